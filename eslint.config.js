@@ -1,0 +1,78 @@
+// Lint enforces the layers of STYLE.md rule 1: a wrong import fails CI.
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'http', 'net', 'url', 'stream', 'util', 'events', 'buffer', 'zlib', 'readline', 'process'];
+const pattern = (group, message) => ({ group, message });
+
+/** Files in src/main that may talk to Electron: lifecycle, windows, IPC registration, dialogs, menus. */
+const electronGlue = ['src/main/electron/**/*.ts'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'scratch/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/shared/contracts/types.generated.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          pattern(['electron', 'electron/*'], 'src/shared is pure TypeScript: no Electron.'),
+          pattern(nodeBuiltins, 'src/shared is pure TypeScript: no Node built-ins.'),
+          pattern(['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'], 'src/shared imports nothing from the process folders.'),
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: electronGlue,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          pattern(['electron', 'electron/*'], 'Domain code in src/main never imports Electron; only src/main/electron/** does.'),
+          pattern(['**/renderer/**', '**/preload/**'], 'src/main does not import the renderer or the preload.'),
+        ],
+      }],
+    },
+  },
+  {
+    files: electronGlue,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')],
+      }],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          pattern(['**/main/**', '**/renderer/**'], 'The preload is only the bridge: it imports src/shared and electron.'),
+          pattern(nodeBuiltins, 'The sandboxed preload has no Node built-ins.'),
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [
+          pattern(['electron', 'electron/*'], 'The renderer never touches Electron; it uses window.api.'),
+          pattern(nodeBuiltins, 'The renderer never touches Node.'),
+          pattern(['**/main/**', '**/preload/**'], 'The renderer never imports main or the preload.'),
+        ],
+      }],
+    },
+  },
+);

@@ -1,0 +1,61 @@
+// Typed errors shared by every process. Inside the engine and the store we
+// throw CavemanError; at each boundary (CLI, IPC, worker, HTTP) it becomes a
+// `{ code, message }` value a person can act on.
+
+export const ERROR_CODES = [
+  'cave_input_too_large',
+  'cave_invalid_json',
+  'cave_not_catalog',
+  'cave_too_deep',
+  'cave_invalid_utf8',
+  'cave_store_unavailable',
+  'cave_store_readonly',
+  'cave_store_full',
+  'cave_store_busy',
+  'cave_store_corrupt',
+  'cave_not_found',
+  'cave_hash_mismatch',
+  'cave_bad_request',
+  'cave_forbidden',
+  'cave_cancelled',
+  'cave_internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorValue {
+  code: ErrorCode;
+  message: string;
+}
+
+export class CavemanError extends Error {
+  override readonly name = 'CavemanError';
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  toValue(): ErrorValue {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Any thrown value as an ErrorValue; unknown failures become cave_internal. */
+export function toErrorValue(error: unknown): ErrorValue {
+  if (error instanceof CavemanError) return error.toValue();
+  if (typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code)) {
+    const { code, message } = error as { code: ErrorCode; message?: unknown };
+    return { code, message: typeof message === 'string' ? message : code };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'cave_internal', message: `internal error: ${message}` };
+}
+
+/** 32 MiB: the largest catalog we buffer (SPEC §2.5). */
+export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
