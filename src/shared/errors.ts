@@ -1,32 +1,14 @@
 // Typed errors shared by every process. Inside the engine and the store we
 // throw CavemanError; at each boundary (CLI, IPC, worker, HTTP) it becomes a
-// `{ code, message }` value a person can act on.
+// `{ code, message }` value a person can act on. The codes come from the
+// errorValue contract.
 
-export const ERROR_CODES = [
-  'cave_input_too_large',
-  'cave_invalid_json',
-  'cave_not_catalog',
-  'cave_too_deep',
-  'cave_invalid_utf8',
-  'cave_store_unavailable',
-  'cave_store_readonly',
-  'cave_store_full',
-  'cave_store_busy',
-  'cave_store_corrupt',
-  'cave_not_found',
-  'cave_hash_mismatch',
-  'cave_bad_request',
-  'cave_forbidden',
-  'cave_cancelled',
-  'cave_internal',
-] as const;
+import { CONTRACT_ENUMS, type ErrorValue } from './contracts';
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = ErrorValue['code'];
+export type { ErrorValue };
 
-export interface ErrorValue {
-  code: ErrorCode;
-  message: string;
-}
+export const ERROR_CODES = CONTRACT_ENUMS.errorCodes as readonly ErrorCode[];
 
 export class CavemanError extends Error {
   override readonly name = 'CavemanError';
@@ -51,7 +33,7 @@ export function toErrorValue(error: unknown): ErrorValue {
   if (error instanceof CavemanError) return error.toValue();
   if (typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code)) {
     const { code, message } = error as { code: ErrorCode; message?: unknown };
-    return { code, message: typeof message === 'string' ? message : code };
+    return { code, message: typeof message === 'string' && message !== '' ? message : code };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'cave_internal', message: `internal error: ${message}` };

@@ -1,8 +1,10 @@
 // The local tokenizers a report can be measured with. Every count is
 // "inferred": a local estimate, never a provider-verified number.
 
-export const TOKENIZERS = ['o200k_base', 'cl100k_base'] as const;
-export type TokenizerName = (typeof TOKENIZERS)[number];
+import { CONTRACT_ENUMS, type TokenizerName } from './contracts';
+
+export type { TokenizerName };
+export const TOKENIZERS = CONTRACT_ENUMS.tokenizers as readonly TokenizerName[];
 export const DEFAULT_TOKENIZER: TokenizerName = 'o200k_base';
 
 export function isTokenizerName(value: unknown): value is TokenizerName {

@@ -1,0 +1,38 @@
+// One Ajv (JSON Schema 2020-12, strict mode) for every contract, compiled
+// once per process. Boundaries validate what they send and receive with it.
+
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { CONTRACT_SCHEMAS } from '../../shared/contracts';
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** The shared Ajv instance with every contract schema added (strict; unknown keywords fail). */
+export function contractAjv(): Ajv2020 {
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: true, allErrors: true });
+    for (const schema of CONTRACT_SCHEMAS) ajv.addSchema(schema as object);
+  }
+  return ajv;
+}
+
+/** The compiled validator of a schema by `$id` (or `$id#/pointer`). */
+export function validatorFor(id: string): ValidateFunction {
+  let validate = compiled.get(id);
+  if (!validate) {
+    const found = contractAjv().getSchema(id);
+    if (!found) throw new Error(`no contract schema with id ${id}`);
+    validate = found;
+    compiled.set(id, validate);
+  }
+  return validate;
+}
+
+/** Readable summary of Ajv errors: "/tools/0/name must be string; …". */
+export function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  if (!errors || errors.length === 0) return 'does not match its contract';
+  return errors
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
+    .join('; ');
+}

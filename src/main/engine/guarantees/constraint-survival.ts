@@ -1,0 +1,100 @@
+// Constraint sentences (SPEC §2.6): every description sentence that states a
+// rule must still be present, word for word, in the same description after
+// the transform.
+
+import { OBJECT, STRING, stringValue, type JsonDocument, type JsonNode, type ObjectNode } from '../json/json-node';
+import { pointerOf } from '../json/json-pointer';
+import { readCatalog } from '../transform/catalog-shape';
+import { hasConstraintMarker } from '../transform/constraint-markers';
+import { SCHEMA_DOORS } from '../transform/schema-vocabulary';
+import { splitSentences } from '../transform/split-sentences';
+import { visitSchema } from '../transform/visit-schema';
+
+export interface ConstraintSentence {
+  tool: string;
+  /** Where the description lives: "tool#/description", "tool#/inputSchema/properties/x/description". */
+  location: string;
+  sentence: string;
+}
+
+/** Descriptions of a catalog by location (a location may repeat with duplicate keys). */
+export function descriptionsOf(doc: JsonDocument): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const layout = readCatalog(doc);
+  if (!layout) return found;
+  const { text } = doc;
+  const add = (location: string, node: JsonNode) => {
+    if (node.kind !== STRING) return;
+    const list = found.get(location) ?? [];
+    list.push(stringValue(text, node));
+    found.set(location, list);
+  };
+  layout.tools.forEach((tool, index) => {
+    const base = `${index}:${tool.name}#`;
+    if (layout.kind === 'schema') return addSchemaDescriptions(text, tool.node, base, add);
+    addEnvelopeDescriptions(text, tool.node as ObjectNode, base, [], add);
+  });
+  return found;
+}
+
+function addEnvelopeDescriptions(
+  text: string,
+  envelope: ObjectNode,
+  base: string,
+  path: string[],
+  add: (location: string, node: JsonNode) => void,
+): void {
+  envelope.keys.forEach((keyNode, i) => {
+    const key = stringValue(text, keyNode);
+    const value = envelope.values[i]!;
+    if (key === 'description') add(base + pointerOf([...path, key]), value);
+    else if (SCHEMA_DOORS.has(key)) addSchemaDescriptions(text, value, base + pointerOf([...path, key]), add);
+    else if (key === 'function' && value.kind === OBJECT) addEnvelopeDescriptions(text, value, base, [...path, key], add);
+  });
+}
+
+function addSchemaDescriptions(text: string, schema: JsonNode, base: string, add: (location: string, node: JsonNode) => void): void {
+  visitSchema(text, schema, (node, path) => {
+    node.keys.forEach((keyNode, i) => {
+      if (stringValue(text, keyNode) === 'description') add(base + pointerOf([...path, 'description']), node.values[i]!);
+    });
+  });
+}
+
+/** The sentences of one description that carry a constraint marker. */
+export function constraintSentencesIn(description: string): string[] {
+  const text = description.trim();
+  return splitSentences(text)
+    .map((span) => text.slice(span.start, span.end))
+    .filter(hasConstraintMarker);
+}
+
+function toolOf(location: string): string {
+  return location.slice(location.indexOf(':') + 1, location.lastIndexOf('#'));
+}
+
+/** Every sentence with a constraint marker, with where it lives. */
+export function constraintSentencesOf(doc: JsonDocument): ConstraintSentence[] {
+  const sentences: ConstraintSentence[] = [];
+  for (const [location, descriptions] of descriptionsOf(doc)) {
+    for (const description of descriptions) {
+      for (const sentence of constraintSentencesIn(description)) sentences.push({ tool: toolOf(location), location, sentence });
+    }
+  }
+  return sentences;
+}
+
+/** Constraint sentences of `before` missing from the same description in `after`. */
+export function missingConstraintSentences(before: JsonDocument, after: JsonDocument): ConstraintSentence[] {
+  const afterDescriptions = descriptionsOf(after);
+  const missing: ConstraintSentence[] = [];
+  for (const [location, descriptions] of descriptionsOf(before)) {
+    const outputs = afterDescriptions.get(location) ?? [];
+    descriptions.forEach((description, n) => {
+      for (const sentence of constraintSentencesIn(description)) {
+        if (!(outputs[n] ?? '').includes(sentence)) missing.push({ tool: toolOf(location), location, sentence });
+      }
+    });
+  }
+  return missing;
+}

@@ -1,0 +1,51 @@
+// JSON Pointer (RFC 6901) in URI-fragment form, as used by "$ref": "#/…".
+// Handles the ~0 / ~1 escapes and percent-encoding.
+
+import { ARRAY, OBJECT, type JsonNode } from './json-node';
+import { memberOf } from './json-node';
+
+export type RefTarget =
+  | { kind: 'pointer'; segments: string[] }
+  | { kind: 'anchor'; name: string }
+  | { kind: 'external' };
+
+/** Classifies a `$ref` value: an internal pointer, a plain-name anchor, or anything else. */
+export function parseRef(ref: string): RefTarget | undefined {
+  if (!ref.startsWith('#')) return { kind: 'external' };
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined; // malformed percent-encoding: cannot resolve
+  }
+  if (fragment === '') return { kind: 'pointer', segments: [] };
+  if (!fragment.startsWith('/')) return { kind: 'anchor', name: fragment };
+  return { kind: 'pointer', segments: fragment.slice(1).split('/').map(unescapeSegment) };
+}
+
+function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Pointer text (without "#") for a list of unescaped segments. */
+export function pointerOf(segments: readonly string[]): string {
+  return segments.map((s) => '/' + escapeSegment(s)).join('');
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** The node a pointer names inside `root`, or undefined. */
+export function resolvePointer(text: string, root: JsonNode, segments: readonly string[]): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const segment of segments) {
+    if (node === undefined) return undefined;
+    if (node.kind === OBJECT) node = memberOf(text, node, segment);
+    else if (node.kind === ARRAY) node = ARRAY_INDEX.test(segment) ? node.items[Number(segment)] : undefined;
+    else return undefined;
+  }
+  return node;
+}

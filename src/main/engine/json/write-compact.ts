@@ -1,0 +1,33 @@
+// Compact serialisation from the lossless tree: the source text of every
+// scalar, key order and duplicates as they were, no whitespace outside strings.
+
+import { ARRAY, OBJECT, type JsonNode } from './json-node';
+import type { TextBuilder } from './text-builder';
+
+/** Appends `node` to `out` as compact JSON, copying source text verbatim. */
+export function writeCompact(text: string, node: JsonNode, out: TextBuilder): void {
+  if (node.kind === OBJECT) {
+    if (node.compact) return out.push(text.slice(node.start, node.end));
+    out.push('{');
+    for (let i = 0; i < node.keys.length; i++) {
+      if (i > 0) out.push(',');
+      const key = node.keys[i]!;
+      out.push(text.slice(key.start, key.end));
+      out.push(':');
+      writeCompact(text, node.values[i]!, out);
+    }
+    out.push('}');
+    return;
+  }
+  if (node.kind === ARRAY) {
+    if (node.compact) return out.push(text.slice(node.start, node.end));
+    out.push('[');
+    for (let i = 0; i < node.items.length; i++) {
+      if (i > 0) out.push(',');
+      writeCompact(text, node.items[i]!, out);
+    }
+    out.push(']');
+    return;
+  }
+  out.push(text.slice(node.start, node.end));
+}

@@ -1,0 +1,48 @@
+// Input arrives as bytes. JSON must be UTF-8 (RFC 8259 §8.1); a leading BOM is
+// accepted and not part of the output. Bytes that are not UTF-8 are never
+// rewritten: the input passes through and the reason names the first bad byte.
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+export type DecodedInput =
+  | { ok: true; text: string; hadBom: boolean }
+  | { ok: false; invalidAt: number; /** Lossy text, only for counting tokens of a pass-through. */ lossyText: string };
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export function decodeInput(bytes: Uint8Array): DecodedInput {
+  const hadBom = bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2];
+  const body = hadBom ? bytes.subarray(3) : bytes;
+  try {
+    return { ok: true, text: strictDecoder.decode(body), hadBom };
+  } catch {
+    return { ok: false, invalidAt: firstInvalidUtf8Byte(bytes), lossyText: lossyDecoder.decode(bytes) };
+  }
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence. */
+export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    let need: number;
+    let min: number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800];
+    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000];
+    else return i;
+    let code = b & (0xff >> (need + 2));
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      code = (code << 6) | (c & 0x3f);
+    }
+    if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}

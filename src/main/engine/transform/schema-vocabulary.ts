@@ -1,0 +1,44 @@
+// Which keys of a JSON Schema the transform drops, keeps untouched, or treats
+// as maps of user-chosen names (SPEC §2.2).
+
+/** Annotation keys: no model needs them to pick a tool or build arguments. */
+export const DROPPED_ANNOTATIONS: ReadonlySet<string> = new Set(['examples', 'example', '$comment', 'title', '$schema']);
+
+/** Kept byte for byte and never descended into: selection and construction values. */
+export const VERBATIM_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'required', 'default', 'const']);
+
+/** Keywords whose child keys are names chosen by the schema's author. */
+export const NAME_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  'properties',
+  '$defs',
+  'definitions',
+  'patternProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  'dependencies',
+]);
+
+/** The only doors from a tool envelope into schema territory. */
+export const SCHEMA_DOORS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema', 'parameters']);
+
+/** Keywords that mark an object as a bare JSON Schema document. */
+export const SCHEMA_SIGNATURE_KEYWORDS: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  '$ref',
+  '$defs',
+  'definitions',
+  'type',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'enum',
+  'const',
+  'required',
+]);

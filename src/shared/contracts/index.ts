@@ -1,0 +1,29 @@
+// The contracts: every wire shape as a JSON Schema 2020-12 document (the
+// source of truth) and the TypeScript types generated from them.
+
+import defs from './defs.schema.json';
+import guaranteeReport from './guarantee-report.schema.json';
+import historyEntry from './history-entry.schema.json';
+import historyPage from './history-page.schema.json';
+import lintReport from './lint-report.schema.json';
+import shrinkReport from './shrink-report.schema.json';
+
+export type * from './types.generated';
+
+/** Every contract schema; $refs between them resolve by $id. */
+export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, historyEntry, historyPage, guaranteeReport] as const;
+
+export const CONTRACT_IDS = {
+  shrinkReport: shrinkReport.$id,
+  lintReport: lintReport.$id,
+  historyEntry: historyEntry.$id,
+  historyPage: historyPage.$id,
+  guaranteeReport: guaranteeReport.$id,
+  errorValue: `${defs.$id}#/$defs/errorValue`,
+} as const;
+
+export const CONTRACT_ENUMS = {
+  errorCodes: defs.$defs.errorValue.properties.code.enum,
+  tokenizers: defs.$defs.tokenizer.enum,
+  passThroughReasons: defs.$defs.passThrough.properties.reason.enum,
+} as const;

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, JsonSyntaxError, parseJson } from '../../../../src/main/engine/json/parse-json';
+import { keyNames, memberOf, OBJECT, sourceOf, stringValue, type ObjectNode } from '../../../../src/main/engine/json/json-node';
+import { TextBuilder } from '../../../../src/main/engine/json/text-builder';
+import { writeCompact } from '../../../../src/main/engine/json/write-compact';
+import { realFixtures } from '../../../helpers/fixtures';
+
+const compact = (text: string): string => {
+  const doc = parseJson(text);
+  const out = new TextBuilder();
+  writeCompact(doc.text, doc.root, out);
+  return out.toString();
+};
+
+const syntaxError = (text: string): JsonSyntaxError => {
+  try {
+    parseJson(text);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(text)} to be rejected`);
+};
+
+describe('parseJson keeps what JSON.parse loses', () => {
+  it('keeps integer-like keys in source order', () => {
+    const doc = parseJson('{"10":1,"2":2,"a":3,"1":4}');
+    expect(keyNames(doc.text, doc.root as ObjectNode)).toEqual(['10', '2', 'a', '1']);
+    expect(Object.keys(JSON.parse(doc.text))).not.toEqual(['10', '2', 'a', '1']);
+  });
+
+  it('keeps duplicate keys, and memberOf reads the last like JSON.parse', () => {
+    const doc = parseJson('{"a":1,"a":2}');
+    const root = doc.root as ObjectNode;
+    expect(root.keys).toHaveLength(2);
+    expect(sourceOf(doc, memberOf(doc.text, root, 'a')!)).toBe('2');
+    expect(compact('{ "a" : 1 , "a" : 2 }')).toBe('{"a":1,"a":2}');
+  });
+
+  it('keeps the exact source text of numbers', () => {
+    const text = '[12345678901234567890,1.50,1e400,-0,0.1e-7,1E+2]';
+    expect(compact(text)).toBe(text);
+    expect(JSON.stringify(JSON.parse(text))).not.toBe(text);
+  });
+
+  it('keeps the exact source text of strings, escapes included', () => {
+    const text = '{"k":"caf\\u00e9 \\/ \\ud83d\\ude00 \\ud800 tab\\t"}';
+    expect(compact(text)).toBe(text);
+  });
+
+  it('decodes strings and keys, lone surrogates kept', () => {
+    const doc = parseJson('{"\\u0041b":"x\\ud800y"}');
+    const root = doc.root as ObjectNode;
+    expect(stringValue(doc.text, root.keys[0]!)).toBe('Ab');
+    expect(stringValue(doc.text, root.values[0]! as never)).toBe('x\ud800y');
+  });
+
+  it('removes whitespace outside strings only', () => {
+    expect(compact(' {\n  "a b" : [ 1 , { } , [ ] , "c  d" ] ,\t"e":null }\r\n')).toBe('{"a b":[1,{},[],"c  d"],"e":null}');
+  });
+
+  it('marks compact containers so they can be copied as one slice', () => {
+    const doc = parseJson('{"a":{"b":[1,2]},"c":{ "d":1}}');
+    const root = doc.root as ObjectNode;
+    expect(root.compact).toBe(false);
+    expect((root.values[0] as ObjectNode).compact).toBe(true);
+    expect((root.values[1] as ObjectNode).compact).toBe(false);
+  });
+
+  it('round-trips every real catalog to the same value as JSON.parse', () => {
+    for (const fixture of realFixtures()) {
+      expect(JSON.parse(compact(fixture.text)), fixture.name).toEqual(JSON.parse(fixture.text));
+    }
+  });
+
+  it('accepts scalars and empty containers as documents', () => {
+    for (const text of ['42', '"s"', 'true', 'false', 'null', '{}', '[]', ' -0.5e3 ']) {
+      expect(() => parseJson(text), text).not.toThrow();
+    }
+  });
+});
+
+describe('parseJson rejects what is not exactly one JSON value', () => {
+  it.each([
+    ['', 'the input is empty'],
+    ['   ', 'the input is empty'],
+    ['{"a":1}{"b":2}', 'more than one JSON value'],
+    ['1 2', 'more than one JSON value'],
+    ['{"a":1,}', 'expected a property name'],
+    ['[1,]', 'expected a value'],
+    ["{'a':1}", 'expected a property name'],
+    ['{"a" 1}', "expected ':'"],
+    ['{"a":1', "expected ',' or '}'"],
+    ['[1 2]', "expected ',' or ']'"],
+    ['"abc', 'never closed'],
+    ['"a\nb"', 'control character'],
+    ['"\\x"', 'invalid escape'],
+    ['"\\u12"', 'four hex digits'],
+    ['01', 'more than one JSON value'],
+    ['-', 'number is malformed'],
+    ['1.', 'more than one JSON value'],
+    ['tru', 'expected a value'],
+    ['NaN', 'expected a value'],
+    ['// c\n{}', 'expected a value'],
+  ])('%j → %s', (text, message) => {
+    const error = syntaxError(text);
+    expect(error.code).toBe('cave_invalid_json');
+    expect(error.message).toContain(message);
+  });
+
+  it('reports line and column (1-based, in characters)', () => {
+    const error = syntaxError('{\n  "a": 1,\n  "é😀": x\n}');
+    expect([error.line, error.column]).toEqual([3, 9]);
+    expect(error.message).toMatch(/^not valid JSON at line 3, column 9: /);
+  });
+
+  it('refuses nesting past the limit with a typed error, without overflowing the stack', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const error = syntaxError(deep);
+    expect(error.code).toBe('cave_too_deep');
+    expect(error.problem).toBe('depth');
+    const objects = '{"a":'.repeat(MAX_JSON_DEPTH + 1) + '1' + '}'.repeat(MAX_JSON_DEPTH + 1);
+    expect(syntaxError(objects).code).toBe('cave_too_deep');
+  });
+
+  it('accepts nesting exactly at the limit', () => {
+    const text = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    expect(parseJson(text).root.kind).not.toBe(OBJECT);
+    expect(compact(text)).toBe(text);
+  });
+});
