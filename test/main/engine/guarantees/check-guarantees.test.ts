@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../../../../src/main/engine/json/parse-json';
+import { checkGuarantees } from '../../../../src/main/engine/guarantees/check-guarantees';
+import { constructionProfileOf } from '../../../../src/main/engine/guarantees/construction-values';
+import { constraintSentencesOf, missingConstraintSentences } from '../../../../src/main/engine/guarantees/constraint-survival';
+import { sameSelectionProfile, selectionProfileOf } from '../../../../src/main/engine/guarantees/selection-profile';
+import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
+import { shrinkText } from '../../../helpers/transform';
+
+const doc = (value: unknown) => parseJson(typeof value === 'string' ? value : JSON.stringify(value));
+
+describe('guarantees hold on every real catalog and reference input (SPEC §2.6)', () => {
+  const inputs = [
+    ...realFixtures().map((f) => [f.name, f.text] as const),
+    ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL'),
+  ];
+  it.each(inputs)('%s', (_name, text) => {
+    const before = parseJson(text);
+    const after = parseJson(shrinkText(text));
+    const report = checkGuarantees(before, after);
+    expect(report.selection).toMatchObject({ ok: true, differingTools: [] });
+    expect(report.construction).toMatchObject({ ok: true, changedValues: [], brokenRefs: [] });
+    expect(report.constraints).toMatchObject({ ok: true, missing: [] });
+    expect(constructionProfileOf(after).refs.filter((r) => r.kind === 'pointer' || r.kind === 'anchor').every((r) => r.resolves)).toBe(true);
+  });
+
+  it('sees real content: parameters, enums, constraint sentences', () => {
+    const github = parseJson(realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text);
+    const profile = selectionProfileOf(github);
+    expect(profile.tools).toHaveLength(117);
+    expect(profile.tools.some((t) => Object.keys(t.enums).length > 0)).toBe(true);
+    expect(constraintSentencesOf(github).length).toBeGreaterThan(50);
+  });
+});
+
+describe('selection profile', () => {
+  const catalog = { tools: [{ name: 'a', inputSchema: { type: 'object', properties: { m: { enum: ['x', 'y'] }, n: { type: 'object', properties: { deep: {} } } }, required: ['m', 'n'] } }] };
+
+  it('lists parameters (nested too), enums and sorted required per tool', () => {
+    expect(selectionProfileOf(doc(catalog))).toEqual({
+      tools: [
+        {
+          name: 'a',
+          parameters: ['/properties/m', '/properties/n', '/properties/n/properties/deep'],
+          enums: { '/properties/m': '["x","y"]' },
+          required: { '': ['"m"', '"n"'] },
+        },
+      ],
+    });
+  });
+
+  it('notices a changed enum, a lost parameter and a changed required list', () => {
+    const base = selectionProfileOf(doc(catalog));
+    const enumChanged = structuredClone(catalog);
+    enumChanged.tools[0]!.inputSchema.properties.m.enum = ['x'];
+    const paramLost = structuredClone(catalog) as { tools: { inputSchema: { properties: Record<string, unknown> } }[] };
+    delete paramLost.tools[0]!.inputSchema.properties.n;
+    const requiredChanged = structuredClone(catalog);
+    requiredChanged.tools[0]!.inputSchema.required = ['m'];
+    for (const changed of [enumChanged, paramLost, requiredChanged]) {
+      expect(sameSelectionProfile(base, selectionProfileOf(doc(changed)))).toBe(false);
+    }
+    expect(checkGuarantees(doc(catalog), doc(enumChanged)).selection).toMatchObject({ ok: false, differingTools: ['a'] });
+  });
+
+  it('compares enum values by exact source text (1.50 is not 1.5)', () => {
+    const a = doc('{"name":"t","inputSchema":{"properties":{"p":{"enum":[1.50]}}}}');
+    const b = doc('{"name":"t","inputSchema":{"properties":{"p":{"enum":[1.5]}}}}');
+    expect(sameSelectionProfile(selectionProfileOf(a), selectionProfileOf(b))).toBe(false);
+  });
+});
+
+describe('argument construction', () => {
+  it('resolves pointer refs with ~0, ~1 and percent-encoding, scoped to the tool (reference REFS input)', () => {
+    const refs = constructionProfileOf(doc(referenceInputs().REFS!)).refs;
+    expect(refs.map((r) => [r.ref, r.resolves])).toEqual([
+      ['#/$defs/title', true],
+      ['#/$defs/a~1b', true],
+      ['#/$defs/til~0de', true],
+    ]);
+    const encoded = doc({ name: 't', inputSchema: { properties: { p: { $ref: '#/$defs/a%20b' }, q: { $ref: '#/$defs/nope' }, r: { $ref: '#anchor' } }, $defs: { 'a b': {}, c: { $anchor: 'anchor' } } } });
+    expect(constructionProfileOf(encoded).refs.map((r) => r.resolves)).toEqual([true, false, true]);
+  });
+
+  it('does not resolve a ref into another tool', () => {
+    const catalog = { tools: [{ name: 'a', inputSchema: { $defs: { x: {} } } }, { name: 'b', inputSchema: { properties: { p: { $ref: '#/$defs/x' } } } }] };
+    expect(constructionProfileOf(doc(catalog)).refs).toMatchObject([{ tool: 'b', resolves: false }]);
+  });
+
+  it('flags a ref that resolved before and not after, and a changed default', () => {
+    const before = doc({ name: 't', inputSchema: { properties: { p: { $ref: '#/$defs/x', default: 5 } }, $defs: { x: {} } } });
+    const after = doc({ name: 't', inputSchema: { properties: { p: { $ref: '#/$defs/x', default: 6 } } } });
+    const report = checkGuarantees(before, after).construction;
+    expect(report.ok).toBe(false);
+    expect(report.brokenRefs).toHaveLength(1);
+    expect(report.changedValues).toHaveLength(1);
+  });
+});
+
+describe('constraint sentences', () => {
+  it('finds a constraint sentence that went missing', () => {
+    const before = doc({ name: 't', description: 'Lists. Values must be positive.', inputSchema: {} });
+    const after = doc({ name: 't', description: 'Lists.', inputSchema: {} });
+    expect(missingConstraintSentences(before, after)).toEqual([{ tool: 't', location: '0:t#/description', sentence: 'Values must be positive.' }]);
+  });
+});
