@@ -1,0 +1,140 @@
+// Opens the SQLite connection the store runs on. A writable store gets WAL
+// (readers never wait for a writer), a 5 s busy timeout (several processes
+// share one file) and synchronous=FULL (a handle is promised only after a
+// durable commit). A file we may not write is opened read-only instead, so
+// recovery and history keep working and only writes fail.
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { RECOVERIES_DDL, historyDdl } from './schema.js';
+import { prepareStoreFiles, tightenSidecars } from './store-files.js';
+import { toStoreError } from './store-errors.js';
+
+export type SqliteDatabase = Database.Database;
+
+export const MEMORY_PATH = ':memory:';
+
+/** SPEC §3 asks for at least 5 s. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+export interface Connection {
+  db: SqliteDatabase;
+  /** False when the file (or its folder) cannot be written: reads work, writes are refused. */
+  writable: boolean;
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** Failures that mean "you may read this file but not write it". */
+function isWriteRefusal(error: unknown): boolean {
+  const code = codeOf(error);
+  return code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM';
+}
+
+function closeQuietly(db: SqliteDatabase): void {
+  try {
+    db.close();
+  } catch {
+    // Already failing; the original error is the one worth reporting.
+  }
+}
+
+function createSchema(db: SqliteDatabase): void {
+  db.transaction(() => {
+    db.exec(RECOVERIES_DDL);
+    db.exec(historyDdl('main'));
+  }).immediate();
+}
+
+/** The writable connection, or undefined when SQLite refuses to write the file. */
+function openWritable(dbPath: string): SqliteDatabase | undefined {
+  let db: SqliteDatabase;
+  try {
+    db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    if (isWriteRefusal(error)) return undefined;
+    throw toStoreError(error, dbPath, 'open');
+  }
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    createSchema(db);
+    tightenSidecars(dbPath);
+    return db;
+  } catch (error) {
+    closeQuietly(db);
+    if (isWriteRefusal(error)) return undefined;
+    throw toStoreError(error, dbPath, 'open');
+  }
+}
+
+/** Reads the schema once so a damaged or foreign file fails here, at open, with a clear error. */
+function probed(db: SqliteDatabase): SqliteDatabase {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (error) {
+    closeQuietly(db);
+    throw error;
+  }
+}
+
+const WAL_HEADER_OFFSETS = [18, 19] as const; // file format write/read version: 2 = WAL, 1 = rollback journal
+
+/**
+ * A WAL database in a folder (or file system) we cannot write cannot be
+ * opened by SQLite even for reading: it must create the -shm file first. When
+ * no -wal file exists, every committed row is in the main file, so a private
+ * in-memory copy of it (marked as a rollback-journal database) reads the same
+ * data. Costs memory equal to the file size; used only in that situation.
+ */
+function openSnapshot(dbPath: string): SqliteDatabase {
+  const image = fs.readFileSync(dbPath);
+  for (const offset of WAL_HEADER_OFFSETS) if (image[offset] === 2) image[offset] = 1;
+  return probed(new Database(image, { readonly: true, timeout: BUSY_TIMEOUT_MS }));
+}
+
+/** SQLite could not create the -shm/-wal files a WAL database needs, even for reading. */
+function needsSharedMemoryFiles(error: unknown): boolean {
+  const code = codeOf(error);
+  return code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_READONLY_DIRECTORY' || code === 'SQLITE_READONLY_CANTINIT';
+}
+
+function openReadOnly(dbPath: string): SqliteDatabase {
+  try {
+    return probed(new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS }));
+  } catch (error) {
+    if (needsSharedMemoryFiles(error) && !fs.existsSync(`${dbPath}-wal`)) {
+      try {
+        return openSnapshot(dbPath);
+      } catch (fallbackError) {
+        throw toStoreError(fallbackError, dbPath, 'open');
+      }
+    }
+    throw toStoreError(error, dbPath, 'open');
+  }
+}
+
+function openMemory(readonly: boolean): Connection {
+  const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS });
+  createSchema(db);
+  return { db, writable: !readonly };
+}
+
+/**
+ * Opens `dbPath` (absolute, or ':memory:'). With `readonly` the file must
+ * already exist and is never written; otherwise folder and file are created
+ * privately when missing, and a file we cannot write falls back to read-only.
+ * Throws the store's typed errors.
+ */
+export function openConnection(dbPath: string, readonly: boolean): Connection {
+  if (dbPath === MEMORY_PATH) return openMemory(readonly);
+  const access = prepareStoreFiles(dbPath, { create: !readonly });
+  if (!readonly && access === 'read-write') {
+    const db = openWritable(dbPath);
+    if (db !== undefined) return { db, writable: true };
+  }
+  return { db: openReadOnly(dbPath), writable: false };
+}

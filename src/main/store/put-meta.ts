@@ -1,0 +1,64 @@
+// Checks what a caller wants stored next to an original and turns it into
+// column values, so a bad number is refused before any transaction starts.
+import { CavemanError } from '../../shared/errors.js';
+import { METADATA_SOURCE } from './schema.js';
+import type { PutMeta } from './types.js';
+
+export const DEFAULT_CONTENT_TYPE = 'toolschema';
+export const DEFAULT_COMPRESSOR = 'toolschema';
+
+export interface PutColumns {
+  tokensBefore: number;
+  tokensAfter: number;
+  contentType: string;
+  compressor: string;
+  sourceName: string | null;
+  toolCount: number | null;
+  tokenizer: string | null;
+  /** Small JSON blob for `recoveries.metadata`, readable by other tools. */
+  metadata: Buffer;
+}
+
+function badRequest(message: string): CavemanError {
+  return new CavemanError('cave_bad_request', `${message} — nothing was stored`);
+}
+
+function count(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw badRequest(`${name} must be a whole number of 0 or more`);
+  }
+  return value;
+}
+
+function optionalCount(name: string, value: unknown): number | null {
+  return value === undefined ? null : count(name, value);
+}
+
+function label(name: string, value: unknown, fallback: string | null): string | null {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string') throw badRequest(`${name} must be text`);
+  return value;
+}
+
+function metadataBlob(toolCount: number | null, tokenizer: string | null): Buffer {
+  const fields: Record<string, string | number> = { source: METADATA_SOURCE };
+  if (tokenizer !== null) fields.tokenizer = tokenizer;
+  if (toolCount !== null) fields.tool_count = toolCount;
+  return Buffer.from(JSON.stringify(fields), 'utf8');
+}
+
+/** Column values for `meta`; throws cave_bad_request for negative or fractional counts and non-text labels. */
+export function putColumnsFor(meta: PutMeta): PutColumns {
+  const toolCount = optionalCount('toolCount', meta.toolCount);
+  const tokenizer = label('tokenizer', meta.tokenizer, null);
+  return {
+    tokensBefore: count('tokensBefore', meta.tokensBefore),
+    tokensAfter: count('tokensAfter', meta.tokensAfter),
+    contentType: label('contentType', meta.contentType, DEFAULT_CONTENT_TYPE) ?? DEFAULT_CONTENT_TYPE,
+    compressor: label('compressor', meta.compressor, DEFAULT_COMPRESSOR) ?? DEFAULT_COMPRESSOR,
+    sourceName: label('sourceName', meta.sourceName, null),
+    toolCount,
+    tokenizer,
+    metadata: metadataBlob(toolCount, tokenizer),
+  };
+}

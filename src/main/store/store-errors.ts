@@ -1,0 +1,72 @@
+// Turns what SQLite and the file system throw into the store's typed errors,
+// each a sentence naming the file, so callers can tell "try again later" from
+// "fix the permissions" from "this file is damaged".
+import { CavemanError } from '../../shared/errors.js';
+
+/** What the caller was doing; it decides how the sentence ends. */
+export type StoreAction = 'open' | 'store' | 'delete' | 'read';
+
+const OUTCOME: Record<StoreAction, string> = {
+  open: '',
+  store: ' — nothing was stored',
+  delete: ' — nothing was deleted',
+  read: '',
+};
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+function detailOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isConnectionClosed(error: unknown): boolean {
+  return error instanceof TypeError && /connection is not open/i.test(error.message);
+}
+
+const startsWith = (code: string, ...prefixes: string[]): boolean => prefixes.some((p) => code.startsWith(p));
+
+/** File-system failures that mean "this path cannot be used as a store". */
+const UNUSABLE_PATH_CODES = new Set(['EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'ENOENT', 'ELOOP', 'ENAMETOOLONG', 'EIO', 'EMFILE', 'ENFILE']);
+
+/** The store's error for `error`; CavemanErrors pass through unchanged. */
+export function toStoreError(error: unknown, path: string, action: StoreAction): CavemanError {
+  if (error instanceof CavemanError) return error;
+  const code = codeOf(error);
+  const at = `the recovery store at ${path}`;
+  const outcome = OUTCOME[action];
+  const options = { cause: error };
+  if (startsWith(code, 'SQLITE_READONLY') || code === 'EROFS') {
+    return new CavemanError('cave_store_readonly', `${at} is read-only${outcome}`, options);
+  }
+  if (startsWith(code, 'SQLITE_BUSY', 'SQLITE_LOCKED')) {
+    const message = `${at} is busy: another process kept it locked for more than 5 seconds${outcome}; try again`;
+    return new CavemanError('cave_store_busy', message, options);
+  }
+  if (startsWith(code, 'SQLITE_CORRUPT', 'SQLITE_NOTADB')) {
+    const message = `${at} is damaged or is not a SQLite database (${detailOf(error)})${outcome}; move the file aside to start a new store`;
+    return new CavemanError('cave_store_corrupt', message, options);
+  }
+  if (startsWith(code, 'SQLITE_FULL') || code === 'ENOSPC') {
+    return new CavemanError('cave_store_full', `the disk holding ${at} is full${outcome}`, options);
+  }
+  if (isConnectionClosed(error)) {
+    return new CavemanError('cave_store_unavailable', `${at} has been closed${outcome}`, options);
+  }
+  if (action === 'open' || UNUSABLE_PATH_CODES.has(code) || startsWith(code, 'SQLITE_CANTOPEN', 'SQLITE_PERM', 'SQLITE_AUTH', 'SQLITE_IOERR')) {
+    const message = `${at} cannot be opened (${detailOf(error)})${outcome}`;
+    return new CavemanError('cave_store_unavailable', message, options);
+  }
+  return new CavemanError('cave_internal', `internal error in ${at}: ${detailOf(error)}${outcome}`, options);
+}
+
+/** Runs `work`, rethrowing any failure as the store's typed error. */
+export function mapStoreErrors<T>(path: string, action: StoreAction, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw toStoreError(error, path, action);
+  }
+}

@@ -1,0 +1,60 @@
+// The store's public shapes. HistoryEntry uses snake_case because it crosses
+// process boundaries as-is (IPC, CLI --json), like the reference tools' JSON.
+
+export interface HistoryEntry {
+  handle: string;
+  /** UTC, `YYYY-MM-DDTHH:MM:SS.sssZ` (rows from other tools are normalised to it). */
+  created_at: string;
+  /** Length of the stored original, in bytes. */
+  bytes: number;
+  tokens_before: number;
+  tokens_after: number;
+  content_type: string;
+  compressor: string;
+  source_name: string | null;
+  tool_count: number | null;
+  tokenizer: string | null;
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** How many entries match the query (all entries without one). */
+  total: number;
+}
+
+export interface HistoryQuery {
+  /** Page size, 50 by default, at most 1000. */
+  limit?: number;
+  offset?: number;
+  /** Case-insensitive substring of the source name, or any part of a handle. */
+  query?: string;
+}
+
+export interface PutMeta {
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Defaults to 'toolschema'. */
+  contentType?: string;
+  /** Defaults to 'toolschema'. */
+  compressor?: string;
+  /** The file (or paste) the catalog came from; shown and searched in history. */
+  sourceName?: string;
+  toolCount?: number;
+  tokenizer?: string;
+}
+
+export interface PutResult {
+  handle: string;
+  /** False when the same bytes were already stored (nothing was rewritten). */
+  created: boolean;
+  createdAt: string;
+}
+
+export interface OpenOptions {
+  /** Retained original bytes allowed in total; defaults to 512 MiB. */
+  maxBytes?: number;
+  /** Source of created_at for new rows; defaults to the system clock. */
+  clock?: () => Date;
+  /** Open an existing store without ever writing to it. */
+  readonly?: boolean;
+}

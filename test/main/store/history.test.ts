@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RecoveryStore, type PutMeta } from '../../../src/main/store/index.js';
+
+let folder: string;
+let store: RecoveryStore;
+let tick: number;
+
+let tickOverride: string | undefined;
+
+/** Stores one entry; `at` pins its created_at (to test ties and out-of-order clocks). */
+function add(text: string, meta: Partial<PutMeta> = {}, at?: string): string {
+  tickOverride = at;
+  try {
+    return store.put(new TextEncoder().encode(text), { tokensBefore: 10, tokensAfter: 5, ...meta }).handle;
+  } finally {
+    tickOverride = undefined;
+  }
+}
+
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ccr-history-'));
+  tick = 0;
+  store = RecoveryStore.open(path.join(folder, 'ccr.db'), {
+    clock: () => (tickOverride !== undefined ? new Date(tickOverride) : new Date(Date.UTC(2026, 0, 1, 0, 0, tick++))),
+  });
+});
+
+afterEach(() => {
+  store.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('history paging', () => {
+  it('lists newest first, pages with limit/offset, and counts everything', () => {
+    const handles = Array.from({ length: 7 }, (_, i) => add(`payload ${i}`, { sourceName: `file-${i}.json` }));
+    const newestFirst = [...handles].reverse();
+    const first = store.history({ limit: 3 });
+    expect(first.total).toBe(7);
+    expect(first.entries.map((e) => e.handle)).toEqual(newestFirst.slice(0, 3));
+    expect(store.history({ limit: 3, offset: 3 }).entries.map((e) => e.handle)).toEqual(newestFirst.slice(3, 6));
+    expect(store.history({ limit: 3, offset: 6 }).entries.map((e) => e.handle)).toEqual(newestFirst.slice(6));
+    expect(store.history({ limit: 3, offset: 7 })).toEqual({ entries: [], total: 7 });
+  });
+
+  it('defaults to 50 entries per page', () => {
+    for (let i = 0; i < 55; i++) add(`p${i}`);
+    const page = store.history();
+    expect(page.entries).toHaveLength(50);
+    expect(page.total).toBe(55);
+  });
+
+  it('breaks created_at ties by insertion order, newest first', () => {
+    const same = '2026-05-05T05:05:05.005Z';
+    const a = add('a', {}, same);
+    const b = add('b', {}, same);
+    const c = add('c', {}, same);
+    expect(store.history().entries.map((e) => e.handle)).toEqual([c, b, a]);
+  });
+
+  it('orders by time, not by insertion, when clocks disagree', () => {
+    const late = add('late', {}, '2027-01-01T00:00:00.000Z');
+    const early = add('early', {}, '2025-01-01T00:00:00.000Z');
+    expect(store.history().entries.map((e) => e.handle)).toEqual([late, early]);
+  });
+
+  it('returns the wire shape with every field', () => {
+    const handle = add('shape', { sourceName: 'Shape.json', toolCount: 4, tokenizer: 'o200k_base', tokensBefore: 90, tokensAfter: 30 });
+    expect(store.history().entries).toEqual([
+      {
+        handle,
+        created_at: '2026-01-01T00:00:00.000Z',
+        bytes: 5,
+        tokens_before: 90,
+        tokens_after: 30,
+        content_type: 'toolschema',
+        compressor: 'toolschema',
+        source_name: 'Shape.json',
+        tool_count: 4,
+        tokenizer: 'o200k_base',
+      },
+    ]);
+  });
+
+  it('clamps nonsense paging values instead of failing', () => {
+    add('x');
+    expect(store.history({ limit: -5, offset: -1 })).toEqual({ entries: [], total: 1 });
+    expect(store.history({ limit: Number.NaN, offset: 0.7 }).entries).toHaveLength(1);
+  });
+});
+
+describe('history search', () => {
+  let alpha: string;
+  let beta: string;
+  let gamma: string;
+  let anonymous: string;
+
+  beforeEach(() => {
+    alpha = add('alpha payload', { sourceName: 'Alpha-Tools.json' });
+    beta = add('beta payload', { sourceName: 'beta_tools.json' });
+    gamma = add('gamma payload', { sourceName: 'ÄPFEL 100%.json' });
+    anonymous = add('no name');
+  });
+
+  it('matches a substring of the source name, ignoring case', () => {
+    expect(store.history({ query: 'alpha' })).toMatchObject({ total: 1, entries: [{ handle: alpha }] });
+    expect(store.history({ query: 'TOOLS' }).entries.map((e) => e.handle)).toEqual([beta, alpha]);
+    expect(store.history({ query: 'TOOLS' }).total).toBe(2);
+  });
+
+  it('folds case beyond ASCII', () => {
+    expect(store.history({ query: 'äpfel' }).entries.map((e) => e.handle)).toEqual([gamma]);
+  });
+
+  it('matches % and _ literally', () => {
+    expect(store.history({ query: '100%' }).entries.map((e) => e.handle)).toEqual([gamma]);
+    expect(store.history({ query: '_tools' }).entries.map((e) => e.handle)).toEqual([beta]);
+    expect(store.history({ query: 'a%' }).total).toBe(0);
+  });
+
+  it('matches a handle prefix and a handle substring', () => {
+    expect(store.history({ query: anonymous.slice(0, 14) }).entries.map((e) => e.handle)).toContain(anonymous);
+    const middle = anonymous.slice(12, 26);
+    const page = store.history({ query: middle });
+    expect(page.entries.map((e) => e.handle)).toEqual([anonymous]);
+    expect(page.total).toBe(1);
+    expect(store.history({ query: anonymous.toUpperCase() }).entries.map((e) => e.handle)).toEqual([anonymous]);
+  });
+
+  it('pages search results and counts all matches', () => {
+    const page = store.history({ query: 'ccr_', limit: 2, offset: 1 });
+    expect(page.total).toBe(4);
+    expect(page.entries.map((e) => e.handle)).toEqual([gamma, beta]);
+  });
+
+  it('treats an empty or blank query as no query', () => {
+    expect(store.history({ query: '   ' }).total).toBe(4);
+  });
+
+  it('finds nothing for a query that matches nothing', () => {
+    expect(store.history({ query: 'zzz-not-there' })).toEqual({ entries: [], total: 0 });
+  });
+});

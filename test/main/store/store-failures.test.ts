@@ -1,0 +1,168 @@
+// What the store does when its file cannot be used normally: each case must
+// end in one typed error (or a working read-only store), never a crash.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CavemanError } from '../../../src/shared/errors.js';
+import { RecoveryStore, RECOVERIES_DDL, recoveryHandleFor } from '../../../src/main/store/index.js';
+
+const IS_ROOT = process.getuid?.() === 0;
+const META = { tokensBefore: 10, tokensAfter: 4 };
+
+let folder: string;
+let dbPath: string;
+const opened: Array<{ close(): void }> = [];
+
+function track<T extends { close(): void }>(resource: T): T {
+  opened.push(resource);
+  return resource;
+}
+
+function caught(work: () => unknown): CavemanError {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CavemanError);
+    return error as CavemanError;
+  }
+  throw new Error('expected a CavemanError, nothing was thrown');
+}
+
+function fileDigest(target: string): string {
+  return createHash('sha256').update(fs.readFileSync(target)).digest('hex');
+}
+
+/** A closed store holding one payload; returns its handle. */
+function storeWithOnePayload(text = 'kept'): string {
+  const store = RecoveryStore.open(dbPath);
+  const { handle } = store.put(Buffer.from(text), { ...META, sourceName: 'kept.json' });
+  store.close();
+  return handle;
+}
+
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ccr-fail-'));
+  dbPath = path.join(folder, 'ccr.db');
+});
+
+afterEach(() => {
+  for (const resource of opened.splice(0)) resource.close();
+  fs.chmodSync(folder, 0o700);
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('read-only stores', () => {
+  it('opened with readonly: put and delete throw cave_store_readonly, get and history still work, the file is untouched', () => {
+    const handle = storeWithOnePayload();
+    const before = fileDigest(dbPath);
+    const store = track(RecoveryStore.open(dbPath, { readonly: true }));
+    expect(store.readOnly).toBe(true);
+    const refused = caught(() => store.put(Buffer.from('new'), META));
+    expect(refused.code).toBe('cave_store_readonly');
+    expect(refused.message).toBe(`the recovery store at ${dbPath} is read-only — nothing was stored`);
+    expect(caught(() => store.delete(handle)).code).toBe('cave_store_readonly');
+    expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
+    expect(store.history()).toMatchObject({ total: 1, entries: [{ handle, source_name: 'kept.json' }] });
+    store.close();
+    expect(fileDigest(dbPath)).toBe(before);
+  });
+
+  it('opened with readonly on a Go-only file: history still lists its rows, and no table is added', () => {
+    const go = new Database(dbPath);
+    go.exec(RECOVERIES_DDL);
+    const original = Buffer.from('from go');
+    go.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
+      recoveryHandleFor(original), '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 2, 1, original,
+    );
+    go.close();
+    const store = track(RecoveryStore.open(dbPath, { readonly: true }));
+    expect(store.history().entries.map((e) => e.handle)).toEqual([recoveryHandleFor(original)]);
+    expect(store.retainedBytes()).toBe(original.length);
+    const check = track(new Database(dbPath, { readonly: true }));
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['recoveries']);
+  });
+
+  it('opened with readonly, history follows rows another process writes later', () => {
+    storeWithOnePayload();
+    const store = track(RecoveryStore.open(dbPath, { readonly: true }));
+    expect(store.history().total).toBe(1);
+    const writer = track(RecoveryStore.open(dbPath));
+    const added = writer.put(Buffer.from('added later'), { ...META, sourceName: 'later.json' });
+    expect(store.history().entries[0]).toMatchObject({ handle: added.handle, source_name: 'later.json' });
+    expect(store.history().total).toBe(2);
+  });
+
+  it('opened with readonly on a missing file: cave_store_unavailable, nothing created', () => {
+    expect(caught(() => RecoveryStore.open(dbPath, { readonly: true })).code).toBe('cave_store_unavailable');
+    expect(fs.existsSync(dbPath)).toBe(false);
+  });
+
+  it.skipIf(IS_ROOT)('a file without write permission opens read-only (skipped as root: root may write any file)', () => {
+    const handle = storeWithOnePayload();
+    fs.chmodSync(dbPath, 0o400);
+    const store = track(RecoveryStore.open(dbPath));
+    expect(store.readOnly).toBe(true);
+    expect(caught(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
+    expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
+    expect(store.history().total).toBe(1);
+  });
+
+  it.skipIf(IS_ROOT)('a folder without write permission opens read-only (skipped as root: root may write any folder)', () => {
+    const handle = storeWithOnePayload();
+    fs.chmodSync(folder, 0o500);
+    const store = track(RecoveryStore.open(dbPath));
+    expect(store.readOnly).toBe(true);
+    expect(caught(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
+    expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
+  });
+
+  it.skipIf(IS_ROOT)('an unreadable file is unavailable (skipped as root: root may read any file)', () => {
+    storeWithOnePayload();
+    fs.chmodSync(dbPath, 0o000);
+    expect(caught(() => RecoveryStore.open(dbPath)).code).toBe('cave_store_unavailable');
+  });
+});
+
+describe('unusable paths', () => {
+  it('a folder as the database path is cave_store_unavailable', () => {
+    fs.mkdirSync(dbPath);
+    const error = caught(() => RecoveryStore.open(dbPath));
+    expect(error.code).toBe('cave_store_unavailable');
+    expect(error.message).toContain(dbPath);
+  });
+
+  it('a parent folder that cannot be created is cave_store_unavailable', () => {
+    const blocker = path.join(folder, 'not-a-folder');
+    fs.writeFileSync(blocker, 'a file where the folder should be');
+    const error = caught(() => RecoveryStore.open(path.join(blocker, 'sub', 'ccr.db')));
+    expect(error.code).toBe('cave_store_unavailable');
+  });
+
+  it.each([false, true])('garbage bytes as the database file are cave_store_corrupt (readonly: %s)', (readonly) => {
+    fs.writeFileSync(dbPath, Buffer.from('this is not a sqlite database, just some bytes '.repeat(100)));
+    const before = fileDigest(dbPath);
+    const error = caught(() => RecoveryStore.open(dbPath, { readonly }));
+    expect(error.code).toBe('cave_store_corrupt');
+    expect(error.message).toContain(dbPath);
+    expect(fileDigest(dbPath)).toBe(before);
+  });
+});
+
+describe('contention', () => {
+  it('a write lock held past the busy timeout is cave_store_busy, and nothing is stored', () => {
+    const store = track(RecoveryStore.open(dbPath));
+    const other = track(new Database(dbPath));
+    other.exec('BEGIN IMMEDIATE');
+    const started = Date.now();
+    const error = caught(() => store.put(Buffer.from('waits'), META));
+    const waited = Date.now() - started;
+    other.exec('ROLLBACK');
+    expect(error.code).toBe('cave_store_busy');
+    expect(waited).toBeGreaterThanOrEqual(4500); // it waited for the lock rather than failing at once
+    expect(store.history().total).toBe(0);
+    expect(store.put(Buffer.from('now it fits'), META).created).toBe(true);
+  });
+});
