@@ -1,0 +1,176 @@
+// One token count in progress: the text's chunks, the shared control buffer
+// through which this thread and the workers claim them, and the promise the
+// caller awaits. The pool (parallel-counter.ts) decides which workers take
+// part; this file only knows how to share the chunks and when it is done.
+
+import { CavemanError } from '../../../shared/errors';
+import type { TokenizerName } from '../../../shared/tokenizers';
+import { countTokens } from './count-tokens';
+import { CHUNK_COUNT, DONE, ENDS, NEXT, STOP, controlSlots } from './count-protocol';
+
+export interface CountJobOptions {
+  /** Aborting stops every thread from claiming more chunks; finish() rejects with cave_cancelled. */
+  signal?: AbortSignal;
+  /** Called on the calling thread after each counted chunk: (chunks done, chunks in total). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface FinishOptions {
+  /**
+   * Count unclaimed chunks on this thread too (default true). With false the
+   * caller only waits for the workers; a job without workers always helps.
+   */
+  help?: boolean;
+}
+
+export interface CountJob {
+  /** How many chunks the text was cut into (0 for an empty text). */
+  readonly chunkCount: number;
+  /** Chunks counted so far on the calling thread. */
+  readonly countedByCaller: number;
+  /**
+   * The exact token count of the text, equal to countTokens(text, tokenizer).
+   * Rejects with cave_cancelled when aborted and cave_internal when a worker
+   * failed; it never hangs on a dead worker. Calling it again returns the
+   * same promise.
+   */
+  finish(options?: FinishOptions): Promise<number>;
+  /** Abandons the count: every thread stops claiming its chunks and finish() rejects with cave_cancelled. No-op once settled. */
+  cancel(): void;
+}
+
+/** How long the calling thread counts before letting its event loop run (abort events, worker messages). */
+const YIELD_AFTER_MS = 20;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export class SharedCountJob implements CountJob {
+  readonly chunkCount: number;
+  readonly control: Int32Array;
+  countedByCaller = 0;
+  /** False once the result is known or the job failed. */
+  pending = true;
+  /** Workers that received the job and may still hold a claimed chunk. */
+  workers = 0;
+  private readonly promise: Promise<number>;
+  private resolvePromise!: (count: number) => void;
+  private rejectPromise!: (error: Error) => void;
+  private helping = false;
+  private lastReported = 0;
+  private readonly removeAbortListener: () => void = () => undefined;
+
+  constructor(
+    readonly id: number,
+    readonly text: string,
+    readonly tokenizer: TokenizerName,
+    ends: readonly number[],
+    private readonly options: CountJobOptions,
+    private readonly onSettled: (job: SharedCountJob) => void,
+  ) {
+    this.chunkCount = ends.length;
+    this.control = new Int32Array(new SharedArrayBuffer(controlSlots(ends.length) * Int32Array.BYTES_PER_ELEMENT));
+    this.control[CHUNK_COUNT] = ends.length;
+    this.control.set(ends, ENDS);
+    this.control.fill(-1, ENDS + ends.length);
+    this.promise = new Promise<number>((resolve, reject) => {
+      this.resolvePromise = resolve;
+      this.rejectPromise = reject;
+    });
+    // A job nobody awaits (e.g. abandoned after a failure elsewhere) must not
+    // crash the process with an unhandled rejection.
+    this.promise.catch(() => undefined);
+    const { signal } = options;
+    if (signal) {
+      const onAbort = (): void => this.cancel();
+      if (signal.aborted) onAbort();
+      else {
+        signal.addEventListener('abort', onAbort, { once: true });
+        this.removeAbortListener = () => signal.removeEventListener('abort', onAbort);
+      }
+    }
+  }
+
+  finish(options: FinishOptions = {}): Promise<number> {
+    this.checkComplete();
+    if (this.pending && !this.helping && (options.help !== false || this.workers === 0)) {
+      this.helping = true;
+      void this.help();
+    }
+    return this.promise;
+  }
+
+  cancel(): void {
+    this.fail(new CavemanError('cave_cancelled', 'token counting was cancelled'));
+  }
+
+  /** Claims and counts chunks on this thread until none are left. */
+  private async help(): Promise<void> {
+    const { control, chunkCount } = this;
+    let sliceStart = performance.now();
+    try {
+      while (this.pending && Atomics.load(control, STOP) === 0) {
+        const index = Atomics.add(control, NEXT, 1);
+        if (index >= chunkCount) break;
+        const start = index === 0 ? 0 : (control[ENDS + index - 1] ?? 0);
+        const end = control[ENDS + index] ?? 0;
+        Atomics.store(control, ENDS + chunkCount + index, countTokens(this.text.slice(start, end), this.tokenizer));
+        Atomics.add(control, DONE, 1);
+        this.countedByCaller++;
+        this.chunkCounted();
+        if (this.pending && performance.now() - sliceStart >= YIELD_AFTER_MS) {
+          await yieldToEventLoop();
+          sliceStart = performance.now();
+        }
+      }
+    } catch (error) {
+      this.fail(new CavemanError('cave_internal', `internal error: token counting failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+    }
+  }
+
+  /** Called after any thread finished a chunk: reports progress and settles when all are done. */
+  chunkCounted(): void {
+    if (!this.pending) return;
+    const done = Atomics.load(this.control, DONE);
+    if (done > this.lastReported && this.options.onProgress) {
+      this.lastReported = done;
+      try {
+        this.options.onProgress(done, this.chunkCount);
+      } catch (error) {
+        this.fail(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+    }
+    this.checkComplete();
+  }
+
+  private checkComplete(): void {
+    if (!this.pending || Atomics.load(this.control, DONE) < this.chunkCount) return;
+    let total = 0;
+    for (let i = 0; i < this.chunkCount; i++) {
+      const count = this.control[ENDS + this.chunkCount + i] ?? -1;
+      if (count < 0) {
+        this.fail(new CavemanError('cave_internal', `internal error: chunk ${i} of a token count has no result`));
+        return;
+      }
+      total += count;
+    }
+    this.settle();
+    this.resolvePromise(total);
+  }
+
+  /** Stops every thread from claiming more chunks and rejects finish(). Idempotent. */
+  fail(error: Error): void {
+    if (!this.pending) return;
+    Atomics.store(this.control, STOP, 1);
+    this.settle();
+    this.rejectPromise(error);
+  }
+
+  private settle(): void {
+    this.pending = false;
+    this.removeAbortListener();
+    this.onSettled(this);
+  }
+}

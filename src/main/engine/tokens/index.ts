@@ -1,0 +1,14 @@
+// Public surface of token counting: exact single-pass counts, the safe
+// boundaries that make chunked counts exact, and the worker-pool counter.
+
+export { countTokens, loadTokenizer } from './count-tokens';
+export { findSafeBoundary, isSafeBoundary, splitAtSafeBoundaries } from './safe-split';
+export type { CountJob, CountJobOptions, FinishOptions } from './count-job';
+export {
+  DEFAULT_CHUNK_CHARS,
+  DEFAULT_MIN_PARALLEL_CHARS,
+  ParallelTokenCounter,
+  defaultWorkerCount,
+  type ParallelTokenCounterOptions,
+} from './parallel-counter';
+export { resolveWorkerScript } from './worker-script';
