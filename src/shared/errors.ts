@@ -41,3 +41,10 @@ export function toErrorValue(error: unknown): ErrorValue {
 
 /** 32 MiB: the largest catalog we buffer (SPEC §2.5). */
 export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
+
+/** Any thrown value as a CavemanError (unknown failures become cave_internal). */
+export function asCavemanError(error: unknown): CavemanError {
+  if (error instanceof CavemanError) return error;
+  const value = toErrorValue(error);
+  return new CavemanError(value.code, value.message, { cause: error });
+}

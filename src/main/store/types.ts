@@ -1,21 +1,12 @@
-// The store's public shapes. HistoryEntry uses snake_case because it crosses
-// process boundaries as-is (IPC, CLI --json), like the reference tools' JSON.
+// The store's public shapes. HistoryEntry is the contract's wire shape
+// (snake_case), because it crosses process boundaries as-is (IPC, CLI --json).
 
-export interface HistoryEntry {
-  handle: string;
-  /** UTC, `YYYY-MM-DDTHH:MM:SS.sssZ` (rows from other tools are normalised to it). */
-  created_at: string;
-  /** Length of the stored original, in bytes. */
-  bytes: number;
-  tokens_before: number;
-  tokens_after: number;
-  content_type: string;
-  compressor: string;
-  source_name: string | null;
-  tool_count: number | null;
-  tokenizer: string | null;
-}
+import type { HistoryEntry } from '../../shared/contracts';
 
+/** One handle as the history contract describes it (created_at normalised to `YYYY-MM-DDTHH:MM:SS.sssZ`). */
+export type { HistoryEntry };
+
+/** A page as the store returns it; the history-page contract adds limit/offset/query. */
 export interface HistoryPage {
   entries: HistoryEntry[];
   /** How many entries match the query (all entries without one). */

@@ -1,6 +1,7 @@
 // The contracts: every wire shape as a JSON Schema 2020-12 document (the
 // source of truth) and the TypeScript types generated from them.
 
+import cliShrinkLine from './cli-shrink-line.schema.json';
 import defs from './defs.schema.json';
 import guaranteeReport from './guarantee-report.schema.json';
 import historyEntry from './history-entry.schema.json';
@@ -11,7 +12,7 @@ import shrinkReport from './shrink-report.schema.json';
 export type * from './types.generated';
 
 /** Every contract schema; $refs between them resolve by $id. */
-export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, historyEntry, historyPage, guaranteeReport] as const;
+export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, historyEntry, historyPage, guaranteeReport, cliShrinkLine] as const;
 
 export const CONTRACT_IDS = {
   shrinkReport: shrinkReport.$id,
@@ -19,6 +20,7 @@ export const CONTRACT_IDS = {
   historyEntry: historyEntry.$id,
   historyPage: historyPage.$id,
   guaranteeReport: guaranteeReport.$id,
+  cliShrinkLine: cliShrinkLine.$id,
   errorValue: `${defs.$id}#/$defs/errorValue`,
 } as const;
 

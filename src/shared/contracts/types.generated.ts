@@ -2,12 +2,9 @@
 // Do not edit: change the schema and run `npm run contracts`.
 
 /**
- * The local tokenizer a count was made with.
- *
- * This interface was referenced by `SharedDefinitions`'s JSON-Schema
- * via the `definition` "tokenizer".
+ * The one JSON line 'caveman-shrink [shrink]' writes to stderr: a shrink report, or, when the input could not be shrunk at all (too large, unreadable), an error line. Either way stdout carries only catalog bytes.
  */
-export type TokenizerName = 'o200k_base' | 'cl100k_base';
+export type CliShrinkLine = ShrinkReport | CliErrorLine;
 /**
  * Every count is a local estimate, never a provider-verified number.
  *
@@ -28,6 +25,13 @@ export type ContentType = 'toolschema';
  */
 export type RecoveryHandle = string;
 /**
+ * The local tokenizer a count was made with.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "tokenizer".
+ */
+export type TokenizerName = 'o200k_base' | 'cl100k_base';
+/**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
@@ -36,6 +40,7 @@ export type RecoveryHandle = string;
 export type CatalogKind = 'tool-list' | 'tool-array' | 'tool' | 'schema';
 
 export interface ContractIndex {
+  'cli-shrink-line.schema.json'?: CliShrinkLine;
   'defs.schema.json'?: SharedDefinitions;
   'guarantee-report.schema.json'?: GuaranteeReport;
   'history-entry.schema.json'?: HistoryEntry;
@@ -44,10 +49,50 @@ export interface ContractIndex {
   'shrink-report.schema.json'?: ShrinkReport;
 }
 /**
- * Building blocks shared by every Caveman Shrink contract.
+ * What a shrink did, without the output bytes: the library result minus 'output', and the one JSON line the CLI writes to stderr.
  */
-export interface SharedDefinitions {
-  [k: string]: unknown | undefined;
+export interface ShrinkReport {
+  /**
+   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+   * via the `definition` "tokenCount".
+   */
+  tokens_before: number;
+  /**
+   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+   * via the `definition` "tokenCount".
+   */
+  tokens_after: number;
+  /**
+   * Share of tokens saved: (before - after) / before, rounded to 4 decimals; 0 for a pass-through.
+   *
+   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+   * via the `definition` "ratio".
+   */
+  ratio: number;
+  basis: Basis;
+  content_type: ContentType;
+  recovery_handle?: RecoveryHandle;
+  tokenizer: TokenizerName;
+  pass_through?: PassThrough;
+  error?: ErrorValue;
+  /**
+   * For a person reading the CLI's stderr: why nothing was stored.
+   */
+  note?: string;
+}
+/**
+ * Why the output is the input, unchanged.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "passThrough".
+ */
+export interface PassThrough {
+  reason:
+    'input_too_large' | 'invalid_utf8' | 'invalid_json' | 'too_deep' | 'not_catalog' | 'no_saving' | 'store_error';
+  message: string;
+  line?: number;
+  column?: number;
+  offset?: number;
 }
 /**
  * An error at a boundary: a stable code and a sentence a person can act on.
@@ -75,19 +120,19 @@ export interface ErrorValue {
     | 'cave_internal';
   message: string;
 }
+export interface CliErrorLine {
+  error: ErrorValue;
+  note: string;
+  /**
+   * True when the input bytes were copied to stdout unchanged.
+   */
+  passed_through: boolean;
+}
 /**
- * Why the output is the input, unchanged.
- *
- * This interface was referenced by `SharedDefinitions`'s JSON-Schema
- * via the `definition` "passThrough".
+ * Building blocks shared by every Caveman Shrink contract.
  */
-export interface PassThrough {
-  reason:
-    'input_too_large' | 'invalid_utf8' | 'invalid_json' | 'too_deep' | 'not_catalog' | 'no_saving' | 'store_error';
-  message: string;
-  line?: number;
-  column?: number;
-  offset?: number;
+export interface SharedDefinitions {
+  [k: string]: unknown | undefined;
 }
 /**
  * The checks of SPEC §2.6 for one shrink: selection surface, argument construction, constraint sentences. Lists are capped at 20 items.
@@ -217,36 +262,4 @@ export interface TotalTokens {
    * via the `definition` "ratio".
    */
   ratio: number;
-}
-/**
- * What a shrink did, without the output bytes: the library result minus 'output', and the one JSON line the CLI writes to stderr.
- */
-export interface ShrinkReport {
-  /**
-   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
-   * via the `definition` "tokenCount".
-   */
-  tokens_before: number;
-  /**
-   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
-   * via the `definition` "tokenCount".
-   */
-  tokens_after: number;
-  /**
-   * Share of tokens saved: (before - after) / before, rounded to 4 decimals; 0 for a pass-through.
-   *
-   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
-   * via the `definition` "ratio".
-   */
-  ratio: number;
-  basis: Basis;
-  content_type: ContentType;
-  recovery_handle?: RecoveryHandle;
-  tokenizer: TokenizerName;
-  pass_through?: PassThrough;
-  error?: ErrorValue;
-  /**
-   * For a person reading the CLI's stderr: why nothing was stored.
-   */
-  note?: string;
 }

@@ -1,0 +1,101 @@
+// lint(): the per-tool token report of SPEC §2.7. It measures only and never
+// writes to the store. Totals equal what shrink() reports for the same bytes.
+
+import type { LintReport, ToolTokens } from '../../shared/contracts';
+import { CavemanError } from '../../shared/errors';
+import { savingRatio, signedRatio } from '../../shared/ratio';
+import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
+import type { JsonDocument } from '../engine/json/json-node';
+import { countTokens, type ParallelTokenCounter } from '../engine/tokens';
+import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { passThroughError, prepareCatalog } from './prepare-catalog';
+import { readInput, type CatalogInput } from './read-catalog-text';
+import { sharedCounter } from './shared-counter';
+
+export interface LintOptions {
+  tokenizer?: TokenizerName;
+  counter?: ParallelTokenCounter;
+  signal?: AbortSignal;
+  /** 0…1 as tools are measured. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Measures a catalog tool by tool. Throws CavemanError when the input is not
+ * a catalog: cave_input_too_large, cave_invalid_utf8, cave_invalid_json
+ * (message with line and column), cave_too_deep, cave_not_catalog.
+ */
+export async function lint(input: CatalogInput, options: LintOptions = {}): Promise<LintReport> {
+  const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
+  const counter = options.counter ?? sharedCounter();
+  const read = readInput(input);
+  const beforeJob = counter.begin(read.countText, tokenizer, { signal: options.signal });
+  const prepared = prepareCatalog(read);
+  if (!prepared.ok) {
+    await beforeJob.finish().catch(() => undefined);
+    throw passThroughError(prepared.passThrough);
+  }
+  const afterJob = counter.begin(prepared.transform.output, tokenizer, { signal: options.signal });
+  const totalBefore = await beforeJob.finish();
+  const totalAfter = await afterJob.finish();
+  return lintReportFor(prepared.doc, prepared.transform, { tokenizer, totalBefore, totalAfter, signal: options.signal, onProgress: options.onProgress });
+}
+
+export interface LintTotals {
+  tokenizer: TokenizerName;
+  /** Tokens of the whole input (as shrink reports them). */
+  totalBefore: number;
+  /** Tokens of the whole shrunk output. */
+  totalAfter: number;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((fraction: number) => void) | undefined;
+}
+
+/**
+ * Builds the report from an already transformed document. A catalog whose
+ * output is not smaller passes through in shrink, so here every "after"
+ * equals its "before".
+ */
+export function lintReportFor(doc: JsonDocument, transform: TransformResult, totals: LintTotals): LintReport {
+  const { tokenizer } = totals;
+  const passesThrough = totals.totalAfter >= totals.totalBefore;
+  const compact = transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false })!;
+  const metadataOnly = transformCatalog(doc, { reduceDescriptions: false })!;
+  const count = (text: string) => countTokens(text, tokenizer);
+
+  const tools: ToolTokens[] = transform.tools.map((span, i) => {
+    if (totals.signal?.aborted) throw new CavemanError('cave_cancelled', 'lint was cancelled');
+    const before = count(doc.text.slice(span.sourceStart, span.sourceEnd));
+    const whitespaceless = count(sliceOf(compact, i));
+    const withoutMetadata = count(sliceOf(metadataOnly, i));
+    const after = passesThrough ? before : count(transform.output.slice(span.outputStart, span.outputEnd));
+    if (totals.onProgress && i % 16 === 15) totals.onProgress((i + 1) / transform.tools.length);
+    return {
+      name: span.name,
+      tokens_before: before,
+      tokens_after: after,
+      ratio: signedRatio(before, after),
+      saving: passesThrough
+        ? { whitespace: 0, metadata: 0, prose: 0 }
+        : { whitespace: before - whitespaceless, metadata: whitespaceless - withoutMetadata, prose: withoutMetadata - after },
+    };
+  });
+  totals.onProgress?.(1);
+
+  const totalAfter = passesThrough ? totals.totalBefore : totals.totalAfter;
+  const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
+  return {
+    basis: 'inferred',
+    content_type: 'toolschema',
+    tokenizer,
+    catalog_kind: transform.kind,
+    tools,
+    envelope: { tokens_before: totals.totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after') },
+    total: { tokens_before: totals.totalBefore, tokens_after: totalAfter, ratio: savingRatio(totals.totalBefore, totalAfter) },
+  };
+}
+
+function sliceOf(result: TransformResult, index: number): string {
+  const span = result.tools[index]!;
+  return result.output.slice(span.outputStart, span.outputEnd);
+}

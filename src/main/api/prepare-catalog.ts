@@ -1,0 +1,65 @@
+// Decoded text → parsed document → transformed catalog, or the reason the
+// input must pass through unchanged. Shared by shrink, lint and the app.
+
+import type { PassThrough } from '../../shared/contracts';
+import { CavemanError, type ErrorCode } from '../../shared/errors';
+import type { JsonDocument } from '../engine/json/json-node';
+import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
+import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import type { ReadInput } from './read-catalog-text';
+
+export type PreparedCatalog =
+  | { ok: true; doc: JsonDocument; transform: TransformResult }
+  | { ok: false; passThrough: PassThrough };
+
+export function prepareCatalog(input: ReadInput): PreparedCatalog {
+  const { decoded } = input;
+  if (!decoded.ok) {
+    return {
+      ok: false,
+      passThrough: { reason: 'invalid_utf8', message: `not UTF-8: byte ${decoded.invalidAt} starts an invalid sequence`, offset: decoded.invalidAt },
+    };
+  }
+  let doc: JsonDocument;
+  try {
+    doc = parseJson(decoded.text, MAX_JSON_DEPTH);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return {
+      ok: false,
+      passThrough: {
+        reason: error.problem === 'depth' ? 'too_deep' : 'invalid_json',
+        message: error.message,
+        line: error.line,
+        column: error.column,
+        offset: error.offset,
+      },
+    };
+  }
+  const transform = transformCatalog(doc);
+  if (!transform) {
+    return {
+      ok: false,
+      passThrough: {
+        reason: 'not_catalog',
+        message: 'not a tool catalog: expected {"tools":[…]}, {"functions":[…]}, an array of tools, one tool, or a JSON Schema',
+      },
+    };
+  }
+  return { ok: true, doc, transform };
+}
+
+const REASON_CODES = {
+  input_too_large: 'cave_input_too_large',
+  invalid_utf8: 'cave_invalid_utf8',
+  invalid_json: 'cave_invalid_json',
+  too_deep: 'cave_too_deep',
+  not_catalog: 'cave_not_catalog',
+  no_saving: 'cave_not_catalog',
+  store_error: 'cave_store_unavailable',
+} as const satisfies Record<PassThrough['reason'], ErrorCode>;
+
+/** The error a measuring call (lint, profile) throws where shrink would pass through. */
+export function passThroughError(passThrough: PassThrough): CavemanError {
+  return new CavemanError(REASON_CODES[passThrough.reason], passThrough.message);
+}

@@ -1,0 +1,39 @@
+// The first steps every entry point shares: refuse oversized input before
+// doing any work, then decode the bytes (a BOM is accepted, invalid UTF-8 is
+// reported, never rewritten).
+
+import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
+import { decodeInput, type DecodedInput } from '../engine/text/decode-input';
+
+export type CatalogInput = Uint8Array | string;
+
+export interface ReadInput {
+  bytes: Uint8Array;
+  decoded: DecodedInput;
+  /** The text a model would be sent if the input passed through (BOM included). */
+  countText: string;
+}
+
+const encoder = new TextEncoder();
+
+/** Throws cave_input_too_large above 32 MiB (SPEC §2.5). */
+export function assertInputSize(byteLength: number): void {
+  if (byteLength > MAX_INPUT_BYTES) {
+    throw new CavemanError(
+      'cave_input_too_large',
+      `the catalog is ${formatMiB(byteLength)}, above the 32 MiB limit — nothing was read into memory or stored`,
+    );
+  }
+}
+
+export function readInput(input: CatalogInput): ReadInput {
+  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+  assertInputSize(bytes.byteLength);
+  const decoded = decodeInput(bytes);
+  const countText = decoded.ok ? (decoded.hadBom ? '\ufeff' : '') + decoded.text : decoded.lossyText;
+  return { bytes, decoded, countText };
+}
+
+export function formatMiB(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 3 : 1)} MiB`;
+}

@@ -1,0 +1,41 @@
+// recover(), history() and selectionProfile(): the read-only library calls.
+
+import type { HistoryPage } from '../../shared/contracts';
+import { selectionProfileOf, type SelectionProfile } from '../engine/guarantees/selection-profile';
+import { passThroughError, prepareCatalog } from './prepare-catalog';
+import { readInput, type CatalogInput } from './read-catalog-text';
+import { withStore, type StoreOption } from './store-option';
+
+export interface StoreOptions {
+  store?: StoreOption;
+}
+
+/**
+ * The original bytes behind a handle, byte for byte. Throws cave_not_found
+ * for an unknown handle and cave_hash_mismatch when the stored bytes do not
+ * match it (never returned as good data).
+ */
+export function recover(handle: string, options: StoreOptions = {}): Uint8Array {
+  return withStore(options.store, (store) => store.get(handle), { readonly: true });
+}
+
+export interface HistoryOptions extends StoreOptions {
+  limit?: number;
+  offset?: number;
+  query?: string;
+}
+
+/** Handles in the store, newest first. */
+export function history(options: HistoryOptions = {}): HistoryPage {
+  const limit = options.limit ?? 50;
+  const offset = options.offset ?? 0;
+  const page = withStore(options.store, (store) => store.history({ limit, offset, ...(options.query ? { query: options.query } : {}) }), { readonly: true });
+  return { ...page, limit, offset, ...(options.query ? { query: options.query } : {}) };
+}
+
+/** The selection surface of a catalog (SPEC §2.6); throws when the input is not one. */
+export function selectionProfile(input: CatalogInput): SelectionProfile {
+  const prepared = prepareCatalog(readInput(input));
+  if (!prepared.ok) throw passThroughError(prepared.passThrough);
+  return selectionProfileOf(prepared.doc);
+}

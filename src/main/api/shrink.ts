@@ -1,0 +1,126 @@
+// shrink(): the library entry point of SPEC §2.5. Fail-open: whatever goes
+// wrong, the caller gets bytes it can send (the original when in doubt), and
+// a handle only after the original is durably committed.
+
+import type { PassThrough, ShrinkReport } from '../../shared/contracts';
+import { CavemanError, asCavemanError } from '../../shared/errors';
+import { savingRatio } from '../../shared/ratio';
+import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import { prepareCatalog } from './prepare-catalog';
+import { readInput, type CatalogInput } from './read-catalog-text';
+import { sharedCounter } from './shared-counter';
+import { borrowStore, type StoreOption } from './store-option';
+
+export type ShrinkStage = 'counting' | 'transforming' | 'storing';
+
+export interface ShrinkProgress {
+  stage: ShrinkStage;
+  /** 0…1 within the whole shrink. */
+  fraction: number;
+}
+
+export interface ShrinkOptions {
+  /** Where originals are committed: a path, ':memory:', or a caller-owned RecoveryStore. Default: SPEC §3 path. */
+  store?: StoreOption;
+  tokenizer?: TokenizerName;
+  /** Shown and searched in history (a file name, "pasted", a server name). */
+  sourceName?: string;
+  counter?: ParallelTokenCounter;
+  signal?: AbortSignal;
+  onProgress?: (progress: ShrinkProgress) => void;
+}
+
+export interface ShrinkResult extends ShrinkReport {
+  /** The bytes to send to a model: compact shrunk JSON, or the input unchanged. */
+  output: Uint8Array;
+}
+
+export interface ShrinkOutcome {
+  result: ShrinkResult;
+  /** Set when the store could not take the original: the result is then a pass-through. */
+  error?: CavemanError;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Shrinks a catalog. Throws only CavemanError cave_input_too_large (above
+ * 32 MiB) and cave_cancelled; every other problem is a pass-through result.
+ */
+export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): Promise<ShrinkOutcome> {
+  const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
+  const counter = options.counter ?? sharedCounter();
+  const read = readInput(input);
+  const progress = progressReporter(options.onProgress);
+
+  // Count the input on the workers while this thread parses and transforms.
+  const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
+  const beforeJob = counter.begin(read.countText, tokenizer, countOptions);
+  progress('transforming', 0);
+  const prepared = prepareCatalog(read);
+  throwIfAborted(options.signal);
+  const afterJob = prepared.ok ? counter.begin(prepared.transform.output, tokenizer, { signal: options.signal }) : undefined;
+  const tokensBefore = await beforeJob.finish();
+  const tokensAfter = afterJob ? await afterJob.finish() : tokensBefore;
+  throwIfAborted(options.signal);
+
+  const passThrough = (why: PassThrough, error?: CavemanError): ShrinkOutcome => ({
+    result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: read.bytes },
+    ...(error ? { error } : {}),
+  });
+
+  if (!prepared.ok) return passThrough(prepared.passThrough);
+  if (tokensAfter >= tokensBefore) {
+    return passThrough({ reason: 'no_saving', message: `the shrunk catalog is not smaller (${tokensAfter} ≥ ${tokensBefore} tokens)` });
+  }
+
+  progress('storing', 0);
+  let handle: string;
+  try {
+    const borrowed = borrowStore(options.store);
+    try {
+      handle = borrowed.store.put(read.bytes, {
+        tokensBefore,
+        tokensAfter,
+        tokenizer,
+        toolCount: prepared.transform.tools.length,
+        ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
+      }).handle;
+    } finally {
+      borrowed.release();
+    }
+  } catch (thrown) {
+    const error = asCavemanError(thrown);
+    return passThrough({ reason: 'store_error', message: error.message }, error);
+  }
+  progress('storing', 1);
+  return {
+    result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: encoder.encode(prepared.transform.output) },
+  };
+}
+
+function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: number): ShrinkReport {
+  return {
+    tokens_before: tokensBefore,
+    tokens_after: tokensAfter,
+    ratio: savingRatio(tokensBefore, tokensAfter),
+    basis: 'inferred',
+    content_type: 'toolschema',
+    tokenizer,
+  };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CavemanError('cave_cancelled', 'the shrink was cancelled — nothing was stored');
+}
+
+const STAGE_SPAN: Record<ShrinkStage, [number, number]> = { transforming: [0, 0.1], counting: [0.1, 0.95], storing: [0.95, 1] };
+
+function progressReporter(onProgress: ShrinkOptions['onProgress']) {
+  return (stage: ShrinkStage, within: number) => {
+    if (!onProgress) return;
+    const [from, to] = STAGE_SPAN[stage];
+    onProgress({ stage, fraction: from + (to - from) * Math.min(1, Math.max(0, within)) });
+  };
+}

@@ -1,0 +1,14 @@
+// The library API (SPEC §2.5–§3): the same engine and store the app and the
+// CLI use. Node only; never imports Electron.
+
+export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './api/shrink';
+export { lint, type LintOptions } from './api/lint';
+export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './api/recover';
+export { closeSharedCounter } from './api/shared-counter';
+export type { StoreOption } from './api/store-option';
+export { checkGuarantees, type GuaranteeReport } from './engine/guarantees/check-guarantees';
+export type { SelectionProfile, ToolSelectionProfile } from './engine/guarantees/selection-profile';
+export { RecoveryStore, recoveryHandleFor, resolveStorePath } from './store';
+export { CavemanError, MAX_INPUT_BYTES, type ErrorCode } from '../shared/errors';
+export { TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from '../shared/tokenizers';
+export type { HistoryEntry, HistoryPage, LintReport, ShrinkReport, PassThrough } from '../shared/contracts';

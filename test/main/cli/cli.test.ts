@@ -1,0 +1,252 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
+import { CONTRACT_IDS } from '../../../src/shared/contracts';
+import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import { RecoveryStore } from '../../../src/main/store';
+import { realFixtures, referenceInputs } from '../../helpers/fixtures';
+import { reportLine, runCli, tempStore } from '../../helpers/cli';
+import { canMakeReadOnly, makeReadOnly } from '../../helpers/read-only';
+
+const validLine = validatorFor(CONTRACT_IDS.cliShrinkLine);
+const expectContract = (line: unknown) => {
+  const ok = validLine(line);
+  expect(ok, describeErrors(validLine.errors)).toBe(true);
+};
+
+let store: ReturnType<typeof tempStore>;
+let env: Record<string, string>;
+beforeEach(() => {
+  store = tempStore();
+  env = { CAVEMAN_CCR_DB: store.db };
+});
+afterEach(() => store.cleanup());
+
+const storedHandles = (): number => {
+  if (!existsSync(store.db)) return 0;
+  const opened = RecoveryStore.open(store.db);
+  try {
+    return opened.history({ limit: 1 }).total;
+  } finally {
+    opened.close();
+  }
+};
+
+describe('caveman-shrink: cross-process round trip', () => {
+  it.each(realFixtures().map((f) => [f.name, f] as const))('%s: shrink in one process, recover in another, byte-exact', async (_name, fixture) => {
+    const shrunk = await runCli([], { input: fixture.bytes, env });
+    expect(shrunk.status).toBe(0);
+    const line = reportLine(shrunk);
+    expectContract(line);
+    expect(line).toMatchObject({ basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base' });
+    expect(line.tokens_after as number).toBeLessThan(line.tokens_before as number);
+    expect(JSON.parse(shrunk.stdout.toString('utf8'))).toBeTruthy();
+    expect(shrunk.stdout.length).toBeLessThan(fixture.bytes.length);
+
+    const recovered = await runCli(['recover', line.recovery_handle as string], { env });
+    expect(recovered.status).toBe(0);
+    expect(recovered.stdout.equals(fixture.bytes)).toBe(true);
+  });
+
+  it('gives the same handle for the same input, stored once; FILE argument works like stdin', async () => {
+    const input = referenceInputs().CLI_ROUND_TRIP!;
+    const first = reportLine(await runCli([], { input, env }));
+    const file = join(store.dir, 'catalog.json');
+    writeFileSync(file, input);
+    const second = await runCli(['shrink', file], { env });
+    expect(reportLine(second).recovery_handle).toBe(first.recovery_handle);
+    expect(storedHandles()).toBe(1);
+    const page = JSON.parse((await runCli(['history', '--json'], { env })).stdout.toString());
+    expect(page.entries[0].source_name).toBe('stdin');
+  });
+
+  it('uses cl100k_base when asked and says so', async () => {
+    const line = reportLine(await runCli(['--tokenizer', 'cl100k_base'], { input: referenceInputs().SAMPLE!, env }));
+    expect(line.tokenizer).toBe('cl100k_base');
+  });
+});
+
+describe('caveman-shrink: bad input passes through, never a stack trace, never a row', () => {
+  const cases: [string, Buffer, string][] = [
+    ['invalid JSON', Buffer.from('{"tools": [ }'), 'invalid_json'],
+    ['two JSON values', Buffer.from('{"tools":[]} {"tools":[]}'), 'invalid_json'],
+    ['empty input', Buffer.alloc(0), 'invalid_json'],
+    ['42', Buffer.from('42'), 'not_catalog'],
+    ['invalid UTF-8', Buffer.concat([Buffer.from('{"tools":[{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}]}')]), 'invalid_utf8'],
+    ['100,000-deep nesting', Buffer.from('['.repeat(100_000) + ']'.repeat(100_000)), 'too_deep'],
+    ['an already compact catalog', Buffer.from('{"tools":[{"name":"a"}]}'), 'no_saving'],
+  ];
+  it.each(cases)('%s', async (_label, input, reason) => {
+    const run = await runCli([], { input, env });
+    expect(run.status).toBe(0);
+    expect(run.stdout.equals(input)).toBe(true);
+    const line = reportLine(run);
+    expectContract(line);
+    expect(line).toMatchObject({ ratio: 0, pass_through: { reason } });
+    expect(line.tokens_after).toBe(line.tokens_before);
+    expect(line).not.toHaveProperty('recovery_handle');
+    expect(line.note).toMatch(/nothing was stored/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(storedHandles()).toBe(0);
+  });
+
+  it('reports where malformed JSON is', async () => {
+    const line = reportLine(await runCli([], { input: '{\n  "tools": [\n    {"name": x}\n  ]\n}', env }));
+    expect(line.pass_through).toMatchObject({ reason: 'invalid_json', line: 3, column: 14 });
+  });
+
+  it('a BOM is accepted: the output has none and recover returns it', async () => {
+    const input = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(referenceInputs().SAMPLE! + '\n\n')]);
+    const run = await runCli([], { input, env });
+    expect(run.stdout[0]).toBe(0x7b);
+    const handle = reportLine(run).recovery_handle as string;
+    expect((await runCli(['recover', handle], { env })).stdout.equals(input)).toBe(true);
+  });
+
+  it('32 MiB + 1 byte is streamed through unchanged, refused with cave_input_too_large', async () => {
+    const input = Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20);
+    input.write('{"tools":[]}', 0);
+    const run = await runCli([], { input, env });
+    expect(run.status).toBe(0);
+    expect(run.stdout.length).toBe(input.length);
+    expect(run.stdout.equals(input)).toBe(true);
+    const line = reportLine(run);
+    expectContract(line);
+    expect(line).toMatchObject({ error: { code: 'cave_input_too_large' }, passed_through: true });
+    expect(storedHandles()).toBe(0);
+  });
+
+  it('an over-budget store: pass-through with a note, nothing stored', async () => {
+    const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: '100' } });
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
+    const line = reportLine(run);
+    expectContract(line);
+    expect(line).toMatchObject({ ratio: 0, error: { code: 'cave_store_full' }, pass_through: { reason: 'store_error' } });
+    expect(line.note).toMatch(/nothing was stored/);
+    expect(storedHandles()).toBe(0);
+  });
+
+  it.skipIf(!canMakeReadOnly())('a read-only store: pass-through with a note, nothing stored', async () => {
+    await runCli([], { input: referenceInputs().SAMPLE!, env });
+    const restore = [makeReadOnly(store.db), makeReadOnly(join(store.dir, 'store'))];
+    try {
+      const run = await runCli([], { input: referenceInputs().PUT_OBJECT!, env });
+      expect(run.status).toBe(0);
+      expect(run.stdout.toString()).toBe(referenceInputs().PUT_OBJECT!);
+      const line = reportLine(run);
+      expectContract(line);
+      expect((line.error as { code: string }).code).toMatch(/^cave_store_(readonly|unavailable)$/);
+      expect(line.note).toMatch(/nothing was stored/);
+    } finally {
+      restore.reverse().forEach((undo) => undo());
+    }
+    expect(storedHandles()).toBe(1);
+  });
+
+  it('an unopenable store path: pass-through with a note', async () => {
+    const blocker = join(store.dir, 'file');
+    writeFileSync(blocker, 'not a folder');
+    const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { CAVEMAN_CCR_DB: join(blocker, 'ccr.db') } });
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
+    expect(reportLine(run)).toMatchObject({ error: { code: 'cave_store_unavailable' } });
+  });
+});
+
+describe('caveman-shrink lint, recover, history, --help', () => {
+  it('lint --json matches its contract and its parts sum to the totals', async () => {
+    const fixture = realFixtures().find((f) => f.name === 'github-mcp-server.json')!;
+    const run = await runCli(['lint', fixture.path, '--json'], { env });
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout.toString());
+    const validate = validatorFor(CONTRACT_IDS.lintReport);
+    expect(validate(report), describeErrors(validate.errors)).toBe(true);
+    expect(report.tools).toHaveLength(117);
+    const sum = (key: string) => report.tools.reduce((s: number, t: Record<string, number>) => s + t[key]!, 0) + report.envelope[key];
+    expect(sum('tokens_before')).toBe(report.total.tokens_before);
+    expect(sum('tokens_after')).toBe(report.total.tokens_after);
+    for (const tool of report.tools) {
+      expect(tool.saving.whitespace + tool.saving.metadata + tool.saving.prose).toBe(tool.tokens_before - tool.tokens_after);
+    }
+    const shrunk = reportLine(await runCli([], { input: fixture.bytes, env }));
+    expect([report.total.tokens_before, report.total.tokens_after]).toEqual([shrunk.tokens_before, shrunk.tokens_after]);
+    expect(storedHandles()).toBe(1); // the shrink above, not lint
+  });
+
+  it('lint prints an aligned table with a TOTAL row marked (basis: inferred)', async () => {
+    const file = join(store.dir, 'c.json');
+    writeFileSync(file, referenceInputs().SHRINK_CATALOG!);
+    const run = await runCli(['lint', file], { env });
+    const lines = run.stdout.toString().trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^TOOL\s+BEFORE\s+AFTER\s+RATIO$/);
+    expect(lines.some((l) => /^search_files\s+\d+\s+\d+\s+\d+\.\d%$/.test(l))).toBe(true);
+    expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(/^TOTAL \(basis: inferred\)\s+\d+\s+\d+\s+\d+\.\d%$/);
+    expect(existsSync(store.db)).toBe(false);
+  });
+
+  it('lint of malformed JSON explains where and exits 1', async () => {
+    const file = join(store.dir, 'bad.json');
+    writeFileSync(file, '{"tools": [}');
+    const run = await runCli(['lint', file], { env });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^caveman-shrink lint: not valid JSON at line 1, column 12: /);
+  });
+
+  it('recover of an unknown handle says so on stderr and exits 1', async () => {
+    const missingStore = await runCli(['recover', 'ccr_00000000000000000000000000000000'], { env });
+    expect(missingStore.status).toBe(1);
+    expect(missingStore.stderr).toMatch(/^caveman-shrink recover: the recovery store at .* does not exist/);
+    await runCli([], { input: referenceInputs().SAMPLE!, env });
+    const run = await runCli(['recover', 'ccr_00000000000000000000000000000000'], { env });
+    expect(run.status).toBe(1);
+    expect(run.stdout.length).toBe(0);
+    expect(run.stderr).toMatch(/^caveman-shrink recover: .*ccr_00000000000000000000000000000000/);
+  });
+
+  it('history --json matches its contract, newest first, with --limit', async () => {
+    const inputs = referenceInputs();
+    for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCli([], { input: inputs[key]!, env });
+    const run = await runCli(['history', '--json', '--limit', '2'], { env });
+    const page = JSON.parse(run.stdout.toString());
+    const validate = validatorFor(CONTRACT_IDS.historyPage);
+    expect(validate(page), describeErrors(validate.errors)).toBe(true);
+    expect(page.total).toBe(3);
+    expect(page.entries).toHaveLength(2);
+    expect(page.entries[0].created_at >= page.entries[1].created_at).toBe(true);
+    const table = (await runCli(['history'], { env })).stdout.toString();
+    expect(table).toMatch(/^HANDLE\s+CREATED \(UTC\)\s+SOURCE\s+TOOLS\s+BEFORE\s+AFTER\s+SAVED/);
+  });
+
+  it.each([[['--help']], [['shrink', '--help']], [['lint', '--help']], [['recover', '--help']], [['history', '--help']]])('%j prints usage and exits 0', async (args) => {
+    const run = await runCli(args, { env });
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
+  });
+
+  it('a usage error exits 2 with a hint', async () => {
+    const run = await runCli(['lint'], { env });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/missing required argument/);
+  });
+});
+
+describe('caveman-shrink reads a store the Go tools wrote', () => {
+  it('recovers a row inserted the reference way', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    mkdirSync(join(store.dir, 'store'), { recursive: true });
+    const db = new Database(store.db);
+    db.exec(referenceInputs().GO_DDL!);
+    const original = Buffer.from(referenceInputs().SAMPLE!);
+    const { createHash } = await import('node:crypto');
+    const handle = 'ccr_' + createHash('sha256').update(original).digest('hex').slice(0, 32);
+    db.prepare('INSERT INTO recoveries VALUES (?,?,?,?,?,?,?,?)').run(handle, '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 100, 50, original, null);
+    db.close();
+    const run = await runCli(['recover', handle], { env });
+    expect(run.status).toBe(0);
+    expect(run.stdout.equals(original)).toBe(true);
+    const page = JSON.parse((await runCli(['history', '--json'], { env })).stdout.toString());
+    expect(page.entries.map((e: { handle: string }) => e.handle)).toEqual([handle]);
+  });
+});
