@@ -1,0 +1,70 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_IDS, CONTRACT_SCHEMAS } from '../../src/shared/contracts';
+import { describeErrors, validatorFor } from '../../src/main/contracts/contract-validator';
+import { lint } from '../../src/main/api/lint';
+import { history } from '../../src/main/api/recover';
+import { shrink } from '../../src/main/api/shrink';
+import { checkGuarantees } from '../../src/main/engine/guarantees/check-guarantees';
+import { parseJson } from '../../src/main/engine/json/parse-json';
+import { RecoveryStore } from '../../src/main/store';
+import { realFixtures } from '../helpers/fixtures';
+// @ts-expect-error -- a plain .mjs build script without type declarations
+import { contractsDir, generateContractTypes, generatedFile } from '../../scripts/generate-contract-types.mjs';
+
+const expectValid = (id: string, value: unknown) => {
+  const validate = validatorFor(id);
+  expect(validate(value), describeErrors(validate.errors)).toBe(true);
+};
+
+describe('contracts', () => {
+  it('every schema file is 2020-12 with an $id and compiles in Ajv strict mode', () => {
+    const files = readdirSync(contractsDir as string).filter((f) => f.endsWith('.schema.json'));
+    expect(files.length).toBe(CONTRACT_SCHEMAS.length);
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    for (const file of files) {
+      const schema = JSON.parse(readFileSync(join(contractsDir as string, file), 'utf8'));
+      expect(schema.$schema, file).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema.$id, file).toMatch(/^https:\/\/schemas\.caveman-shrink\.dev\/v1\/.+\.schema\.json$/);
+      ajv.addSchema(schema);
+    }
+    for (const file of files) expect(() => ajv.getSchema(JSON.parse(readFileSync(join(contractsDir as string, file), 'utf8')).$id), file).not.toThrow();
+  });
+
+  it('the generated TypeScript types are current', async () => {
+    expect(await generateContractTypes(), 'run `npm run contracts`').toBe(readFileSync(generatedFile as string, 'utf8'));
+  });
+
+  it('fails closed on unknown enum values and extra fields', () => {
+    const report = { tokens_before: 10, tokens_after: 5, ratio: 0.5, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base' };
+    const validate = validatorFor(CONTRACT_IDS.shrinkReport);
+    expect(validate(report)).toBe(true);
+    expect(validate({ ...report, basis: 'verified' })).toBe(false);
+    expect(validate({ ...report, tokenizer: 'p50k_base' })).toBe(false);
+    expect(validate({ ...report, recovery_handle: 'ccr_xyz' })).toBe(false);
+    expect(validate({ ...report, surprise: true })).toBe(false);
+    expect(validate({ ...report, pass_through: { reason: 'whatever', message: 'm' } })).toBe(false);
+    expect(validatorFor(CONTRACT_IDS.errorValue)({ code: 'cave_new_code', message: 'm' })).toBe(false);
+  });
+
+  it('real outputs match their contracts on every real catalog', async () => {
+    const store = RecoveryStore.open(':memory:');
+    try {
+      for (const fixture of realFixtures()) {
+        const { result, error } = await shrink(fixture.bytes, { store, sourceName: fixture.name });
+        expect(error).toBeUndefined();
+        const { output, ...report } = result;
+        expectValid(CONTRACT_IDS.shrinkReport, report);
+        expectValid(CONTRACT_IDS.lintReport, await lint(fixture.bytes));
+        expectValid(CONTRACT_IDS.guaranteeReport, checkGuarantees(parseJson(fixture.text), parseJson(Buffer.from(output).toString('utf8'))));
+      }
+      const page = history({ store, limit: 5 });
+      expectValid(CONTRACT_IDS.historyPage, page);
+      expect(page.total).toBe(realFixtures().length);
+    } finally {
+      store.close();
+    }
+  });
+});
