@@ -1,11 +1,11 @@
-// Test data shared by the suites: the real catalogs and the reference inputs
-// in ../shared/fixtures (read-only, kept outside this repository).
+// Test data shared by the suites: the real catalogs and the reference inputs,
+// copied unchanged into test/fixtures/shared so a clean clone has them.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../shared/fixtures');
+export const FIXTURES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../fixtures/shared');
 export const REAL_DIR = join(FIXTURES_DIR, 'real');
 
 export interface Fixture {

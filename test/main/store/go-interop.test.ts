@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecoveryStore } from '../../../src/main/store/index.js';
+import { FIXTURES_DIR } from '../../helpers/fixtures';
 
 // Copied from the reference fixture (key GO_DDL) so this test does not depend
 // on the store's own constant; checked against the fixture when it is present.
@@ -21,7 +22,7 @@ CREATE TABLE IF NOT EXISTS recoveries (
   original BLOB NOT NULL,
   metadata BLOB
 );`;
-const REFERENCE_INPUTS = '/work/shared/fixtures/reference/inputs.json';
+const REFERENCE_INPUTS = path.join(FIXTURES_DIR, 'reference/inputs.json');
 
 let folder: string;
 let dbPath: string;
@@ -57,7 +58,7 @@ afterEach(() => {
 });
 
 describe('Go interop', () => {
-  it.skipIf(!fs.existsSync(REFERENCE_INPUTS))('uses the DDL of the reference fixture', () => {
+  it('uses the DDL of the reference fixture', () => {
     const inputs = JSON.parse(fs.readFileSync(REFERENCE_INPUTS, 'utf8')) as { GO_DDL: string };
     expect(inputs.GO_DDL).toBe(GO_DDL);
   });

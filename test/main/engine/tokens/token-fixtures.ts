@@ -9,7 +9,9 @@ import type { TokenizerName } from '../../../../src/shared/tokenizers';
 import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
 import { splitAtSafeBoundaries } from '../../../../src/main/engine/tokens/safe-split';
 
-export const REAL_FIXTURES_DIR = process.env.CAVE_REAL_FIXTURES ?? '/work/shared/fixtures/real';
+import { REAL_DIR as REAL_FIXTURES_DIR } from '../../../helpers/fixtures';
+
+export { REAL_FIXTURES_DIR };
 
 export interface NamedText {
   name: string;
