@@ -7,12 +7,27 @@ import { CONTRACT_SCHEMAS } from '../../shared/contracts';
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
-/** The shared Ajv instance with every contract schema added (strict; unknown keywords fail). */
+/**
+ * A new Ajv with every contract schema added, in strict mode (unknown
+ * keywords fail) plus our two keywords: `binary` (the value is a Uint8Array)
+ * and `tsType` (an annotation for the generated TypeScript).
+ */
+export function createContractAjv(): Ajv2020 {
+  const instance = new Ajv2020({ strict: true, allErrors: true });
+  instance.addKeyword({
+    keyword: 'binary',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (expected: boolean, data: unknown) => !expected || data instanceof Uint8Array,
+  });
+  instance.addKeyword({ keyword: 'tsType', schemaType: 'string' });
+  for (const schema of CONTRACT_SCHEMAS) instance.addSchema(schema as object);
+  return instance;
+}
+
+/** The shared instance, compiled once per process. */
 export function contractAjv(): Ajv2020 {
-  if (!ajv) {
-    ajv = new Ajv2020({ strict: true, allErrors: true });
-    for (const schema of CONTRACT_SCHEMAS) ajv.addSchema(schema as object);
-  }
+  ajv ??= createContractAjv();
   return ajv;
 }
 

@@ -6,13 +6,14 @@ import defs from './defs.schema.json';
 import guaranteeReport from './guarantee-report.schema.json';
 import historyEntry from './history-entry.schema.json';
 import historyPage from './history-page.schema.json';
+import ipc from './ipc.schema.json';
 import lintReport from './lint-report.schema.json';
 import shrinkReport from './shrink-report.schema.json';
 
 export type * from './types.generated';
 
 /** Every contract schema; $refs between them resolve by $id. */
-export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, historyEntry, historyPage, guaranteeReport, cliShrinkLine] as const;
+export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, historyEntry, historyPage, guaranteeReport, cliShrinkLine, ipc] as const;
 
 export const CONTRACT_IDS = {
   shrinkReport: shrinkReport.$id,
@@ -21,6 +22,7 @@ export const CONTRACT_IDS = {
   historyPage: historyPage.$id,
   guaranteeReport: guaranteeReport.$id,
   cliShrinkLine: cliShrinkLine.$id,
+  ipc: ipc.$id,
   errorValue: `${defs.$id}#/$defs/errorValue`,
 } as const;
 

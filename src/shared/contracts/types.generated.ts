@@ -38,6 +38,31 @@ export type TokenizerName = 'o200k_base' | 'cl100k_base';
  * via the `definition` "catalogKind".
  */
 export type CatalogKind = 'tool-list' | 'tool-array' | 'tool' | 'schema';
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "which".
+ */
+export type CatalogSide = 'original' | 'compressed';
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "bytes".
+ */
+export type Bytes = Uint8Array;
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ExportSource".
+ */
+export type ExportSource =
+  | {
+      /**
+       * This interface was referenced by `IPCContract`'s JSON-Schema
+       * via the `definition` "id".
+       */
+      analysisId: string;
+    }
+  | {
+      handle: RecoveryHandle;
+    };
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -45,6 +70,7 @@ export interface ContractIndex {
   'guarantee-report.schema.json'?: GuaranteeReport;
   'history-entry.schema.json'?: HistoryEntry;
   'history-page.schema.json'?: HistoryPage;
+  'ipc.schema.json'?: IPCContract;
   'lint-report.schema.json'?: LintReport;
   'shrink-report.schema.json'?: ShrinkReport;
 }
@@ -196,6 +222,307 @@ export interface HistoryPage {
   query?: string;
 }
 /**
+ * Every request and response that crosses from the renderer to the main process (over Electron IPC or the browser host's HTTP API), and every event main sends back. 'binary' marks a Uint8Array (a custom keyword; 'tsType' is the TypeScript type it generates).
+ */
+export interface IPCContract {
+  [k: string]: unknown | undefined;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "empty".
+ */
+export interface EmptyRequest {}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "AppInfo".
+ */
+export interface AppInfo {
+  version: string;
+  platform: 'electron' | 'browser';
+  storePath: string;
+  storeReadOnly: boolean;
+  storeMaxBytes: number;
+  storeRetainedBytes: number;
+  storeError?: ErrorValue1;
+  tokenizers: TokenizerName[];
+  defaultTokenizer: TokenizerName;
+}
+/**
+ * An error at a boundary: a stable code and a sentence a person can act on.
+ */
+export interface ErrorValue1 {
+  code:
+    | 'cave_input_too_large'
+    | 'cave_invalid_json'
+    | 'cave_not_catalog'
+    | 'cave_too_deep'
+    | 'cave_invalid_utf8'
+    | 'cave_store_unavailable'
+    | 'cave_store_readonly'
+    | 'cave_store_full'
+    | 'cave_store_busy'
+    | 'cave_store_corrupt'
+    | 'cave_not_found'
+    | 'cave_hash_mismatch'
+    | 'cave_bad_request'
+    | 'cave_forbidden'
+    | 'cave_cancelled'
+    | 'cave_internal';
+  message: string;
+}
+/**
+ * Shrink a catalog the renderer read from a dropped, opened or pasted file. The bytes are the file exactly as read.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "AnalyzeRequest".
+ */
+export interface AnalyzeRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  tokenizer: TokenizerName;
+  bytes: Bytes;
+}
+/**
+ * Measure an analysis again, e.g. with another tokenizer.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ReanalyzeRequest".
+ */
+export interface ReanalyzeRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  analysisId: string;
+  tokenizer: TokenizerName;
+}
+/**
+ * Main shows the native Open dialog and analyses every file the person picks.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "OpenFilesRequest".
+ */
+export interface OpenFilesRequest {
+  tokenizer: TokenizerName;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobStarted".
+ */
+export interface JobStarted {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobsStarted".
+ */
+export interface JobsStarted {
+  jobs: JobStarted[];
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobRequest".
+ */
+export interface JobRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "CancelResult".
+ */
+export interface CancelResult {
+  cancelled: boolean;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "AnalysisRequest".
+ */
+export interface AnalysisRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  analysisId: string;
+}
+/**
+ * Both sides pretty-printed the same way, the exact changed ranges (character offsets), and where each tool starts on each side (1-based lines).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "DiffTexts".
+ */
+export interface DiffTexts {
+  original: string;
+  compressed: string;
+  changes: {
+    fromA: number;
+    toA: number;
+    fromB: number;
+    toB: number;
+  }[];
+  tools: {
+    name: string;
+    originalLine: number;
+    compressedLine: number;
+  }[];
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "CatalogTextRequest".
+ */
+export interface CatalogTextRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  analysisId: string;
+  which: CatalogSide;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "CatalogText".
+ */
+export interface CatalogText {
+  text: string;
+}
+/**
+ * Export one side of an analysis or of a stored handle. The renderer never names a path: main asks the person with a native save dialog (Electron) or the browser downloads the file.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ExportRequest".
+ */
+export interface ExportRequest {
+  source: ExportSource;
+  which: CatalogSide;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "SaveResult".
+ */
+export interface SaveResult {
+  status: 'saved' | 'cancelled';
+  /**
+   * Base name of the file written (never the full path).
+   */
+  fileName?: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "Download".
+ */
+export interface Download {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  fileName: string;
+  bytes: Bytes;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "HistoryListRequest".
+ */
+export interface HistoryListRequest {
+  limit: number;
+  offset: number;
+  query?: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "HandleRequest".
+ */
+export interface HandleRequest {
+  handle: RecoveryHandle;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "HistoryOpenRequest".
+ */
+export interface HistoryOpenRequest {
+  handle: RecoveryHandle;
+  tokenizer: TokenizerName;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "HistoryDetails".
+ */
+export interface HistoryDetails {
+  entry: HistoryEntry | null;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "DeleteResult".
+ */
+export interface DeleteResult {
+  deleted: boolean;
+}
+/**
+ * What every channel answers when it cannot: a code and a sentence.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "Failure".
+ */
+export interface IpcFailure {
+  ok: false;
+  code:
+    | 'cave_input_too_large'
+    | 'cave_invalid_json'
+    | 'cave_not_catalog'
+    | 'cave_too_deep'
+    | 'cave_invalid_utf8'
+    | 'cave_store_unavailable'
+    | 'cave_store_readonly'
+    | 'cave_store_full'
+    | 'cave_store_busy'
+    | 'cave_store_corrupt'
+    | 'cave_not_found'
+    | 'cave_hash_mismatch'
+    | 'cave_bad_request'
+    | 'cave_forbidden'
+    | 'cave_cancelled'
+    | 'cave_internal';
+  message: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "AnalysisSummary".
+ */
+export interface AnalysisSummary {
+  ok: true;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  analysisId: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  tokenizer: TokenizerName;
+  report: ShrinkReport;
+  lint: LintReport | null;
+  guarantees: GuaranteeReport | null;
+  bytesBefore: number;
+  bytesAfter: number;
+  catalogKind: CatalogKind | null;
+}
+/**
  * Per-tool token report (SPEC §2.7). The tools and the envelope sum to the totals. Lint measures only; it stores nothing.
  */
 export interface LintReport {
@@ -262,4 +589,52 @@ export interface TotalTokens {
    * via the `definition` "ratio".
    */
   ratio: number;
+}
+/**
+ * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "AnalysisFailure".
+ */
+export interface AnalysisFailure {
+  ok: false;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  error: ErrorValue;
+  passThrough?: PassThrough;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobProgressEvent".
+ */
+export interface JobProgressEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  stage: 'queued' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
+  fraction: number;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobFinishedEvent".
+ */
+export interface JobFinishedEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  outcome: AnalysisSummary | AnalysisFailure;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "MenuCommandEvent".
+ */
+export interface MenuCommandEvent {
+  command: 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
 }

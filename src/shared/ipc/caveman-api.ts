@@ -1,0 +1,42 @@
+// The API the renderer programs against, the same over Electron IPC and the
+// browser host. Methods resolve with the value or reject with CavemanError
+// (code + sentence). Where the two hosts differ (native dialogs vs. a file
+// picker and downloads) the method hides it.
+
+import type {
+  AnalyzeRequest,
+  AppInfo,
+  CatalogSide,
+  DiffTexts,
+  ExportRequest,
+  HistoryEntry,
+  HistoryListRequest,
+  HistoryPage,
+  JobStarted,
+  TokenizerName,
+} from '../contracts';
+import type { EventName, EventTypes, Unsubscribe } from './channels';
+
+export interface ExportOutcome {
+  status: 'saved' | 'downloaded' | 'cancelled';
+  fileName?: string;
+}
+
+export interface CavemanApi {
+  readonly platform: 'electron' | 'browser';
+  getAppInfo(): Promise<AppInfo>;
+  analyzeCatalog(request: AnalyzeRequest): Promise<JobStarted>;
+  reanalyzeCatalog(analysisId: string, tokenizer: TokenizerName): Promise<JobStarted>;
+  /** Asks for catalog files (native dialog, or the browser's file picker) and analyses each; [] when cancelled. */
+  openCatalogFiles(tokenizer: TokenizerName): Promise<JobStarted[]>;
+  cancelJob(jobId: string): Promise<boolean>;
+  getDiff(analysisId: string): Promise<DiffTexts>;
+  getCatalogText(analysisId: string, which: CatalogSide): Promise<string>;
+  /** Saves through a native save dialog (Electron) or downloads the file (browser). */
+  exportCatalog(request: ExportRequest): Promise<ExportOutcome>;
+  listHistory(request: HistoryListRequest): Promise<HistoryPage>;
+  getHistoryEntry(handle: string): Promise<HistoryEntry | null>;
+  deleteHistoryEntry(handle: string): Promise<boolean>;
+  openHistoryEntry(handle: string, tokenizer: TokenizerName): Promise<JobStarted>;
+  on<E extends EventName>(event: E, listener: (payload: EventTypes[E]) => void): Unsubscribe;
+}

@@ -1,0 +1,131 @@
+// The one IPC contract (STYLE rule 2): every renderer → main channel with its
+// request and response schema, and every main → renderer event. Main
+// registers handlers from this list, the preload builds window.api from it,
+// and the browser host serves the same list over HTTP.
+
+import type {
+  AnalysisRequest,
+  AnalyzeRequest,
+  AppInfo,
+  CancelResult,
+  CatalogText,
+  CatalogTextRequest,
+  DeleteResult,
+  DiffTexts,
+  Download,
+  EmptyRequest,
+  ExportRequest,
+  HandleRequest,
+  HistoryDetails,
+  HistoryListRequest,
+  HistoryOpenRequest,
+  HistoryPage,
+  IpcFailure,
+  JobFinishedEvent,
+  JobProgressEvent,
+  JobRequest,
+  JobStarted,
+  JobsStarted,
+  MenuCommandEvent,
+  OpenFilesRequest,
+  ReanalyzeRequest,
+  SaveResult,
+} from '../contracts';
+
+const IPC = 'https://schemas.caveman-shrink.dev/v1/ipc.schema.json';
+const HISTORY_PAGE = 'https://schemas.caveman-shrink.dev/v1/history-page.schema.json';
+const def = (name: string) => `${IPC}#/$defs/${name}`;
+
+export type Transport = 'ipc' | 'http';
+
+export interface ChannelSpec {
+  /** The `domain:action` name on the wire. */
+  channel: string;
+  /** $id (with pointer) of the request schema. */
+  request: string;
+  /** $id (with pointer) of the response schema. */
+  response: string;
+  /** Where the channel exists: Electron IPC, the browser host, or both. */
+  transports: readonly Transport[];
+  /** Name of the Uint8Array field of the request, if any (sent as the raw HTTP body). */
+  binaryRequest?: string;
+  /** Name of the Uint8Array field of the response, if any (sent as the raw HTTP body). */
+  binaryResponse?: string;
+}
+
+const BOTH = ['ipc', 'http'] as const;
+
+export const CHANNELS = {
+  getAppInfo: { channel: 'app:info', request: def('empty'), response: def('AppInfo'), transports: BOTH },
+  analyzeCatalog: { channel: 'catalog:analyze', request: def('AnalyzeRequest'), response: def('JobStarted'), transports: BOTH, binaryRequest: 'bytes' },
+  reanalyzeCatalog: { channel: 'catalog:reanalyze', request: def('ReanalyzeRequest'), response: def('JobStarted'), transports: BOTH },
+  openCatalogFiles: { channel: 'catalog:openFiles', request: def('OpenFilesRequest'), response: def('JobsStarted'), transports: ['ipc'] },
+  cancelJob: { channel: 'jobs:cancel', request: def('JobRequest'), response: def('CancelResult'), transports: BOTH },
+  getDiff: { channel: 'catalog:diff', request: def('AnalysisRequest'), response: def('DiffTexts'), transports: BOTH },
+  getCatalogText: { channel: 'catalog:text', request: def('CatalogTextRequest'), response: def('CatalogText'), transports: BOTH },
+  saveCatalog: { channel: 'catalog:save', request: def('ExportRequest'), response: def('SaveResult'), transports: ['ipc'] },
+  downloadCatalog: { channel: 'catalog:download', request: def('ExportRequest'), response: def('Download'), transports: ['http'], binaryResponse: 'bytes' },
+  listHistory: { channel: 'history:list', request: def('HistoryListRequest'), response: HISTORY_PAGE, transports: BOTH },
+  getHistoryEntry: { channel: 'history:details', request: def('HandleRequest'), response: def('HistoryDetails'), transports: BOTH },
+  deleteHistoryEntry: { channel: 'history:delete', request: def('HandleRequest'), response: def('DeleteResult'), transports: BOTH },
+  openHistoryEntry: { channel: 'history:open', request: def('HistoryOpenRequest'), response: def('JobStarted'), transports: BOTH },
+} as const satisfies Record<string, ChannelSpec>;
+
+export type Method = keyof typeof CHANNELS;
+
+/** Request and response types per method (the schemas above, as generated types). */
+export interface MethodTypes {
+  getAppInfo: { request: EmptyRequest; response: AppInfo };
+  analyzeCatalog: { request: AnalyzeRequest; response: JobStarted };
+  reanalyzeCatalog: { request: ReanalyzeRequest; response: JobStarted };
+  openCatalogFiles: { request: OpenFilesRequest; response: JobsStarted };
+  cancelJob: { request: JobRequest; response: CancelResult };
+  getDiff: { request: AnalysisRequest; response: DiffTexts };
+  getCatalogText: { request: CatalogTextRequest; response: CatalogText };
+  saveCatalog: { request: ExportRequest; response: SaveResult };
+  downloadCatalog: { request: ExportRequest; response: Download };
+  listHistory: { request: HistoryListRequest; response: HistoryPage };
+  getHistoryEntry: { request: HandleRequest; response: HistoryDetails };
+  deleteHistoryEntry: { request: HandleRequest; response: DeleteResult };
+  openHistoryEntry: { request: HistoryOpenRequest; response: JobStarted };
+}
+
+export type RequestOf<M extends Method> = MethodTypes[M]['request'];
+export type ResponseOf<M extends Method> = MethodTypes[M]['response'];
+
+/** Every answer on the wire: the value, or a code and a sentence. */
+export type ApiResult<T> = { ok: true; value: T } | IpcFailure;
+
+export const EVENTS = {
+  jobProgress: { channel: 'job:progress', payload: def('JobProgressEvent') },
+  jobFinished: { channel: 'job:finished', payload: def('JobFinishedEvent') },
+  jobsStarted: { channel: 'jobs:started', payload: def('JobsStarted') },
+  menuCommand: { channel: 'menu:command', payload: def('MenuCommandEvent') },
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+
+export interface EventTypes {
+  jobProgress: JobProgressEvent;
+  jobFinished: JobFinishedEvent;
+  jobsStarted: JobsStarted;
+  menuCommand: MenuCommandEvent;
+}
+
+export type Unsubscribe = () => void;
+
+/** Methods available on a transport. */
+export function methodsFor(transport: Transport): Method[] {
+  return (Object.keys(CHANNELS) as Method[]).filter((method) => (CHANNELS[method].transports as readonly Transport[]).includes(transport));
+}
+
+/**
+ * What the preload exposes as `window.api`: one named method per IPC
+ * channel, answering ApiResult, and one `on…` subscription per event.
+ * Nothing generic.
+ */
+export type BridgeApi = {
+  [M in Method as 'ipc' extends (typeof CHANNELS)[M]['transports'][number] ? M : never]: (request: RequestOf<M>) => Promise<ApiResult<ResponseOf<M>>>;
+} & {
+  [E in EventName as `on${Capitalize<E>}`]: (listener: (payload: EventTypes[E]) => void) => Unsubscribe;
+};
