@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
 
 // Every Node-side entry is built flat into out/main so workers can be found
 // next to the module that starts them (new URL('./x.js', import.meta.url)).
 const mainEntries = {
+  index: resolve('src/main/electron/main.ts'),
   cli: resolve('src/main/cli/main.ts'),
   lib: resolve('src/main/lib.ts'),
+  'web-host': resolve('src/main/web-host/main.ts'),
+  'job-worker': resolve('src/main/jobs/job-worker.ts'),
   'count-worker': resolve('src/main/engine/tokens/count-worker.ts'),
 };
 
@@ -17,5 +21,21 @@ export default defineConfig({
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
     },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+    plugins: [react()],
   },
 });

@@ -636,5 +636,5 @@ export interface JobFinishedEvent {
  * via the `definition` "MenuCommandEvent".
  */
 export interface MenuCommandEvent {
-  command: 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
+  command: 'open' | 'paste' | 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
 }
