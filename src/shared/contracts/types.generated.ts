@@ -361,14 +361,12 @@ export interface AnalysisRequest {
   analysisId: string;
 }
 /**
- * Both sides pretty-printed the same way, the exact changed ranges (character offsets), and where each tool starts on each side (1-based lines).
+ * Where the two pretty-printed sides differ (exact character ranges of the texts catalog:prettyText returns) and where each tool starts on each side (1-based lines). The texts themselves travel as bytes.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "DiffTexts".
+ * via the `definition` "DiffLayout".
  */
-export interface DiffTexts {
-  original: string;
-  compressed: string;
+export interface DiffLayout {
   changes: {
     fromA: number;
     toA: number;
@@ -380,6 +378,14 @@ export interface DiffTexts {
     originalLine: number;
     compressedLine: number;
   }[];
+  /**
+   * Length (UTF-16 code units) of the original side's text.
+   */
+  originalChars: number;
+  /**
+   * Length (UTF-16 code units) of the compressed side's text.
+   */
+  compressedChars: number;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -394,11 +400,13 @@ export interface CatalogTextRequest {
   which: CatalogSide;
 }
 /**
+ * Text as UTF-8 bytes: large texts cross the process boundary as bytes so the main process never serialises them.
+ *
  * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "CatalogText".
+ * via the `definition` "CatalogBytes".
  */
-export interface CatalogText {
-  text: string;
+export interface CatalogBytes {
+  bytes: Bytes;
 }
 /**
  * Export one side of an analysis or of a stored handle. The renderer never names a path: main asks the person with a native save dialog (Electron) or the browser downloads the file.

@@ -7,7 +7,7 @@ import type {
   AnalyzeRequest,
   AppInfo,
   CatalogSide,
-  DiffTexts,
+  DiffLayout,
   ExportRequest,
   HistoryEntry,
   HistoryListRequest,
@@ -16,6 +16,16 @@ import type {
   TokenizerName,
 } from '../contracts';
 import type { EventName, EventTypes, Unsubscribe } from './channels';
+
+/**
+ * Both sides of the diff, pretty-printed the same way, with the exact changed
+ * ranges and each tool's first line. Clients build it from catalog:diff and
+ * two catalog:prettyText calls (the texts travel as bytes).
+ */
+export interface DiffTexts extends DiffLayout {
+  original: string;
+  compressed: string;
+}
 
 export interface ExportOutcome {
   status: 'saved' | 'downloaded' | 'cancelled';
@@ -31,6 +41,7 @@ export interface CavemanApi {
   openCatalogFiles(tokenizer: TokenizerName): Promise<JobStarted[]>;
   cancelJob(jobId: string): Promise<boolean>;
   getDiff(analysisId: string): Promise<DiffTexts>;
+  /** The compressed (or original) catalog as text, e.g. for the clipboard. */
   getCatalogText(analysisId: string, which: CatalogSide): Promise<string>;
   /** Saves through a native save dialog (Electron) or downloads the file (browser). */
   exportCatalog(request: ExportRequest): Promise<ExportOutcome>;

@@ -8,10 +8,10 @@ import type {
   AnalyzeRequest,
   AppInfo,
   CancelResult,
-  CatalogText,
+  CatalogBytes,
   CatalogTextRequest,
   DeleteResult,
-  DiffTexts,
+  DiffLayout,
   Download,
   EmptyRequest,
   ExportRequest,
@@ -61,8 +61,9 @@ export const CHANNELS = {
   reanalyzeCatalog: { channel: 'catalog:reanalyze', request: def('ReanalyzeRequest'), response: def('JobStarted'), transports: BOTH },
   openCatalogFiles: { channel: 'catalog:openFiles', request: def('OpenFilesRequest'), response: def('JobsStarted'), transports: ['ipc'] },
   cancelJob: { channel: 'jobs:cancel', request: def('JobRequest'), response: def('CancelResult'), transports: BOTH },
-  getDiff: { channel: 'catalog:diff', request: def('AnalysisRequest'), response: def('DiffTexts'), transports: BOTH },
-  getCatalogText: { channel: 'catalog:text', request: def('CatalogTextRequest'), response: def('CatalogText'), transports: BOTH },
+  getDiffLayout: { channel: 'catalog:diff', request: def('AnalysisRequest'), response: def('DiffLayout'), transports: BOTH },
+  getPrettyText: { channel: 'catalog:prettyText', request: def('CatalogTextRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes' },
+  getCatalogText: { channel: 'catalog:text', request: def('CatalogTextRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes' },
   saveCatalog: { channel: 'catalog:save', request: def('ExportRequest'), response: def('SaveResult'), transports: ['ipc'] },
   downloadCatalog: { channel: 'catalog:download', request: def('ExportRequest'), response: def('Download'), transports: ['http'], binaryResponse: 'bytes' },
   listHistory: { channel: 'history:list', request: def('HistoryListRequest'), response: HISTORY_PAGE, transports: BOTH },
@@ -80,8 +81,9 @@ export interface MethodTypes {
   reanalyzeCatalog: { request: ReanalyzeRequest; response: JobStarted };
   openCatalogFiles: { request: OpenFilesRequest; response: JobsStarted };
   cancelJob: { request: JobRequest; response: CancelResult };
-  getDiff: { request: AnalysisRequest; response: DiffTexts };
-  getCatalogText: { request: CatalogTextRequest; response: CatalogText };
+  getDiffLayout: { request: AnalysisRequest; response: DiffLayout };
+  getPrettyText: { request: CatalogTextRequest; response: CatalogBytes };
+  getCatalogText: { request: CatalogTextRequest; response: CatalogBytes };
   saveCatalog: { request: ExportRequest; response: SaveResult };
   downloadCatalog: { request: ExportRequest; response: Download };
   listHistory: { request: HistoryListRequest; response: HistoryPage };
