@@ -7,8 +7,8 @@ import { CavemanError, asCavemanError } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import type { ParallelTokenCounter } from '../engine/tokens';
-import { prepareCatalog } from './prepare-catalog';
-import { readInput, type CatalogInput } from './read-catalog-text';
+import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
+import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
 import { borrowStore, type StoreOption } from './store-option';
 
@@ -49,6 +49,19 @@ const encoder = new TextEncoder();
  * 32 MiB) and cave_cancelled; every other problem is a pass-through result.
  */
 export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): Promise<ShrinkOutcome> {
+  return (await shrinkInDetail(input, options)).outcome;
+}
+
+/** A shrink plus what it computed on the way, for callers that show more (the app). */
+export interface DetailedShrink {
+  outcome: ShrinkOutcome;
+  read: ReadInput;
+  prepared: PreparedCatalog;
+  /** Tokens of the input and of the transform's output, whether or not it was handed out. */
+  measured: { before: number; after: number };
+}
+
+export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions = {}): Promise<DetailedShrink> {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
   const read = readInput(input);
@@ -65,9 +78,14 @@ export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): 
   const tokensAfter = afterJob ? await afterJob.finish() : tokensBefore;
   throwIfAborted(options.signal);
 
-  const passThrough = (why: PassThrough, error?: CavemanError): ShrinkOutcome => ({
-    result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: read.bytes },
-    ...(error ? { error } : {}),
+  const passThrough = (why: PassThrough, error?: CavemanError): DetailedShrink => ({
+    outcome: {
+      result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: read.bytes },
+      ...(error ? { error } : {}),
+    },
+    read,
+    prepared,
+    measured: { before: tokensBefore, after: tokensAfter },
   });
 
   if (!prepared.ok) return passThrough(prepared.passThrough);
@@ -96,7 +114,10 @@ export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): 
   }
   progress('storing', 1);
   return {
-    result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: encoder.encode(prepared.transform.output) },
+    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: encoder.encode(prepared.transform.output) } },
+    read,
+    prepared,
+    measured: { before: tokensBefore, after: tokensAfter },
   };
 }
 

@@ -1,0 +1,74 @@
+// A service worker thread: runs the store and engine operations for the
+// process that serves the UI, so that process never blocks on parsing,
+// counting or SQLite. One call at a time per operation id; cancellable.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { asCavemanError } from '../../shared/errors';
+import { ParallelTokenCounter } from '../engine/tokens';
+import { operations } from '../services/worker-operations';
+import { StoreHolder } from './store-holder';
+import type { AnalysisPayload, FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
+
+if (!parentPort) throw new Error('job-worker must run as a worker thread');
+const port = parentPort;
+const setup = workerData as WorkerSetup;
+const store = new StoreHolder(setup.storePath, setup.maxBytes);
+const counter = new ParallelTokenCounter();
+const running = new Map<number, AbortController>();
+
+/** Progress is sent at most every 100 ms (and whenever the stage changes). */
+const PROGRESS_INTERVAL_MS = 100;
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'cancel') {
+    running.get(message.id)?.abort();
+    return;
+  }
+  void run(message.id, message.op, message.args);
+});
+
+async function run(id: number, op: Operation, args: unknown): Promise<void> {
+  const controller = new AbortController();
+  running.set(id, controller);
+  let lastStage = '';
+  let lastSent = 0;
+  const onProgress = (stage: Extract<FromWorker, { type: 'progress' }>['stage'], fraction: number) => {
+    const now = Date.now();
+    if (stage === lastStage && now - lastSent < PROGRESS_INTERVAL_MS && fraction < 1) return;
+    lastStage = stage;
+    lastSent = now;
+    send({ type: 'progress', id, stage, fraction });
+  };
+  try {
+    const implementation = operations[op] as (a: unknown, r: unknown, c: unknown) => unknown;
+    const value = await implementation(args, { store, counter }, { signal: controller.signal, onProgress });
+    send({ type: 'result', id, value }, transferablesOf(value));
+  } catch (error) {
+    send({ type: 'error', id, error: asCavemanError(error).toValue() });
+  } finally {
+    running.delete(id);
+  }
+}
+
+function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(message, transfer);
+}
+
+/** Large byte arrays are moved to the main thread, not copied. */
+function transferablesOf(value: unknown): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (bytes: Uint8Array | undefined) => {
+    if (bytes && bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength) buffers.add(bytes.buffer);
+  };
+  if (value instanceof Uint8Array) add(value);
+  else if (typeof value === 'object' && value !== null) {
+    const payload = value as Partial<AnalysisPayload> & { bytes?: Uint8Array };
+    add(payload.bytes);
+    add(payload.original);
+    add(payload.output);
+    add(payload.transformed);
+    add(payload.diff?.original);
+    add(payload.diff?.compressed);
+  }
+  return [...buffers];
+}

@@ -1,0 +1,138 @@
+// Everything the app shows about one catalog, computed in one go off the main
+// thread: the shrink (committed to the store when it saves tokens), the
+// per-tool report, the guarantee checks and the side-by-side diff.
+
+import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } from '../../../shared/contracts';
+import { CavemanError, MAX_INPUT_BYTES } from '../../../shared/errors';
+import type { TokenizerName } from '../../../shared/tokenizers';
+import { lintReportFor } from '../../api/lint';
+import { formatMiB } from '../../api/read-catalog-text';
+import { shrinkInDetail, type ShrinkProgress } from '../../api/shrink';
+import { prettyDiff } from '../../engine/diff/pretty-diff';
+import { checkGuarantees } from '../../engine/guarantees/check-guarantees';
+import { parseJson } from '../../engine/json/parse-json';
+import { readCatalog } from '../../engine/transform/catalog-shape';
+import type { ParallelTokenCounter } from '../../engine/tokens';
+import type { StoreOption } from '../../api/store-option';
+
+export type AnalysisStage = JobProgressEvent['stage'];
+
+export interface AnalysisInput {
+  analysisId: string;
+  name: string;
+  bytes: Uint8Array;
+  tokenizer: TokenizerName;
+  /** Where the original is committed; a path is opened for this call (and fails open if it cannot be). */
+  store: StoreOption;
+  counter?: ParallelTokenCounter | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((stage: AnalysisStage, fraction: number) => void) | undefined;
+}
+
+/** The pretty-printed sides as UTF-8 (bytes cross threads and processes without copies). */
+export interface DiffProduct {
+  layout: DiffLayout;
+  original: Uint8Array;
+  compressed: Uint8Array;
+}
+
+export interface AnalysisProduct {
+  outcome: AnalysisSummary | AnalysisFailure;
+  /** The input, exactly. */
+  original: Uint8Array;
+  /** What shrink handed out: the compressed catalog, or the original on a pass-through. */
+  output: Uint8Array;
+  /** The compressed catalog the transform produced, even when it was not handed out (shown as a preview). */
+  transformed?: Uint8Array;
+  diff?: DiffProduct;
+}
+
+const encoder = new TextEncoder();
+
+/** Overall progress: shrink 0–0.7, per-tool report 0.7–0.9, diff 0.9–1. */
+function shrinkFraction(progress: ShrinkProgress): number {
+  return progress.fraction * 0.7;
+}
+
+export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
+  const { analysisId, name, bytes, tokenizer } = input;
+  const report = input.onProgress ?? (() => undefined);
+  if (bytes.byteLength > MAX_INPUT_BYTES) {
+    return failure(name, bytes, new CavemanError('cave_input_too_large', `${name} is ${formatMiB(bytes.byteLength)}, above the 32 MiB limit — nothing was stored`));
+  }
+
+  const { outcome, prepared, measured } = await shrinkInDetail(bytes, {
+    store: input.store,
+    tokenizer,
+    sourceName: name,
+    ...(input.counter ? { counter: input.counter } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    onProgress: (progress) => report(progress.stage, shrinkFraction(progress)),
+  });
+  const { output, ...shrinkReport } = outcome.result;
+
+  if (!prepared.ok) {
+    const { passThrough } = prepared;
+    const code = { invalid_utf8: 'cave_invalid_utf8', invalid_json: 'cave_invalid_json', too_deep: 'cave_too_deep' }[passThrough.reason as string] ?? 'cave_not_catalog';
+    return failure(name, bytes, new CavemanError(code as CavemanError['code'], `${passThrough.message} — nothing was stored`), passThrough);
+  }
+
+  const { doc, transform } = prepared;
+  report('checking', 0.7);
+  const lint = lintReportFor(doc, transform, {
+    tokenizer,
+    totalBefore: measured.before,
+    totalAfter: measured.after,
+    signal: input.signal,
+    onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
+  });
+  const outputDoc = parseJson(transform.output);
+  const guarantees = checkGuarantees(doc, outputDoc);
+
+  report('diffing', 0.9);
+  throwIfAborted(input.signal);
+  const toolsBefore = readCatalog(doc)?.tools ?? [];
+  const toolsAfter = readCatalog(outputDoc)?.tools ?? [];
+  const pretty = prettyDiff(
+    doc,
+    outputDoc,
+    toolsBefore.map((tool, i) => ({ name: tool.name, original: tool.node, compressed: toolsAfter[i]?.node })),
+  );
+  report('diffing', 1);
+
+  const summary: AnalysisSummary = {
+    ok: true,
+    analysisId,
+    name,
+    tokenizer,
+    report: shrinkReport,
+    lint,
+    guarantees,
+    bytesBefore: bytes.byteLength,
+    bytesAfter: output.byteLength,
+    catalogKind: transform.kind,
+  };
+  return {
+    outcome: summary,
+    original: bytes,
+    output,
+    transformed: encoder.encode(transform.output),
+    diff: {
+      layout: { changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length },
+      original: encoder.encode(pretty.original),
+      compressed: encoder.encode(pretty.compressed),
+    },
+  };
+}
+
+function failure(name: string, bytes: Uint8Array, error: CavemanError, passThrough?: AnalysisFailure['passThrough']): AnalysisProduct {
+  return {
+    outcome: { ok: false, name, error: error.toValue(), ...(passThrough ? { passThrough } : {}) },
+    original: bytes,
+    output: bytes,
+  };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CavemanError('cave_cancelled', 'cancelled — nothing was stored');
+}

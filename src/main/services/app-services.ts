@@ -1,0 +1,107 @@
+// The main-process services behind every channel, for both hosts (the
+// Electron app and the browser host). Heavy work and SQLite run on two worker
+// threads — "jobs" for analyses and exports, "store" for quick history calls —
+// so the process that serves the UI keeps its event loop free.
+
+import type { AppInfo, CatalogSide, ExportRequest } from '../../shared/contracts';
+import { asCavemanError } from '../../shared/errors';
+import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
+import { WorkerClient } from '../jobs/worker-client';
+import { resolveMaxBytes, resolveStorePath } from '../store';
+import { AnalysisRegistry } from './analysis-registry';
+import { exportFileName } from './analysis/export-name';
+import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
+import { JobRunner } from './job-runner';
+import { packageVersion } from './package-version';
+
+export interface AppServicesOptions {
+  /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
+  storePath?: string | undefined;
+  platform: AppInfo['platform'];
+  /** Handlers a host adds on top (Electron: native open and save dialogs). */
+  extend?: (core: CoreServices) => Handlers;
+}
+
+/** What host-specific handlers build on. */
+export interface CoreServices {
+  startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext): ReturnType<JobRunner['start']>;
+  /** The bytes to save or download, and the file name to offer. */
+  exportBytes(request: ExportRequest): Promise<{ fileName: string; bytes: Uint8Array }>;
+}
+
+export interface AppServices {
+  dispatcher: Dispatcher;
+  core: CoreServices;
+  /** Resolves when no job is queued or running (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
+  const setup = { storePath: options.storePath ?? resolveStorePath(), maxBytes: resolveMaxBytes() };
+  const jobsWorker = new WorkerClient(setup, 'jobs');
+  const storeWorker = new WorkerClient(setup, 'store');
+  const registry = new AnalysisRegistry();
+  const runner = new JobRunner(jobsWorker, registry);
+  const version = packageVersion();
+
+  const core: CoreServices = {
+    startAnalysis(name, bytes, tokenizer, context) {
+      // The worker gets its own copy to own and hand back (transferred, not cloned again).
+      const copy = bytes.slice();
+      return runner.start('analyze', { name, tokenizer, bytes: copy }, name, context, [copy.buffer as ArrayBuffer]);
+    },
+    async exportBytes({ source, which }) {
+      if ('analysisId' in source) {
+        const entry = registry.get(source.analysisId);
+        return { fileName: exportFileName(entry.summary.name, which as CatalogSide), bytes: registry.side(source.analysisId, which) };
+      }
+      return jobsWorker.call('exportHandle', { handle: source.handle, which });
+    },
+  };
+
+  const handlers: Handlers = {
+    async getAppInfo() {
+      const base = { version, platform: options.platform, tokenizers: [...TOKENIZERS], defaultTokenizer: DEFAULT_TOKENIZER };
+      try {
+        const info = await storeWorker.call('storeInfo', {});
+        return { ...base, storePath: info.path, storeReadOnly: info.readOnly, storeMaxBytes: info.maxBytes, storeRetainedBytes: info.retainedBytes };
+      } catch (error) {
+        return { ...base, storePath: setup.storePath, storeReadOnly: false, storeMaxBytes: setup.maxBytes, storeRetainedBytes: 0, storeError: asCavemanError(error).toValue() };
+      }
+    },
+    analyzeCatalog: ({ name, bytes, tokenizer }, context) => core.startAnalysis(name, bytes, tokenizer, context),
+    reanalyzeCatalog: ({ analysisId, tokenizer }, context) => {
+      const entry = registry.get(analysisId);
+      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context);
+    },
+    openHistoryEntry: ({ handle, tokenizer }, context) => runner.start('analyzeHandle', { handle, tokenizer }, handle, context),
+    cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
+    getDiffLayout: ({ analysisId }) => diffOf(registry, analysisId).layout,
+    getPrettyText: ({ analysisId, which }) => {
+      const diff = diffOf(registry, analysisId);
+      return { bytes: which === 'original' ? diff.original : diff.compressed };
+    },
+    getCatalogText: ({ analysisId, which }) => ({ bytes: registry.side(analysisId, which) }),
+    downloadCatalog: (request) => core.exportBytes(request),
+    listHistory: (request) => storeWorker.call('history', request),
+    getHistoryEntry: async ({ handle }) => ({ entry: await storeWorker.call('details', { handle }) }),
+    deleteHistoryEntry: async ({ handle }) => ({ deleted: await storeWorker.call('delete', { handle }) }),
+    ...options.extend?.(core),
+  };
+
+  return {
+    dispatcher: createDispatcher(handlers),
+    core,
+    idle: () => runner.idle(),
+    async close() {
+      await Promise.all([jobsWorker.close(), storeWorker.close()]);
+    },
+  };
+}
+
+function diffOf(registry: AnalysisRegistry, analysisId: string) {
+  const { diff } = registry.get(analysisId);
+  if (!diff) throw new Error('this result has no diff');
+  return diff;
+}

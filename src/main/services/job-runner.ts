@@ -1,0 +1,81 @@
+// Long work (analyses) as jobs with ids: one at a time on the jobs worker,
+// the rest queued; progress and the result go to the window or page that
+// started the job; any job can be cancelled by id.
+
+import { randomUUID } from 'node:crypto';
+import type { JobStarted } from '../../shared/contracts';
+import { CavemanError, asCavemanError } from '../../shared/errors';
+import type { WorkerClient } from '../jobs/worker-client';
+import type { AnalysisPayload, Operations } from '../jobs/worker-protocol';
+import type { AnalysisRegistry } from './analysis-registry';
+import type { CallContext } from './dispatch';
+
+type AnalysisOp = 'analyze' | 'analyzeHandle';
+type AnalysisArgs<K extends AnalysisOp> = Omit<Operations[K]['args'], 'analysisId'>;
+
+interface QueuedJob {
+  jobId: string;
+  name: string;
+  controller: AbortController;
+  run: () => Promise<AnalysisPayload>;
+  context: CallContext;
+}
+
+export class JobRunner {
+  private readonly queue: QueuedJob[] = [];
+  private readonly controllers = new Map<string, AbortController>();
+  private active: Promise<void> | undefined;
+
+  constructor(
+    private readonly worker: WorkerClient,
+    private readonly registry: AnalysisRegistry,
+  ) {}
+
+  /** Queues an analysis and returns its id at once; events report the rest. */
+  start<K extends AnalysisOp>(op: K, args: AnalysisArgs<K>, name: string, context: CallContext, transfer: ArrayBuffer[] = []): JobStarted {
+    const jobId = randomUUID();
+    const controller = new AbortController();
+    this.controllers.set(jobId, controller);
+    const run = () =>
+      this.worker.call(op, { ...args, analysisId: jobId } as Operations[K]['args'], {
+        transfer,
+        signal: controller.signal,
+        onProgress: (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }),
+      }) as Promise<AnalysisPayload>;
+    this.queue.push({ jobId, name, controller, run, context });
+    context.emit('jobProgress', { jobId, stage: 'queued', fraction: 0 });
+    this.active ??= this.drain();
+    return { jobId, name };
+  }
+
+  /** True when the job was still queued or running. */
+  cancel(jobId: string): boolean {
+    const controller = this.controllers.get(jobId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  /** Resolves when every queued job has finished. */
+  async idle(): Promise<void> {
+    while (this.active) await this.active;
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) await this.runOne(job);
+    this.active = undefined;
+  }
+
+  private async runOne({ jobId, name, controller, run, context }: QueuedJob): Promise<void> {
+    try {
+      if (controller.signal.aborted) throw new CavemanError('cave_cancelled', 'cancelled before it started — nothing was stored');
+      const payload = await run();
+      if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
+      context.emit('jobFinished', { jobId, outcome: payload.outcome });
+    } catch (error) {
+      context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
+    } finally {
+      this.controllers.delete(jobId);
+    }
+  }
+}

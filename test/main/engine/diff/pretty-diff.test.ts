@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { prettyDiff, type PrettyDiff } from '../../../../src/main/engine/diff/pretty-diff';
+import { parseJson } from '../../../../src/main/engine/json/parse-json';
+import { readCatalog } from '../../../../src/main/engine/transform/catalog-shape';
+import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
+import { shrinkText } from '../../../helpers/transform';
+
+/** Applying the changes to the original side must give the compressed side exactly. */
+function replay(diff: PrettyDiff): string {
+  let out = '';
+  let at = 0;
+  let atB = 0;
+  for (const change of diff.changes) {
+    const unchangedA = diff.original.slice(at, change.fromA);
+    const unchangedB = diff.compressed.slice(atB, change.fromB);
+    expect(unchangedA).toBe(unchangedB);
+    out += unchangedA + diff.compressed.slice(change.fromB, change.toB);
+    at = change.toA;
+    atB = change.toB;
+  }
+  expect(diff.original.slice(at)).toBe(diff.compressed.slice(atB));
+  return out + diff.original.slice(at);
+}
+
+function diffOf(text: string): PrettyDiff {
+  const before = parseJson(text);
+  const after = parseJson(shrinkText(text));
+  const toolsA = readCatalog(before)!.tools;
+  const toolsB = readCatalog(after)!.tools;
+  return prettyDiff(before, after, toolsA.map((tool, i) => ({ name: tool.name, original: tool.node, compressed: toolsB[i]?.node })));
+}
+
+describe('prettyDiff', () => {
+  it('prints both sides like JSON.stringify(…, null, 2) when values are plain', () => {
+    const text = '{"tools":[{"name":"a","description":"d","inputSchema":{"title":"x","type":"object","properties":{"p":{"enum":[1,2]},"q":{}},"required":[]}}]}';
+    const diff = diffOf(text);
+    expect(diff.original).toBe(JSON.stringify(JSON.parse(text), null, 2));
+    expect(diff.compressed).toBe(JSON.stringify(JSON.parse(shrinkText(text)), null, 2));
+  });
+
+  it('marks a dropped member as a whole-line deletion and a rewritten description as an in-line change', () => {
+    const long = 'Lead sentence. ' + 'Filler words that carry nothing of value for the model at all. '.repeat(3) + 'It must be set.';
+    const diff = diffOf(JSON.stringify({ tools: [{ name: 'a', description: long, inputSchema: { title: 'x', type: 'object' } }] }));
+    expect(replay(diff)).toBe(diff.compressed);
+    const removed = diff.changes.map((c) => diff.original.slice(c.fromA, c.toA));
+    expect(removed).toContainEqual('        "title": "x",\n');
+    expect(removed.some((r) => r.startsWith('Filler') || r.includes('Filler'))).toBe(true);
+  });
+
+  it('replays exactly and records every tool line on every real catalog and reference input', () => {
+    const inputs = [...realFixtures().map((f) => f.text), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL').map(([, v]) => v)];
+    for (const text of inputs) {
+      const diff = diffOf(text);
+      expect(replay(diff)).toBe(diff.compressed);
+      expect(JSON.parse(diff.original)).toEqual(JSON.parse(text));
+      expect(JSON.parse(diff.compressed)).toEqual(JSON.parse(shrinkText(text)));
+      const toolCount = readCatalog(parseJson(text))!.tools.length;
+      expect(diff.tools).toHaveLength(toolCount);
+      const linesA = diff.original.split('\n');
+      const linesB = diff.compressed.split('\n');
+      for (const tool of diff.tools) {
+        expect(linesA[tool.originalLine - 1]!.trim()).toMatch(/^\{$/);
+        expect(linesB[tool.compressedLine - 1]!.trim()).toMatch(/^\{$/);
+      }
+      for (const change of diff.changes) {
+        expect(change.fromA).toBeLessThanOrEqual(change.toA);
+        expect(change.fromB).toBeLessThanOrEqual(change.toB);
+      }
+    }
+  });
+
+  it('handles an object whose members were all dropped, and root scalars', () => {
+    const diff = diffOf('{"tools":[{"name":"a","inputSchema":{"title":"x","$comment":"y"}}]}');
+    expect(replay(diff)).toBe(diff.compressed);
+    expect(diff.compressed).toContain('"inputSchema": {}');
+    const scalar = prettyDiff(parseJson('1'), parseJson('2'));
+    expect(replay(scalar)).toBe('2');
+    const shrunkArray = prettyDiff(parseJson('{"a":[1,2],"b":1}'), parseJson('{"a":[1,2]}'));
+    expect(replay(shrunkArray)).toBe(shrunkArray.compressed);
+  });
+
+  it('keeps the exact source text of numbers and strings on both sides', () => {
+    const diff = prettyDiff(parseJson('{"n":1.50,"s":"caf\\u00e9"}'), parseJson('{"n":1.50,"s":"caf\\u00e9"}'));
+    expect(diff.original).toBe('{\n  "n": 1.50,\n  "s": "caf\\u00e9"\n}');
+    expect(diff.changes).toEqual([]);
+  });
+});

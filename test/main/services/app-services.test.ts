@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisSummary, JobFinishedEvent, JobProgressEvent } from '../../../src/shared/contracts';
+import type { ApiResult, EventName, EventTypes } from '../../../src/shared/ipc/channels';
+import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
+import type { CallContext } from '../../../src/main/services/dispatch';
+import { realFixture, referenceInputs } from '../../helpers/fixtures';
+
+let dir: string;
+let services: AppServices;
+const events: { event: EventName; payload: unknown }[] = [];
+const context: CallContext = {
+  clientId: 'test',
+  emit: <E extends EventName>(event: E, payload: EventTypes[E]) => {
+    events.push({ event, payload });
+  },
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'caveman-services-'));
+  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser' });
+});
+afterAll(async () => {
+  await services.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call<T>(method: string, request: unknown): Promise<T> {
+  const result = (await services.dispatcher.dispatch(method, request, context)) as ApiResult<T>;
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+}
+
+async function finished(jobId: string): Promise<JobFinishedEvent['outcome']> {
+  await services.idle();
+  const found = events.find((e) => e.event === 'jobFinished' && (e.payload as JobFinishedEvent).jobId === jobId);
+  if (!found) throw new Error('no jobFinished event');
+  return (found.payload as JobFinishedEvent).outcome;
+}
+
+describe('app services (real workers, real store)', () => {
+  it('analyses a dropped catalog: progress, summary, diff, exports, history', async () => {
+    const fixture = realFixture('github-mcp-server.json');
+    const started = await call<{ jobId: string; name: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
+    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    expect(outcome.ok).toBe(true);
+    expect(outcome.lint!.tools).toHaveLength(117);
+    expect(outcome.report.recovery_handle).toMatch(/^ccr_/);
+    expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
+    const progress = events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === started.jobId).map((e) => e.payload as JobProgressEvent);
+    expect(progress[0]!.stage).toBe('queued');
+    expect(progress.map((p) => p.stage)).toContain('diffing');
+
+    const layout = await call<{ tools: unknown[]; changes: unknown[]; originalChars: number }>('getDiffLayout', { analysisId: outcome.analysisId });
+    expect(layout.tools).toHaveLength(117);
+    const pretty = await call<{ bytes: Uint8Array }>('getPrettyText', { analysisId: outcome.analysisId, which: 'original' });
+    const prettyText = Buffer.from(pretty.bytes).toString('utf8');
+    expect(prettyText.length).toBe(layout.originalChars);
+    expect(JSON.parse(prettyText)).toEqual(JSON.parse(fixture.text));
+
+    const original = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { analysisId: outcome.analysisId }, which: 'original' });
+    expect(original.fileName).toBe('github-mcp-server.json');
+    expect(Buffer.from(original.bytes).equals(fixture.bytes)).toBe(true);
+    const compressed = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { analysisId: outcome.analysisId }, which: 'compressed' });
+    expect(compressed.fileName).toBe('github-mcp-server.min.json');
+    expect(compressed.bytes.byteLength).toBe(outcome.bytesAfter);
+
+    const page = await call<{ total: number; entries: { handle: string; source_name: string; tool_count: number }[] }>('listHistory', { limit: 10, offset: 0 });
+    expect(page.total).toBe(1);
+    expect(page.entries[0]).toMatchObject({ handle: outcome.report.recovery_handle, source_name: 'github-mcp-server.json', tool_count: 117 });
+
+    const fromHandle = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { handle: outcome.report.recovery_handle }, which: 'compressed' });
+    expect(Buffer.from(fromHandle.bytes).equals(Buffer.from(compressed.bytes))).toBe(true);
+  });
+
+  it('re-opens a handle from history and re-measures with another tokenizer', async () => {
+    const page = await call<{ entries: { handle: string }[] }>('listHistory', { limit: 1, offset: 0 });
+    const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle: page.entries[0]!.handle, tokenizer: 'cl100k_base' });
+    const outcome = (await finished(reopened.jobId)) as AnalysisSummary;
+    expect(outcome).toMatchObject({ ok: true, tokenizer: 'cl100k_base', name: 'github-mcp-server.json' });
+    const again = await call<{ jobId: string }>('reanalyzeCatalog', { analysisId: outcome.analysisId, tokenizer: 'o200k_base' });
+    expect(((await finished(again.jobId)) as AnalysisSummary).tokenizer).toBe('o200k_base');
+    expect((await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total).toBe(1);
+  });
+
+  it('reports a malformed catalog as a failure with line and column, and stores nothing', async () => {
+    const before = (await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total;
+    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'broken.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode('{\n  "tools": [\n    {"name": x}\n  ]\n}') });
+    const outcome = await finished(started.jobId);
+    expect(outcome).toMatchObject({ ok: false, name: 'broken.json', error: { code: 'cave_invalid_json' }, passThrough: { line: 3, column: 14 } });
+    expect((outcome as { error: { message: string } }).error.message).toMatch(/line 3, column 14.*nothing was stored/);
+    expect((await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total).toBe(before);
+  });
+
+  it('cancels a queued job', async () => {
+    const bytes = new TextEncoder().encode(referenceInputs().SAMPLE!);
+    const first = await call<{ jobId: string }>('analyzeCatalog', { name: 'a.json', tokenizer: 'o200k_base', bytes });
+    const second = await call<{ jobId: string }>('analyzeCatalog', { name: 'b.json', tokenizer: 'o200k_base', bytes });
+    expect((await call<{ cancelled: boolean }>('cancelJob', { jobId: second.jobId })).cancelled).toBe(true);
+    expect((await finished(first.jobId)).ok).toBe(true);
+    expect(await finished(second.jobId)).toMatchObject({ ok: false, error: { code: 'cave_cancelled' } });
+    expect((await call<{ cancelled: boolean }>('cancelJob', { jobId: second.jobId })).cancelled).toBe(false);
+  });
+
+  it('deletes a handle', async () => {
+    const page = await call<{ entries: { handle: string }[]; total: number }>('listHistory', { limit: 10, offset: 0 });
+    const handle = page.entries[0]!.handle;
+    expect((await call<{ deleted: boolean }>('deleteHistoryEntry', { handle })).deleted).toBe(true);
+    expect((await call<{ entry: unknown }>('getHistoryEntry', { handle })).entry).toBeNull();
+    expect((await call<{ total: number }>('listHistory', { limit: 10, offset: 0 })).total).toBe(page.total - 1);
+  });
+
+  it('describes the app and its store', async () => {
+    const info = await call<{ platform: string; storePath: string; storeReadOnly: boolean; version: string }>('getAppInfo', {});
+    expect(info).toMatchObject({ platform: 'browser', storePath: join(dir, 'ccr.db'), storeReadOnly: false });
+    expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
