@@ -4,7 +4,7 @@
 // so the process that serves the UI keeps its event loop free.
 
 import type { AppInfo, CatalogSide, ExportRequest } from '../../shared/contracts';
-import { asCavemanError } from '../../shared/errors';
+import { asCavemanError, type CavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { WorkerClient } from '../jobs/worker-client';
 import { resolveMaxBytes, resolveStorePath } from '../store';
@@ -25,6 +25,8 @@ export interface AppServicesOptions {
 /** What host-specific handlers build on. */
 export interface CoreServices {
   startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext): ReturnType<JobRunner['start']>;
+  /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
+  reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
   /** The bytes to save or download, and the file name to offer. */
   exportBytes(request: ExportRequest): Promise<{ fileName: string; bytes: Uint8Array }>;
 }
@@ -51,6 +53,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       const copy = bytes.slice();
       return runner.start('analyze', { name, tokenizer, bytes: copy }, name, context, [copy.buffer as ArrayBuffer]);
     },
+    reportFailure: (name, error, context) => runner.reportFailure(name, error, context),
     async exportBytes({ source, which }) {
       if ('analysisId' in source) {
         const entry = registry.get(source.analysisId);

@@ -48,6 +48,13 @@ export class JobRunner {
     return { jobId, name };
   }
 
+  /** A job that failed before it could start (e.g. a file too large to read): reported like any other. */
+  reportFailure(name: string, error: CavemanError, context: CallContext): JobStarted {
+    const jobId = randomUUID();
+    queueMicrotask(() => context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: error.toValue() } }));
+    return { jobId, name };
+  }
+
   /** True when the job was still queued or running. */
   cancel(jobId: string): boolean {
     const controller = this.controllers.get(jobId);

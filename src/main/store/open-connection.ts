@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { RECOVERIES_DDL, historyDdl } from './schema.js';
 import { prepareStoreFiles, tightenSidecars } from './store-files.js';
 import { toStoreError } from './store-errors.js';
+import { nativeBindingOption } from './native-binding.js';
 
 export type SqliteDatabase = Database.Database;
 
@@ -52,7 +53,7 @@ function createSchema(db: SqliteDatabase): void {
 function openWritable(dbPath: string): SqliteDatabase | undefined {
   let db: SqliteDatabase;
   try {
-    db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    db = new Database(dbPath, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   } catch (error) {
     if (isWriteRefusal(error)) return undefined;
     throw toStoreError(error, dbPath, 'open');
@@ -93,7 +94,7 @@ const WAL_HEADER_OFFSETS = [18, 19] as const; // file format write/read version:
 function openSnapshot(dbPath: string): SqliteDatabase {
   const image = fs.readFileSync(dbPath);
   for (const offset of WAL_HEADER_OFFSETS) if (image[offset] === 2) image[offset] = 1;
-  return probed(new Database(image, { readonly: true, timeout: BUSY_TIMEOUT_MS }));
+  return probed(new Database(image, { readonly: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() }));
 }
 
 /** SQLite could not create the -shm/-wal files a WAL database needs, even for reading. */
@@ -104,7 +105,7 @@ function needsSharedMemoryFiles(error: unknown): boolean {
 
 function openReadOnly(dbPath: string): SqliteDatabase {
   try {
-    return probed(new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS }));
+    return probed(new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() }));
   } catch (error) {
     if (needsSharedMemoryFiles(error) && !fs.existsSync(`${dbPath}-wal`)) {
       try {
@@ -118,7 +119,7 @@ function openReadOnly(dbPath: string): SqliteDatabase {
 }
 
 function openMemory(readonly: boolean): Connection {
-  const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS });
+  const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   createSchema(db);
   return { db, writable: !readonly };
 }

@@ -1,0 +1,21 @@
+// Registers one ipcMain handler per IPC channel of the contract. Calls from
+// anything but the app's own window are refused; everything else goes
+// through the validating dispatcher.
+
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import { CHANNELS, EVENTS, methodsFor, type ApiResult } from '../../shared/ipc/channels';
+import type { Dispatcher, EventSink } from '../services/dispatch';
+
+export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, dispatcher: Dispatcher, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): void {
+  for (const method of methodsFor('ipc')) {
+    ipcMain.handle(CHANNELS[method].channel, async (event, request: unknown): Promise<ApiResult<unknown>> => {
+      if (!isTrustedSender(event)) {
+        return { ok: false, code: 'cave_forbidden', message: 'this window may not call the app' };
+      }
+      const emit: EventSink = (name, payload) => {
+        if (!event.sender.isDestroyed()) event.sender.send(EVENTS[name].channel, payload);
+      };
+      return dispatcher.dispatch(method, request, { clientId: String(event.sender.id), emit });
+    });
+  }
+}

@@ -1,0 +1,52 @@
+// The channels only the desktop app has: native Open and Save dialogs chosen
+// and shown by main. The renderer never names a path.
+
+import type { BrowserWindow, Dialog } from 'electron';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
+import { formatMiB } from '../api/read-catalog-text';
+import type { CoreServices } from '../services/app-services';
+import type { Handlers } from '../services/dispatch';
+
+export interface DialogDeps {
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
+  window: () => BrowserWindow | undefined;
+}
+
+const JSON_FILTERS = [
+  { name: 'Tool catalogs (JSON)', extensions: ['json'] },
+  { name: 'All files', extensions: ['*'] },
+];
+
+export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Handlers {
+  return {
+    async openCatalogFiles({ tokenizer }, context) {
+      const owner = deps.window();
+      const options = { title: 'Open tool catalogs', properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[], filters: JSON_FILTERS };
+      const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
+      if (picked.canceled) return { jobs: [] };
+      const jobs = [];
+      for (const path of picked.filePaths) {
+        const name = basename(path);
+        const size = (await stat(path)).size;
+        if (size > MAX_INPUT_BYTES) {
+          jobs.push(core.reportFailure(name, new CavemanError('cave_input_too_large', `${name} is ${formatMiB(size)}, above the 32 MiB limit — nothing was read or stored`), context));
+          continue;
+        }
+        jobs.push(core.startAnalysis(name, new Uint8Array(await readFile(path)), tokenizer, context));
+      }
+      return { jobs };
+    },
+
+    async saveCatalog(request) {
+      const { fileName, bytes } = await core.exportBytes(request);
+      const owner = deps.window();
+      const options = { title: request.which === 'compressed' ? 'Save compressed catalog' : 'Save original catalog', defaultPath: fileName, filters: JSON_FILTERS };
+      const chosen = owner ? await deps.dialog.showSaveDialog(owner, options) : await deps.dialog.showSaveDialog(options);
+      if (chosen.canceled || !chosen.filePath) return { status: 'cancelled' };
+      await writeFile(chosen.filePath, bytes);
+      return { status: 'saved', fileName: basename(chosen.filePath) };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nativeDialogHandlers } from '../../../src/main/electron/native-dialogs';
+import type { CoreServices } from '../../../src/main/services/app-services';
+import type { CallContext } from '../../../src/main/services/dispatch';
+import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'caveman-dialogs-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const context: CallContext = { clientId: '1', emit: () => undefined };
+
+function fakeCore() {
+  const started: { name: string; bytes: Uint8Array }[] = [];
+  const failed: { name: string; code: string }[] = [];
+  const core: CoreServices = {
+    startAnalysis: (name, bytes) => {
+      started.push({ name, bytes });
+      return { jobId: `job${started.length}`, name };
+    },
+    reportFailure: (name, error) => {
+      failed.push({ name, code: error.code });
+      return { jobId: 'failed', name };
+    },
+    exportBytes: async ({ which }) => ({ fileName: which === 'compressed' ? 'tools.min.json' : 'tools.json', bytes: new Uint8Array([1, 2, 3]) }),
+  };
+  return { core, started, failed };
+}
+
+describe('native dialogs', () => {
+  it('opens the files the person picks, refusing oversized ones before reading them', async () => {
+    const small = join(dir, 'tools.json');
+    writeFileSync(small, '{"tools":[]}');
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, MAX_INPUT_BYTES + 1); // sparse: no 32 MiB actually written
+    const { core, started, failed } = fakeCore();
+    const dialog = { showOpenDialog: async () => ({ canceled: false, filePaths: [small, huge] }), showSaveDialog: async () => ({ canceled: true }) };
+    const handlers = nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined });
+    const result = await handlers.openCatalogFiles!({ tokenizer: 'o200k_base' }, context);
+    expect(result.jobs.map((j) => j.name)).toEqual(['tools.json', 'huge.json']);
+    expect(started.map((s) => [s.name, Buffer.from(s.bytes).toString()])).toEqual([['tools.json', '{"tools":[]}']]);
+    expect(failed).toEqual([{ name: 'huge.json', code: 'cave_input_too_large' }]);
+  });
+
+  it('returns no jobs when the dialog is cancelled', async () => {
+    const { core } = fakeCore();
+    const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) };
+    expect(await nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined }).openCatalogFiles!({ tokenizer: 'o200k_base' }, context)).toEqual({ jobs: [] });
+  });
+
+  it('saves where the person chose, offering the export file name', async () => {
+    const { core } = fakeCore();
+    const target = join(dir, 'chosen.json');
+    let offered: string | undefined;
+    const dialog = {
+      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showSaveDialog: async (options: { defaultPath?: string }) => {
+        offered = options.defaultPath;
+        return { canceled: false, filePath: target };
+      },
+    };
+    const handlers = nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined });
+    expect(await handlers.saveCatalog!({ source: { analysisId: 'a' }, which: 'compressed' }, context)).toEqual({ status: 'saved', fileName: 'chosen.json' });
+    expect(offered).toBe('tools.min.json');
+    expect([...readFileSync(target)]).toEqual([1, 2, 3]);
+  });
+});
