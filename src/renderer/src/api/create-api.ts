@@ -1,0 +1,26 @@
+// Picks the transport: the Electron preload's window.api when present,
+// otherwise the browser host over HTTP with the token from the page.
+
+import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import type { BridgeApi } from '../../../shared/ipc/channels';
+import { TOKEN_META } from '../../../shared/ipc/http-protocol';
+import { downloadBytes, pickCatalogFiles } from './browser-files';
+import { createHttpApi } from './http-client';
+import { createIpcApi } from './ipc-client';
+
+/** The token the browser host put in <meta name="caveman-api-token"> (the last non-empty one), or "". */
+export function readApiToken(doc: Pick<Document, 'querySelectorAll'>): string {
+  const metas = Array.from(doc.querySelectorAll<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`));
+  return metas.map((meta) => meta.content.trim()).filter((content) => content !== '').pop() ?? '';
+}
+
+export function createApi(win: Window & { api?: BridgeApi } = window): CavemanApi {
+  if (win.api) return createIpcApi(win.api);
+  const doc = win.document;
+  return createHttpApi({
+    fetch: win.fetch.bind(win),
+    token: readApiToken(doc),
+    pickFiles: () => pickCatalogFiles(doc),
+    saveDownload: (bytes, fileName) => downloadBytes(bytes, fileName, doc),
+  });
+}

@@ -1,0 +1,103 @@
+// The browser host's event stream: GET /api/events answers newline-delimited
+// JSON, a hello line with this page's client id and then one line per event.
+// Read with fetch + ReadableStream; when it drops, reconnect with backoff.
+
+import { EVENTS_PATH, TOKEN_HEADER } from '../../../shared/ipc/http-protocol';
+import type { EventName, EventTypes } from '../../../shared/ipc/channels';
+import { isEventName } from './event-hub';
+
+export interface EventStreamOptions {
+  fetch: typeof fetch;
+  token: string;
+  baseUrl: string;
+  /** A new client id arrived (first connection or a reconnect). */
+  onHello(clientId: string): void;
+  onEvent<E extends EventName>(event: E, payload: EventTypes[E]): void;
+  /** Waits before the given reconnect attempt (0-based); defaults to a timer with backoff. */
+  wait?: (attempt: number) => Promise<void>;
+}
+
+export interface EventStream {
+  close(): void;
+}
+
+/** 250 ms, 500 ms, 1 s, … capped at 8 s. */
+export function backoffDelay(attempt: number): number {
+  return Math.min(8000, 250 * 2 ** Math.min(attempt, 5));
+}
+
+const defaultWait = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+
+/** Splits a growing text buffer into complete lines; returns the remainder. */
+export function takeLines(buffer: string, onLine: (line: string) => void): string {
+  let start = 0;
+  for (let end = buffer.indexOf('\n', start); end >= 0; end = buffer.indexOf('\n', start)) {
+    const line = buffer.slice(start, end).trim();
+    if (line !== '') onLine(line);
+    start = end + 1;
+  }
+  return buffer.slice(start);
+}
+
+export function openEventStream(options: EventStreamOptions): EventStream {
+  const controller = new AbortController();
+  const wait = options.wait ?? defaultWait;
+
+  /** Handles one line; true when it was the hello. */
+  const handleLine = (line: string): boolean => {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return false; // a torn or foreign line: skip it, the stream goes on
+    }
+    if (typeof message !== 'object' || message === null) return false;
+    const { event, clientId, payload } = message as { event?: unknown; clientId?: unknown; payload?: unknown };
+    if (event === 'hello' && typeof clientId === 'string') {
+      options.onHello(clientId);
+      return true;
+    }
+    if (isEventName(event)) options.onEvent(event, payload as never);
+    return false;
+  };
+
+  /** One connection; resolves true when a hello was received (the attempt counter then resets). */
+  const connect = async (): Promise<boolean> => {
+    let greeted = false;
+    const response = await options.fetch(options.baseUrl + EVENTS_PATH, {
+      method: 'GET',
+      headers: { [TOKEN_HEADER]: options.token, accept: 'application/x-ndjson' },
+      cache: 'no-store',
+      signal: controller.signal,
+    });
+    if (!response.ok || !response.body) return false;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer = takeLines(buffer + decoder.decode(value, { stream: true }), (line) => {
+        if (handleLine(line)) greeted = true;
+      });
+    }
+    takeLines(buffer + decoder.decode() + '\n', (line) => void handleLine(line));
+    return greeted;
+  };
+
+  void (async () => {
+    let attempt = 0;
+    while (!controller.signal.aborted) {
+      try {
+        if (await connect()) attempt = 0;
+      } catch {
+        // network error or abort: fall through to the backoff
+      }
+      if (controller.signal.aborted) break;
+      await wait(attempt);
+      attempt += 1;
+    }
+  })();
+
+  return { close: () => controller.abort() };
+}

@@ -1,0 +1,39 @@
+// What the renderer checks before a catalog leaves it: the size limit
+// (refused before a single byte is read) and a name the contract accepts.
+// The bytes themselves are sent exactly as read.
+
+import { MAX_INPUT_BYTES, type ErrorValue } from '../../../shared/errors';
+import { formatBytes } from './format';
+
+/** The parts of a File the renderer uses (a real File satisfies it; tests pass plain objects). */
+export interface CatalogFile {
+  readonly name: string;
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export const PASTED_NAME = 'pasted.json';
+const MAX_NAME_LENGTH = 255;
+
+/** A name of 1–255 characters: blank names become "catalog.json", long ones keep their end (the extension). */
+export function catalogName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'catalog.json';
+  const chars = Array.from(trimmed);
+  if (chars.length <= MAX_NAME_LENGTH) return trimmed;
+  return '…' + chars.slice(chars.length - (MAX_NAME_LENGTH - 1)).join('');
+}
+
+/** The refusal for an input above 32 MiB, or null when the size is fine. */
+export function sizeRefusal(size: number): ErrorValue | null {
+  if (size <= MAX_INPUT_BYTES) return null;
+  return {
+    code: 'cave_input_too_large',
+    message: `the file is ${formatBytes(size)}, above the ${formatBytes(MAX_INPUT_BYTES).replace('.0 ', ' ')} limit, so it was not read`,
+  };
+}
+
+/** The file's bytes exactly as stored on disk. */
+export async function readCatalogBytes(file: CatalogFile): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}

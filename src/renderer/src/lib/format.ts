@@ -1,0 +1,44 @@
+// Number, size, percent and date formatting shared by every view, so the
+// same quantity reads the same everywhere (and tests can pin it).
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 12345 → "12,345". */
+export function formatInt(value: number): string {
+  return integer.format(value);
+}
+
+/** 0.4506 → "45.1%"; a negative share keeps its sign ("-2.0%"). */
+export function formatPercent(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)}%`;
+}
+
+const UNITS = ['KiB', 'MiB', 'GiB'] as const;
+
+/** 812 → "812 B", 209344 → "204.4 KiB", 33554432 → "32.0 MiB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatInt(bytes)} B`;
+  let value = bytes / 1024;
+  let unit: (typeof UNITS)[number] = 'KiB';
+  for (const next of UNITS.slice(1)) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = next;
+  }
+  return `${value.toFixed(1)} ${unit}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO timestamp as local "YYYY-MM-DD HH:MM:SS"; the input unchanged when it does not parse. */
+export function formatTimestamp(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** "before → after" with grouped digits. */
+export function formatChange(before: string | number, after: string | number): string {
+  const show = (v: string | number) => (typeof v === 'number' ? formatInt(v) : v);
+  return `${show(before)} → ${show(after)}`;
+}

@@ -1,0 +1,132 @@
+// The app's commands (Open…, Paste JSON, Save…, Find, switch tabs), shared by
+// the toolbar, the browser's key shortcuts and Electron's menu. DOM access
+// (clipboard, the diff editor's search) comes in as parameters.
+
+import type { CatalogSide } from '../../../shared/contracts';
+import { asCavemanError } from '../../../shared/errors';
+import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api';
+import type { AppCommand } from '../lib/shortcuts';
+import type { AppStores } from './app-stores';
+import { outcomeFor } from './catalogs-store';
+
+export interface CommandEnvironment {
+  /** Reads the clipboard as text; rejects when the host refuses. */
+  readClipboardText(): Promise<string>;
+  /** Opens the diff editor's search when focus is in the editor; false otherwise. */
+  openEditorSearch(): boolean;
+}
+
+export interface AppCommands {
+  run(command: AppCommand): void;
+  open(): Promise<void>;
+  /** Paste JSON: the clipboard's text, or the paste dialog when it cannot be read or is empty. */
+  paste(): Promise<void>;
+  /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
+  saveActive(which: CatalogSide): Promise<void>;
+  /** Saves one side of a stored handle (history: recover / export). */
+  saveHandle(handle: string, which: CatalogSide): Promise<void>;
+  find(): void;
+}
+
+/** How long Paste JSON waits for the clipboard before it offers the dialog. */
+export const CLIPBOARD_TIMEOUT_MS = 1500;
+
+const SIDE_WORDS: Record<CatalogSide, string> = { compressed: 'the compressed catalog', original: 'the original catalog' };
+
+function describeExport(outcome: ExportOutcome): string | null {
+  if (outcome.status === 'cancelled') return null;
+  const verb = outcome.status === 'saved' ? 'Saved' : 'Downloaded';
+  return outcome.fileName ? `${verb} ${outcome.fileName}` : verb;
+}
+
+export function createAppCommands(api: CavemanApi, stores: AppStores, env: CommandEnvironment): AppCommands {
+  const notify = stores.ui.getState().notify;
+  const tokenizer = () => stores.settings.getState().tokenizer;
+
+  const exportWith = async (request: Parameters<CavemanApi['exportCatalog']>[0]) => {
+    try {
+      const text = describeExport(await api.exportCatalog(request));
+      if (text) notify('info', text);
+    } catch (error) {
+      notify('error', `Could not save ${SIDE_WORDS[request.which]}: ${asCavemanError(error).message}`);
+    }
+  };
+
+  const commands: AppCommands = {
+    run(command) {
+      switch (command) {
+        case 'open':
+          void commands.open();
+          break;
+        case 'paste':
+          void commands.paste();
+          break;
+        case 'save-compressed':
+          void commands.saveActive('compressed');
+          break;
+        case 'save-original':
+          void commands.saveActive('original');
+          break;
+        case 'find':
+          commands.find();
+          break;
+        case 'show-history':
+          stores.ui.getState().setTab('history');
+          break;
+        case 'show-results':
+          stores.ui.getState().setTab('results');
+          break;
+      }
+    },
+
+    async open() {
+      try {
+        await stores.catalogs.getState().openFiles(tokenizer());
+        stores.ui.getState().setTab('results');
+      } catch (error) {
+        notify('error', `Could not open files: ${asCavemanError(error).message}`);
+      }
+    },
+
+    async paste() {
+      let text = '';
+      try {
+        text = await Promise.race([
+          env.readClipboardText(),
+          new Promise<string>((_, reject) => setTimeout(() => reject(new Error('the clipboard did not answer')), CLIPBOARD_TIMEOUT_MS)),
+        ]);
+      } catch {
+        text = '';
+      }
+      if (text.trim() === '') {
+        stores.ui.getState().setPasteDialogOpen(true);
+        return;
+      }
+      stores.ui.getState().setTab('results');
+      await stores.catalogs.getState().analyzeText(text, tokenizer());
+    },
+
+    async saveActive(which) {
+      const selected = stores.history.getState().selected;
+      if (stores.ui.getState().tab === 'history' && selected !== null) {
+        await exportWith({ source: { handle: selected }, which });
+        return;
+      }
+      const state = stores.catalogs.getState();
+      const outcome = outcomeFor(state, state.activeKey);
+      if (!outcome?.ok) {
+        notify('info', 'Nothing to save yet: open or drop a catalog first.');
+        return;
+      }
+      await exportWith({ source: { analysisId: outcome.analysisId }, which });
+    },
+
+    saveHandle: (handle, which) => exportWith({ source: { handle }, which }),
+
+    find() {
+      if (env.openEditorSearch()) return;
+      stores.ui.getState().requestFind();
+    },
+  };
+  return commands;
+}

@@ -1,0 +1,48 @@
+// Creates every store for one API and wires main's events into them. The
+// API is a parameter, so tests build the same graph with a fake.
+
+import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import type { Unsubscribe } from '../../../shared/ipc/channels';
+import type { AppCommand } from '../lib/shortcuts';
+import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
+import { createHistoryStore, type HistoryStore } from './history-store';
+import { createSettingsStore, type SettingsStore } from './settings-store';
+import { createUiStore, type UiStore } from './ui-store';
+
+export interface AppStores {
+  catalogs: CatalogsStore;
+  history: HistoryStore;
+  settings: SettingsStore;
+  ui: UiStore;
+}
+
+export function createAppStores(api: CavemanApi): AppStores {
+  return {
+    catalogs: createCatalogsStore(api),
+    history: createHistoryStore(api),
+    settings: createSettingsStore(api),
+    ui: createUiStore(),
+  };
+}
+
+/**
+ * Feeds main's events to the stores: progress and results to the catalogs
+ * (a stored result also refreshes history), jobs main started itself (a
+ * file opened from the OS) to the Results tab, menu commands to `onCommand`.
+ */
+export function connectEvents(api: CavemanApi, stores: AppStores, onCommand: (command: AppCommand) => void): Unsubscribe {
+  const offs = [
+    api.on('jobProgress', (event) => stores.catalogs.getState().progress(event)),
+    api.on('jobFinished', (event) => {
+      stores.catalogs.getState().finished(event);
+      if (event.outcome.ok && event.outcome.report.recovery_handle !== undefined) void stores.history.getState().refresh();
+    }),
+    api.on('jobsStarted', ({ jobs }) => {
+      if (jobs.length === 0) return;
+      stores.catalogs.getState().track(jobs, { newBatch: true });
+      stores.ui.getState().setTab('results');
+    }),
+    api.on('menuCommand', ({ command }) => onCommand(command)),
+  ];
+  return () => offs.forEach((off) => off());
+}

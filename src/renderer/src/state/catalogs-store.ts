@@ -1,0 +1,249 @@
+// Loaded catalogs: running jobs (with their stage and progress), finished
+// analyses keyed by analysisId, failures, the order they arrived and the one
+// on screen. Events from main (progress, finished) and answers to our calls
+// may arrive in any order, so every action tolerates the other side first.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type {
+  AnalysisFailure,
+  AnalysisSummary,
+  JobFinishedEvent,
+  JobProgressEvent,
+  JobStarted,
+  PassThrough,
+  TokenizerName,
+} from '../../../shared/contracts';
+import { asCavemanError, type ErrorValue } from '../../../shared/errors';
+import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
+
+export type JobStage = JobProgressEvent['stage'];
+
+export interface RunningJob {
+  jobId: string;
+  name: string;
+  stage: JobStage;
+  fraction: number;
+  /** Cancel was asked and main has not answered yet. */
+  cancelling: boolean;
+  /** The analysis this job re-measures (a tokenizer change); its result takes that one's place. */
+  replaces: string | null;
+}
+
+export type Outcome = AnalysisSummary | AnalysisFailure;
+
+export interface CatalogsState {
+  jobs: RunningJob[];
+  /** Finished analyses by analysisId. */
+  summaries: Record<string, AnalysisSummary>;
+  /** Failures by key ("failure:<jobId>"). */
+  failures: Record<string, AnalysisFailure>;
+  /** Keys of summaries and failures in the order they arrived. */
+  order: string[];
+  activeKey: string | null;
+
+  /** Shows started jobs. `newBatch`: they come from a fresh request (e.g. main's jobsStarted), so the first result takes the screen. */
+  track(jobs: readonly JobStarted[], options?: { replaces?: string; newBatch?: boolean }): void;
+  progress(event: JobProgressEvent): void;
+  finished(event: JobFinishedEvent): void;
+  /** Checks sizes, reads each file and starts its analysis; refusals and errors become failures. */
+  analyzeFiles(files: readonly CatalogFile[], tokenizer: TokenizerName): Promise<void>;
+  /** Analyses pasted text as UTF-8 bytes. */
+  analyzeText(text: string, tokenizer: TokenizerName, name?: string): Promise<void>;
+  /** Open…: the host asks for files. Rejects with the API's error. */
+  openFiles(tokenizer: TokenizerName): Promise<void>;
+  /** Re-opens a stored handle as an analysis. Rejects with the API's error. */
+  openHandle(handle: string, tokenizer: TokenizerName): Promise<void>;
+  /** Measures an analysis again with another tokenizer. Rejects with the API's error. */
+  reanalyze(analysisId: string, tokenizer: TokenizerName): Promise<void>;
+  cancel(jobId: string): Promise<void>;
+  select(key: string): void;
+  close(key: string): void;
+  /** Records a failure that never reached main (refused or unreadable file, rejected call). */
+  fail(name: string, error: ErrorValue, passThrough?: PassThrough): void;
+}
+
+export type CatalogsStore = StoreApi<CatalogsState>;
+
+export const failureKey = (jobId: string) => `failure:${jobId}`;
+
+/** The outcome shown for a key, if any. */
+export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>, key: string | null): Outcome | null {
+  if (key === null) return null;
+  return state.summaries[key] ?? state.failures[key] ?? null;
+}
+
+export function createCatalogsStore(api: CavemanApi): CatalogsStore {
+  /** Jobs that already finished (their start answer may still be on its way). */
+  const finishedJobs = new Set<string>();
+  /**
+   * Whether a new result may take the screen: the first result after each
+   * request does; later ones of the same batch, or after the person picked a
+   * catalog, wait in the list.
+   */
+  let pinned = false;
+  let localFailures = 0;
+
+  return createStore<CatalogsState>()((set, get) => {
+    const add = (key: string, outcome: Outcome, replaces: string | null) =>
+      set((state) => {
+        const summaries = { ...state.summaries };
+        const failures = { ...state.failures };
+        if (outcome.ok) summaries[key] = outcome;
+        else failures[key] = outcome;
+        let activeKey = state.activeKey;
+        const at = replaces === null ? -1 : state.order.indexOf(replaces);
+        let order: string[];
+        if (at >= 0) {
+          // A re-measured analysis takes the place (and the focus) of the one it replaces.
+          order = state.order.filter((existing) => existing !== key || existing === replaces).map((existing) => (existing === replaces ? key : existing));
+          if (replaces !== null && replaces !== key) delete summaries[replaces];
+          if (activeKey === replaces) activeKey = key;
+        } else {
+          order = state.order.includes(key) ? state.order : [...state.order, key];
+        }
+        if (!pinned && at < 0) {
+          activeKey = key;
+          pinned = true;
+        }
+        return { summaries, failures, order, activeKey };
+      });
+
+    const startFailure = (name: string, error: unknown) => get().fail(name, asCavemanError(error).toValue());
+
+    const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName) => {
+      try {
+        get().track([await api.analyzeCatalog({ name, tokenizer, bytes })]);
+      } catch (error) {
+        startFailure(name, error);
+      }
+    };
+
+    return {
+      jobs: [],
+      summaries: {},
+      failures: {},
+      order: [],
+      activeKey: null,
+
+      track(jobs, options = {}) {
+        const replaces = options.replaces ?? null;
+        if (options.newBatch) pinned = false;
+        set((state) => {
+          const next = [...state.jobs];
+          for (const job of jobs) {
+            if (finishedJobs.has(job.jobId)) continue;
+            const at = next.findIndex((running) => running.jobId === job.jobId);
+            if (at >= 0) next[at] = { ...(next[at] as RunningJob), name: job.name, replaces };
+            else next.push({ jobId: job.jobId, name: job.name, stage: 'queued', fraction: 0, cancelling: false, replaces });
+          }
+          return { jobs: next };
+        });
+      },
+
+      progress(event) {
+        if (finishedJobs.has(event.jobId)) return;
+        set((state) => {
+          const fraction = Math.min(1, Math.max(0, event.fraction));
+          const known = state.jobs.some((job) => job.jobId === event.jobId);
+          if (!known) {
+            // The event beat the answer to our call: show the job now, its name follows.
+            return { jobs: [...state.jobs, { jobId: event.jobId, name: '', stage: event.stage, fraction, cancelling: false, replaces: null }] };
+          }
+          return { jobs: state.jobs.map((job) => (job.jobId === event.jobId ? { ...job, stage: event.stage, fraction } : job)) };
+        });
+      },
+
+      finished({ jobId, outcome }) {
+        if (finishedJobs.has(jobId)) return;
+        finishedJobs.add(jobId);
+        const job = get().jobs.find((running) => running.jobId === jobId);
+        set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
+        if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
+        add(outcome.ok ? outcome.analysisId : failureKey(jobId), outcome, outcome.ok ? (job?.replaces ?? null) : null);
+      },
+
+      async analyzeFiles(files, tokenizer) {
+        pinned = false;
+        for (const file of files) {
+          const name = catalogName(file.name);
+          const refusal = sizeRefusal(file.size);
+          if (refusal) {
+            get().fail(name, refusal);
+            continue;
+          }
+          let bytes: Uint8Array;
+          try {
+            bytes = await readCatalogBytes(file);
+          } catch (error) {
+            get().fail(name, { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` });
+            continue;
+          }
+          await analyzeBytes(name, bytes, tokenizer);
+        }
+      },
+
+      async analyzeText(text, tokenizer, name = PASTED_NAME) {
+        pinned = false;
+        const bytes = new TextEncoder().encode(text);
+        const refusal = sizeRefusal(bytes.byteLength);
+        if (refusal) get().fail(name, refusal);
+        else await analyzeBytes(name, bytes, tokenizer);
+      },
+
+      async openFiles(tokenizer) {
+        pinned = false;
+        get().track(await api.openCatalogFiles(tokenizer));
+      },
+
+      async openHandle(handle, tokenizer) {
+        pinned = false;
+        get().track([await api.openHistoryEntry(handle, tokenizer)]);
+      },
+
+      async reanalyze(analysisId, tokenizer) {
+        get().track([await api.reanalyzeCatalog(analysisId, tokenizer)], { replaces: analysisId });
+      },
+
+      async cancel(jobId) {
+        set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: true } : job)) }));
+        let cancelled = false;
+        try {
+          cancelled = await api.cancelJob(jobId);
+        } finally {
+          if (cancelled) {
+            finishedJobs.add(jobId);
+            set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
+          } else {
+            set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: false } : job)) }));
+          }
+        }
+      },
+
+      select(key) {
+        if (outcomeFor(get(), key) === null) return;
+        pinned = true;
+        set({ activeKey: key });
+      },
+
+      close(key) {
+        set((state) => {
+          const at = state.order.indexOf(key);
+          if (at < 0) return {};
+          const order = state.order.filter((existing) => existing !== key);
+          const summaries = { ...state.summaries };
+          const failures = { ...state.failures };
+          delete summaries[key];
+          delete failures[key];
+          const activeKey = state.activeKey === key ? (order[Math.min(at, order.length - 1)] ?? null) : state.activeKey;
+          return { order, summaries, failures, activeKey };
+        });
+      },
+
+      fail(name, error, passThrough) {
+        const outcome: AnalysisFailure = passThrough ? { ok: false, name, error, passThrough } : { ok: false, name, error };
+        add(failureKey(`local-${++localFailures}`), outcome, null);
+      },
+    };
+  });
+}

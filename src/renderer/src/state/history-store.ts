@@ -1,0 +1,139 @@
+// The history browser's data: a query, the number of matching handles and
+// the pages fetched so far (200 rows each), loaded on demand as a
+// virtualised list scrolls, so 100,000 rows cost only what is on screen.
+// A generation number drops answers to a query that is no longer current.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { HistoryEntry } from '../../../shared/contracts';
+import { asCavemanError, type ErrorValue } from '../../../shared/errors';
+import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+
+export const HISTORY_PAGE_SIZE = 200;
+
+export interface HistoryState {
+  /** The query the pages answer ('' = everything). */
+  query: string;
+  /** Matching entries in all; null before the first page arrives. */
+  total: number | null;
+  /** Fetched pages by page number. */
+  pages: Record<number, HistoryEntry[]>;
+  /** Pages being fetched for the current generation. */
+  loading: Record<number, true>;
+  error: ErrorValue | null;
+  /** Bumped by every new query or refresh; older answers are dropped. */
+  generation: number;
+  selected: string | null;
+  /** The selected entry as the store last answered (null: gone, or not fetched yet). */
+  details: HistoryEntry | null;
+  detailsState: 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+  detailsError: ErrorValue | null;
+
+  /** New query: pages are replaced when its first page arrives. */
+  search(query: string): Promise<void>;
+  /** Fetch again from the top (after a new shrink or a delete); visible rows reload as needed. */
+  refresh(): Promise<void>;
+  /** Makes sure every page covering rows start..end (inclusive) is loaded or loading. */
+  ensureRange(start: number, end: number): void;
+  select(handle: string | null): Promise<void>;
+  /** Deletes a handle from the store; resolves false when it was already gone. Rejects with the API's error. */
+  remove(handle: string): Promise<boolean>;
+}
+
+export type HistoryStore = StoreApi<HistoryState>;
+
+/** The entry at a row index, if its page is loaded. */
+export function entryAt(state: Pick<HistoryState, 'pages'>, index: number): HistoryEntry | undefined {
+  return state.pages[Math.floor(index / HISTORY_PAGE_SIZE)]?.[index % HISTORY_PAGE_SIZE];
+}
+
+/** The row index of a handle among the loaded pages, or -1. */
+export function indexOfHandle(state: Pick<HistoryState, 'pages'>, handle: string): number {
+  for (const [page, entries] of Object.entries(state.pages)) {
+    const at = entries.findIndex((entry) => entry.handle === handle);
+    if (at >= 0) return Number(page) * HISTORY_PAGE_SIZE + at;
+  }
+  return -1;
+}
+
+export function createHistoryStore(api: CavemanApi): HistoryStore {
+  return createStore<HistoryState>()((set, get) => {
+    /** Fetches one page for a generation; `replace` drops every other page when it lands (new query or refresh). */
+    const load = async (page: number, generation: number, replace: boolean): Promise<void> => {
+      set((state) => ({ loading: { ...state.loading, [page]: true } }));
+      const { query } = get();
+      try {
+        const result = await api.listHistory({ limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE, ...(query === '' ? {} : { query }) });
+        if (get().generation !== generation) return;
+        set((state) => {
+          const loading = { ...state.loading };
+          delete loading[page];
+          return { pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries }, total: result.total, loading, error: null };
+        });
+      } catch (error) {
+        if (get().generation !== generation) return;
+        set((state) => {
+          const loading = { ...state.loading };
+          delete loading[page];
+          return { loading, error: asCavemanError(error).toValue() };
+        });
+      }
+    };
+
+    const restart = (query: string) => {
+      const generation = get().generation + 1;
+      set({ query, generation, loading: {} });
+      return load(0, generation, true);
+    };
+
+    return {
+      query: '',
+      total: null,
+      pages: {},
+      loading: {},
+      error: null,
+      generation: 0,
+      selected: null,
+      details: null,
+      detailsState: 'idle',
+      detailsError: null,
+
+      search: (query) => restart(query.trim()),
+      refresh: () => restart(get().query),
+
+      ensureRange(start, end) {
+        const state = get();
+        if (state.total === null) return;
+        const last = Math.min(end, state.total - 1);
+        for (let page = Math.floor(Math.max(0, start) / HISTORY_PAGE_SIZE); page * HISTORY_PAGE_SIZE <= last; page++) {
+          if (!state.pages[page] && !state.loading[page]) void load(page, state.generation, false);
+        }
+      },
+
+      async select(handle) {
+        if (handle === null) {
+          set({ selected: null, details: null, detailsState: 'idle' });
+          return;
+        }
+        const state = get();
+        const known = indexOfHandle(state, handle);
+        set({ selected: handle, details: known >= 0 ? (entryAt(state, known) ?? null) : null, detailsState: 'loading', detailsError: null });
+        try {
+          const entry = await api.getHistoryEntry(handle);
+          if (get().selected !== handle) return;
+          set(entry ? { details: entry, detailsState: 'ready' } : { details: null, detailsState: 'missing' });
+        } catch (error) {
+          if (get().selected !== handle) return;
+          // The row we already have stays on screen; without one, say why there is nothing.
+          set(get().details ? { detailsState: 'ready' } : { detailsState: 'error', detailsError: asCavemanError(error).toValue() });
+        }
+      },
+
+      async remove(handle) {
+        const deleted = await api.deleteHistoryEntry(handle);
+        if (get().selected === handle) set({ selected: null, details: null, detailsState: 'idle' });
+        await get().refresh();
+        return deleted;
+      },
+    };
+  });
+}

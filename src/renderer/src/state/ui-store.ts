@@ -1,0 +1,64 @@
+// What is on screen, apart from the data: the tab, the paste dialog,
+// transient notices (saved, copied, errors of actions), and one-shot
+// requests between views (jump the diff to a tool, focus the find box).
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+export type AppTab = 'results' | 'history';
+
+export interface Notice {
+  id: number;
+  kind: 'info' | 'error';
+  text: string;
+}
+
+export interface RevealRequest {
+  /** Position of the tool in the catalog (DiffTexts.tools index). */
+  index: number;
+  name: string;
+  /** Changes on every request, so asking twice for the same tool scrolls again. */
+  seq: number;
+}
+
+export interface UiState {
+  tab: AppTab;
+  pasteDialogOpen: boolean;
+  notices: Notice[];
+  reveal: RevealRequest | null;
+  /** Bumped to ask the current tab to focus its filter or search box. */
+  findSeq: number;
+
+  setTab(tab: AppTab): void;
+  setPasteDialogOpen(open: boolean): void;
+  notify(kind: Notice['kind'], text: string): number;
+  dismiss(id: number): void;
+  revealTool(index: number, name: string): void;
+  requestFind(): void;
+}
+
+export type UiStore = StoreApi<UiState>;
+
+/** At most this many notices stay on screen; older ones give way. */
+const MAX_NOTICES = 4;
+
+export function createUiStore(): UiStore {
+  let nextId = 0;
+  return createStore<UiState>()((set) => ({
+    tab: 'results',
+    pasteDialogOpen: false,
+    notices: [],
+    reveal: null,
+    findSeq: 0,
+
+    setTab: (tab) => set({ tab }),
+    setPasteDialogOpen: (pasteDialogOpen) => set({ pasteDialogOpen }),
+    notify(kind, text) {
+      const id = ++nextId;
+      set((state) => ({ notices: [...state.notices, { id, kind, text }].slice(-MAX_NOTICES) }));
+      return id;
+    },
+    dismiss: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
+    revealTool: (index, name) => set((state) => ({ reveal: { index, name, seq: (state.reveal?.seq ?? 0) + 1 } })),
+    requestFind: () => set((state) => ({ findSeq: state.findSeq + 1 })),
+  }));
+}

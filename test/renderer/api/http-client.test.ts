@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { createHttpApi } from '../../../src/renderer/src/api/http-client';
+import { MAX_INPUT_BYTES, CavemanError } from '../../../src/shared/errors';
+import type { JobFinishedEvent, JobProgressEvent } from '../../../src/shared/contracts';
+import { CLIENT_HEADER, TOKEN_HEADER, createFakeHost, fail, ok } from '../fakes/fake-host';
+import { appInfo, settle } from '../fakes/fake-api';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function setup(pick: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }[] = []) {
+  const host = createFakeHost();
+  const downloads: { bytes: Uint8Array; fileName: string }[] = [];
+  const api = createHttpApi({
+    fetch: host.fetch,
+    token: 'secret-token',
+    pickFiles: async () => pick,
+    saveDownload: (bytes, fileName) => downloads.push({ bytes, fileName }),
+    wait: async () => undefined,
+    helloTimeoutMs: 50,
+  });
+  return { host, api, downloads };
+}
+
+describe('HTTP client', () => {
+  it('sends the token and the client id from the hello line', async () => {
+    const { host, api } = setup();
+    host.handlers['app:info'] = () => ok(appInfo());
+    await settle();
+    expect(host.streams[0]?.headers[TOKEN_HEADER]).toBe('secret-token');
+    host.streams[0]?.push({ event: 'hello', clientId: 'client-1' });
+    const info = await api.getAppInfo();
+    expect(info.defaultTokenizer).toBe('cl100k_base');
+    expect(host.requests[0]).toMatchObject({ channel: 'app:info', json: {} });
+    expect(host.requests[0]?.headers[TOKEN_HEADER]).toBe('secret-token');
+    expect(host.requests[0]?.headers[CLIENT_HEADER]).toBe('client-1');
+    api.dispose();
+  });
+
+  it('sends catalog bytes as the raw body with the other fields in x-caveman-params', async () => {
+    const { host, api } = setup();
+    host.handlers['catalog:analyze'] = () => ok({ jobId: 'j1', name: 'ünï code.json' });
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    await settle();
+    const bytes = Uint8Array.of(0xef, 0xbb, 0xbf, 0x7b, 0x7d, 0xff, 0x0a);
+    expect(await api.analyzeCatalog({ name: 'ünï code.json', tokenizer: 'o200k_base', bytes })).toEqual({ jobId: 'j1', name: 'ünï code.json' });
+    const seen = host.requests[0];
+    expect(seen?.headers['content-type']).toBe('application/octet-stream');
+    expect(seen?.params).toEqual({ name: 'ünï code.json', tokenizer: 'o200k_base' });
+    expect(Array.from(seen?.body ?? [])).toEqual(Array.from(bytes));
+    api.dispose();
+  });
+
+  it('turns a failure answer into a CavemanError with its code and sentence', async () => {
+    const { host, api } = setup();
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    host.handlers['jobs:cancel'] = () => fail('cave_bad_request', 'the jobs:cancel request is invalid');
+    await expect(api.cancelJob('x')).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_bad_request', message: 'the jobs:cancel request is invalid' });
+    host.handlers['jobs:cancel'] = () => ({ text: 'Forbidden', status: 403 });
+    const error = await api.cancelJob('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CavemanError);
+    expect(error).toMatchObject({ code: 'cave_forbidden' });
+    api.dispose();
+  });
+
+  it('delivers events from the stream and reconnects with a new client id when it drops', async () => {
+    const { host, api } = setup();
+    const progress: JobProgressEvent[] = [];
+    const finished: JobFinishedEvent[] = [];
+    api.on('jobProgress', (event) => progress.push(event));
+    api.on('jobFinished', (event) => finished.push(event));
+    await settle();
+    const first = host.streams[0];
+    first?.push({ event: 'hello', clientId: 'c1' });
+    // One line split across two chunks, and a keep-alive blank line.
+    first?.push('{"event":"jobProgress","payload":{"jobId":"j","stage":"coun');
+    first?.push('ting","fraction":0.5}}\n\n');
+    first?.push({ event: 'unknownEvent', payload: 1 });
+    await settle();
+    expect(progress).toEqual([{ jobId: 'j', stage: 'counting', fraction: 0.5 }]);
+    first?.end();
+    await settle();
+    await settle();
+    expect(host.streams).toHaveLength(2);
+    host.streams[1]?.push({ event: 'hello', clientId: 'c2' });
+    host.streams[1]?.push({ event: 'jobFinished', payload: { jobId: 'j', outcome: { ok: false, name: 'a.json', error: { code: 'cave_invalid_json', message: 'bad' } } } });
+    await settle();
+    expect(finished).toHaveLength(1);
+    host.handlers['jobs:cancel'] = () => ok({ cancelled: true });
+    await api.cancelJob('j');
+    expect(host.requests.at(-1)?.headers[CLIENT_HEADER]).toBe('c2');
+    api.dispose();
+  });
+
+  it('downloads an export as a file and says so', async () => {
+    const { host, api, downloads } = setup();
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    host.handlers['catalog:download'] = () => ({ bytes: encode('{"tools":[]}'), result: { fileName: 'github.min.json' } });
+    expect(await api.exportCatalog({ source: { analysisId: 'a1' }, which: 'compressed' })).toEqual({ status: 'downloaded', fileName: 'github.min.json' });
+    expect(host.requests[0]?.json).toEqual({ source: { analysisId: 'a1' }, which: 'compressed' });
+    expect(downloads).toEqual([{ bytes: encode('{"tools":[]}'), fileName: 'github.min.json' }]);
+    host.handlers['catalog:download'] = () => fail('cave_not_found', 'no such handle', 404);
+    await expect(api.exportCatalog({ source: { handle: 'ccr_0' }, which: 'original' })).rejects.toMatchObject({ code: 'cave_not_found' });
+    api.dispose();
+  });
+
+  it('builds the diff from the layout and both pretty texts, and reads catalog text as UTF-8', async () => {
+    const { host, api } = setup();
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    const original = '{\n  "a": "é"\n}';
+    const compressed = '{\n}';
+    host.handlers['catalog:diff'] = () => ok({ changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }], tools: [], originalChars: original.length, compressedChars: compressed.length });
+    host.handlers['catalog:prettyText'] = (request) => ({ bytes: encode((request.json as { which: string }).which === 'original' ? original : compressed), result: {} });
+    host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
+    const diff = await api.getDiff('a1');
+    expect(diff).toMatchObject({ original, compressed, changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }] });
+    expect(await api.getCatalogText('a1', 'compressed')).toBe('{"tools":["ü"]}');
+    host.handlers['catalog:diff'] = () => ok({ changes: [], tools: [], originalChars: 1, compressedChars: 1 });
+    await expect(api.getDiff('a1')).rejects.toMatchObject({ code: 'cave_internal' });
+    api.dispose();
+  });
+
+  it('opens chosen files: analyses each, refuses an oversized one without reading it', async () => {
+    let readHuge = false;
+    const { host, api } = setup([
+      { name: 'a.json', size: 2, arrayBuffer: async () => encode('{}').buffer as ArrayBuffer },
+      { name: 'huge.json', size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => ((readHuge = true), new ArrayBuffer(0)) },
+    ]);
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    host.handlers['catalog:analyze'] = (request) => ok({ jobId: 'j1', name: (request.params as { name: string }).name });
+    const finished: JobFinishedEvent[] = [];
+    api.on('jobFinished', (event) => finished.push(event));
+    const jobs = await api.openCatalogFiles('cl100k_base');
+    expect(jobs[0]).toEqual({ jobId: 'j1', name: 'a.json' });
+    expect(jobs[1]?.name).toBe('huge.json');
+    expect(host.requests.map((request) => request.params)).toEqual([{ name: 'a.json', tokenizer: 'cl100k_base' }]);
+    expect(readHuge).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(finished).toEqual([{ jobId: jobs[1]?.jobId, outcome: { ok: false, name: 'huge.json', error: expect.objectContaining({ code: 'cave_input_too_large' }) } }]);
+    api.dispose();
+  });
+
+  it('answers [] when the file picker is cancelled', async () => {
+    const { api, host } = setup([]);
+    expect(await api.openCatalogFiles('o200k_base')).toEqual([]);
+    expect(host.requests).toEqual([]);
+    api.dispose();
+  });
+
+  it('maps history calls onto their channels', async () => {
+    const { host, api } = setup();
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    host.handlers['history:list'] = (request) => ok({ entries: [], total: 0, ...(request.json as object) });
+    host.handlers['history:details'] = () => ok({ entry: null });
+    host.handlers['history:delete'] = () => ok({ deleted: true });
+    host.handlers['history:open'] = () => ok({ jobId: 'h1', name: 'x.json' });
+    expect(await api.listHistory({ limit: 200, offset: 400, query: 'git' })).toMatchObject({ total: 0, offset: 400 });
+    expect(await api.getHistoryEntry('ccr_1')).toBeNull();
+    expect(await api.deleteHistoryEntry('ccr_1')).toBe(true);
+    expect(await api.openHistoryEntry('ccr_1', 'o200k_base')).toEqual({ jobId: 'h1', name: 'x.json' });
+    expect(host.requests.map((request) => [request.channel, request.json])).toEqual([
+      ['history:list', { limit: 200, offset: 400, query: 'git' }],
+      ['history:details', { handle: 'ccr_1' }],
+      ['history:delete', { handle: 'ccr_1' }],
+      ['history:open', { handle: 'ccr_1', tokenizer: 'o200k_base' }],
+    ]);
+    api.dispose();
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { CavemanError } from '../../../src/shared/errors';
+import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
+import { createAppCommands, type CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
+import type { AppCommand } from '../../../src/renderer/src/lib/shortcuts';
+import { createFakeApi, settle, summary } from '../fakes/fake-api';
+
+const env = (overrides: Partial<CommandEnvironment> = {}): CommandEnvironment => ({
+  readClipboardText: async () => '',
+  openEditorSearch: () => false,
+  ...overrides,
+});
+
+describe('app commands', () => {
+  it('pastes the clipboard as pasted.json', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    await createAppCommands(api, stores, env({ readClipboardText: async () => '{"tools":[]}' })).paste();
+    expect(api.calls[0]).toMatchObject({ method: 'analyzeCatalog', args: [{ name: 'pasted.json', tokenizer: 'o200k_base' }] });
+    expect(stores.ui.getState().pasteDialogOpen).toBe(false);
+  });
+
+  it('offers the paste dialog when the clipboard is refused or empty', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    await createAppCommands(api, stores, env({ readClipboardText: async () => Promise.reject(new Error('NotAllowedError')) })).paste();
+    expect(stores.ui.getState().pasteDialogOpen).toBe(true);
+    expect(api.calls).toEqual([]);
+  });
+
+  it('saves the active analysis and reports the file name', async () => {
+    const api = createFakeApi({ exportCatalog: async () => ({ status: 'downloaded', fileName: 'github.min.json' }) });
+    const stores = createAppStores(api);
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: summary('an-1') });
+    const commands = createAppCommands(api, stores, env());
+    commands.run('save-original');
+    await settle();
+    expect(api.calls[0]).toEqual({ method: 'exportCatalog', args: [{ source: { analysisId: 'an-1' }, which: 'original' }] });
+    expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual(['Downloaded github.min.json']);
+  });
+
+  it('says so when there is nothing to save, and reports export errors in plain words', async () => {
+    const api = createFakeApi({ exportCatalog: async () => Promise.reject(new CavemanError('cave_not_found', 'no analysis with that id')) });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env());
+    await commands.saveActive('compressed');
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: summary('an-1') });
+    await commands.saveActive('compressed');
+    expect(stores.ui.getState().notices.map((notice) => [notice.kind, notice.text])).toEqual([
+      ['info', 'Nothing to save yet: open or drop a catalog first.'],
+      ['error', 'Could not save the compressed catalog: no analysis with that id'],
+    ]);
+  });
+
+  it('saves the selected history entry on the History tab', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    stores.ui.getState().setTab('history');
+    await stores.history.getState().select('ccr_0123456789abcdef0123456789abcdef');
+    await createAppCommands(api, stores, env()).saveActive('compressed');
+    expect(api.calls.at(-1)).toEqual({ method: 'exportCatalog', args: [{ source: { handle: 'ccr_0123456789abcdef0123456789abcdef' }, which: 'compressed' }] });
+  });
+
+  it('find opens the editor search when the editor has focus, else asks the tab to focus its box', () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    let inEditor = true;
+    const commands = createAppCommands(api, stores, env({ openEditorSearch: () => inEditor }));
+    commands.find();
+    expect(stores.ui.getState().findSeq).toBe(0);
+    inEditor = false;
+    commands.find();
+    expect(stores.ui.getState().findSeq).toBe(1);
+  });
+
+  it('menu commands switch tabs and open files', async () => {
+    const api = createFakeApi({ openCatalogFiles: async () => [{ jobId: 'o1', name: 'x.json' }] });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env());
+    const seen: AppCommand[] = [];
+    connectEvents(api, stores, (command) => {
+      seen.push(command);
+      commands.run(command);
+    });
+    api.emit('menuCommand', { command: 'show-history' });
+    expect(stores.ui.getState().tab).toBe('history');
+    api.emit('menuCommand', { command: 'open' });
+    await settle();
+    expect(seen).toEqual(['show-history', 'open']);
+    expect(stores.ui.getState().tab).toBe('results');
+    expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['x.json']);
+  });
+});
+
+describe('events', () => {
+  it('feeds progress and results to the catalogs and refreshes history after a stored shrink', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    const off = connectEvents(api, stores, () => undefined);
+    api.emit('jobsStarted', { jobs: [{ jobId: 'm1', name: 'opened.json' }] });
+    api.emit('jobProgress', { jobId: 'm1', stage: 'storing', fraction: 0.9 });
+    expect(stores.catalogs.getState().jobs).toMatchObject([{ name: 'opened.json', stage: 'storing', fraction: 0.9 }]);
+    api.emit('jobFinished', { jobId: 'm1', outcome: summary('an-m1') });
+    await settle();
+    expect(stores.catalogs.getState().activeKey).toBe('an-m1');
+    expect(api.calls.filter((call) => call.method === 'listHistory')).toHaveLength(1);
+    // A pass-through (no handle) stores nothing, so history stays as it is.
+    api.emit('jobFinished', { jobId: 'm2', outcome: summary('an-m2', 'x.json', { report: { tokens_before: 5, tokens_after: 5, ratio: 0, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base', pass_through: { reason: 'no_saving', message: 'no saving' } } }) });
+    await settle();
+    expect(api.calls.filter((call) => call.method === 'listHistory')).toHaveLength(1);
+    off();
+    expect(api.listeners('jobFinished')).toBe(0);
+  });
+});

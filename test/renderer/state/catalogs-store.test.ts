@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { CavemanError, MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import { createCatalogsStore, failureKey, outcomeFor } from '../../../src/renderer/src/state/catalogs-store';
+import { createFakeApi, failure, settle, summary } from '../fakes/fake-api';
+
+const file = (name: string, text: string) => ({
+  name,
+  size: new TextEncoder().encode(text).byteLength,
+  arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer,
+});
+
+describe('catalogs store', () => {
+  it('sends each dropped file exactly as read and tracks its job', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeFiles([file('a.json', '{"tools":[]} '), file('b.json', '[]')], 'o200k_base');
+    const sent = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { name: string; bytes: Uint8Array; tokenizer: string });
+    expect(sent.map((request) => request.name)).toEqual(['a.json', 'b.json']);
+    expect(new TextDecoder().decode(sent[0]?.bytes)).toBe('{"tools":[]} ');
+    expect(sent[0]?.tokenizer).toBe('o200k_base');
+    expect(store.getState().jobs.map((job) => [job.jobId, job.name, job.stage])).toEqual([
+      ['job-1', 'a.json', 'queued'],
+      ['job-2', 'b.json', 'queued'],
+    ]);
+  });
+
+  it('refuses a file above 32 MiB before reading it', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    let read = false;
+    await store.getState().analyzeFiles([{ name: 'huge.json', size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) }], 'o200k_base');
+    expect(read).toBe(false);
+    expect(api.calls).toEqual([]);
+    const state = store.getState();
+    const shown = outcomeFor(state, state.activeKey);
+    expect(shown).toMatchObject({ ok: false, name: 'huge.json', error: { code: 'cave_input_too_large' } });
+    expect(shown?.ok === false && shown.error.message).toMatch(/32\.0 MiB, above the 32 MiB limit/);
+  });
+
+  it('turns a rejected analyze call into a failure for that file', async () => {
+    const api = createFakeApi({ analyzeCatalog: async () => Promise.reject(new CavemanError('cave_store_busy', 'the store is busy')) });
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{}', 'o200k_base');
+    const state = store.getState();
+    expect(outcomeFor(state, state.activeKey)).toEqual({ ok: false, name: 'pasted.json', error: { code: 'cave_store_busy', message: 'the store is busy' } });
+  });
+
+  it('updates progress and moves a finished job into results in arrival order', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeFiles([file('a.json', '{}'), file('b.json', '{}')], 'o200k_base');
+    store.getState().progress({ jobId: 'job-1', stage: 'counting', fraction: 0.5 });
+    expect(store.getState().jobs[0]).toMatchObject({ stage: 'counting', fraction: 0.5 });
+    store.getState().finished({ jobId: 'job-2', outcome: summary('an-b', 'b.json') });
+    store.getState().finished({ jobId: 'job-1', outcome: failure('a.json') });
+    const state = store.getState();
+    expect(state.jobs).toEqual([]);
+    expect(state.order).toEqual(['an-b', failureKey('job-1')]);
+    expect(state.summaries['an-b']?.name).toBe('b.json');
+    expect(state.failures[failureKey('job-1')]?.error.message).toMatch(/line 3, column 14/);
+    // The first result of the batch took the screen; the second waits in the list.
+    expect(state.activeKey).toBe('an-b');
+  });
+
+  it('accepts events that arrive before the answer to the call', async () => {
+    let release: () => void = () => undefined;
+    const api = createFakeApi({ analyzeCatalog: ({ name }) => new Promise((resolve) => (release = () => resolve({ jobId: 'fast', name }))) });
+    const store = createCatalogsStore(api);
+    const pending = store.getState().analyzeText('{}', 'o200k_base');
+    await settle();
+    store.getState().progress({ jobId: 'fast', stage: 'transforming', fraction: 0.2 });
+    expect(store.getState().jobs).toHaveLength(1);
+    store.getState().finished({ jobId: 'fast', outcome: summary('an-fast') });
+    release();
+    await pending;
+    expect(store.getState().jobs).toEqual([]);
+    expect(store.getState().activeKey).toBe('an-fast');
+  });
+
+  it('cancels a job and ignores its cancelled outcome', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{}', 'o200k_base');
+    await store.getState().cancel('job-1');
+    expect(api.calls.at(-1)).toEqual({ method: 'cancelJob', args: ['job-1'] });
+    expect(store.getState().jobs).toEqual([]);
+    store.getState().finished({ jobId: 'job-1', outcome: failure('pasted.json', 'cave_cancelled', 'cancelled') });
+    expect(store.getState().order).toEqual([]);
+  });
+
+  it('keeps a job that could not be cancelled any more', async () => {
+    const api = createFakeApi({ cancelJob: async () => false });
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{}', 'o200k_base');
+    await store.getState().cancel('job-1');
+    expect(store.getState().jobs).toMatchObject([{ jobId: 'job-1', cancelling: false }]);
+  });
+
+  it('puts a re-measured analysis in the place of the one it replaces', async () => {
+    const api = createFakeApi({ reanalyzeCatalog: async () => ({ jobId: 'again', name: 'a.json' }) });
+    const store = createCatalogsStore(api);
+    store.getState().finished({ jobId: 'j1', outcome: summary('an-a', 'a.json') });
+    store.getState().finished({ jobId: 'j2', outcome: summary('an-b', 'b.json') });
+    store.getState().select('an-a');
+    await store.getState().reanalyze('an-a', 'cl100k_base');
+    expect(api.calls.at(-1)).toEqual({ method: 'reanalyzeCatalog', args: ['an-a', 'cl100k_base'] });
+    store.getState().finished({ jobId: 'again', outcome: summary('an-a2', 'a.json', { tokenizer: 'cl100k_base' }) });
+    const state = store.getState();
+    expect(state.order).toEqual(['an-a2', 'an-b']);
+    expect(state.summaries['an-a']).toBeUndefined();
+    expect(state.activeKey).toBe('an-a2');
+  });
+
+  it('lets the person pick and close catalogs', () => {
+    const store = createCatalogsStore(createFakeApi());
+    store.getState().finished({ jobId: 'j1', outcome: summary('an-a') });
+    store.getState().finished({ jobId: 'j2', outcome: summary('an-b') });
+    store.getState().select('an-b');
+    expect(store.getState().activeKey).toBe('an-b');
+    store.getState().select('missing');
+    expect(store.getState().activeKey).toBe('an-b');
+    store.getState().close('an-b');
+    expect(store.getState()).toMatchObject({ order: ['an-a'], activeKey: 'an-a' });
+    store.getState().close('an-a');
+    expect(store.getState()).toMatchObject({ order: [], activeKey: null });
+  });
+
+  it('tracks jobs main started itself and shows the first result', () => {
+    const store = createCatalogsStore(createFakeApi());
+    store.getState().finished({ jobId: 'j1', outcome: summary('an-a') });
+    store.getState().select('an-a');
+    store.getState().track([{ jobId: 'os-1', name: 'from-finder.json' }], { newBatch: true });
+    store.getState().finished({ jobId: 'os-1', outcome: summary('an-os') });
+    expect(store.getState().activeKey).toBe('an-os');
+  });
+
+  it('opens files and stored handles through the API', async () => {
+    const api = createFakeApi({ openCatalogFiles: async () => [{ jobId: 'o1', name: 'x.json' }, { jobId: 'o2', name: 'y.json' }] });
+    const store = createCatalogsStore(api);
+    await store.getState().openFiles('cl100k_base');
+    await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
+    expect(api.calls.map((call) => [call.method, ...call.args])).toEqual([
+      ['openCatalogFiles', 'cl100k_base'],
+      ['openHistoryEntry', 'ccr_0123456789abcdef0123456789abcdef', 'o200k_base'],
+    ]);
+    expect(store.getState().jobs.map((job) => job.name)).toEqual(['x.json', 'y.json', 'stored.json']);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { CavemanError } from '../../../src/shared/errors';
+import { HISTORY_PAGE_SIZE, createHistoryStore, entryAt } from '../../../src/renderer/src/state/history-store';
+import { createFakeApi, historyEntry, historyOf, settle } from '../fakes/fake-api';
+
+describe('history store', () => {
+  it('loads the first page, then only the pages a visible range needs (100,000 rows)', async () => {
+    const api = createFakeApi({ listHistory: historyOf(100_000) });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    expect(store.getState().total).toBe(100_000);
+    expect(entryAt(store.getState(), 0)?.handle).toBe(historyEntry(100_000).handle);
+    store.getState().ensureRange(59_990, 60_030);
+    store.getState().ensureRange(59_990, 60_030); // already loading: no second request
+    await settle();
+    const offsets = api.calls.map((call) => (call.args[0] as { offset: number }).offset);
+    expect(offsets).toEqual([0, 59_800, 60_000]);
+    expect(api.calls.every((call) => (call.args[0] as { limit: number }).limit === HISTORY_PAGE_SIZE)).toBe(true);
+    expect(entryAt(store.getState(), 60_030)?.handle).toBe(historyEntry(100_000 - 60_030).handle);
+    expect(entryAt(store.getState(), 70_000)).toBeUndefined();
+  });
+
+  it('never asks beyond the total', async () => {
+    const api = createFakeApi({ listHistory: historyOf(250) });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    store.getState().ensureRange(0, 5_000);
+    await settle();
+    expect(api.calls.map((call) => (call.args[0] as { offset: number }).offset)).toEqual([0, 200]);
+  });
+
+  it('searches with a new query and drops answers to the old one', async () => {
+    let answer: (() => void) | null = null;
+    const list = historyOf(1000);
+    const api = createFakeApi({
+      listHistory: (request) => (request.query === undefined && answer === null ? new Promise((resolve) => (answer = () => resolve(list(request)))) : list(request)),
+    });
+    const store = createHistoryStore(api);
+    const slow = store.getState().refresh();
+    await store.getState().search('  file-99  ');
+    (answer as unknown as () => void)();
+    await slow;
+    const state = store.getState();
+    expect(state.query).toBe('file-99');
+    expect(api.calls.at(-1)?.args[0]).toEqual({ limit: 200, offset: 0, query: 'file-99' });
+    expect(state.total).toBe(11); // file-99 and file-990…999
+    expect(state.pages[0]?.every((entry) => entry.source_name?.includes('file-99'))).toBe(true);
+  });
+
+  it('selects an entry and fetches its details', async () => {
+    const entry = historyEntry(7);
+    const api = createFakeApi({ listHistory: historyOf(10), getHistoryEntry: async () => entry });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    await store.getState().select(entry.handle);
+    expect(store.getState()).toMatchObject({ selected: entry.handle, details: entry, detailsState: 'ready' });
+    api.impl.getHistoryEntry = async () => null;
+    await store.getState().select(entry.handle);
+    expect(store.getState()).toMatchObject({ details: null, detailsState: 'missing' });
+    await store.getState().select(null);
+    expect(store.getState()).toMatchObject({ selected: null, details: null });
+  });
+
+  it('deletes the selected entry and refreshes', async () => {
+    const api = createFakeApi({ listHistory: historyOf(3), getHistoryEntry: async () => historyEntry(2) });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    await store.getState().select(historyEntry(2).handle);
+    api.impl.listHistory = historyOf(2);
+    expect(await store.getState().remove(historyEntry(2).handle)).toBe(true);
+    expect(api.calls.some((call) => call.method === 'deleteHistoryEntry' && call.args[0] === historyEntry(2).handle)).toBe(true);
+    expect(store.getState()).toMatchObject({ selected: null, total: 2 });
+  });
+
+  it('keeps the error of a failed page load', async () => {
+    const api = createFakeApi({ listHistory: async () => Promise.reject(new CavemanError('cave_store_unavailable', 'the store cannot be opened')) });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    expect(store.getState().error).toEqual({ code: 'cave_store_unavailable', message: 'the store cannot be opened' });
+    expect(store.getState().loading).toEqual({});
+  });
+});
