@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Runs the browser host (SPEC §5): the main-process services and the built
+// renderer on 127.0.0.1. stdout carries exactly one line, the address to
+// open, so scripts and tests can read it; everything else goes to stderr.
+
+import { fileURLToPath } from 'node:url';
+import { createAppServices } from '../services/app-services';
+import { createWebHost } from './create-web-host';
+import { parseWebHostArgs, WEB_HOST_USAGE, type WebHostArgs } from './web-host-args';
+
+async function main(): Promise<void> {
+  let args: WebHostArgs;
+  try {
+    args = parseWebHostArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`web-host: ${error instanceof Error ? error.message : String(error)}\n\n${WEB_HOST_USAGE}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stdout.write(WEB_HOST_USAGE);
+    return;
+  }
+
+  const services = await createAppServices({ storePath: args.storePath, platform: 'browser' });
+  let host: Awaited<ReturnType<typeof createWebHost>>;
+  try {
+    host = await createWebHost({
+      dispatcher: services.dispatcher,
+      // Built as out/main/web-host.js next to out/renderer/.
+      rendererDir: args.rendererDir ?? fileURLToPath(new URL('../renderer/', import.meta.url)),
+      port: args.port,
+      log: (line) => process.stderr.write(`web-host: ${line}\n`),
+    });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1); // a second Ctrl-C does not wait
+    stopping = true;
+    process.stderr.write(`web-host: ${signal}, shutting down\n`);
+    void host
+      .close()
+      .then(() => services.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`web-host: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  process.stdout.write(`Caveman Shrink is running at ${host.url}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`web-host: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// The command line of the browser host entry (main.ts), parsed without side
+// effects so it can be tested: --port N, --store PATH, --renderer DIR, --help.
+
+import { parseArgs } from 'node:util';
+
+export interface WebHostArgs {
+  port: number;
+  /** Recovery store file; undefined means the SPEC §3 default (resolved by the services). */
+  storePath?: string;
+  /** The built renderer folder; undefined means the one next to the built entry. */
+  rendererDir?: string;
+  help: boolean;
+}
+
+export const WEB_HOST_USAGE = `Usage: web-host [--port N] [--store PATH] [--renderer DIR]
+
+Serves Caveman Shrink to a browser on 127.0.0.1 and prints the address to open.
+  --port N         port to listen on (default 0: any free port)
+  --store PATH     recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)
+  --renderer DIR   built renderer folder (default: ../renderer next to this file)
+  --help           show this help
+`;
+
+/** Parses argv (without node and the script); throws an Error with a readable message on bad usage. */
+export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      store: { type: 'string' },
+      renderer: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  let port = 0;
+  if (values.port !== undefined) {
+    if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+    port = Number(values.port);
+  }
+  for (const name of ['store', 'renderer'] as const) {
+    if (values[name] !== undefined && values[name].trim() === '') throw new Error(`--${name} needs a path`);
+  }
+  return { port, storePath: values.store, rendererDir: values.renderer, help: values.help === true };
+}

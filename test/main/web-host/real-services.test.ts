@@ -1,0 +1,67 @@
+// The browser host over the real app services (not a test dispatcher): a
+// catalog posted as bytes is analysed as a job whose events reach the page
+// that posted it, and the result downloads as a file.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
+import { createWebHost, type WebHost } from '../../../src/main/web-host/create-web-host';
+import { realFixture } from '../../helpers/fixtures';
+import { callApi, openEvents, send } from './harness';
+
+let dir: string;
+let services: AppServices;
+let host: WebHost;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'caveman-web-host-real-'));
+  mkdirSync(join(dir, 'renderer'));
+  writeFileSync(join(dir, 'renderer', 'index.html'), '<html><head></head><body></body></html>');
+  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser' });
+  host = await createWebHost({ dispatcher: services.dispatcher, rendererDir: join(dir, 'renderer') });
+});
+afterAll(async () => {
+  await host.close();
+  await services.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('browser host over the app services', () => {
+  it('analyses an uploaded catalog, streams its job to the page, and downloads the result', async () => {
+    const fixture = realFixture('server-filesystem.json');
+    const events = await openEvents(host);
+    try {
+      const { clientId } = JSON.parse(await events.nextLine()) as { clientId: string };
+      const started = await send(host.port, '/api/catalog:analyze', {
+        method: 'POST',
+        headers: {
+          'x-caveman-token': host.token,
+          'x-caveman-client': clientId,
+          'content-type': 'application/octet-stream',
+          'x-caveman-params': encodeURIComponent(JSON.stringify({ name: fixture.name, tokenizer: 'o200k_base' })),
+        },
+        body: fixture.bytes,
+      });
+      expect(started.status).toBe(200);
+      const { jobId } = (started.json() as { value: { jobId: string } }).value;
+
+      let finished: { outcome: { ok: boolean; analysisId?: string } } | undefined;
+      while (!finished) {
+        const line = await events.nextLine();
+        if (line === '') continue;
+        const event = JSON.parse(line) as { event: string; payload: { jobId: string } };
+        expect(event.payload.jobId).toBe(jobId);
+        if (event.event === 'jobFinished') finished = event.payload as never;
+      }
+      expect(finished.outcome.ok).toBe(true);
+
+      const download = await callApi(host, 'catalog:download', { source: { analysisId: finished.outcome.analysisId }, which: 'original' });
+      expect(download.status).toBe(200);
+      expect(download.body.equals(fixture.bytes)).toBe(true);
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
+    } finally {
+      events.close();
+    }
+  });
+});
