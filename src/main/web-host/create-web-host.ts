@@ -6,7 +6,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PREFIX, EVENTS_PATH, TOKEN_COOKIE, TOKEN_HEADER, TOKEN_QUERY } from '../../shared/ipc/http-protocol';
+import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER, TOKEN_QUERY, tokenCookieName } from '../../shared/ipc/http-protocol';
 import type { Dispatcher } from '../services/dispatch';
 import { assertUsableToken, generateToken, hasSessionCookie, refuseForeignRequest, singleHeader, tokenMatches } from './access-guard';
 import { createApiRoutes } from './api-routes';
@@ -127,7 +127,7 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
       applySecurityHeaders(res);
       res.writeHead(303, {
         Location: '/',
-        'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
         'Cache-Control': 'no-store',
         'Content-Length': '0',
       });
@@ -135,7 +135,7 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
 
-    if (!hasSessionCookie(req.headers, TOKEN_COOKIE, token)) {
+    if (!hasSessionCookie(req.headers, tokenCookieName(port), token)) {
       refusals.set(res, 'no session cookie');
       sendText(res, 403, 'Forbidden: open the address Caveman Shrink printed when it started (it carries the access token).');
       return;

@@ -2,7 +2,7 @@
 // The renderer's HTTP client and the host both follow these constants.
 //
 // - Open the printed URL `http://127.0.0.1:PORT/?token=T`: the host sets an
-//   HttpOnly SameSite=Strict cookie and redirects to `/` (the token leaves the
+//   HttpOnly SameSite=Strict cookie (named per port) and redirects to `/` (the token leaves the
 //   address bar). Static files need that cookie.
 // - index.html carries the token in <meta name="caveman-api-token">; every
 //   API call sends it in the TOKEN_HEADER header (a custom header a foreign
@@ -18,7 +18,10 @@
 //   started it.
 
 export const TOKEN_QUERY = 'token';
-export const TOKEN_COOKIE = 'caveman_session';
+/** Browsers share cookies across ports, so the name carries the port: two hosts on one machine never clash. */
+export function tokenCookieName(port: number): string {
+  return `caveman_session_${port}`;
+}
 export const TOKEN_META = 'caveman-api-token';
 export const TOKEN_HEADER = 'x-caveman-token';
 export const CLIENT_HEADER = 'x-caveman-client';

@@ -12,7 +12,7 @@ let t: TestHost;
 let cookie: string;
 beforeAll(async () => {
   t = await startTestHost();
-  cookie = `caveman_session=${t.host.token}`;
+  cookie = `caveman_session_${t.host.port}=${t.host.token}`;
 });
 afterAll(() => t.close());
 
@@ -31,7 +31,7 @@ describe('the printed address', () => {
     const answer = await send(t.host.port, `/?token=${t.host.token}`);
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe('/');
-    expect(answer.headers['set-cookie']).toEqual([`caveman_session=${t.host.token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(answer.headers["set-cookie"]).toEqual([`caveman_session_${t.host.port}=${t.host.token}; HttpOnly; SameSite=Strict; Path=/`]);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     // …and the cookie opens the page.
@@ -56,7 +56,7 @@ describe('the printed address', () => {
 
 describe('pages need the session cookie', () => {
   it('403 without a cookie, with a wrong cookie, and with the token header instead of the cookie', async () => {
-    for (const headers of [{}, { cookie: 'caveman_session=nope' }, { cookie: `other=${t.host.token}` }, { 'x-caveman-token': t.host.token }]) {
+    for (const headers of [{}, { cookie: `caveman_session_${t.host.port}=nope` }, { cookie: `caveman_session=${t.host.token}` }, { cookie: `other=${t.host.token}` }, { 'x-caveman-token': t.host.token }]) {
       for (const path of ['/', '/index.html', '/assets/app.js', '/history']) {
         const answer = await send(t.host.port, path, { headers });
         expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(403);

@@ -10,7 +10,7 @@ let t: TestHost;
 let cookie: string;
 beforeAll(async () => {
   t = await startTestHost();
-  cookie = `caveman_session=${t.host.token}`;
+  cookie = `caveman_session_${t.host.port}=${t.host.token}`;
 });
 afterAll(() => t.close());
 

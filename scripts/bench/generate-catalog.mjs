@@ -1,0 +1,83 @@
+// A deterministic, realistic MCP catalog of a given size, for the benchmark
+// and the responsiveness check: tools with long descriptions (lead, filler
+// and constraint sentences), enums, defaults, $defs/$ref, annotations
+// (title, examples, $comment, $schema) and MCP envelope fields. Same seed,
+// same bytes.
+
+/** Small deterministic PRNG (mulberry32). */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VERBS = ['List', 'Get', 'Create', 'Update', 'Delete', 'Search', 'Archive', 'Sync', 'Export', 'Import', 'Validate', 'Merge'];
+const NOUNS = ['issues', 'pull requests', 'workflows', 'files', 'records', 'invoices', 'datasets', 'comments', 'releases', 'users', 'tickets', 'dashboards'];
+const FILLER = [
+  'This operation is commonly used by agents that need an overview before acting on individual items in the workspace.',
+  'Results include enough context for the caller to decide which item to inspect next without another round trip.',
+  'The server caches recent responses for a short time, so repeated calls with identical arguments are cheap.',
+  'Use it together with the related tools of this server when a task spans several resources at once.',
+  'Behaviour follows the conventions of the upstream service, including its pagination and sorting semantics.',
+  'Fields that the upstream service does not provide are omitted from the response rather than returned as null.',
+];
+const RULES = [
+  'The value must be between 1 and 100.',
+  'Provide exactly one of id or slug.',
+  'Timestamps must be formatted as RFC3339.',
+  'The path must be absolute.',
+  'At most 50 labels are allowed.',
+  'Names are case-sensitive and must be unique within the project.',
+  'Do not include the protocol prefix.',
+  'Values above 1000 are rejected.',
+];
+
+export function generateCatalog(targetBytes, seed = 42) {
+  const rand = random(seed);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const sentences = (count) => Array.from({ length: count }, () => pick(FILLER)).join(' ');
+  const tools = [];
+  let size = 64;
+  for (let i = 0; size < targetBytes; i++) {
+    const verb = pick(VERBS);
+    const noun = pick(NOUNS);
+    const name = `${verb.toLowerCase()}_${noun.replace(/ /g, '_')}_${i}`;
+    const properties = {
+      owner: { type: 'string', title: 'Owner', description: `Account that owns the ${noun}. ${sentences(1)} ${pick(RULES)}`, examples: ['octo-org', 'acme'] },
+      state: { type: 'string', title: 'State', enum: ['open', 'closed', 'all'], default: 'open', description: `Filter by state. ${sentences(2)}` },
+      perPage: { type: 'integer', title: 'Per page', minimum: 1, maximum: 100, default: 30, description: `Results per page. ${pick(RULES)} ${sentences(1)}` },
+      since: { $ref: '#/$defs/timestamp' },
+      labels: { type: 'array', items: { type: 'string', title: 'Label' }, maxItems: 50, description: `Labels to filter by. ${pick(RULES)}`, examples: [['bug', 'triage']] },
+    };
+    const tool = {
+      name,
+      title: `${verb} ${noun}`,
+      description: `${verb} ${noun} in a repository or project with filtering and sorting options for automation. ${sentences(3)} ${pick(RULES)} ${sentences(2)} ${pick(RULES)}`,
+      annotations: { title: `${verb} ${noun}`, readOnlyHint: verb === 'List' || verb === 'Get' || verb === 'Search' },
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        title: `${verb}${noun.replace(/ /g, '')}Args`,
+        $comment: `Generated for ${name}; ${sentences(1)}`,
+        properties,
+        required: ['owner'],
+        $defs: { timestamp: { type: 'string', format: 'date-time', title: 'Timestamp', description: `Only items updated after this time. ${pick(RULES)} ${sentences(1)}`, examples: ['2026-08-08T14:00:00Z'] } },
+        additionalProperties: false,
+      },
+    };
+    const text = JSON.stringify(tool, null, 2);
+    // Inside {"tools":[…]} every line gains four spaces of indent, plus ",\n".
+    size += text.length + 4 * (text.split('\n').length) + 2;
+    tools.push(tool);
+  }
+  const catalog = (list) => JSON.stringify({ server_info: { name: 'generated-bench-server', version: '1.0.0' }, tools: list }, null, 2);
+  let text = catalog(tools);
+  // Never above the target: the 32 MiB case must stay within the input limit.
+  while (Buffer.byteLength(text) > targetBytes && tools.length > 1) text = catalog(tools.slice(0, tools.length - 1)), tools.pop();
+  return text;
+}
