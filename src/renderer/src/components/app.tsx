@@ -1,0 +1,37 @@
+// The window: toolbar, store banner, the Results and History tab panels
+// (both stay mounted so the diff survives a tab switch), the drop overlay,
+// the paste dialog and notices.
+
+import { useFileDrop } from '../hooks/use-file-drop';
+import { useGlobalKeys } from '../hooks/use-global-keys';
+import { useUi } from '../app-context';
+import { DropOverlay } from './drop-overlay';
+import { HistoryView } from './history-view';
+import { Notices } from './notices';
+import { PasteDialog } from './paste-dialog';
+import { ResultsView } from './results-view';
+import { StoreBanner } from './store-banner';
+import { Toolbar } from './toolbar';
+
+export function App() {
+  const tab = useUi((state) => state.tab);
+  const dragging = useFileDrop();
+  useGlobalKeys();
+  return (
+    <div className="app">
+      <Toolbar />
+      <StoreBanner />
+      <main className="app-main">
+        <div className="tab-panel" role="tabpanel" id="panel-results" aria-labelledby="tab-results" hidden={tab !== 'results'}>
+          <ResultsView />
+        </div>
+        <div className="tab-panel" role="tabpanel" id="panel-history" aria-labelledby="tab-history" hidden={tab !== 'history'}>
+          <HistoryView />
+        </div>
+      </main>
+      <DropOverlay visible={dragging} />
+      <PasteDialog />
+      <Notices />
+    </div>
+  );
+}

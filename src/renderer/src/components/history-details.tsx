@@ -1,0 +1,137 @@
+// The selected history entry: every field the store keeps, and what can be
+// done with it — open it in the diff, recover the original, export the
+// compressed catalog, or delete it (after a confirmation).
+
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { HistoryEntry } from '../../../shared/contracts';
+import { asCavemanError } from '../../../shared/errors';
+import { signedRatio } from '../../../shared/ratio';
+import { useApp, useHistory } from '../app-context';
+import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
+import { ConfirmDialog } from './confirm-dialog';
+import { Icon } from './icon';
+import { Spinner } from './spinner';
+
+function fields(entry: HistoryEntry): [string, string][] {
+  return [
+    ['Handle', entry.handle],
+    ['Created', formatTimestamp(entry.created_at)],
+    ['Source', entry.source_name ?? 'unknown (written by another program)'],
+    ['Tools', entry.tool_count === null ? 'unknown' : formatInt(entry.tool_count)],
+    ['Tokens before', formatInt(entry.tokens_before)],
+    ['Tokens after', formatInt(entry.tokens_after)],
+    ['Saved', formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))],
+    ['Original size', `${formatBytes(entry.bytes)} (${formatInt(entry.bytes)} bytes)`],
+    ['Tokenizer', entry.tokenizer ?? 'unknown'],
+    ['Content type', entry.content_type],
+    ['Compressor', entry.compressor],
+  ];
+}
+
+export function HistoryDetails() {
+  const { stores, commands } = useApp();
+  const { selected, details, detailsState, detailsError } = useHistory(
+    useShallow((state) => ({ selected: state.selected, details: state.details, detailsState: state.detailsState, detailsError: state.detailsError })),
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [opening, setOpening] = useState(false);
+
+  if (selected === null) {
+    return (
+      <aside className="panel details-panel" aria-label="Details">
+        <div className="details-empty">
+          <Icon name="history" size={26} />
+          <p>Select a handle to see its details, recover its original or open it in the diff.</p>
+        </div>
+      </aside>
+    );
+  }
+  if (!details) {
+    return (
+      <aside className="panel details-panel" aria-label="Details">
+        <div className="details-empty">
+          {detailsState === 'loading' ? (
+            <Spinner label="Loading details…" />
+          ) : detailsState === 'missing' ? (
+            <p>This handle is no longer in the store.</p>
+          ) : (
+            <p role="alert">Could not read this handle: {detailsError?.message ?? 'unknown error'}</p>
+          )}
+        </div>
+      </aside>
+    );
+  }
+
+  const openInDiff = async () => {
+    setOpening(true);
+    try {
+      await stores.catalogs.getState().openHandle(details.handle, stores.settings.getState().tokenizer);
+      stores.ui.getState().setTab('results');
+    } catch (error) {
+      stores.ui.getState().notify('error', `Could not open ${details.handle}: ${asCavemanError(error).message}`);
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    try {
+      const deleted = await stores.history.getState().remove(details.handle);
+      stores.ui.getState().notify('info', deleted ? `Deleted ${details.handle}` : `${details.handle} was already gone`);
+      setConfirming(false);
+    } catch (error) {
+      stores.ui.getState().notify('error', `Could not delete ${details.handle}: ${asCavemanError(error).message}`);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <aside className="panel details-panel" aria-label="Details">
+      <div className="details-head">
+        <h3 className="details-title" title={details.source_name ?? details.handle}>
+          {details.source_name ?? details.handle}
+        </h3>
+        {detailsState === 'missing' ? <p className="details-warning">This handle is no longer in the store.</p> : null}
+      </div>
+      <dl className="details-fields">
+        {fields(details).map(([label, value]) => (
+          <div key={label} className="details-field">
+            <dt>{label}</dt>
+            <dd className={label === 'Handle' ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="details-actions">
+        <button type="button" className="button button-primary" onClick={() => void openInDiff()} disabled={opening || detailsState === 'missing'}>
+          <Icon name="diff" />
+          Open in diff
+        </button>
+        <button type="button" className="button" onClick={() => void commands.saveHandle(details.handle, 'original')} disabled={detailsState === 'missing'}>
+          <Icon name="save" />
+          Recover original…
+        </button>
+        <button type="button" className="button" onClick={() => void commands.saveHandle(details.handle, 'compressed')} disabled={detailsState === 'missing'}>
+          <Icon name="save" />
+          Export compressed…
+        </button>
+        <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)} disabled={detailsState === 'missing'}>
+          <Icon name="trash" />
+          Delete…
+        </button>
+      </div>
+      {confirming ? (
+        <ConfirmDialog title="Delete this handle?" confirmLabel="Delete" onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(false)} busy={deleting}>
+          <p>
+            <code>{details.handle}</code>
+            {details.source_name ? ` (${details.source_name})` : ''} will be removed from the recovery store.
+          </p>
+          <p>The original can no longer be recovered from this handle. This cannot be undone.</p>
+        </ConfirmDialog>
+      ) : null}
+    </aside>
+  );
+}

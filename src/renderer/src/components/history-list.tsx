@@ -1,0 +1,168 @@
+// Every handle in the store, newest first, as a virtualised listbox: only the
+// rows on screen exist, and their pages (200 rows) are fetched as they come
+// into view, so 100,000 entries scroll like ten. Arrow keys, Page Up/Down,
+// Home and End move the selection.
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { HistoryEntry } from '../../../shared/contracts';
+import { signedRatio } from '../../../shared/ratio';
+import { useApp, useHistory } from '../app-context';
+import { formatInt, formatPercent, formatTimestamp } from '../lib/format';
+import { entryAt, indexOfHandle } from '../state/history-store';
+
+const ROW_HEIGHT = 40;
+
+function Row({ entry }: { entry: HistoryEntry }) {
+  return (
+    <>
+      <span className="h-handle">{entry.handle}</span>
+      <span className="h-created">{formatTimestamp(entry.created_at)}</span>
+      <span className="h-source" title={entry.source_name ?? undefined}>
+        {entry.source_name ?? <span className="muted">unknown</span>}
+      </span>
+      <span className="h-tools num">{entry.tool_count === null ? '—' : formatInt(entry.tool_count)}</span>
+      <span className="h-tokens num">
+        {formatInt(entry.tokens_before)} → {formatInt(entry.tokens_after)}
+      </span>
+      <span className="h-saved num">{formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))}</span>
+    </>
+  );
+}
+
+export function HistoryList() {
+  const { stores } = useApp();
+  const { total, pages, selected, query, error } = useHistory(
+    useShallow((state) => ({ total: state.total, pages: state.pages, selected: state.selected, query: state.query, error: state.error })),
+  );
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState(0);
+  const count = total ?? 0;
+  const selectedIndex = selected === null ? -1 : indexOfHandle({ pages }, selected);
+  const activeIndex = selectedIndex >= 0 ? selectedIndex : Math.min(cursor, Math.max(0, count - 1));
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+
+  // Fetch the pages of the rows on screen (and re-fetch after a refresh dropped them).
+  useEffect(() => {
+    if (last >= first) stores.history.getState().ensureRange(first, last);
+  }, [first, last, pages, stores]);
+
+  // A selection waiting for its page (the keyboard moved onto a row not fetched yet) lands with the page.
+  const pendingSelect = useRef<number | null>(null);
+  useEffect(() => {
+    if (pendingSelect.current === null) return;
+    const entry = entryAt({ pages }, pendingSelect.current);
+    if (!entry) return;
+    pendingSelect.current = null;
+    void stores.history.getState().select(entry.handle);
+  }, [pages, stores]);
+
+  const selectIndex = (index: number) => {
+    const next = Math.max(0, Math.min(count - 1, index));
+    setCursor(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    const entry = entryAt(stores.history.getState(), next);
+    if (entry) {
+      pendingSelect.current = null;
+      void stores.history.getState().select(entry.handle);
+    } else {
+      pendingSelect.current = next;
+      stores.history.getState().ensureRange(next, next);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (count === 0) return;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      selectIndex(target);
+    } else if ((event.key === 'Enter' || event.key === ' ') && selectedIndex < 0) {
+      event.preventDefault();
+      selectIndex(activeIndex);
+    }
+  };
+
+  if (error && total === null) {
+    return (
+      <div className="list-status" role="alert">
+        Could not read the history: {error.message}
+      </div>
+    );
+  }
+  if (total === 0) {
+    return (
+      <div className="list-status">
+        {query === '' ? 'No handles stored yet. Shrink a catalog and its original is kept here, byte for byte.' : `No handle or source name matches “${query}”.`}
+      </div>
+    );
+  }
+
+  const activeEntry = entryAt({ pages }, activeIndex);
+  return (
+    <div className="history-table">
+      <div className="history-columns" aria-hidden="true">
+        <span>Handle</span>
+        <span>Created</span>
+        <span>Source</span>
+        <span className="num">Tools</span>
+        <span className="num">Tokens</span>
+        <span className="num">Saved</span>
+      </div>
+      <div
+        className="history-scroll"
+        ref={scrollRef}
+        role="listbox"
+        aria-label="History"
+        tabIndex={0}
+        aria-activedescendant={activeEntry && items.some((item) => item.index === activeIndex) ? `history-row-${activeIndex}` : undefined}
+        onKeyDown={onKeyDown}
+      >
+        <div className="history-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const entry = entryAt({ pages }, item.index);
+            const isSelected = entry !== undefined && entry.handle === selected;
+            return (
+              <div
+                key={item.key}
+                id={`history-row-${item.index}`}
+                role="option"
+                aria-selected={isSelected}
+                aria-setsize={count}
+                aria-posinset={item.index + 1}
+                className={`history-row${isSelected ? ' is-selected' : ''}${item.index === activeIndex ? ' is-active' : ''}${entry ? '' : ' is-loading'}`}
+                style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                onClick={() => {
+                  setCursor(item.index);
+                  if (entry) void stores.history.getState().select(entry.handle);
+                }}
+              >
+                {entry ? <Row entry={entry} /> : <span className="h-loading">Loading…</span>}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The History tab: a search box (source name or handle, applied after a
+// short pause), the number of matching handles, the list, and the details
+// of the selected one.
+
+import { useEffect, useRef, useState } from 'react';
+import { useApp, useHistory, useUi } from '../app-context';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { formatInt } from '../lib/format';
+import { HistoryDetails } from './history-details';
+import { HistoryList } from './history-list';
+import { Icon } from './icon';
+
+const SEARCH_DELAY_MS = 200;
+
+export function HistoryView() {
+  const { stores } = useApp();
+  const total = useHistory((state) => state.total);
+  const query = useHistory((state) => state.query);
+  const findSeq = useUi((state) => state.findSeq);
+  const [input, setInput] = useState('');
+  const settled = useDebouncedValue(input, SEARCH_DELAY_MS);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (settled.trim() !== stores.history.getState().query) void stores.history.getState().search(settled);
+  }, [settled, stores]);
+
+  useEffect(() => {
+    if (findSeq === 0 || stores.ui.getState().tab !== 'history') return;
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, [findSeq, stores]);
+
+  const count = total === null ? '' : query === '' ? `${formatInt(total)} ${total === 1 ? 'handle' : 'handles'}, newest first` : `${formatInt(total)} ${total === 1 ? 'match' : 'matches'}`;
+
+  return (
+    <div className="history">
+      <section className="panel history-panel" aria-labelledby="history-heading">
+        <div className="panel-head">
+          <h2 className="panel-title" id="history-heading">
+            Recovery store
+          </h2>
+          <span className="panel-note" aria-live="polite">
+            {count}
+          </span>
+          <div className="search-field search-wide">
+            <Icon name="search" size={14} />
+            <input
+              ref={searchRef}
+              type="search"
+              aria-label="Search history"
+              placeholder="Search by source name or handle"
+              value={input}
+              maxLength={200}
+              onChange={(event) => setInput(event.target.value)}
+            />
+          </div>
+        </div>
+        <HistoryList />
+      </section>
+      <HistoryDetails />
+    </div>
+  );
+}

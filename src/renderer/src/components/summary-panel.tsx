@@ -1,0 +1,208 @@
+// The headline numbers of one analysis: tools, tokens, share saved, bytes,
+// the recovery handle (copyable), the tokenizer and basis, the three
+// guarantee checks, and the save / copy actions. Pass-through states say
+// plainly why nothing was stored.
+
+import { useEffect, useState } from 'react';
+import type { AnalysisSummary, GuaranteeReport } from '../../../shared/contracts';
+import { asCavemanError } from '../../../shared/errors';
+import { useApp } from '../app-context';
+import { formatBytes, formatInt, formatPercent } from '../lib/format';
+import { titleWithShortcut } from '../lib/shortcuts';
+import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
+import { Icon } from './icon';
+
+const plural = (count: number, one: string, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
+
+function guaranteeBadges(report: GuaranteeReport): GuaranteeBadgeProps[] {
+  const { selection, construction, constraints } = report;
+  return [
+    {
+      title: 'Selection profile',
+      ok: selection.ok,
+      counts: `${plural(selection.tools, 'tool')} · ${plural(selection.parameters, 'parameter')}`,
+      problems: selection.differingTools.map((tool) => (
+        <>
+          Tool <code>{tool}</code>: parameter names, enums or required differ
+        </>
+      )),
+    },
+    {
+      title: '$refs & defaults',
+      ok: construction.ok,
+      counts: `${plural(construction.values, 'value')} · ${plural(construction.refs, 'ref')}`,
+      problems: [
+        ...construction.changedValues.map((at) => (
+          <>
+            Value changed at <code>{at}</code>
+          </>
+        )),
+        ...construction.brokenRefs.map((ref) => (
+          <>
+            <code>{ref.ref}</code> in <code>{ref.tool}</code> at <code>{ref.at}</code> ({ref.kind}) {ref.resolves ? 'resolves elsewhere' : 'no longer resolves'}
+          </>
+        )),
+      ],
+    },
+    {
+      title: 'Constraint sentences',
+      ok: constraints.ok,
+      counts: plural(constraints.sentences, 'sentence'),
+      problems: constraints.missing.map((missing) => (
+        <>
+          Missing in <code>{missing.tool}</code> at <code>{missing.location}</code>: “{missing.sentence}”
+        </>
+      )),
+    },
+  ];
+}
+
+function Stat({ label, value, detail, accent }: { label: string; value: string; detail?: string; accent?: boolean }) {
+  return (
+    <div className={`stat${accent ? ' stat-accent' : ''}`}>
+      <dt className="stat-label">{label}</dt>
+      <dd className="stat-value">{value}</dd>
+      {detail ? <dd className="stat-detail">{detail}</dd> : null}
+    </div>
+  );
+}
+
+function CopyHandle({ handle }: { handle: string }) {
+  const { stores } = useApp();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(handle);
+      setCopied(true);
+    } catch (error) {
+      stores.ui.getState().notify('error', `Could not copy the handle: ${asCavemanError(error).message}`);
+    }
+  };
+  return (
+    <button type="button" className="button button-small" onClick={() => void copy()}>
+      <Icon name={copied ? 'check' : 'copy'} size={14} />
+      {copied ? 'Copied' : 'Copy handle'}
+    </button>
+  );
+}
+
+export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
+  const { api, stores, commands, mac } = useApp();
+  const { report, lint, guarantees } = summary;
+  const reason = report.pass_through?.reason;
+  const storeError = report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
+  const toolCount = lint?.tools.length ?? guarantees?.selection.tools ?? null;
+  const saved = report.tokens_before - report.tokens_after;
+  const [copyingText, setCopyingText] = useState(false);
+
+  const copyCompressed = async () => {
+    setCopyingText(true);
+    try {
+      const text = await api.getCatalogText(summary.analysisId, 'compressed');
+      await navigator.clipboard.writeText(text);
+      stores.ui.getState().notify('info', `Copied the compressed catalog (${formatBytes(summary.bytesAfter)})`);
+    } catch (error) {
+      stores.ui.getState().notify('error', `Could not copy the compressed catalog: ${asCavemanError(error).message}`);
+    } finally {
+      setCopyingText(false);
+    }
+  };
+
+  return (
+    <section className="summary" aria-label="Summary">
+      <div className="summary-head">
+        <div className="summary-heading">
+          <h2 className="summary-name" title={summary.name}>
+            {summary.name}
+          </h2>
+          <p className="summary-meta">
+            <span>
+              Tokenizer <strong>{summary.tokenizer}</strong>
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>basis: inferred</span>
+            {summary.catalogKind ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{summary.catalogKind}</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <div className="summary-actions">
+          <button type="button" className="button button-primary" onClick={() => void commands.saveActive('compressed')} title={titleWithShortcut('Save compressed…', 'save-compressed', mac)}>
+            <Icon name="save" />
+            Save compressed…
+          </button>
+          <button type="button" className="button" onClick={() => void commands.saveActive('original')} title={titleWithShortcut('Save original…', 'save-original', mac)}>
+            <Icon name="save" />
+            Save original…
+          </button>
+          <button type="button" className="button" onClick={() => void copyCompressed()} disabled={copyingText}>
+            <Icon name="copy" />
+            Copy compressed
+          </button>
+        </div>
+      </div>
+
+      {storeError ? (
+        <div className="banner banner-bad" role="alert">
+          <Icon name="alert" />
+          <p>
+            <strong>The recovery store could not keep the original:</strong> {storeError.message.replace(/\s*[—-]\s*nothing was stored\.?$/i, '')} — nothing was stored, so the
+            catalog passes through unchanged.
+          </p>
+        </div>
+      ) : reason === 'no_saving' ? (
+        <div className="banner banner-info" role="status">
+          <Icon name="check" />
+          <p>Already minimal — nothing to remove; nothing was stored.</p>
+        </div>
+      ) : reason ? (
+        <div className="banner banner-info" role="status">
+          <Icon name="alert" />
+          <p>{report.pass_through?.message} — nothing was stored.</p>
+        </div>
+      ) : null}
+
+      <dl className="stats">
+        {toolCount !== null ? <Stat label="Tools" value={formatInt(toolCount)} /> : null}
+        <Stat label="Tokens" value={`${formatInt(report.tokens_before)} → ${formatInt(report.tokens_after)}`} detail={`${formatInt(saved)} fewer`} />
+        <Stat label="Saved" value={formatPercent(report.ratio)} accent={report.ratio > 0} detail="of the tokens" />
+        <Stat
+          label="Bytes"
+          value={`${formatBytes(summary.bytesBefore)} → ${formatBytes(summary.bytesAfter)}`}
+          detail={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}
+        />
+      </dl>
+
+      <div className="summary-foot">
+        <div className="handle-row">
+          <span className="handle-label">Recovery handle</span>
+          {report.recovery_handle ? (
+            <>
+              <code className="handle-code">{report.recovery_handle}</code>
+              <CopyHandle handle={report.recovery_handle} />
+            </>
+          ) : (
+            <span className="handle-none">none — nothing was stored</span>
+          )}
+        </div>
+        {guarantees ? (
+          <ul className="badges" aria-label="Guarantees">
+            {guaranteeBadges(guarantees).map((badge) => (
+              <GuaranteeBadge key={badge.title} {...badge} />
+            ))}
+          </ul>
+        ) : (
+          <p className="badges-none">Guarantee checks did not run: the catalog was not transformed.</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+// The window's top bar: the title, the Results / History tabs (with the
+// number of stored handles), the tokenizer, and Open… / Paste JSON.
+// Changing the tokenizer re-measures the catalog on screen.
+
+import { useRef, type KeyboardEvent } from 'react';
+import { isTokenizerName } from '../../../shared/tokenizers';
+import { useApp, useCatalogs, useHistory, useSettings, useUi } from '../app-context';
+import { formatInt } from '../lib/format';
+import { titleWithShortcut } from '../lib/shortcuts';
+import { outcomeFor } from '../state/catalogs-store';
+import { availableTokenizers } from '../state/settings-store';
+import type { AppTab } from '../state/ui-store';
+import { BrandMark } from './brand-mark';
+import { Icon } from './icon';
+
+const TABS: { id: AppTab; label: string; command: 'show-results' | 'show-history' }[] = [
+  { id: 'results', label: 'Results', command: 'show-results' },
+  { id: 'history', label: 'History', command: 'show-history' },
+];
+
+export function Toolbar() {
+  const { stores, commands, mac } = useApp();
+  const tab = useUi((state) => state.tab);
+  const total = useHistory((state) => (state.query === '' ? state.total : null));
+  const tokenizer = useSettings((state) => state.tokenizer);
+  const appInfo = useSettings((state) => state.appInfo);
+  const active = useCatalogs((state) => outcomeFor(state, state.activeKey));
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const changeTokenizer = (value: string) => {
+    if (!isTokenizerName(value)) return;
+    stores.settings.getState().setTokenizer(value);
+    if (active?.ok && active.tokenizer !== value) {
+      stores.catalogs
+        .getState()
+        .reanalyze(active.analysisId, value)
+        .catch((error: unknown) => stores.ui.getState().notify('error', `Could not measure ${active.name} again: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const jump = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : null;
+    if (step === 0 && jump === null) return;
+    event.preventDefault();
+    const next = jump ?? (index + step + TABS.length) % TABS.length;
+    const target = TABS[next];
+    if (!target) return;
+    stores.ui.getState().setTab(target.id);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <header className="toolbar">
+      <div className="toolbar-brand">
+        <BrandMark />
+        <h1 className="toolbar-title">Caveman Shrink</h1>
+      </div>
+
+      <div className="segmented" role="tablist" aria-label="Views">
+        {TABS.map((item, index) => (
+          <button
+            key={item.id}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${item.id}`}
+            aria-controls={`panel-${item.id}`}
+            aria-selected={tab === item.id}
+            tabIndex={tab === item.id ? 0 : -1}
+            className="segmented-item"
+            onClick={() => stores.ui.getState().setTab(item.id)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {item.label}
+            {item.id === 'history' && total !== null ? <span className="count-pill">{formatInt(total)}</span> : null}
+          </button>
+        ))}
+      </div>
+
+      <div className="toolbar-actions">
+        <div className="select-field">
+          <label className="select-label" htmlFor="tokenizer-select">
+            Tokenizer
+          </label>
+          <select id="tokenizer-select" value={tokenizer} onChange={(event) => changeTokenizer(event.target.value)} title="Counts are local estimates (basis: inferred)">
+            {availableTokenizers(appInfo).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button" onClick={() => void commands.paste()} title={titleWithShortcut('Paste JSON', 'paste', mac)}>
+          <Icon name="paste" />
+          Paste JSON
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void commands.open()} title={titleWithShortcut('Open…', 'open', mac)}>
+          <Icon name="open" />
+          Open…
+        </button>
+      </div>
+    </header>
+  );
+}

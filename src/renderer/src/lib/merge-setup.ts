@@ -1,0 +1,116 @@
+// CodeMirror configuration for the side-by-side diff: read-only JSON with
+// line numbers, search, and colours taken from the app's CSS variables (so
+// light/dark follow the OS). The changed ranges come from main, exactly:
+// the renderer never diffs multi-megabyte texts itself.
+
+import { defaultKeymap } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { Change } from '@codemirror/merge';
+import { search, searchKeymap } from '@codemirror/search';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import type { DiffLayout } from '../../../shared/contracts';
+
+/** The changes main computed, as CodeMirror Change objects (for diffConfig.override). */
+export function toChanges(layout: Pick<DiffLayout, 'changes'>): readonly Change[] {
+  return layout.changes.map((change) => new Change(change.fromA, change.toA, change.fromB, change.toB));
+}
+
+/** Which tool a reveal request means: by position when the names agree, else by name. */
+export function findToolLines(layout: Pick<DiffLayout, 'tools'>, index: number, name: string): { originalLine: number; compressedLine: number } | null {
+  const byIndex = layout.tools[index];
+  if (byIndex && byIndex.name === name) return byIndex;
+  return layout.tools.find((tool) => tool.name === name) ?? byIndex ?? null;
+}
+
+const jsonHighlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--syn-key)' },
+  { tag: tags.string, color: 'var(--syn-string)' },
+  { tag: tags.number, color: 'var(--syn-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--syn-keyword)' },
+  { tag: [tags.separator, tags.squareBracket, tags.brace, tags.punctuation], color: 'var(--syn-punct)' },
+  { tag: tags.invalid, color: 'var(--bad)' },
+]);
+
+function editorTheme(dark: boolean): Extension {
+  return EditorView.theme(
+    {
+      '&': { backgroundColor: 'var(--surface)', color: 'var(--text)', fontSize: '12.5px' },
+      '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6' },
+      '.cm-content': { caretColor: 'var(--text)', padding: '6px 0' },
+      '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '-2px' },
+      '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
+      '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--selection)' },
+      '.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--text-faint)', borderRight: '1px solid var(--border)' },
+      '.cm-lineNumbers .cm-gutterElement': { padding: '0 8px 0 10px', minWidth: '3ch' },
+      '&.cm-merge-a .cm-changedLine, .cm-deletedChunk': { backgroundColor: 'var(--diff-removed-line)' },
+      '&.cm-merge-b .cm-changedLine': { backgroundColor: 'var(--diff-kept-line)' },
+      '&.cm-merge-a .cm-changedText': { background: 'var(--diff-removed-text)', borderRadius: '2px' },
+      '&.cm-merge-b .cm-changedText': { background: 'var(--diff-added-text)', borderRadius: '2px' },
+      '&.cm-merge-a .cm-changedLineGutter, .cm-deletedLineGutter': { background: 'var(--bad)' },
+      '&.cm-merge-b .cm-changedLineGutter': { background: 'var(--ok)' },
+      '.cm-collapsedLines': {
+        color: 'var(--text-muted)',
+        background: 'var(--surface-2)',
+        borderTop: '1px dashed var(--border-strong)',
+        borderBottom: '1px dashed var(--border-strong)',
+        fontFamily: 'var(--font-ui)',
+        fontSize: '12px',
+      },
+      '.cm-panels': { backgroundColor: 'var(--surface-2)', color: 'var(--text)', fontFamily: 'var(--font-ui)' },
+      '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--border)' },
+      '.cm-search': { fontSize: '12px' },
+      '.cm-textfield': {
+        backgroundColor: 'var(--surface)',
+        color: 'var(--text)',
+        border: '1px solid var(--border-strong)',
+        borderRadius: '5px',
+        padding: '3px 6px',
+      },
+      '.cm-button': {
+        backgroundImage: 'none',
+        backgroundColor: 'var(--surface)',
+        color: 'var(--text)',
+        border: '1px solid var(--border-strong)',
+        borderRadius: '5px',
+        padding: '2px 8px',
+      },
+      '.cm-textfield:focus-visible, .cm-button:focus-visible, .cm-panel input[type=checkbox]:focus-visible, .cm-panel button[name=close]:focus-visible': {
+        outline: '2px solid var(--focus)',
+        outlineOffset: '1px',
+      },
+      '.cm-searchMatch': { backgroundColor: 'var(--search-match)', outline: '1px solid var(--search-match-border)' },
+      '.cm-searchMatch.cm-searchMatch-selected': { backgroundColor: 'var(--search-current)' },
+      '.cm-activeLine': { backgroundColor: 'transparent' },
+    },
+    { dark },
+  );
+}
+
+/** Holds the theme so a change of the OS appearance can swap it in place. */
+export const themeCompartment = new Compartment();
+
+export function themeFor(dark: boolean): Extension {
+  return [editorTheme(dark), EditorView.darkTheme.of(dark)];
+}
+
+/** Everything one side of the diff needs; `label` names its text area for assistive technology. */
+export function sideExtensions(label: string, dark: boolean): Extension {
+  return [
+    lineNumbers(),
+    highlightSpecialChars(),
+    drawSelection(),
+    EditorState.readOnly.of(true),
+    EditorView.lineWrapping,
+    json(),
+    syntaxHighlighting(jsonHighlight),
+    search({ top: true }),
+    keymap.of([...searchKeymap, ...defaultKeymap]),
+    EditorView.contentAttributes.of({ 'aria-label': label }),
+    themeCompartment.of(themeFor(dark)),
+  ];
+}
+
+export const COLLAPSE_CONFIG = { margin: 3, minSize: 6 } as const;
