@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app-services';
 import { createWebHost } from './create-web-host';
+import { reportEventLoopOnSignal } from './event-loop-report';
 import { parseWebHostArgs, WEB_HOST_USAGE, type WebHostArgs } from './web-host-args';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (args.eventLoopReport) reportEventLoopOnSignal((line) => process.stderr.write(line));
   const services = await createAppServices({ storePath: args.storePath, platform: 'browser' });
   let host: Awaited<ReturnType<typeof createWebHost>>;
   try {

@@ -9,6 +9,8 @@ export interface WebHostArgs {
   storePath?: string;
   /** The built renderer folder; undefined means the one next to the built entry. */
   rendererDir?: string;
+  /** Report event-loop stalls on SIGUSR2 (used by scripts/measure-responsiveness.mjs). */
+  eventLoopReport: boolean;
   help: boolean;
 }
 
@@ -18,6 +20,7 @@ Serves Caveman Shrink to a browser on 127.0.0.1 and prints the address to open.
   --port N         port to listen on (default 0: any free port)
   --store PATH     recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)
   --renderer DIR   built renderer folder (default: ../renderer next to this file)
+  --event-loop-report  on SIGUSR2, write the largest event-loop stall since the last report to stderr
   --help           show this help
 `;
 
@@ -31,6 +34,7 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
       port: { type: 'string' },
       store: { type: 'string' },
       renderer: { type: 'string' },
+      'event-loop-report': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -42,5 +46,5 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
   for (const name of ['store', 'renderer'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new Error(`--${name} needs a path`);
   }
-  return { port, storePath: values.store, rendererDir: values.renderer, help: values.help === true };
+  return { port, storePath: values.store, rendererDir: values.renderer, eventLoopReport: values['event-loop-report'] === true, help: values.help === true };
 }
