@@ -1,6 +1,7 @@
 // The loaded catalogs, in the order they arrived: pick one to show it (name
 // and share saved, or a failure marker), close the ones you are done with.
 
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useCatalogs } from '../app-context';
 import { formatPercent } from '../lib/format';
@@ -12,10 +13,17 @@ export function CatalogSwitcher() {
   const { order, activeKey, summaries, failures } = useCatalogs(
     useShallow((state) => ({ order: state.order, activeKey: state.activeKey, summaries: state.summaries, failures: state.failures })),
   );
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // Keep the catalog on screen visible in a strip that overflows.
+  useEffect(() => {
+    listRef.current?.querySelector('.is-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey, order.length]);
+
   if (order.length === 0) return null;
   return (
     <nav className="switcher" aria-label="Loaded catalogs">
-      <ul>
+      <ul ref={listRef}>
         {order.map((key) => {
           const outcome = outcomeFor({ summaries, failures }, key);
           if (!outcome) return null;

@@ -2,13 +2,16 @@
 // main's exact change ranges lazily (with a spinner), then shows them in a
 // read-only MergeView with a "Collapse unchanged" switch.
 
-import { useEffect, useState } from 'react';
+import type { MergeView } from '@codemirror/merge';
+import type { EditorView } from '@codemirror/view';
+import { useCallback, useEffect, useState } from 'react';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
 import { formatInt } from '../lib/format';
 import { shortcutLabel } from '../lib/shortcuts';
+import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { MergeEditor } from './merge-editor';
 import { Spinner } from './spinner';
 
@@ -21,6 +24,15 @@ export function DiffView({ analysisId }: { analysisId: string }) {
   const [load, setLoad] = useState<Load>({ id: analysisId, state: 'loading' });
   // A new analysis starts loading at once (no stale diff in between).
   const current: Load = load.id === analysisId ? load : { id: analysisId, state: 'loading' };
+  const [mergeView, setMergeView] = useState<MergeView | null>(null);
+  const [search, setSearch] = useState<{ side: DiffSide; seq: number; initialText: string } | null>(null);
+
+  const openSearch = useCallback((editor: EditorView) => {
+    const { from, to } = editor.state.selection.main;
+    const selected = to > from && to - from < 200 ? editor.state.sliceDoc(from, to) : '';
+    const side: DiffSide = editor.dom.classList.contains('cm-merge-b') ? 'b' : 'a';
+    setSearch((previous) => ({ side, seq: (previous?.seq ?? 0) + 1, initialText: selected.includes('\n') ? '' : selected || (previous?.initialText ?? '') }));
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -43,11 +55,23 @@ export function DiffView({ analysisId }: { analysisId: string }) {
           </span>
         ) : null}
         <label className="switch">
-          <input type="checkbox" checked={collapse} onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)} />
-          <span className="switch-track" aria-hidden="true" />
+          <span className="switch-control">
+            <input type="checkbox" checked={collapse} onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)} />
+            <span className="switch-track" aria-hidden="true" />
+          </span>
           Collapse unchanged
         </label>
       </div>
+      {search && mergeView && current.state === 'ready' ? (
+        <DiffSearchBar
+          view={mergeView}
+          side={search.side}
+          seq={search.seq}
+          initialText={search.initialText}
+          onSideChange={(side) => setSearch({ ...search, side })}
+          onClose={() => setSearch(null)}
+        />
+      ) : null}
       <div className="diff-columns" aria-hidden="true">
         <span>
           <span className="legend legend-removed" />
@@ -70,7 +94,7 @@ export function DiffView({ analysisId }: { analysisId: string }) {
             </p>
           </div>
         ) : (
-          <MergeEditor diff={current.diff} collapse={collapse} dark={dark} />
+          <MergeEditor analysisId={analysisId} diff={current.diff} collapse={collapse} dark={dark} onFind={openSearch} onReady={setMergeView} />
         )}
       </div>
     </section>

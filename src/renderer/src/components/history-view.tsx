@@ -20,13 +20,14 @@ export function HistoryView() {
   const [input, setInput] = useState('');
   const settled = useDebouncedValue(input, SEARCH_DELAY_MS);
   const searchRef = useRef<HTMLInputElement>(null);
+  const findSeqAtMount = useRef(findSeq);
 
   useEffect(() => {
     if (settled.trim() !== stores.history.getState().query) void stores.history.getState().search(settled);
   }, [settled, stores]);
 
   useEffect(() => {
-    if (findSeq === 0 || stores.ui.getState().tab !== 'history') return;
+    if (findSeq === findSeqAtMount.current || stores.ui.getState().tab !== 'history') return;
     searchRef.current?.focus();
     searchRef.current?.select();
   }, [findSeq, stores]);

@@ -14,17 +14,26 @@ import { registerEditors } from '../lib/editor-registry';
 import { COLLAPSE_CONFIG, findToolLines, sideExtensions, themeCompartment, themeFor, toChanges } from '../lib/merge-setup';
 
 export interface MergeEditorProps {
+  analysisId: string;
   diff: DiffTexts;
   collapse: boolean;
   dark: boolean;
+  /** Ctrl/Cmd+F (or the Find command) inside one of the editors. */
+  onFind(view: EditorView): void;
+  /** The view once created, and null when it is destroyed. */
+  onReady(view: MergeView | null): void;
 }
 
-export function MergeEditor({ diff, collapse, dark }: MergeEditorProps) {
+export function MergeEditor({ analysisId, diff, collapse, dark, onFind, onReady }: MergeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<MergeView | null>(null);
-  const reveal = useUi((state) => state.reveal);
+  const reveal = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal : null));
   // The first render's settings; later changes are applied by the effects below.
   const initial = useRef({ collapse, dark });
+  const callbacks = useRef({ onFind, onReady });
+  useEffect(() => {
+    callbacks.current = { onFind, onReady };
+  });
 
   useEffect(() => {
     const host = hostRef.current;
@@ -34,9 +43,10 @@ export function MergeEditor({ diff, collapse, dark }: MergeEditorProps) {
     container.style.height = '100%';
     root.append(container);
     const changes = toChanges(diff);
+    const find = (side: EditorView) => callbacks.current.onFind(side);
     const view = new MergeView({
-      a: { doc: diff.original, extensions: sideExtensions('Original catalog', initial.current.dark) },
-      b: { doc: diff.compressed, extensions: sideExtensions('Compressed catalog', initial.current.dark) },
+      a: { doc: diff.original, extensions: sideExtensions('Original catalog', initial.current.dark, find) },
+      b: { doc: diff.compressed, extensions: sideExtensions('Compressed catalog', initial.current.dark, find) },
       parent: container,
       root,
       highlightChanges: true,
@@ -47,9 +57,11 @@ export function MergeEditor({ diff, collapse, dark }: MergeEditorProps) {
     view.dom.style.height = '100%';
     view.dom.style.overflowY = 'auto';
     viewRef.current = view;
-    const unregister = registerEditors([view.a, view.b]);
+    callbacks.current.onReady(view);
+    const unregister = registerEditors([view.a, view.b], find);
     return () => {
       unregister();
+      callbacks.current.onReady(null);
       viewRef.current = null;
       view.destroy();
       container.remove();

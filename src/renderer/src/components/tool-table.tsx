@@ -26,7 +26,9 @@ const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: stri
 export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: string }) {
   const { stores } = useApp();
   const findSeq = useUi((state) => state.findSeq);
-  const revealed = useUi((state) => state.reveal?.index ?? null);
+  const revealed = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal.index : null));
+  // Find requests made before this table existed are not for it.
+  const findSeqAtMount = useRef(findSeq);
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<ToolSort>(DEFAULT_SORT);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -52,7 +54,7 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
 
   // Find (Ctrl/Cmd+F outside the editor) focuses the filter box of the Results tab.
   useEffect(() => {
-    if (findSeq === 0 || stores.ui.getState().tab !== 'results') return;
+    if (findSeq === findSeqAtMount.current || stores.ui.getState().tab !== 'results') return;
     filterRef.current?.focus();
     filterRef.current?.select();
   }, [findSeq, stores]);
@@ -78,7 +80,7 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
     const row = rows[position];
     if (!row) return;
     setFocusIndex(position);
-    stores.ui.getState().revealTool(row.index, row.tool.name);
+    stores.ui.getState().revealTool(analysisId, row.index, row.tool.name);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {

@@ -1,21 +1,23 @@
 // The diff's editors, registered while mounted, so Find (Ctrl/Cmd+F or the
-// menu) opens the editor's own search when focus is inside it.
+// menu) opens the diff's search bar when focus is inside an editor.
 
-import { openSearchPanel } from '@codemirror/search';
 import type { EditorView } from '@codemirror/view';
 
-const editors = new Set<EditorView>();
+const editors = new Map<EditorView, (view: EditorView) => void>();
 
-/** Registers editors until the returned function is called. */
-export function registerEditors(views: readonly EditorView[]): () => void {
-  views.forEach((view) => editors.add(view));
+/** Registers editors and what Find does in them, until the returned function is called. */
+export function registerEditors(views: readonly EditorView[], onFind: (view: EditorView) => void): () => void {
+  views.forEach((view) => editors.set(view, onFind));
   return () => views.forEach((view) => editors.delete(view));
 }
 
-/** Opens the search panel of the focused editor; false when no editor has focus. */
+/** Opens the diff search for the focused editor; false when no editor has focus. */
 export function openSearchInFocusedEditor(): boolean {
-  for (const view of editors) {
-    if (view.hasFocus) return openSearchPanel(view);
+  for (const [view, onFind] of editors) {
+    if (view.hasFocus) {
+      onFind(view);
+      return true;
+    }
   }
   return false;
 }

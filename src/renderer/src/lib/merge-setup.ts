@@ -59,28 +59,8 @@ function editorTheme(dark: boolean): Extension {
         fontFamily: 'var(--font-ui)',
         fontSize: '12px',
       },
-      '.cm-panels': { backgroundColor: 'var(--surface-2)', color: 'var(--text)', fontFamily: 'var(--font-ui)' },
-      '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--border)' },
-      '.cm-search': { fontSize: '12px' },
-      '.cm-textfield': {
-        backgroundColor: 'var(--surface)',
-        color: 'var(--text)',
-        border: '1px solid var(--border-strong)',
-        borderRadius: '5px',
-        padding: '3px 6px',
-      },
-      '.cm-button': {
-        backgroundImage: 'none',
-        backgroundColor: 'var(--surface)',
-        color: 'var(--text)',
-        border: '1px solid var(--border-strong)',
-        borderRadius: '5px',
-        padding: '2px 8px',
-      },
-      '.cm-textfield:focus-visible, .cm-button:focus-visible, .cm-panel input[type=checkbox]:focus-visible, .cm-panel button[name=close]:focus-visible': {
-        outline: '2px solid var(--focus)',
-        outlineOffset: '1px',
-      },
+      // The search UI lives outside the editors (a panel inside one side would shift it against the other).
+      '.cm-panels': { display: 'none' },
       '.cm-searchMatch': { backgroundColor: 'var(--search-match)', outline: '1px solid var(--search-match-border)' },
       '.cm-searchMatch.cm-searchMatch-selected': { backgroundColor: 'var(--search-current)' },
       '.cm-activeLine': { backgroundColor: 'transparent' },
@@ -96,8 +76,21 @@ export function themeFor(dark: boolean): Extension {
   return [editorTheme(dark), EditorView.darkTheme.of(dark)];
 }
 
-/** Everything one side of the diff needs; `label` names its text area for assistive technology. */
-export function sideExtensions(label: string, dark: boolean): Extension {
+/**
+ * The search state without CodeMirror's own panel: the panel is an empty,
+ * hidden element (matches are highlighted only while a panel is open), and
+ * the diff's search bar drives the query.
+ */
+const hiddenSearch = search({
+  createPanel: () => {
+    const dom = document.createElement('div');
+    dom.hidden = true;
+    return { dom, top: true };
+  },
+});
+
+/** Everything one side of the diff needs; `label` names its text area, `onFind` answers Ctrl/Cmd+F inside it. */
+export function sideExtensions(label: string, dark: boolean, onFind: (view: EditorView) => void): Extension {
   return [
     lineNumbers(),
     highlightSpecialChars(),
@@ -106,8 +99,12 @@ export function sideExtensions(label: string, dark: boolean): Extension {
     EditorView.lineWrapping,
     json(),
     syntaxHighlighting(jsonHighlight),
-    search({ top: true }),
-    keymap.of([...searchKeymap, ...defaultKeymap]),
+    hiddenSearch,
+    keymap.of([
+      { key: 'Mod-f', run: (view) => (onFind(view), true), preventDefault: true },
+      ...searchKeymap.filter((binding) => binding.key !== 'Mod-f' && binding.key !== 'Escape'),
+      ...defaultKeymap,
+    ]),
     EditorView.contentAttributes.of({ 'aria-label': label }),
     themeCompartment.of(themeFor(dark)),
   ];

@@ -13,6 +13,8 @@ export interface Notice {
 }
 
 export interface RevealRequest {
+  /** The analysis whose diff should move. */
+  analysisId: string;
   /** Position of the tool in the catalog (DiffTexts.tools index). */
   index: number;
   name: string;
@@ -32,7 +34,7 @@ export interface UiState {
   setPasteDialogOpen(open: boolean): void;
   notify(kind: Notice['kind'], text: string): number;
   dismiss(id: number): void;
-  revealTool(index: number, name: string): void;
+  revealTool(analysisId: string, index: number, name: string): void;
   requestFind(): void;
 }
 
@@ -58,7 +60,7 @@ export function createUiStore(): UiStore {
       return id;
     },
     dismiss: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
-    revealTool: (index, name) => set((state) => ({ reveal: { index, name, seq: (state.reveal?.seq ?? 0) + 1 } })),
+    revealTool: (analysisId, index, name) => set((state) => ({ reveal: { analysisId, index, name, seq: (state.reveal?.seq ?? 0) + 1 } })),
     requestFind: () => set((state) => ({ findSeq: state.findSeq + 1 })),
   }));
 }

@@ -1,0 +1,112 @@
+// Find in the diff: one bar above both sides, driving CodeMirror's search
+// state in both editors (matches are highlighted on each side) and stepping
+// through the matches of the side you choose. Enter / Shift+Enter step,
+// Escape closes and returns focus to the editor.
+
+import type { MergeView } from '@codemirror/merge';
+import { SearchQuery, closeSearchPanel, findNext, findPrevious, openSearchPanel, searchPanelOpen, setSearchQuery } from '@codemirror/search';
+import type { EditorView } from '@codemirror/view';
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from './icon';
+
+export type DiffSide = 'a' | 'b';
+
+export interface DiffSearchBarProps {
+  view: MergeView;
+  side: DiffSide;
+  /** Changes on every Find, so a repeated Find refocuses the box. */
+  seq: number;
+  initialText: string;
+  onSideChange(side: DiffSide): void;
+  onClose(): void;
+}
+
+export function DiffSearchBar({ view, side, seq, initialText, onSideChange, onClose }: DiffSearchBarProps) {
+  const [text, setText] = useState(initialText);
+  const [caseSensitive, setCaseSensitive] = useState(false);
+  const [found, setFound] = useState<boolean | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editor: EditorView = side === 'a' ? view.a : view.b;
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, [seq]);
+
+  // Keep both sides' search state in step with the box; close the hidden panels when the bar goes.
+  useEffect(() => {
+    const editors = [view.a, view.b];
+    for (const side of editors) {
+      if (!searchPanelOpen(side.state)) openSearchPanel(side);
+      side.dispatch({ effects: setSearchQuery.of(new SearchQuery({ search: text, caseSensitive, literal: true })) });
+    }
+  }, [view, text, caseSensitive]);
+
+  useEffect(
+    () => () => {
+      for (const side of [view.a, view.b]) closeSearchPanel(side);
+    },
+    [view],
+  );
+
+  const step = (forward: boolean) => {
+    if (text === '') return;
+    setFound((forward ? findNext : findPrevious)(editor));
+  };
+
+  const close = () => {
+    onClose();
+    editor.focus();
+  };
+
+  return (
+    <div className="diff-search" role="search" aria-label="Find in diff">
+      <div className="search-field">
+        <Icon name="search" size={14} />
+        <input
+          ref={inputRef}
+          type="search"
+          aria-label="Find in diff"
+          placeholder="Find in diff"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFound(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              step(!event.shiftKey);
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              close();
+            }
+          }}
+        />
+      </div>
+      <label className="inline-select">
+        <span>in</span>
+        <select aria-label="Search side" value={side} onChange={(event) => onSideChange(event.target.value === 'b' ? 'b' : 'a')}>
+          <option value="a">Original</option>
+          <option value="b">Compressed</option>
+        </select>
+      </label>
+      <button type="button" className="button button-small" onClick={() => step(false)} disabled={text === ''} title="Previous match (Shift+Enter)">
+        Previous
+      </button>
+      <button type="button" className="button button-small" onClick={() => step(true)} disabled={text === ''} title="Next match (Enter)">
+        Next
+      </button>
+      <label className="inline-check">
+        <input type="checkbox" checked={caseSensitive} onChange={(event) => setCaseSensitive(event.target.checked)} />
+        Match case
+      </label>
+      <span className="diff-search-status" role="status">
+        {found === false ? 'No matches' : ''}
+      </span>
+      <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>
+        <Icon name="close" size={14} />
+      </button>
+    </div>
+  );
+}
