@@ -7,7 +7,7 @@ import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import type { JsonDocument } from '../engine/json/json-node';
 import { countTokens, type ParallelTokenCounter } from '../engine/tokens';
-import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -29,8 +29,8 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
   const read = readInput(input);
-  const beforeJob = counter.begin(read.countText, tokenizer, { signal: options.signal });
-  const prepared = prepareCatalog(read);
+  const beforeJob = counter.begin(read.bytes, tokenizer, { signal: options.signal });
+  const prepared = prepareCatalog(read, { sharedOutput: true });
   if (!prepared.ok) {
     await beforeJob.finish().catch(() => undefined);
     throw passThroughError(prepared.passThrough);
@@ -68,7 +68,7 @@ export function lintReportFor(doc: JsonDocument, transform: TransformResult, tot
     const before = count(doc.text.slice(span.sourceStart, span.sourceEnd));
     const whitespaceless = count(sliceOf(compact, i));
     const withoutMetadata = count(sliceOf(metadataOnly, i));
-    const after = passesThrough ? before : count(transform.output.slice(span.outputStart, span.outputEnd));
+    const after = passesThrough ? before : count(outputText(transform, span));
     if (totals.onProgress && i % 16 === 15) totals.onProgress((i + 1) / transform.tools.length);
     return {
       name: span.name,
@@ -96,6 +96,5 @@ export function lintReportFor(doc: JsonDocument, transform: TransformResult, tot
 }
 
 function sliceOf(result: TransformResult, index: number): string {
-  const span = result.tools[index]!;
-  return result.output.slice(span.outputStart, span.outputEnd);
+  return outputText(result, result.tools[index]!);
 }

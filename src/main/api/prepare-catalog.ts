@@ -12,7 +12,8 @@ export type PreparedCatalog =
   | { ok: true; doc: JsonDocument; transform: TransformResult }
   | { ok: false; passThrough: PassThrough };
 
-export function prepareCatalog(input: ReadInput): PreparedCatalog {
+/** `sharedOutput`: write the shrunk catalog into shared memory (for parallel counting). */
+export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boolean } = {}): PreparedCatalog {
   const { decoded } = input;
   if (!decoded.ok) {
     return {
@@ -36,7 +37,7 @@ export function prepareCatalog(input: ReadInput): PreparedCatalog {
       },
     };
   }
-  const transform = transformCatalog(doc);
+  const transform = transformCatalog(doc, { sharedOutput: options.sharedOutput ?? false });
   if (!transform) {
     return {
       ok: false,

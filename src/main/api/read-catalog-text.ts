@@ -8,10 +8,9 @@ import { decodeInput, type DecodedInput } from '../engine/text/decode-input';
 export type CatalogInput = Uint8Array | string;
 
 export interface ReadInput {
+  /** The input exactly; also what is counted (as UTF-8: a BOM counts as U+FEFF, invalid bytes as U+FFFD). */
   bytes: Uint8Array;
   decoded: DecodedInput;
-  /** The text a model would be sent if the input passed through (BOM included). */
-  countText: string;
 }
 
 const encoder = new TextEncoder();
@@ -29,9 +28,7 @@ export function assertInputSize(byteLength: number): void {
 export function readInput(input: CatalogInput): ReadInput {
   const bytes = typeof input === 'string' ? encoder.encode(input) : input;
   assertInputSize(bytes.byteLength);
-  const decoded = decodeInput(bytes);
-  const countText = decoded.ok ? (decoded.hadBom ? '\ufeff' : '') + decoded.text : decoded.lossyText;
-  return { bytes, decoded, countText };
+  return { bytes, decoded: decodeInput(bytes) };
 }
 
 export function formatMiB(bytes: number): string {

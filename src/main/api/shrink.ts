@@ -42,8 +42,6 @@ export interface ShrinkOutcome {
   error?: CavemanError;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * Shrinks a catalog. Throws only CavemanError cave_input_too_large (above
  * 32 MiB) and cave_cancelled; every other problem is a pass-through result.
@@ -69,9 +67,9 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
 
   // Count the input on the workers while this thread parses and transforms.
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
-  const beforeJob = counter.begin(read.countText, tokenizer, countOptions);
+  const beforeJob = counter.begin(read.bytes, tokenizer, countOptions);
   progress('transforming', 0);
-  const prepared = prepareCatalog(read);
+  const prepared = prepareCatalog(read, { sharedOutput: true });
   throwIfAborted(options.signal);
   const afterJob = prepared.ok ? counter.begin(prepared.transform.output, tokenizer, { signal: options.signal }) : undefined;
   const tokensBefore = await beforeJob.finish();
@@ -114,7 +112,7 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
   }
   progress('storing', 1);
   return {
-    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: encoder.encode(prepared.transform.output) } },
+    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: prepared.transform.output.slice() } },
     read,
     prepared,
     measured: { before: tokensBefore, after: tokensAfter },

@@ -24,8 +24,6 @@ type Implementations = {
   [K in keyof Operations]: (args: Operations[K]['args'], resources: OperationResources, control: OperationControl) => Promise<Operations[K]['result']> | Operations[K]['result'];
 };
 
-const encoder = new TextEncoder();
-
 export const operations: Implementations = {
   async analyze({ analysisId, name, tokenizer, bytes }, { store, counter }, { signal, onProgress }) {
     return analyzeCatalog({ analysisId, name, bytes, tokenizer, store: openStore(store), counter, signal, onProgress });
@@ -48,7 +46,7 @@ export const operations: Implementations = {
     // The original is in the store already, so the compressed form may be handed out.
     const prepared = prepareCatalog(readInput(original));
     if (!prepared.ok) throw passThroughError(prepared.passThrough);
-    return { fileName: exportFileName(name, 'compressed'), bytes: encoder.encode(prepared.transform.output) };
+    return { fileName: exportFileName(name, 'compressed'), bytes: prepared.transform.output };
   },
 
   storeInfo(_args, { store }) {

@@ -2,17 +2,17 @@
 // scalar, key order and duplicates as they were, no whitespace outside strings.
 
 import { ARRAY, OBJECT, type JsonNode } from './json-node';
-import type { TextBuilder } from './text-builder';
+import type { JsonSink } from './json-sink';
 
 /** Appends `node` to `out` as compact JSON, copying source text verbatim. */
-export function writeCompact(text: string, node: JsonNode, out: TextBuilder): void {
+export function writeCompact(text: string, node: JsonNode, out: JsonSink): void {
   if (node.kind === OBJECT) {
-    if (node.compact) return out.push(text.slice(node.start, node.end));
+    if (node.compact) return out.copy(text, node.start, node.end);
     out.push('{');
     for (let i = 0; i < node.keys.length; i++) {
       if (i > 0) out.push(',');
       const key = node.keys[i]!;
-      out.push(text.slice(key.start, key.end));
+      out.copy(text, key.start, key.end);
       out.push(':');
       writeCompact(text, node.values[i]!, out);
     }
@@ -20,7 +20,7 @@ export function writeCompact(text: string, node: JsonNode, out: TextBuilder): vo
     return;
   }
   if (node.kind === ARRAY) {
-    if (node.compact) return out.push(text.slice(node.start, node.end));
+    if (node.compact) return out.copy(text, node.start, node.end);
     out.push('[');
     for (let i = 0; i < node.items.length; i++) {
       if (i > 0) out.push(',');
@@ -29,5 +29,5 @@ export function writeCompact(text: string, node: JsonNode, out: TextBuilder): vo
     out.push(']');
     return;
   }
-  out.push(text.slice(node.start, node.end));
+  out.copy(text, node.start, node.end);
 }

@@ -6,10 +6,9 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
 export type DecodedInput =
   | { ok: true; text: string; hadBom: boolean }
-  | { ok: false; invalidAt: number; /** Lossy text, only for counting tokens of a pass-through. */ lossyText: string };
+  | { ok: false; invalidAt: number };
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 export function decodeInput(bytes: Uint8Array): DecodedInput {
   const hadBom = bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2];
@@ -17,7 +16,7 @@ export function decodeInput(bytes: Uint8Array): DecodedInput {
   try {
     return { ok: true, text: strictDecoder.decode(body), hadBom };
   } catch {
-    return { ok: false, invalidAt: firstInvalidUtf8Byte(bytes), lossyText: lossyDecoder.decode(bytes) };
+    return { ok: false, invalidAt: firstInvalidUtf8Byte(bytes) };
   }
 }
 

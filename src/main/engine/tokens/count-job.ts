@@ -39,6 +39,16 @@ export interface CountJob {
   cancel(): void;
 }
 
+/** A text to count: a string, or its UTF-8 bytes (invalid sequences count as U+FFFD, a BOM as U+FEFF). */
+export type CountText = string | Uint8Array;
+
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** The chunk [start, end) of a text, as a string (offsets in the text's own units). */
+export function chunkText(text: CountText, start: number, end: number): string {
+  return typeof text === 'string' ? text.slice(start, end) : utf8.decode(text.subarray(start, end));
+}
+
 /** How long the calling thread counts before letting its event loop run (abort events, worker messages). */
 const YIELD_AFTER_MS = 20;
 
@@ -63,7 +73,7 @@ export class SharedCountJob implements CountJob {
 
   constructor(
     readonly id: number,
-    readonly text: string,
+    readonly text: CountText,
     readonly tokenizer: TokenizerName,
     ends: readonly number[],
     private readonly options: CountJobOptions,
@@ -115,7 +125,7 @@ export class SharedCountJob implements CountJob {
         if (index >= chunkCount) break;
         const start = index === 0 ? 0 : (control[ENDS + index - 1] ?? 0);
         const end = control[ENDS + index] ?? 0;
-        Atomics.store(control, ENDS + chunkCount + index, countTokens(this.text.slice(start, end), this.tokenizer));
+        Atomics.store(control, ENDS + chunkCount + index, countTokens(chunkText(this.text, start, end), this.tokenizer));
         Atomics.add(control, DONE, 1);
         this.countedByCaller++;
         this.chunkCounted();

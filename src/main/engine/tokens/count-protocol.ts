@@ -23,8 +23,23 @@ export function controlSlots(chunkCount: number): number {
 
 export type ToWorker =
   | { type: 'warm'; tokenizer: TokenizerName }
-  /** `text` holds the job's text as UTF-16 code units (lossless, lone surrogates too). */
-  | { type: 'count'; jobId: number; tokenizer: TokenizerName; text: SharedArrayBuffer; control: SharedArrayBuffer };
+  /**
+   * `text` holds the job's text: UTF-16 code units (lossless, lone surrogates
+   * too), or UTF-8 bytes (decoded chunk by chunk, invalid sequences as U+FFFD)
+   * at [byteOffset, byteOffset + byteLength). Chunk offsets count in those units.
+   */
+  | {
+      type: 'count';
+      jobId: number;
+      tokenizer: TokenizerName;
+      text: SharedArrayBuffer;
+      encoding: TextEncoding;
+      byteOffset: number;
+      byteLength: number;
+      control: SharedArrayBuffer;
+    };
+
+export type TextEncoding = 'utf16' | 'utf8';
 
 export type FromWorker =
   /** The tokenizer's rank table is loaded (answer to `warm`). */

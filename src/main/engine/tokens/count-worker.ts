@@ -9,6 +9,9 @@ import { Buffer } from 'node:buffer';
 import { countTokens, loadTokenizer } from './count-tokens';
 import { CHUNK_COUNT, DONE, ENDS, NEXT, STOP, type FromWorker, type ToWorker } from './count-protocol';
 
+/** Lossy, BOM kept as U+FEFF: the same text the caller would have counted. */
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
 function post(message: FromWorker): void {
   parentPort?.postMessage(message);
 }
@@ -16,15 +19,16 @@ function post(message: FromWorker): void {
 function countJob(message: Extract<ToWorker, { type: 'count' }>): void {
   const control = new Int32Array(message.control);
   const chunkCount = control[CHUNK_COUNT] ?? 0;
-  const text = Buffer.from(message.text);
+  const text = Buffer.from(message.text, message.byteOffset, message.byteLength);
+  const chunkOf = (start: number, end: number) =>
+    message.encoding === 'utf8' ? utf8.decode(text.subarray(start, end)) : text.toString('utf16le', start * 2, end * 2);
   for (;;) {
     if (Atomics.load(control, STOP) !== 0) break;
     const index = Atomics.add(control, NEXT, 1);
     if (index >= chunkCount) break;
     const start = index === 0 ? 0 : (control[ENDS + index - 1] ?? 0);
     const end = control[ENDS + index] ?? 0;
-    const chunk = text.toString('utf16le', start * 2, end * 2);
-    Atomics.store(control, ENDS + chunkCount + index, countTokens(chunk, message.tokenizer));
+    Atomics.store(control, ENDS + chunkCount + index, countTokens(chunkOf(start, end), message.tokenizer));
     Atomics.add(control, DONE, 1);
     post({ type: 'chunk', jobId: message.jobId });
   }

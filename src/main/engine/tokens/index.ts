@@ -2,8 +2,8 @@
 // boundaries that make chunked counts exact, and the worker-pool counter.
 
 export { countTokens, loadTokenizer } from './count-tokens';
-export { findSafeBoundary, isSafeBoundary, splitAtSafeBoundaries } from './safe-split';
-export type { CountJob, CountJobOptions, FinishOptions } from './count-job';
+export { findSafeBoundary, isSafeBoundary, splitAtSafeBoundaries, type CodeUnits } from './safe-split';
+export type { CountJob, CountJobOptions, CountText, FinishOptions } from './count-job';
 export {
   DEFAULT_CHUNK_CHARS,
   DEFAULT_MIN_PARALLEL_CHARS,

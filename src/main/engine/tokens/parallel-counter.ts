@@ -4,17 +4,19 @@
 // worker threads at once; the caller can keep working (parse, transform,
 // begin another count) and later `finish`, which also counts unclaimed
 // chunks on the calling thread. Claims go through Atomics on shared memory,
-// so sharing never waits for anyone's event loop. The text is copied once
+// so sharing never waits for anyone's event loop. A string is copied once
 // into shared memory as UTF-16 (~20 ms for 16 MiB, lossless even for lone
-// surrogates) instead of being cloned into every worker by postMessage.
+// surrogates); UTF-8 bytes (half the memory for JSON) are shared as they are
+// when they already live in a SharedArrayBuffer. Nothing is cloned into
+// every worker by postMessage.
 
 import { availableParallelism } from 'node:os';
 import { Buffer } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
 import { CavemanError } from '../../../shared/errors';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../../shared/tokenizers';
-import { SharedCountJob, type CountJob, type CountJobOptions } from './count-job';
-import type { FromWorker, ToWorker } from './count-protocol';
+import { SharedCountJob, type CountJob, type CountJobOptions, type CountText } from './count-job';
+import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
 import { splitAtSafeBoundaries } from './safe-split';
 import { resolveWorkerScript } from './worker-script';
 
@@ -45,10 +47,27 @@ export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-function copyToSharedUtf16(text: string): SharedArrayBuffer {
-  const shared = new SharedArrayBuffer(text.length * 2);
-  Buffer.from(shared).write(text, 'utf16le');
-  return shared;
+interface SharedText {
+  buffer: SharedArrayBuffer;
+  encoding: TextEncoding;
+  byteOffset: number;
+  byteLength: number;
+}
+
+/**
+ * The text in shared memory: a string is copied once as UTF-16; UTF-8 bytes
+ * already in a SharedArrayBuffer are shared as they are, others copied once.
+ */
+function sharedTextOf(text: CountText): SharedText {
+  if (typeof text === 'string') {
+    const buffer = new SharedArrayBuffer(text.length * 2);
+    Buffer.from(buffer).write(text, 'utf16le');
+    return { buffer, encoding: 'utf16', byteOffset: 0, byteLength: buffer.byteLength };
+  }
+  if (text.buffer instanceof SharedArrayBuffer) return { buffer: text.buffer, encoding: 'utf8', byteOffset: text.byteOffset, byteLength: text.byteLength };
+  const buffer = new SharedArrayBuffer(text.byteLength);
+  new Uint8Array(buffer).set(text);
+  return { buffer, encoding: 'utf8', byteOffset: 0, byteLength: text.byteLength };
 }
 
 export class ParallelTokenCounter {
@@ -98,19 +117,28 @@ export class ParallelTokenCounter {
    * minParallelChars, or without a safe boundary, are counted on the calling
    * thread in finish().
    */
-  begin(text: string, tokenizer: TokenizerName, options: CountJobOptions = {}): CountJob {
+  begin(text: CountText, tokenizer: TokenizerName, options: CountJobOptions = {}): CountJob {
     const parallel = this.size > 0 && text.length >= this.minParallelChars;
     const ends = parallel ? splitAtSafeBoundaries(text, this.chunkChars) : text.length > 0 ? [text.length] : [];
     const job = new SharedCountJob(this.nextJobId++, text, tokenizer, ends, options, (settled) => this.jobSettled(settled));
     if (job.pending && ends.length > 1) {
-      const shared = copyToSharedUtf16(text);
+      const shared = sharedTextOf(text);
       const helpers = Math.min(this.size, ends.length);
       for (let slot = 0; slot < helpers; slot++) {
         const pooled = this.workerAt(slot);
         pooled.warmed.add(tokenizer);
         pooled.jobs.set(job.id, job);
         job.workers++;
-        this.post(pooled, { type: 'count', jobId: job.id, tokenizer, text: shared, control: job.control.buffer as SharedArrayBuffer });
+        this.post(pooled, {
+          type: 'count',
+          jobId: job.id,
+          tokenizer,
+          text: shared.buffer,
+          encoding: shared.encoding,
+          byteOffset: shared.byteOffset,
+          byteLength: shared.byteLength,
+          control: job.control.buffer as SharedArrayBuffer,
+        });
         pooled.worker.ref();
       }
     }
@@ -118,7 +146,7 @@ export class ParallelTokenCounter {
   }
 
   /** begin() then finish(): the exact count of `text`. */
-  count(text: string, tokenizer: TokenizerName, options: CountJobOptions = {}): Promise<number> {
+  count(text: CountText, tokenizer: TokenizerName, options: CountJobOptions = {}): Promise<number> {
     return this.begin(text, tokenizer, options).finish();
   }
 

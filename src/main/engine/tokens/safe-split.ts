@@ -51,24 +51,35 @@ function isAsciiAlnum(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
+/**
+ * A text as UTF-16 code units (a string) or as its UTF-8 bytes. The rule only
+ * looks at ASCII values, which mean the same in both, and a boundary before an
+ * ASCII byte never splits a UTF-8 sequence — so it works on either.
+ */
+export type CodeUnits = string | Uint8Array;
+
+function unitAt(text: CodeUnits, i: number): number {
+  return typeof text === 'string' ? text.charCodeAt(i) : (text[i] ?? 0);
+}
+
 /** True when `p` is a safe boundary of `text` (see the header). */
-export function isSafeBoundary(text: string, p: number): boolean {
+export function isSafeBoundary(text: CodeUnits, p: number): boolean {
   if (p <= 0 || p >= text.length) return false;
-  const next = text.charCodeAt(p);
-  return next < 0x80 && next !== 0x27 && !isAsciiAlnum(next) && isAsciiAlnum(text.charCodeAt(p - 1));
+  const next = unitAt(text, p);
+  return next < 0x80 && next !== 0x27 && !isAsciiAlnum(next) && isAsciiAlnum(unitAt(text, p - 1));
 }
 
 /**
  * The first safe boundary p with from <= p < limit (limit is clamped to the
  * text length), or -1 when there is none.
  */
-export function findSafeBoundary(text: string, from: number, limit: number = text.length): number {
+export function findSafeBoundary(text: CodeUnits, from: number, limit: number = text.length): number {
   const end = Math.min(limit, text.length);
   let p = Math.max(from, 1);
   if (p >= end) return -1;
-  let prevAlnum = isAsciiAlnum(text.charCodeAt(p - 1));
+  let prevAlnum = isAsciiAlnum(unitAt(text, p - 1));
   for (; p < end; p++) {
-    const code = text.charCodeAt(p);
+    const code = unitAt(text, p);
     const alnum = isAsciiAlnum(code);
     if (prevAlnum && !alnum && code < 0x80 && code !== 0x27) return p;
     prevAlnum = alnum;
@@ -83,7 +94,7 @@ export function findSafeBoundary(text: string, from: number, limit: number = tex
  * is longer when no safe boundary is near, and a text without any is one
  * chunk. The last offset is text.length; an empty text has no chunks.
  */
-export function splitAtSafeBoundaries(text: string, targetChunkChars: number): number[] {
+export function splitAtSafeBoundaries(text: CodeUnits, targetChunkChars: number): number[] {
   if (!(targetChunkChars >= 1)) throw new RangeError(`targetChunkChars must be >= 1, got ${targetChunkChars}`);
   const ends: number[] = [];
   let start = 0;

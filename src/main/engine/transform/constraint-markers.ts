@@ -53,7 +53,9 @@ const ALTERNATIVES = Object.values(CONSTRAINT_MARKERS).flat().join('|');
 
 // Whole words: no letter, digit or underscore on either side ("max" but not
 // "maxLength"; "RFC3339" and "ISO 8601" through the optional digit run).
-const CONSTRAINT_PATTERN = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${ALTERNATIVES})(?![\\p{L}\\p{N}_])`, 'iu');
+// The left side consumes one character instead of a lookbehind: the same
+// matches for test(), and faster.
+const CONSTRAINT_PATTERN = new RegExp(`(?:^|[^\\p{L}\\p{N}_])(?:${ALTERNATIVES})(?![\\p{L}\\p{N}_])`, 'iu');
 
 /** True when `sentence` contains at least one constraint marker. */
 export function hasConstraintMarker(sentence: string): boolean {

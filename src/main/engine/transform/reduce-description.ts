@@ -15,6 +15,8 @@ export const SMALL_DESCRIPTION_BYTES = 160;
  * Deterministic and idempotent.
  */
 export function reduceDescription(description: string): string | undefined {
+  // At most 3 UTF-8 bytes per UTF-16 unit: short strings need no measuring.
+  if (description.length * 3 <= SMALL_DESCRIPTION_BYTES) return undefined;
   const text = description.trim();
   if (utf8ByteLength(text) <= SMALL_DESCRIPTION_BYTES) return undefined;
 

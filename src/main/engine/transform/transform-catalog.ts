@@ -3,15 +3,14 @@
 // schema territory and copying everything else as its exact source text.
 
 import { ARRAY, OBJECT, STRING, stringValue, type JsonDocument, type JsonNode, type ObjectNode, type StringNode } from '../json/json-node';
-import { pointerOf } from '../json/json-pointer';
-import { TextBuilder } from '../json/text-builder';
+import { ByteWriter } from '../json/byte-writer';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
-import { refProtectedPaths } from './protected-paths';
+import { refTargets, type RefTrie } from './ref-targets';
 import { reduceDescription } from './reduce-description';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, VERBATIM_KEYWORDS } from './schema-vocabulary';
 
-/** Where one tool sits in the source text and in the output text (UTF-16 offsets). */
+/** Where one tool sits in the source text (UTF-16 offsets) and in the output (byte offsets). */
 export interface ToolSpan {
   name: string;
   sourceStart: number;
@@ -21,7 +20,8 @@ export interface ToolSpan {
 }
 
 export interface TransformResult {
-  output: string;
+  /** The compact shrunk catalog as UTF-8: the exact bytes to send to a model. */
+  output: Uint8Array;
   kind: CatalogKind;
   tools: ToolSpan[];
 }
@@ -33,19 +33,28 @@ export interface TransformResult {
 export interface TransformOptions {
   dropAnnotations?: boolean;
   reduceDescriptions?: boolean;
+  /** Write the output into shared memory, so counting threads can read it without a copy. */
+  sharedOutput?: boolean;
 }
 
 /** Transforms a catalog; undefined when the document is not a catalog (pass-through). */
 export function transformCatalog(doc: JsonDocument, options: TransformOptions = {}): TransformResult | undefined {
   const layout = readCatalog(doc);
   if (layout === undefined) return undefined;
-  const writer = new CatalogWriter(doc.text, layout, options.dropAnnotations ?? true, options.reduceDescriptions ?? true);
+  const out = new ByteWriter(doc.text.length + 64, options.sharedOutput ?? false);
+  const writer = new CatalogWriter(doc.text, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true);
   writer.writeRoot(doc.root);
-  return { output: writer.out.toString(), kind: layout.kind, tools: writer.spans };
+  return { output: out.bytes(), kind: layout.kind, tools: writer.spans };
+}
+
+const decoder = new TextDecoder();
+
+/** The output as text (for checks and display; what is sent is the bytes). */
+export function outputText(result: TransformResult, span?: ToolSpan): string {
+  return decoder.decode(span ? result.output.subarray(span.outputStart, span.outputEnd) : result.output);
 }
 
 class CatalogWriter {
-  readonly out = new TextBuilder();
   readonly spans: ToolSpan[] = [];
   private readonly toolNames = new Map<JsonNode, string>();
   private readonly lists: ReadonlySet<JsonNode>;
@@ -53,6 +62,7 @@ class CatalogWriter {
   constructor(
     private readonly text: string,
     private readonly layout: CatalogLayout,
+    readonly out: ByteWriter,
     private readonly dropAnnotations: boolean,
     private readonly reduceDescriptions: boolean,
   ) {
@@ -110,76 +120,79 @@ class CatalogWriter {
   }
 
   private writeSchemaRoot(schema: JsonNode): void {
-    const protectedPaths = refProtectedPaths(this.text, schema);
-    this.writeSchema(schema, protectedPaths, protectedPaths ? [] : undefined);
+    this.writeSchema(schema, refTargets(this.text, schema));
   }
 
-  /** `path` (pointer segments) is tracked only when some $ref needs protecting. */
-  private writeSchema(node: JsonNode, protectedPaths: Set<string> | undefined, path: string[] | undefined): void {
+  /**
+   * `targets` is the part of the $ref-target trie below this node: a member
+   * on the way to a target is never dropped or rewritten.
+   */
+  private writeSchema(node: JsonNode, targets: RefTrie | undefined): void {
+    const { text, out } = this;
     if (node.kind === ARRAY) {
-      this.out.push('[');
-      node.items.forEach((item, i) => {
-        if (i > 0) this.out.push(',');
-        path?.push(String(i));
-        this.writeSchema(item, protectedPaths, path);
-        path?.pop();
-      });
-      this.out.push(']');
+      out.push('[');
+      for (let i = 0; i < node.items.length; i++) {
+        if (i > 0) out.push(',');
+        this.writeSchema(node.items[i]!, targets?.child(String(i)));
+      }
+      out.push(']');
       return;
     }
-    if (node.kind !== OBJECT) return writeCompact(this.text, node, this.out);
+    if (node.kind !== OBJECT) return writeCompact(text, node, out);
 
-    const isProtected = (key: string): boolean =>
-      protectedPaths !== undefined && path !== undefined && protectedPaths.has(pointerOf([...path, key]));
-    this.writeObject(
-      node,
-      (key, value) => {
-        if (DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key)) return writeCompact(this.text, value, this.out);
-        if (key === 'description' && value.kind === STRING) {
-          return isProtected(key) ? writeCompact(this.text, value, this.out) : this.writeDescription(value);
-        }
-        path?.push(key);
-        if (NAME_MAP_KEYWORDS.has(key) && value.kind === OBJECT) this.writeNameMap(value, protectedPaths, path);
-        else this.writeSchema(value, protectedPaths, path);
-        path?.pop();
-      },
-      (key) => this.dropAnnotations && DROPPED_ANNOTATIONS.has(key) && !isProtected(key),
-    );
-  }
-
-  /** Child keys of a name map are user-chosen names: all survive; only their values are schemas. */
-  private writeNameMap(map: ObjectNode, protectedPaths: Set<string> | undefined, path: string[] | undefined): void {
-    this.writeObject(map, (name, value) => {
-      path?.push(name);
-      this.writeSchema(value, protectedPaths, path);
-      path?.pop();
-    });
-  }
-
-  private writeDescription(node: StringNode): void {
-    const reduced = this.reduceDescriptions ? reduceDescription(stringValue(this.text, node)) : undefined;
-    if (reduced === undefined) this.out.push(this.text.slice(node.start, node.end));
-    else this.out.push(JSON.stringify(reduced));
-  }
-
-  /** Writes `{…}` with each kept member's key verbatim and its value via `writeValue`. */
-  private writeObject(
-    node: ObjectNode,
-    writeValue: (key: string, value: JsonNode) => void,
-    drop?: (key: string) => boolean,
-  ): void {
-    const { text, out } = this;
     out.push('{');
     let first = true;
     for (let i = 0; i < node.keys.length; i++) {
       const keyNode = node.keys[i]!;
       const key = stringValue(text, keyNode);
-      if (drop?.(key)) continue;
+      const value = node.values[i]!;
+      const below = targets?.child(key);
+      const dropped = DROPPED_ANNOTATIONS.has(key);
+      if (dropped && this.dropAnnotations && below === undefined) continue;
       if (!first) out.push(',');
       first = false;
-      out.push(text.slice(keyNode.start, keyNode.end));
+      out.copy(text, keyNode.start, keyNode.end);
       out.push(':');
-      writeValue(key, node.values[i]!);
+      if (dropped || VERBATIM_KEYWORDS.has(key)) writeCompact(text, value, out);
+      else if (key === 'description' && value.kind === STRING) {
+        if (below === undefined) this.writeDescription(value);
+        else writeCompact(text, value, out);
+      } else if (NAME_MAP_KEYWORDS.has(key) && value.kind === OBJECT) this.writeNameMap(value, below);
+      else this.writeSchema(value, below);
+    }
+    out.push('}');
+  }
+
+  /** Child keys of a name map are user-chosen names: all survive; only their values are schemas. */
+  private writeNameMap(map: ObjectNode, targets: RefTrie | undefined): void {
+    const { text, out } = this;
+    out.push('{');
+    for (let i = 0; i < map.keys.length; i++) {
+      if (i > 0) out.push(',');
+      const keyNode = map.keys[i]!;
+      out.copy(text, keyNode.start, keyNode.end);
+      out.push(':');
+      this.writeSchema(map.values[i]!, targets?.child(stringValue(text, keyNode)));
+    }
+    out.push('}');
+  }
+
+  private writeDescription(node: StringNode): void {
+    const reduced = this.reduceDescriptions ? reduceDescription(stringValue(this.text, node)) : undefined;
+    if (reduced === undefined) this.out.copy(this.text, node.start, node.end);
+    else this.out.push(JSON.stringify(reduced));
+  }
+
+  /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */
+  private writeObject(node: ObjectNode, writeValue: (key: string, value: JsonNode) => void): void {
+    const { text, out } = this;
+    out.push('{');
+    for (let i = 0; i < node.keys.length; i++) {
+      if (i > 0) out.push(',');
+      const keyNode = node.keys[i]!;
+      out.copy(text, keyNode.start, keyNode.end);
+      out.push(':');
+      writeValue(stringValue(text, keyNode), node.values[i]!);
     }
     out.push('}');
   }

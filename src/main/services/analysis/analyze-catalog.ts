@@ -12,6 +12,7 @@ import { prettyDiff } from '../../engine/diff/pretty-diff';
 import { checkGuarantees } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
 import { readCatalog } from '../../engine/transform/catalog-shape';
+import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
 
@@ -86,7 +87,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     signal: input.signal,
     onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
   });
-  const outputDoc = parseJson(transform.output);
+  const outputDoc = parseJson(outputText(transform));
   const guarantees = checkGuarantees(doc, outputDoc);
 
   report('diffing', 0.9);
@@ -116,7 +117,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     outcome: summary,
     original: bytes,
     output,
-    transformed: encoder.encode(transform.output),
+    transformed: transform.output.slice(),
     diff: {
       layout: { changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length },
       original: encoder.encode(pretty.original),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
-import { transformCatalog } from '../../../../src/main/engine/transform/transform-catalog';
+import { outputText, transformCatalog } from '../../../../src/main/engine/transform/transform-catalog';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
@@ -77,6 +77,14 @@ describe('transformCatalog: schema territory', () => {
     expect(out.$defs.y.description).toBe(`Y. ${LONG}`);
   });
 
+  it('writes UTF-8: non-ASCII text, surrogate pairs and escapes survive exactly, spans count bytes', () => {
+    const input = '{"tools":[{"name":"é😀中","description":"caf\\u00e9 ☕","inputSchema":{"title":"x","properties":{"ü":{"type":"string"}}}},{"name":"b"}]}';
+    const result = transformCatalog(parseJson(input))!;
+    expect(outputText(result)).toBe('{"tools":[{"name":"é😀中","description":"caf\\u00e9 ☕","inputSchema":{"properties":{"ü":{"type":"string"}}}},{"name":"b"}]}');
+    expect(Buffer.from(result.output).toString('utf8')).toBe(outputText(result));
+    expect(outputText(result, result.tools[1]!)).toBe('{"name":"b"}');
+  });
+
   it('keeps integer-like keys in order, duplicates, and number text', () => {
     const input = '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"10":{"type":"number","default":1.50},"2":{"type":"number","maximum":12345678901234567890},"2":{"type":"string"}}}}]}';
     expect(shrinkText(input)).toBe(input);
@@ -116,7 +124,7 @@ describe('transformCatalog: envelopes and shapes', () => {
     const result = transformCatalog(parseJson(JSON.stringify(catalog)))!;
     expect(result.kind).toBe(kind);
     expect(result.tools.map((t) => t.name)).toEqual(names);
-    expect(result.output).not.toContain('"title"');
+    expect(outputText(result)).not.toContain('"title"');
   });
 
   it.each([['42'], ['"text"'], ['null'], ['[]'], ['[1,2]'], ['{"foo":1}'], ['{"name":"no door"}']])('passes %s through as not a catalog', (text) => {
@@ -126,8 +134,8 @@ describe('transformCatalog: envelopes and shapes', () => {
   it('records where each tool lands in the source and the output', () => {
     const text = '{ "tools": [ {"name":"a","inputSchema":{"title":"x"}}, {"name":"b"} ], "nextCursor": "c" }';
     const result = transformCatalog(parseJson(text))!;
-    expect(result.output).toBe('{"tools":[{"name":"a","inputSchema":{}},{"name":"b"}],"nextCursor":"c"}');
-    expect(result.tools.map((t) => [t.name, text.slice(t.sourceStart, t.sourceEnd), result.output.slice(t.outputStart, t.outputEnd)])).toEqual([
+    expect(outputText(result)).toBe('{"tools":[{"name":"a","inputSchema":{}},{"name":"b"}],"nextCursor":"c"}');
+    expect(result.tools.map((t) => [t.name, text.slice(t.sourceStart, t.sourceEnd), outputText(result, t)])).toEqual([
       ['a', '{"name":"a","inputSchema":{"title":"x"}}', '{"name":"a","inputSchema":{}}'],
       ['b', '{"name":"b"}', '{"name":"b"}'],
     ]);

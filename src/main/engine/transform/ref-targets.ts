@@ -1,0 +1,58 @@
+// A $ref may point into a place the transform would otherwise drop or rewrite
+// (an "examples" entry, a description). Such places are kept verbatim so every
+// internal $ref target survives (SPEC §2.6). The targets form a trie of
+// pointer segments that the writer walks alongside the schema.
+
+import { ARRAY, OBJECT, STRING, stringValue, type JsonNode } from '../json/json-node';
+import { parseRef } from '../json/json-pointer';
+import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
+
+/** Pointer segments leading to $ref targets: a child exists for every segment on some target's path. */
+export class RefTrie {
+  readonly children = new Map<string, RefTrie>();
+
+  child(segment: string): RefTrie | undefined {
+    return this.children.get(segment);
+  }
+
+  add(segments: readonly string[]): void {
+    let node: RefTrie = this;
+    for (const segment of segments) {
+      let next = node.children.get(segment);
+      if (!next) node.children.set(segment, (next = new RefTrie()));
+      node = next;
+    }
+  }
+}
+
+/** The trie of every internal pointer $ref target in `schema`, or undefined when it has none. */
+export function refTargets(text: string, schema: JsonNode): RefTrie | undefined {
+  // Most schemas have no $ref at all: a text search settles that without a walk.
+  const found = text.indexOf('"$ref"', schema.start);
+  if (found === -1 || found >= schema.end) return undefined;
+  let trie: RefTrie | undefined;
+  const walk = (node: JsonNode): void => {
+    if (node.kind === ARRAY) {
+      for (const item of node.items) walk(item);
+      return;
+    }
+    if (node.kind !== OBJECT) return;
+    for (let i = 0; i < node.keys.length; i++) {
+      const key = stringValue(text, node.keys[i]!);
+      const value = node.values[i]!;
+      if (key === '$ref') {
+        if (value.kind !== STRING) continue;
+        const target = parseRef(stringValue(text, value));
+        if (target?.kind === 'pointer' && target.segments.length > 0) (trie ??= new RefTrie()).add(target.segments);
+      } else if (DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key) || (key === 'description' && value.kind === STRING)) {
+        continue;
+      } else if (NAME_MAP_KEYWORDS.has(key) && value.kind === OBJECT) {
+        for (const child of value.values) walk(child);
+      } else {
+        walk(value);
+      }
+    }
+  };
+  walk(schema);
+  return trie;
+}
