@@ -15,13 +15,11 @@ export class RefTrie {
     return this.children.get(segment);
   }
 
-  add(segments: readonly string[]): void {
-    let node: RefTrie = this;
-    for (const segment of segments) {
-      let next = node.children.get(segment);
-      if (!next) node.children.set(segment, (next = new RefTrie()));
-      node = next;
-    }
+  add(segments: readonly string[], from = 0): void {
+    if (from >= segments.length) return;
+    let next = this.children.get(segments[from]!);
+    if (!next) this.children.set(segments[from]!, (next = new RefTrie()));
+    next.add(segments, from + 1);
   }
 }
 
