@@ -17,11 +17,13 @@ export interface DiffSearchBarProps {
   /** Changes on every Find, so a repeated Find refocuses the box. */
   seq: number;
   initialText: string;
+  /** What the search covers when it is not the whole diff ("this section"). */
+  scopeNote: string | null;
   onSideChange(side: DiffSide): void;
   onClose(): void;
 }
 
-export function DiffSearchBar({ view, side, seq, initialText, onSideChange, onClose }: DiffSearchBarProps) {
+export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideChange, onClose }: DiffSearchBarProps) {
   const [text, setText] = useState(initialText);
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [found, setFound] = useState<boolean | null>(null);
@@ -102,7 +104,7 @@ export function DiffSearchBar({ view, side, seq, initialText, onSideChange, onCl
         Match case
       </label>
       <span className="diff-search-status" role="status">
-        {found === false ? 'No matches' : ''}
+        {found === false ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : ''}
       </span>
       <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>
         <Icon name="close" size={14} />

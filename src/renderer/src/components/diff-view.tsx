@@ -1,31 +1,74 @@
 // The side-by-side diff of one analysis: loads both pretty-printed sides and
 // main's exact change ranges lazily (with a spinner), then shows them in a
-// read-only MergeView with a "Collapse unchanged" switch.
+// read-only MergeView with a "Collapse unchanged" switch. A multi-megabyte
+// catalog is shown in sections (see diff-sections.ts) so scrolling stays
+// smooth; jumping to a tool opens its section.
 
 import type { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
+import { planSections, sectionForLine, type DiffSection } from '../lib/diff-sections';
 import { formatInt } from '../lib/format';
+import { findToolLines } from '../lib/merge-setup';
 import { shortcutLabel } from '../lib/shortcuts';
+import type { RevealRequest } from '../state/ui-store';
 import { DiffSearchBar, type DiffSide } from './diff-search-bar';
-import { MergeEditor } from './merge-editor';
+import { Icon } from './icon';
+import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
 import { Spinner } from './spinner';
 
 type Load = { id: string; state: 'loading' } | { id: string; state: 'ready'; diff: DiffTexts } | { id: string; state: 'error'; error: ErrorValue };
 
-export function DiffView({ analysisId }: { analysisId: string }) {
-  const { api, stores, mac } = useApp();
+function sectionText(diff: DiffTexts, section: DiffSection, whole: boolean): MergeText {
+  return whole
+    ? { original: diff.original, compressed: diff.compressed, changes: diff.changes, firstLineA: 1, firstLineB: 1 }
+    : {
+        original: diff.original.slice(section.fromA, section.toA),
+        compressed: diff.compressed.slice(section.fromB, section.toB),
+        changes: section.changes,
+        firstLineA: section.firstLineA,
+        firstLineB: section.firstLineB,
+      };
+}
+
+function ReadyDiff({ diff, analysisId }: { diff: DiffTexts; analysisId: string }) {
+  const { stores, mac } = useApp();
   const collapse = useSettings((state) => state.collapseUnchanged);
   const dark = usePrefersDark();
-  const [load, setLoad] = useState<Load>({ id: analysisId, state: 'loading' });
-  // A new analysis starts loading at once (no stale diff in between).
-  const current: Load = load.id === analysisId ? load : { id: analysisId, state: 'loading' };
+  const sections = useMemo(() => planSections(diff), [diff]);
+  const [request, setRequest] = useState<RevealRequest | null>(null);
+  const [nav, setNav] = useState({ index: 0, seq: 0 });
   const [mergeView, setMergeView] = useState<MergeView | null>(null);
   const [search, setSearch] = useState<{ side: DiffSide; seq: number; initialText: string } | null>(null);
+
+  // Tool rows ask for a jump through the UI store; only requests made while this diff is shown count.
+  useEffect(
+    () =>
+      stores.ui.subscribe((state, previous) => {
+        if (state.reveal !== previous.reveal && state.reveal?.analysisId === analysisId) setRequest(state.reveal);
+      }),
+    [stores, analysisId],
+  );
+
+  // A newer jump request wins over the section the person picked, until they pick again.
+  let index = Math.min(nav.index, sections.length - 1);
+  let reveal: LocalReveal | null = null;
+  if (request && request.seq > nav.seq) {
+    const lines = findToolLines(diff, request.index, request.name);
+    if (lines) {
+      index = sectionForLine(sections, lines.originalLine);
+      const target = sections[index] as DiffSection;
+      reveal = { lineA: lines.originalLine - target.firstLineA + 1, lineB: lines.compressedLine - target.firstLineB + 1, seq: request.seq };
+    }
+  }
+  const section = sections[index] as DiffSection;
+  const whole = sections.length === 1;
+  const text = useMemo(() => sectionText(diff, section, whole), [diff, section, whole]);
+  const goTo = (next: number) => setNav({ index: Math.max(0, Math.min(sections.length - 1, next)), seq: request?.seq ?? 0 });
 
   const openSearch = useCallback((editor: EditorView) => {
     const { from, to } = editor.state.selection.main;
@@ -34,26 +77,13 @@ export function DiffView({ analysisId }: { analysisId: string }) {
     setSearch((previous) => ({ side, seq: (previous?.seq ?? 0) + 1, initialText: selected.includes('\n') ? '' : selected || (previous?.initialText ?? '') }));
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    api.getDiff(analysisId).then(
-      (diff) => live && setLoad({ id: analysisId, state: 'ready', diff }),
-      (error: unknown) => live && setLoad({ id: analysisId, state: 'error', error: asCavemanError(error).toValue() }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, analysisId]);
-
   return (
-    <section className="panel diff-panel" aria-label="Diff">
+    <>
       <div className="panel-head">
         <h3 className="panel-title">Diff</h3>
-        {current.state === 'ready' ? (
-          <span className="panel-note">
-            {formatInt(current.diff.changes.length)} {current.diff.changes.length === 1 ? 'change' : 'changes'} · search with {shortcutLabel('find', mac)} in the text
-          </span>
-        ) : null}
+        <span className="panel-note">
+          {formatInt(diff.changes.length)} {diff.changes.length === 1 ? 'change' : 'changes'} · search with {shortcutLabel('find', mac)} in the text
+        </span>
         <label className="switch">
           <span className="switch-control">
             <input type="checkbox" checked={collapse} onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)} />
@@ -62,12 +92,29 @@ export function DiffView({ analysisId }: { analysisId: string }) {
           Collapse unchanged
         </label>
       </div>
-      {search && mergeView && current.state === 'ready' ? (
+      {whole ? null : (
+        <div className="diff-sections">
+          <button type="button" className="icon-button" aria-label="Previous section" title="Previous section" disabled={index === 0} onClick={() => goTo(index - 1)}>
+            <Icon name="chevron" size={14} className="flip" />
+          </button>
+          <span className="diff-sections-label" aria-live="polite">
+            Section {formatInt(index + 1)} of {formatInt(sections.length)}
+            {section.toolCount > 0 ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}` : ''} · lines{' '}
+            {formatInt(section.firstLineA)}–{formatInt(section.firstLineA + Math.max(0, section.linesA - 1))}
+          </span>
+          <button type="button" className="icon-button" aria-label="Next section" title="Next section" disabled={index === sections.length - 1} onClick={() => goTo(index + 1)}>
+            <Icon name="chevron" size={14} />
+          </button>
+          <span className="diff-sections-note">Large catalog: shown a section at a time; picking a tool opens its section.</span>
+        </div>
+      )}
+      {search && mergeView ? (
         <DiffSearchBar
           view={mergeView}
           side={search.side}
           seq={search.seq}
           initialText={search.initialText}
+          scopeNote={whole ? null : 'this section'}
           onSideChange={(side) => setSearch({ ...search, side })}
           onClose={() => setSearch(null)}
         />
@@ -83,20 +130,51 @@ export function DiffView({ analysisId }: { analysisId: string }) {
         </span>
       </div>
       <div className="diff-body">
-        {current.state === 'loading' ? (
-          <div className="diff-status">
-            <Spinner label="Loading the diff…" />
-          </div>
-        ) : current.state === 'error' ? (
-          <div className="diff-status" role="alert">
-            <p>
-              Could not load the diff: {current.error.message}
-            </p>
-          </div>
-        ) : (
-          <MergeEditor analysisId={analysisId} diff={current.diff} collapse={collapse} dark={dark} onFind={openSearch} onReady={setMergeView} />
-        )}
+        <MergeEditor key={index} text={text} collapse={collapse} dark={dark} reveal={reveal} onFind={openSearch} onReady={setMergeView} />
       </div>
+    </>
+  );
+}
+
+export function DiffView({ analysisId }: { analysisId: string }) {
+  const { api } = useApp();
+  const [load, setLoad] = useState<Load>({ id: analysisId, state: 'loading' });
+  // A new analysis starts loading at once (no stale diff in between).
+  const current: Load = load.id === analysisId ? load : { id: analysisId, state: 'loading' };
+
+  useEffect(() => {
+    let live = true;
+    api.getDiff(analysisId).then(
+      (diff) => live && setLoad({ id: analysisId, state: 'ready', diff }),
+      (error: unknown) => live && setLoad({ id: analysisId, state: 'error', error: asCavemanError(error).toValue() }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, analysisId]);
+
+  return (
+    <section className="panel diff-panel" aria-label="Diff">
+      {current.state === 'ready' ? (
+        <ReadyDiff key={analysisId} diff={current.diff} analysisId={analysisId} />
+      ) : (
+        <>
+          <div className="panel-head">
+            <h3 className="panel-title">Diff</h3>
+          </div>
+          <div className="diff-body">
+            {current.state === 'loading' ? (
+              <div className="diff-status">
+                <Spinner label="Loading the diff…" />
+              </div>
+            ) : (
+              <div className="diff-status" role="alert">
+                <p>Could not load the diff: {current.error.message}</p>
+              </div>
+            )}
+          </div>
+        </>
+      )}
     </section>
   );
 }

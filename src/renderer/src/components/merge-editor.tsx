@@ -1,33 +1,47 @@
-// The CodeMirror MergeView for one analysis, mounted in a shadow root: the
-// page's CSP (style-src 'self') forbids the <style> element CodeMirror would
-// add to a document, and a shadow root lets it use constructed stylesheets
-// instead. Colours still come from the page's CSS variables, which inherit.
-// Created once per diff, reconfigured for collapse and theme, destroyed on
-// unmount; jumps to a tool when the table asks.
+// The CodeMirror MergeView for one diff (or one section of a large diff),
+// mounted in a shadow root: the page's CSP (style-src 'self') forbids the
+// <style> element CodeMirror would add to a document, and a shadow root lets
+// it use constructed stylesheets instead. Colours still come from the page's
+// CSS variables, which inherit. Created once per text, reconfigured for
+// collapse and theme, destroyed on unmount; scrolls to a tool on request.
 
 import { MergeView } from '@codemirror/merge';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import type { DiffTexts } from '../../../shared/ipc/caveman-api';
-import { useUi } from '../app-context';
+import type { DiffChange } from '../lib/diff-sections';
 import { registerEditors } from '../lib/editor-registry';
-import { COLLAPSE_CONFIG, findToolLines, sideExtensions, themeCompartment, themeFor, toChanges } from '../lib/merge-setup';
+import { COLLAPSE_CONFIG, sideExtensions, themeCompartment, themeFor, toChanges } from '../lib/merge-setup';
+
+export interface MergeText {
+  original: string;
+  compressed: string;
+  /** Exact changed ranges, relative to these texts. */
+  changes: DiffChange[];
+  firstLineA: number;
+  firstLineB: number;
+}
+
+/** Lines (1-based, within these texts) to bring to the top of both sides. */
+export interface LocalReveal {
+  lineA: number;
+  lineB: number;
+  seq: number;
+}
 
 export interface MergeEditorProps {
-  analysisId: string;
-  diff: DiffTexts;
+  text: MergeText;
   collapse: boolean;
   dark: boolean;
+  reveal: LocalReveal | null;
   /** Ctrl/Cmd+F (or the Find command) inside one of the editors. */
   onFind(view: EditorView): void;
   /** The view once created, and null when it is destroyed. */
   onReady(view: MergeView | null): void;
 }
 
-export function MergeEditor({ analysisId, diff, collapse, dark, onFind, onReady }: MergeEditorProps) {
+export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: MergeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<MergeView | null>(null);
-  const reveal = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal : null));
   // The first render's settings; later changes are applied by the effects below.
   const initial = useRef({ collapse, dark });
   const callbacks = useRef({ onFind, onReady });
@@ -42,11 +56,12 @@ export function MergeEditor({ analysisId, diff, collapse, dark, onFind, onReady 
     const container = document.createElement('div');
     container.style.height = '100%';
     root.append(container);
-    const changes = toChanges(diff);
-    const find = (side: EditorView) => callbacks.current.onFind(side);
+    const changes = toChanges(text.changes);
+    const onFind = (side: EditorView) => callbacks.current.onFind(side);
+    const { dark } = initial.current;
     const view = new MergeView({
-      a: { doc: diff.original, extensions: sideExtensions('Original catalog', initial.current.dark, find) },
-      b: { doc: diff.compressed, extensions: sideExtensions('Compressed catalog', initial.current.dark, find) },
+      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, onFind }) },
+      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, onFind }) },
       parent: container,
       root,
       highlightChanges: true,
@@ -58,7 +73,7 @@ export function MergeEditor({ analysisId, diff, collapse, dark, onFind, onReady 
     view.dom.style.overflowY = 'auto';
     viewRef.current = view;
     callbacks.current.onReady(view);
-    const unregister = registerEditors([view.a, view.b], find);
+    const unregister = registerEditors([view.a, view.b], onFind);
     return () => {
       unregister();
       callbacks.current.onReady(null);
@@ -66,7 +81,7 @@ export function MergeEditor({ analysisId, diff, collapse, dark, onFind, onReady 
       view.destroy();
       container.remove();
     };
-  }, [diff]);
+  }, [text]);
 
   useEffect(() => {
     viewRef.current?.reconfigure({ collapseUnchanged: collapse ? COLLAPSE_CONFIG : undefined });
@@ -78,18 +93,21 @@ export function MergeEditor({ analysisId, diff, collapse, dark, onFind, onReady 
     for (const side of [view.a, view.b]) side.dispatch({ effects: themeCompartment.reconfigure(themeFor(dark)) });
   }, [dark]);
 
+  const revealSeq = reveal?.seq ?? null;
+  const lineA = reveal?.lineA ?? 1;
+  const lineB = reveal?.lineB ?? 1;
   useEffect(() => {
     const view = viewRef.current;
-    if (!view || !reveal) return;
-    const lines = findToolLines(diff, reveal.index, reveal.name);
-    if (!lines) return;
-    const lineA = view.a.state.doc.line(Math.min(Math.max(1, lines.originalLine), view.a.state.doc.lines));
-    const lineB = view.b.state.doc.line(Math.min(Math.max(1, lines.compressedLine), view.b.state.doc.lines));
+    if (!view || revealSeq === null) return;
+    const docA = view.a.state.doc;
+    const docB = view.b.state.doc;
+    const startA = docA.line(Math.min(Math.max(1, lineA), docA.lines)).from;
+    const startB = docB.line(Math.min(Math.max(1, lineB), docB.lines)).from;
     // Both sides share one scroller and their unchanged lines are aligned, so
     // scrolling the original to the tool's first line brings both to the top.
-    view.b.dispatch({ selection: { anchor: lineB.from } });
-    view.a.dispatch({ selection: { anchor: lineA.from }, effects: EditorView.scrollIntoView(lineA.from, { y: 'start', yMargin: 0 }) });
-  }, [reveal, diff]);
+    view.b.dispatch({ selection: { anchor: startB } });
+    view.a.dispatch({ selection: { anchor: startA }, effects: EditorView.scrollIntoView(startA, { y: 'start', yMargin: 0 }) });
+  }, [text, revealSeq, lineA, lineB]);
 
   return <div className="merge-host" ref={hostRef} data-editor-host="" />;
 }

@@ -39,6 +39,10 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
 
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
   const totals = useMemo(() => splitTotals(lint), [lint]);
+  // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
+  const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 24));
+  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 62);
+  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 86);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -116,12 +120,12 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
         <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 3}>
           <colgroup>
             <col className="col-name" />
-            <col className="col-num" />
-            <col className="col-num" />
+            <col style={{ width: numWidth }} />
+            <col style={{ width: numWidth }} />
             <col className="col-pct" />
-            <col className="col-split" />
-            <col className="col-split" />
-            <col className="col-split" />
+            <col style={{ width: splitWidth }} />
+            <col style={{ width: splitWidth }} />
+            <col style={{ width: splitWidth }} />
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>

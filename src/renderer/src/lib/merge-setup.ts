@@ -14,8 +14,8 @@ import { tags } from '@lezer/highlight';
 import type { DiffLayout } from '../../../shared/contracts';
 
 /** The changes main computed, as CodeMirror Change objects (for diffConfig.override). */
-export function toChanges(layout: Pick<DiffLayout, 'changes'>): readonly Change[] {
-  return layout.changes.map((change) => new Change(change.fromA, change.toA, change.fromB, change.toB));
+export function toChanges(changes: DiffLayout['changes']): readonly Change[] {
+  return changes.map((change) => new Change(change.fromA, change.toA, change.fromB, change.toB));
 }
 
 /** Which tool a reveal request means: by position when the names agree, else by name. */
@@ -89,10 +89,20 @@ const hiddenSearch = search({
   },
 });
 
-/** Everything one side of the diff needs; `label` names its text area, `onFind` answers Ctrl/Cmd+F inside it. */
-export function sideExtensions(label: string, dark: boolean, onFind: (view: EditorView) => void): Extension {
+export interface SideOptions {
+  /** Names the side's text area for assistive technology. */
+  label: string;
+  dark: boolean;
+  /** Number of the first line shown (a section of a large diff starts further down). */
+  firstLine: number;
+  /** Answers Ctrl/Cmd+F inside the editor. */
+  onFind(view: EditorView): void;
+}
+
+/** Everything one side of the diff needs. */
+export function sideExtensions({ label, dark, firstLine, onFind }: SideOptions): Extension {
   return [
-    lineNumbers(),
+    lineNumbers(firstLine === 1 ? {} : { formatNumber: (line) => String(line + firstLine - 1) }),
     highlightSpecialChars(),
     drawSelection(),
     EditorState.readOnly.of(true),
