@@ -28,9 +28,10 @@ export function CatalogSwitcher() {
           const outcome = outcomeFor({ summaries, failures }, key);
           if (!outcome) return null;
           const current = key === activeKey;
-          const detail = outcome.ok ? (outcome.report.pass_through ? 'unchanged' : `${formatPercent(outcome.report.ratio)} saved`) : 'failed';
+          const passThrough = outcome.ok ? outcome.report.pass_through?.reason : undefined;
+          const detail = !outcome.ok ? 'failed' : passThrough === 'store_error' || outcome.report.error ? 'not stored' : passThrough ? 'unchanged' : `${formatPercent(outcome.report.ratio)} saved`;
           return (
-            <li key={key} className={`switcher-item${current ? ' is-current' : ''}${outcome.ok ? '' : ' is-failed'}`}>
+            <li key={key} className={`switcher-item${current ? ' is-current' : ''}${outcome.ok && detail !== 'not stored' ? '' : ' is-failed'}`}>
               <button type="button" className="switcher-pick" aria-current={current ? 'true' : undefined} onClick={() => stores.catalogs.getState().select(key)} title={outcome.name}>
                 {outcome.ok ? null : <Icon name="alert" size={14} className="switcher-alert" />}
                 <span className="switcher-name">{outcome.name}</span>
