@@ -88,11 +88,21 @@ describe('catalogs store', () => {
     expect(store.getState().order).toEqual([]);
   });
 
-  it('keeps a job that could not be cancelled any more', async () => {
+  it('drops the row of a job main no longer runs, and still shows its late result', async () => {
     const api = createFakeApi({ cancelJob: async () => false });
     const store = createCatalogsStore(api);
     await store.getState().analyzeText('{}', 'o200k_base');
     await store.getState().cancel('job-1');
+    expect(store.getState().jobs).toEqual([]);
+    store.getState().finished({ jobId: 'job-1', outcome: summary('an-late') });
+    expect(store.getState().activeKey).toBe('an-late');
+  });
+
+  it('keeps the job when the cancel call itself fails', async () => {
+    const api = createFakeApi({ cancelJob: async () => Promise.reject(new CavemanError('cave_internal', 'internal error: gone')) });
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{}', 'o200k_base');
+    await expect(store.getState().cancel('job-1')).rejects.toMatchObject({ code: 'cave_internal' });
     expect(store.getState().jobs).toMatchObject([{ jobId: 'job-1', cancelling: false }]);
   });
 

@@ -3,9 +3,10 @@
 // of the selected one.
 
 import { useEffect, useRef, useState } from 'react';
-import { useApp, useHistory, useUi } from '../app-context';
+import { useApp, useHistory, useSettings, useUi } from '../app-context';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { formatInt } from '../lib/format';
+import { titleWithShortcut } from '../lib/shortcuts';
 import { HistoryDetails } from './history-details';
 import { HistoryList } from './history-list';
 import { Icon } from './icon';
@@ -13,7 +14,8 @@ import { Icon } from './icon';
 const SEARCH_DELAY_MS = 200;
 
 export function HistoryView() {
-  const { stores } = useApp();
+  const { stores, mac } = useApp();
+  const storePath = useSettings((state) => state.appInfo?.storePath ?? null);
   const total = useHistory((state) => state.total);
   const query = useHistory((state) => state.query);
   const findSeq = useUi((state) => state.findSeq);
@@ -38,7 +40,7 @@ export function HistoryView() {
     <div className="history">
       <section className="panel history-panel" aria-labelledby="history-heading">
         <div className="panel-head">
-          <h2 className="panel-title" id="history-heading">
+          <h2 className="panel-title" id="history-heading" title={storePath ?? undefined}>
             Recovery store
           </h2>
           <span className="panel-note" aria-live="polite">
@@ -51,6 +53,7 @@ export function HistoryView() {
               type="search"
               aria-label="Search history"
               placeholder="Search by source name or handle"
+              title={titleWithShortcut('Search history', 'find', mac)}
               value={input}
               maxLength={200}
               onChange={(event) => setInput(event.target.value)}

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { LintReport } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
 import { formatInt, formatPercent } from '../lib/format';
+import { titleWithShortcut } from '../lib/shortcuts';
 import { DEFAULT_SORT, nextSort, splitTotals, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
 import { Icon } from './icon';
 
@@ -24,7 +25,7 @@ const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: stri
 ];
 
 export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: string }) {
-  const { stores } = useApp();
+  const { stores, mac } = useApp();
   const findSeq = useUi((state) => state.findSeq);
   const revealed = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal.index : null));
   // Find requests made before this table existed are not for it.
@@ -113,7 +114,15 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
         </span>
         <div className="search-field">
           <Icon name="search" size={14} />
-          <input ref={filterRef} type="search" aria-label="Filter tools" placeholder="Filter tools" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          <input
+            ref={filterRef}
+            type="search"
+            aria-label="Filter tools"
+            placeholder="Filter tools"
+            title={titleWithShortcut('Filter tools', 'find', mac)}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
         </div>
       </div>
       <div className="table-scroll" ref={scrollRef}>

@@ -207,17 +207,17 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
       async cancel(jobId) {
         set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: true } : job)) }));
-        let cancelled = false;
+        let cancelled: boolean;
         try {
           cancelled = await api.cancelJob(jobId);
-        } finally {
-          if (cancelled) {
-            finishedJobs.add(jobId);
-            set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
-          } else {
-            set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: false } : job)) }));
-          }
+        } catch (error) {
+          set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: false } : job)) }));
+          throw error;
         }
+        // Cancelled, or no longer running (main does not know it, e.g. after the event stream
+        // reconnected): either way the row goes. A result that is still on its way is shown when it lands.
+        if (cancelled) finishedJobs.add(jobId);
+        set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
       },
 
       select(key) {
