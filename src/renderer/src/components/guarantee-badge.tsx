@@ -33,7 +33,15 @@ export function GuaranteeBadge({ title, ok, counts, problems }: GuaranteeBadgePr
   }
   return (
     <li className="badge badge-bad">
-      <details className="badge-details">
+      <details
+        className="badge-details"
+        name="guarantee-problems"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !event.currentTarget.open) return;
+          event.currentTarget.open = false;
+          event.currentTarget.querySelector('summary')?.focus();
+        }}
+      >
         <summary>
           {head}
           <Icon name="chevron" size={14} className="badge-chevron" />
