@@ -6,7 +6,7 @@
 // collapse and theme, destroyed on unmount; scrolls to a tool on request.
 
 import { MergeView } from '@codemirror/merge';
-import { EditorView } from '@codemirror/view';
+import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import type { DiffChange } from '../lib/diff-sections';
 import { registerEditors } from '../lib/editor-registry';
@@ -37,6 +37,46 @@ export interface MergeEditorProps {
   onFind(view: EditorView): void;
   /** The view once created, and null when it is destroyed. */
   onReady(view: MergeView | null): void;
+}
+
+/**
+ * Scrolls the merge view's own scroller (never the page around it) so the
+ * original side's position is at the top. Both sides share that scroller and
+ * their unchanged lines are aligned, so the compressed side follows. After a
+ * long jump the lines that come into view had estimated heights, and
+ * MergeView aligns its sides only when it next measures; so this asks it to
+ * measure again and corrects the position until both settle (a few frames).
+ */
+function scrollLineToTop(view: MergeView, pos: number): () => void {
+  const scroller = view.dom;
+  // MergeView re-aligns on its own after scrolling by the user; after a programmatic jump we ask it directly.
+  const realign = (view as unknown as { scheduleMeasure?: () => void }).scheduleMeasure?.bind(view);
+  let attempts = 0;
+  let settled = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const step = () => {
+    if (cancelled) return;
+    view.a.requestMeasure({
+      read: () => view.a.documentTop + view.a.lineBlockAt(pos).top - scroller.getBoundingClientRect().top,
+      write: (offset) => {
+        if (cancelled) return;
+        if (Math.abs(offset) >= 1) {
+          scroller.scrollTop += offset;
+          settled = 0;
+        } else {
+          settled += 1;
+        }
+        realign?.();
+        if (++attempts < 8 && settled < 2) timer = setTimeout(step, 32);
+      },
+    });
+  };
+  step();
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
 }
 
 export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: MergeEditorProps) {
@@ -103,10 +143,9 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     const docB = view.b.state.doc;
     const startA = docA.line(Math.min(Math.max(1, lineA), docA.lines)).from;
     const startB = docB.line(Math.min(Math.max(1, lineB), docB.lines)).from;
-    // Both sides share one scroller and their unchanged lines are aligned, so
-    // scrolling the original to the tool's first line brings both to the top.
     view.b.dispatch({ selection: { anchor: startB } });
-    view.a.dispatch({ selection: { anchor: startA }, effects: EditorView.scrollIntoView(startA, { y: 'start', yMargin: 0 }) });
+    view.a.dispatch({ selection: { anchor: startA } });
+    return scrollLineToTop(view, startA);
   }, [text, revealSeq, lineA, lineB]);
 
   return <div className="merge-host" ref={hostRef} data-editor-host="" />;

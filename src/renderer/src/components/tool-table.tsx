@@ -41,8 +41,8 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
   const totals = useMemo(() => splitTotals(lint), [lint]);
   // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
-  const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 24));
-  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 62);
+  const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
+  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 58);
   const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 86);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
 
