@@ -37,6 +37,16 @@ const RULES = [
   'Values above 1000 are rejected.',
 ];
 
+/** Many small tools (a catalog shape that exposes per-tool overheads). */
+export function generateSmallTools(count) {
+  const tools = Array.from({ length: count }, (_, i) => ({
+    name: `tool_${String(i).padStart(5, '0')}`,
+    description: `Does thing number ${i} for the caller. It is useful in many situations and agents like it a lot. The limit must be at most 50.`,
+    inputSchema: { type: 'object', title: 'Args', properties: { limit: { type: 'integer', title: 'Limit', examples: [10], description: 'How many.' } }, required: ['limit'] },
+  }));
+  return JSON.stringify({ tools }, null, 2);
+}
+
 export function generateCatalog(targetBytes, seed = 42) {
   const rand = random(seed);
   const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -78,6 +88,9 @@ export function generateCatalog(targetBytes, seed = 42) {
   const catalog = (list) => JSON.stringify({ server_info: { name: 'generated-bench-server', version: '1.0.0' }, tools: list }, null, 2);
   let text = catalog(tools);
   // Never above the target: the 32 MiB case must stay within the input limit.
-  while (Buffer.byteLength(text) > targetBytes && tools.length > 1) text = catalog(tools.slice(0, tools.length - 1)), tools.pop();
+  while (Buffer.byteLength(text) > targetBytes && tools.length > 1) {
+    tools.pop();
+    text = catalog(tools);
+  }
   return text;
 }

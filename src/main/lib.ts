@@ -7,7 +7,7 @@ export { recover, history, selectionProfile, type HistoryOptions, type StoreOpti
 export { closeSharedCounter } from './api/shared-counter';
 export type { StoreOption } from './api/store-option';
 export { checkGuarantees, type GuaranteeReport } from './engine/guarantees/check-guarantees';
-export type { SelectionProfile, ToolSelectionProfile } from './engine/guarantees/selection-profile';
+export { sameSelectionProfile, type SelectionProfile, type ToolSelectionProfile } from './engine/guarantees/selection-profile';
 export { RecoveryStore, recoveryHandleFor, resolveStorePath } from './store';
 export { CavemanError, MAX_INPUT_BYTES, type ErrorCode } from '../shared/errors';
 export { TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from '../shared/tokenizers';

@@ -7,7 +7,8 @@ import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import type { JsonDocument } from '../engine/json/json-node';
 import { countTokens, type ParallelTokenCounter } from '../engine/tokens';
-import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { attributeTokens } from '../engine/tokens/attribute-tokens';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -52,36 +53,39 @@ export interface LintTotals {
 }
 
 /**
- * Builds the report from an already transformed document. A catalog whose
- * output is not smaller passes through in shrink, so here every "after"
- * equals its "before".
+ * Builds the report from an already transformed document. Each tool's counts
+ * are its exact share of the whole text's tokens, so tools + envelope equal
+ * the totals. A catalog whose output is not smaller passes through in
+ * shrink, so then every "after" equals its "before".
  */
 export function lintReportFor(doc: JsonDocument, transform: TransformResult, totals: LintTotals): LintReport {
   const { tokenizer } = totals;
   const passesThrough = totals.totalAfter >= totals.totalBefore;
-  const compact = transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false })!;
-  const metadataOnly = transformCatalog(doc, { reduceDescriptions: false })!;
-  const count = (text: string) => countTokens(text, tokenizer);
-
-  const tools: ToolTokens[] = transform.tools.map((span, i) => {
+  const checkpoint = (fraction: number) => {
     if (totals.signal?.aborted) throw new CavemanError('cave_cancelled', 'lint was cancelled');
-    const before = count(doc.text.slice(span.sourceStart, span.sourceEnd));
-    const whitespaceless = count(sliceOf(compact, i));
-    const withoutMetadata = count(sliceOf(metadataOnly, i));
-    const after = passesThrough ? before : count(outputText(transform, span));
-    if (totals.onProgress && i % 16 === 15) totals.onProgress((i + 1) / transform.tools.length);
-    return {
-      name: span.name,
-      tokens_before: before,
-      tokens_after: after,
-      ratio: signedRatio(before, after),
-      saving: passesThrough
-        ? { whitespace: 0, metadata: 0, prose: 0 }
-        : { whitespace: before - whitespaceless, metadata: whitespaceless - withoutMetadata, prose: withoutMetadata - after },
-    };
-  });
-  totals.onProgress?.(1);
+    totals.onProgress?.(fraction);
+  };
+  const countSource = (start: number, end: number) => countTokens(doc.text.slice(start, end), tokenizer);
+  const before = attributeTokens(doc.text, transform.tools.map((t) => [t.sourceStart, t.sourceEnd] as const), countSource).parts;
+  checkpoint(0.25);
+  const sharesOf = (result: TransformResult) => {
+    const count = (start: number, end: number) => countTokens(utf8.decode(result.output.subarray(start, end)), tokenizer);
+    return attributeTokens(result.output, result.tools.map((t) => [t.outputStart, t.outputEnd] as const), count).parts;
+  };
+  const after = passesThrough ? before : sharesOf(transform);
+  checkpoint(0.5);
+  const compact = passesThrough ? before : sharesOf(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false })!);
+  checkpoint(0.75);
+  const withoutMetadata = passesThrough ? before : sharesOf(transformCatalog(doc, { reduceDescriptions: false })!);
+  checkpoint(1);
 
+  const tools: ToolTokens[] = transform.tools.map((span, i) => ({
+    name: span.name,
+    tokens_before: before[i]!,
+    tokens_after: after[i]!,
+    ratio: signedRatio(before[i]!, after[i]!),
+    saving: { whitespace: before[i]! - compact[i]!, metadata: compact[i]! - withoutMetadata[i]!, prose: withoutMetadata[i]! - after[i]! },
+  }));
   const totalAfter = passesThrough ? totals.totalBefore : totals.totalAfter;
   const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
   return {
@@ -95,6 +99,4 @@ export function lintReportFor(doc: JsonDocument, transform: TransformResult, tot
   };
 }
 
-function sliceOf(result: TransformResult, index: number): string {
-  return outputText(result, result.tools[index]!);
-}
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });

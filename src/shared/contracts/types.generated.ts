@@ -531,7 +531,7 @@ export interface AnalysisSummary {
   catalogKind: CatalogKind | null;
 }
 /**
- * Per-tool token report (SPEC §2.7). The tools and the envelope sum to the totals. Lint measures only; it stores nothing.
+ * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. Lint measures only; it stores nothing.
  */
 export interface LintReport {
   basis: Basis;
@@ -559,7 +559,7 @@ export interface ToolTokens {
    */
   tokens_after: number;
   /**
-   * (before - after) / before for this tool; may be negative in a pass-through-free edge case where boundaries merge.
+   * (before - after) / before for this tool, rounded to 4 decimals; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).
    */
   ratio: number;
   saving: SavingSplit;
@@ -573,7 +573,7 @@ export interface SavingSplit {
   prose: number;
 }
 /**
- * Everything outside the tools (the catalog's own keys and punctuation, and token-boundary effects) so the parts sum to the totals.
+ * Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.
  */
 export interface EnvelopeTokens {
   tokens_before: number;

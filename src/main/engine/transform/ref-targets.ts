@@ -25,9 +25,10 @@ export class RefTrie {
 
 /** The trie of every internal pointer $ref target in `schema`, or undefined when it has none. */
 export function refTargets(text: string, schema: JsonNode): RefTrie | undefined {
-  // Most schemas have no $ref at all: a text search settles that without a walk.
-  const found = text.indexOf('"$ref"', schema.start);
-  if (found === -1 || found >= schema.end) return undefined;
+  // Most schemas have no $ref at all: a text search settles that without a
+  // walk. The search must stay inside the schema's own text (a slice is a view,
+  // not a copy), or a catalog of many tools would be searched many times over.
+  if (!text.slice(schema.start, schema.end).includes('"$ref"')) return undefined;
   let trie: RefTrie | undefined;
   const walk = (node: JsonNode): void => {
     if (node.kind === ARRAY) {

@@ -1,0 +1,21 @@
+// Timing helpers for the benchmark: medians of repeated runs, in one process.
+
+export async function median(runs, work) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    globalThis.gc?.();
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+export function ratio(value, baseline) {
+  return baseline > 0 ? Math.round((value / baseline) * 100) / 100 : null;
+}
+
+export function formatMs(ms) {
+  return ms >= 100 ? `${Math.round(ms)}` : ms >= 1 ? ms.toFixed(1) : ms.toFixed(3);
+}

@@ -1,0 +1,160 @@
+// `npm run bench`: Caveman Shrink against the floor — what any shrink must
+// at least do (parse once, serialise once, count the input and the output
+// once with the same tokenizer) measured with JSON.parse, JSON.stringify and
+// gpt-tokenizer in this same run — and against a peer, caveman-shrink@0.1.1.
+// Every product time is also given as a ratio to that floor: absolute times
+// on shared machines are noise, ratios within one run are not.
+//
+//   npm run bench [-- --quick] [-- --only NAME]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus, availableParallelism } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { closeSharedCounter, lint, recover, sameSelectionProfile, selectionProfile, shrink } from '../../out/main/lib.js';
+import { generateCatalog, generateSmallTools } from './generate-catalog.mjs';
+import { historyAtScale } from './history-at-scale.mjs';
+import { formatMs, median, ratio } from './measure.mjs';
+import { peerShrink } from './peer.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const TOKEN_OPTIONS = { disallowedSpecial: new Set() };
+const MiB = 1024 * 1024;
+
+function cases() {
+  const generated = (values.quick ? [1] : [1, 8, 32]).map((mib) => ({ name: `generated-${mib}MiB.json`, text: generateCatalog(mib * MiB), kind: 'generated' }));
+  generated.push({ name: 'generated-10k-small-tools.json', text: generateSmallTools(10_000), kind: 'generated' });
+  const realDir = join(root, 'test/fixtures/shared/real');
+  const real = readdirSync(realDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ name: f, text: readFileSync(join(realDir, f), 'utf8'), kind: 'real' }));
+  return [...generated, ...real].filter((c) => !values.only || c.name.includes(values.only));
+}
+
+function repetitions(bytes) {
+  if (bytes > 16 * MiB) return 3;
+  if (bytes > 4 * MiB) return 5;
+  if (bytes > 512 * 1024) return 9;
+  return 21;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'caveman-bench-'));
+let storeSerial = 0;
+const freshStore = () => join(work, `store-${storeSerial++}`, 'ccr.db');
+
+async function measureCase({ name, text, kind }) {
+  const bytes = Buffer.from(text);
+  const runs = repetitions(bytes.length);
+  countTokens('warm', TOKEN_OPTIONS);
+
+  // The floor: parse, serialise, count input and output, single thread.
+  const floorMs = await median(runs, () => {
+    const value = JSON.parse(text);
+    const out = JSON.stringify(value);
+    countTokens(text, TOKEN_OPTIONS);
+    countTokens(out, TOKEN_OPTIONS);
+  });
+
+  // Ours, in-process: the library shrink, committing to a fresh durable store each time.
+  let result;
+  const shrinkMs = await median(runs, async () => {
+    ({ result } = await shrink(bytes, { store: freshStore() }));
+  });
+  const lintMs = await median(runs, () => lint(bytes));
+  const store = freshStore();
+  const kept = await shrink(bytes, { store });
+  const recoverMs = await median(runs, () => recover(kept.result.recovery_handle, { store }));
+
+  // The CLI end to end (a new process each time) and the peak memory of one shrink in its own process.
+  const file = join(work, name);
+  writeFileSync(file, bytes);
+  const cliMs = await median(Math.min(runs, 5), () => {
+    const run = spawnSync(process.execPath, [join(root, 'out/main/cli.js'), file], { env: { ...process.env, CAVEMAN_CCR_DB: freshStore() }, maxBuffer: 256 * MiB });
+    if (run.status !== 0) throw new Error(`cli failed: ${run.stderr}`);
+  });
+  const child = spawnSync(process.execPath, [join(root, 'scripts/bench/shrink-child.mjs'), file, freshStore()], { encoding: 'utf8' });
+  const { maxRssBytes } = JSON.parse(child.stdout);
+
+  // The peer, on the same catalog.
+  let peerOut = '';
+  const peerMs = await median(runs, () => {
+    peerOut = peerShrink(text);
+  });
+  const peerTokens = countTokens(peerOut, TOKEN_OPTIONS);
+  const peerKeepsProfile = sameSelectionProfile(selectionProfile(bytes), selectionProfile(peerOut));
+  const oursKeepsProfile = sameSelectionProfile(selectionProfile(bytes), selectionProfile(result.output));
+
+  return {
+    name,
+    kind,
+    bytes: bytes.length,
+    tools: selectionProfile(bytes).tools.length,
+    floorMs,
+    shrinkMs,
+    lintMs,
+    cliMs,
+    recoverMs,
+    maxRssBytes,
+    tokensBefore: result.tokens_before,
+    tokensAfter: result.tokens_after,
+    saved: result.ratio,
+    ratios: { shrink: ratio(shrinkMs, floorMs), lint: ratio(lintMs, floorMs), cli: ratio(cliMs, floorMs), recover: ratio(recoverMs, floorMs), peer: ratio(peerMs, floorMs) },
+    rssGoalBytes: 8 * bytes.length + 200 * 1e6,
+    selectionProfileKept: oursKeepsProfile,
+    peer: { ms: peerMs, tokensAfter: peerTokens, saved: Math.round((1 - peerTokens / result.tokens_before) * 10000) / 10000, selectionProfileKept: peerKeepsProfile },
+  };
+}
+
+function table(rows) {
+  const header = ['catalog', 'MiB', 'floor ms', 'shrink ×', 'lint ×', 'cli ×', 'recover ×', 'peak RSS MB', 'RSS goal MB', 'tokens before→after', 'saved', 'peer ×', 'peer saved', 'profile ours/peer'];
+  const lines = rows.map((r) => [
+    r.name,
+    (r.bytes / MiB).toFixed(2),
+    formatMs(r.floorMs),
+    String(r.ratios.shrink),
+    String(r.ratios.lint),
+    String(r.ratios.cli),
+    String(r.ratios.recover),
+    (r.maxRssBytes / 1e6).toFixed(0),
+    (r.rssGoalBytes / 1e6).toFixed(0),
+    `${r.tokensBefore}→${r.tokensAfter}`,
+    `${(r.saved * 100).toFixed(1)}%`,
+    String(r.ratios.peer),
+    `${(r.peer.saved * 100).toFixed(1)}%`,
+    `${r.selectionProfileKept ? 'kept' : 'LOST'}/${r.peer.selectionProfileKept ? 'kept' : 'LOST'}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [fmt(header), ...lines.map(fmt)].join('\n');
+}
+
+try {
+  console.log(`Caveman Shrink bench — node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), o200k_base`);
+  const rows = [];
+  for (const c of cases()) {
+    process.stderr.write(`measuring ${c.name} …\n`);
+    rows.push(await measureCase(c));
+  }
+  console.log('\nTimes are medians; "×" columns are ratios to the floor measured in this run (JSON.parse + JSON.stringify + counting input and output once, one thread).\n');
+  console.log(table(rows));
+
+  process.stderr.write('measuring history at 100,000 handles …\n');
+  const history = await historyAtScale(values.quick ? 20_000 : 100_000);
+  console.log(`\nHistory with ${history.handles} handles (opened and synced in ${formatMs(history.openAndSyncMs)} ms); plain indexed point query ${formatMs(history.pointQueryMs)} ms`);
+  for (const [label, ms] of [['first page (50)', history.firstPageMs], ['search by name', history.searchMs], ['search by handle', history.handleSearchMs], ['recover', history.recoverMs]]) {
+    console.log(`  ${label.padEnd(18)} ${formatMs(ms).padStart(8)} ms  (${ratio(ms, history.pointQueryMs)}× the point query)`);
+  }
+
+  const out = join(root, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, rows, history }, null, 2));
+  console.log(`\nresults: ${basename(out)}/${basename(file)}`);
+} finally {
+  await closeSharedCounter();
+  rmSync(work, { recursive: true, force: true });
+}

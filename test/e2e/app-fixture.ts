@@ -1,0 +1,169 @@
+/// <reference lib="dom" />
+// One way to drive the app in every E2E journey, whichever host runs it: the
+// browser host in Chromium ("browser" project) or the real Electron app
+// ("electron" project). Each test gets its own temporary store.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { _electron as electron, test as base, type ElectronApplication, type Page } from '@playwright/test';
+
+export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
+
+export interface ExportedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+export interface AppDriver {
+  page: Page;
+  kind: 'browser' | 'electron';
+  storePath: string;
+  /** Drops files anywhere on the window, as a person dragging them from a file manager. */
+  dropFiles(files: { name: string; bytes: Buffer }[]): Promise<void>;
+  /** Runs `trigger` (a click on an export button) and returns the file the app wrote or downloaded. */
+  captureExport(trigger: () => Promise<void>): Promise<ExportedFile>;
+  /** Reloads the window (the store persists). */
+  reload(): Promise<void>;
+  screenshot(name: string): Promise<void>;
+}
+
+/** Path of the Electron binary, or the reason it cannot be used here. */
+export function electronBinary(): { path: string } | { reason: string } {
+  const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("electron"))'], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
+  if (probe.status === 0 && existsSync(probe.stdout.trim())) {
+    if (!existsSync(join(REPO, 'native/electron/better_sqlite3.node'))) return { reason: 'better-sqlite3 has not been built for Electron (run `npm run rebuild:electron`)' };
+    return { path: probe.stdout.trim() };
+  }
+  return { reason: 'the Electron binary is not installed and could not be downloaded on this machine (no network); the browser-host project runs the same journeys' };
+}
+
+async function dropOn(page: Page, files: { name: string; bytes: Buffer }[]): Promise<void> {
+  const payload = files.map((file) => ({ name: file.name, base64: file.bytes.toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) {
+      const binary = atob(item.base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      transfer.items.add(new File([bytes], item.name, { type: 'application/json' }));
+    }
+    return transfer;
+  }, payload);
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('body', type, { dataTransfer });
+}
+
+async function startBrowserHost(storePath: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      const match = /running at (\S+)/.exec(text);
+      if (match) resolvePromise(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the browser host exited (${code}): ${stderr}`)));
+  });
+  return { url, process: child };
+}
+
+export const test = base.extend<{ app: AppDriver }>({
+  app: async ({ browser }, use, testInfo) => {
+    const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
+    const storePath = join(dir, 'store', 'ccr.db');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const screenshot = (page: Page) => async (name: string) => {
+      await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`), fullPage: false });
+    };
+
+    if (testInfo.project.name === 'electron') {
+      const binary = electronBinary();
+      test.skip('reason' in binary, 'reason' in binary ? `Electron journeys skipped: ${binary.reason}` : '');
+      if ('reason' in binary) return;
+      const application: ElectronApplication = await electron.launch({
+        executablePath: binary.path,
+        args: [REPO],
+        env: { ...process.env, CAVEMAN_CCR_DB: storePath },
+      });
+      const page = await application.firstWindow();
+      const exportsDir = join(dir, 'exports');
+      mkdirSync(exportsDir, { recursive: true });
+      await use({
+        page,
+        kind: 'electron',
+        storePath,
+        dropFiles: (files) => dropOn(page, files),
+        async captureExport(trigger) {
+          // Answer the native save dialog from the main process with a path in the test folder.
+          const target = join(exportsDir, `export-${Date.now()}.json`);
+          await application.evaluate(({ dialog }, path) => {
+            dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+          }, target);
+          await trigger();
+          for (let waited = 0; !existsSync(target) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+          return { fileName: basename(target), bytes: readFileSync(target) };
+        },
+        reload: async () => {
+          await page.reload();
+        },
+        screenshot: screenshot(page),
+      });
+      await application.close();
+    } else {
+      const host = await startBrowserHost(storePath);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await page.goto(host.url);
+      await use({
+        page,
+        kind: 'browser',
+        storePath,
+        dropFiles: (files) => dropOn(page, files),
+        async captureExport(trigger) {
+          const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+          const path = await download.path();
+          return { fileName: download.suggestedFilename(), bytes: readFileSync(path) };
+        },
+        reload: async () => {
+          await page.reload();
+        },
+        screenshot: screenshot(page),
+      });
+      await context.close();
+      host.process.kill('SIGTERM');
+      // A Content-Security-Policy violation or an uncaught error is a bug even when the journey passed.
+      const violations = consoleErrors.filter((text) => /Content Security Policy|Refused to|Uncaught/i.test(text));
+      if (violations.length > 0) throw new Error(`console errors during the journey:\n${violations.join('\n')}`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** Runs the built CLI with its own store; stdout as bytes. */
+export function cli(args: string[], input?: Buffer): { status: number | null; stdout: Buffer; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-cli-'));
+  try {
+    const run = spawnSync(process.execPath, [join(REPO, 'out/main/cli.js'), ...args], {
+      input,
+      env: { ...process.env, CAVEMAN_CCR_DB: join(dir, 'ccr.db') },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr.toString('utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function fixture(name: string): { name: string; path: string; bytes: Buffer } {
+  const path = join(REPO, 'test/fixtures/shared/real', name);
+  return { name, path, bytes: readFileSync(path) };
+}
