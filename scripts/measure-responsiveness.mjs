@@ -18,12 +18,13 @@ const { values } = parseArgs({ options: { mib: { type: 'string', default: '32' }
 const targetBytes = Math.min(Number(values.mib) * 1024 * 1024, 32 * 1024 * 1024);
 
 const dir = mkdtempSync(join(tmpdir(), 'caveman-responsiveness-'));
-const host = spawn(process.execPath, [join(root, 'out/main/web-host.js'), '--port', '0', '--store', join(dir, 'ccr.db'), '--event-loop-report'], {
+const host = spawn(process.execPath, [...(process.env.CAVEMAN_HOST_NODE_ARGS ? process.env.CAVEMAN_HOST_NODE_ARGS.split(' ') : []), join(root, 'out/main/web-host.js'), '--port', '0', '--store', join(dir, 'ccr.db'), '--event-loop-report'], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const stderrLines = [];
 let stderrBuffer = '';
 host.stderr.setEncoding('utf8').on('data', (chunk) => {
+  if (process.env.CAVEMAN_SHOW_HOST_STDERR) process.stderr.write(chunk);
   stderrBuffer += chunk;
   let newline;
   while ((newline = stderrBuffer.indexOf('\n')) !== -1) {
@@ -51,6 +52,7 @@ async function eventLoopReport() {
 try {
   const url = await new Promise((resolve, reject) => {
     host.stdout.setEncoding('utf8').on('data', (text) => {
+      if (process.env.CAVEMAN_SHOW_HOST_STDOUT) process.stderr.write(text);
       const match = /running at (\S+)/.exec(text);
       if (match) resolve(match[1]);
     });
@@ -109,15 +111,16 @@ try {
   }
   const jobSeconds = (performance.now() - started) / 1000;
   if (!outcome.ok) throw new Error(`the shrink failed: ${outcome.error.message}`);
-  const layout = await (await call('catalog:diff', { analysisId: outcome.analysisId })).json();
+  const layout = JSON.parse(Buffer.from(await (await call('catalog:diff', { analysisId: outcome.analysisId })).arrayBuffer()).toString('utf8'));
+  const lint = JSON.parse(Buffer.from(await (await call('catalog:lint', { analysisId: outcome.analysisId })).arrayBuffer()).toString('utf8'));
   const original = await (await call('catalog:prettyText', { analysisId: outcome.analysisId, which: 'original' })).arrayBuffer();
   const compressed = await (await call('catalog:prettyText', { analysisId: outcome.analysisId, which: 'compressed' })).arrayBuffer();
   await (await call('history:list', { limit: 200, offset: 0 })).json();
   const totalSeconds = (performance.now() - started) / 1000;
   const loop = await eventLoopReport();
 
-  console.log(`shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.lint.tools.length} tools`);
-  console.log(`then fetched: diff layout (${layout.value.changes.length} changes), pretty texts ${(original.byteLength / 1048576).toFixed(1)} + ${(compressed.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`);
+  console.log(`shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.toolCount} tools`);
+  console.log(`then fetched: per-tool report (${lint.tools.length} rows), diff layout (${layout.changes.length} changes), pretty texts ${(original.byteLength / 1048576).toFixed(1)} + ${(compressed.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`);
   console.log(`host event loop during all of it: max stall ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms (${loop.samples} samples)`);
   console.log(loop.maxMs <= 50 ? 'within the 50 ms goal' : 'ABOVE the 50 ms goal');
   await reader.cancel();

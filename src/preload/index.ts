@@ -26,6 +26,7 @@ const api = {
   openCatalogFiles: invoke('openCatalogFiles'),
   cancelJob: invoke('cancelJob'),
   getDiffLayout: invoke('getDiffLayout'),
+  getLintReport: invoke('getLintReport'),
   getPrettyText: invoke('getPrettyText'),
   getCatalogText: invoke('getCatalogText'),
   saveCatalog: invoke('saveCatalog'),

@@ -2,6 +2,7 @@
 // process that serves the UI, so that process never blocks on parsing,
 // counting or SQLite. One call at a time per operation id; cancellable.
 
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { asCavemanError } from '../../shared/errors';
 import { ParallelTokenCounter } from '../engine/tokens';
@@ -9,7 +10,18 @@ import { operations } from '../services/worker-operations';
 import { StoreHolder } from './store-holder';
 import type { AnalysisPayload, FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
 
+/** Lower priority than the UI thread (0), still well above idle work (19). */
+const WORKER_NICE = 10;
+
 if (!parentPort) throw new Error('job-worker must run as a worker thread');
+// On Linux a thread's nice value is its own and threads it starts inherit it:
+// this worker and its token-counting threads yield the CPU to the thread that
+// serves the UI, so a long shrink never starves the window's event loop.
+try {
+  setPriority(WORKER_NICE);
+} catch {
+  // Not permitted or not supported here: the work still runs, just at normal priority.
+}
 const port = parentPort;
 const setup = workerData as WorkerSetup;
 const store = new StoreHolder(setup.storePath, setup.maxBytes);
@@ -67,6 +79,8 @@ function transferablesOf(value: unknown): ArrayBuffer[] {
     add(payload.original);
     add(payload.output);
     add(payload.transformed);
+    add(payload.lint);
+    add(payload.diff?.layout);
     add(payload.diff?.original);
     add(payload.diff?.compressed);
   }

@@ -21,6 +21,7 @@ export interface StoreInfo {
 /** What a finished analysis carries back (byte arrays are transferred, not copied). */
 export interface AnalysisPayload {
   outcome: AnalysisSummary | AnalysisFailure;
+  lint?: Uint8Array | undefined;
   original: Uint8Array;
   output: Uint8Array;
   transformed?: Uint8Array | undefined;

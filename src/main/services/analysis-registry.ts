@@ -8,6 +8,7 @@ import type { AnalysisPayload } from '../jobs/worker-protocol';
 
 export interface StoredAnalysis {
   summary: AnalysisSummary;
+  lint: Uint8Array | undefined;
   original: Uint8Array;
   output: Uint8Array;
   transformed: Uint8Array | undefined;
@@ -29,6 +30,7 @@ export class AnalysisRegistry {
   add(summary: AnalysisSummary, payload: AnalysisPayload): void {
     this.entries.set(summary.analysisId, {
       summary,
+      lint: payload.lint,
       original: payload.original,
       output: payload.output,
       transformed: payload.transformed,
@@ -63,7 +65,7 @@ export class AnalysisRegistry {
 
   private evict(keep: string): void {
     const sizeOf = (e: StoredAnalysis) =>
-      e.original.byteLength + e.output.byteLength + (e.transformed?.byteLength ?? 0) + (e.diff ? e.diff.original.byteLength + e.diff.compressed.byteLength : 0);
+      e.original.byteLength + e.output.byteLength + (e.lint?.byteLength ?? 0) + (e.transformed?.byteLength ?? 0) + (e.diff ? e.diff.layout.byteLength + e.diff.original.byteLength + e.diff.compressed.byteLength : 0);
     let total = [...this.entries.values()].reduce((sum, e) => sum + sizeOf(e), 0);
     for (const [id, entry] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && total <= this.limits.maxBytes) break;

@@ -4,7 +4,7 @@
 // so the process that serves the UI keeps its event loop free.
 
 import type { AppInfo, CatalogSide, ExportRequest } from '../../shared/contracts';
-import { asCavemanError, type CavemanError } from '../../shared/errors';
+import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { WorkerClient } from '../jobs/worker-client';
 import { resolveMaxBytes, resolveStorePath } from '../store';
@@ -80,7 +80,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     openHistoryEntry: ({ handle, tokenizer }, context) => runner.start('analyzeHandle', { handle, tokenizer }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
-    getDiffLayout: ({ analysisId }) => diffOf(registry, analysisId).layout,
+    getDiffLayout: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId).layout }),
+    getLintReport: ({ analysisId }) => {
+      const { lint } = registry.get(analysisId);
+      if (!lint) throw new CavemanError('cave_not_found', 'this result has no per-tool report');
+      return { bytes: lint };
+    },
     getPrettyText: ({ analysisId, which }) => {
       const diff = diffOf(registry, analysisId);
       return { bytes: which === 'original' ? diff.original : diff.compressed };

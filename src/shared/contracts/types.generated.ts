@@ -361,7 +361,7 @@ export interface AnalysisRequest {
   analysisId: string;
 }
 /**
- * Where the two pretty-printed sides differ (exact character ranges of the texts catalog:prettyText returns) and where each tool starts on each side (1-based lines). The texts themselves travel as bytes.
+ * Where the two pretty-printed sides differ (exact character ranges of the texts catalog:prettyText returns) and where each tool starts on each side (1-based lines). catalog:diff answers it as UTF-8 JSON bytes, and the texts travel as bytes too, so the process serving the UI never serialises them.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "DiffLayout".
@@ -524,11 +524,62 @@ export interface AnalysisSummary {
   name: string;
   tokenizer: TokenizerName;
   report: ShrinkReport;
-  lint: LintReport | null;
+  /**
+   * Tools in the catalog. The per-tool report (catalog:lint) is fetched separately, as bytes.
+   */
+  toolCount: number;
   guarantees: GuaranteeReport | null;
   bytesBefore: number;
   bytesAfter: number;
   catalogKind: CatalogKind | null;
+}
+/**
+ * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "AnalysisFailure".
+ */
+export interface AnalysisFailure {
+  ok: false;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  error: ErrorValue;
+  passThrough?: PassThrough;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobProgressEvent".
+ */
+export interface JobProgressEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  stage: 'queued' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
+  fraction: number;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JobFinishedEvent".
+ */
+export interface JobFinishedEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  outcome: AnalysisSummary | AnalysisFailure;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "MenuCommandEvent".
+ */
+export interface MenuCommandEvent {
+  command: 'open' | 'paste' | 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
 }
 /**
  * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. Lint measures only; it stores nothing.
@@ -597,52 +648,4 @@ export interface TotalTokens {
    * via the `definition` "ratio".
    */
   ratio: number;
-}
-/**
- * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
- *
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "AnalysisFailure".
- */
-export interface AnalysisFailure {
-  ok: false;
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "name".
-   */
-  name: string;
-  error: ErrorValue;
-  passThrough?: PassThrough;
-}
-/**
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "JobProgressEvent".
- */
-export interface JobProgressEvent {
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "id".
-   */
-  jobId: string;
-  stage: 'queued' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
-  fraction: number;
-}
-/**
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "JobFinishedEvent".
- */
-export interface JobFinishedEvent {
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "id".
-   */
-  jobId: string;
-  outcome: AnalysisSummary | AnalysisFailure;
-}
-/**
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "MenuCommandEvent".
- */
-export interface MenuCommandEvent {
-  command: 'open' | 'paste' | 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
 }

@@ -13,6 +13,7 @@ import type {
   HistoryListRequest,
   HistoryPage,
   JobStarted,
+  LintReport,
   TokenizerName,
 } from '../contracts';
 import type { EventName, EventTypes, Unsubscribe } from './channels';
@@ -41,6 +42,8 @@ export interface CavemanApi {
   openCatalogFiles(tokenizer: TokenizerName): Promise<JobStarted[]>;
   cancelJob(jobId: string): Promise<boolean>;
   getDiff(analysisId: string): Promise<DiffTexts>;
+  /** The per-tool token report of an analysis. */
+  getLintReport(analysisId: string): Promise<LintReport>;
   /** The compressed (or original) catalog as text, e.g. for the clipboard. */
   getCatalogText(analysisId: string, which: CatalogSide): Promise<string>;
   /** Saves through a native save dialog (Electron) or downloads the file (browser). */

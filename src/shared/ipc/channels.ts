@@ -11,7 +11,6 @@ import type {
   CatalogBytes,
   CatalogTextRequest,
   DeleteResult,
-  DiffLayout,
   Download,
   EmptyRequest,
   ExportRequest,
@@ -61,7 +60,8 @@ export const CHANNELS = {
   reanalyzeCatalog: { channel: 'catalog:reanalyze', request: def('ReanalyzeRequest'), response: def('JobStarted'), transports: BOTH },
   openCatalogFiles: { channel: 'catalog:openFiles', request: def('OpenFilesRequest'), response: def('JobsStarted'), transports: ['ipc'] },
   cancelJob: { channel: 'jobs:cancel', request: def('JobRequest'), response: def('CancelResult'), transports: BOTH },
-  getDiffLayout: { channel: 'catalog:diff', request: def('AnalysisRequest'), response: def('DiffLayout'), transports: BOTH },
+  getDiffLayout: { channel: 'catalog:diff', request: def('AnalysisRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes' },
+  getLintReport: { channel: 'catalog:lint', request: def('AnalysisRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes' },
   getPrettyText: { channel: 'catalog:prettyText', request: def('CatalogTextRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes' },
   getCatalogText: { channel: 'catalog:text', request: def('CatalogTextRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes' },
   saveCatalog: { channel: 'catalog:save', request: def('ExportRequest'), response: def('SaveResult'), transports: ['ipc'] },
@@ -81,7 +81,10 @@ export interface MethodTypes {
   reanalyzeCatalog: { request: ReanalyzeRequest; response: JobStarted };
   openCatalogFiles: { request: OpenFilesRequest; response: JobsStarted };
   cancelJob: { request: JobRequest; response: CancelResult };
-  getDiffLayout: { request: AnalysisRequest; response: DiffLayout };
+  /** The bytes are the UTF-8 JSON of a DiffLayout (made off the main thread, passed through untouched). */
+  getDiffLayout: { request: AnalysisRequest; response: CatalogBytes };
+  /** The bytes are the UTF-8 JSON of the analysis's LintReport. */
+  getLintReport: { request: AnalysisRequest; response: CatalogBytes };
   getPrettyText: { request: CatalogTextRequest; response: CatalogBytes };
   getCatalogText: { request: CatalogTextRequest; response: CatalogBytes };
   saveCatalog: { request: ExportRequest; response: SaveResult };

@@ -7,6 +7,8 @@ import type { ApiResult, EventName, EventTypes } from '../../../src/shared/ipc/c
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import type { CallContext } from '../../../src/main/services/dispatch';
 import { realFixture, referenceInputs } from '../../helpers/fixtures';
+import { describeErrors, validatorFor } from '../../../src/main/contracts/contract-validator';
+import { CONTRACT_IDS } from '../../../src/shared/contracts';
 
 let dir: string;
 let services: AppServices;
@@ -46,14 +48,21 @@ describe('app services (real workers, real store)', () => {
     const started = await call<{ jobId: string; name: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     expect(outcome.ok).toBe(true);
-    expect(outcome.lint!.tools).toHaveLength(117);
+    expect(outcome.toolCount).toBe(117);
+    const lint = JSON.parse(Buffer.from((await call<{ bytes: Uint8Array }>('getLintReport', { analysisId: outcome.analysisId })).bytes).toString('utf8'));
+    const validLint = validatorFor(CONTRACT_IDS.lintReport);
+    expect(validLint(lint), describeErrors(validLint.errors)).toBe(true);
+    expect(lint.tools).toHaveLength(117);
     expect(outcome.report.recovery_handle).toMatch(/^ccr_/);
     expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
     const progress = events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === started.jobId).map((e) => e.payload as JobProgressEvent);
     expect(progress[0]!.stage).toBe('queued');
     expect(progress.map((p) => p.stage)).toContain('diffing');
 
-    const layout = await call<{ tools: unknown[]; changes: unknown[]; originalChars: number }>('getDiffLayout', { analysisId: outcome.analysisId });
+    const layoutBytes = await call<{ bytes: Uint8Array }>('getDiffLayout', { analysisId: outcome.analysisId });
+    const layout = JSON.parse(Buffer.from(layoutBytes.bytes).toString('utf8')) as { tools: unknown[]; changes: unknown[]; originalChars: number };
+    const validLayout = validatorFor(`${CONTRACT_IDS.ipc}#/$defs/DiffLayout`);
+    expect(validLayout(layout), describeErrors(validLayout.errors)).toBe(true);
     expect(layout.tools).toHaveLength(117);
     const pretty = await call<{ bytes: Uint8Array }>('getPrettyText', { analysisId: outcome.analysisId, which: 'original' });
     const prettyText = Buffer.from(pretty.bytes).toString('utf8');

@@ -26,6 +26,7 @@ const VALID: Record<Method, Record<string, unknown>> = {
   openCatalogFiles: { tokenizer: 'o200k_base' },
   cancelJob: { jobId: 'abc' },
   getDiffLayout: { analysisId: 'abc' },
+  getLintReport: { analysisId: 'abc' },
   getPrettyText: { analysisId: 'abc', which: 'original' },
   getCatalogText: { analysisId: 'abc', which: 'compressed' },
   saveCatalog: { source: { analysisId: 'abc' }, which: 'original' },

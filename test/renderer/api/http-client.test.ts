@@ -108,14 +108,17 @@ describe('HTTP client', () => {
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     const original = '{\n  "a": "é"\n}';
     const compressed = '{\n}';
-    host.handlers['catalog:diff'] = () => ok({ changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }], tools: [], originalChars: original.length, compressedChars: compressed.length });
+    const layout = (value: unknown) => ({ bytes: encode(JSON.stringify(value)), result: {} });
+    host.handlers['catalog:diff'] = () => layout({ changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }], tools: [], originalChars: original.length, compressedChars: compressed.length });
     host.handlers['catalog:prettyText'] = (request) => ({ bytes: encode((request.json as { which: string }).which === 'original' ? original : compressed), result: {} });
     host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
     const diff = await api.getDiff('a1');
     expect(diff).toMatchObject({ original, compressed, changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }] });
     expect(await api.getCatalogText('a1', 'compressed')).toBe('{"tools":["ü"]}');
-    host.handlers['catalog:diff'] = () => ok({ changes: [], tools: [], originalChars: 1, compressedChars: 1 });
+    host.handlers['catalog:diff'] = () => layout({ changes: [], tools: [], originalChars: 1, compressedChars: 1 });
     await expect(api.getDiff('a1')).rejects.toMatchObject({ code: 'cave_internal' });
+    host.handlers['catalog:diff'] = () => layout({ changes: 'nope' });
+    await expect(api.getDiff('a1')).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/wrong shape/) });
     api.dispose();
   });
 

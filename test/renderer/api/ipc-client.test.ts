@@ -71,7 +71,7 @@ describe('IPC client', () => {
   it('assembles the diff from the layout and the pretty texts', async () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
-    fake.answers.getDiffLayout = ok({ changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
+    fake.answers.getDiffLayout = ok({ bytes: encode(JSON.stringify({ changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 })) });
     fake.answers.getPrettyText = (request: { which: string }) => ok({ bytes: encode(request.which === 'original' ? '{}' : '[]') });
     expect(await api.getDiff('an1')).toEqual({ original: '{}', compressed: '[]', changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
   });

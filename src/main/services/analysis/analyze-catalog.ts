@@ -30,15 +30,17 @@ export interface AnalysisInput {
   onProgress?: ((stage: AnalysisStage, fraction: number) => void) | undefined;
 }
 
-/** The pretty-printed sides as UTF-8 (bytes cross threads and processes without copies). */
+/** The diff as UTF-8 bytes — the layout as JSON and both sides — so it crosses threads and processes without being re-serialised. */
 export interface DiffProduct {
-  layout: DiffLayout;
+  layout: Uint8Array;
   original: Uint8Array;
   compressed: Uint8Array;
 }
 
 export interface AnalysisProduct {
   outcome: AnalysisSummary | AnalysisFailure;
+  /** The per-tool report as UTF-8 JSON (the summary stays small enough to send as an event). */
+  lint?: Uint8Array;
   /** The input, exactly. */
   original: Uint8Array;
   /** What shrink handed out: the compressed catalog, or the original on a pass-through. */
@@ -107,7 +109,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     name,
     tokenizer,
     report: shrinkReport,
-    lint,
+    toolCount: lint.tools.length,
     guarantees,
     bytesBefore: bytes.byteLength,
     bytesAfter: output.byteLength,
@@ -115,11 +117,12 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   };
   return {
     outcome: summary,
+    lint: encoder.encode(JSON.stringify(lint)),
     original: bytes,
     output,
     transformed: transform.output.slice(),
     diff: {
-      layout: { changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length },
+      layout: encoder.encode(JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout)),
       original: encoder.encode(pretty.original),
       compressed: encoder.encode(pretty.compressed),
     },

@@ -10,7 +10,7 @@ import { CHANNELS, type ApiResult, type Method, type RequestOf, type ResponseOf 
 import { CLIENT_HEADER, PARAMS_HEADER, RESULT_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
 import { catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
-import { assembleDiff, decodeText } from './diff-texts';
+import { assembleDiff, decodeText, parseLintReport } from './diff-texts';
 import { createEventHub } from './event-hub';
 import { openEventStream, type EventStreamOptions } from './event-stream';
 
@@ -176,12 +176,13 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     cancelJob: async (jobId) => (await call('cancelJob', { jobId })).cancelled,
     async getDiff(analysisId) {
       const [layout, original, compressed] = await Promise.all([
-        call('getDiffLayout', { analysisId }),
+        callBinary('getDiffLayout', { analysisId }),
         callBinary('getPrettyText', { analysisId, which: 'original' }),
         callBinary('getPrettyText', { analysisId, which: 'compressed' }),
       ]);
-      return assembleDiff(layout, original.bytes, compressed.bytes);
+      return assembleDiff(layout.bytes, original.bytes, compressed.bytes);
     },
+    getLintReport: async (analysisId) => parseLintReport((await callBinary('getLintReport', { analysisId })).bytes),
     getCatalogText: async (analysisId, which) => decodeText((await callBinary('getCatalogText', { analysisId, which })).bytes),
     async exportCatalog(request) {
       const { bytes, fields } = await callBinary('downloadCatalog', request);

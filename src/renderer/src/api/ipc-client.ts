@@ -6,7 +6,7 @@
 import { CavemanError, asCavemanError } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import type { ApiResult, BridgeApi } from '../../../shared/ipc/channels';
-import { assembleDiff, decodeText } from './diff-texts';
+import { assembleDiff, decodeText, parseLintReport } from './diff-texts';
 
 /** The value of an ApiResult, or a CavemanError with its code and sentence. */
 export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
@@ -35,8 +35,9 @@ export function createIpcApi(bridge: BridgeApi): CavemanApi {
         unwrap(bridge.getPrettyText({ analysisId, which: 'original' })),
         unwrap(bridge.getPrettyText({ analysisId, which: 'compressed' })),
       ]);
-      return assembleDiff(layout, original.bytes, compressed.bytes);
+      return assembleDiff(layout.bytes, original.bytes, compressed.bytes);
     },
+    getLintReport: async (analysisId) => parseLintReport((await unwrap(bridge.getLintReport({ analysisId }))).bytes),
     getCatalogText: async (analysisId, which) => decodeText((await unwrap(bridge.getCatalogText({ analysisId, which }))).bytes),
     exportCatalog: async (request) => {
       const { status, fileName } = await unwrap(bridge.saveCatalog(request));

@@ -93,10 +93,9 @@ function CopyHandle({ handle }: { handle: string }) {
 
 export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const { api, stores, commands, mac } = useApp();
-  const { report, lint, guarantees } = summary;
+  const { report, guarantees, toolCount } = summary;
   const reason = report.pass_through?.reason;
   const storeError = report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
-  const toolCount = lint?.tools.length ?? guarantees?.selection.tools ?? null;
   const saved = report.tokens_before - report.tokens_after;
   const [copyingText, setCopyingText] = useState(false);
 
@@ -171,7 +170,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
       ) : null}
 
       <dl className="stats">
-        {toolCount !== null ? <Stat label="Tools" value={formatInt(toolCount)} /> : null}
+        <Stat label="Tools" value={formatInt(toolCount)} />
         <Stat label="Tokens" value={`${formatInt(report.tokens_before)} → ${formatInt(report.tokens_after)}`} detail={`${formatInt(saved)} fewer`} />
         <Stat label="Saved" value={formatPercent(report.ratio)} accent={report.ratio > 0} detail="of the tokens" />
         <Stat
