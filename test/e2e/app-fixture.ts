@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // One way to drive the app in every E2E journey, whichever host runs it: the
 // browser host in Chromium ("browser" project) or the real Electron app
 // ("electron" project). Each test gets its own temporary store.
@@ -26,6 +27,8 @@ export interface AppDriver {
   dropFiles(files: { name: string; bytes: Buffer }[]): Promise<void>;
   /** Runs `trigger` (a click on an export button) and returns the file the app wrote or downloaded. */
   captureExport(trigger: () => Promise<void>): Promise<ExportedFile>;
+  /** Console errors matching this are expected by the journey (e.g. a CSP refusal it provokes on purpose). */
+  allowConsoleErrors(pattern: RegExp): void;
   /** Reloads the window (the store persists). */
   reload(): Promise<void>;
   screenshot(name: string): Promise<void>;
@@ -71,7 +74,7 @@ async function startBrowserHost(storePath: string): Promise<{ url: string; proce
 }
 
 export const test = base.extend<{ app: AppDriver }>({
-  app: async ({ browser }, use, testInfo) => {
+  app: async ({ playwright }, use, testInfo) => {
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
     mkdirSync(SCREENSHOTS, { recursive: true });
@@ -109,14 +112,17 @@ export const test = base.extend<{ app: AppDriver }>({
         reload: async () => {
           await page.reload();
         },
+        allowConsoleErrors: () => undefined,
         screenshot: screenshot(page),
       });
       await application.close();
     } else {
       const host = await startBrowserHost(storePath);
-      const context = await browser.newContext();
+      const browser = await playwright.chromium.launch(testInfo.project.use.launchOptions);
+      const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
+      const allowed: RegExp[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') consoleErrors.push(message.text());
       });
@@ -134,12 +140,14 @@ export const test = base.extend<{ app: AppDriver }>({
         reload: async () => {
           await page.reload();
         },
+        allowConsoleErrors: (pattern) => void allowed.push(pattern),
         screenshot: screenshot(page),
       });
       await context.close();
+      await browser.close();
       host.process.kill('SIGTERM');
       // A Content-Security-Policy violation or an uncaught error is a bug even when the journey passed.
-      const violations = consoleErrors.filter((text) => /Content Security Policy|Refused to|Uncaught/i.test(text));
+      const violations = consoleErrors.filter((text) => /Content Security Policy|Refused to|Uncaught/i.test(text) && !allowed.some((pattern) => pattern.test(text)));
       if (violations.length > 0) throw new Error(`console errors during the journey:\n${violations.join('\n')}`);
     }
     rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys against the built app. The "browser" project drives the
+// browser host in Debian's Chromium; the "electron" project runs the same
+// journeys in the real Electron app where its binary exists (and says why it
+// skipped where it does not).
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  reporter: [['list']],
+  use: {
+    acceptDownloads: true,
+    viewport: { width: 1440, height: 960 },
+    actionTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: 'browser',
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      },
+    },
+    { name: 'electron' },
+  ],
+});

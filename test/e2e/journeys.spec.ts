@@ -1,0 +1,158 @@
+// The app's journeys end to end, each on its own empty store: what a person
+// does, checked against what the CLI says for the same bytes.
+
+import type { Page } from '@playwright/test';
+import { cli, expect, fixture, test } from './app-fixture';
+
+const GITHUB = fixture('github-mcp-server.json');
+const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+async function dropAndWait(page: Page, drop: () => Promise<void>, name: string): Promise<void> {
+  await drop();
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).or(page.getByRole('region', { name: 'Summary' })).first()).toContainText(name.replace(/\.json$/, ''));
+}
+
+/** The first line number shown at the top of each side of the diff (from the editors' line-number gutters). */
+async function topLines(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    const scroller = root?.querySelector('.cm-mergeView');
+    if (!root || !scroller) return [];
+    const top = scroller.getBoundingClientRect().top;
+    return Array.from(root.querySelectorAll('.cm-editor'))
+      .slice(0, 2)
+      .map((editor) => {
+        const numbers = Array.from(editor.querySelectorAll('.cm-lineNumbers .cm-gutterElement'));
+        const first = numbers.find((element) => {
+          const box = element.getBoundingClientRect();
+          return box.height > 0 && box.top >= top - 2 && /^\d+$/.test(element.textContent ?? ''); // skips the hidden width spacer
+        });
+        return Number(first?.textContent ?? NaN);
+      });
+  });
+}
+
+/** 1-based line of the i-th tool's opening brace in JSON.stringify(catalog, null, 2) (tools nested one level down). */
+function toolLine(prettyCatalog: string, index: number): number {
+  let seen = -1;
+  const lines = prettyCatalog.split('\n');
+  for (let i = 0; i < lines.length; i++) if (lines[i] === '    {' && ++seen === index) return i + 1;
+  throw new Error(`no tool ${index}`);
+}
+
+test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json, a row click scrolls the diff there', async ({ app }) => {
+  const { page } = app;
+  await expect(page.getByRole('button', { name: 'Open…', exact: true })).toBeVisible();
+  await app.screenshot('empty');
+
+  await dropAndWait(page, () => app.dropFiles([{ name: GITHUB.name, bytes: GITHUB.bytes }]), GITHUB.name);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('117');
+  for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences']) await expect(summary.getByText(badge)).toBeVisible();
+
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(117 + 3));
+  await expect(page.getByText('117 tools', { exact: true })).toBeVisible();
+  const totals = table.getByRole('row', { name: /^Total/ });
+  const cells = totals.getByRole('cell');
+  expect([digits(await cells.nth(0).textContent()), digits(await cells.nth(1).textContent())]).toEqual([lint.total.tokens_before, lint.total.tokens_after]);
+  const envelope = table.getByRole('row', { name: /^\(envelope\)/ }).getByRole('cell');
+  expect([digits(await envelope.nth(0).textContent()), digits(await envelope.nth(1).textContent())]).toEqual([lint.envelope.tokens_before, lint.envelope.tokens_after]);
+
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await expect(diff.locator('[data-editor-host]')).toBeVisible();
+  // The diff shows both sides pretty-printed like JSON.stringify(…, null, 2) (this catalog has no odd number text).
+  const index = 90;
+  const target = lint.tools[index].name as string;
+  const expected = [toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index), toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index)];
+  await expect.poll(() => topLines(page)).toEqual([1, 1]);
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(target);
+  await table.getByRole('row', { name: new RegExp(`^${target} `) }).click();
+  // Both sides scroll together and MergeView aligns them with spacers, so each lands within two lines of the tool's first line.
+  await expect.poll(async () => (await topLines(page)).map((line, side) => Math.abs(line - expected[side]!) <= 2)).toEqual([true, true]);
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill('');
+  await app.screenshot('loaded');
+});
+
+test('export compressed and original: the bytes equal the CLI’s stdout and the original file', async ({ app }) => {
+  const { page } = app;
+  await dropAndWait(page, () => app.dropFiles([{ name: GITHUB.name, bytes: GITHUB.bytes }]), GITHUB.name);
+  const compressed = await app.captureExport(() => page.getByRole('button', { name: 'Save compressed…' }).click());
+  const shrunk = cli([GITHUB.path]);
+  expect(shrunk.status).toBe(0);
+  expect(compressed.bytes.equals(shrunk.stdout)).toBe(true);
+  const original = await app.captureExport(() => page.getByRole('button', { name: 'Save original…' }).click());
+  expect(original.bytes.equals(GITHUB.bytes)).toBe(true);
+  if (app.kind === 'browser') expect([compressed.fileName, original.fileName]).toEqual(['github-mcp-server.min.json', 'github-mcp-server.json']);
+});
+
+test('history survives a reload: recover the original byte-exact, then delete it with a confirmation', async ({ app }) => {
+  const { page } = app;
+  await dropAndWait(page, () => app.dropFiles([{ name: GITHUB.name, bytes: GITHUB.bytes }]), GITHUB.name);
+  const handle = (await page.getByRole('region', { name: 'Summary' }).textContent())!.match(/ccr_[0-9a-f]{32}/)![0];
+
+  await app.reload();
+  await page.getByRole('tab', { name: /^History/ }).click();
+  const list = page.getByRole('listbox', { name: 'History' });
+  const entry = list.getByRole('option', { name: new RegExp(handle) });
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('github-mcp-server.json');
+  await entry.click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details).toContainText(handle);
+  await app.screenshot('history');
+
+  const recovered = await app.captureExport(() => details.getByRole('button', { name: 'Recover original…' }).click());
+  expect(recovered.bytes.equals(GITHUB.bytes)).toBe(true);
+
+  await details.getByRole('button', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this handle?' });
+  await expect(confirm).toContainText(/can no longer be recovered/i);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('option', { name: new RegExp(handle) })).toHaveCount(0);
+  await expect(page.getByText(/No handles stored yet/)).toBeVisible();
+});
+
+test('a malformed file: a clear error with line and column, nothing stored', async ({ app }) => {
+  const { page } = app;
+  await app.dropFiles([{ name: 'broken.json', bytes: Buffer.from('{\n  "tools": [\n    {"name": x}\n  ]\n}') }]);
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not shrink broken.json' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('line 3, column 14');
+  await expect(alert).toContainText('Nothing was stored.');
+  await app.screenshot('error');
+  await page.getByRole('tab', { name: /^History/ }).click();
+  await expect(page.getByText(/No handles stored yet/)).toBeVisible();
+});
+
+test('the window cannot be used to break out', async ({ app }) => {
+  const { page } = app;
+  app.allowConsoleErrors(/Executing inline script violates the following Content Security Policy/);
+  const probe = await page.evaluate(() => {
+    const inline = document.createElement('script');
+    inline.textContent = 'window.__inlineRan = true';
+    document.head.append(inline);
+    return {
+      require: typeof (window as unknown as { require?: unknown }).require,
+      process: typeof (window as unknown as { process?: unknown }).process,
+      inlineRan: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true,
+    };
+  });
+  expect(probe).toEqual({ require: 'undefined', process: 'undefined', inlineRan: false });
+  const appUrl = page.url();
+  if (app.kind === 'electron') {
+    expect(await page.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
+    await page.evaluate(() => {
+      window.location.href = 'https://example.com/';
+    });
+    await page.waitForTimeout(0);
+    expect(page.url()).toBe(appUrl);
+  } else {
+    // The API refuses a request without the per-run token, even from the app's own origin.
+    const status = await page.evaluate(async () => (await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' })).status);
+    expect(status).toBe(403);
+  }
+});
