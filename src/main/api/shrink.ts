@@ -27,6 +27,12 @@ export interface ShrinkOptions {
   /** Shown and searched in history (a file name, "pasted", a server name). */
   sourceName?: string;
   counter?: ParallelTokenCounter;
+  /**
+   * Return the output as a view over shared memory instead of a copy (saves a
+   * copy of the output; fine for Node streams and files, but such bytes cannot
+   * cross Electron IPC).
+   */
+  sharedOutput?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: ShrinkProgress) => void;
 }
@@ -72,8 +78,12 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
   const prepared = prepareCatalog(read, { sharedOutput: true });
   throwIfAborted(options.signal);
   const afterJob = prepared.ok ? counter.begin(prepared.transform.output, tokenizer, { signal: options.signal }) : undefined;
-  const tokensBefore = await beforeJob.finish();
-  const tokensAfter = afterJob ? await afterJob.finish() : tokensBefore;
+  // The workers count while this thread parses and transforms; this thread
+  // does not help (a tokenizer costs ~70 MB per thread, and the workers
+  // finish soon after the transform). A job too small for workers, or a
+  // counter without them, is counted here as usual.
+  const tokensBefore = await beforeJob.finish({ help: false });
+  const tokensAfter = afterJob ? await afterJob.finish({ help: false }) : tokensBefore;
   throwIfAborted(options.signal);
 
   const passThrough = (why: PassThrough, error?: CavemanError): DetailedShrink => ({
@@ -112,7 +122,7 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
   }
   progress('storing', 1);
   return {
-    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: prepared.transform.output.slice() } },
+    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? prepared.transform.output : prepared.transform.output.slice() } },
     read,
     prepared,
     measured: { before: tokensBefore, after: tokensAfter },

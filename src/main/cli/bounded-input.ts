@@ -23,7 +23,7 @@ export async function readBoundedStream(stream: Readable, knownSize?: number): P
   const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   for (;;) {
     const next = await iterator.next();
-    if (next.done) return { tooLarge: false, bytes: Buffer.concat(chunks, length) };
+    if (next.done) return { tooLarge: false, bytes: concatShared(chunks, length) };
     const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
     chunks.push(chunk);
     length += chunk.length;
@@ -32,4 +32,18 @@ export async function readBoundedStream(stream: Readable, knownSize?: number): P
       return { tooLarge: true, head: Buffer.concat(chunks, length), rest, ...(knownSize !== undefined ? { size: knownSize } : {}) };
     }
   }
+}
+
+/**
+ * The chunks joined into shared memory: the token-counting threads then read
+ * the input where it is instead of from a second copy.
+ */
+function concatShared(chunks: Buffer[], length: number): Buffer {
+  const joined = Buffer.from(new SharedArrayBuffer(length));
+  let at = 0;
+  for (const chunk of chunks) {
+    chunk.copy(joined, at);
+    at += chunk.length;
+  }
+  return joined;
 }

@@ -45,6 +45,7 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
       tokenizer: options.tokenizer,
       ...(options.store !== undefined ? { store: options.store } : {}),
       sourceName: file === undefined || file === '-' ? 'stdin' : basename(file),
+      sharedOutput: true,
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);

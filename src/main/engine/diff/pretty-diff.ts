@@ -3,7 +3,7 @@
 // members dropped and descriptions rewritten, so walking both trees together
 // gives the exact diff in one linear pass — no text diff of multi-MB files.
 
-import { ARRAY, OBJECT, type JsonDocument, type JsonNode } from '../json/json-node';
+import { ARRAY, OBJECT, itemAt, keyAt, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 
 export interface TextChange {
   fromA: number;
@@ -32,14 +32,10 @@ const INDENT = '  ';
 type LineOp = { a: string; b: string } | { a: string; b?: undefined } | { a?: undefined; b: string };
 
 /**
- * @param tools the tool nodes of `original` (in order, with names) and the
- *   matching tool nodes of `compressed`, so their first lines can be recorded.
+ * @param tools the tool nodes of `original` (in order, with names), so their
+ *   first lines can be recorded on both sides.
  */
-export function prettyDiff(
-  original: JsonDocument,
-  compressed: JsonDocument,
-  tools: { name: string; original: JsonNode; compressed: JsonNode | undefined }[] = [],
-): PrettyDiff {
+export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = []): PrettyDiff {
   const ops: LineOp[] = [];
   const toolByNode = new Map(tools.map((tool) => [tool.original, tool.name]));
   const toolLines: ToolLines[] = [];
@@ -50,106 +46,86 @@ export function prettyDiff(
     linesA++;
     linesB++;
   };
-  const pushA = (a: string) => {
-    ops.push({ a });
-    linesA++;
-  };
-  const textA = original.text;
-  const textB = compressed.text;
-  const raw = (text: string, node: JsonNode) => text.slice(node.start, node.end);
-
-  /** Prints one side only (a dropped member). */
-  const printA = (node: JsonNode, indent: string, prefix: string, suffix: string): void => {
-    if (node.kind === OBJECT && node.keys.length > 0) {
-      pushA(`${indent}${prefix}{`);
-      node.keys.forEach((key, i) => printA(node.values[i]!, indent + INDENT, `${raw(textA, key)}: `, i < node.keys.length - 1 ? ',' : ''));
-      pushA(`${indent}}${suffix}`);
-    } else if (node.kind === ARRAY && node.items.length > 0) {
-      pushA(`${indent}${prefix}[`);
-      node.items.forEach((item, i) => printA(item, indent + INDENT, '', i < node.items.length - 1 ? ',' : ''));
-      pushA(`${indent}]${suffix}`);
+  const pushOne = (side: 'a' | 'b', line: string) => {
+    if (side === 'a') {
+      ops.push({ a: line });
+      linesA++;
     } else {
-      pushA(`${indent}${prefix}${scalarText(textA, node)}${suffix}`);
-    }
-  };
-
-  const printPair = (a: JsonNode, b: JsonNode, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
-    const tool = toolByNode.get(a);
-    if (tool !== undefined) toolLines.push({ name: tool, originalLine: linesA + 1, compressedLine: linesB + 1 });
-    if (a.kind === OBJECT && b.kind === OBJECT && a.keys.length > 0) {
-      if (b.keys.length === 0) {
-        // Every member was dropped: "{" … "}" on the left, "{}" on the right.
-        pushPair(`${indent}${prefix}{`, `${indent}${prefix}{}${suffixB}`);
-        a.keys.forEach((key, i) => printA(a.values[i]!, indent + INDENT, `${raw(textA, key)}: `, i < a.keys.length - 1 ? ',' : ''));
-        pushA(`${indent}}${suffixA}`);
-        return;
-      }
-      pushPair(`${indent}${prefix}{`, `${indent}${prefix}{`);
-      let j = 0;
-      a.keys.forEach((key, i) => {
-        const keyText = raw(textA, key);
-        const lastA = i === a.keys.length - 1;
-        if (j < b.keys.length && raw(textB, b.keys[j]!) === keyText) {
-          const lastB = j === b.keys.length - 1;
-          printPair(a.values[i]!, b.values[j]!, indent + INDENT, `${keyText}: `, lastA ? '' : ',', lastB ? '' : ',');
-          j++;
-        } else {
-          printA(a.values[i]!, indent + INDENT, `${keyText}: `, lastA ? '' : ',');
-        }
-      });
-      pushPair(`${indent}}${suffixA}`, `${indent}}${suffixB}`);
-      return;
-    }
-    if (a.kind === ARRAY && b.kind === ARRAY && a.items.length > 0 && a.items.length === b.items.length) {
-      pushPair(`${indent}${prefix}[`, `${indent}${prefix}[`);
-      a.items.forEach((item, i) => {
-        const last = i === a.items.length - 1 ? '' : ',';
-        printPair(item, b.items[i]!, indent + INDENT, '', last, last);
-      });
-      pushPair(`${indent}]${suffixA}`, `${indent}]${suffixB}`);
-      return;
-    }
-    if (isScalarOrEmpty(a) && isScalarOrEmpty(b)) {
-      pushPair(`${indent}${prefix}${scalarText(textA, a)}${suffixA}`, `${indent}${prefix}${scalarText(textB, b)}${suffixB}`);
-      return;
-    }
-    // Shapes differ (never produced by the transform): show both whole.
-    printA(a, indent, prefix, suffixA);
-    printB(b, indent, prefix, suffixB);
-  };
-
-  const printB = (node: JsonNode, indent: string, prefix: string, suffix: string): void => {
-    const lines: string[] = [];
-    const walk = (n: JsonNode, ind: string, pre: string, suf: string) => {
-      if (n.kind === OBJECT && n.keys.length > 0) {
-        lines.push(`${ind}${pre}{`);
-        n.keys.forEach((key, i) => walk(n.values[i]!, ind + INDENT, `${raw(textB, key)}: `, i < n.keys.length - 1 ? ',' : ''));
-        lines.push(`${ind}}${suf}`);
-      } else if (n.kind === ARRAY && n.items.length > 0) {
-        lines.push(`${ind}${pre}[`);
-        n.items.forEach((item, i) => walk(item, ind + INDENT, '', i < n.items.length - 1 ? ',' : ''));
-        lines.push(`${ind}]${suf}`);
-      } else lines.push(`${ind}${pre}${scalarText(textB, n)}${suf}`);
-    };
-    walk(node, indent, prefix, suffix);
-    for (const line of lines) {
       ops.push({ b: line });
       linesB++;
     }
   };
+  const raw = (doc: JsonDocument, node: NodeId) => doc.text.slice(doc.start[node], doc.end[node]);
+  const count = (doc: JsonDocument, node: NodeId) => doc.count[node]!;
+  const isEmptyOrScalar = (doc: JsonDocument, node: NodeId) => (doc.kind[node] !== OBJECT && doc.kind[node] !== ARRAY) || count(doc, node) === 0;
+  const scalarText = (doc: JsonDocument, node: NodeId) => (doc.kind[node] === OBJECT ? '{}' : doc.kind[node] === ARRAY ? '[]' : raw(doc, node));
 
-  printPair(original.root, compressed.root, '', '', '', '');
+  /** Prints a subtree on one side only (a dropped member, or shapes that differ). */
+  const printOne = (side: 'a' | 'b', doc: JsonDocument, node: NodeId, indent: string, prefix: string, suffix: string): void => {
+    const n = count(doc, node);
+    if (doc.kind[node] === OBJECT && n > 0) {
+      pushOne(side, `${indent}${prefix}{`);
+      for (let i = 0; i < n; i++) printOne(side, doc, valueAt(doc, node, i), indent + INDENT, `${raw(doc, keyAt(doc, node, i))}: `, i < n - 1 ? ',' : '');
+      pushOne(side, `${indent}}${suffix}`);
+    } else if (doc.kind[node] === ARRAY && n > 0) {
+      pushOne(side, `${indent}${prefix}[`);
+      for (let i = 0; i < n; i++) printOne(side, doc, itemAt(doc, node, i), indent + INDENT, '', i < n - 1 ? ',' : '');
+      pushOne(side, `${indent}]${suffix}`);
+    } else {
+      pushOne(side, `${indent}${prefix}${scalarText(doc, node)}${suffix}`);
+    }
+  };
+
+  const A = original;
+  const B = compressed;
+  const printPair = (a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
+    const tool = toolByNode.get(a);
+    if (tool !== undefined) toolLines.push({ name: tool, originalLine: linesA + 1, compressedLine: linesB + 1 });
+    const na = count(A, a);
+    const nb = count(B, b);
+    if (A.kind[a] === OBJECT && B.kind[b] === OBJECT && na > 0) {
+      if (nb === 0) {
+        // Every member was dropped: "{" … "}" on the left, "{}" on the right.
+        pushPair(`${indent}${prefix}{`, `${indent}${prefix}{}${suffixB}`);
+        for (let i = 0; i < na; i++) printOne('a', A, valueAt(A, a, i), indent + INDENT, `${raw(A, keyAt(A, a, i))}: `, i < na - 1 ? ',' : '');
+        pushOne('a', `${indent}}${suffixA}`);
+        return;
+      }
+      pushPair(`${indent}${prefix}{`, `${indent}${prefix}{`);
+      let j = 0;
+      for (let i = 0; i < na; i++) {
+        const keyText = raw(A, keyAt(A, a, i));
+        const lastA = i === na - 1;
+        if (j < nb && raw(B, keyAt(B, b, j)) === keyText) {
+          printPair(valueAt(A, a, i), valueAt(B, b, j), indent + INDENT, `${keyText}: `, lastA ? '' : ',', j === nb - 1 ? '' : ',');
+          j++;
+        } else {
+          printOne('a', A, valueAt(A, a, i), indent + INDENT, `${keyText}: `, lastA ? '' : ',');
+        }
+      }
+      pushPair(`${indent}}${suffixA}`, `${indent}}${suffixB}`);
+      return;
+    }
+    if (A.kind[a] === ARRAY && B.kind[b] === ARRAY && na > 0 && na === nb) {
+      pushPair(`${indent}${prefix}[`, `${indent}${prefix}[`);
+      for (let i = 0; i < na; i++) {
+        const last = i === na - 1 ? '' : ',';
+        printPair(itemAt(A, a, i), itemAt(B, b, i), indent + INDENT, '', last, last);
+      }
+      pushPair(`${indent}]${suffixA}`, `${indent}]${suffixB}`);
+      return;
+    }
+    if (isEmptyOrScalar(A, a) && isEmptyOrScalar(B, b)) {
+      pushPair(`${indent}${prefix}${scalarText(A, a)}${suffixA}`, `${indent}${prefix}${scalarText(B, b)}${suffixB}`);
+      return;
+    }
+    // Shapes differ (never produced by the transform): show both whole.
+    printOne('a', A, a, indent, prefix, suffixA);
+    printOne('b', B, b, indent, prefix, suffixB);
+  };
+
+  printPair(A.root, B.root, '', '', '', '');
   return { ...assemble(ops), tools: toolLines };
-}
-
-function isScalarOrEmpty(node: JsonNode): boolean {
-  return (node.kind !== OBJECT && node.kind !== ARRAY) || (node.kind === OBJECT ? node.keys.length === 0 : node.items.length === 0);
-}
-
-function scalarText(text: string, node: JsonNode): string {
-  if (node.kind === OBJECT) return '{}';
-  if (node.kind === ARRAY) return '[]';
-  return text.slice(node.start, node.end);
 }
 
 /** Joins the lines of each side and turns differing runs into character ranges. */

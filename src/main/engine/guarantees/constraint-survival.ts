@@ -2,7 +2,7 @@
 // rule must still be present, word for word, in the same description after
 // the transform.
 
-import { OBJECT, STRING, stringValue, type JsonDocument, type JsonNode, type ObjectNode } from '../json/json-node';
+import { OBJECT, STRING, forEachMember, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
 import { pointerOf } from '../json/json-pointer';
 import { readCatalog } from '../transform/catalog-shape';
 import { hasConstraintMarker } from '../transform/constraint-markers';
@@ -17,46 +17,39 @@ export interface ConstraintSentence {
   sentence: string;
 }
 
+type AddDescription = (location: string, node: NodeId) => void;
+
 /** Descriptions of a catalog by location (a location may repeat with duplicate keys). */
 export function descriptionsOf(doc: JsonDocument): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const layout = readCatalog(doc);
   if (!layout) return found;
-  const { text } = doc;
-  const add = (location: string, node: JsonNode) => {
-    if (node.kind !== STRING) return;
+  const add: AddDescription = (location, node) => {
+    if (doc.kind[node] !== STRING) return;
     const list = found.get(location) ?? [];
-    list.push(stringValue(text, node));
+    list.push(stringValue(doc, node));
     found.set(location, list);
   };
   layout.tools.forEach((tool, index) => {
     const base = `${index}:${tool.name}#`;
-    if (layout.kind === 'schema') return addSchemaDescriptions(text, tool.node, base, add);
-    addEnvelopeDescriptions(text, tool.node as ObjectNode, base, [], add);
+    if (layout.kind === 'schema') return addSchemaDescriptions(doc, tool.node, base, add);
+    addEnvelopeDescriptions(doc, tool.node, base, [], add);
   });
   return found;
 }
 
-function addEnvelopeDescriptions(
-  text: string,
-  envelope: ObjectNode,
-  base: string,
-  path: string[],
-  add: (location: string, node: JsonNode) => void,
-): void {
-  envelope.keys.forEach((keyNode, i) => {
-    const key = stringValue(text, keyNode);
-    const value = envelope.values[i]!;
+function addEnvelopeDescriptions(doc: JsonDocument, envelope: NodeId, base: string, path: string[], add: AddDescription): void {
+  forEachMember(doc, envelope, (key, value) => {
     if (key === 'description') add(base + pointerOf([...path, key]), value);
-    else if (SCHEMA_DOORS.has(key)) addSchemaDescriptions(text, value, base + pointerOf([...path, key]), add);
-    else if (key === 'function' && value.kind === OBJECT) addEnvelopeDescriptions(text, value, base, [...path, key], add);
+    else if (SCHEMA_DOORS.has(key)) addSchemaDescriptions(doc, value, base + pointerOf([...path, key]), add);
+    else if (key === 'function' && doc.kind[value] === OBJECT) addEnvelopeDescriptions(doc, value, base, [...path, key], add);
   });
 }
 
-function addSchemaDescriptions(text: string, schema: JsonNode, base: string, add: (location: string, node: JsonNode) => void): void {
-  visitSchema(text, schema, (node, path) => {
-    node.keys.forEach((keyNode, i) => {
-      if (stringValue(text, keyNode) === 'description') add(base + pointerOf([...path, 'description']), node.values[i]!);
+function addSchemaDescriptions(doc: JsonDocument, schema: NodeId, base: string, add: AddDescription): void {
+  visitSchema(doc, schema, (node, path) => {
+    forEachMember(doc, node, (key, value) => {
+      if (key === 'description') add(base + pointerOf([...path, 'description']), value);
     });
   });
 }

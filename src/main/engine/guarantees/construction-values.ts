@@ -2,7 +2,7 @@
 // byte for byte, and every internal `$ref` that resolved before the transform
 // must still resolve after it, within its own tool's schema.
 
-import { isString, stringValue, type JsonDocument, type JsonNode } from '../json/json-node';
+import { STRING, forEachMember, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseRef, pointerOf, resolvePointer } from '../json/json-pointer';
 import { readCatalog } from '../transform/catalog-shape';
 import { visitSchema } from '../transform/visit-schema';
@@ -18,7 +18,7 @@ export interface RefReport {
 }
 
 export interface ConstructionProfile {
-  /** "tool␟pointer␟keyword" → compact JSON text of each default/const. */
+  /** "tool␟door␟pointer␟keyword" → compact JSON text of each default/const. */
   values: Record<string, string>;
   refs: RefReport[];
 }
@@ -28,18 +28,15 @@ export function constructionProfileOf(doc: JsonDocument): ConstructionProfile {
   const profile: ConstructionProfile = { values: {}, refs: [] };
   const layout = readCatalog(doc);
   if (!layout) return profile;
-  const { text } = doc;
   layout.tools.forEach((tool, toolIndex) => {
     tool.schemas.forEach((schema, door) => {
-      visitSchema(text, schema, (node, path) => {
+      visitSchema(doc, schema, (node, path) => {
         const at = pointerOf(path);
-        node.keys.forEach((keyNode, i) => {
-          const key = stringValue(text, keyNode);
-          const value = node.values[i]!;
+        forEachMember(doc, node, (key, value) => {
           if (key === 'default' || key === 'const') {
-            profile.values[`${toolIndex}\u241f${door}\u241f${at}\u241f${key}`] = compactText(text, value);
-          } else if (key === '$ref' && isString(value)) {
-            profile.refs.push(refReport(text, schema, tool.name, at, stringValue(text, value)));
+            profile.values[`${toolIndex}\u241f${door}\u241f${at}\u241f${key}`] = compactText(doc, value);
+          } else if (key === '$ref' && doc.kind[value] === STRING) {
+            profile.refs.push(refReport(doc, schema, tool.name, at, stringValue(doc, value)));
           }
         });
       });
@@ -48,25 +45,22 @@ export function constructionProfileOf(doc: JsonDocument): ConstructionProfile {
   return profile;
 }
 
-function refReport(text: string, schemaRoot: JsonNode, tool: string, at: string, ref: string): RefReport {
+function refReport(doc: JsonDocument, schemaRoot: NodeId, tool: string, at: string, ref: string): RefReport {
   const target = parseRef(ref);
   if (target === undefined) return { tool, at, ref, kind: 'malformed', resolves: false };
   if (target.kind === 'external') return { tool, at, ref, kind: 'external', resolves: false };
   if (target.kind === 'pointer') {
-    return { tool, at, ref, kind: 'pointer', resolves: resolvePointer(text, schemaRoot, target.segments) !== undefined };
+    return { tool, at, ref, kind: 'pointer', resolves: resolvePointer(doc, schemaRoot, target.segments) !== undefined };
   }
-  return { tool, at, ref, kind: 'anchor', resolves: hasAnchor(text, schemaRoot, target.name) };
+  return { tool, at, ref, kind: 'anchor', resolves: hasAnchor(doc, schemaRoot, target.name) };
 }
 
-function hasAnchor(text: string, schemaRoot: JsonNode, name: string): boolean {
+function hasAnchor(doc: JsonDocument, schemaRoot: NodeId, name: string): boolean {
   let found = false;
-  visitSchema(text, schemaRoot, (node) => {
-    node.keys.forEach((key, i) => {
-      const value = node.values[i]!;
-      const keyName = stringValue(text, key);
-      if ((keyName === '$anchor' || keyName === '$dynamicAnchor') && isString(value) && stringValue(text, value) === name) found = true;
+  visitSchema(doc, schemaRoot, (node) => {
+    forEachMember(doc, node, (key, value) => {
+      if ((key === '$anchor' || key === '$dynamicAnchor') && doc.kind[value] === STRING && stringValue(doc, value) === name) found = true;
     });
   });
   return found;
 }
-

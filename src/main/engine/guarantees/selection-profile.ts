@@ -2,7 +2,7 @@
 // to pick a tool — tool names, parameter names, enum values, required lists.
 // The transform must leave it byte-identical; tests and the app compare it.
 
-import { OBJECT, isArray, stringValue, type JsonDocument, type JsonNode } from '../json/json-node';
+import { ARRAY, OBJECT, childValues, forEachMember, keyNames, type JsonDocument, type NodeId } from '../json/json-node';
 import { pointerOf } from '../json/json-pointer';
 import { TextBuilder } from '../json/text-builder';
 import { writeCompact } from '../json/write-compact';
@@ -30,35 +30,35 @@ export function selectionProfileOf(doc: JsonDocument): SelectionProfile {
   return {
     tools: layout.tools.map((tool) => {
       const profile: ToolSelectionProfile = { name: tool.name, parameters: [], enums: {}, required: {} };
-      tool.schemas.forEach((schema, door) => addSchema(doc.text, schema, door, tool.schemas.length, profile));
+      tool.schemas.forEach((schema, door) => addSchema(doc, schema, door, tool.schemas.length, profile));
       profile.parameters.sort();
       return profile;
     }),
   };
 }
 
-function addSchema(text: string, schema: JsonNode, door: number, doors: number, profile: ToolSelectionProfile): void {
+function addSchema(doc: JsonDocument, schema: NodeId, door: number, doors: number, profile: ToolSelectionProfile): void {
   // A second schema door (rare) is told apart by a prefix so pointers stay unique.
   const prefix = doors > 1 ? `[${door}]` : '';
-  visitSchema(text, schema, (node, path) => {
+  visitSchema(doc, schema, (node, path) => {
     const here = prefix + pointerOf(path);
-    node.keys.forEach((keyNode, i) => {
-      const key = stringValue(text, keyNode);
-      const value = node.values[i]!;
-      if (key === 'properties' && value.kind === OBJECT) {
-        for (const name of value.keys) profile.parameters.push(prefix + pointerOf([...path, 'properties', stringValue(text, name)]));
+    forEachMember(doc, node, (key, value) => {
+      if (key === 'properties' && doc.kind[value] === OBJECT) {
+        for (const name of keyNames(doc, value)) profile.parameters.push(prefix + pointerOf([...path, 'properties', name]));
       } else if (key === 'enum') {
-        profile.enums[here] = compactText(text, value);
-      } else if (key === 'required' && isArray(value)) {
-        profile.required[here] = value.items.map((item) => compactText(text, item)).sort();
+        profile.enums[here] = compactText(doc, value);
+      } else if (key === 'required' && doc.kind[value] === ARRAY) {
+        profile.required[here] = childValues(doc, value)
+          .map((item) => compactText(doc, item))
+          .sort();
       }
     });
   });
 }
 
-export function compactText(text: string, node: JsonNode): string {
+export function compactText(doc: JsonDocument, node: NodeId): string {
   const out = new TextBuilder();
-  writeCompact(text, node, out);
+  writeCompact(doc, node, out);
   return out.toString();
 }
 
@@ -69,7 +69,5 @@ export function sameSelectionProfile(a: SelectionProfile, b: SelectionProfile): 
 
 function canonical(profile: SelectionProfile): string {
   const sortedEntries = (record: Record<string, unknown>) => Object.entries(record).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-  return JSON.stringify(
-    profile.tools.map((tool) => [tool.name, tool.parameters, sortedEntries(tool.enums), sortedEntries(tool.required)]),
-  );
+  return JSON.stringify(profile.tools.map((tool) => [tool.name, tool.parameters, sortedEntries(tool.enums), sortedEntries(tool.required)]));
 }

@@ -1,8 +1,7 @@
 // JSON Pointer (RFC 6901) in URI-fragment form, as used by "$ref": "#/…".
 // Handles the ~0 / ~1 escapes and percent-encoding.
 
-import { ARRAY, OBJECT, type JsonNode } from './json-node';
-import { memberOf } from './json-node';
+import { ARRAY, OBJECT, itemAt, memberOf, type JsonDocument, type NodeId } from './json-node';
 
 export type RefTarget =
   | { kind: 'pointer'; segments: string[] }
@@ -39,12 +38,13 @@ export function pointerOf(segments: readonly string[]): string {
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /** The node a pointer names inside `root`, or undefined. */
-export function resolvePointer(text: string, root: JsonNode, segments: readonly string[]): JsonNode | undefined {
-  let node: JsonNode | undefined = root;
+export function resolvePointer(doc: JsonDocument, root: NodeId, segments: readonly string[]): NodeId | undefined {
+  let node: NodeId | undefined = root;
   for (const segment of segments) {
     if (node === undefined) return undefined;
-    if (node.kind === OBJECT) node = memberOf(text, node, segment);
-    else if (node.kind === ARRAY) node = ARRAY_INDEX.test(segment) ? node.items[Number(segment)] : undefined;
+    const kind = doc.kind[node];
+    if (kind === OBJECT) node = memberOf(doc, node, segment);
+    else if (kind === ARRAY) node = ARRAY_INDEX.test(segment) && Number(segment) < doc.count[node]! ? itemAt(doc, node, Number(segment)) : undefined;
     else return undefined;
   }
   return node;

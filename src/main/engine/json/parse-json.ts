@@ -3,18 +3,7 @@
 // typed error at a documented depth instead of a stack overflow.
 
 import { CavemanError } from '../../../shared/errors';
-import {
-  ARRAY,
-  LITERAL,
-  NUMBER,
-  OBJECT,
-  STRING,
-  type ArrayNode,
-  type JsonDocument,
-  type JsonNode,
-  type ObjectNode,
-  type StringNode,
-} from './json-node';
+import { ARRAY, COMPACT, ESCAPED, LITERAL, NUMBER, OBJECT, STRING, type JsonDocument, type NodeId, type NodeKind } from './json-node';
 
 /**
  * Deepest nesting accepted (objects and arrays). Real catalogs stay far below
@@ -83,7 +72,96 @@ function foundAt(text: string, offset: number): string {
   return JSON.stringify(String.fromCodePoint(text.codePointAt(offset)!));
 }
 
-type Container = ObjectNode | ArrayNode;
+/** Growable node tables; trimmed to size when the document is complete. */
+class TreeBuilder {
+  size = 0;
+  kind: Uint8Array;
+  start: Int32Array;
+  end: Int32Array;
+  flags: Uint8Array;
+  first: Int32Array;
+  count: Int32Array;
+  slots: Int32Array;
+  slotCount = 0;
+
+  constructor(expectedNodes: number) {
+    const capacity = Math.max(16, expectedNodes);
+    this.kind = new Uint8Array(capacity);
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.first = new Int32Array(capacity);
+    this.count = new Int32Array(capacity);
+    this.slots = new Int32Array(capacity);
+  }
+
+  add(kind: NodeKind, start: number, end: number, flags: number): NodeId {
+    if (this.size === this.kind.length) this.grow();
+    const id = this.size++;
+    this.kind[id] = kind;
+    this.start[id] = start;
+    this.end[id] = end;
+    this.flags[id] = flags;
+    return id;
+  }
+
+  /** Appends a finished container's children (taken from the pending stack) to the slots. */
+  placeChildren(container: NodeId, pending: Int32Array, from: number, to: number, count: number): void {
+    const needed = this.slotCount + (to - from);
+    if (needed > this.slots.length) {
+      const grown = new Int32Array(Math.max(needed, this.slots.length * 2));
+      grown.set(this.slots.subarray(0, this.slotCount));
+      this.slots = grown;
+    }
+    this.slots.set(pending.subarray(from, to), this.slotCount);
+    this.first[container] = this.slotCount;
+    this.count[container] = count;
+    this.slotCount = needed;
+  }
+
+  document(text: string, root: NodeId): JsonDocument {
+    const n = this.size;
+    return {
+      text,
+      root,
+      kind: this.kind.slice(0, n),
+      start: this.start.slice(0, n),
+      end: this.end.slice(0, n),
+      flags: this.flags.slice(0, n),
+      first: this.first.slice(0, n),
+      count: this.count.slice(0, n),
+      slots: this.slots.slice(0, this.slotCount),
+    };
+  }
+
+  private grow(): void {
+    const capacity = this.kind.length * 2;
+    const grow8 = (a: Uint8Array) => {
+      const b = new Uint8Array(capacity);
+      b.set(a);
+      return b;
+    };
+    const grow32 = (a: Int32Array) => {
+      const b = new Int32Array(capacity);
+      b.set(a);
+      return b;
+    };
+    this.kind = grow8(this.kind);
+    this.flags = grow8(this.flags);
+    this.start = grow32(this.start);
+    this.end = grow32(this.end);
+    this.first = grow32(this.first);
+    this.count = grow32(this.count);
+  }
+}
+
+/** An open container: its node, where its children start on the pending stack, and its whitespace state. */
+interface Open {
+  node: NodeId;
+  isObject: boolean;
+  base: number;
+  compact: boolean;
+}
 
 /**
  * Parses exactly one JSON value (surrounding whitespace allowed). Throws
@@ -91,8 +169,22 @@ type Container = ObjectNode | ArrayNode;
  */
 export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument {
   const length = text.length;
-  const stack: Container[] = [];
+  // About one node per 24 characters in real catalogs; the tables grow as needed.
+  const tree = new TreeBuilder(Math.ceil(length / 24));
+  const stack: Open[] = [];
+  // Children of open containers, in order, until their container closes.
+  let pending = new Int32Array(64);
+  let pendingTop = 0;
   let pos = 0;
+
+  const pushPending = (id: NodeId) => {
+    if (pendingTop === pending.length) {
+      const grown = new Int32Array(pending.length * 2);
+      grown.set(pending);
+      pending = grown;
+    }
+    pending[pendingTop++] = id;
+  };
 
   const fail = (at: number, what?: string): never => {
     throw new JsonSyntaxError(text, at, what ?? `unexpected ${foundAt(text, at)}`);
@@ -109,7 +201,7 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
     return pos !== from;
   };
 
-  const readString = (): StringNode => {
+  const readString = (): NodeId => {
     const start = pos;
     let p = pos + 1;
     let escaped = false;
@@ -120,7 +212,7 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
       const c = text.charCodeAt(p);
       if (c === QUOTE) {
         pos = p + 1;
-        return { kind: STRING, start, end: pos, escaped };
+        return tree.add(STRING, start, pos, escaped ? ESCAPED : 0);
       }
       if (c === BACKSLASH) {
         escaped = true;
@@ -141,52 +233,54 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
     }
   };
 
-  const readKey = (container: ObjectNode): void => {
+  const readKey = (open: Open): void => {
     if (text.charCodeAt(pos) !== QUOTE) fail(pos, `expected a property name in double quotes, found ${foundAt(text, pos)}`);
-    container.keys.push(readString());
-    if (skipWhitespace()) container.compact = false;
+    pushPending(readString());
+    if (skipWhitespace()) open.compact = false;
     if (text.charCodeAt(pos) !== COLON) fail(pos, `expected ':' after a property name, found ${foundAt(text, pos)}`);
     pos++;
-    if (skipWhitespace()) container.compact = false;
+    if (skipWhitespace()) open.compact = false;
   };
 
-  const open = (container: Container): void => {
-    stack.push(container);
+  const openContainer = (kind: typeof OBJECT | typeof ARRAY, start: number): Open => {
+    const open: Open = { node: tree.add(kind, start, -1, 0), isObject: kind === OBJECT, base: pendingTop, compact: true };
+    stack.push(open);
     if (stack.length > maxDepth) {
-      throw new JsonSyntaxError(text, container.start, `nesting deeper than ${maxDepth} levels is not supported`, 'depth');
+      throw new JsonSyntaxError(text, start, `nesting deeper than ${maxDepth} levels is not supported`, 'depth');
     }
+    return open;
+  };
+
+  const closeContainer = (open: Open): NodeId => {
+    const children = pendingTop - open.base;
+    tree.placeChildren(open.node, pending, open.base, pendingTop, open.isObject ? children / 2 : children);
+    pendingTop = open.base;
+    tree.end[open.node] = pos;
+    if (open.compact) tree.flags[open.node] = COMPACT;
+    return open.node;
   };
 
   skipWhitespace();
-  let root: JsonNode | undefined;
+  let root: NodeId | undefined;
+  let valueCompact = true;
 
   parse: for (;;) {
     // Read one value at `pos`.
-    let value: JsonNode;
+    let value: NodeId;
+    valueCompact = true;
     const c = text.charCodeAt(pos);
-    if (c === OPEN_BRACE) {
-      const node: ObjectNode = { kind: OBJECT, start: pos, end: -1, keys: [], values: [], compact: true };
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      const isObject = c === OPEN_BRACE;
+      const open = openContainer(isObject ? OBJECT : ARRAY, pos);
       pos++;
-      if (skipWhitespace()) node.compact = false;
-      if (text.charCodeAt(pos) === CLOSE_BRACE) {
+      if (skipWhitespace()) open.compact = false;
+      if (text.charCodeAt(pos) === (isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
         pos++;
-        node.end = pos;
-        value = node;
+        stack.pop();
+        value = closeContainer(open);
+        valueCompact = open.compact;
       } else {
-        open(node);
-        readKey(node);
-        continue parse;
-      }
-    } else if (c === OPEN_BRACKET) {
-      const node: ArrayNode = { kind: ARRAY, start: pos, end: -1, items: [], compact: true };
-      pos++;
-      if (skipWhitespace()) node.compact = false;
-      if (text.charCodeAt(pos) === CLOSE_BRACKET) {
-        pos++;
-        node.end = pos;
-        value = node;
-      } else {
-        open(node);
+        if (isObject) readKey(open);
         continue parse;
       }
     } else if (c === QUOTE) {
@@ -194,13 +288,13 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
     } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
       NUMBER_TEXT.lastIndex = pos;
       if (!NUMBER_TEXT.test(text)) fail(pos, 'a number is malformed');
-      value = { kind: NUMBER, start: pos, end: NUMBER_TEXT.lastIndex };
+      value = tree.add(NUMBER, pos, NUMBER_TEXT.lastIndex, 0);
       pos = NUMBER_TEXT.lastIndex;
     } else if (text.startsWith('true', pos) || text.startsWith('null', pos)) {
-      value = { kind: LITERAL, start: pos, end: pos + 4 };
+      value = tree.add(LITERAL, pos, pos + 4, 0);
       pos += 4;
     } else if (text.startsWith('false', pos)) {
-      value = { kind: LITERAL, start: pos, end: pos + 5 };
+      value = tree.add(LITERAL, pos, pos + 5, 0);
       pos += 5;
     } else {
       fail(pos, pos >= length && stack.length === 0 ? 'the input is empty' : `expected a value, found ${foundAt(text, pos)}`);
@@ -213,30 +307,29 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
         root = value!;
         break parse;
       }
-      if (parent.kind === OBJECT) parent.values.push(value!);
-      else parent.items.push(value!);
-      if ((value!.kind === OBJECT || value!.kind === ARRAY) && !value!.compact) parent.compact = false;
+      pushPending(value!);
+      if (!valueCompact) parent.compact = false;
       if (skipWhitespace()) parent.compact = false;
       const next = text.charCodeAt(pos);
       if (next === COMMA) {
         pos++;
         if (skipWhitespace()) parent.compact = false;
-        if (parent.kind === OBJECT) readKey(parent);
+        if (parent.isObject) readKey(parent);
         continue parse;
       }
-      if ((parent.kind === OBJECT && next === CLOSE_BRACE) || (parent.kind === ARRAY && next === CLOSE_BRACKET)) {
+      if (next === (parent.isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
         pos++;
-        parent.end = pos;
         stack.pop();
-        value = parent;
+        value = closeContainer(parent);
+        valueCompact = parent.compact;
         continue;
       }
-      const expected = parent.kind === OBJECT ? "',' or '}' after a property value" : "',' or ']' after an array element";
+      const expected = parent.isObject ? "',' or '}' after a property value" : "',' or ']' after an array element";
       fail(pos, `expected ${expected}, found ${foundAt(text, pos)}`);
     }
   }
 
   skipWhitespace();
   if (pos < length) fail(pos, 'more than one JSON value (unexpected text after the first value)');
-  return { text, root: root! };
+  return tree.document(text, root!);
 }

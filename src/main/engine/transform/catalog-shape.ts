@@ -1,18 +1,7 @@
 // Recognises the catalog shapes of SPEC §2.1 and lists their tools. Anything
 // else is not a catalog and passes through untouched.
 
-import {
-  ARRAY,
-  OBJECT,
-  isObject,
-  isString,
-  memberOf,
-  stringValue,
-  type ArrayNode,
-  type JsonDocument,
-  type JsonNode,
-  type ObjectNode,
-} from '../json/json-node';
+import { ARRAY, OBJECT, isObject, isString, itemAt, keyName, memberOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { SCHEMA_DOORS, SCHEMA_SIGNATURE_KEYWORDS } from './schema-vocabulary';
 
 export type CatalogKind = 'tool-list' | 'tool-array' | 'tool' | 'schema';
@@ -21,78 +10,80 @@ export interface CatalogTool {
   /** The tool's name, or "#n" (1-based position) when it has none; "(schema)" for a bare schema. */
   name: string;
   /** The element as it stands in the source: an envelope, or the schema itself. */
-  node: JsonNode;
+  node: NodeId;
   /** Values behind the schema doors (inputSchema, input_schema, parameters), outer envelope first. */
-  schemas: JsonNode[];
+  schemas: NodeId[];
 }
 
 export interface CatalogLayout {
   kind: CatalogKind;
   tools: CatalogTool[];
   /** For 'tool-list': the arrays under `tools` / `functions` whose elements are envelopes. */
-  lists: ArrayNode[];
+  lists: NodeId[];
 }
 
 const LIST_KEYS: ReadonlySet<string> = new Set(['tools', 'functions']);
 
 /** The layout of a catalog, or undefined when the document is not one. */
 export function readCatalog(doc: JsonDocument): CatalogLayout | undefined {
-  const { text, root } = doc;
-  if (root.kind === ARRAY) {
-    if (root.items.length === 0 || !root.items.every(isObject)) return undefined;
-    return { kind: 'tool-array', tools: toolsOf(text, root.items as ObjectNode[]), lists: [] };
+  const { root } = doc;
+  if (doc.kind[root] === ARRAY) {
+    const items = Array.from({ length: doc.count[root]! }, (_, i) => itemAt(doc, root, i));
+    if (items.length === 0 || !items.every((item) => isObject(doc, item))) return undefined;
+    return { kind: 'tool-array', tools: toolsOf(doc, items), lists: [] };
   }
-  if (root.kind !== OBJECT) return undefined;
-  const lists = listArrays(text, root);
+  if (doc.kind[root] !== OBJECT) return undefined;
+  const lists = listArrays(doc, root);
   if (lists.length > 0) {
-    const envelopes = lists.flatMap((list) => list.items.filter(isObject));
-    return { kind: 'tool-list', tools: toolsOf(text, envelopes), lists };
+    const envelopes = lists.flatMap((list) => Array.from({ length: doc.count[list]! }, (_, i) => itemAt(doc, list, i)).filter((item) => isObject(doc, item)));
+    return { kind: 'tool-list', tools: toolsOf(doc, envelopes), lists };
   }
-  if (isToolEnvelope(text, root)) return { kind: 'tool', tools: toolsOf(text, [root]), lists: [] };
-  if (root.keys.some((key) => SCHEMA_SIGNATURE_KEYWORDS.has(stringValue(text, key)))) {
-    return { kind: 'schema', tools: [{ name: '(schema)', node: root, schemas: [root] }], lists: [] };
+  if (isToolEnvelope(doc, root)) return { kind: 'tool', tools: toolsOf(doc, [root]), lists: [] };
+  for (let i = 0; i < doc.count[root]!; i++) {
+    if (SCHEMA_SIGNATURE_KEYWORDS.has(keyName(doc, root, i))) return { kind: 'schema', tools: [{ name: '(schema)', node: root, schemas: [root] }], lists: [] };
   }
   return undefined;
 }
 
-function listArrays(text: string, root: ObjectNode): ArrayNode[] {
-  const lists: ArrayNode[] = [];
-  root.keys.forEach((key, i) => {
-    const value = root.values[i]!;
-    if (value.kind === ARRAY && LIST_KEYS.has(stringValue(text, key))) lists.push(value);
-  });
+function listArrays(doc: JsonDocument, root: NodeId): NodeId[] {
+  const lists: NodeId[] = [];
+  for (let i = 0; i < doc.count[root]!; i++) {
+    const value = valueAt(doc, root, i);
+    if (doc.kind[value] === ARRAY && LIST_KEYS.has(keyName(doc, root, i))) lists.push(value);
+  }
   return lists;
 }
 
-function isToolEnvelope(text: string, node: ObjectNode): boolean {
-  if (isObject(memberOf(text, node, 'function'))) return true;
-  if (!isString(memberOf(text, node, 'name'))) return false;
-  return node.keys.some((key) => SCHEMA_DOORS.has(stringValue(text, key)));
+function isToolEnvelope(doc: JsonDocument, node: NodeId): boolean {
+  if (isObject(doc, memberOf(doc, node, 'function'))) return true;
+  if (!isString(doc, memberOf(doc, node, 'name'))) return false;
+  for (let i = 0; i < doc.count[node]!; i++) if (SCHEMA_DOORS.has(keyName(doc, node, i))) return true;
+  return false;
 }
 
-function toolsOf(text: string, envelopes: ObjectNode[]): CatalogTool[] {
+function toolsOf(doc: JsonDocument, envelopes: NodeId[]): CatalogTool[] {
   return envelopes.map((envelope, index) => ({
-    name: toolName(text, envelope) ?? `#${index + 1}`,
+    name: toolName(doc, envelope) ?? `#${index + 1}`,
     node: envelope,
-    schemas: schemasOf(text, envelope),
+    schemas: schemasOf(doc, envelope),
   }));
 }
 
 /** `name`, or the name of a nested `function` envelope (OpenAI). */
-function toolName(text: string, envelope: ObjectNode): string | undefined {
-  const name = memberOf(text, envelope, 'name');
-  if (isString(name)) return stringValue(text, name);
-  const inner = memberOf(text, envelope, 'function');
-  return isObject(inner) ? toolName(text, inner) : undefined;
+function toolName(doc: JsonDocument, envelope: NodeId): string | undefined {
+  const name = memberOf(doc, envelope, 'name');
+  if (isString(doc, name)) return stringValue(doc, name);
+  const inner = memberOf(doc, envelope, 'function');
+  return isObject(doc, inner) ? toolName(doc, inner) : undefined;
 }
 
-function schemasOf(text: string, envelope: ObjectNode): JsonNode[] {
-  const schemas: JsonNode[] = [];
-  envelope.keys.forEach((key, i) => {
-    const name = stringValue(text, key);
-    const value = envelope.values[i]!;
+function schemasOf(doc: JsonDocument, envelope: NodeId): NodeId[] {
+  const schemas: NodeId[] = [];
+  for (let i = 0; i < doc.count[envelope]!; i++) {
+    const name = keyName(doc, envelope, i);
+    const value = valueAt(doc, envelope, i);
     if (SCHEMA_DOORS.has(name)) schemas.push(value);
-    else if (name === 'function' && value.kind === OBJECT) schemas.push(...schemasOf(text, value));
-  });
+    else if (name === 'function' && doc.kind[value] === OBJECT) schemas.push(...schemasOf(doc, value));
+  }
   return schemas;
 }

@@ -3,7 +3,7 @@
 // internal $ref target survives (SPEC §2.6). The targets form a trie of
 // pointer segments that the writer walks alongside the schema.
 
-import { ARRAY, OBJECT, STRING, stringValue, type JsonNode } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, itemAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseRef } from '../json/json-pointer';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
 
@@ -24,29 +24,30 @@ export class RefTrie {
 }
 
 /** The trie of every internal pointer $ref target in `schema`, or undefined when it has none. */
-export function refTargets(text: string, schema: JsonNode): RefTrie | undefined {
+export function refTargets(doc: JsonDocument, schema: NodeId): RefTrie | undefined {
   // Most schemas have no $ref at all: a text search settles that without a
   // walk. The search must stay inside the schema's own text (a slice is a view,
   // not a copy), or a catalog of many tools would be searched many times over.
-  if (!text.slice(schema.start, schema.end).includes('"$ref"')) return undefined;
+  if (!doc.text.slice(doc.start[schema], doc.end[schema]).includes('"$ref"')) return undefined;
   let trie: RefTrie | undefined;
-  const walk = (node: JsonNode): void => {
-    if (node.kind === ARRAY) {
-      for (const item of node.items) walk(item);
+  const walk = (node: NodeId): void => {
+    const kind = doc.kind[node];
+    if (kind === ARRAY) {
+      for (let i = 0; i < doc.count[node]!; i++) walk(itemAt(doc, node, i));
       return;
     }
-    if (node.kind !== OBJECT) return;
-    for (let i = 0; i < node.keys.length; i++) {
-      const key = stringValue(text, node.keys[i]!);
-      const value = node.values[i]!;
+    if (kind !== OBJECT) return;
+    for (let i = 0; i < doc.count[node]!; i++) {
+      const key = keyName(doc, node, i);
+      const value = valueAt(doc, node, i);
       if (key === '$ref') {
-        if (value.kind !== STRING) continue;
-        const target = parseRef(stringValue(text, value));
+        if (doc.kind[value] !== STRING) continue;
+        const target = parseRef(stringValue(doc, value));
         if (target?.kind === 'pointer' && target.segments.length > 0) (trie ??= new RefTrie()).add(target.segments);
-      } else if (DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key) || (key === 'description' && value.kind === STRING)) {
+      } else if (DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key) || (key === 'description' && doc.kind[value] === STRING)) {
         continue;
-      } else if (NAME_MAP_KEYWORDS.has(key) && value.kind === OBJECT) {
-        for (const child of value.values) walk(child);
+      } else if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
+        for (let j = 0; j < doc.count[value]!; j++) walk(valueAt(doc, value, j));
       } else {
         walk(value);
       }

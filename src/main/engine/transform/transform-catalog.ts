@@ -2,12 +2,12 @@
 // compact output directly, dropping annotations and reducing descriptions in
 // schema territory and copying everything else as its exact source text.
 
-import { ARRAY, OBJECT, STRING, stringValue, type JsonDocument, type JsonNode, type ObjectNode, type StringNode } from '../json/json-node';
 import { ByteWriter } from '../json/byte-writer';
+import { ARRAY, OBJECT, STRING, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
-import { refTargets, type RefTrie } from './ref-targets';
 import { reduceDescription } from './reduce-description';
+import { refTargets, type RefTrie } from './ref-targets';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, VERBATIM_KEYWORDS } from './schema-vocabulary';
 
 /** Where one tool sits in the source text (UTF-16 offsets) and in the output (byte offsets). */
@@ -42,8 +42,8 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
   const layout = readCatalog(doc);
   if (layout === undefined) return undefined;
   const out = new ByteWriter(doc.text.length + 64, options.sharedOutput ?? false);
-  const writer = new CatalogWriter(doc.text, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true);
-  writer.writeRoot(doc.root);
+  const writer = new CatalogWriter(doc, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true);
+  writer.writeRoot();
   return { output: out.bytes(), kind: layout.kind, tools: writer.spans };
 }
 
@@ -56,143 +56,154 @@ export function outputText(result: TransformResult, span?: ToolSpan): string {
 
 class CatalogWriter {
   readonly spans: ToolSpan[] = [];
-  private readonly toolNames = new Map<JsonNode, string>();
-  private readonly lists: ReadonlySet<JsonNode>;
+  private readonly toolNames = new Map<NodeId, string>();
+  private readonly lists: ReadonlySet<NodeId>;
+  private readonly text: string;
 
   constructor(
-    private readonly text: string,
+    private readonly doc: JsonDocument,
     private readonly layout: CatalogLayout,
-    readonly out: ByteWriter,
+    private readonly out: ByteWriter,
     private readonly dropAnnotations: boolean,
     private readonly reduceDescriptions: boolean,
   ) {
+    this.text = doc.text;
     for (const tool of layout.tools) this.toolNames.set(tool.node, tool.name);
     this.lists = new Set(layout.lists);
   }
 
-  writeRoot(root: JsonNode): void {
+  writeRoot(): void {
+    const { root } = this.doc;
     switch (this.layout.kind) {
       case 'tool-list':
-        return this.writeObject(root as ObjectNode, (_key, value) => {
+        return this.writeMembers(root, (_key, value) => {
           if (this.lists.has(value)) this.writeToolArray(value);
-          else writeCompact(this.text, value, this.out);
+          else writeCompact(this.doc, value, this.out);
         });
       case 'tool-array':
         return this.writeToolArray(root);
       case 'tool':
-        return this.writeTool(root as ObjectNode, () => this.writeEnvelope(root as ObjectNode));
+        return this.writeTool(root, () => this.writeEnvelope(root));
       case 'schema':
-        return this.writeTool(root as ObjectNode, () => this.writeSchemaRoot(root));
+        return this.writeTool(root, () => this.writeSchemaRoot(root));
     }
   }
 
-  private writeToolArray(list: JsonNode): void {
-    if (list.kind !== ARRAY) return writeCompact(this.text, list, this.out);
-    this.out.push('[');
-    list.items.forEach((item, i) => {
-      if (i > 0) this.out.push(',');
-      if (item.kind === OBJECT) this.writeTool(item, () => this.writeEnvelope(item));
-      else writeCompact(this.text, item, this.out);
-    });
-    this.out.push(']');
+  private writeToolArray(list: NodeId): void {
+    const { doc, out } = this;
+    out.push('[');
+    const from = doc.first[list]!;
+    for (let i = 0; i < doc.count[list]!; i++) {
+      if (i > 0) out.push(',');
+      const item = doc.slots[from + i]!;
+      if (doc.kind[item] === OBJECT) this.writeTool(item, () => this.writeEnvelope(item));
+      else writeCompact(doc, item, out);
+    }
+    out.push(']');
   }
 
-  private writeTool(node: ObjectNode, write: () => void): void {
+  private writeTool(node: NodeId, write: () => void): void {
     const outputStart = this.out.length;
     write();
     this.spans.push({
       name: this.toolNames.get(node) ?? `#${this.spans.length + 1}`,
-      sourceStart: node.start,
-      sourceEnd: node.end,
+      sourceStart: this.doc.start[node]!,
+      sourceEnd: this.doc.end[node]!,
       outputStart,
       outputEnd: this.out.length,
     });
   }
 
   /** Envelope fields other than `description` are never edited. */
-  private writeEnvelope(envelope: ObjectNode): void {
-    this.writeObject(envelope, (key, value) => {
-      if (key === 'description' && value.kind === STRING) this.writeDescription(value);
+  private writeEnvelope(envelope: NodeId): void {
+    this.writeMembers(envelope, (key, value) => {
+      const kind = this.doc.kind[value];
+      if (key === 'description' && kind === STRING) this.writeDescription(value);
       else if (SCHEMA_DOORS.has(key)) this.writeSchemaRoot(value);
-      else if (key === 'function' && value.kind === OBJECT) this.writeEnvelope(value);
-      else writeCompact(this.text, value, this.out);
+      else if (key === 'function' && kind === OBJECT) this.writeEnvelope(value);
+      else writeCompact(this.doc, value, this.out);
     });
   }
 
-  private writeSchemaRoot(schema: JsonNode): void {
-    this.writeSchema(schema, refTargets(this.text, schema));
+  private writeSchemaRoot(schema: NodeId): void {
+    this.writeSchema(schema, refTargets(this.doc, schema));
   }
 
   /**
    * `targets` is the part of the $ref-target trie below this node: a member
    * on the way to a target is never dropped or rewritten.
    */
-  private writeSchema(node: JsonNode, targets: RefTrie | undefined): void {
-    const { text, out } = this;
-    if (node.kind === ARRAY) {
+  private writeSchema(node: NodeId, targets: RefTrie | undefined): void {
+    const { doc, text, out } = this;
+    const kind = doc.kind[node];
+    const from = doc.first[node]!;
+    if (kind === ARRAY) {
       out.push('[');
-      for (let i = 0; i < node.items.length; i++) {
+      for (let i = 0; i < doc.count[node]!; i++) {
         if (i > 0) out.push(',');
-        this.writeSchema(node.items[i]!, targets?.child(String(i)));
+        this.writeSchema(doc.slots[from + i]!, targets?.child(String(i)));
       }
       out.push(']');
       return;
     }
-    if (node.kind !== OBJECT) return writeCompact(text, node, out);
+    if (kind !== OBJECT) return writeCompact(doc, node, out);
 
     out.push('{');
     let first = true;
-    for (let i = 0; i < node.keys.length; i++) {
-      const keyNode = node.keys[i]!;
-      const key = stringValue(text, keyNode);
-      const value = node.values[i]!;
+    for (let i = 0; i < doc.count[node]!; i++) {
+      const keyNode = doc.slots[from + 2 * i]!;
+      const value = doc.slots[from + 2 * i + 1]!;
+      const key = stringValue(doc, keyNode);
       const below = targets?.child(key);
       const dropped = DROPPED_ANNOTATIONS.has(key);
       if (dropped && this.dropAnnotations && below === undefined) continue;
       if (!first) out.push(',');
       first = false;
-      out.copy(text, keyNode.start, keyNode.end);
+      out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
       out.push(':');
-      if (dropped || VERBATIM_KEYWORDS.has(key)) writeCompact(text, value, out);
-      else if (key === 'description' && value.kind === STRING) {
+      const valueKind = doc.kind[value];
+      if (dropped || VERBATIM_KEYWORDS.has(key)) writeCompact(doc, value, out);
+      else if (key === 'description' && valueKind === STRING) {
         if (below === undefined) this.writeDescription(value);
-        else writeCompact(text, value, out);
-      } else if (NAME_MAP_KEYWORDS.has(key) && value.kind === OBJECT) this.writeNameMap(value, below);
+        else writeCompact(doc, value, out);
+      } else if (NAME_MAP_KEYWORDS.has(key) && valueKind === OBJECT) this.writeNameMap(value, below);
       else this.writeSchema(value, below);
     }
     out.push('}');
   }
 
   /** Child keys of a name map are user-chosen names: all survive; only their values are schemas. */
-  private writeNameMap(map: ObjectNode, targets: RefTrie | undefined): void {
-    const { text, out } = this;
+  private writeNameMap(map: NodeId, targets: RefTrie | undefined): void {
+    const { doc, text, out } = this;
+    const from = doc.first[map]!;
     out.push('{');
-    for (let i = 0; i < map.keys.length; i++) {
+    for (let i = 0; i < doc.count[map]!; i++) {
       if (i > 0) out.push(',');
-      const keyNode = map.keys[i]!;
-      out.copy(text, keyNode.start, keyNode.end);
+      const keyNode = doc.slots[from + 2 * i]!;
+      out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
       out.push(':');
-      this.writeSchema(map.values[i]!, targets?.child(stringValue(text, keyNode)));
+      this.writeSchema(doc.slots[from + 2 * i + 1]!, targets?.child(stringValue(doc, keyNode)));
     }
     out.push('}');
   }
 
-  private writeDescription(node: StringNode): void {
-    const reduced = this.reduceDescriptions ? reduceDescription(stringValue(this.text, node)) : undefined;
-    if (reduced === undefined) this.out.copy(this.text, node.start, node.end);
+  private writeDescription(node: NodeId): void {
+    const reduced = this.reduceDescriptions ? reduceDescription(stringValue(this.doc, node)) : undefined;
+    if (reduced === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
     else this.out.push(JSON.stringify(reduced));
   }
 
   /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */
-  private writeObject(node: ObjectNode, writeValue: (key: string, value: JsonNode) => void): void {
-    const { text, out } = this;
+  private writeMembers(node: NodeId, writeValue: (key: string, value: NodeId) => void): void {
+    const { doc, text, out } = this;
+    const from = doc.first[node]!;
     out.push('{');
-    for (let i = 0; i < node.keys.length; i++) {
+    for (let i = 0; i < doc.count[node]!; i++) {
       if (i > 0) out.push(',');
-      const keyNode = node.keys[i]!;
-      out.copy(text, keyNode.start, keyNode.end);
+      const keyNode = doc.slots[from + 2 * i]!;
+      out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
       out.push(':');
-      writeValue(stringValue(text, keyNode), node.values[i]!);
+      writeValue(stringValue(doc, keyNode), doc.slots[from + 2 * i + 1]!);
     }
     out.push('}');
   }

@@ -1,41 +1,42 @@
 // One definition of "schema territory" for every reader of a tool schema
-// (ref collection, guarantee checks, selection profile): the same doors and
-// the same skipped keywords as the transform itself.
+// (guarantee checks, selection profile): the same doors and the same skipped
+// keywords as the transform itself.
 
-import { ARRAY, OBJECT, isString, stringValue, type JsonNode, type ObjectNode } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, keyName, valueAt, itemAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
 
 /** Called for every schema object with its pointer segments from the schema root. */
-export type SchemaObjectVisitor = (node: ObjectNode, path: readonly string[]) => void;
+export type SchemaObjectVisitor = (node: NodeId, path: readonly string[]) => void;
 
 /**
  * Visits every object of a schema in document order. Does not enter dropped
  * annotations, verbatim keywords (enum, required, default, const) or
  * description values; enters the values of name maps such as `properties`.
  */
-export function visitSchema(text: string, root: JsonNode, visit: SchemaObjectVisitor): void {
+export function visitSchema(doc: JsonDocument, root: NodeId, visit: SchemaObjectVisitor): void {
   const path: string[] = [];
-  const walk = (node: JsonNode): void => {
-    if (node.kind === ARRAY) {
-      node.items.forEach((item, index) => {
-        path.push(String(index));
-        walk(item);
+  const walk = (node: NodeId): void => {
+    const kind = doc.kind[node];
+    if (kind === ARRAY) {
+      for (let i = 0; i < doc.count[node]!; i++) {
+        path.push(String(i));
+        walk(itemAt(doc, node, i));
         path.pop();
-      });
+      }
       return;
     }
-    if (node.kind !== OBJECT) return;
+    if (kind !== OBJECT) return;
     visit(node, path);
-    for (let i = 0; i < node.keys.length; i++) {
-      const key = stringValue(text, node.keys[i]!);
-      const value = node.values[i]!;
+    for (let i = 0; i < doc.count[node]!; i++) {
+      const key = keyName(doc, node, i);
+      const value = valueAt(doc, node, i);
       if (DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key)) continue;
-      if (key === 'description' && isString(value)) continue;
+      if (key === 'description' && doc.kind[value] === STRING) continue;
       path.push(key);
-      if (NAME_MAP_KEYWORDS.has(key) && value.kind === OBJECT) {
-        for (let j = 0; j < value.keys.length; j++) {
-          path.push(stringValue(text, value.keys[j]!));
-          walk(value.values[j]!);
+      if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
+        for (let j = 0; j < doc.count[value]!; j++) {
+          path.push(keyName(doc, value, j));
+          walk(valueAt(doc, value, j));
           path.pop();
         }
       } else {

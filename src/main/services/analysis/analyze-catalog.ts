@@ -94,12 +94,11 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 
   report('diffing', 0.9);
   throwIfAborted(input.signal);
-  const toolsBefore = readCatalog(doc)?.tools ?? [];
-  const toolsAfter = readCatalog(outputDoc)?.tools ?? [];
+  const tools = readCatalog(doc)?.tools ?? [];
   const pretty = prettyDiff(
     doc,
     outputDoc,
-    toolsBefore.map((tool, i) => ({ name: tool.name, original: tool.node, compressed: toolsAfter[i]?.node })),
+    tools.map((tool) => ({ name: tool.name, original: tool.node })),
   );
   report('diffing', 1);
 

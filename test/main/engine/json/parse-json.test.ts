@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, JsonSyntaxError, parseJson } from '../../../../src/main/engine/json/parse-json';
-import { keyNames, memberOf, OBJECT, sourceOf, stringValue, type ObjectNode } from '../../../../src/main/engine/json/json-node';
+import { ARRAY, COMPACT, keyAt, keyNames, memberOf, sourceOf, stringValue, valueAt } from '../../../../src/main/engine/json/json-node';
 import { TextBuilder } from '../../../../src/main/engine/json/text-builder';
 import { writeCompact } from '../../../../src/main/engine/json/write-compact';
 import { realFixtures } from '../../../helpers/fixtures';
@@ -8,7 +8,7 @@ import { realFixtures } from '../../../helpers/fixtures';
 const compact = (text: string): string => {
   const doc = parseJson(text);
   const out = new TextBuilder();
-  writeCompact(doc.text, doc.root, out);
+  writeCompact(doc, doc.root, out);
   return out.toString();
 };
 
@@ -25,15 +25,14 @@ const syntaxError = (text: string): JsonSyntaxError => {
 describe('parseJson keeps what JSON.parse loses', () => {
   it('keeps integer-like keys in source order', () => {
     const doc = parseJson('{"10":1,"2":2,"a":3,"1":4}');
-    expect(keyNames(doc.text, doc.root as ObjectNode)).toEqual(['10', '2', 'a', '1']);
+    expect(keyNames(doc, doc.root)).toEqual(['10', '2', 'a', '1']);
     expect(Object.keys(JSON.parse(doc.text))).not.toEqual(['10', '2', 'a', '1']);
   });
 
   it('keeps duplicate keys, and memberOf reads the last like JSON.parse', () => {
     const doc = parseJson('{"a":1,"a":2}');
-    const root = doc.root as ObjectNode;
-    expect(root.keys).toHaveLength(2);
-    expect(sourceOf(doc, memberOf(doc.text, root, 'a')!)).toBe('2');
+    expect(doc.count[doc.root]).toBe(2);
+    expect(sourceOf(doc, memberOf(doc, doc.root, 'a')!)).toBe('2');
     expect(compact('{ "a" : 1 , "a" : 2 }')).toBe('{"a":1,"a":2}');
   });
 
@@ -50,9 +49,8 @@ describe('parseJson keeps what JSON.parse loses', () => {
 
   it('decodes strings and keys, lone surrogates kept', () => {
     const doc = parseJson('{"\\u0041b":"x\\ud800y"}');
-    const root = doc.root as ObjectNode;
-    expect(stringValue(doc.text, root.keys[0]!)).toBe('Ab');
-    expect(stringValue(doc.text, root.values[0]! as never)).toBe('x\ud800y');
+    expect(stringValue(doc, keyAt(doc, doc.root, 0))).toBe('Ab');
+    expect(stringValue(doc, valueAt(doc, doc.root, 0))).toBe('x\ud800y');
   });
 
   it('removes whitespace outside strings only', () => {
@@ -61,10 +59,10 @@ describe('parseJson keeps what JSON.parse loses', () => {
 
   it('marks compact containers so they can be copied as one slice', () => {
     const doc = parseJson('{"a":{"b":[1,2]},"c":{ "d":1}}');
-    const root = doc.root as ObjectNode;
-    expect(root.compact).toBe(false);
-    expect((root.values[0] as ObjectNode).compact).toBe(true);
-    expect((root.values[1] as ObjectNode).compact).toBe(false);
+    const compact = (node: number) => (doc.flags[node]! & COMPACT) !== 0;
+    expect(compact(doc.root)).toBe(false);
+    expect(compact(valueAt(doc, doc.root, 0))).toBe(true);
+    expect(compact(valueAt(doc, doc.root, 1))).toBe(false);
   });
 
   it('round-trips every real catalog to the same value as JSON.parse', () => {
@@ -125,7 +123,8 @@ describe('parseJson rejects what is not exactly one JSON value', () => {
 
   it('accepts nesting exactly at the limit', () => {
     const text = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
-    expect(parseJson(text).root.kind).not.toBe(OBJECT);
+    const doc = parseJson(text);
+    expect(doc.kind[doc.root]).toBe(ARRAY);
     expect(compact(text)).toBe(text);
   });
 });

@@ -12,7 +12,7 @@ describe('attributeTokens', () => {
   it('splits every real catalog into tool shares and a rest that add up to the whole, none negative', () => {
     for (const fixture of realFixtures()) {
       const doc = parseJson(fixture.text);
-      const spans = readCatalog(doc)!.tools.map((t) => [t.node.start, t.node.end] as const);
+      const spans = readCatalog(doc)!.tools.map((t) => [doc.start[t.node]!, doc.end[t.node]!] as const);
       const { parts, rest } = attributeTokens(fixture.text, spans, counter(fixture.text));
       expect(parts.reduce((a, b) => a + b, 0) + rest, fixture.name).toBe(countTokens(fixture.text, 'o200k_base'));
       expect(rest).toBeGreaterThanOrEqual(0);
