@@ -1,12 +1,14 @@
 // Timing helpers for the benchmark: medians of repeated runs, in one process.
 
-export async function median(runs, work) {
+/** Median time of `work` over `runs` runs; `after` (not timed) runs after each one. */
+export async function median(runs, work, after) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     globalThis.gc?.();
     const started = performance.now();
     await work();
     times.push(performance.now() - started);
+    await after?.();
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];

@@ -53,7 +53,7 @@ export interface ShrinkOutcome {
  * 32 MiB) and cave_cancelled; every other problem is a pass-through result.
  */
 export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): Promise<ShrinkOutcome> {
-  return (await shrinkInDetail(input, options)).outcome;
+  return (await runShrink(input, options, false)).outcome;
 }
 
 /** A shrink plus what it computed on the way, for callers that show more (the app). */
@@ -66,18 +66,37 @@ export interface DetailedShrink {
 }
 
 export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions = {}): Promise<DetailedShrink> {
+  const detailed = await runShrink(input, options, true);
+  return detailed as DetailedShrink;
+}
+
+/**
+ * The shrink itself. Without `keep`, the parsed document and the decoded text
+ * are let go as soon as the output exists, so that memory is free again while
+ * the tokens are counted and the original is committed.
+ */
+async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: boolean): Promise<Partial<DetailedShrink> & Pick<DetailedShrink, 'outcome' | 'measured'>> {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
-  const read = readInput(input);
+  let read: ReadInput | undefined = readInput(input);
+  const bytes = read.bytes;
   const progress = progressReporter(options.onProgress);
 
   // Count the input on the workers while this thread parses and transforms.
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
-  const beforeJob = counter.begin(read.bytes, tokenizer, countOptions);
+  const beforeJob = counter.begin(bytes, tokenizer, countOptions);
   progress('transforming', 0);
-  const prepared = prepareCatalog(read, { sharedOutput: true });
+  let prepared: PreparedCatalog | undefined = prepareCatalog(read, { sharedOutput: true });
   throwIfAborted(options.signal);
-  const afterJob = prepared.ok ? counter.begin(prepared.transform.output, tokenizer, { signal: options.signal }) : undefined;
+  const output = prepared.ok ? prepared.transform.output : undefined;
+  const toolCount = prepared.ok ? prepared.transform.tools.length : 0;
+  const notCatalog = prepared.ok ? undefined : prepared.passThrough;
+  const afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
+  const kept = keep ? { read, prepared } : {};
+  if (!keep) {
+    read = undefined;
+    prepared = undefined;
+  }
   // The workers count while this thread parses and transforms; this thread
   // does not help (a tokenizer costs ~70 MB per thread, and the workers
   // finish soon after the transform). A job too small for workers, or a
@@ -85,18 +104,18 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
   const tokensBefore = await beforeJob.finish({ help: false });
   const tokensAfter = afterJob ? await afterJob.finish({ help: false }) : tokensBefore;
   throwIfAborted(options.signal);
+  const measured = { before: tokensBefore, after: tokensAfter };
 
-  const passThrough = (why: PassThrough, error?: CavemanError): DetailedShrink => ({
+  const passThrough = (why: PassThrough, error?: CavemanError) => ({
     outcome: {
-      result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: read.bytes },
+      result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: bytes },
       ...(error ? { error } : {}),
     },
-    read,
-    prepared,
-    measured: { before: tokensBefore, after: tokensAfter },
+    measured,
+    ...kept,
   });
 
-  if (!prepared.ok) return passThrough(prepared.passThrough);
+  if (notCatalog) return passThrough(notCatalog);
   if (tokensAfter >= tokensBefore) {
     return passThrough({ reason: 'no_saving', message: `the shrunk catalog is not smaller (${tokensAfter} ≥ ${tokensBefore} tokens)` });
   }
@@ -106,11 +125,11 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
   try {
     const borrowed = borrowStore(options.store);
     try {
-      handle = borrowed.store.put(read.bytes, {
+      handle = borrowed.store.put(bytes, {
         tokensBefore,
         tokensAfter,
         tokenizer,
-        toolCount: prepared.transform.tools.length,
+        toolCount,
         ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
       }).handle;
     } finally {
@@ -122,10 +141,9 @@ export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions
   }
   progress('storing', 1);
   return {
-    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? prepared.transform.output : prepared.transform.output.slice() } },
-    read,
-    prepared,
-    measured: { before: tokensBefore, after: tokensAfter },
+    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? output! : output!.slice() } },
+    measured,
+    ...kept,
   };
 }
 
