@@ -87,7 +87,7 @@ const WAL_HEADER_OFFSETS = [18, 19] as const; // file format write/read version:
 /**
  * A WAL database in a folder (or file system) we cannot write cannot be
  * opened by SQLite even for reading: it must create the -shm file first. When
- * no -wal file exists, every committed row is in the main file, so a private
+ * the -wal file holds no frames, every committed row is in the main file, so a private
  * in-memory copy of it (marked as a rollback-journal database) reads the same
  * data. Costs memory equal to the file size; used only in that situation.
  */
@@ -97,17 +97,31 @@ function openSnapshot(dbPath: string): SqliteDatabase {
   return probed(new Database(image, { readonly: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() }));
 }
 
-/** SQLite could not create the -shm/-wal files a WAL database needs, even for reading. */
+/**
+ * SQLite could not create the -shm/-wal files a WAL database needs, even for
+ * reading: the folder is read-only, or the disk is too full to size the -shm.
+ */
 function needsSharedMemoryFiles(error: unknown): boolean {
   const code = codeOf(error);
-  return code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_READONLY_DIRECTORY' || code === 'SQLITE_READONLY_CANTINIT';
+  return code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_READONLY_DIRECTORY' || code === 'SQLITE_READONLY_CANTINIT' || code === 'SQLITE_IOERR_SHMSIZE';
+}
+
+const WAL_HEADER_BYTES = 32;
+
+/** True when a -wal file holds at least one frame (SQLite leaves an empty one behind when it fails to open). */
+function hasWalFrames(dbPath: string): boolean {
+  try {
+    return fs.statSync(`${dbPath}-wal`).size > WAL_HEADER_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 function openReadOnly(dbPath: string): SqliteDatabase {
   try {
     return probed(new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() }));
   } catch (error) {
-    if (needsSharedMemoryFiles(error) && !fs.existsSync(`${dbPath}-wal`)) {
+    if (needsSharedMemoryFiles(error) && !hasWalFrames(dbPath)) {
       try {
         return openSnapshot(dbPath);
       } catch (fallbackError) {

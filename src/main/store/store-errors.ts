@@ -1,6 +1,8 @@
 // Turns what SQLite and the file system throw into the store's typed errors,
 // each a sentence naming the file, so callers can tell "try again later" from
 // "fix the permissions" from "this file is damaged".
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CavemanError } from '../../shared/errors.js';
 
 /** What the caller was doing; it decides how the sentence ends. */
@@ -28,6 +30,24 @@ function isConnectionClosed(error: unknown): boolean {
 
 const startsWith = (code: string, ...prefixes: string[]): boolean => prefixes.some((p) => code.startsWith(p));
 
+/** Below this much free space, an I/O error is taken to mean a full disk. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/**
+ * True when the file system holding `path` has (next to) no room left. On a
+ * full disk SQLite cannot even size its -shm file and says only "disk I/O
+ * error" (SQLITE_IOERR_SHMSIZE), which would send a person looking for the
+ * wrong problem.
+ */
+function diskIsFull(path: string): boolean {
+  try {
+    const stats = statfsSync(dirname(path));
+    return stats.bavail * stats.bsize < NEARLY_FULL_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 /** File-system failures that mean "this path cannot be used as a store". */
 const UNUSABLE_PATH_CODES = new Set(['EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'ENOENT', 'ELOOP', 'ENAMETOOLONG', 'EIO', 'EMFILE', 'ENFILE']);
 
@@ -49,7 +69,7 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
     const message = `${at} is damaged or is not a SQLite database (${detailOf(error)})${outcome}; move the file aside to start a new store`;
     return new CavemanError('cave_store_corrupt', message, options);
   }
-  if (startsWith(code, 'SQLITE_FULL') || code === 'ENOSPC') {
+  if (startsWith(code, 'SQLITE_FULL') || code === 'ENOSPC' || (startsWith(code, 'SQLITE_IOERR') && diskIsFull(path))) {
     return new CavemanError('cave_store_full', `the disk holding ${at} is full${outcome}`, options);
   }
   if (isConnectionClosed(error)) {

@@ -80,6 +80,27 @@ function createDatabaseFile(dbPath: string): void {
   }
 }
 
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * True for an empty file or one that starts like a SQLite database. Only such
+ * a file is ours to tighten: a path that leads (say, through a symbolic link)
+ * to someone's notes must fail as "not a database" with its mode untouched.
+ */
+function mayBeStore(target: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(target, 'r');
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    return read === 0 || head.equals(SQLITE_HEADER);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 function ensureDatabaseFile(dbPath: string, create: boolean): void {
   let stats = statOrUndefined(dbPath);
   if (stats === undefined) {
@@ -89,7 +110,7 @@ function ensureDatabaseFile(dbPath: string, create: boolean): void {
   }
   if (stats.isDirectory()) throw unavailable(dbPath, 'cannot be opened: the path is a folder, not a database file');
   if (!stats.isFile()) throw unavailable(dbPath, 'cannot be opened: the path is not a regular file');
-  tighten(dbPath, FILE_MODE);
+  if (mayBeStore(dbPath)) tighten(dbPath, FILE_MODE);
 }
 
 function canAccess(target: string, mode: number): boolean {
