@@ -2,13 +2,11 @@
 // writes to the store. Totals equal what shrink() reports for the same bytes.
 
 import type { LintReport, ToolTokens } from '../../shared/contracts';
-import { CavemanError } from '../../shared/errors';
 import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import type { JsonDocument } from '../engine/json/json-node';
-import { countTokens, type ParallelTokenCounter } from '../engine/tokens';
+import { attributionEnds, attributionOf, type CountText, type ParallelTokenCounter } from '../engine/tokens';
 import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
-import { attributeTokens } from '../engine/tokens/attribute-tokens';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -30,24 +28,16 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
   const read = readInput(input);
-  const beforeJob = counter.begin(read.bytes, tokenizer, { signal: options.signal });
   const prepared = prepareCatalog(read, { sharedOutput: true });
-  if (!prepared.ok) {
-    await beforeJob.finish().catch(() => undefined);
-    throw passThroughError(prepared.passThrough);
-  }
-  const afterJob = counter.begin(prepared.transform.output, tokenizer, { signal: options.signal });
-  const totalBefore = await beforeJob.finish();
-  const totalAfter = await afterJob.finish();
-  return lintReportFor(prepared.doc, prepared.transform, { tokenizer, totalBefore, totalAfter, signal: options.signal, onProgress: options.onProgress });
+  if (!prepared.ok) throw passThroughError(prepared.passThrough);
+  const hadBom = read.decoded.ok && read.decoded.hadBom;
+  return lintReportFor(prepared.doc, prepared.transform, { tokenizer, hadBom, signal: options.signal, onProgress: options.onProgress }, counter);
 }
 
 export interface LintTotals {
   tokenizer: TokenizerName;
-  /** Tokens of the whole input (as shrink reports them). */
-  totalBefore: number;
-  /** Tokens of the whole shrunk output. */
-  totalAfter: number;
+  /** The input began with a BOM (it counts as part of the input's tokens, as shrink counts them). */
+  hadBom?: boolean;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number) => void) | undefined;
 }
@@ -55,38 +45,57 @@ export interface LintTotals {
 /**
  * Builds the report from an already transformed document. Each tool's counts
  * are its exact share of the whole text's tokens, so tools + envelope equal
- * the totals. A catalog whose output is not smaller passes through in
- * shrink, so then every "after" equals its "before".
+ * the totals. The four texts (the input, the output, and the two partial
+ * transforms that attribute a saving to whitespace, metadata and prose) are
+ * counted on the worker threads at once. A catalog whose output is not
+ * smaller passes through in shrink, so then every "after" equals its "before".
  */
-export function lintReportFor(doc: JsonDocument, transform: TransformResult, totals: LintTotals): LintReport {
-  const { tokenizer } = totals;
-  const passesThrough = totals.totalAfter >= totals.totalBefore;
-  const checkpoint = (fraction: number) => {
-    if (totals.signal?.aborted) throw new CavemanError('cave_cancelled', 'lint was cancelled');
-    totals.onProgress?.(fraction);
+export async function lintReportFor(doc: JsonDocument, transform: TransformResult, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter()): Promise<LintReport> {
+  const { tokenizer, signal } = totals;
+  const count = (text: CountText, spans: (readonly [number, number])[]) => {
+    const job = counter.begin(text, tokenizer, { ends: attributionEnds(text, spans), ...(signal ? { signal } : {}) });
+    return async () => {
+      await job.finish();
+      const chunks = job.chunkCounts();
+      return { parts: attributionOf(chunks).parts, total: chunks.reduce((a, b) => a + b, 0) };
+    };
   };
-  const countSource = (start: number, end: number) => countTokens(doc.text.slice(start, end), tokenizer);
-  const before = attributeTokens(doc.text, transform.tools.map((t) => [t.sourceStart, t.sourceEnd] as const), countSource).parts;
-  checkpoint(0.25);
-  const sharesOf = (result: TransformResult) => {
-    const count = (start: number, end: number) => countTokens(utf8.decode(result.output.subarray(start, end)), tokenizer);
-    return attributeTokens(result.output, result.tools.map((t) => [t.outputStart, t.outputEnd] as const), count).parts;
-  };
-  const after = passesThrough ? before : sharesOf(transform);
-  checkpoint(0.5);
-  const compact = passesThrough ? before : sharesOf(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false })!);
-  checkpoint(0.75);
-  const withoutMetadata = passesThrough ? before : sharesOf(transformCatalog(doc, { reduceDescriptions: false })!);
-  checkpoint(1);
+  const outputSpans = (result: TransformResult) => result.tools.map((t) => [t.outputStart, t.outputEnd] as const);
+  // The input as shrink counts it: a BOM belongs to the input's tokens (and to its envelope).
+  const bom = totals.hadBom ? '\ufeff' : '';
+  const source = count(bom + doc.text, transform.tools.map((t) => [t.sourceStart + bom.length, t.sourceEnd + bom.length] as const));
+  const output = count(transform.output, outputSpans(transform));
+  const before = await source();
+  totals.onProgress?.(0.25);
+  const after = await output();
+  totals.onProgress?.(0.5);
+  const passesThrough = after.total >= before.total;
+
+  let compact = before.parts;
+  let withoutMetadata = before.parts;
+  if (!passesThrough) {
+    const compactJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, sharedOutput: true })!));
+    const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, sharedOutput: true })!));
+    compact = (await compactJob()).parts;
+    totals.onProgress?.(0.75);
+    withoutMetadata = (await metadataJob()).parts;
+  }
+  totals.onProgress?.(1);
+  const afterParts = passesThrough ? before.parts : after.parts;
+  const totalBefore = before.total;
+  const totalAfter = passesThrough ? before.total : after.total;
+
+  function variant(result: TransformResult): [CountText, (readonly [number, number])[]] {
+    return [result.output, outputSpans(result)];
+  }
 
   const tools: ToolTokens[] = transform.tools.map((span, i) => ({
     name: span.name,
-    tokens_before: before[i]!,
-    tokens_after: after[i]!,
-    ratio: signedRatio(before[i]!, after[i]!),
-    saving: { whitespace: before[i]! - compact[i]!, metadata: compact[i]! - withoutMetadata[i]!, prose: withoutMetadata[i]! - after[i]! },
+    tokens_before: before.parts[i]!,
+    tokens_after: afterParts[i]!,
+    ratio: signedRatio(before.parts[i]!, afterParts[i]!),
+    saving: { whitespace: before.parts[i]! - compact[i]!, metadata: compact[i]! - withoutMetadata[i]!, prose: withoutMetadata[i]! - afterParts[i]! },
   }));
-  const totalAfter = passesThrough ? totals.totalBefore : totals.totalAfter;
   const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
   return {
     basis: 'inferred',
@@ -94,9 +103,7 @@ export function lintReportFor(doc: JsonDocument, transform: TransformResult, tot
     tokenizer,
     catalog_kind: transform.kind,
     tools,
-    envelope: { tokens_before: totals.totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after') },
-    total: { tokens_before: totals.totalBefore, tokens_after: totalAfter, ratio: savingRatio(totals.totalBefore, totalAfter) },
+    envelope: { tokens_before: totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after') },
+    total: { tokens_before: totalBefore, tokens_after: totalAfter, ratio: savingRatio(totalBefore, totalAfter) },
   };
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });

@@ -1,9 +1,10 @@
 // The main-process services behind every channel, for both hosts (the
-// Electron app and the browser host). Heavy work and SQLite run on two worker
-// threads — "jobs" for analyses and exports, "store" for quick history calls —
-// so the process that serves the UI keeps its event loop free.
+// Electron app and the browser host). Heavy work and SQLite run on worker
+// threads — "jobs" for analyses and exports, "store" for quick history calls,
+// "mcp" (started on first use) for reading MCP config files and listing a
+// server's tools — so the process that serves the UI keeps its event loop free.
 
-import type { AppInfo, CatalogSide, ExportRequest } from '../../shared/contracts';
+import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { WorkerClient } from '../jobs/worker-client';
@@ -12,6 +13,7 @@ import { AnalysisRegistry } from './analysis-registry';
 import { exportFileName } from './analysis/export-name';
 import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from './job-runner';
+import { createMcpServices } from './mcp-services';
 import { packageVersion } from './package-version';
 
 export interface AppServicesOptions {
@@ -29,6 +31,8 @@ export interface CoreServices {
   reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
   /** The bytes to save or download, and the file name to offer. */
   exportBytes(request: ExportRequest): Promise<{ fileName: string; bytes: Uint8Array }>;
+  /** The servers in an MCP config file the person picked (its name for display, its bytes); they can then be imported by id. */
+  readMcpConfig(displayName: string, bytes: Uint8Array): Promise<McpDiscovery>;
 }
 
 export interface AppServices {
@@ -44,7 +48,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const jobsWorker = new WorkerClient(setup, 'jobs');
   const storeWorker = new WorkerClient(setup, 'store');
   const registry = new AnalysisRegistry();
+  const mcpWorker = new WorkerClient(setup, 'mcp');
   const runner = new JobRunner(jobsWorker, registry);
+  const mcp = createMcpServices({ worker: mcpWorker, runner });
   const version = packageVersion();
 
   const core: CoreServices = {
@@ -61,6 +67,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }
       return jobsWorker.call('exportHandle', { handle: source.handle, which });
     },
+    readMcpConfig: (displayName, bytes) => mcp.readConfig(displayName, bytes),
   };
 
   const handlers: Handlers = {
@@ -95,6 +102,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     listHistory: (request) => storeWorker.call('history', request),
     getHistoryEntry: async ({ handle }) => ({ entry: await storeWorker.call('details', { handle }) }),
     deleteHistoryEntry: async ({ handle }) => ({ deleted: await storeWorker.call('delete', { handle }) }),
+    ...mcp.handlers,
     ...options.extend?.(core),
   };
 
@@ -103,7 +111,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     core,
     idle: () => runner.idle(),
     async close() {
-      await Promise.all([jobsWorker.close(), storeWorker.close()]);
+      await Promise.all([jobsWorker.close(), storeWorker.close(), mcpWorker.close()]);
     },
   };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobStarted } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
+import type { TokenizerName } from '../../shared/tokenizers';
 import type { WorkerClient } from '../jobs/worker-client';
 import type { AnalysisPayload, Operations } from '../jobs/worker-protocol';
 import type { AnalysisRegistry } from './analysis-registry';
@@ -24,6 +25,7 @@ interface QueuedJob {
 export class JobRunner {
   private readonly queue: QueuedJob[] = [];
   private readonly controllers = new Map<string, AbortController>();
+  private readonly fetching = new Set<Promise<void>>();
   private active: Promise<void> | undefined;
 
   constructor(
@@ -36,6 +38,37 @@ export class JobRunner {
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
+    this.enqueue(jobId, controller, op, args, name, context, transfer);
+    return { jobId, name };
+  }
+
+  /**
+   * A job whose catalog has to be fetched first (listed from an MCP server):
+   * one id from the fetch through the analysis, cancellable throughout. The
+   * fetch runs at once, beside the queue (it mostly waits on the server);
+   * its failure finishes the job like any other.
+   */
+  startFetched(name: string, tokenizer: TokenizerName, context: CallContext, fetch: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<Uint8Array>): JobStarted {
+    const jobId = randomUUID();
+    const controller = new AbortController();
+    this.controllers.set(jobId, controller);
+    context.emit('jobProgress', { jobId, stage: 'listing', fraction: 0 });
+    const fetching = (async () => {
+      try {
+        const bytes = await fetch(controller.signal, (fraction) => context.emit('jobProgress', { jobId, stage: 'listing', fraction }));
+        if (controller.signal.aborted) throw new CavemanError('cave_cancelled', 'cancelled — nothing was stored');
+        this.enqueue(jobId, controller, 'analyze', { name, tokenizer, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
+      } catch (error) {
+        this.controllers.delete(jobId);
+        context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
+      }
+    })();
+    this.fetching.add(fetching);
+    void fetching.finally(() => this.fetching.delete(fetching));
+    return { jobId, name };
+  }
+
+  private enqueue<K extends AnalysisOp>(jobId: string, controller: AbortController, op: K, args: AnalysisArgs<K>, name: string, context: CallContext, transfer: ArrayBuffer[]): void {
     const run = () =>
       this.worker.call(op, { ...args, analysisId: jobId } as Operations[K]['args'], {
         transfer,
@@ -45,7 +78,6 @@ export class JobRunner {
     this.queue.push({ jobId, name, controller, run, context });
     context.emit('jobProgress', { jobId, stage: 'queued', fraction: 0 });
     this.active ??= this.drain();
-    return { jobId, name };
   }
 
   /** A job that failed before it could start (e.g. a file too large to read): reported like any other. */
@@ -63,9 +95,12 @@ export class JobRunner {
     return true;
   }
 
-  /** Resolves when every queued job has finished. */
+  /** Resolves when every queued job (and every fetch that will queue one) has finished. */
   async idle(): Promise<void> {
-    while (this.active) await this.active;
+    while (this.active || this.fetching.size > 0) {
+      await Promise.allSettled([...this.fetching]);
+      if (this.active) await this.active;
+    }
   }
 
   private async drain(): Promise<void> {

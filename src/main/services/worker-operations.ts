@@ -1,7 +1,7 @@
 // The operations a service worker performs, as plain functions of their
 // arguments and the worker's resources, so they can be tested in-process.
 
-import { CavemanError } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
 import type { ParallelTokenCounter } from '../engine/tokens';
@@ -9,6 +9,7 @@ import type { Operations } from '../jobs/worker-protocol';
 import type { StoreHolder } from '../jobs/store-holder';
 import { analyzeCatalog, type AnalysisStage } from './analysis/analyze-catalog';
 import { exportFileName } from './analysis/export-name';
+import { packageVersion } from './package-version';
 
 export interface OperationResources {
   store: StoreHolder;
@@ -47,6 +48,31 @@ export const operations: Implementations = {
     const prepared = prepareCatalog(readInput(original));
     if (!prepared.ok) throw passThroughError(prepared.passThrough);
     return { fileName: exportFileName(name, 'compressed'), bytes: prepared.transform.output };
+  },
+
+  async discoverMcpServers({ where }) {
+    const { discoverServers } = await import('../mcp/discover-servers');
+    return discoverServers(where);
+  },
+
+  async readMcpConfig({ displayName, bytes }) {
+    const { serversInPickedFile } = await import('../mcp/discover-servers');
+    if (bytes.byteLength > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `${displayName} is larger than 32 MiB; that is no MCP config file`);
+    return serversInPickedFile(displayName, new TextDecoder().decode(bytes));
+  },
+
+  async listMcpTools({ target, timeoutMs, name }, _resources, { signal, onProgress }) {
+    // Loaded on first use: the MCP SDK stays out of the workers that never import a server.
+    const { catalogBytes, listServerTools } = await import('../mcp/list-server-tools');
+    const listed = await listServerTools(target, {
+      timeoutMs,
+      signal,
+      clientInfo: { name: 'caveman-shrink', version: packageVersion() },
+      // The page count is not known up front: each page moves the bar a little closer to the end.
+      onProgress: ({ stage, pages }) => onProgress('listing', stage === 'connecting' ? 0 : 0.2 + 0.75 * (pages / (pages + 1))),
+    });
+    if (listed.tools.length === 0) throw new CavemanError('cave_mcp_no_tools', `${name} listed no tools — there is nothing to shrink`);
+    return { bytes: catalogBytes(listed.tools), tools: listed.tools.length };
   },
 
   storeInfo(_args, { store }) {

@@ -107,3 +107,17 @@ describe('library API', () => {
     expect(cl100k.tokens_before).not.toBe(o200k.tokens_before);
   });
 });
+
+describe('lint totals', () => {
+  it('equal what shrink counts, BOM included, for every real catalog', async () => {
+    for (const fixture of realFixtures()) {
+      for (const bytes of [fixture.bytes, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fixture.bytes])]) {
+        const report = await lint(bytes);
+        const { result } = await shrink(bytes, { store: ':memory:' });
+        expect([report.total.tokens_before, report.total.tokens_after], fixture.name).toEqual([result.tokens_before, result.tokens_after]);
+        expect(report.envelope.tokens_before).toBeGreaterThanOrEqual(0);
+        expect(report.envelope.tokens_after).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+});

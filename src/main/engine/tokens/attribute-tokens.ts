@@ -14,24 +14,43 @@ export interface Attribution {
 }
 
 /**
- * @param spans ordered, non-overlapping [start, end) ranges in `text`'s units
- * @param count the exact token count of text[start, end)
+ * Where to cut `text` so every part is a chunk: ascending chunk ends that
+ * alternate rest, part, rest, part, …, rest (the last end is text.length).
+ * Every cut is a safe boundary, so the chunks' counts add up to the whole.
  */
-export function attributeTokens(text: CodeUnits, spans: readonly (readonly [number, number])[], count: (start: number, end: number) => number): Attribution {
+export function attributionEnds(text: CodeUnits, spans: readonly (readonly [number, number])[]): number[] {
   const cut = (at: number) => {
     const safe = findSafeBoundary(text, at);
     return safe === -1 ? text.length : safe;
   };
-  const parts: number[] = [];
-  let rest = 0;
+  const ends: number[] = [];
   let at = 0;
   for (const [start, end] of spans) {
     const from = Math.max(at, cut(start));
     const to = Math.max(from, cut(end));
-    rest += count(at, from);
-    parts.push(count(from, to));
+    ends.push(from, to);
     at = to;
   }
-  rest += count(at, text.length);
+  ends.push(text.length);
+  return ends;
+}
+
+/** The parts and the rest from the chunk counts of attributionEnds(). */
+export function attributionOf(chunkCounts: readonly number[]): Attribution {
+  const parts: number[] = [];
+  let rest = 0;
+  chunkCounts.forEach((count, i) => {
+    if (i % 2 === 1) parts.push(count);
+    else rest += count;
+  });
   return { parts, rest };
+}
+
+/**
+ * @param spans ordered, non-overlapping [start, end) ranges in `text`'s units
+ * @param count the exact token count of text[start, end)
+ */
+export function attributeTokens(text: CodeUnits, spans: readonly (readonly [number, number])[], count: (start: number, end: number) => number): Attribution {
+  const ends = attributionEnds(text, spans);
+  return attributionOf(ends.map((end, i) => count(i === 0 ? 0 : ends[i - 1]!, end)));
 }

@@ -9,6 +9,13 @@ import { countTokens } from './count-tokens';
 import { CHUNK_COUNT, DONE, ENDS, NEXT, STOP, controlSlots } from './count-protocol';
 
 export interface CountJobOptions {
+  /**
+   * Cut the text exactly here instead of at automatic boundaries (ascending
+   * end offsets, the last one the text's length). Each chunk's count is then
+   * available from chunkCounts(); they add up to the text's count only when
+   * every cut is a safe boundary.
+   */
+  ends?: readonly number[];
   /** Aborting stops every thread from claiming more chunks; finish() rejects with cave_cancelled. */
   signal?: AbortSignal;
   /** Called on the calling thread after each counted chunk: (chunks done, chunks in total). */
@@ -35,6 +42,8 @@ export interface CountJob {
    * same promise.
    */
   finish(options?: FinishOptions): Promise<number>;
+  /** Token count of each chunk, in order (after finish() resolved). */
+  chunkCounts(): number[];
   /** Abandons the count: every thread stops claiming its chunks and finish() rejects with cave_cancelled. No-op once settled. */
   cancel(): void;
 }
@@ -109,6 +118,10 @@ export class SharedCountJob implements CountJob {
       void this.help();
     }
     return this.promise;
+  }
+
+  chunkCounts(): number[] {
+    return Array.from({ length: this.chunkCount }, (_, i) => this.control[ENDS + this.chunkCount + i] ?? -1);
   }
 
   cancel(): void {

@@ -3,7 +3,7 @@
 
 export { countTokens, loadTokenizer } from './count-tokens';
 export { findSafeBoundary, isSafeBoundary, splitAtSafeBoundaries, type CodeUnits } from './safe-split';
-export { attributeTokens, type Attribution } from './attribute-tokens';
+export { attributeTokens, attributionEnds, attributionOf, type Attribution } from './attribute-tokens';
 export type { CountJob, CountJobOptions, CountText, FinishOptions } from './count-job';
 export {
   DEFAULT_CHUNK_CHARS,

@@ -119,9 +119,9 @@ export class ParallelTokenCounter {
    */
   begin(text: CountText, tokenizer: TokenizerName, options: CountJobOptions = {}): CountJob {
     const parallel = this.size > 0 && text.length >= this.minParallelChars;
-    const ends = parallel ? splitAtSafeBoundaries(text, this.chunkChars) : text.length > 0 ? [text.length] : [];
+    const ends = options.ends ?? (parallel ? splitAtSafeBoundaries(text, this.chunkChars) : text.length > 0 ? [text.length] : []);
     const job = new SharedCountJob(this.nextJobId++, text, tokenizer, ends, options, (settled) => this.jobSettled(settled));
-    if (job.pending && ends.length > 1) {
+    if (job.pending && ends.length > 1 && parallel) {
       const shared = sharedTextOf(text);
       const helpers = Math.min(this.size, ends.length);
       for (let slot = 0; slot < helpers; slot++) {

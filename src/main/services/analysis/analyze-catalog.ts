@@ -64,7 +64,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, new CavemanError('cave_input_too_large', `${name} is ${formatMiB(bytes.byteLength)}, above the 32 MiB limit — nothing was stored`));
   }
 
-  const { outcome, prepared, measured } = await shrinkInDetail(bytes, {
+  const { outcome, prepared, read } = await shrinkInDetail(bytes, {
     store: input.store,
     tokenizer,
     sourceName: name,
@@ -82,13 +82,12 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 
   const { doc, transform } = prepared;
   report('checking', 0.7);
-  const lint = lintReportFor(doc, transform, {
+  const lint = await lintReportFor(doc, transform, {
     tokenizer,
-    totalBefore: measured.before,
-    totalAfter: measured.after,
+    hadBom: read.decoded.ok && read.decoded.hadBom,
     signal: input.signal,
     onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
-  });
+  }, input.counter);
   const outputDoc = parseJson(outputText(transform));
   const guarantees = checkGuarantees(doc, outputDoc);
 

@@ -1,0 +1,108 @@
+// The app's "Import from MCP server…": discovery (read the known config
+// files — on the mcp worker, never starting anything), a picked config file
+// (its content), and import (list a server's tools on the mcp worker, then
+// shrink them as an ordinary analysis job with the same id). Discovered
+// servers are remembered here by id with their full entries, so the
+// renderer imports by id and env or header values never cross to it.
+
+import { homedir } from 'node:os';
+import type { McpDiscovery, McpImportRequest, McpServerRef } from '../../shared/contracts';
+import { CavemanError } from '../../shared/errors';
+import type { WorkerClient } from '../jobs/worker-client';
+import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/config-locations';
+import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/discover-servers';
+import { targetOfDiscovered } from '../mcp/discovered-target';
+import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/list-server-tools';
+import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/server-target';
+import type { CallContext, Handlers } from './dispatch';
+import type { JobRunner } from './job-runner';
+
+export interface McpServicesDeps {
+  /** The worker that reads config files and talks to servers. */
+  worker: Pick<WorkerClient, 'call'>;
+  runner: Pick<JobRunner, 'startFetched'>;
+  /** Where discovery looks (default: this process's platform, home, environment and folder). */
+  where?: () => LocationEnv;
+}
+
+export interface McpServices {
+  handlers: Pick<Handlers, 'discoverMcpServers' | 'readMcpConfig' | 'importMcpServer'>;
+  /** The servers in a config file the person picked (Electron's dialog reads it, then calls this). */
+  readConfig(displayName: string, bytes: Uint8Array): Promise<McpDiscovery>;
+}
+
+/** Picked files add servers; past this many remembered servers the oldest picked ones are forgotten. */
+const MAX_REMEMBERED = 2000;
+
+export function createMcpServices(deps: McpServicesDeps): McpServices {
+  const where = deps.where ?? (() => ({ platform: process.platform, home: homedir(), env: process.env, cwd: process.cwd() }));
+  const known = new Map<string, DiscoveredServer>();
+
+  const remember = (discovery: Discovery, replaceDiscovered: boolean): McpDiscovery => {
+    if (replaceDiscovered) for (const [id, server] of known) if (server.client !== 'picked') known.delete(id);
+    for (const server of discovery.servers) {
+      known.delete(server.id); // re-inserted last: the newest stay when the map is trimmed
+      known.set(server.id, server);
+    }
+    for (const id of known.keys()) {
+      if (known.size <= MAX_REMEMBERED) break;
+      known.delete(id);
+    }
+    return { servers: discovery.servers.map(serverInfo), files: discovery.files };
+  };
+
+  const readConfig = async (displayName: string, bytes: Uint8Array) => remember(await deps.worker.call('readMcpConfig', { displayName, bytes }), false);
+
+  const resolve = (ref: McpServerRef): { target: McpTarget; name: string } => {
+    if ('discoveredId' in ref) {
+      const server = known.get(ref.discoveredId);
+      if (!server) throw new CavemanError('cave_not_found', 'that server is no longer in the list — look for servers again');
+      const env = where();
+      return { target: targetOfDiscovered(server, { env: env.env, home: env.home }), name: `mcp:${server.name}` };
+    }
+    const target: McpTarget =
+      ref.transport === 'stdio'
+        ? { transport: 'stdio', command: ref.command, args: ref.args ?? [], ...(ref.env ? { env: definedOnly(ref.env) } : {}) }
+        : { transport: ref.transport, url: ref.url, ...(ref.headers ? { headers: definedOnly(ref.headers) } : {}) };
+    try {
+      checkTarget(target);
+    } catch (error) {
+      throw new CavemanError('cave_bad_request', `cannot import that server: ${(error as Error).message}`);
+    }
+    return { target, name: defaultSourceName(target) };
+  };
+
+  const importServer = ({ server, tokenizer, name, timeoutSeconds }: McpImportRequest, context: CallContext) => {
+    const resolved = resolve(server);
+    const label = clip(name ?? resolved.name);
+    const timeoutMs = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_LIST_TIMEOUT_MS;
+    return deps.runner.startFetched(label, tokenizer, context, async (signal, onProgress) => {
+      const listed = await deps.worker.call('listMcpTools', { target: resolved.target, timeoutMs, name: label }, { signal, onProgress: (_stage, fraction) => onProgress(fraction) });
+      return listed.bytes;
+    });
+  };
+
+  return {
+    handlers: {
+      discoverMcpServers: async () => remember(await deps.worker.call('discoverMcpServers', { where: snapshot(where()) }), true),
+      readMcpConfig: ({ fileName, bytes }) => readConfig(fileName, bytes),
+      importMcpServer: importServer,
+    },
+    readConfig,
+  };
+}
+
+/** What crosses to the worker: only the variables the locations depend on. */
+function snapshot(where: LocationEnv): LocationEnv {
+  const env: Record<string, string | undefined> = {};
+  for (const key of LOCATION_VARIABLES) if (where.env[key] !== undefined) env[key] = where.env[key];
+  return { platform: where.platform, home: where.home, env, cwd: where.cwd };
+}
+
+function definedOnly(map: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+function clip(name: string): string {
+  return name.length > 255 ? `${name.slice(0, 254)}…` : name;
+}
