@@ -10,6 +10,7 @@ export function menuTemplate(send: (command: MenuCommandEvent['command']) => voi
     submenu: [
       { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => send('open') },
       { label: 'Paste JSON', accelerator: 'CmdOrCtrl+Shift+V', click: () => send('paste') },
+      { label: 'Import from MCP Server…', click: () => send('import-mcp') },
       { type: 'separator' },
       { label: 'Save compressed…', accelerator: 'CmdOrCtrl+S', click: () => send('save-compressed') },
       { label: 'Save original…', accelerator: 'CmdOrCtrl+Shift+S', click: () => send('save-original') },

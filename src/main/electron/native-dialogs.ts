@@ -1,5 +1,6 @@
 // The channels only the desktop app has: native Open and Save dialogs chosen
-// and shown by main. The renderer never names a path.
+// and shown by main (catalogs, exports, an MCP config file to import from).
+// The renderer never names a path.
 
 import type { BrowserWindow, Dialog } from 'electron';
 import { readFile, stat, writeFile } from 'node:fs/promises';
@@ -37,6 +38,21 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
         jobs.push(core.startAnalysis(name, new Uint8Array(await readFile(path)), tokenizer, context));
       }
       return { jobs };
+    },
+
+    async pickMcpConfig() {
+      const owner = deps.window();
+      const options = {
+        title: 'Choose an MCP config file',
+        properties: ['openFile', 'showHiddenFiles'] as ('openFile' | 'showHiddenFiles')[],
+        filters: [{ name: 'MCP config (JSON)', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }],
+      };
+      const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
+      const path = picked.filePaths[0];
+      if (picked.canceled || path === undefined) return { status: 'cancelled' };
+      const size = (await stat(path)).size;
+      if (size > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `${basename(path)} is ${formatMiB(size)}; that is no MCP config file`);
+      return { status: 'picked', discovery: await core.readMcpConfig(path, new Uint8Array(await readFile(path))) };
     },
 
     async saveCatalog(request) {

@@ -4,6 +4,9 @@
 import type { AnalysisFailure, AnalysisSummary, CatalogSide, HistoryEntry, HistoryPage, JobProgressEvent } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
+import type { LocationEnv } from '../mcp/config-locations';
+import type { Discovery } from '../mcp/discover-servers';
+import type { McpTarget } from '../mcp/server-target';
 import type { DiffProduct } from '../services/analysis/analyze-catalog';
 
 export interface WorkerSetup {
@@ -37,6 +40,12 @@ export interface Operations {
   history: { args: { limit: number; offset: number; query?: string | undefined }; result: HistoryPage };
   details: { args: { handle: string }; result: HistoryEntry | null };
   delete: { args: { handle: string }; result: boolean };
+  /** Lists every tool of an MCP server: `{"tools":[…]}` as UTF-8 bytes (the server is stopped before it answers). */
+  /** Reads the MCP clients' config files (never starts a server). */
+  discoverMcpServers: { args: { where: LocationEnv }; result: Discovery };
+  /** The servers in a config file's bytes (a file the person picked). */
+  readMcpConfig: { args: { displayName: string; bytes: Uint8Array }; result: Discovery };
+  listMcpTools: { args: { target: McpTarget; timeoutMs: number; name: string }; result: { bytes: Uint8Array; tools: number } };
 }
 
 export type Operation = keyof Operations;

@@ -63,6 +63,52 @@ export type ExportSource =
   | {
       handle: RecoveryHandle;
     };
+/**
+ * stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpTransport".
+ */
+export type McpTransport = 'stdio' | 'http' | 'sse';
+/**
+ * Whose config file a server came from; picked: a file the person chose.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpClient".
+ */
+export type McpClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'picked';
+/**
+ * Which server to import: one discovery listed (by id), or one the person typed in.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpServerRef".
+ */
+export type McpServerRef =
+  | {
+      /**
+       * This interface was referenced by `IPCContract`'s JSON-Schema
+       * via the `definition` "id".
+       */
+      discoveredId: string;
+    }
+  | {
+      transport: 'stdio';
+      command: string;
+      /**
+       * @maxItems 256
+       */
+      args?: string[];
+      env?: {
+        [k: string]: string | undefined;
+      };
+    }
+  | {
+      transport: 'http' | 'sse';
+      url: string;
+      headers?: {
+        [k: string]: string | undefined;
+      };
+    };
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -143,7 +189,11 @@ export interface ErrorValue {
     | 'cave_bad_request'
     | 'cave_forbidden'
     | 'cave_cancelled'
-    | 'cave_internal';
+    | 'cave_internal'
+    | 'cave_mcp_unreachable'
+    | 'cave_mcp_timeout'
+    | 'cave_mcp_protocol'
+    | 'cave_mcp_no_tools';
   message: string;
 }
 export interface CliErrorLine {
@@ -267,7 +317,11 @@ export interface ErrorValue1 {
     | 'cave_bad_request'
     | 'cave_forbidden'
     | 'cave_cancelled'
-    | 'cave_internal';
+    | 'cave_internal'
+    | 'cave_mcp_unreachable'
+    | 'cave_mcp_timeout'
+    | 'cave_mcp_protocol'
+    | 'cave_mcp_no_tools';
   message: string;
 }
 /**
@@ -480,6 +534,114 @@ export interface DeleteResult {
   deleted: boolean;
 }
 /**
+ * A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpServerInfo".
+ */
+export interface McpServerInfo {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  id: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  name: string;
+  transport: McpTransport;
+  command?: string;
+  args?: string[];
+  url?: string;
+  envNames?: string[];
+  headerNames?: string[];
+  client: McpClient;
+  /**
+   * Claude Code and Cursor: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).
+   */
+  scope?: 'user' | 'project' | 'local';
+  /**
+   * The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.
+   */
+  configPath: string;
+  /**
+   * The project folder a project or local server belongs to.
+   */
+  project?: string;
+  /**
+   * The config marks it disabled; it can still be imported.
+   */
+  disabled?: boolean;
+  /**
+   * Why it cannot be imported as written (e.g. neither a command nor a URL).
+   */
+  problem?: string;
+}
+/**
+ * One config file discovery looked at, and what it found there.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpConfigFile".
+ */
+export interface McpConfigFile {
+  path: string;
+  client: McpClient;
+  status: 'found' | 'missing' | 'invalid' | 'unreadable';
+  servers: number;
+  message?: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpDiscovery".
+ */
+export interface McpDiscovery {
+  servers: McpServerInfo[];
+  files: McpConfigFile[];
+}
+/**
+ * The servers in a config file the person picked in main's native open dialog, or cancelled.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpPickResult".
+ */
+export interface McpPickResult {
+  status: 'picked' | 'cancelled';
+  discovery?: McpDiscovery;
+}
+/**
+ * The browser host: a config file the person picked with a file input, as its bytes (content, never a path).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpConfigRequest".
+ */
+export interface McpConfigRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "name".
+   */
+  fileName: string;
+  bytes: Bytes;
+}
+/**
+ * List every tool of an MCP server (all pages) and shrink them as one catalog: a job like catalog:analyze, whose first stage is 'listing'. A stdio server is started only by this request, never by discovery.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "McpImportRequest".
+ */
+export interface McpImportRequest {
+  server: McpServerRef;
+  tokenizer: TokenizerName;
+  /**
+   * Shown in the app and recorded in history; default mcp:<server name, command or URL host>.
+   */
+  name?: string;
+  /**
+   * How long connecting and listing may take in all (default 60).
+   */
+  timeoutSeconds?: number;
+}
+/**
  * What every channel answers when it cannot: a code and a sentence.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -503,7 +665,11 @@ export interface IpcFailure {
     | 'cave_bad_request'
     | 'cave_forbidden'
     | 'cave_cancelled'
-    | 'cave_internal';
+    | 'cave_internal'
+    | 'cave_mcp_unreachable'
+    | 'cave_mcp_timeout'
+    | 'cave_mcp_protocol'
+    | 'cave_mcp_no_tools';
   message: string;
 }
 /**
@@ -559,7 +725,10 @@ export interface JobProgressEvent {
    * via the `definition` "id".
    */
   jobId: string;
-  stage: 'queued' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
+  /**
+   * listing: the tools are being listed from an MCP server (mcp:import), before the catalog is shrunk.
+   */
+  stage: 'queued' | 'listing' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
   fraction: number;
 }
 /**
@@ -579,7 +748,8 @@ export interface JobFinishedEvent {
  * via the `definition` "MenuCommandEvent".
  */
 export interface MenuCommandEvent {
-  command: 'open' | 'paste' | 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
+  command:
+    'open' | 'paste' | 'import-mcp' | 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
 }
 /**
  * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. Lint measures only; it stores nothing.

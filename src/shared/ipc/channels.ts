@@ -25,6 +25,10 @@ import type {
   JobRequest,
   JobStarted,
   JobsStarted,
+  McpConfigRequest,
+  McpDiscovery,
+  McpImportRequest,
+  McpPickResult,
   MenuCommandEvent,
   OpenFilesRequest,
   ReanalyzeRequest,
@@ -70,6 +74,10 @@ export const CHANNELS = {
   getHistoryEntry: { channel: 'history:details', request: def('HandleRequest'), response: def('HistoryDetails'), transports: BOTH },
   deleteHistoryEntry: { channel: 'history:delete', request: def('HandleRequest'), response: def('DeleteResult'), transports: BOTH },
   openHistoryEntry: { channel: 'history:open', request: def('HistoryOpenRequest'), response: def('JobStarted'), transports: BOTH },
+  discoverMcpServers: { channel: 'mcp:discover', request: def('empty'), response: def('McpDiscovery'), transports: BOTH },
+  pickMcpConfig: { channel: 'mcp:pickConfig', request: def('empty'), response: def('McpPickResult'), transports: ['ipc'] },
+  readMcpConfig: { channel: 'mcp:readConfig', request: def('McpConfigRequest'), response: def('McpDiscovery'), transports: ['http'], binaryRequest: 'bytes' },
+  importMcpServer: { channel: 'mcp:import', request: def('McpImportRequest'), response: def('JobStarted'), transports: BOTH },
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Method = keyof typeof CHANNELS;
@@ -93,6 +101,14 @@ export interface MethodTypes {
   getHistoryEntry: { request: HandleRequest; response: HistoryDetails };
   deleteHistoryEntry: { request: HandleRequest; response: DeleteResult };
   openHistoryEntry: { request: HistoryOpenRequest; response: JobStarted };
+  /** Servers in the MCP clients' config files at their documented locations; reads files, never starts anything. */
+  discoverMcpServers: { request: EmptyRequest; response: McpDiscovery };
+  /** Electron: main shows a native open dialog for an MCP config file and lists its servers. */
+  pickMcpConfig: { request: EmptyRequest; response: McpPickResult };
+  /** Browser host: the servers in a config file the page read from a file input (its bytes, never a path). */
+  readMcpConfig: { request: McpConfigRequest; response: McpDiscovery };
+  /** Lists a server's tools off the main thread, then shrinks them like catalog:analyze (one job id throughout). */
+  importMcpServer: { request: McpImportRequest; response: JobStarted };
 }
 
 export type RequestOf<M extends Method> = MethodTypes[M]['request'];

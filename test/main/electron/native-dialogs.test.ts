@@ -18,6 +18,7 @@ const context: CallContext = { clientId: '1', emit: () => undefined };
 function fakeCore() {
   const started: { name: string; bytes: Uint8Array }[] = [];
   const failed: { name: string; code: string }[] = [];
+  const configs: { name: string; text: string }[] = [];
   const core: CoreServices = {
     startAnalysis: (name, bytes) => {
       started.push({ name, bytes });
@@ -28,8 +29,12 @@ function fakeCore() {
       return { jobId: 'failed', name };
     },
     exportBytes: async ({ which }) => ({ fileName: which === 'compressed' ? 'tools.min.json' : 'tools.json', bytes: new Uint8Array([1, 2, 3]) }),
+    readMcpConfig: async (name, bytes) => {
+      configs.push({ name, text: Buffer.from(bytes).toString() });
+      return { servers: [], files: [{ path: name, client: 'picked', status: 'found', servers: 0 }] };
+    },
   };
-  return { core, started, failed };
+  return { core, started, failed, configs };
 }
 
 describe('native dialogs', () => {
@@ -52,6 +57,20 @@ describe('native dialogs', () => {
     const { core } = fakeCore();
     const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) };
     expect(await nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined }).openCatalogFiles!({ tokenizer: 'o200k_base' }, context)).toEqual({ jobs: [] });
+  });
+
+  it('reads the MCP config file the person picks (main chooses the path; cancel reads nothing)', async () => {
+    const file = join(dir, 'claude_desktop_config.json');
+    writeFileSync(file, '{"mcpServers":{}}');
+    const { core, configs } = fakeCore();
+    let picked = true;
+    const dialog = { showOpenDialog: async () => (picked ? { canceled: false, filePaths: [file] } : { canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) };
+    const handlers = nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined });
+    expect(await handlers.pickMcpConfig!({}, context)).toMatchObject({ status: 'picked', discovery: { files: [{ path: file, status: 'found' }] } });
+    expect(configs).toEqual([{ name: file, text: '{"mcpServers":{}}' }]);
+    picked = false;
+    expect(await handlers.pickMcpConfig!({}, context)).toEqual({ status: 'cancelled' });
+    expect(configs).toHaveLength(1);
   });
 
   it('saves where the person chose, offering the export file name', async () => {

@@ -35,6 +35,10 @@ const VALID: Record<Method, Record<string, unknown>> = {
   getHistoryEntry: { handle: HANDLE },
   deleteHistoryEntry: { handle: HANDLE },
   openHistoryEntry: { handle: HANDLE, tokenizer: 'o200k_base' },
+  discoverMcpServers: {},
+  pickMcpConfig: {},
+  readMcpConfig: { fileName: 'mcp.json', bytes: new Uint8Array([123, 125]) },
+  importMcpServer: { server: { discoveredId: 'abc' }, tokenizer: 'o200k_base' },
 };
 
 function invalidVariants(valid: Record<string, unknown>): { request: unknown; mayPass: boolean }[] {

@@ -6,6 +6,7 @@ import type { JobStage, RunningJob } from '../state/catalogs-store';
 
 const STAGES: Record<JobStage, string> = {
   queued: 'Waiting',
+  listing: 'Listing the server’s tools',
   transforming: 'Shrinking',
   counting: 'Counting tokens',
   storing: 'Storing the original',

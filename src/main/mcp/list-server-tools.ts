@@ -1,0 +1,167 @@
+// Lists every tool of an MCP server with the official TypeScript SDK:
+// connect (stdio: start the command; http/sse: the URL), initialize, then
+// tools/list following every nextCursor. The tools are kept exactly as the
+// server sent them (no schema re-parsing that would reorder or drop keys),
+// all pages concatenated in order. Whatever goes wrong becomes a
+// CavemanError that says what (see server-diagnostics.ts); the server is
+// always stopped before this returns.
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { z } from 'zod';
+import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
+import { formatMiB } from '../api/read-catalog-text';
+import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
+import type { McpTarget } from './server-target';
+
+export const DEFAULT_LIST_TIMEOUT_MS = 60_000;
+/** A server that hands out more pages than this is taken to be looping. */
+export const MAX_PAGES = 1000;
+/** One JSON-RPC line may be as large as the largest catalog we shrink (the SDK's default is 10 MiB). */
+export const MAX_MESSAGE_BYTES = MAX_INPUT_BYTES + 1024 * 1024;
+
+export interface ListToolsProgress {
+  stage: 'connecting' | 'listing';
+  pages: number;
+  tools: number;
+}
+
+export interface ListToolsOptions {
+  /** Connecting and listing together may take this long (default 60 s). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ListToolsProgress) => void;
+  /** The environment a stdio server inherits before the target's own env (default: this process's). */
+  baseEnv?: NodeJS.ProcessEnv;
+  /** Who we say we are in initialize. */
+  clientInfo?: { name: string; version: string };
+}
+
+export interface ListedTools {
+  /** Every tool of every page, in order, as the server sent it. */
+  tools: unknown[];
+  pages: number;
+  /** What the server called itself in initialize. */
+  server?: { name: string; version: string };
+}
+
+/** The page schema: a tools array and an optional cursor; every tool is taken as it came. */
+const ToolsPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+
+/**
+ * Lists all tools of the server. Throws CavemanError: cave_mcp_unreachable
+ * (cannot start / reach it, or it exited), cave_mcp_timeout, cave_mcp_protocol
+ * (it does not speak MCP, or answered with an error), cave_mcp_no_tools (no
+ * tools capability), cave_input_too_large, cave_cancelled. A server that
+ * lists zero tools is not an error here: the caller decides.
+ */
+export async function listServerTools(target: McpTarget, options: ListToolsOptions = {}): Promise<ListedTools> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
+  const diagnostics = new ServerDiagnostics(target);
+  const deadline = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    deadline.abort(new CavemanError('cave_mcp_timeout', `no answer within ${formatSeconds(timeoutMs)}`));
+  }, timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const startedAt = Date.now();
+  const remaining = () => Math.max(1, timeoutMs - (Date.now() - startedAt));
+
+  const transport = createTransport(target, options.baseEnv ?? process.env, diagnostics);
+  const client = new Client(options.clientInfo ?? { name: 'caveman-shrink', version: '0' }, { capabilities: {} });
+  try {
+    if (signal.aborted) throw new CavemanError('cave_cancelled', 'cancelled before the server was started — nothing was stored');
+    options.onProgress?.({ stage: 'connecting', pages: 0, tools: 0 });
+    diagnostics.stage = 'initialize';
+    // Client.connect starts the transport (spawns the command) and then sends initialize.
+    await abortable(client.connect(transport, { signal, timeout: remaining() }), signal);
+
+    const tools: unknown[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    let size = 0;
+    options.onProgress?.({ stage: 'listing', pages: 0, tools: 0 });
+    do {
+      if (pages >= MAX_PAGES) throw new CavemanError('cave_mcp_protocol', `the server handed out more than ${MAX_PAGES} pages of tools; it seems to be looping`);
+      diagnostics.stage = pages === 0 ? 'tools/list' : `tools/list (page ${pages + 1})`;
+      const page = await abortable(client.request({ method: 'tools/list', ...(cursor !== undefined ? { params: { cursor } } : {}) }, ToolsPage, { signal, timeout: remaining() }), signal);
+      pages += 1;
+      for (const tool of page.tools) tools.push(tool);
+      size += JSON.stringify(page.tools).length;
+      if (size > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `the server's tools add up to more than ${formatMiB(MAX_INPUT_BYTES)}, above the 32 MiB limit — nothing was stored`);
+      options.onProgress?.({ stage: 'listing', pages, tools: tools.length });
+      cursor = page.nextCursor;
+      if (cursor !== undefined) {
+        if (seen.has(cursor)) throw new CavemanError('cave_mcp_protocol', `the server's pagination loops: cursor ${JSON.stringify(cursor.slice(0, 40))} came back`);
+        seen.add(cursor);
+      }
+    } while (cursor !== undefined);
+
+    const server = client.getServerVersion();
+    return { tools, pages, ...(server ? { server: { name: server.name, version: server.version } } : {}) };
+  } catch (error) {
+    throw diagnostics.explain(error, { timedOut, cancelled: !timedOut && options.signal?.aborted === true, timeoutMs });
+  } finally {
+    clearTimeout(timer);
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** The catalog to shrink: `{"tools":[…]}`, serialised deterministically so the same server gives the same handle. */
+export function catalogBytes(tools: readonly unknown[]): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ tools }));
+}
+
+function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnostics: ServerDiagnostics): Transport {
+  let transport: Transport;
+  if (target.transport === 'stdio') {
+    const stdio = new StdioClientTransport({
+      command: target.command,
+      args: target.args,
+      env: { ...definedOnly(baseEnv), ...target.env },
+      ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
+      stderr: 'pipe',
+      maxBufferSize: MAX_MESSAGE_BYTES,
+    });
+    stdio.stderr?.on('data', (chunk: Buffer) => diagnostics.recordStderr(chunk));
+    transport = stdio;
+  } else {
+    const url = new URL(target.url);
+    const requestInit = target.headers ? { headers: target.headers } : undefined;
+    transport = target.transport === 'sse' ? new SSEClientTransport(url, requestInit ? { requestInit } : {}) : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+  }
+  // Client.connect chains these with its own handlers.
+  transport.onerror = (error) => diagnostics.recordTransportError(error);
+  transport.onclose = () => diagnostics.recordClosed();
+  return transport;
+}
+
+/** The SDK rejects pending requests on abort, but not a connect still spawning: race the signal too. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}

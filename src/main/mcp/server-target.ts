@@ -1,0 +1,66 @@
+// Where an MCP server is: a command to start (stdio) or a URL (streamable
+// HTTP, or the older HTTP+SSE). The one description the CLI, the proxy and
+// the app's import all pass around, plus how to name it for a person.
+
+import { basename } from 'node:path';
+
+export type StdioTarget = {
+  transport: 'stdio';
+  command: string;
+  args: string[];
+  /** Added to (and overriding) the environment the server inherits. */
+  env?: Record<string, string> | undefined;
+  cwd?: string | undefined;
+};
+
+export type UrlTarget = {
+  transport: 'http' | 'sse';
+  url: string;
+  headers?: Record<string, string> | undefined;
+};
+
+export type McpTarget = StdioTarget | UrlTarget;
+
+/** The host of a URL ("mcp.example.com:8080"), or the text itself when it does not parse. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/** `mcp:<command>` (its base name) or `mcp:<URL host>`: the source name history shows when the caller gives none. */
+export function defaultSourceName(target: McpTarget): string {
+  if (target.transport === 'stdio') {
+    const command = basename(target.command.replace(/\\/g, '/')) || target.command;
+    return `mcp:${command}`;
+  }
+  return `mcp:${urlHost(target.url)}`;
+}
+
+/** One line for messages: `node server.js --flag` or `https://host/mcp` — never env or header values. */
+export function describeTarget(target: McpTarget, maxLength = 120): string {
+  const text = target.transport === 'stdio' ? [target.command, ...target.args].map(quoteIfNeeded).join(' ') : target.url;
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+function quoteIfNeeded(word: string): string {
+  return word === '' || /[\s"'\\]/.test(word) ? JSON.stringify(word) : word;
+}
+
+/** Throws a TypeError naming what is wrong with a target built from untrusted input. */
+export function checkTarget(target: McpTarget): McpTarget {
+  if (target.transport === 'stdio') {
+    if (target.command.trim() === '') throw new TypeError('the command is empty');
+    return target;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(target.url);
+  } catch {
+    throw new TypeError(`${JSON.stringify(target.url)} is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`${target.url} is not an http(s) URL`);
+  return target;
+}

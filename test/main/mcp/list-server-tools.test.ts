@@ -1,0 +1,98 @@
+// Listing a server's tools: every page, in order, exactly as the server sent
+// them — checked against the SDK's own Client on a tiny server we control
+// that pages its tools — and a clear, typed message for every way a server
+// can fail: it cannot start, exits, hangs, speaks garbage, lists nothing.
+
+import { describe, expect, it } from 'vitest';
+import { catalogBytes, listServerTools } from '../../../src/main/mcp/list-server-tools';
+import { CavemanError } from '../../../src/shared/errors';
+import { TINY_SERVER, node, sdkListAll } from './servers';
+
+const tiny = (...args: string[]) => node(TINY_SERVER, ...args);
+
+async function failure(promise: Promise<unknown>): Promise<CavemanError> {
+  const error = await promise.then(
+    () => new Error('expected a failure'),
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(CavemanError);
+  return error as CavemanError;
+}
+
+describe('listServerTools', () => {
+  it('follows every cursor: 11 tools in 6 pages equal what the SDK client lists, in the order and key order the server sent', async () => {
+    const target = tiny('--tools', '9', '--page-size', '2');
+    const progress: string[] = [];
+    const listed = await listServerTools(target, { onProgress: ({ stage, pages, tools }) => progress.push(`${stage}:${pages}:${tools}`) });
+    const reference = await sdkListAll(target);
+    expect(listed.pages).toBe(6);
+    expect(reference.pages).toBe(6);
+    expect(listed.tools).toHaveLength(11);
+    expect(listed.tools).toEqual(reference.tools);
+    expect(listed.server).toEqual({ name: 'tiny-test-server', version: '1.0.0' });
+    expect(progress).toEqual(['connecting:0:0', 'listing:0:0', 'listing:1:2', 'listing:2:4', 'listing:3:6', 'listing:4:8', 'listing:5:10', 'listing:6:11']);
+
+    // Not re-parsed through the SDK's schemas: "$schema" stays first in inputSchema, where the server put it
+    // (the SDK client's own objects move it after "type", "properties" and "required").
+    const text = new TextDecoder().decode(catalogBytes(listed.tools));
+    expect(text.startsWith('{"tools":[{"name":"echo","description":"Echoes the message back.')).toBe(true);
+    expect(text).toContain('"inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"');
+    // Deterministic: the same server gives the same bytes.
+    expect(new TextDecoder().decode(catalogBytes((await listServerTools(target)).tools))).toBe(text);
+  });
+
+  it('a server with no tools is an empty list, not an error (the caller decides)', async () => {
+    const listed = await listServerTools(tiny('--mode', 'empty'));
+    expect(listed).toMatchObject({ tools: [], pages: 1 });
+    expect(new TextDecoder().decode(catalogBytes(listed.tools))).toBe('{"tools":[]}');
+  });
+
+  it('a command that does not exist', async () => {
+    const error = await failure(listServerTools({ transport: 'stdio', command: 'caveman-no-such-command', args: [] }));
+    expect(error.code).toBe('cave_mcp_unreachable');
+    expect(error.message).toBe('could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)');
+  });
+
+  it('a server that exits before it answers, quoting its stderr', async () => {
+    const error = await failure(listServerTools(tiny('--mode', 'exit')));
+    expect(error.code).toBe('cave_mcp_unreachable');
+    expect(error.message).toMatch(/^the server \(.*tiny-server\.mjs --mode exit\) exited before it answered initialize; its stderr ends with: tiny-server: cannot open its configuration file, giving up$/);
+  });
+
+  it('a server that crashes while listing', async () => {
+    const error = await failure(listServerTools(tiny('--mode', 'crash')));
+    expect(error.code).toBe('cave_mcp_unreachable');
+    expect(error.message).toMatch(/exited before it answered tools\/list; its stderr ends with: tiny-server: fatal: kaboom while listing tools$/);
+  });
+
+  it('a server that hangs: a timeout that names what it waited for, and the server is stopped', async () => {
+    const started = Date.now();
+    const error = await failure(listServerTools(tiny('--mode', 'hang'), { timeoutMs: 1500 }));
+    expect(error.code).toBe('cave_mcp_timeout');
+    expect(error.message).toMatch(/did not answer tools\/list within 1\.5 s$/);
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+
+  it('a program that does not speak MCP', async () => {
+    const error = await failure(listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 1500 }));
+    expect(error.code).toBe('cave_mcp_protocol');
+    expect(error.message).toMatch(/does not speak MCP: it wrote text that is not JSON \("Hello! I a…"\) on stdout and never answered initialize$/);
+    // A program that prints something and exits says so at once, without waiting for the timeout.
+    const echo = await failure(listServerTools({ transport: 'stdio', command: process.execPath, args: ['-e', 'console.log("usage: whatever")'] }, { timeoutMs: 20_000 }));
+    expect(echo.code).toBe('cave_mcp_protocol');
+    expect(echo.message).toMatch(/closed the connection before it answered initialize/);
+  });
+
+  it('cancelled by the caller', async () => {
+    const controller = new AbortController();
+    const pending = listServerTools(tiny('--mode', 'hang'), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 500);
+    expect((await failure(pending)).code).toBe('cave_cancelled');
+  });
+
+  it('a URL nobody answers on', async () => {
+    const error = await failure(listServerTools({ transport: 'http', url: 'http://127.0.0.1:1/mcp' }, { timeoutMs: 5000 }));
+    expect(error.code).toBe('cave_mcp_unreachable');
+    expect(error.message).toMatch(/^could not (reach|talk to) http:\/\/127\.0\.0\.1:1\/mcp/);
+  });
+});

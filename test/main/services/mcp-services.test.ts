@@ -1,0 +1,123 @@
+// The app's MCP channels through the real services (validating dispatcher,
+// real worker threads, a real store): discovery from a home folder laid out
+// like a user's, import by id as a job that lists then shrinks, a picked
+// config file's content, and failures and cancel as finished jobs.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisSummary, JobFinishedEvent, JobProgressEvent, McpDiscovery } from '../../../src/shared/contracts';
+import type { ApiResult, EventName, EventTypes } from '../../../src/shared/ipc/channels';
+import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
+import type { CallContext } from '../../../src/main/services/dispatch';
+import { history } from '../../../src/main/api/recover';
+import { TINY_SERVER } from '../mcp/servers';
+
+let dir: string;
+let services: AppServices;
+const saved = { HOME: process.env.HOME, USERPROFILE: process.env.USERPROFILE, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+const events: { event: EventName; payload: unknown }[] = [];
+const context: CallContext = { clientId: 'test', emit: <E extends EventName>(event: E, payload: EventTypes[E]) => void events.push({ event, payload }) };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'caveman-mcp-services-'));
+  const home = join(dir, 'home');
+  mkdirSync(join(home, '.cursor'), { recursive: true });
+  writeFileSync(
+    join(home, '.cursor', 'mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        tiny: { command: process.execPath, args: [TINY_SERVER, '--tools', '4', '--page-size', '2'], env: { TINY_SECRET: 'do-not-show' } },
+        hangs: { command: process.execPath, args: [TINY_SERVER, '--mode', 'hang'] },
+        broken: { args: ['no command'] },
+      },
+    }),
+  );
+  Object.assign(process.env, { HOME: home, USERPROFILE: home });
+  delete process.env.XDG_CONFIG_HOME;
+  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser' });
+});
+afterAll(async () => {
+  await services.close();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function dispatch<T>(method: string, request: unknown): Promise<ApiResult<T>> {
+  return (await services.dispatcher.dispatch(method, request, context)) as ApiResult<T>;
+}
+
+async function call<T>(method: string, request: unknown): Promise<T> {
+  const result = await dispatch<T>(method, request);
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value;
+}
+
+async function finished(jobId: string): Promise<JobFinishedEvent['outcome']> {
+  await services.idle();
+  const found = events.find((e) => e.event === 'jobFinished' && (e.payload as JobFinishedEvent).jobId === jobId);
+  if (!found) throw new Error('no jobFinished event');
+  return (found.payload as JobFinishedEvent).outcome;
+}
+
+const byName = (discovery: McpDiscovery, name: string) => discovery.servers.find((server) => server.name === name)!;
+
+describe('MCP channels (real services)', () => {
+  it('discovers without starting anything, then imports by id: listing, then the usual analysis, one job id', async () => {
+    const found = await call<McpDiscovery>('discoverMcpServers', {});
+    expect(found.servers.map((server) => server.name)).toEqual(['tiny', 'hangs', 'broken']);
+    expect(byName(found, 'tiny')).toMatchObject({ transport: 'stdio', client: 'cursor', scope: 'user', envNames: ['TINY_SECRET'] });
+    expect(JSON.stringify(found)).not.toContain('do-not-show');
+    expect(byName(found, 'broken').problem).toBe('it has neither a "command" nor a "url"');
+
+    const started = await call<{ jobId: string; name: string }>('importMcpServer', { server: { discoveredId: byName(found, 'tiny').id }, tokenizer: 'o200k_base' });
+    expect(started.name).toBe('mcp:tiny');
+    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    expect(outcome).toMatchObject({ ok: true, name: 'mcp:tiny', toolCount: 6, catalogKind: 'tool-list' });
+    expect(outcome.report.recovery_handle).toMatch(/^ccr_[0-9a-f]{32}$/);
+    expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
+    const stages = events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === started.jobId).map((e) => (e.payload as JobProgressEvent).stage);
+    expect(stages[0]).toBe('listing');
+    expect(stages).toContain('queued');
+    expect(stages.at(-1)).toBe('diffing');
+    expect(history({ store: join(dir, 'ccr.db'), limit: 1 }).entries[0]).toMatchObject({ handle: outcome.report.recovery_handle, source_name: 'mcp:tiny', tool_count: 6 });
+  });
+
+  it('a picked config file (its bytes) lists its servers for import by id', async () => {
+    const text = JSON.stringify({ mcpServers: { picked: { command: process.execPath, args: [TINY_SERVER, '--tools', '1'] } } });
+    const found = await call<McpDiscovery>('readMcpConfig', { fileName: 'team.json', bytes: new TextEncoder().encode(text) });
+    expect(found.files).toEqual([{ path: 'team.json', client: 'picked', status: 'found', servers: 1 }]);
+    const started = await call<{ jobId: string }>('importMcpServer', { server: { discoveredId: byName(found, 'picked').id }, tokenizer: 'cl100k_base', name: 'team tiny' });
+    expect(await finished(started.jobId)).toMatchObject({ ok: true, name: 'team tiny', toolCount: 3, tokenizer: 'cl100k_base' });
+  });
+
+  it('failures are finished jobs with a typed error; a refused request is a typed answer', async () => {
+    const crash = await call<{ jobId: string }>('importMcpServer', { server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'crash'] }, tokenizer: 'o200k_base' });
+    expect(await finished(crash.jobId)).toMatchObject({ ok: false, name: 'mcp:node', error: { code: 'cave_mcp_unreachable', message: expect.stringContaining('kaboom') } });
+
+    const empty = await call<{ jobId: string }>('importMcpServer', { server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'empty'] }, tokenizer: 'o200k_base' });
+    expect(await finished(empty.jobId)).toMatchObject({ ok: false, error: { code: 'cave_mcp_no_tools', message: 'mcp:node listed no tools — there is nothing to shrink' } });
+
+    const slow = await call<{ jobId: string }>('importMcpServer', { server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'hang'] }, tokenizer: 'o200k_base', timeoutSeconds: 1 });
+    expect(await finished(slow.jobId)).toMatchObject({ ok: false, error: { code: 'cave_mcp_timeout' } });
+
+    expect(await dispatch('importMcpServer', { server: { discoveredId: 'mcp-unknown' }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_not_found' });
+    const found = await call<McpDiscovery>('discoverMcpServers', {});
+    expect(await dispatch('importMcpServer', { server: { discoveredId: byName(found, 'broken').id }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_bad_request', message: expect.stringContaining('cannot be imported') });
+    for (const server of [{ transport: 'stdio', command: '' }, { transport: 'http', url: 'file:///etc/passwd' }, { transport: 'stdio', command: 'x', env: { 'BAD NAME': 'v' } }, { transport: 'sse', command: 'x' }]) {
+      expect(await dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }), JSON.stringify(server)).toMatchObject({ ok: false, code: 'cave_bad_request' });
+    }
+  });
+
+  it('cancel while listing stops the server; the job ends cancelled', async () => {
+    const found = await call<McpDiscovery>('discoverMcpServers', {});
+    const started = await call<{ jobId: string }>('importMcpServer', { server: { discoveredId: byName(found, 'hangs').id }, tokenizer: 'o200k_base' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: true });
+    expect(await finished(started.jobId)).toMatchObject({ ok: false, error: { code: 'cave_cancelled' } });
+  });
+});
