@@ -7,6 +7,8 @@ import { closeSharedCounter } from '../api/shared-counter';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { runHistoryCommand } from './commands/history-command';
 import { runLintCommand } from './commands/lint-command';
+import { runMcpCommand, UsageError, type McpCommandOptions } from './commands/mcp-command';
+import { runProxyCommand, type ProxyCommandOptions } from './commands/proxy-command';
 import { runRecoverCommand } from './commands/recover-command';
 import { runShrinkCommand, type CommandIo } from './commands/shrink-command';
 import { tolerateClosedPipe } from './stdio';
@@ -24,6 +26,27 @@ function positiveInteger(value: string): number {
   return n;
 }
 
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Aborted by Ctrl-C or SIGTERM, so a server we started is stopped before we exit. */
+function interruptSignal(): AbortSignal {
+  const controller = new AbortController();
+  for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => controller.abort());
+  return controller.signal;
+}
+
+/** Runs a command that may reject a usage mistake: message, usage hint, exit 2. */
+async function withUsage(command: Command, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    command.error(`error: ${error.message}`, { exitCode: 2, code: 'caveman.usage' });
+  }
+}
+
 function nonNegativeInteger(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of at least 0');
@@ -33,6 +56,8 @@ function nonNegativeInteger(value: string): number {
 let exitCode = 0;
 const program = new Command('caveman-shrink')
   .description('Shrink MCP/OpenAI tool catalogs; every original is kept byte-exact in a local recovery store.')
+  // Lets `mcp` and `proxy` hand everything after the server's command to the server.
+  .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride((error) => {
     // Usage errors exit 2; --help and --version exit 0.
@@ -78,6 +103,46 @@ program
   .addOption(storeOption())
   .action(async (options: { json?: boolean; limit: number; offset: number; query?: string; store?: string }) => {
     exitCode = await runHistoryCommand({ ...options, json: options.json === true }, io);
+  });
+
+program
+  .command('mcp')
+  .argument('[command...]', 'the stdio server to start, after --')
+  .description('list every tool of a live MCP server (all pages) and shrink them: compact catalog on stdout, one JSON report line on stderr')
+  .option('--url <url>', 'a streamable HTTP server instead of a command')
+  .option('--sse', 'with --url: the older HTTP+SSE transport')
+  .option('-H, --header <name: value>', 'with --url: an HTTP header to send (repeatable)', collect, [])
+  .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
+  .option('--timeout <seconds>', 'how long starting the server and listing may take in all', positiveInteger, 60)
+  .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
+  .addOption(tokenizerOption())
+  .addOption(storeOption())
+  .passThroughOptions()
+  .addHelpText(
+    'after',
+    '\nExit status: 0 when stdout carries a catalog (also a pass-through, or a server with no tools), 1 when the server could not be started, reached or listed, 2 on a usage mistake.\n' +
+      '\nExamples:\n  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
+  )
+  .action(async (commandLine: string[], options: McpCommandOptions, command: Command) => {
+    exitCode = await withUsage(command, () => runMcpCommand(commandLine, options, io, interruptSignal()));
+  });
+
+program
+  .command('proxy')
+  .argument('[command...]', 'the stdio server to start and serve, after --')
+  .description('serve an MCP server over stdio with tools/list answered shrunk (original stored first, handle on stderr); everything else passes through')
+  .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
+  .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
+  .addOption(tokenizerOption())
+  .addOption(storeOption())
+  .passThroughOptions()
+  .addHelpText(
+    'after',
+    '\nIn an MCP client config, put it in front of the server:\n  "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]\n' +
+      '\nExit status: 0 when the client hung up, 1 when the server could not start or exited, 2 on a usage mistake.',
+  )
+  .action(async (commandLine: string[], options: ProxyCommandOptions, command: Command) => {
+    exitCode = await withUsage(command, () => runProxyCommand(commandLine, options, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, interruptSignal()));
   });
 
 tolerateClosedPipe(process.stdout);

@@ -1,0 +1,110 @@
+// `caveman-shrink mcp -- COMMAND [ARGS…]` / `caveman-shrink mcp --url URL`:
+// list every tool of a live MCP server (all pages) with the official SDK and
+// shrink them as one catalog, `{"tools":[…]}` exactly as the server listed
+// them. stdout carries only catalog bytes and stderr the usual one JSON
+// report line — or, when the server could not be reached or listed, one
+// sentence and exit status 1 (nothing on stdout, nothing stored).
+
+import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
+import { asCavemanError, type CavemanError } from '../../../shared/errors';
+import type { TokenizerName } from '../../../shared/tokenizers';
+import { shrink } from '../../api/shrink';
+import { catalogBytes, listServerTools } from '../../mcp/list-server-tools';
+import { defaultSourceName, type McpTarget } from '../../mcp/server-target';
+import { packageVersion } from '../../services/package-version';
+import { writeAll } from '../stdio';
+import type { CommandIo } from './shrink-command';
+
+export interface McpCommandOptions {
+  url?: string | undefined;
+  sse?: boolean | undefined;
+  header?: string[] | undefined;
+  env?: string[] | undefined;
+  /** Seconds that connecting and listing may take in all. */
+  timeout: number;
+  name?: string | undefined;
+  tokenizer: TokenizerName;
+  store?: string | undefined;
+}
+
+/** A usage mistake: the caller prints it with the usage hint and exits 2. */
+export class UsageError extends Error {}
+
+/** The server the options name; throws UsageError when they name none, both, or malformed extras. */
+export function targetFromOptions(commandLine: readonly string[], options: Pick<McpCommandOptions, 'url' | 'sse' | 'header' | 'env'>): McpTarget {
+  const [command, ...args] = commandLine;
+  if (options.url !== undefined && command !== undefined) throw new UsageError('give either a command (after --) or --url, not both');
+  if (options.url !== undefined) {
+    if ((options.env ?? []).length > 0) throw new UsageError('--env is for a command the CLI starts, not for --url');
+    let parsed: URL;
+    try {
+      parsed = new URL(options.url);
+    } catch {
+      throw new UsageError(`--url ${JSON.stringify(options.url)} is not a URL`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, not ${parsed.protocol}`);
+    const headers = parsePairs(options.header ?? [], ':', '--header', 'Name: value');
+    return { transport: options.sse ? 'sse' : 'http', url: options.url, ...(headers ? { headers } : {}) };
+  }
+  if (command === undefined || command === '') throw new UsageError('name the server: a command after -- (e.g. caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything) or --url URL');
+  if (options.sse) throw new UsageError('--sse goes with --url');
+  if ((options.header ?? []).length > 0) throw new UsageError('--header goes with --url');
+  const env = parsePairs(options.env ?? [], '=', '--env', 'KEY=VALUE');
+  return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
+}
+
+function parsePairs(items: readonly string[], separator: string, flag: string, shape: string): Record<string, string> | undefined {
+  if (items.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf(separator);
+    const key = at > 0 ? item.slice(0, at).trim() : '';
+    if (key === '') throw new UsageError(`${flag} ${JSON.stringify(item)} is not ${shape}`);
+    out[key] = item.slice(at + 1).trim();
+  }
+  return out;
+}
+
+export async function runMcpCommand(commandLine: readonly string[], options: McpCommandOptions, io: CommandIo, signal?: AbortSignal): Promise<number> {
+  const target = targetFromOptions(commandLine, options);
+  let tools: unknown[];
+  try {
+    const listed = await listServerTools(target, {
+      timeoutMs: options.timeout * 1000,
+      ...(signal ? { signal } : {}),
+      clientInfo: { name: 'caveman-shrink', version: packageVersion() },
+    });
+    tools = listed.tools;
+  } catch (thrown) {
+    await writeAll(io.stderr, `caveman-shrink mcp: ${asCavemanError(thrown).message} — nothing was written to stdout or stored\n`);
+    return 1;
+  }
+
+  const bytes = catalogBytes(tools);
+  try {
+    const { result, error } = await shrink(bytes, {
+      tokenizer: options.tokenizer,
+      ...(options.store !== undefined ? { store: options.store } : {}),
+      sourceName: options.name ?? defaultSourceName(target),
+      ...(signal ? { signal } : {}),
+    });
+    const { output, ...report } = result;
+    await writeAll(io.stdout, output);
+    return reportLine(io, tools.length === 0 ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' } : withNote(report, error));
+  } catch (thrown) {
+    // A failure we did not foresee still hands out the catalog the server listed.
+    await writeAll(io.stdout, bytes);
+    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true });
+  }
+}
+
+function withNote(report: ShrinkReport, storeError: CavemanError | undefined): ShrinkReport {
+  if (storeError) return { ...report, note: `nothing was stored (${storeError.message}); the catalog the server listed was passed through` };
+  if (report.pass_through) return { ...report, note: `passed through unchanged, nothing was stored: ${report.pass_through.message}` };
+  return report;
+}
+
+async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine): Promise<number> {
+  await writeAll(io.stderr, JSON.stringify(line) + '\n');
+  return 0;
+}
