@@ -8,6 +8,7 @@ import type { AppCommands } from './state/app-commands';
 import type { AppStores } from './state/app-stores';
 import type { CatalogsState } from './state/catalogs-store';
 import type { HistoryState } from './state/history-store';
+import type { McpState } from './state/mcp-store';
 import type { SettingsState } from './state/settings-store';
 import type { UiState } from './state/ui-store';
 
@@ -33,5 +34,6 @@ export function useApp(): AppContextValue {
 
 export const useCatalogs = <T,>(selector: (state: CatalogsState) => T): T => useStore(useApp().stores.catalogs, selector);
 export const useHistory = <T,>(selector: (state: HistoryState) => T): T => useStore(useApp().stores.history, selector);
+export const useMcp = <T,>(selector: (state: McpState) => T): T => useStore(useApp().stores.mcp, selector);
 export const useSettings = <T,>(selector: (state: SettingsState) => T): T => useStore(useApp().stores.settings, selector);
 export const useUi = <T,>(selector: (state: UiState) => T): T => useStore(useApp().stores.ui, selector);

@@ -14,6 +14,8 @@ import type {
   HistoryPage,
   JobStarted,
   LintReport,
+  McpDiscovery,
+  McpImportRequest,
   TokenizerName,
 } from '../contracts';
 import type { EventName, EventTypes, Unsubscribe } from './channels';
@@ -52,5 +54,11 @@ export interface CavemanApi {
   getHistoryEntry(handle: string): Promise<HistoryEntry | null>;
   deleteHistoryEntry(handle: string): Promise<boolean>;
   openHistoryEntry(handle: string, tokenizer: TokenizerName): Promise<JobStarted>;
+  /** The MCP servers in the config files MCP clients keep at their documented locations. Reads files; starts nothing. */
+  discoverMcpServers(): Promise<McpDiscovery>;
+  /** Asks for an MCP config file (native dialog, or the browser's file picker) and lists its servers; null when cancelled. */
+  pickMcpConfig(): Promise<McpDiscovery | null>;
+  /** Starts the chosen server, lists its tools and shrinks them: a job like analyzeCatalog (first stage "listing"). */
+  importMcpServer(request: McpImportRequest): Promise<JobStarted>;
   on<E extends EventName>(event: E, listener: (payload: EventTypes[E]) => void): Unsubscribe;
 }

@@ -31,6 +31,9 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     getHistoryEntry: async () => null,
     deleteHistoryEntry: async () => true,
     openHistoryEntry: async () => ({ jobId: `job-${++jobs}`, name: 'stored.json' }),
+    discoverMcpServers: async () => ({ servers: [], files: [] }),
+    pickMcpConfig: async () => null,
+    importMcpServer: async () => ({ jobId: `job-${++jobs}`, name: 'mcp:server' }),
   };
   const api = {
     platform: 'browser' as const,

@@ -1,15 +1,15 @@
 // The browser host's stand-ins for native dialogs: a hidden file input for
-// Open…, and an anchor download for Save…. DOM only; the HTTP client gets
+// Open… (and for an MCP config file), and an anchor download for Save…. DOM only; the HTTP client gets
 // them as parameters.
 
 import type { CatalogFile } from '../lib/catalog-input';
 
-/** Shows the browser's file picker for JSON files; resolves [] when the person cancels. */
-export function pickCatalogFiles(doc: Document = document): Promise<CatalogFile[]> {
+/** Shows the browser's file picker for JSON files (several unless `multiple` is false); resolves [] when the person cancels. */
+export function pickCatalogFiles(doc: Document = document, multiple = true): Promise<CatalogFile[]> {
   return new Promise((resolve) => {
     const input = doc.createElement('input');
     input.type = 'file';
-    input.multiple = true;
+    input.multiple = multiple;
     input.accept = '.json,application/json';
     input.hidden = true;
     let settled = false;

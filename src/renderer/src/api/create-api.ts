@@ -21,6 +21,7 @@ export function createApi(win: Window & { api?: BridgeApi } = window): CavemanAp
     fetch: win.fetch.bind(win),
     token: readApiToken(doc),
     pickFiles: () => pickCatalogFiles(doc),
+    pickConfigFile: async () => (await pickCatalogFiles(doc, false))[0] ?? null,
     saveDownload: (bytes, fileName) => downloadBytes(bytes, fileName, doc),
   });
 }

@@ -1,5 +1,6 @@
 // The CavemanApi over the browser host (http-protocol.ts): POST /api/<channel>
-// with the page's token and client id; analyzeCatalog sends the raw bytes;
+// with the page's token and client id; analyzeCatalog and a picked MCP
+// config file (mcp:readConfig) send the raw bytes;
 // downloadCatalog answers raw bytes that become a file download; events come
 // from the NDJSON stream, whose hello line gives the client id. The file
 // picker and the download are parameters, so tests run in plain Node.
@@ -24,6 +25,8 @@ export interface HttpApiOptions {
   pickFiles(): Promise<CatalogFile[]>;
   /** Hands downloaded bytes to the browser as a file. */
   saveDownload(bytes: Uint8Array, fileName: string): void;
+  /** Shows a file picker for one MCP config file; null when the person cancels. */
+  pickConfigFile?(): Promise<CatalogFile | null>;
   /** How long a call waits for the event stream's hello before it goes without a client id. */
   helloTimeoutMs?: number;
   /** Reconnect wait of the event stream (tests make it instant). */
@@ -194,6 +197,22 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     getHistoryEntry: async (handle) => (await call('getHistoryEntry', { handle })).entry,
     deleteHistoryEntry: async (handle) => (await call('deleteHistoryEntry', { handle })).deleted,
     openHistoryEntry: (handle, tokenizer) => call('openHistoryEntry', { handle, tokenizer }),
+    discoverMcpServers: () => call('discoverMcpServers', {}),
+    async pickMcpConfig() {
+      if (!options.pickConfigFile) throw new CavemanError('cave_internal', 'this page cannot show a file picker');
+      const file = await options.pickConfigFile();
+      if (!file) return null;
+      const refusal = sizeRefusal(file.size);
+      if (refusal) throw new CavemanError(refusal.code, refusal.message);
+      // The host gets the file's content, never a path.
+      const bytes = await readCatalogBytes(file);
+      const response = await post('readMcpConfig', {
+        body: bytes as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': 'application/octet-stream', [PARAMS_HEADER]: encodeURIComponent(JSON.stringify({ fileName: catalogName(file.name) })) },
+      });
+      return readJsonResult(response);
+    },
+    importMcpServer: (request) => call('importMcpServer', request),
     on: (event, listener) => hub.on(event, listener),
   };
 }

@@ -1,7 +1,8 @@
 // The CavemanApi over Electron IPC: the preload's window.api answers
 // ApiResult envelopes; this unwraps them (or throws CavemanError) and maps
 // the API's methods onto the named bridge methods. Export goes through the
-// saveCatalog channel, where main shows the native save dialog.
+// saveCatalog channel, where main shows the native save dialog; an MCP
+// config file is picked through mcp:pickConfig, main's native open dialog.
 
 import { CavemanError, asCavemanError } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
@@ -47,6 +48,12 @@ export function createIpcApi(bridge: BridgeApi): CavemanApi {
     getHistoryEntry: async (handle) => (await unwrap(bridge.getHistoryEntry({ handle }))).entry,
     deleteHistoryEntry: async (handle) => (await unwrap(bridge.deleteHistoryEntry({ handle }))).deleted,
     openHistoryEntry: (handle, tokenizer) => unwrap(bridge.openHistoryEntry({ handle, tokenizer })),
+    discoverMcpServers: () => unwrap(bridge.discoverMcpServers({})),
+    async pickMcpConfig() {
+      const picked = await unwrap(bridge.pickMcpConfig({}));
+      return picked.status === 'picked' && picked.discovery ? picked.discovery : null;
+    },
+    importMcpServer: (request) => unwrap(bridge.importMcpServer(request)),
     on(event, listener) {
       switch (event) {
         case 'jobProgress':

@@ -1,12 +1,13 @@
 // The window: toolbar, store banner, the Results and History tab panels
 // (both stay mounted so the diff survives a tab switch), the drop overlay,
-// the paste dialog and notices.
+// the paste and MCP import dialogs and notices.
 
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useGlobalKeys } from '../hooks/use-global-keys';
 import { useUi } from '../app-context';
 import { DropOverlay } from './drop-overlay';
 import { HistoryView } from './history-view';
+import { McpImportDialog } from './mcp-import-dialog';
 import { Notices } from './notices';
 import { PasteDialog } from './paste-dialog';
 import { ResultsView } from './results-view';
@@ -31,6 +32,7 @@ export function App() {
       </main>
       <DropOverlay visible={dragging} />
       <PasteDialog />
+      <McpImportDialog />
       <Notices />
     </div>
   );

@@ -10,6 +10,10 @@ const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
   cave_input_too_large: 'Split the catalog into smaller files of at most 32 MiB.',
   cave_invalid_utf8: 'Save the file as UTF-8 and try again.',
   cave_too_deep: 'The JSON nests deeper than the supported limit.',
+  cave_mcp_unreachable: 'Check the command or URL (run it in a terminal to see what it says), then import again.',
+  cave_mcp_timeout: 'A server started with npx may still be downloading on its first run: import again once it is installed.',
+  cave_mcp_protocol: 'The command must start an MCP server that writes only JSON-RPC on stdout (its logs belong on stderr).',
+  cave_mcp_no_tools: 'This server offers no tools, so there is nothing to shrink.',
 };
 
 /** "not valid JSON…" → "Not valid JSON…". */
@@ -25,7 +29,9 @@ export function FailurePanel({ failure }: { failure: AnalysisFailure }) {
     <div className="failure" role="alert">
       <Icon name="alert" size={22} className="failure-icon" />
       <div className="failure-body">
-        <h2 className="failure-title">Could not shrink {failure.name}</h2>
+        <h2 className="failure-title">
+          Could not {failure.error.code.startsWith('cave_mcp_') ? 'import' : 'shrink'} {failure.name}
+        </h2>
         <p className="failure-message">{/[.!?…]$/.test(message) ? message : `${message}.`}</p>
         <p className="failure-stored">Nothing was stored.</p>
         {hint ? <p className="failure-hint">{hint}</p> : null}

@@ -15,6 +15,7 @@ const PATHS = {
   trash: 'M4.5 6.5h15M9.5 6.5V4h5v2.5M6.5 6.5l1 13h9l1-13',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5 20 20',
   diff: 'M7 4v16M17 4v16M3 9h8M13 15h8',
+  plug: 'M9 3v4.5M15 3v4.5M6.5 7.5h11V11a5.5 5.5 0 0 1-11 0zM12 16.5V21',
 } as const;
 
 export type IconName = keyof typeof PATHS;

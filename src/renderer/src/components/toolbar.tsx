@@ -1,5 +1,6 @@
 // The window's top bar: the title, the Results / History tabs (with the
-// number of stored handles), the tokenizer, and Open… / Paste JSON.
+// number of stored handles), the tokenizer, and Open… / Paste JSON /
+// Import from MCP server….
 // Changing the tokenizer re-measures the catalog on screen.
 
 import { useRef, type KeyboardEvent } from 'react';
@@ -93,6 +94,10 @@ export function Toolbar() {
             ))}
           </select>
         </div>
+        <button type="button" className="button" aria-label="Import from MCP server…" onClick={() => commands.importMcp()} title="Import from MCP server…: list a live server’s tools and shrink them">
+          <Icon name="plug" />
+          <span className="toolbar-wide-only">Import from MCP server…</span>
+        </button>
         <button type="button" className="button" onClick={() => void commands.paste()} title={titleWithShortcut('Paste JSON', 'paste', mac)}>
           <Icon name="paste" />
           Paste JSON

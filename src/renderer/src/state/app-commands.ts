@@ -1,4 +1,4 @@
-// The app's commands (Open…, Paste JSON, Save…, Find, switch tabs), shared by
+// The app's commands (Open…, Paste JSON, Import from MCP server…, Save…, Find, switch tabs), shared by
 // the toolbar, the browser's key shortcuts and Electron's menu. DOM access
 // (clipboard, the diff editor's search) comes in as parameters.
 
@@ -21,6 +21,8 @@ export interface AppCommands {
   open(): Promise<void>;
   /** Paste JSON: the clipboard's text, or the paste dialog when it cannot be read or is empty. */
   paste(): Promise<void>;
+  /** Import from MCP server…: opens the dialog and looks for servers in the known config files. */
+  importMcp(): void;
   /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
   saveActive(which: CatalogSide): Promise<void>;
   /** Saves one side of a stored handle (history: recover / export). */
@@ -60,6 +62,9 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
           break;
         case 'paste':
           void commands.paste();
+          break;
+        case 'import-mcp':
+          commands.importMcp();
           break;
         case 'save-compressed':
           void commands.saveActive('compressed');
@@ -104,6 +109,11 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       }
       stores.ui.getState().setTab('results');
       await stores.catalogs.getState().analyzeText(text, tokenizer());
+    },
+
+    importMcp() {
+      stores.ui.getState().setMcpDialogOpen(true);
+      void stores.mcp.getState().discover();
     },
 
     async saveActive(which) {

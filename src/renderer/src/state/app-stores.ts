@@ -6,12 +6,14 @@ import type { Unsubscribe } from '../../../shared/ipc/channels';
 import type { AppCommand } from '../lib/shortcuts';
 import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
+import { createMcpStore, type McpStore } from './mcp-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createUiStore, type UiStore } from './ui-store';
 
 export interface AppStores {
   catalogs: CatalogsStore;
   history: HistoryStore;
+  mcp: McpStore;
   settings: SettingsStore;
   ui: UiStore;
 }
@@ -20,6 +22,7 @@ export function createAppStores(api: CavemanApi): AppStores {
   return {
     catalogs: createCatalogsStore(api),
     history: createHistoryStore(api),
+    mcp: createMcpStore(api),
     settings: createSettingsStore(api),
     ui: createUiStore(),
   };

@@ -10,6 +10,7 @@ import type {
   JobFinishedEvent,
   JobProgressEvent,
   JobStarted,
+  McpImportRequest,
   PassThrough,
   TokenizerName,
 } from '../../../shared/contracts';
@@ -52,6 +53,8 @@ export interface CatalogsState {
   analyzeText(text: string, tokenizer: TokenizerName, name?: string): Promise<void>;
   /** Open…: the host asks for files. Rejects with the API's error. */
   openFiles(tokenizer: TokenizerName): Promise<void>;
+  /** Imports an MCP server (main lists its tools, then shrinks them). Rejects with the API's error, e.g. a request main refused. */
+  importMcpServer(request: McpImportRequest): Promise<void>;
   /** Re-opens a stored handle as an analysis. Rejects with the API's error. */
   openHandle(handle: string, tokenizer: TokenizerName): Promise<void>;
   /** Measures an analysis again with another tokenizer. Rejects with the API's error. */
@@ -194,6 +197,11 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
       async openFiles(tokenizer) {
         pinned = false;
         get().track(await api.openCatalogFiles(tokenizer));
+      },
+
+      async importMcpServer(request) {
+        pinned = false;
+        get().track([await api.importMcpServer(request)]);
       },
 
       async openHandle(handle, tokenizer) {

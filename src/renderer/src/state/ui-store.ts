@@ -1,4 +1,4 @@
-// What is on screen, apart from the data: the tab, the paste dialog,
+// What is on screen, apart from the data: the tab, the paste and MCP import dialogs,
 // transient notices (saved, copied, errors of actions), and one-shot
 // requests between views (jump the diff to a tool, focus the find box).
 
@@ -25,6 +25,7 @@ export interface RevealRequest {
 export interface UiState {
   tab: AppTab;
   pasteDialogOpen: boolean;
+  mcpDialogOpen: boolean;
   notices: Notice[];
   reveal: RevealRequest | null;
   /** Bumped to ask the current tab to focus its filter or search box. */
@@ -32,6 +33,7 @@ export interface UiState {
 
   setTab(tab: AppTab): void;
   setPasteDialogOpen(open: boolean): void;
+  setMcpDialogOpen(open: boolean): void;
   notify(kind: Notice['kind'], text: string): number;
   dismiss(id: number): void;
   revealTool(analysisId: string, index: number, name: string): void;
@@ -48,12 +50,14 @@ export function createUiStore(): UiStore {
   return createStore<UiState>()((set) => ({
     tab: 'results',
     pasteDialogOpen: false,
+    mcpDialogOpen: false,
     notices: [],
     reveal: null,
     findSeq: 0,
 
     setTab: (tab) => set({ tab }),
     setPasteDialogOpen: (pasteDialogOpen) => set({ pasteDialogOpen }),
+    setMcpDialogOpen: (mcpDialogOpen) => set({ mcpDialogOpen }),
     notify(kind, text) {
       const id = ++nextId;
       set((state) => ({ notices: [...state.notices, { id, kind, text }].slice(-MAX_NOTICES) }));
