@@ -59,8 +59,8 @@ async function dropOn(page: Page, files: { name: string; bytes: Buffer }[]): Pro
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('body', type, { dataTransfer });
 }
 
-async function startBrowserHost(storePath: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startBrowserHost(storePath: string, env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const url = await new Promise<string>((resolvePromise, reject) => {
@@ -73,8 +73,10 @@ async function startBrowserHost(storePath: string): Promise<{ url: string; proce
   return { url, process: child };
 }
 
-export const test = base.extend<{ app: AppDriver }>({
-  app: async ({ playwright }, use, testInfo) => {
+export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string> }>({
+  /** Extra environment for the app's main process (e.g. a HOME whose MCP config files a journey controls). */
+  hostEnv: [{}, { option: true }],
+  app: async ({ playwright, hostEnv }, use, testInfo) => {
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
     mkdirSync(SCREENSHOTS, { recursive: true });
@@ -89,7 +91,7 @@ export const test = base.extend<{ app: AppDriver }>({
       const application: ElectronApplication = await electron.launch({
         executablePath: binary.path,
         args: [REPO],
-        env: { ...process.env, CAVEMAN_CCR_DB: storePath },
+        env: { ...process.env, ...hostEnv, CAVEMAN_CCR_DB: storePath },
       });
       const page = await application.firstWindow();
       const exportsDir = join(dir, 'exports');
@@ -117,7 +119,7 @@ export const test = base.extend<{ app: AppDriver }>({
       });
       await application.close();
     } else {
-      const host = await startBrowserHost(storePath);
+      const host = await startBrowserHost(storePath, hostEnv);
       const browser = await playwright.chromium.launch(testInfo.project.use.launchOptions);
       const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
       const page = await context.newPage();

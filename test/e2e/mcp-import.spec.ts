@@ -1,0 +1,102 @@
+// Import from MCP server…, end to end: the app finds the servers in the MCP
+// config files of a home folder this spec controls, starts one only when
+// Import is clicked, and shows the result like any other catalog — the same
+// handle and token counts `caveman-shrink mcp` gives for the same server.
+// A crashing server, a form mistake and a chosen config file are covered
+// too. The servers are the tiny stdio server in test/fixtures/mcp and
+// server-everything from npm, run with this Node.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { REPO, cli, expect, test } from './app-fixture';
+
+const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
+const require = createRequire(import.meta.url);
+const EVERYTHING = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
+
+const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
+const write = (path: string, value: unknown) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 2));
+};
+write(join(home, '.cursor', 'mcp.json'), {
+  mcpServers: {
+    tiny: { command: process.execPath, args: [TINY, '--tools', '9', '--page-size', '2'], env: { TINY_TOKEN: 'never-shown' } },
+    broken: { args: ['--no-command'] },
+  },
+});
+write(join(home, '.config', 'Claude', 'claude_desktop_config.json'), { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } });
+
+test.use({ hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
+test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+test('import a server found in an MCP config: nothing starts until Import, then the same handle and tokens as the CLI', async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+  await expect(dialog).toBeVisible();
+  const found = dialog.getByRole('list', { name: 'Servers found' });
+  await expect(found.getByRole('listitem')).toHaveCount(3);
+  await expect(found.getByRole('listitem').nth(0)).toContainText('everything');
+  await expect(found.getByRole('listitem').nth(0)).toContainText('Claude Desktop');
+  await expect(found.getByRole('listitem').nth(1)).toContainText('tiny');
+  await expect(found.getByRole('listitem').nth(1)).toContainText('env: TINY_TOKEN');
+  await expect(dialog).not.toContainText('never-shown');
+  await expect(dialog.getByRole('button', { name: 'Import broken' })).toBeDisabled();
+  await expect(found.getByRole('listitem').nth(2)).toContainText('it has neither a "command" nor a "url"');
+  await dialog.getByText(/^Looked in \d+ files$/).click();
+  await expect(dialog).toContainText(/claude_desktop_config\.json — 1 server/);
+  await app.screenshot('mcp-import-dialog');
+
+  await dialog.getByRole('button', { name: 'Import tiny' }).click();
+  await expect(dialog).toBeHidden();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(/ccr_[0-9a-f]{32}/);
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).or(summary).first()).toContainText('mcp:tiny');
+  await expect(page.getByText('11 tools', { exact: true })).toBeVisible();
+
+  // The CLI lists the same server to the same bytes, so it reports the same handle and counts.
+  const run = cli(['mcp', '--', process.execPath, TINY, '--tools', '9', '--page-size', '2']);
+  expect(run.status, run.stderr).toBe(0);
+  const line = JSON.parse(run.stderr) as { recovery_handle: string; tokens_before: number; tokens_after: number };
+  await expect(summary).toContainText(line.recovery_handle);
+  await expect(summary).toContainText(line.tokens_before.toLocaleString('en-US'));
+  await expect(summary).toContainText(line.tokens_after.toLocaleString('en-US'));
+  await app.screenshot('mcp-imported');
+});
+
+test('another server: a form mistake is explained in the dialog, a crashing server is a clear failure, a chosen config file adds its servers', async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+  await dialog.getByRole('button', { name: 'Start and import' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Type the command that starts the server');
+
+  await dialog.getByLabel('Command line').fill(`"${process.execPath}" "${TINY}" --mode crash`);
+  await dialog.getByLabel('Environment').fill('TINY_LOG=1');
+  await app.screenshot('mcp-import-form');
+  await dialog.getByRole('button', { name: 'Start and import' }).click();
+  await expect(dialog).toBeHidden();
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not import mcp:node' });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('exited before it answered tools/list');
+  await expect(failure).toContainText('kaboom');
+  await expect(failure).toContainText('cave_mcp_unreachable');
+  await app.screenshot('mcp-import-failure');
+
+  if (app.kind !== 'browser') return; // Electron shows a native dialog here; the file input is the browser host's.
+  await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose a config file…' }).click()]);
+  await chooser.setFiles({
+    name: 'team-mcp.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ mcpServers: { 'team-tiny': { command: process.execPath, args: [TINY, '--tools', '2'] } } })),
+  });
+  const picked = dialog.getByRole('list', { name: 'Servers found' }).getByRole('listitem').filter({ hasText: 'team-tiny' });
+  await expect(picked).toContainText('Chosen file');
+  await picked.getByRole('button', { name: 'Import team-tiny' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('4 tools', { exact: true })).toBeVisible();
+});
