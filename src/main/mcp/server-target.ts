@@ -30,10 +30,19 @@ export function urlHost(url: string): string {
   }
 }
 
-/** `mcp:<command>` (its base name) or `mcp:<URL host>`: the source name history shows when the caller gives none. */
+/** Commands that run a package named by their first argument: its name says more than the runner's. */
+const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx']);
+
+/**
+ * `mcp:<command>` (its base name), `mcp:<package>` for a package runner
+ * (`npx -y @scope/server` → `mcp:@scope/server`), or `mcp:<URL host>`: the
+ * source name history shows when the caller gives none.
+ */
 export function defaultSourceName(target: McpTarget): string {
   if (target.transport === 'stdio') {
-    const command = basename(target.command.replace(/\\/g, '/')) || target.command;
+    const command = (basename(target.command.replace(/\\/g, '/')) || target.command).replace(/\.(cmd|exe|bat)$/i, '');
+    const runs = target.args.find((arg) => !arg.startsWith('-') && arg !== 'run');
+    if (PACKAGE_RUNNERS.has(command.toLowerCase()) && runs !== undefined) return `mcp:${runs}`;
     return `mcp:${command}`;
   }
   return `mcp:${urlHost(target.url)}`;
