@@ -7,7 +7,6 @@
 import type { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
@@ -20,8 +19,7 @@ import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { Icon } from './icon';
 import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
 import { Spinner } from './spinner';
-
-type Load = { id: string; state: 'loading' } | { id: string; state: 'ready'; diff: DiffTexts } | { id: string; state: 'error'; error: ErrorValue };
+import { useAnalysisData } from '../hooks/use-analysis-data';
 
 function sectionText(diff: DiffTexts, section: DiffSection, whole: boolean): MergeText {
   return whole
@@ -138,25 +136,12 @@ function ReadyDiff({ diff, analysisId }: { diff: DiffTexts; analysisId: string }
 
 export function DiffView({ analysisId }: { analysisId: string }) {
   const { api } = useApp();
-  const [load, setLoad] = useState<Load>({ id: analysisId, state: 'loading' });
-  // A new analysis starts loading at once (no stale diff in between).
-  const current: Load = load.id === analysisId ? load : { id: analysisId, state: 'loading' };
-
-  useEffect(() => {
-    let live = true;
-    api.getDiff(analysisId).then(
-      (diff) => live && setLoad({ id: analysisId, state: 'ready', diff }),
-      (error: unknown) => live && setLoad({ id: analysisId, state: 'error', error: asCavemanError(error).toValue() }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, analysisId]);
+  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getDiff(id), [api]));
 
   return (
     <section className="panel diff-panel" aria-label="Diff">
       {current.state === 'ready' ? (
-        <ReadyDiff key={analysisId} diff={current.diff} analysisId={analysisId} />
+        <ReadyDiff key={analysisId} diff={current.value} analysisId={analysisId} />
       ) : (
         <>
           <div className="panel-head">
