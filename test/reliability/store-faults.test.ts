@@ -61,6 +61,8 @@ interface Injected {
 interface Fault {
   name: string;
   code: ErrorCode;
+  /** The sentence must say what is wrong in words, not only an errno. */
+  message?: RegExp;
   /** Whether SEED can still be recovered through `store` while the fault is in place. */
   seedReadable: boolean;
   inject(): Injected | Promise<Injected>;
@@ -173,6 +175,7 @@ const FAULTS: Fault[] = [
   {
     name: 'a symbolic link that leads nowhere',
     code: 'cave_store_unavailable',
+    message: /is a symbolic link to .+gone\/ccr\.db, which does not exist/,
     seedReadable: false,
     inject() {
       const store = storeIn('store');
@@ -184,6 +187,7 @@ const FAULTS: Fault[] = [
   {
     name: 'a symbolic link loop',
     code: 'cave_store_unavailable',
+    message: /cannot be opened: its path loops through symbolic links \(ELOOP\)/,
     seedReadable: false,
     inject() {
       const store = storeIn('store');
@@ -196,6 +200,7 @@ const FAULTS: Fault[] = [
   {
     name: 'a parent folder that cannot be created (a file is in the way)',
     code: 'cave_store_unavailable',
+    message: /cannot be used: part of its path is a file, not a folder \(ENOTDIR\)/,
     seedReadable: false,
     inject() {
       writeFileSync(join(dir, 'blocker'), 'a file, not a folder');
@@ -205,6 +210,7 @@ const FAULTS: Fault[] = [
   {
     name: 'a missing parent folder inside a read-only folder',
     code: 'cave_store_unavailable',
+    message: /cannot be created: the folder .+ cannot be made \(permission denied, EPERM\)/,
     seedReadable: false,
     skip: READ_ONLY_SKIP,
     inject() {
@@ -271,6 +277,7 @@ describe('each store fault: a typed error in the library, pass-through in the CL
       // Library: the pass-through result and exactly one typed error naming the store.
       expect(library.error?.code).toBe(fault.code);
       expect(library.error?.message).toContain(injected.store);
+      if (fault.message) expect(library.error?.message).toMatch(fault.message);
       expect(Buffer.from(library.result.output).equals(INPUT)).toBe(true);
       expect(library.result).not.toHaveProperty('recovery_handle');
       expect(library.result.pass_through?.reason).toBe('store_error');

@@ -17,6 +17,22 @@ function errnoOf(error: unknown): string {
   return typeof code === 'string' ? code : 'unknown error';
 }
 
+/** What file-system error codes mean for a store path, in words a person can act on. */
+const CODE_WORDS: Readonly<Record<string, string>> = {
+  ENOTDIR: 'part of its path is a file, not a folder',
+  ELOOP: 'its path loops through symbolic links',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  ENAMETOOLONG: 'its path is too long',
+};
+
+/** "permission denied, EPERM" — or just the code when there are no better words (the code stays, for searching). */
+function inWords(code: string): string {
+  return CODE_WORDS[code] ? `${CODE_WORDS[code]}, ${code}` : code;
+}
+
 function unavailable(dbPath: string, reason: string, cause?: unknown): CavemanError {
   return new CavemanError('cave_store_unavailable', `the recovery store at ${dbPath} ${reason}`, { cause });
 }
@@ -64,7 +80,7 @@ function ensureFolder(dbPath: string, create: boolean): void {
     fs.mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
     fs.chmodSync(folder, FOLDER_MODE);
   } catch (error) {
-    throw unavailable(dbPath, `cannot be created: the folder ${folder} cannot be made (${errnoOf(error)})`, error);
+    throw unavailable(dbPath, `cannot be created: the folder ${folder} cannot be made (${inWords(errnoOf(error))})`, error);
   }
 }
 
@@ -74,7 +90,7 @@ function createDatabaseFile(dbPath: string): void {
     fd = fs.openSync(dbPath, 'wx', FILE_MODE);
     fs.fchmodSync(fd, FILE_MODE);
   } catch (error) {
-    if (errnoOf(error) !== 'EEXIST') throw unavailable(dbPath, `cannot be created (${errnoOf(error)})`, error);
+    if (errnoOf(error) !== 'EEXIST') throw unavailable(dbPath, `cannot be created (${inWords(errnoOf(error))})`, error);
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
@@ -104,6 +120,8 @@ function mayBeStore(target: string): boolean {
 function ensureDatabaseFile(dbPath: string, create: boolean): void {
   let stats = statOrUndefined(dbPath);
   if (stats === undefined) {
+    const link = linkTarget(dbPath);
+    if (link !== undefined) throw unavailable(dbPath, `is a symbolic link to ${link}, which does not exist`);
     if (!create) throw unavailable(dbPath, 'does not exist');
     createDatabaseFile(dbPath);
     stats = fs.statSync(dbPath);
@@ -111,6 +129,15 @@ function ensureDatabaseFile(dbPath: string, create: boolean): void {
   if (stats.isDirectory()) throw unavailable(dbPath, 'cannot be opened: the path is a folder, not a database file');
   if (!stats.isFile()) throw unavailable(dbPath, 'cannot be opened: the path is not a regular file');
   if (mayBeStore(dbPath)) tighten(dbPath, FILE_MODE);
+}
+
+/** Where `target` points when it is a symbolic link, else undefined. */
+function linkTarget(target: string): string | undefined {
+  try {
+    return fs.readlinkSync(target);
+  } catch {
+    return undefined;
+  }
 }
 
 function canAccess(target: string, mode: number): boolean {
@@ -139,7 +166,9 @@ export function prepareStoreFiles(dbPath: string, options: { create: boolean }):
     ensureDatabaseFile(dbPath, options.create);
   } catch (error) {
     if (error instanceof CavemanError) throw error;
-    throw unavailable(dbPath, `cannot be opened (${errnoOf(error)})`, error);
+    const code = errnoOf(error);
+    const verb = code === 'ENOTDIR' ? 'cannot be used' : 'cannot be opened';
+    throw unavailable(dbPath, CODE_WORDS[code] ? `${verb}: ${CODE_WORDS[code]} (${code})` : `${verb} (${code})`, error);
   }
   tightenSidecars(dbPath);
   if (!canAccess(dbPath, fs.constants.R_OK)) throw unavailable(dbPath, 'cannot be read (permission denied)');
