@@ -13,13 +13,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { canMakeReadOnly, makeReadOnly } from '../helpers/read-only';
 import { distinctCatalog, expectedHandle } from '../reliability/helpers/catalogs';
-import { holdWriteLock } from '../reliability/helpers/faults';
+import { canMountTmpfs, fillDisk, holdWriteLock, mountTmpfs } from '../reliability/helpers/faults';
 import { auditStore } from '../reliability/helpers/store-audit';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/web-host/security-headers';
 import { expect, fixture, REPO, test } from './app-fixture';
@@ -103,7 +103,10 @@ let dir: string;
 test.beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-security-'));
 });
-test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
+test.afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test.describe('the window lets nothing in', () => {
   test('the strict CSP is served and enforced: no code from strings, and not one request to anywhere else', async ({ app }) => {
@@ -246,8 +249,15 @@ interface FaultJourney {
   banner?: RegExp;
   /** What the result of a drop says about the store. */
   result: RegExp;
+  /** The History tab still lists the seeded handle while the fault is in place (the store can be read). */
+  historyShowsSeed?: boolean;
+  /** There is no sound store file to audit afterwards (it is damaged, or there never was one). */
+  noStoreFile?: boolean;
   skip?: string | false;
 }
+
+/** Undone after each test, before its folder is removed (e.g. unmounting). */
+const cleanups: (() => void)[] = [];
 
 const JOURNEYS: FaultJourney[] = [
   {
@@ -260,6 +270,7 @@ const JOURNEYS: FaultJourney[] = [
       return { store, seeded, undo: () => undo.reverse().forEach((u) => u()) };
     },
     banner: /The recovery store is read-only: history can be browsed and recovered, but new originals will not be stored\./,
+    historyShowsSeed: true,
     result: /The recovery store could not keep the original: the recovery store at .+ is read-only — nothing was stored, so the catalog passes through unchanged\./,
   },
   {
@@ -278,6 +289,7 @@ const JOURNEYS: FaultJourney[] = [
       writeFileSync(store, 'this is not a database\n'.repeat(100));
       return { store };
     },
+    noStoreFile: true,
     banner: /The recovery store is unavailable: the recovery store at .+ is damaged or is not a SQLite database .+ — nothing will be stored\./,
     result: /The recovery store could not keep the original: the recovery store at .+ is damaged or is not a SQLite database/,
   },
@@ -293,11 +305,37 @@ const JOURNEYS: FaultJourney[] = [
     result: /The recovery store could not keep the original: the recovery store at .+ is busy/,
   },
   {
+    name: 'a full disk',
+    skip: !canMountTmpfs() && 'needs root with CAP_SYS_ADMIN to mount a small tmpfs',
+    async inject() {
+      const disk = join(dir, 'disk');
+      cleanups.push(mountTmpfs(disk, '512k'));
+      const store = join(disk, 'store', 'ccr.db');
+      const seeded = cliShrink(store, distinctCatalog('seed', 0));
+      return { store, seeded, undo: fillDisk(join(disk, 'filler')) };
+    },
+    banner: /The recovery store is unavailable: the disk holding the recovery store at .+ is full — nothing will be stored\./,
+    result: /The recovery store could not keep the original: the disk holding the recovery store at .+ is full — nothing was stored/,
+  },
+  {
+    name: 'a symbolic link to a store that is gone',
+    async inject() {
+      mkdirSync(join(dir, 'store'));
+      const store = join(dir, 'store', 'ccr.db');
+      symlinkSync(join(dir, 'moved-away', 'ccr.db'), store);
+      return { store };
+    },
+    noStoreFile: true,
+    banner: /The recovery store is unavailable: the recovery store at .+ is a symbolic link to .+moved-away\/ccr\.db, which does not exist — nothing will be stored\./,
+    result: /The recovery store could not keep the original: the recovery store at .+ is a symbolic link to .+, which does not exist/,
+  },
+  {
     name: 'a store path that cannot exist (a file where its folder should be)',
     async inject() {
       writeFileSync(join(dir, 'blocker'), 'a file');
       return { store: join(dir, 'blocker', 'store', 'ccr.db') };
     },
+    noStoreFile: true,
     banner: /The recovery store is unavailable: the recovery store at .+ cannot be used: part of its path is a file, not a folder \(ENOTDIR\) — nothing will be stored\./,
     result: /The recovery store could not keep the original: the recovery store at .+ cannot be used: part of its path is a file, not a folder/,
   },
@@ -328,16 +366,16 @@ test.describe('store faults: a banner in the app, and nothing half-written', () 
         await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', `fault-${journey.name.replace(/[^a-z]+/gi, '-')}.png`) });
 
         await page.getByRole('tab', { name: /^History/ }).click();
-        if (fault.seeded && journey.name !== 'a store another process keeps locked') {
+        if (journey.historyShowsSeed) {
           await expect(page.getByRole('listbox', { name: 'History' }).getByRole('option')).toHaveCount(1);
-          await expect(page.getByRole('listbox', { name: 'History' })).toContainText(fault.seeded);
+          await expect(page.getByRole('listbox', { name: 'History' })).toContainText(fault.seeded!);
         }
       } finally {
         await host.stop();
         await undo();
       }
       // Nothing half-written: the store holds exactly what it held before (or still nothing).
-      if (journey.name !== 'a damaged store file' && !fault.store.includes('blocker')) {
+      if (!journey.noStoreFile) {
         const audit = auditStore(fault.store);
         expect(audit.integrity).toBe('ok');
         expect(audit.handles).toEqual(fault.seeded ? [fault.seeded] : []);
