@@ -165,12 +165,16 @@ describe('the browser host killed with SIGKILL while analyses are in flight', ()
         reported.push({ name, bytes, ...(finished.outcome.report?.recovery_handle ? { handle: finished.outcome.report.recovery_handle } : {}) });
       }
     };
-    const lanes = [pump(0), pump(1)];
-    while (reported.length < 12) await new Promise((resolve) => setTimeout(resolve, 20));
+    let lanesEnded = false;
+    const lanes = Promise.all([pump(0), pump(1)]).finally(() => (lanesEnded = true));
+    while (reported.length < 12) {
+      if (lanesEnded) throw new Error(`the browser host stopped answering after ${reported.length} analyses`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await kill(host, `browser host (after ${reported.length} analyses, 2 in flight)`);
     stop = true;
     session.close();
-    await Promise.all(lanes);
+    await lanes;
     expect(reported.filter((r) => r.handle !== expectedHandle(r.bytes)).map((r) => r.name)).toEqual([]);
     for (const r of reported) promised.set(r.handle!, { who: r.name, bytes: r.bytes });
     expectStoreSound('after killing the browser host');
