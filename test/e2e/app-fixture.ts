@@ -60,7 +60,8 @@ async function dropOn(page: Page, files: { name: string; bytes: Buffer }[]): Pro
 }
 
 async function startBrowserHost(storePath: string, env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  // The journeys type MCP server commands into the page, so the host may start them.
+  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath, '--allow-commands'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const url = await new Promise<string>((resolvePromise, reject) => {

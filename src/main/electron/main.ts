@@ -7,7 +7,7 @@ import { EVENTS } from '../../shared/ipc/channels';
 import { createAppServices, type AppServices } from '../services/app-services';
 import { registerIpcHandlers } from './ipc';
 import { menuTemplate } from './menu';
-import { nativeDialogHandlers } from './native-dialogs';
+import { confirmRun, nativeDialogHandlers } from './native-dialogs';
 import { CONTENT_SECURITY_POLICY, isAppUrl } from './security';
 import { APP_URL, createMainWindow } from './window';
 
@@ -39,6 +39,7 @@ async function start(): Promise<void> {
 
   services = await createAppServices({
     platform: 'electron',
+    confirmCommand: (commandLine) => confirmRun(dialog, mainWindow, commandLine),
     extend: (core) => nativeDialogHandlers(core, { dialog, window: () => mainWindow }),
   });
   const isTrustedSender = (event: IpcMainInvokeEvent) =>

@@ -66,3 +66,22 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
     },
   };
 }
+
+/**
+ * Main asks the person, in a native dialog the page cannot draw or answer,
+ * before it runs a command typed into the app (to list an MCP server's tools).
+ */
+export async function confirmRun(dialog: Pick<Dialog, 'showMessageBox'>, owner: BrowserWindow | undefined, commandLine: string): Promise<void> {
+  const options = {
+    type: 'warning' as const,
+    title: 'Run a command?',
+    message: 'Caveman Shrink will run this command to list its MCP tools:',
+    detail: commandLine,
+    buttons: ['Run', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  };
+  const answer = owner ? await dialog.showMessageBox(owner, options) : await dialog.showMessageBox(options);
+  if (answer.response !== 0) throw new CavemanError('cave_cancelled', 'you chose not to run that command — nothing was started');
+}

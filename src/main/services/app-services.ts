@@ -20,6 +20,8 @@ export interface AppServicesOptions {
   /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
   storePath?: string | undefined;
   platform: AppInfo['platform'];
+  /** Asked before a typed MCP server command is started; throws to refuse (see mcp-services.ts). Without it typed commands are refused. */
+  confirmCommand?: ((commandLine: string) => Promise<void>) | undefined;
   /** Handlers a host adds on top (Electron: native open and save dialogs). */
   extend?: (core: CoreServices) => Handlers;
 }
@@ -50,7 +52,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const registry = new AnalysisRegistry();
   const mcpWorker = new WorkerClient(setup, 'mcp');
   const runner = new JobRunner(jobsWorker, registry);
-  const mcp = createMcpServices({ worker: mcpWorker, runner });
+  const mcp = createMcpServices({ worker: mcpWorker, runner, confirmCommand: options.confirmCommand });
   const version = packageVersion();
 
   const core: CoreServices = {

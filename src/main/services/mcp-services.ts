@@ -13,7 +13,7 @@ import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/config-locations';
 import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/discover-servers';
 import { targetOfDiscovered } from '../mcp/discovered-target';
 import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/list-server-tools';
-import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/server-target';
+import { checkTarget, defaultSourceName, describeTarget, type McpTarget } from '../mcp/server-target';
 import type { CallContext, Handlers } from './dispatch';
 import type { JobRunner } from './job-runner';
 
@@ -23,6 +23,13 @@ export interface McpServicesDeps {
   runner: Pick<JobRunner, 'startFetched'>;
   /** Where discovery looks (default: this process's platform, home, environment and folder). */
   where?: () => LocationEnv;
+  /**
+   * Asked before a command the person typed is started (the full command
+   * line, never env values); throws a CavemanError to refuse. Without it,
+   * typed commands are refused: a page that is not the person must not be
+   * able to name a program for main to run.
+   */
+  confirmCommand?: ((commandLine: string) => Promise<void>) | undefined;
 }
 
 export interface McpServices {
@@ -72,8 +79,15 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
     return { target, name: defaultSourceName(target) };
   };
 
-  const importServer = ({ server, tokenizer, name, timeoutSeconds }: McpImportRequest, context: CallContext) => {
+  const confirm =
+    deps.confirmCommand ??
+    (async () => {
+      throw new CavemanError('cave_forbidden', 'starting a typed command is turned off here — import a server from an MCP config instead (the browser host allows typed commands with --allow-commands)');
+    });
+
+  const importServer = async ({ server, tokenizer, name, timeoutSeconds }: McpImportRequest, context: CallContext) => {
     const resolved = resolve(server);
+    if (!('discoveredId' in server) && resolved.target.transport === 'stdio') await confirm(describeTarget(resolved.target, 4096));
     const label = clip(name ?? resolved.name);
     const timeoutMs = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_LIST_TIMEOUT_MS;
     return deps.runner.startFetched(label, tokenizer, context, async (signal, onProgress) => {

@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
 
   if (args.eventLoopReport) reportEventLoopOnSignal((line) => process.stderr.write(line));
-  const services = await createAppServices({ storePath: args.storePath, platform: 'browser' });
+  const services = await createAppServices({
+    storePath: args.storePath,
+    platform: 'browser',
+    confirmCommand: args.allowCommands ? async () => undefined : undefined,
+  });
   let host: Awaited<ReturnType<typeof createWebHost>>;
   try {
     host = await createWebHost({

@@ -9,6 +9,8 @@ export interface WebHostArgs {
   storePath?: string;
   /** The built renderer folder; undefined means the one next to the built entry. */
   rendererDir?: string;
+  /** Let the page start MCP server commands typed into it (off by default: anyone with the page's token could run programs). */
+  allowCommands: boolean;
   /** Report event-loop stalls on SIGUSR2 (used by scripts/measure-responsiveness.mjs). */
   eventLoopReport: boolean;
   help: boolean;
@@ -20,6 +22,7 @@ Serves Caveman Shrink to a browser on 127.0.0.1 and prints the address to open.
   --port N         port to listen on (default 0: any free port)
   --store PATH     recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)
   --renderer DIR   built renderer folder (default: ../renderer next to this file)
+  --allow-commands start MCP server commands typed into the page (off by default)
   --event-loop-report  on SIGUSR2, write the largest event-loop stall since the last report to stderr
   --help           show this help
 `;
@@ -34,6 +37,7 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
       port: { type: 'string' },
       store: { type: 'string' },
       renderer: { type: 'string' },
+      'allow-commands': { type: 'boolean', default: false },
       'event-loop-report': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -46,5 +50,5 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
   for (const name of ['store', 'renderer'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new Error(`--${name} needs a path`);
   }
-  return { port, storePath: values.store, rendererDir: values.renderer, eventLoopReport: values['event-loop-report'] === true, help: values.help === true };
+  return { port, storePath: values.store, rendererDir: values.renderer, allowCommands: values['allow-commands'] === true, eventLoopReport: values['event-loop-report'] === true, help: values.help === true };
 }

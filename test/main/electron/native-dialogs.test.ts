@@ -90,3 +90,19 @@ describe('native dialogs', () => {
     expect([...readFileSync(target)]).toEqual([1, 2, 3]);
   });
 });
+
+describe('confirmRun', () => {
+  it('runs only when the person picks Run in the native dialog, showing the exact command', async () => {
+    const { confirmRun } = await import('../../../src/main/electron/native-dialogs');
+    const shown: { detail?: string; buttons?: string[]; cancelId?: number }[] = [];
+    const answering = (response: number) => ({
+      showMessageBox: async (options: { detail?: string; buttons?: string[]; cancelId?: number }) => {
+        shown.push(options);
+        return { response, checkboxChecked: false };
+      },
+    });
+    await expect(confirmRun(answering(0) as never, undefined, 'node server.js --port 1')).resolves.toBeUndefined();
+    await expect(confirmRun(answering(1) as never, undefined, 'node server.js --port 1')).rejects.toMatchObject({ code: 'cave_cancelled' });
+    expect(shown[0]).toMatchObject({ detail: 'node server.js --port 1', buttons: ['Run', 'Cancel'], cancelId: 1 });
+  });
+});

@@ -3,7 +3,7 @@
 // like a user's, import by id as a job that lists then shrinks, a picked
 // config file's content, and failures and cancel as finished jobs.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { createAppServices, type AppServices } from '../../../src/main/services/
 import type { CallContext } from '../../../src/main/services/dispatch';
 import { history } from '../../../src/main/api/recover';
 import { TINY_SERVER } from '../mcp/servers';
+import { CavemanError } from '../../../src/shared/errors';
 
 let dir: string;
 let services: AppServices;
@@ -36,7 +37,7 @@ beforeAll(async () => {
   );
   Object.assign(process.env, { HOME: home, USERPROFILE: home });
   delete process.env.XDG_CONFIG_HOME;
-  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser' });
+  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser', confirmCommand: async () => undefined });
 });
 afterAll(async () => {
   await services.close();
@@ -119,5 +120,34 @@ describe('MCP channels (real services)', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: true });
     expect(await finished(started.jobId)).toMatchObject({ ok: false, error: { code: 'cave_cancelled' } });
+  });
+});
+
+describe('typed commands need the host to allow them', () => {
+  it('without a confirmation hook a typed command is refused and nothing starts; declining refuses too', async () => {
+    const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-refuse-'));
+    const asked: string[] = [];
+    const strict = await createAppServices({ storePath: join(refuseDir, 'ccr.db'), platform: 'browser' });
+    const declining = await createAppServices({
+      storePath: join(refuseDir, 'ccr2.db'),
+      platform: 'electron',
+      confirmCommand: async (commandLine) => {
+        asked.push(commandLine);
+        throw new CavemanError('cave_cancelled', 'you chose not to run that command — nothing was started');
+      },
+    });
+    try {
+      const marker = join(refuseDir, 'ran');
+      const server = { transport: 'stdio', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] };
+      const context = { clientId: 't', emit: () => undefined };
+      expect(await strict.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_forbidden' });
+      expect(await declining.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_cancelled' });
+      expect(asked).toEqual([`${process.execPath} -e ${JSON.stringify(`require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`)}`]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await Promise.all([strict.close(), declining.close()]);
+      rmSync(refuseDir, { recursive: true, force: true });
+    }
   });
 });

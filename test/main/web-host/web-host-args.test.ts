@@ -14,11 +14,11 @@ const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 describe('web-host arguments', () => {
   it('defaults to any free port, the default store and the built renderer', () => {
-    expect(parseWebHostArgs([])).toEqual({ port: 0, storePath: undefined, rendererDir: undefined, eventLoopReport: false, help: false });
+    expect(parseWebHostArgs([])).toEqual({ port: 0, storePath: undefined, rendererDir: undefined, allowCommands: false, eventLoopReport: false, help: false });
   });
 
   it('reads --port, --store and --renderer', () => {
-    expect(parseWebHostArgs(['--port', '8123', '--store', '/tmp/x.db', '--renderer=/tmp/r'])).toEqual({ port: 8123, storePath: '/tmp/x.db', rendererDir: '/tmp/r', eventLoopReport: false, help: false });
+    expect(parseWebHostArgs(['--port', '8123', '--store', '/tmp/x.db', '--renderer=/tmp/r'])).toEqual({ port: 8123, storePath: '/tmp/x.db', rendererDir: '/tmp/r', allowCommands: false, eventLoopReport: false, help: false });
     expect(parseWebHostArgs(['--help']).help).toBe(true);
   });
 
@@ -74,5 +74,12 @@ describe.skipIf(!hasServices)('web-host entry', () => {
 describe('web-host --event-loop-report', () => {
   it('is off by default and on with the flag', () => {
     expect(parseWebHostArgs(['--event-loop-report']).eventLoopReport).toBe(true);
+  });
+});
+
+describe('web-host --allow-commands', () => {
+  it('is off by default and on with the flag', () => {
+    expect(parseWebHostArgs([]).allowCommands).toBe(false);
+    expect(parseWebHostArgs(['--allow-commands']).allowCommands).toBe(true);
   });
 });

@@ -32,6 +32,8 @@ const seen = vi.hoisted(() => ({
   invoked: [] as [string, unknown][],
   saveDialog: undefined as undefined | ((options: { defaultPath?: string }) => Promise<{ canceled: boolean; filePath?: string }>),
   handlerCalls: [] as [string, unknown][],
+  confirmCommand: undefined as undefined | ((commandLine: string) => Promise<void>),
+  messageBoxes: [] as { detail?: string }[],
 }));
 
 interface FakeContentsShape {
@@ -97,6 +99,11 @@ vi.mock('electron', () => {
     dialog: {
       showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
       showSaveDialog: (_owner: unknown, options: { defaultPath?: string }) => seen.saveDialog!(options),
+      // The person answers "Cancel" to every question.
+      showMessageBox: async (...args: unknown[]) => {
+        seen.messageBoxes.push(args[args.length - 1] as { detail?: string });
+        return { response: 1, checkboxChecked: false };
+      },
     },
     shell: { openExternal: async (url: string) => void seen.external.push(url) },
     contextBridge: { exposeInMainWorld: (key: string, value: unknown) => void seen.exposed.push([key, value]) },
@@ -118,7 +125,8 @@ vi.mock('../../../src/main/services/app-services', async () => {
   const { createDispatcher } = await import('../../../src/main/services/dispatch');
   const { methodsFor: methods } = await import('../../../src/shared/ipc/channels');
   return {
-    createAppServices: async (options: { extend?: (core: unknown) => Record<string, unknown> }) => {
+    createAppServices: async (options: { extend?: (core: unknown) => Record<string, unknown>; confirmCommand?: (commandLine: string) => Promise<void> }) => {
+      seen.confirmCommand = options.confirmCommand;
       const record = (method: string) => (request: unknown) => {
         seen.handlerCalls.push([method, request]);
         throw Object.assign(new Error('recorded'), { code: 'cave_not_found' });
@@ -296,10 +304,13 @@ describe('the renderer cannot name a file to write', () => {
     // fileName (mcp:readConfig) is a display name for bytes the person picked in the browser; main never opens it.
   });
 
-  it('HANDED OVER: mcp:import lets the renderer name a program to run (command, args, env), which can write any file', () => {
-    // Documented here so the exception is visible and nothing else joins it; see the reliability report.
+  it('mcp:import is the only channel that names a program to run, and main asks in a native dialog before running one', async () => {
     const offenders = [...requestFields()].filter(([, names]) => names.has('command') || names.has('args') || names.has('env')).map(([channel]) => channel);
     expect(offenders).toEqual(['mcp:import']);
+    // The page cannot draw or answer this dialog; "Cancel" refuses and nothing starts.
+    expect(seen.confirmCommand).toBeTypeOf('function');
+    await expect(seen.confirmCommand!('node evil.js')).rejects.toMatchObject({ code: 'cave_cancelled' });
+    expect(seen.messageBoxes.at(-1)).toMatchObject({ detail: 'node evil.js' });
   });
 
   it('every request object refuses extra fields, so a smuggled "path" never reaches a handler', async () => {
