@@ -240,15 +240,15 @@ export const CORPUS: HostileInput[] = [
     bytes: once(() => utf8(SHRINKABLE.replace('"type": "string"', `"type": "string", "enum": ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `value-${i}`))}`))),
     expected: { kind: 'shrinks' },
   },
-  // Long runs the tokenizer cannot split (one letter, whitespace, CJK without spaces). Token counting is
-  // quadratic in the length of such a run (16 KiB ≈ 0.3 s, 256 KiB ≈ 45–60 s: handed over, see the
-  // reliability report), so these stay at 16 KiB here.
-  { family: 'size', name: 'a 16 KiB tool name of one letter', bytes: () => utf8(catalogAround(`"name": "${'n'.repeat(16 * 1024)}"`)), expected: { kind: 'shrinks' } },
-  { family: 'size', name: '16 KiB of trailing whitespace', bytes: () => utf8(SHRINKABLE + ' \n\t '.repeat(4 * 1024)), expected: { kind: 'shrinks' } },
+  // Long runs the tokenizer cannot split (one letter, whitespace, CJK without spaces). gpt-tokenizer's merging
+  // is quadratic in such a run (256 KiB took 45–60 s), so count-tokens.ts counts runs over 1,024 characters in
+  // slices: these 256 KiB runs must now take no longer than any other input.
+  { family: 'size', name: 'a 256 KiB tool name of one letter', bytes: () => utf8(catalogAround(`"name": "${'n'.repeat(256 * 1024)}"`)), expected: { kind: 'shrinks' } },
+  { family: 'size', name: '256 KiB of trailing whitespace', bytes: () => utf8(SHRINKABLE + ' \n\t '.repeat(64 * 1024)), expected: { kind: 'shrinks' } },
   {
     family: 'size',
-    name: '16,384 CJK characters without a space',
-    bytes: () => utf8(tool('"cjk"', JSON.stringify(Array.from({ length: 16_384 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('') + '。 It must be ok.'))),
+    name: '262,144 CJK characters without a space',
+    bytes: () => utf8(tool('"cjk"', JSON.stringify(Array.from({ length: 262_144 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('') + '。 It must be ok.'))),
     expected: { kind: 'shrinks' },
   },
   {
