@@ -97,12 +97,13 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
     read = undefined;
     prepared = undefined;
   }
-  // The workers count while this thread parses and transforms; this thread
-  // does not help (a tokenizer costs ~70 MB per thread, and the workers
-  // finish soon after the transform). A job too small for workers, or a
-  // counter without them, is counted here as usual.
-  const tokensBefore = await beforeJob.finish({ help: false });
-  const tokensAfter = afterJob ? await afterJob.finish({ help: false }) : tokensBefore;
+  // The workers count while this thread parses and transforms. A plain
+  // shrink does not help them (a tokenizer costs ~70 MB per thread, which
+  // would break the memory budget of a 32 MiB shrink); a detailed one (the
+  // app) loads the tokenizer for the per-tool report anyway, so it helps.
+  // A job too small for workers, or a counter without them, is counted here.
+  const tokensBefore = await beforeJob.finish({ help: keep });
+  const tokensAfter = afterJob ? await afterJob.finish({ help: keep }) : tokensBefore;
   throwIfAborted(options.signal);
   const measured = { before: tokensBefore, after: tokensAfter };
 
