@@ -8,6 +8,7 @@ import { SearchQuery, closeSearchPanel, findNext, findPrevious, openSearchPanel,
 import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from './icon';
+import { SearchField } from './search-field';
 
 export type DiffSide = 'a' | 'b';
 
@@ -63,13 +64,9 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
 
   return (
     <div className="diff-search" role="search" aria-label="Find in diff">
-      <div className="search-field">
-        <Icon name="search" size={14} />
-        <input
+      <SearchField
           ref={inputRef}
-          type="search"
-          aria-label="Find in diff"
-          placeholder="Find in diff"
+          label="Find in diff"
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -85,7 +82,6 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
             }
           }}
         />
-      </div>
       <label className="inline-select">
         <span>in</span>
         <select aria-label="Search side" value={side} onChange={(event) => onSideChange(event.target.value === 'b' ? 'b' : 'a')}>

@@ -9,7 +9,7 @@ import { formatInt } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { HistoryDetails } from './history-details';
 import { HistoryList } from './history-list';
-import { Icon } from './icon';
+import { SearchField } from './search-field';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -46,19 +46,16 @@ export function HistoryView() {
           <span className="panel-note" aria-live="polite">
             {count}
           </span>
-          <div className="search-field search-wide">
-            <Icon name="search" size={14} />
-            <input
-              ref={searchRef}
-              type="search"
-              aria-label="Search history"
-              placeholder="Search by source name or handle"
-              title={titleWithShortcut('Search history', 'find', mac)}
-              value={input}
-              maxLength={200}
-              onChange={(event) => setInput(event.target.value)}
-            />
-          </div>
+          <SearchField
+            wide
+            ref={searchRef}
+            label="Search history"
+            placeholder="Search by source name or handle"
+            title={titleWithShortcut('Search history', 'find', mac)}
+            value={input}
+            maxLength={200}
+            onChange={(event) => setInput(event.target.value)}
+          />
         </div>
         <HistoryList />
       </section>

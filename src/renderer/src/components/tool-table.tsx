@@ -10,7 +10,7 @@ import { useApp, useUi } from '../app-context';
 import { formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { DEFAULT_SORT, nextSort, splitTotals, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
-import { Icon } from './icon';
+import { SearchField } from './search-field';
 
 const ROW_HEIGHT = 34;
 
@@ -112,18 +112,7 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
         <span className="panel-note">
           {filter.trim() === '' ? `${formatInt(lint.tools.length)} tools` : `${formatInt(rows.length)} of ${formatInt(lint.tools.length)} tools`}
         </span>
-        <div className="search-field">
-          <Icon name="search" size={14} />
-          <input
-            ref={filterRef}
-            type="search"
-            aria-label="Filter tools"
-            placeholder="Filter tools"
-            title={titleWithShortcut('Filter tools', 'find', mac)}
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
+        <SearchField ref={filterRef} label="Filter tools" title={titleWithShortcut('Filter tools', 'find', mac)} value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       <div className="table-scroll" ref={scrollRef}>
         <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 3}>
