@@ -2,23 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary, JobFinishedEvent, JobProgressEvent } from '../../../src/shared/contracts';
-import type { ApiResult, EventName, EventTypes } from '../../../src/shared/ipc/channels';
+import type { AnalysisSummary } from '../../../src/shared/contracts';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
-import type { CallContext } from '../../../src/main/services/dispatch';
+import { serviceClient } from '../../helpers/services';
 import { realFixture, referenceInputs } from '../../helpers/fixtures';
 import { describeErrors, validatorFor } from '../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 
 let dir: string;
 let services: AppServices;
-const events: { event: EventName; payload: unknown }[] = [];
-const context: CallContext = {
-  clientId: 'test',
-  emit: <E extends EventName>(event: E, payload: EventTypes[E]) => {
-    events.push({ event, payload });
-  },
-};
+const { call, finished, progressOf } = serviceClient(() => services);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caveman-services-'));
@@ -28,19 +21,6 @@ afterAll(async () => {
   await services.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function call<T>(method: string, request: unknown): Promise<T> {
-  const result = (await services.dispatcher.dispatch(method, request, context)) as ApiResult<T>;
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value;
-}
-
-async function finished(jobId: string): Promise<JobFinishedEvent['outcome']> {
-  await services.idle();
-  const found = events.find((e) => e.event === 'jobFinished' && (e.payload as JobFinishedEvent).jobId === jobId);
-  if (!found) throw new Error('no jobFinished event');
-  return (found.payload as JobFinishedEvent).outcome;
-}
 
 describe('app services (real workers, real store)', () => {
   it('analyses a dropped catalog: progress, summary, diff, exports, history', async () => {
@@ -55,7 +35,7 @@ describe('app services (real workers, real store)', () => {
     expect(lint.tools).toHaveLength(117);
     expect(outcome.report.recovery_handle).toMatch(/^ccr_/);
     expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
-    const progress = events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === started.jobId).map((e) => e.payload as JobProgressEvent);
+    const progress = progressOf(started.jobId);
     expect(progress[0]!.stage).toBe('queued');
     expect(progress.map((p) => p.stage)).toContain('diffing');
 

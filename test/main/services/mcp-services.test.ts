@@ -7,10 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary, JobFinishedEvent, JobProgressEvent, McpDiscovery } from '../../../src/shared/contracts';
-import type { ApiResult, EventName, EventTypes } from '../../../src/shared/ipc/channels';
+import type { AnalysisSummary, McpDiscovery } from '../../../src/shared/contracts';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
-import type { CallContext } from '../../../src/main/services/dispatch';
+import { serviceClient } from '../../helpers/services';
 import { history } from '../../../src/main/api/recover';
 import { TINY_SERVER } from '../mcp/servers';
 import { CavemanError } from '../../../src/shared/errors';
@@ -18,8 +17,7 @@ import { CavemanError } from '../../../src/shared/errors';
 let dir: string;
 let services: AppServices;
 const saved = { HOME: process.env.HOME, USERPROFILE: process.env.USERPROFILE, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
-const events: { event: EventName; payload: unknown }[] = [];
-const context: CallContext = { clientId: 'test', emit: <E extends EventName>(event: E, payload: EventTypes[E]) => void events.push({ event, payload }) };
+const { dispatch, call, finished, progressOf } = serviceClient(() => services);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caveman-mcp-services-'));
@@ -48,23 +46,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function dispatch<T>(method: string, request: unknown): Promise<ApiResult<T>> {
-  return (await services.dispatcher.dispatch(method, request, context)) as ApiResult<T>;
-}
-
-async function call<T>(method: string, request: unknown): Promise<T> {
-  const result = await dispatch<T>(method, request);
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value;
-}
-
-async function finished(jobId: string): Promise<JobFinishedEvent['outcome']> {
-  await services.idle();
-  const found = events.find((e) => e.event === 'jobFinished' && (e.payload as JobFinishedEvent).jobId === jobId);
-  if (!found) throw new Error('no jobFinished event');
-  return (found.payload as JobFinishedEvent).outcome;
-}
-
 const byName = (discovery: McpDiscovery, name: string) => discovery.servers.find((server) => server.name === name)!;
 
 describe('MCP channels (real services)', () => {
@@ -81,7 +62,7 @@ describe('MCP channels (real services)', () => {
     expect(outcome).toMatchObject({ ok: true, name: 'mcp:tiny', toolCount: 6, catalogKind: 'tool-list' });
     expect(outcome.report.recovery_handle).toMatch(/^ccr_[0-9a-f]{32}$/);
     expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
-    const stages = events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === started.jobId).map((e) => (e.payload as JobProgressEvent).stage);
+    const stages = progressOf(started.jobId).map((p) => p.stage);
     expect(stages[0]).toBe('listing');
     expect(stages).toContain('queued');
     expect(stages.at(-1)).toBe('diffing');
