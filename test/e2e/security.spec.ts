@@ -363,6 +363,12 @@ test.describe('store faults: a banner in the app, and nothing half-written', () 
         const summary = page.getByRole('region', { name: 'Summary' });
         await expect(summary.getByRole('alert')).toHaveText(journey.result);
         await expect(summary).toContainText('none — nothing was stored');
+        // Nothing stored, so nothing compressed is handed out; the table and the diff say they are a preview.
+        await expect(summary.getByRole('button', { name: 'Save compressed…' })).toBeDisabled();
+        await expect(summary.getByRole('button', { name: 'Copy compressed' })).toBeDisabled();
+        await expect(summary.getByRole('button', { name: 'Save original…' })).toBeEnabled();
+        await expect(page.locator('.preview-tag')).toHaveCount(2);
+        await expect(page.getByRole('region', { name: 'Diff' })).toContainText('Compressed (preview)');
         await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', `fault-${journey.name.replace(/[^a-z]+/gi, '-')}.png`) });
 
         await page.getByRole('tab', { name: /^History/ }).click();

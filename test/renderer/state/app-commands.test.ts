@@ -52,6 +52,23 @@ describe('app commands', () => {
     ]);
   });
 
+  it('does not offer a compressed catalog that was never stored, but still saves the original', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    const notStored = summary('an-1', 'memory.json', {
+      report: { tokens_before: 160, tokens_after: 160, ratio: 0, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base', pass_through: { reason: 'store_error', message: 'the disk is full' } },
+    });
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: notStored });
+    const commands = createAppCommands(api, stores, env());
+    await commands.saveActive('compressed');
+    expect(api.calls.filter((call) => call.method === 'exportCatalog')).toEqual([]);
+    expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual([
+      'No compressed catalog to save: nothing was stored, so the catalog passes through unchanged. Save original… keeps the catalog as it is.',
+    ]);
+    await commands.saveActive('original');
+    expect(api.calls.at(-1)).toEqual({ method: 'exportCatalog', args: [{ source: { analysisId: 'an-1' }, which: 'original' }] });
+  });
+
   it('saves the selected history entry on the History tab', async () => {
     const api = createFakeApi();
     const stores = createAppStores(api);

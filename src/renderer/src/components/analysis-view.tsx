@@ -6,20 +6,23 @@ import { useCallback } from 'react';
 import type { AnalysisSummary } from '../../../shared/contracts';
 import { useApp } from '../app-context';
 import { useAnalysisData } from '../hooks/use-analysis-data';
+import { whyNoCompressed } from '../lib/compressed-handout';
 import { DiffView } from './diff-view';
+import { PreviewTag } from './preview-tag';
 import { Spinner } from './spinner';
 import { SummaryPanel } from './summary-panel';
 import { ToolTable } from './tool-table';
 
-function ToolTableLoader({ analysisId }: { analysisId: string }) {
+function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview: string | null }) {
   const { api } = useApp();
   const current = useAnalysisData(analysisId, useCallback((id: string) => api.getLintReport(id), [api]));
 
-  if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} />;
+  if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} preview={preview} />;
   return (
     <section className="panel tools-panel" aria-label="Per-tool tokens">
       <div className="panel-head">
         <h3 className="panel-title">Per-tool tokens</h3>
+        <PreviewTag reason={preview} />
       </div>
       {current.state === 'loading' ? (
         <div className="diff-status">
@@ -35,12 +38,15 @@ function ToolTableLoader({ analysisId }: { analysisId: string }) {
 }
 
 export function AnalysisView({ summary }: { summary: AnalysisSummary }) {
+  // When nothing is handed out, the table and the diff still show what the
+  // shrink would remove — labelled as a preview so they cannot be misread.
+  const preview = whyNoCompressed(summary);
   return (
     <div className="analysis">
       <SummaryPanel summary={summary} />
       <div className="analysis-split">
-        <ToolTableLoader analysisId={summary.analysisId} />
-        <DiffView analysisId={summary.analysisId} />
+        <ToolTableLoader analysisId={summary.analysisId} preview={preview} />
+        <DiffView analysisId={summary.analysisId} preview={preview} />
       </div>
     </div>
   );

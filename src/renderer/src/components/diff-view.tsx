@@ -18,6 +18,7 @@ import type { RevealRequest } from '../state/ui-store';
 import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { Icon } from './icon';
 import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
+import { PreviewTag } from './preview-tag';
 import { Spinner } from './spinner';
 import { useAnalysisData } from '../hooks/use-analysis-data';
 
@@ -33,7 +34,7 @@ function sectionText(diff: DiffTexts, section: DiffSection, whole: boolean): Mer
       };
 }
 
-function ReadyDiff({ diff, analysisId }: { diff: DiffTexts; analysisId: string }) {
+function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId: string; preview: string | null }) {
   const { stores, mac } = useApp();
   const collapse = useSettings((state) => state.collapseUnchanged);
   const dark = usePrefersDark();
@@ -79,6 +80,7 @@ function ReadyDiff({ diff, analysisId }: { diff: DiffTexts; analysisId: string }
     <>
       <div className="panel-head">
         <h3 className="panel-title">Diff</h3>
+        <PreviewTag reason={preview} />
         <span className="panel-note">
           {formatInt(diff.changes.length)} {diff.changes.length === 1 ? 'change' : 'changes'} · search with {shortcutLabel('find', mac)} in the text
         </span>
@@ -124,7 +126,7 @@ function ReadyDiff({ diff, analysisId }: { diff: DiffTexts; analysisId: string }
         </span>
         <span>
           <span className="legend legend-kept" />
-          Compressed
+          {preview ? 'Compressed (preview)' : 'Compressed'}
         </span>
       </div>
       <div className="diff-body">
@@ -134,14 +136,14 @@ function ReadyDiff({ diff, analysisId }: { diff: DiffTexts; analysisId: string }
   );
 }
 
-export function DiffView({ analysisId }: { analysisId: string }) {
+export function DiffView({ analysisId, preview = null }: { analysisId: string; preview?: string | null }) {
   const { api } = useApp();
   const current = useAnalysisData(analysisId, useCallback((id: string) => api.getDiff(id), [api]));
 
   return (
     <section className="panel diff-panel" aria-label="Diff">
       {current.state === 'ready' ? (
-        <ReadyDiff key={analysisId} diff={current.value} analysisId={analysisId} />
+        <ReadyDiff key={analysisId} diff={current.value} analysisId={analysisId} preview={preview} />
       ) : (
         <>
           <div className="panel-head">

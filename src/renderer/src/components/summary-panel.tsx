@@ -8,6 +8,7 @@ import type { AnalysisSummary, GuaranteeReport } from '../../../shared/contracts
 import { asCavemanError } from '../../../shared/errors';
 import { useApp } from '../app-context';
 import { formatBytes, formatInt, formatPercent } from '../lib/format';
+import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
 import { Icon } from './icon';
@@ -97,6 +98,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const reason = report.pass_through?.reason;
   const storeError = report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
   const saved = report.tokens_before - report.tokens_after;
+  const noCompressed = whyNoCompressed(summary);
   const [copyingText, setCopyingText] = useState(false);
 
   const copyCompressed = async () => {
@@ -134,7 +136,13 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           </p>
         </div>
         <div className="summary-actions">
-          <button type="button" className="button button-primary" onClick={() => void commands.saveActive('compressed')} title={titleWithShortcut('Save compressed…', 'save-compressed', mac)}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void commands.saveActive('compressed')}
+            disabled={noCompressed !== null}
+            title={noCompressed ? `No compressed catalog: ${noCompressed}` : titleWithShortcut('Save compressed…', 'save-compressed', mac)}
+          >
             <Icon name="save" />
             Save compressed…
           </button>
@@ -142,7 +150,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             <Icon name="save" />
             Save original…
           </button>
-          <button type="button" className="button" onClick={() => void copyCompressed()} disabled={copyingText}>
+          <button type="button" className="button" onClick={() => void copyCompressed()} disabled={copyingText || noCompressed !== null} title={noCompressed ? `No compressed catalog: ${noCompressed}` : undefined}>
             <Icon name="copy" />
             Copy compressed
           </button>

@@ -10,6 +10,7 @@ import { useApp, useUi } from '../app-context';
 import { formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { DEFAULT_SORT, nextSort, splitTotals, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import { PreviewTag } from './preview-tag';
 import { SearchField } from './search-field';
 
 const ROW_HEIGHT = 34;
@@ -24,7 +25,7 @@ const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: stri
   { key: 'prose', label: 'Prose', numeric: true, title: 'Tokens saved by trimming descriptions' },
 ];
 
-export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: string }) {
+export function ToolTable({ lint, analysisId, preview = null }: { lint: LintReport; analysisId: string; preview?: string | null }) {
   const { stores, mac } = useApp();
   const findSeq = useUi((state) => state.findSeq);
   const revealed = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal.index : null));
@@ -109,6 +110,7 @@ export function ToolTable({ lint, analysisId }: { lint: LintReport; analysisId: 
         <h3 className="panel-title" id={`tools-heading-${analysisId}`}>
           Per-tool tokens
         </h3>
+        <PreviewTag reason={preview} />
         <span className="panel-note">
           {filter.trim() === '' ? `${formatInt(lint.tools.length)} tools` : `${formatInt(rows.length)} of ${formatInt(lint.tools.length)} tools`}
         </span>

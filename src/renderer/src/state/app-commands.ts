@@ -6,6 +6,7 @@ import type { CatalogSide } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api';
 import type { AppCommand } from '../lib/shortcuts';
+import { whyNoCompressed } from '../lib/compressed-handout';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
 
@@ -126,6 +127,11 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       const outcome = outcomeFor(state, state.activeKey);
       if (!outcome?.ok) {
         notify('info', 'Nothing to save yet: open or drop a catalog first.');
+        return;
+      }
+      const noCompressed = which === 'compressed' ? whyNoCompressed(outcome) : null;
+      if (noCompressed) {
+        notify('info', `No compressed catalog to save: ${noCompressed}. Save original… keeps the catalog as it is.`);
         return;
       }
       await exportWith({ source: { analysisId: outcome.analysisId }, which });
