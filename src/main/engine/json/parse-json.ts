@@ -72,7 +72,7 @@ function foundAt(text: string, offset: number): string {
   return JSON.stringify(String.fromCodePoint(text.codePointAt(offset)!));
 }
 
-/** Growable node tables; trimmed to size when the document is complete. */
+/** Growable node tables, handed out as views of their used part. */
 class TreeBuilder {
   size = 0;
   kind: Uint8Array;
@@ -119,18 +119,23 @@ class TreeBuilder {
     this.slotCount = needed;
   }
 
+  /**
+   * Views, not copies: copying would briefly double the tables at the peak of
+   * a large shrink, while the capacity never written to costs no resident
+   * memory.
+   */
   document(text: string, root: NodeId): JsonDocument {
     const n = this.size;
     return {
       text,
       root,
-      kind: this.kind.slice(0, n),
-      start: this.start.slice(0, n),
-      end: this.end.slice(0, n),
-      flags: this.flags.slice(0, n),
-      first: this.first.slice(0, n),
-      count: this.count.slice(0, n),
-      slots: this.slots.slice(0, this.slotCount),
+      kind: this.kind.subarray(0, n),
+      start: this.start.subarray(0, n),
+      end: this.end.subarray(0, n),
+      flags: this.flags.subarray(0, n),
+      first: this.first.subarray(0, n),
+      count: this.count.subarray(0, n),
+      slots: this.slots.subarray(0, this.slotCount),
     };
   }
 
