@@ -1,0 +1,53 @@
+// The README quotes real figures (the fixture table, the lint example); they
+// went stale twice when the per-tool split changed, so they are checked here.
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/main/api/lint';
+import { lintTable } from '../../src/main/cli/commands/lint-command';
+import { formatPercent } from '../../src/main/cli/format-table';
+import { realFixture, realFixtures } from '../helpers/fixtures';
+
+const README = readFileSync(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../README.md'), 'utf8');
+
+/** The README's fixture table, one row per catalog, cells as written. */
+function fixtureTableRows(): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  for (const line of README.split('\n')) {
+    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    if (cells.length === 8 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
+  }
+  return rows;
+}
+
+describe('README figures', () => {
+  const rows = fixtureTableRows();
+
+  it('has a row for every real fixture', () => {
+    expect([...rows.keys()]).toEqual(realFixtures().map((f) => f.name));
+  });
+
+  it.each(realFixtures().map((f) => [f.name, f] as const))('%s: the table matches lint', async (_name, fixture) => {
+    const report = await lint(fixture.bytes);
+    const split = { whitespace: 0, metadata: 0, prose: 0 };
+    for (const tool of report.tools) {
+      for (const part of Object.keys(split) as (keyof typeof split)[]) split[part] += tool.saving[part];
+    }
+    expect(rows.get(fixture.name)).toEqual([
+      String(report.tools.length),
+      String(report.total.tokens_before),
+      String(report.total.tokens_after),
+      formatPercent(report.total.ratio),
+      String(split.whitespace),
+      String(split.metadata),
+      String(split.prose),
+    ]);
+  });
+
+  it('quotes the real lint output of server-memory.json', async () => {
+    const table = lintTable(await lint(realFixture('server-memory.json').bytes));
+    expect(README).toContain(`$ caveman-shrink lint tools.json\n${table}`);
+  });
+});
