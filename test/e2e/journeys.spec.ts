@@ -129,6 +129,22 @@ test('a malformed file: a clear error with line and column, nothing stored', asy
   await expect(page.getByText(/No handles stored yet/)).toBeVisible();
 });
 
+test('an already-minimal catalog: said so, nothing stored, only the original can be saved', async ({ app }) => {
+  const { page } = app;
+  const minimal = cli([fixture('server-memory.json').path]).stdout;
+  await app.dropFiles([{ name: 'memory.min.json', bytes: minimal }]);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('Already minimal — nothing to remove; nothing was stored.');
+  await expect(summary).toContainText('none — nothing was stored');
+  await expect(summary.getByRole('button', { name: 'Save compressed…' })).toBeDisabled();
+  await expect(summary.getByRole('button', { name: 'Copy compressed' })).toBeDisabled();
+  await expect(summary.getByRole('button', { name: 'Save original…' })).toBeEnabled();
+  await expect(page.locator('.preview-tag')).toHaveCount(2);
+  await app.screenshot('already-minimal');
+  await page.getByRole('tab', { name: /^History/ }).click();
+  await expect(page.getByText(/No handles stored yet/)).toBeVisible();
+});
+
 test('the window cannot be used to break out', async ({ app }) => {
   const { page } = app;
   app.allowConsoleErrors(/Executing inline script violates the following Content Security Policy/);
