@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CavemanError } from '../../../src/shared/errors.js';
 import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
+import { caughtCavemanError } from '../../helpers/caught-error';
 
 let folder: string;
 let dbPath: string;
@@ -24,16 +24,6 @@ function raw(): Database.Database {
 
 function bytes(text: string): Uint8Array {
   return new TextEncoder().encode(text);
-}
-
-function caught(work: () => unknown): CavemanError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CavemanError);
-    return error as CavemanError;
-  }
-  throw new Error('expected a CavemanError, nothing was thrown');
 }
 
 const META = { tokensBefore: 120, tokensAfter: 40 };
@@ -99,14 +89,14 @@ describe('put and get', () => {
 
   it('refuses negative or fractional token counts before writing', () => {
     const store = open();
-    expect(caught(() => store.put(bytes('x'), { tokensBefore: -1, tokensAfter: 0 })).code).toBe('cave_bad_request');
-    expect(caught(() => store.put(bytes('x'), { tokensBefore: 1.5, tokensAfter: 0 })).code).toBe('cave_bad_request');
+    expect(caughtCavemanError(() => store.put(bytes('x'), { tokensBefore: -1, tokensAfter: 0 })).code).toBe('cave_bad_request');
+    expect(caughtCavemanError(() => store.put(bytes('x'), { tokensBefore: 1.5, tokensAfter: 0 })).code).toBe('cave_bad_request');
     expect(store.retainedBytes()).toBe(0);
   });
 
   it('refuses an original that is not bytes', () => {
     const store = open();
-    expect(caught(() => store.put('text' as unknown as Uint8Array, META)).code).toBe('cave_bad_request');
+    expect(caughtCavemanError(() => store.put('text' as unknown as Uint8Array, META)).code).toBe('cave_bad_request');
     expect(store.history().total).toBe(0);
   });
 
@@ -124,7 +114,7 @@ describe('lookups that must not guess', () => {
     const store = open();
     store.put(bytes('stored'), META);
     const unknown = recoveryHandleFor(bytes('never stored'));
-    const error = caught(() => store.get(unknown));
+    const error = caughtCavemanError(() => store.get(unknown));
     expect(error.code).toBe('cave_not_found');
     expect(error.message).toContain(unknown);
     expect(error.message).not.toMatch(/malformed/);
@@ -135,7 +125,7 @@ describe('lookups that must not guess', () => {
   it.each(['nope', 'CCR_BA7816BF8F01CFEA414140DE5DAE2223', 'ccr_ba7816bf8f01cfea414140de5dae222'])(
     'reports the malformed handle %j as not found, saying it is malformed',
     (handle) => {
-      const error = caught(() => open().get(handle));
+      const error = caughtCavemanError(() => open().get(handle));
       expect(error.code).toBe('cave_not_found');
       expect(error.message).toMatch(/malformed/);
     },
@@ -145,7 +135,7 @@ describe('lookups that must not guess', () => {
     const store = open();
     const { handle } = store.put(bytes('{"tools":[{"name":"a"}]}'), META);
     raw().prepare('UPDATE recoveries SET original = ? WHERE handle = ?').run(Buffer.from('{"tools":[{"name":"b"}]}'), handle);
-    const error = caught(() => store.get(handle));
+    const error = caughtCavemanError(() => store.get(handle));
     expect(error.code).toBe('cave_hash_mismatch');
     expect(error.message).toContain(handle);
   });
@@ -162,7 +152,7 @@ describe('budget', () => {
   it('refuses a write over budget, leaving existing rows intact and writing nothing', () => {
     const store = open({ maxBytes: 10 });
     const kept = store.put(bytes('123456'), META);
-    const error = caught(() => store.put(bytes('abcde'), META));
+    const error = caughtCavemanError(() => store.put(bytes('abcde'), META));
     expect(error.code).toBe('cave_store_full');
     expect(error.message).toContain(dbPath);
     expect(error.message).toMatch(/nothing was stored/);
@@ -192,7 +182,7 @@ describe('budget', () => {
     raw()
       .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
       .run(recoveryHandleFor(foreign), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 1, 1, Buffer.from(foreign));
-    expect(caught(() => store.put(bytes('abc'), META)).code).toBe('cave_store_full');
+    expect(caughtCavemanError(() => store.put(bytes('abc'), META)).code).toBe('cave_store_full');
     expect(store.retainedBytes()).toBe(8);
   });
 
@@ -202,12 +192,12 @@ describe('budget', () => {
     raw()
       .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
       .run(recoveryHandleFor(foreign), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 1, 1, Buffer.from(foreign));
-    expect(caught(() => store.put(bytes('abc'), META)).code).toBe('cave_store_full');
+    expect(caughtCavemanError(() => store.put(bytes('abc'), META)).code).toBe('cave_store_full');
     expect(store.history().entries.map((e) => e.handle)).toEqual([recoveryHandleFor(foreign)]);
   });
 
   it('rejects a budget that is not a positive whole number', () => {
-    expect(caught(() => open({ maxBytes: 0 })).code).toBe('cave_bad_request');
+    expect(caughtCavemanError(() => open({ maxBytes: 0 })).code).toBe('cave_bad_request');
   });
 });
 
@@ -220,7 +210,7 @@ describe('delete', () => {
     const db = raw();
     expect(db.prepare('SELECT handle FROM recoveries').all()).toEqual([{ handle: kept.handle }]);
     expect(db.prepare('SELECT handle FROM caveman_app_history').all()).toEqual([{ handle: kept.handle }]);
-    expect(caught(() => store.get(gone.handle)).code).toBe('cave_not_found');
+    expect(caughtCavemanError(() => store.get(gone.handle)).code).toBe('cave_not_found');
     expect(store.retainedBytes()).toBe(4);
   });
 
@@ -263,7 +253,7 @@ describe('several connections', () => {
   it('refuses use after close with a typed error', () => {
     const store = open();
     store.close();
-    expect(caught(() => store.history()).code).toBe('cave_store_unavailable');
+    expect(caughtCavemanError(() => store.history()).code).toBe('cave_store_unavailable');
     store.close();
   });
 });

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CavemanError } from '../../../src/shared/errors.js';
 import { RecoveryStore, RECOVERIES_DDL, recoveryHandleFor } from '../../../src/main/store/index.js';
+import { caughtCavemanError } from '../../helpers/caught-error';
 
 const IS_ROOT = process.getuid?.() === 0;
 const META = { tokensBefore: 10, tokensAfter: 4 };
@@ -19,16 +19,6 @@ const opened: Array<{ close(): void }> = [];
 function track<T extends { close(): void }>(resource: T): T {
   opened.push(resource);
   return resource;
-}
-
-function caught(work: () => unknown): CavemanError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CavemanError);
-    return error as CavemanError;
-  }
-  throw new Error('expected a CavemanError, nothing was thrown');
 }
 
 function fileDigest(target: string): string {
@@ -60,10 +50,10 @@ describe('read-only stores', () => {
     const before = fileDigest(dbPath);
     const store = track(RecoveryStore.open(dbPath, { readonly: true }));
     expect(store.readOnly).toBe(true);
-    const refused = caught(() => store.put(Buffer.from('new'), META));
+    const refused = caughtCavemanError(() => store.put(Buffer.from('new'), META));
     expect(refused.code).toBe('cave_store_readonly');
     expect(refused.message).toBe(`the recovery store at ${dbPath} is read-only — nothing was stored`);
-    expect(caught(() => store.delete(handle)).code).toBe('cave_store_readonly');
+    expect(caughtCavemanError(() => store.delete(handle)).code).toBe('cave_store_readonly');
     expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
     expect(store.history()).toMatchObject({ total: 1, entries: [{ handle, source_name: 'kept.json' }] });
     store.close();
@@ -96,7 +86,7 @@ describe('read-only stores', () => {
   });
 
   it('opened with readonly on a missing file: cave_store_unavailable, nothing created', () => {
-    expect(caught(() => RecoveryStore.open(dbPath, { readonly: true })).code).toBe('cave_store_unavailable');
+    expect(caughtCavemanError(() => RecoveryStore.open(dbPath, { readonly: true })).code).toBe('cave_store_unavailable');
     expect(fs.existsSync(dbPath)).toBe(false);
   });
 
@@ -105,7 +95,7 @@ describe('read-only stores', () => {
     fs.chmodSync(dbPath, 0o400);
     const store = track(RecoveryStore.open(dbPath));
     expect(store.readOnly).toBe(true);
-    expect(caught(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
+    expect(caughtCavemanError(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
     expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
     expect(store.history().total).toBe(1);
   });
@@ -115,21 +105,21 @@ describe('read-only stores', () => {
     fs.chmodSync(folder, 0o500);
     const store = track(RecoveryStore.open(dbPath));
     expect(store.readOnly).toBe(true);
-    expect(caught(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
+    expect(caughtCavemanError(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
     expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
   });
 
   it.skipIf(IS_ROOT)('an unreadable file is unavailable (skipped as root: root may read any file)', () => {
     storeWithOnePayload();
     fs.chmodSync(dbPath, 0o000);
-    expect(caught(() => RecoveryStore.open(dbPath)).code).toBe('cave_store_unavailable');
+    expect(caughtCavemanError(() => RecoveryStore.open(dbPath)).code).toBe('cave_store_unavailable');
   });
 });
 
 describe('unusable paths', () => {
   it('a folder as the database path is cave_store_unavailable', () => {
     fs.mkdirSync(dbPath);
-    const error = caught(() => RecoveryStore.open(dbPath));
+    const error = caughtCavemanError(() => RecoveryStore.open(dbPath));
     expect(error.code).toBe('cave_store_unavailable');
     expect(error.message).toContain(dbPath);
   });
@@ -137,14 +127,14 @@ describe('unusable paths', () => {
   it('a parent folder that cannot be created is cave_store_unavailable', () => {
     const blocker = path.join(folder, 'not-a-folder');
     fs.writeFileSync(blocker, 'a file where the folder should be');
-    const error = caught(() => RecoveryStore.open(path.join(blocker, 'sub', 'ccr.db')));
+    const error = caughtCavemanError(() => RecoveryStore.open(path.join(blocker, 'sub', 'ccr.db')));
     expect(error.code).toBe('cave_store_unavailable');
   });
 
   it.each([false, true])('garbage bytes as the database file are cave_store_corrupt (readonly: %s)', (readonly) => {
     fs.writeFileSync(dbPath, Buffer.from('this is not a sqlite database, just some bytes '.repeat(100)));
     const before = fileDigest(dbPath);
-    const error = caught(() => RecoveryStore.open(dbPath, { readonly }));
+    const error = caughtCavemanError(() => RecoveryStore.open(dbPath, { readonly }));
     expect(error.code).toBe('cave_store_corrupt');
     expect(error.message).toContain(dbPath);
     expect(fileDigest(dbPath)).toBe(before);
@@ -157,7 +147,7 @@ describe('contention', () => {
     const other = track(new Database(dbPath));
     other.exec('BEGIN IMMEDIATE');
     const started = Date.now();
-    const error = caught(() => store.put(Buffer.from('waits'), META));
+    const error = caughtCavemanError(() => store.put(Buffer.from('waits'), META));
     const waited = Date.now() - started;
     other.exec('ROLLBACK');
     expect(error.code).toBe('cave_store_busy');

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValues, refuseForeignRequest, tokenMatches } from '../../../src/main/web-host/access-guard';
 import { createWebHost } from '../../../src/main/web-host/create-web-host';
 import { createDispatcher } from '../../../src/main/services/dispatch';
-import { callApi, send, startTestHost, type TestHost } from './harness';
+import { callApi, send, sessionCookie, startTestHost, type TestHost } from './harness';
 
 let t: TestHost;
 let cookie: string;
 beforeAll(async () => {
   t = await startTestHost();
-  cookie = `caveman_session_${t.host.port}=${t.host.token}`;
+  cookie = sessionCookie(t.host);
 });
 afterAll(() => t.close());
 

@@ -139,6 +139,11 @@ export function send(port: number, path: string, options: SendOptions = {}): Pro
   });
 }
 
+/** The session cookie a browser gets for the token (see access.test.ts). */
+export function sessionCookie(host: WebHost): string {
+  return `caveman_session_${host.port}=${host.token}`;
+}
+
 /** The headers of an authenticated API call. */
 export function apiHeaders(host: WebHost, extra: OutgoingHttpHeaders = {}): OutgoingHttpHeaders {
   return { 'x-caveman-token': host.token, 'content-type': 'application/json', ...extra };

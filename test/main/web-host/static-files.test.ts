@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/web-host/security-headers';
 import { contentTypeFor, injectTokenMeta, safeSegments } from '../../../src/main/web-host/static-files';
-import { APP_JS, send, startTestHost, type TestHost } from './harness';
+import { APP_JS, send, sessionCookie, startTestHost, type TestHost } from './harness';
 
 let t: TestHost;
 let cookie: string;
 beforeAll(async () => {
   t = await startTestHost();
-  cookie = `caveman_session_${t.host.port}=${t.host.token}`;
+  cookie = sessionCookie(t.host);
 });
 afterAll(() => t.close());
 
