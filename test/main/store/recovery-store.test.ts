@@ -176,12 +176,16 @@ describe('budget', () => {
     expect(store.put(bytes('123456'), META)).toMatchObject({ handle: first.handle, created: false });
   });
 
+  /** A row written by another program (the Go tools), straight into the table. */
+  const insertForeignRow = (original: Uint8Array) =>
+    raw()
+      .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
+      .run(recoveryHandleFor(original), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 1, 1, Buffer.from(original));
+
   it('counts rows written by other programs', () => {
     const store = open({ maxBytes: 10 });
     const foreign = bytes('12345678');
-    raw()
-      .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
-      .run(recoveryHandleFor(foreign), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 1, 1, Buffer.from(foreign));
+    insertForeignRow(foreign);
     expect(caughtCavemanError(() => store.put(bytes('abc'), META)).code).toBe('cave_store_full');
     expect(store.retainedBytes()).toBe(8);
   });
@@ -189,9 +193,7 @@ describe('budget', () => {
   it('keeps history in sync after a refused write rolled back a sync', () => {
     const store = open({ maxBytes: 10 });
     const foreign = bytes('12345678');
-    raw()
-      .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
-      .run(recoveryHandleFor(foreign), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 1, 1, Buffer.from(foreign));
+    insertForeignRow(foreign);
     expect(caughtCavemanError(() => store.put(bytes('abc'), META)).code).toBe('cave_store_full');
     expect(store.history().entries.map((e) => e.handle)).toEqual([recoveryHandleFor(foreign)]);
   });
