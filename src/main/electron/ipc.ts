@@ -2,9 +2,9 @@
 // anything but the app's own window are refused; everything else goes
 // through the validating dispatcher.
 
-import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CHANNELS, EVENTS, methodsFor, type ApiResult } from '../../shared/ipc/channels';
-import type { Dispatcher, EventSink } from '../services/dispatch';
+import type { CallContext, Dispatcher, EventSink } from '../services/dispatch';
 
 export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, dispatcher: Dispatcher, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): void {
   for (const method of methodsFor('ipc')) {
@@ -12,10 +12,15 @@ export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, dispatcher
       if (!isTrustedSender(event)) {
         return { ok: false, code: 'cave_forbidden', message: 'this window may not call the app' };
       }
-      const emit: EventSink = (name, payload) => {
-        if (!event.sender.isDestroyed()) event.sender.send(EVENTS[name].channel, payload);
-      };
-      return dispatcher.dispatch(method, request, { clientId: String(event.sender.id), emit });
+      return dispatcher.dispatch(method, request, windowContext(event.sender));
     });
   }
+}
+
+/** The call context of a window: its events go to that window only, and nowhere once it is gone. */
+export function windowContext(contents: Pick<WebContents, 'id' | 'isDestroyed' | 'send'>): CallContext {
+  const emit: EventSink = (name, payload) => {
+    if (!contents.isDestroyed()) contents.send(EVENTS[name].channel, payload);
+  };
+  return { clientId: String(contents.id), emit };
 }

@@ -5,7 +5,8 @@
 import { app, dialog, ipcMain, Menu, session, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { EVENTS } from '../../shared/ipc/channels';
 import { createAppServices, type AppServices } from '../services/app-services';
-import { registerIpcHandlers } from './ipc';
+import { launchPaths } from '../services/launch-paths';
+import { registerIpcHandlers, windowContext } from './ipc';
 import { menuTemplate } from './menu';
 import { confirmRun, nativeDialogHandlers } from './native-dialogs';
 import { CONTENT_SECURITY_POLICY, isAppUrl } from './security';
@@ -13,13 +14,32 @@ import { APP_URL, createMainWindow } from './window';
 
 let mainWindow: BrowserWindow | undefined;
 let services: AppServices | undefined;
+/** Files named before the services were up (the launch's own argv, an early "open file" from the OS). */
+const earlyPaths: string[] = [];
+
+/** Files to open in the window: from argv, the OS's "open file", or a second launch. */
+function openWith(paths: readonly string[]): void {
+  if (services) services.inbox.add(paths);
+  else earlyPaths.push(...paths);
+}
+
+/** The file arguments of an Electron launch (`electron .` in development has the app folder first). */
+const argvPaths = (argv: readonly string[], cwd: string) => launchPaths({ argv, skip: process.defaultApp ? 2 : 1, cwd });
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  openWith(argvPaths(process.argv, process.cwd()));
+  // A second launch (`caveman-shrink-desktop b.json` while the app runs) opens its files here instead.
+  app.on('second-instance', (_event, commandLine, workingDirectory) => {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();
+    openWith(argvPaths(commandLine, workingDirectory));
+  });
+  // macOS delivers "Open With" and files dropped on the Dock icon this way, possibly before ready.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openWith([path]);
   });
   // Every webContents, not only ours: no webviews, no new windows, no navigation away.
   app.on('web-contents-created', (_event, contents) => {
@@ -46,8 +66,17 @@ async function start(): Promise<void> {
     mainWindow !== undefined && event.sender === mainWindow.webContents && isAppUrl(event.senderFrame?.url, APP_URL);
   registerIpcHandlers(ipcMain, services.dispatcher, isTrustedSender);
 
-  mainWindow = createMainWindow();
-  mainWindow.on('closed', () => (mainWindow = undefined));
+  const inbox = services.inbox;
+  inbox.add(earlyPaths.splice(0));
+  const window = createMainWindow();
+  mainWindow = window;
+  const context = windowContext(window.webContents);
+  // Opened files start once the page listens for events (again after a reload).
+  window.webContents.on('did-finish-load', () => inbox.attach(context));
+  window.on('closed', () => {
+    inbox.detach(context.clientId);
+    mainWindow = undefined;
+  });
   const send = (command: Parameters<Parameters<typeof menuTemplate>[0]>[0]) => mainWindow?.webContents.send(EVENTS.menuCommand.channel, { command });
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(send, process.platform === 'darwin')));
 }

@@ -9,6 +9,7 @@ import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
 import { formatMiB } from '../api/read-catalog-text';
 import type { CoreServices } from '../services/app-services';
 import type { Handlers } from '../services/dispatch';
+import { openCatalogPaths } from '../services/open-catalog-paths';
 
 export interface DialogDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
@@ -27,17 +28,7 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
       const options = { title: 'Open tool catalogs', properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[], filters: JSON_FILTERS };
       const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
       if (picked.canceled) return { jobs: [] };
-      const jobs = [];
-      for (const path of picked.filePaths) {
-        const name = basename(path);
-        const size = (await stat(path)).size;
-        if (size > MAX_INPUT_BYTES) {
-          jobs.push(core.reportFailure(name, new CavemanError('cave_input_too_large', `${name} is ${formatMiB(size)}, above the 32 MiB limit — nothing was read or stored`), context));
-          continue;
-        }
-        jobs.push(core.startAnalysis(name, new Uint8Array(await readFile(path)), tokenizer, context));
-      }
-      return { jobs };
+      return { jobs: await openCatalogPaths(core, picked.filePaths, tokenizer, context) };
     },
 
     async pickMcpConfig() {

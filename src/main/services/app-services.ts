@@ -14,6 +14,8 @@ import { exportFileName } from './analysis/export-name';
 import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from './job-runner';
 import { createMcpServices } from './mcp-services';
+import { openCatalogPaths } from './open-catalog-paths';
+import { createOpenWithInbox, type OpenWithInbox } from './open-with-inbox';
 import { packageVersion } from './package-version';
 
 export interface AppServicesOptions {
@@ -40,6 +42,8 @@ export interface CoreServices {
 export interface AppServices {
   dispatcher: Dispatcher;
   core: CoreServices;
+  /** Files named on a command line or by the OS, opened in the window that attaches (announced with `jobsStarted`). */
+  inbox: OpenWithInbox;
   /** Resolves when no job is queued or running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -71,6 +75,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     readMcpConfig: (displayName, bytes) => mcp.readConfig(displayName, bytes),
   };
+
+  // Files from outside the window are measured with the default tokenizer; the person can switch it after.
+  const inbox = createOpenWithInbox(
+    (paths, context) => openCatalogPaths(core, paths, DEFAULT_TOKENIZER, context),
+    (error) => process.stderr.write(`caveman-shrink: could not open the files named at launch: ${asCavemanError(error).message}\n`),
+  );
 
   const handlers: Handlers = {
     async getAppInfo() {
@@ -111,7 +121,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   return {
     dispatcher: createDispatcher(handlers),
     core,
-    idle: () => runner.idle(),
+    inbox,
+    async idle() {
+      await inbox.settled();
+      await runner.idle();
+    },
     async close() {
       await Promise.all([jobsWorker.close(), storeWorker.close(), mcpWorker.close()]);
     },

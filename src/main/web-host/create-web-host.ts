@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER, TOKEN_QUERY, tokenCookieName } from '../../shared/ipc/http-protocol';
 import type { Dispatcher } from '../services/dispatch';
+import type { OpenWithInbox } from '../services/open-with-inbox';
 import { assertUsableToken, generateToken, hasSessionCookie, refuseForeignRequest, singleHeader, tokenMatches } from './access-guard';
 import { createApiRoutes } from './api-routes';
 import { createEventHub } from './event-hub';
@@ -28,6 +29,8 @@ export interface WebHostOptions {
   log?: (line: string) => void;
   /** Blank-line interval on idle event streams; default 15 s. */
   keepAliveMs?: number;
+  /** Files named at launch open in the page that most recently opened its event stream. */
+  inbox?: Pick<OpenWithInbox, 'attach' | 'detach'>;
 }
 
 export interface WebHost {
@@ -62,7 +65,12 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? generateToken();
   assertUsableToken(token);
   const log = options.log ?? (() => undefined);
-  const events = createEventHub({ keepAliveMs: options.keepAliveMs, log });
+  const events = createEventHub({
+    keepAliveMs: options.keepAliveMs,
+    log,
+    onOpen: (context) => options.inbox?.attach(context),
+    onClose: (clientId) => options.inbox?.detach(clientId),
+  });
   const api = createApiRoutes({ dispatcher: options.dispatcher, events });
   const pages = await createStaticFiles({ rendererDir: options.rendererDir, token });
   let port = 0;

@@ -36,7 +36,16 @@ function newClientId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export function createEventHub(options: { keepAliveMs?: number; log?: (line: string) => void } = {}): EventHub {
+export interface EventHubOptions {
+  keepAliveMs?: number;
+  log?: (line: string) => void;
+  /** A page opened its stream: it can now be sent events (e.g. the files named at launch). */
+  onOpen?: (context: CallContext) => void;
+  /** That page's stream closed. */
+  onClose?: (clientId: string) => void;
+}
+
+export function createEventHub(options: EventHubOptions = {}): EventHub {
   const clients = new Map<string, ServerResponse>();
   const log = options.log ?? (() => undefined);
   let timer: NodeJS.Timeout | undefined;
@@ -45,6 +54,7 @@ export function createEventHub(options: { keepAliveMs?: number; log?: (line: str
     const res = clients.get(clientId);
     if (!res) return;
     clients.delete(clientId);
+    options.onClose?.(clientId);
     if (reason) log(`events: closed a stream (${reason})`);
     if (!res.writableEnded) res.end();
     if (clients.size === 0 && timer) {
@@ -67,7 +77,7 @@ export function createEventHub(options: { keepAliveMs?: number; log?: (line: str
     for (const clientId of [...clients.keys()]) write(clientId, '\n');
   };
 
-  return {
+  const hub: EventHub = {
     open(res) {
       const clientId = newClientId();
       applySecurityHeaders(res);
@@ -84,6 +94,7 @@ export function createEventHub(options: { keepAliveMs?: number; log?: (line: str
         timer = setInterval(keepAlive, options.keepAliveMs ?? KEEP_ALIVE_MS);
         timer.unref();
       }
+      options.onOpen?.(hub.contextFor(clientId));
       return clientId;
     },
 
@@ -107,4 +118,5 @@ export function createEventHub(options: { keepAliveMs?: number; log?: (line: str
       timer = undefined;
     },
   };
+  return hub;
 }

@@ -12,7 +12,8 @@ import { parseWebHostArgs, WEB_HOST_USAGE, type WebHostArgs } from './web-host-a
 async function main(): Promise<void> {
   let args: WebHostArgs;
   try {
-    args = parseWebHostArgs(process.argv.slice(2));
+    // `npm run web -- a.json` runs in the package folder; INIT_CWD is where it was typed.
+    args = parseWebHostArgs(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
     process.stderr.write(`web-host: ${error instanceof Error ? error.message : String(error)}\n\n${WEB_HOST_USAGE}`);
     process.exit(2);
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       rendererDir: args.rendererDir ?? fileURLToPath(new URL('../renderer/', import.meta.url)),
       port: args.port,
       log: (line) => process.stderr.write(`web-host: ${line}\n`),
+      inbox: services.inbox,
     });
   } catch (error) {
     await services.close();
@@ -61,7 +63,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
+  services.inbox.add(args.files);
   process.stdout.write(`Caveman Shrink is running at ${host.url}\n`);
+  if (args.files.length > 0) process.stderr.write(`web-host: ${args.files.length === 1 ? '1 file opens' : `${args.files.length} files open`} in the page once it is open\n`);
 }
 
 main().catch((error: unknown) => {

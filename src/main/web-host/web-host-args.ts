@@ -2,6 +2,7 @@
 // effects so it can be tested: --port N, --store PATH, --renderer DIR, --help.
 
 import { parseArgs } from 'node:util';
+import { launchPaths } from '../services/launch-paths';
 
 export interface WebHostArgs {
   port: number;
@@ -13,12 +14,15 @@ export interface WebHostArgs {
   allowCommands: boolean;
   /** Report event-loop stalls on SIGUSR2 (used by scripts/measure-responsiveness.mjs). */
   eventLoopReport: boolean;
+  /** Catalog files to open in the page once it connects, absolute. */
+  files: string[];
   help: boolean;
 }
 
-export const WEB_HOST_USAGE = `Usage: web-host [--port N] [--store PATH] [--renderer DIR]
+export const WEB_HOST_USAGE = `Usage: web-host [--port N] [--store PATH] [--renderer DIR] [FILE…]
 
 Serves Caveman Shrink to a browser on 127.0.0.1 and prints the address to open.
+Each FILE (a tool catalog) is analysed in the page once it is open.
   --port N         port to listen on (default 0: any free port)
   --store PATH     recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)
   --renderer DIR   built renderer folder (default: ../renderer next to this file)
@@ -28,11 +32,12 @@ Serves Caveman Shrink to a browser on 127.0.0.1 and prints the address to open.
 `;
 
 /** Parses argv (without node and the script); throws an Error with a readable message on bad usage. */
-export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
-  const { values } = parseArgs({
+/** `cwd`: where relative FILE paths are taken from. */
+export function parseWebHostArgs(argv: readonly string[], cwd = process.cwd()): WebHostArgs {
+  const { values, positionals } = parseArgs({
     args: [...argv],
     strict: true,
-    allowPositionals: false,
+    allowPositionals: true,
     options: {
       port: { type: 'string' },
       store: { type: 'string' },
@@ -50,5 +55,13 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
   for (const name of ['store', 'renderer'] as const) {
     if (values[name] !== undefined && values[name].trim() === '') throw new Error(`--${name} needs a path`);
   }
-  return { port, storePath: values.store, rendererDir: values.renderer, allowCommands: values['allow-commands'] === true, eventLoopReport: values['event-loop-report'] === true, help: values.help === true };
+  return {
+    port,
+    storePath: values.store,
+    rendererDir: values.renderer,
+    allowCommands: values['allow-commands'] === true,
+    eventLoopReport: values['event-loop-report'] === true,
+    files: launchPaths({ argv: ['--', ...positionals], skip: 0, cwd }),
+    help: values.help === true,
+  };
 }

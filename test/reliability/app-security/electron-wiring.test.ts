@@ -34,6 +34,8 @@ const seen = vi.hoisted(() => ({
   handlerCalls: [] as [string, unknown][],
   confirmCommand: undefined as undefined | ((commandLine: string) => Promise<void>),
   messageBoxes: [] as { detail?: string }[],
+  sent: [] as [number, string, unknown][],
+  opened: [] as string[][],
 }));
 
 interface FakeContentsShape {
@@ -55,7 +57,9 @@ vi.mock('electron', () => {
     setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
       this.openHandler = handler;
     }
-    send() {}
+    send(channel: string, payload: unknown) {
+      seen.sent.push([this.id, channel, payload]);
+    }
     isDestroyed() {
       return false;
     }
@@ -68,6 +72,8 @@ vi.mock('electron', () => {
     once() {}
     on() {}
     show() {}
+    focus() {}
+    restore() {}
     isMinimized() {
       return false;
     }
@@ -138,7 +144,17 @@ vi.mock('../../../src/main/services/app-services', async () => {
         readMcpConfig: async () => ({ servers: [], files: [] }),
       };
       const handlers = Object.fromEntries(methods('ipc').map((method) => [method, record(method)]));
-      return { dispatcher: createDispatcher({ ...handlers, ...options.extend?.(core) }), core, idle: async () => undefined, close: async () => undefined };
+      const { createOpenWithInbox } = await import('../../../src/main/services/open-with-inbox');
+      const inbox = createOpenWithInbox(
+        async (paths) => {
+          seen.opened.push([...paths]);
+          return paths.map((path) => ({ jobId: `job:${path}`, name: path }));
+        },
+        (error) => {
+          throw error;
+        },
+      );
+      return { dispatcher: createDispatcher({ ...handlers, ...options.extend?.(core) }), core, inbox, idle: async () => undefined, close: async () => undefined };
     },
   };
 });
@@ -152,7 +168,11 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caveman-rel-electron-'));
   ({ APP_URL, PRELOAD_PATH, RENDERER_INDEX } = await import('../../../src/main/electron/window'));
+  // Launched as `caveman-shrink-desktop launch.json --some-switch`.
+  const argv = process.argv;
+  process.argv = ['/opt/caveman/caveman-shrink-desktop', 'launch.json', '--some-switch'];
   await import('../../../src/main/electron/main');
+  process.argv = argv;
   await vi.waitFor(() => expect(seen.windows).toHaveLength(1));
   await import('../../../src/preload/index');
 });
@@ -214,6 +234,26 @@ describe('the window main.ts creates', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-|\*|https?:|data:.*script/);
     const meta = readFileSync(fileURLToPath(new URL('../../../src/renderer/index.html', import.meta.url)), 'utf8').match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)?.[1];
     expect(meta?.split('; ')).toEqual(CONTENT_SECURITY_POLICY.split('; ').filter((rule) => !rule.startsWith('frame-ancestors'))); // frame-ancestors is ignored in <meta>
+  });
+});
+
+describe('files opened from outside the window (launch arguments, a second launch, the OS)', () => {
+  it('starts them in the window once its page has loaded, announced with jobs:started', async () => {
+    const contents = mainContents();
+    expect(seen.opened).toEqual([]);
+    contents.listeners.get('did-finish-load')!();
+    await vi.waitFor(() => expect(seen.opened).toEqual([[join(process.cwd(), 'launch.json')]]));
+
+    seen.app.get('second-instance')!({}, ['/opt/caveman/caveman-shrink-desktop', '--original-process-start-time=1', 'b.json', '/abs/c.json'], '/home/me');
+    let prevented = false;
+    seen.app.get('open-file')!({ preventDefault: () => (prevented = true) }, '/Users/me/d.json');
+    expect(prevented).toBe(true);
+    await vi.waitFor(() => expect(seen.opened).toHaveLength(3));
+    expect(seen.opened.slice(1)).toEqual([['/home/me/b.json', '/abs/c.json'], ['/Users/me/d.json']]);
+
+    const announced = seen.sent.filter(([, channel]) => channel === EVENTS.jobsStarted.channel);
+    expect(announced.map(([id]) => id)).toEqual([contents.id, contents.id, contents.id]);
+    expect(announced[1]![2]).toEqual({ jobs: [{ jobId: 'job:/home/me/b.json', name: '/home/me/b.json' }, { jobId: 'job:/abs/c.json', name: '/abs/c.json' }] });
   });
 });
 
