@@ -1,12 +1,22 @@
 // Lint enforces the layers of STYLE.md rule 1: a wrong import fails CI.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'http', 'net', 'url', 'stream', 'util', 'events', 'buffer', 'zlib', 'readline', 'process'];
 const pattern = (group, message) => ({ group, message });
 
 /** Files in src/main that may talk to Electron: lifecycle, windows, IPC registration, dialogs, menus. */
 const electronGlue = ['src/main/electron/**/*.ts'];
+
+/** Domain code in src/main: never Electron, never the renderer or preload, plus each layer's own downward rule. */
+function mainLayers(layers) {
+  const base = [
+    pattern(['electron', 'electron/*'], 'Domain code in src/main never imports Electron; only src/main/electron/** does.'),
+    pattern(['**/renderer/**', '**/preload/**'], 'src/main does not import the renderer or the preload.'),
+  ];
+  return layers.map(({ files, forbidden }) => ({ files, ignores: electronGlue, rules: { 'no-restricted-imports': ['error', { patterns: [...base, ...forbidden] }] } }));
+}
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'scratch/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/shared/contracts/types.generated.ts'] },
@@ -16,6 +26,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Imports only go downward (entry points → services → jobs → api, store → engine): a cycle is a layering mistake.
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/shared/**/*.ts'],
@@ -30,18 +51,12 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
     },
   },
-  {
-    files: ['src/main/**/*.ts'],
-    ignores: electronGlue,
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          pattern(['electron', 'electron/*'], 'Domain code in src/main never imports Electron; only src/main/electron/** does.'),
-          pattern(['**/renderer/**', '**/preload/**'], 'src/main does not import the renderer or the preload.'),
-        ],
-      }],
-    },
-  },
+  ...mainLayers([
+    { files: ['src/main/**/*.ts'], forbidden: [] },
+    // The layers below the services: they never reach up.
+    { files: ['src/main/jobs/**/*.ts'], forbidden: [pattern(['**/services/**', '**/web-host/**', '**/cli/**'], 'src/main/jobs sits below the services: it imports api, store, engine and mcp only.')] },
+    { files: ['src/main/api/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'], forbidden: [pattern(['**/services/**', '**/jobs/**', '**/web-host/**', '**/cli/**'], 'api, store and engine are the bottom layers: they never import services, jobs or entry points.')] },
+  ]),
   {
     files: electronGlue,
     rules: {

@@ -6,9 +6,10 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { asCavemanError } from '../../shared/errors';
 import { ParallelTokenCounter } from '../engine/tokens';
-import { operations } from '../services/worker-operations';
+import { analysisBuffers, type AnalysisProduct } from './analysis/analyze-catalog';
 import { StoreHolder } from './store-holder';
-import type { AnalysisPayload, FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
+import type { FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
+import { operations } from './worker-operations';
 
 /** Lower priority than the UI thread (0), still well above idle work (19). */
 const WORKER_NICE = 10;
@@ -74,15 +75,9 @@ function transferablesOf(value: unknown): ArrayBuffer[] {
   };
   if (value instanceof Uint8Array) add(value);
   else if (typeof value === 'object' && value !== null) {
-    const payload = value as Partial<AnalysisPayload> & { bytes?: Uint8Array };
-    add(payload.bytes);
-    add(payload.original);
-    add(payload.output);
-    add(payload.transformed);
-    add(payload.lint);
-    add(payload.diff?.layout);
-    add(payload.diff?.original);
-    add(payload.diff?.compressed);
+    const result = value as { bytes?: unknown; outcome?: unknown };
+    if (result.bytes instanceof Uint8Array) add(result.bytes);
+    if (result.outcome !== undefined) analysisBuffers(value as AnalysisProduct).forEach(add);
   }
   return [...buffers];
 }

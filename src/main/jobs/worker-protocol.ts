@@ -1,13 +1,13 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type { AnalysisFailure, AnalysisSummary, CatalogSide, HistoryEntry, HistoryPage, JobProgressEvent } from '../../shared/contracts';
+import type { CatalogSide, HistoryEntry, HistoryPage, JobProgressEvent } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LocationEnv } from '../mcp/config-locations';
 import type { Discovery } from '../mcp/discover-servers';
 import type { McpTarget } from '../mcp/server-target';
-import type { DiffProduct } from '../services/analysis/analyze-catalog';
+import type { AnalysisProduct } from './analysis/analyze-catalog';
 
 export interface WorkerSetup {
   storePath: string;
@@ -21,20 +21,10 @@ export interface StoreInfo {
   retainedBytes: number;
 }
 
-/** What a finished analysis carries back (byte arrays are transferred, not copied). */
-export interface AnalysisPayload {
-  outcome: AnalysisSummary | AnalysisFailure;
-  lint?: Uint8Array | undefined;
-  original: Uint8Array;
-  output: Uint8Array;
-  transformed?: Uint8Array | undefined;
-  diff?: DiffProduct | undefined;
-}
-
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
-  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array }; result: AnalysisPayload };
-  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName }; result: AnalysisPayload };
+  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array }; result: AnalysisProduct };
+  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName }; result: AnalysisProduct };
   exportHandle: { args: { handle: string; which: CatalogSide }; result: { fileName: string; bytes: Uint8Array } };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
   history: { args: { limit: number; offset: number; query?: string | undefined }; result: HistoryPage };

@@ -4,16 +4,10 @@
 
 import type { AnalysisSummary, CatalogSide } from '../../shared/contracts';
 import { CavemanError } from '../../shared/errors';
-import type { AnalysisPayload } from '../jobs/worker-protocol';
+import { analysisBuffers, type AnalysisProduct } from '../jobs/analysis/analyze-catalog';
 
-export interface StoredAnalysis {
-  summary: AnalysisSummary;
-  lint: Uint8Array | undefined;
-  original: Uint8Array;
-  output: Uint8Array;
-  transformed: Uint8Array | undefined;
-  diff: AnalysisPayload['diff'];
-}
+/** A successful analysis as the worker made it, with its summary at hand. */
+export type StoredAnalysis = AnalysisProduct & { summary: AnalysisSummary };
 
 export interface RegistryLimits {
   maxEntries: number;
@@ -27,15 +21,8 @@ export class AnalysisRegistry {
 
   constructor(private readonly limits: RegistryLimits = DEFAULT_LIMITS) {}
 
-  add(summary: AnalysisSummary, payload: AnalysisPayload): void {
-    this.entries.set(summary.analysisId, {
-      summary,
-      lint: payload.lint,
-      original: payload.original,
-      output: payload.output,
-      transformed: payload.transformed,
-      diff: payload.diff,
-    });
+  add(summary: AnalysisSummary, product: AnalysisProduct): void {
+    this.entries.set(summary.analysisId, { ...product, summary });
     this.evict(summary.analysisId);
   }
 
@@ -64,8 +51,7 @@ export class AnalysisRegistry {
   }
 
   private evict(keep: string): void {
-    const sizeOf = (e: StoredAnalysis) =>
-      e.original.byteLength + e.output.byteLength + (e.lint?.byteLength ?? 0) + (e.transformed?.byteLength ?? 0) + (e.diff ? e.diff.layout.byteLength + e.diff.original.byteLength + e.diff.compressed.byteLength : 0);
+    const sizeOf = (entry: StoredAnalysis) => analysisBuffers(entry).reduce((sum, bytes) => sum + bytes.byteLength, 0);
     let total = [...this.entries.values()].reduce((sum, e) => sum + sizeOf(e), 0);
     for (const [id, entry] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && total <= this.limits.maxBytes) break;

@@ -10,13 +10,13 @@ import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { WorkerClient } from '../jobs/worker-client';
 import { resolveMaxBytes, resolveStorePath } from '../store';
 import { AnalysisRegistry } from './analysis-registry';
-import { exportFileName } from './analysis/export-name';
+import { exportFileName } from '../jobs/analysis/export-name';
 import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from './job-runner';
 import { createMcpServices } from './mcp-services';
 import { openCatalogPaths } from './open-catalog-paths';
 import { createOpenWithInbox, type OpenWithInbox } from './open-with-inbox';
-import { packageVersion } from './package-version';
+import { packageVersion } from '../api/package-version';
 
 export interface AppServicesOptions {
   /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */

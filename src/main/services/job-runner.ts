@@ -7,7 +7,8 @@ import type { JobStarted } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { WorkerClient } from '../jobs/worker-client';
-import type { AnalysisPayload, Operations } from '../jobs/worker-protocol';
+import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
+import type { Operations } from '../jobs/worker-protocol';
 import type { AnalysisRegistry } from './analysis-registry';
 import type { CallContext } from './dispatch';
 
@@ -18,7 +19,7 @@ interface QueuedJob {
   jobId: string;
   name: string;
   controller: AbortController;
-  run: () => Promise<AnalysisPayload>;
+  run: () => Promise<AnalysisProduct>;
   context: CallContext;
 }
 
@@ -74,7 +75,7 @@ export class JobRunner {
         transfer,
         signal: controller.signal,
         onProgress: (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }),
-      }) as Promise<AnalysisPayload>;
+      }) as Promise<AnalysisProduct>;
     this.queue.push({ jobId, name, controller, run, context });
     context.emit('jobProgress', { jobId, stage: 'queued', fraction: 0 });
     this.active ??= this.drain();

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validatorFor } from '../../../src/main/contracts/contract-validator';
 import { CONTENT_SECURITY_POLICY, hardenedWebPreferences } from '../../../src/main/electron/security';
-import { exportFileName } from '../../../src/main/services/analysis/export-name';
+import { exportFileName } from '../../../src/main/jobs/analysis/export-name';
 import { CONTRACT_SCHEMAS } from '../../../src/shared/contracts';
 import { CHANNELS, EVENTS, methodsFor, type Method } from '../../../src/shared/ipc/channels';
 

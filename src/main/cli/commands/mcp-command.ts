@@ -11,7 +11,7 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { catalogBytes, listServerTools } from '../../mcp/list-server-tools';
 import { defaultSourceName, type McpTarget } from '../../mcp/server-target';
-import { packageVersion } from '../../services/package-version';
+import { packageVersion } from '../../api/package-version';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
 

@@ -5,11 +5,11 @@ import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
 import type { ParallelTokenCounter } from '../engine/tokens';
-import type { Operations } from '../jobs/worker-protocol';
-import type { StoreHolder } from '../jobs/store-holder';
 import { analyzeCatalog, type AnalysisStage } from './analysis/analyze-catalog';
 import { exportFileName } from './analysis/export-name';
-import { packageVersion } from './package-version';
+import type { StoreHolder } from './store-holder';
+import type { Operations } from './worker-protocol';
+import { packageVersion } from '../api/package-version';
 
 export interface OperationResources {
   store: StoreHolder;

@@ -127,6 +127,13 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   };
 }
 
+/** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */
+export function analysisBuffers(product: AnalysisProduct): Uint8Array[] {
+  const { lint, original, output, transformed, diff } = product;
+  const all = [original, output, transformed, lint, diff?.layout, diff?.original, diff?.compressed];
+  return [...new Set(all.filter((bytes): bytes is Uint8Array => bytes !== undefined))];
+}
+
 function failure(name: string, bytes: Uint8Array, error: CavemanError, passThrough?: AnalysisFailure['passThrough']): AnalysisProduct {
   return {
     outcome: { ok: false, name, error: error.toValue(), ...(passThrough ? { passThrough } : {}) },
