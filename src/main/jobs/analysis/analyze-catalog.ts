@@ -6,6 +6,7 @@ import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } f
 import { CavemanError, MAX_INPUT_BYTES } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
+import { passThroughError } from '../../api/prepare-catalog';
 import { formatMiB } from '../../api/read-catalog-text';
 import { shrinkInDetail, type ShrinkProgress } from '../../api/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
@@ -76,8 +77,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 
   if (!prepared.ok) {
     const { passThrough } = prepared;
-    const code = { invalid_utf8: 'cave_invalid_utf8', invalid_json: 'cave_invalid_json', too_deep: 'cave_too_deep' }[passThrough.reason as string] ?? 'cave_not_catalog';
-    return failure(name, bytes, new CavemanError(code as CavemanError['code'], `${passThrough.message} — nothing was stored`), passThrough);
+    return failure(name, bytes, new CavemanError(passThroughError(passThrough).code, `${passThrough.message} — nothing was stored`), passThrough);
   }
 
   const { doc, transform } = prepared;
