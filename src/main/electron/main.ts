@@ -7,7 +7,7 @@ import { EVENTS } from '../../shared/ipc/channels';
 import { createAppServices, type AppServices } from '../services/app-services';
 import { registerIpcHandlers } from './ipc';
 import { menuTemplate } from './menu';
-import { confirmRun, nativeDialogHandlers } from './native-dialogs';
+import { askInNativeDialog, nativeDialogHandlers } from './native-dialogs';
 import { CONTENT_SECURITY_POLICY, isAppUrl } from './security';
 import { APP_URL, createMainWindow } from './window';
 
@@ -39,7 +39,7 @@ async function start(): Promise<void> {
 
   services = await createAppServices({
     platform: 'electron',
-    confirmCommand: (commandLine) => confirmRun(dialog, mainWindow, commandLine),
+    startPolicy: { kind: 'ask', ask: (question) => askInNativeDialog(dialog, mainWindow, question) },
     extend: (core) => nativeDialogHandlers(core, { dialog, window: () => mainWindow }),
   });
   const isTrustedSender = (event: IpcMainInvokeEvent) =>
