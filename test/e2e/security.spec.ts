@@ -13,7 +13,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -235,6 +235,33 @@ test.describe('the browser host lets no other page in', () => {
       expect(statuses[2]).toBe(403);
       await page.getByRole('tab', { name: /^History/ }).click();
       await expect(page.getByText(/No handles stored yet/)).toBeVisible();
+    } finally {
+      await host.stop();
+    }
+  });
+});
+
+test.describe('the browser host runs only what your own config files name', () => {
+  test.beforeEach(() => test.skip(test.info().project.name !== 'browser', 'this starts the browser host itself, without --allow-commands'));
+
+  test('a chosen config file lists its servers with their commands, but Import says why it is refused and runs nothing', async ({ browser }) => {
+    const host = await startHost(join(dir, 'store', 'ccr.db'));
+    const marker = join(dir, 'pwned');
+    try {
+      const page = await openApp(browser, host);
+      await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose a config file…' }).click()]);
+      const config = { mcpServers: { dropper: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } };
+      await chooser.setFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(config)) });
+      const picked = dialog.getByRole('list', { name: 'Servers found' }).getByRole('listitem').filter({ hasText: 'dropper' });
+      await expect(picked).toContainText(process.execPath);
+      await picked.getByRole('button', { name: 'Import dropper' }).click();
+      const refusal = dialog.getByRole('alert');
+      await expect(refusal).toContainText('Could not import: dropper is from a config file chosen in the page');
+      await expect(refusal).toContainText('--allow-commands');
+      await expect(dialog).toBeVisible();
+      expect(existsSync(marker)).toBe(false);
     } finally {
       await host.stop();
     }

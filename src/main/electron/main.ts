@@ -8,7 +8,7 @@ import { createAppServices, type AppServices } from '../services/app-services';
 import { launchPaths } from '../services/launch-paths';
 import { registerIpcHandlers, windowContext } from './ipc';
 import { menuTemplate } from './menu';
-import { confirmRun, nativeDialogHandlers } from './native-dialogs';
+import { askInNativeDialog, nativeDialogHandlers } from './native-dialogs';
 import { CONTENT_SECURITY_POLICY, isAppUrl } from './security';
 import { APP_URL, createMainWindow } from './window';
 
@@ -59,7 +59,7 @@ async function start(): Promise<void> {
 
   services = await createAppServices({
     platform: 'electron',
-    confirmCommand: (commandLine) => confirmRun(dialog, mainWindow, commandLine),
+    startPolicy: { kind: 'ask', ask: (question) => askInNativeDialog(dialog, mainWindow, question) },
     extend: (core) => nativeDialogHandlers(core, { dialog, window: () => mainWindow }),
   });
   const isTrustedSender = (event: IpcMainInvokeEvent) =>

@@ -7,6 +7,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
 import { formatMiB } from '../api/read-catalog-text';
+import type { StartQuestion } from '../mcp/start-approval';
 import type { CoreServices } from '../services/app-services';
 import type { Handlers } from '../services/dispatch';
 import { openCatalogPaths } from '../services/open-catalog-paths';
@@ -59,20 +60,21 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
 }
 
 /**
- * Main asks the person, in a native dialog the page cannot draw or answer,
- * before it runs a command typed into the app (to list an MCP server's tools).
+ * Shows a start question (start-approval.ts decides when and what) in a
+ * native dialog the page cannot draw or answer; true only for the first
+ * button ("Run" or "Connect"). Cancel is the default.
  */
-export async function confirmRun(dialog: Pick<Dialog, 'showMessageBox'>, owner: BrowserWindow | undefined, commandLine: string): Promise<void> {
+export async function askInNativeDialog(dialog: Pick<Dialog, 'showMessageBox'>, owner: BrowserWindow | undefined, question: StartQuestion): Promise<boolean> {
   const options = {
     type: 'warning' as const,
-    title: 'Run a command?',
-    message: 'Caveman Shrink will run this command to list its MCP tools:',
-    detail: commandLine,
-    buttons: ['Run', 'Cancel'],
+    title: question.title,
+    message: question.message,
+    detail: question.detail,
+    buttons: [question.confirm, 'Cancel'],
     defaultId: 1,
     cancelId: 1,
     noLink: true,
   };
   const answer = owner ? await dialog.showMessageBox(owner, options) : await dialog.showMessageBox(options);
-  if (answer.response !== 0) throw new CavemanError('cave_cancelled', 'you chose not to run that command — nothing was started');
+  return answer.response === 0;
 }

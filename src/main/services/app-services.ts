@@ -8,6 +8,7 @@ import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../sh
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { WorkerClient } from '../jobs/worker-client';
+import type { StartPolicy } from '../mcp/start-approval';
 import { resolveMaxBytes, resolveStorePath } from '../store';
 import { AnalysisRegistry } from './analysis-registry';
 import { exportFileName } from '../jobs/analysis/export-name';
@@ -22,8 +23,8 @@ export interface AppServicesOptions {
   /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
   storePath?: string | undefined;
   platform: AppInfo['platform'];
-  /** Asked before a typed MCP server command is started; throws to refuse (see mcp-services.ts). Without it typed commands are refused. */
-  confirmCommand?: ((commandLine: string) => Promise<void>) | undefined;
+  /** What happens to an MCP server that did not come from discovery (see start-approval.ts); default: refused. */
+  startPolicy?: StartPolicy | undefined;
   /** Handlers a host adds on top (Electron: native open and save dialogs). */
   extend?: (core: CoreServices) => Handlers;
 }
@@ -56,7 +57,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const registry = new AnalysisRegistry();
   const mcpWorker = new WorkerClient(setup, 'mcp');
   const runner = new JobRunner(jobsWorker, registry);
-  const mcp = createMcpServices({ worker: mcpWorker, runner, confirmCommand: options.confirmCommand });
+  const mcp = createMcpServices({ worker: mcpWorker, runner, startPolicy: options.startPolicy });
   const version = packageVersion();
 
   const core: CoreServices = {

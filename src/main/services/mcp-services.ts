@@ -3,7 +3,9 @@
 // (its content), and import (list a server's tools on the mcp worker, then
 // shrink them as an ordinary analysis job with the same id). Discovered
 // servers are remembered here by id with their full entries, so the
-// renderer imports by id and env or header values never cross to it.
+// renderer imports by id and env or header values never cross to it. Only
+// servers from config files main read itself start without the host's
+// policy being asked (start-approval.ts).
 
 import { homedir } from 'node:os';
 import type { McpDiscovery, McpImportRequest, McpServerRef } from '../../shared/contracts';
@@ -13,7 +15,8 @@ import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/config-locations';
 import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/discover-servers';
 import { targetOfDiscovered } from '../mcp/discovered-target';
 import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/list-server-tools';
-import { checkTarget, defaultSourceName, describeTarget, type McpTarget } from '../mcp/server-target';
+import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/server-target';
+import { approveStart, type StartPolicy, type StartRequest } from '../mcp/start-approval';
 import type { CallContext, Handlers } from './dispatch';
 import type { JobRunner } from './job-runner';
 
@@ -24,12 +27,12 @@ export interface McpServicesDeps {
   /** Where discovery looks (default: this process's platform, home, environment and folder). */
   where?: () => LocationEnv;
   /**
-   * Asked before a command the person typed is started (the full command
-   * line, never env values); throws a CavemanError to refuse. Without it,
-   * typed commands are refused: a page that is not the person must not be
-   * able to name a program for main to run.
+   * What happens to a server that did not come from discovery (typed into
+   * the page, or from a config file the page sent): see start-approval.ts.
+   * Default: refused — a page that is not the person must not be able to
+   * name a program for main to run or a URL for it to call.
    */
-  confirmCommand?: ((commandLine: string) => Promise<void>) | undefined;
+  startPolicy?: StartPolicy | undefined;
 }
 
 export interface McpServices {
@@ -60,12 +63,15 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
 
   const readConfig = async (displayName: string, bytes: Uint8Array) => remember(await deps.worker.call('readMcpConfig', { displayName, bytes }), false);
 
-  const resolve = (ref: McpServerRef): { target: McpTarget; name: string } => {
+  const resolve = (ref: McpServerRef): { start: StartRequest; name: string } => {
     if ('discoveredId' in ref) {
       const server = known.get(ref.discoveredId);
       if (!server) throw new CavemanError('cave_not_found', 'that server is no longer in the list — look for servers again');
       const env = where();
-      return { target: targetOfDiscovered(server, { env: env.env, home: env.home }), name: `mcp:${server.name}` };
+      const target = targetOfDiscovered(server, { env: env.env, home: env.home });
+      const start: StartRequest =
+        server.client === 'picked' ? { origin: 'picked', target, picked: { file: server.configPath, server: server.name } } : { origin: 'discovered', target };
+      return { start, name: `mcp:${server.name}` };
     }
     const target: McpTarget =
       ref.transport === 'stdio'
@@ -76,22 +82,18 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
     } catch (error) {
       throw new CavemanError('cave_bad_request', `cannot import that server: ${(error as Error).message}`);
     }
-    return { target, name: defaultSourceName(target) };
+    return { start: { origin: 'typed', target }, name: defaultSourceName(target) };
   };
 
-  const confirm =
-    deps.confirmCommand ??
-    (async () => {
-      throw new CavemanError('cave_forbidden', 'starting a typed command is turned off here — import a server from an MCP config instead (the browser host allows typed commands with --allow-commands)');
-    });
+  const policy = deps.startPolicy ?? { kind: 'refuse' };
 
   const importServer = async ({ server, tokenizer, name, timeoutSeconds }: McpImportRequest, context: CallContext) => {
-    const resolved = resolve(server);
-    if (!('discoveredId' in server) && resolved.target.transport === 'stdio') await confirm(describeTarget(resolved.target, 4096));
-    const label = clip(name ?? resolved.name);
+    const { start, name: defaultName } = resolve(server);
+    await approveStart(start, policy);
+    const label = clip(name ?? defaultName);
     const timeoutMs = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_LIST_TIMEOUT_MS;
     return deps.runner.startFetched(label, tokenizer, context, async (signal, onProgress) => {
-      const listed = await deps.worker.call('listMcpTools', { target: resolved.target, timeoutMs, name: label }, { signal, onProgress: (_stage, fraction) => onProgress(fraction) });
+      const listed = await deps.worker.call('listMcpTools', { target: start.target, timeoutMs, name: label }, { signal, onProgress: (_stage, fraction) => onProgress(fraction) });
       return listed.bytes;
     });
   };

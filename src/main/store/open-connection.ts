@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { RECOVERIES_DDL, historyDdl } from './schema.js';
-import { prepareStoreFiles, tightenSidecars } from './store-files.js';
+import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
 import { toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
 
@@ -21,6 +21,8 @@ export interface Connection {
   db: SqliteDatabase;
   /** False when the file (or its folder) cannot be written: reads work, writes are refused. */
   writable: boolean;
+  /** To run once `db` is closed: tidies up what opening it left on disk. */
+  afterClose: () => void;
 }
 
 function codeOf(error: unknown): string {
@@ -135,7 +137,7 @@ function openReadOnly(dbPath: string): SqliteDatabase {
 function openMemory(readonly: boolean): Connection {
   const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   createSchema(db);
-  return { db, writable: !readonly };
+  return { db, writable: !readonly, afterClose: () => undefined };
 }
 
 /**
@@ -147,9 +149,18 @@ function openMemory(readonly: boolean): Connection {
 export function openConnection(dbPath: string, readonly: boolean): Connection {
   if (dbPath === MEMORY_PATH) return openMemory(readonly);
   const access = prepareStoreFiles(dbPath, { create: !readonly });
+  const nothingToTidy = () => undefined;
   if (!readonly && access === 'read-write') {
     const db = openWritable(dbPath);
-    if (db !== undefined) return { db, writable: true };
+    if (db !== undefined) return { db, writable: true, afterClose: nothingToTidy };
   }
-  return { db: openReadOnly(dbPath), writable: false };
+  if (access === 'read-write') return { db: openReadOnly(dbPath), writable: false, afterClose: nothingToTidy };
+  // A file we may not write: nobody who shares our rights can be writing it, so the -wal/-shm this connection makes are ours to remove.
+  const before = sidecarState(dbPath);
+  try {
+    return { db: openReadOnly(dbPath), writable: false, afterClose: () => removeSidecarsMadeSince(dbPath, before) };
+  } catch (error) {
+    removeSidecarsMadeSince(dbPath, before);
+    throw error;
+  }
 }

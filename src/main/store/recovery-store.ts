@@ -75,6 +75,8 @@ export class RecoveryStore {
     /** Retained original bytes allowed in total. */
     readonly maxBytes: number,
     private readonly clock: () => Date,
+    /** Run after the connection is closed (see openConnection). */
+    private readonly afterClose: () => void,
   ) {
     this.mirror = new HistoryMirror(db, writable);
     this.queries = new HistoryQueries(db);
@@ -97,11 +99,12 @@ export class RecoveryStore {
   static open(storePath: string, options: OpenOptions = {}): RecoveryStore {
     const maxBytes = validMaxBytes(options.maxBytes);
     const dbPath = storePath === MEMORY_PATH ? storePath : path.resolve(storePath);
-    const { db, writable } = openConnection(dbPath, options.readonly === true);
+    const { db, writable, afterClose } = openConnection(dbPath, options.readonly === true);
     try {
-      return new RecoveryStore(db, writable, dbPath, maxBytes, options.clock ?? (() => new Date()));
+      return new RecoveryStore(db, writable, dbPath, maxBytes, options.clock ?? (() => new Date()), afterClose);
     } catch (error) {
       db.close();
+      afterClose();
       throw toStoreError(error, dbPath, 'open');
     }
   }
@@ -187,6 +190,7 @@ export class RecoveryStore {
     if (this.closed) return;
     this.closed = true;
     this.db.close();
+    this.afterClose();
   }
 
   private putInTransaction(handle: string, original: Uint8Array, columns: PutColumns): PutResult {

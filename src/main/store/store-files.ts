@@ -154,6 +154,45 @@ export function tightenSidecars(dbPath: string): void {
   for (const suffix of SIDECAR_SUFFIXES) tighten(dbPath + suffix, FILE_MODE);
 }
 
+/** Which -wal/-shm files of a store existed, and how long its -wal was, at one moment. */
+export interface SidecarState {
+  existing: ReadonlySet<string>;
+  walBytes: number;
+}
+
+export function sidecarState(dbPath: string): SidecarState {
+  const existing = new Set<string>();
+  let walBytes = 0;
+  for (const suffix of SIDECAR_SUFFIXES) {
+    const stats = statOrUndefined(dbPath + suffix);
+    if (stats === undefined) continue;
+    existing.add(dbPath + suffix);
+    if (suffix === '-wal') walBytes = stats.size;
+  }
+  return { existing, walBytes };
+}
+
+/**
+ * SQLite makes the -wal/-shm files a WAL database needs even to read it, and
+ * only a writer ever removes them: after a connection to a file we may not
+ * write is closed, they would stay behind with that file's read-only mode
+ * (0400). This removes the ones that did not exist `before` it opened,
+ * unless the -wal has changed since — then a writer (one allowed to write
+ * what we may not) is using them and they are its to remove.
+ */
+export function removeSidecarsMadeSince(dbPath: string, before: SidecarState): void {
+  const now = sidecarState(dbPath);
+  if (now.walBytes !== before.walBytes) return;
+  for (const file of now.existing) {
+    if (before.existing.has(file)) continue;
+    try {
+      fs.unlinkSync(file);
+    } catch {
+      // Already gone, or not ours to remove: the store itself is unaffected.
+    }
+  }
+}
+
 /**
  * Makes `dbPath` ready for SQLite: a private folder and a private database
  * file (created only when `create`), and says whether we may write to it.

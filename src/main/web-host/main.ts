@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const services = await createAppServices({
     storePath: args.storePath,
     platform: 'browser',
-    confirmCommand: args.allowCommands ? async () => undefined : undefined,
+    startPolicy: { kind: args.allowCommands ? 'allow' : 'refuse' },
   });
   let host: Awaited<ReturnType<typeof createWebHost>>;
   try {

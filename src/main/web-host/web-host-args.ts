@@ -10,7 +10,7 @@ export interface WebHostArgs {
   storePath?: string;
   /** The built renderer folder; undefined means the one next to the built entry. */
   rendererDir?: string;
-  /** Let the page start MCP server commands typed into it (off by default: anyone with the page's token could run programs). */
+  /** Let the page start MCP servers it names itself — typed commands and URLs, and config files it sends (off by default: anyone with the page's token could run programs or make main call any URL). */
   allowCommands: boolean;
   /** Report event-loop stalls on SIGUSR2 (used by scripts/measure-responsiveness.mjs). */
   eventLoopReport: boolean;
@@ -26,7 +26,8 @@ Each FILE (a tool catalog) is analysed in the page once it is open.
   --port N         port to listen on (default 0: any free port)
   --store PATH     recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)
   --renderer DIR   built renderer folder (default: ../renderer next to this file)
-  --allow-commands start MCP server commands typed into the page (off by default)
+  --allow-commands start MCP servers the page names (typed commands and URLs, config files
+                   it sends); off by default: only servers in your own MCP config files start
   --event-loop-report  on SIGUSR2, write the largest event-loop stall since the last report to stderr
   --help           show this help
 `;

@@ -91,18 +91,19 @@ describe('native dialogs', () => {
   });
 });
 
-describe('confirmRun', () => {
-  it('runs only when the person picks Run in the native dialog, showing the exact command', async () => {
-    const { confirmRun } = await import('../../../src/main/electron/native-dialogs');
-    const shown: { detail?: string; buttons?: string[]; cancelId?: number }[] = [];
+describe('askInNativeDialog', () => {
+  it('says yes only when the person picks the first button, showing the question as start-approval worded it', async () => {
+    const { askInNativeDialog } = await import('../../../src/main/electron/native-dialogs');
+    const shown: { title?: string; message?: string; detail?: string; buttons?: string[]; cancelId?: number; defaultId?: number }[] = [];
     const answering = (response: number) => ({
-      showMessageBox: async (options: { detail?: string; buttons?: string[]; cancelId?: number }) => {
+      showMessageBox: async (options: (typeof shown)[number]) => {
         shown.push(options);
         return { response, checkboxChecked: false };
       },
     });
-    await expect(confirmRun(answering(0) as never, undefined, 'node server.js --port 1')).resolves.toBeUndefined();
-    await expect(confirmRun(answering(1) as never, undefined, 'node server.js --port 1')).rejects.toMatchObject({ code: 'cave_cancelled' });
-    expect(shown[0]).toMatchObject({ detail: 'node server.js --port 1', buttons: ['Run', 'Cancel'], cancelId: 1 });
+    const question = { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: 'node server.js --port 1', confirm: 'Run' } as const;
+    await expect(askInNativeDialog(answering(0) as never, undefined, question)).resolves.toBe(true);
+    await expect(askInNativeDialog(answering(1) as never, undefined, question)).resolves.toBe(false);
+    expect(shown[0]).toMatchObject({ title: question.title, message: question.message, detail: 'node server.js --port 1', buttons: ['Run', 'Cancel'], cancelId: 1, defaultId: 1 });
   });
 });

@@ -12,7 +12,7 @@ import { createAppServices, type AppServices } from '../../../src/main/services/
 import { serviceClient } from '../../helpers/services';
 import { history } from '../../../src/main/api/recover';
 import { TINY_SERVER } from '../mcp/servers';
-import { CavemanError } from '../../../src/shared/errors';
+import type { StartQuestion } from '../../../src/main/mcp/start-approval';
 
 let dir: string;
 let services: AppServices;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   );
   Object.assign(process.env, { HOME: home, USERPROFILE: home });
   delete process.env.XDG_CONFIG_HOME;
-  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser', confirmCommand: async () => undefined });
+  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser', startPolicy: { kind: 'allow' } });
 });
 afterAll(async () => {
   await services.close();
@@ -104,30 +104,59 @@ describe('MCP channels (real services)', () => {
   });
 });
 
-describe('typed commands need the host to allow them', () => {
-  it('without a confirmation hook a typed command is refused and nothing starts; declining refuses too', async () => {
+describe('what the page names needs the host to allow it', () => {
+  it('without a policy a typed command, a typed URL and a server from a config file the page sent are refused, and nothing starts; a discovered server still imports', async () => {
     const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-refuse-'));
-    const asked: string[] = [];
     const strict = await createAppServices({ storePath: join(refuseDir, 'ccr.db'), platform: 'browser' });
-    const declining = await createAppServices({
-      storePath: join(refuseDir, 'ccr2.db'),
-      platform: 'electron',
-      confirmCommand: async (commandLine) => {
-        asked.push(commandLine);
-        throw new CavemanError('cave_cancelled', 'you chose not to run that command — nothing was started');
-      },
-    });
+    const context = { clientId: 't', emit: () => undefined };
+    const dispatchTo = (request: unknown) => strict.dispatcher.dispatch('importMcpServer', request, context);
     try {
       const marker = join(refuseDir, 'ran');
-      const server = { transport: 'stdio', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] };
-      const context = { clientId: 't', emit: () => undefined };
-      expect(await strict.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_forbidden' });
-      expect(await declining.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_cancelled' });
-      expect(asked).toEqual([`${process.execPath} -e ${JSON.stringify(`require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`)}`]);
+      const writer = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] };
+      expect(await dispatchTo({ server: { transport: 'stdio', ...writer }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_forbidden' });
+      expect(await dispatchTo({ server: { transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'x' } }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_forbidden' });
+
+      const read = await strict.dispatcher.dispatch('readMcpConfig', { fileName: 'x.json', bytes: new TextEncoder().encode(JSON.stringify({ mcpServers: { e: writer } })) }, context);
+      const picked = (read as { ok: true; value: McpDiscovery }).value.servers[0]!;
+      expect(await dispatchTo({ server: { discoveredId: picked.id }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('is from a config file chosen in the page') });
+
+      const found = await strict.dispatcher.dispatch('discoverMcpServers', {}, context);
+      const tiny = byName((found as { ok: true; value: McpDiscovery }).value, 'tiny');
+      expect(await dispatchTo({ server: { discoveredId: tiny.id }, tokenizer: 'o200k_base' })).toMatchObject({ ok: true });
+      await strict.idle();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(existsSync(marker)).toBe(false);
     } finally {
-      await Promise.all([strict.close(), declining.close()]);
+      await strict.close();
+      rmSync(refuseDir, { recursive: true, force: true });
+    }
+  });
+
+  it('asking the person: a typed command and a picked config server are shown as they would run; declining starts nothing', async () => {
+    const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-ask-'));
+    const asked: StartQuestion[] = [];
+    const declining = await createAppServices({
+      storePath: join(refuseDir, 'ccr.db'),
+      platform: 'electron',
+      startPolicy: { kind: 'ask', ask: async (question) => (asked.push(question), false) },
+    });
+    try {
+      const marker = join(refuseDir, 'ran');
+      const script = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`;
+      const context = { clientId: 't', emit: () => undefined };
+      const server = { transport: 'stdio', command: process.execPath, args: ['-e', script] };
+      expect(await declining.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_cancelled' });
+      const picked = await declining.core.readMcpConfig('/home/me/team.json', new TextEncoder().encode(JSON.stringify({ mcpServers: { team: { command: process.execPath, args: ['-e', script], env: { KEY: 'hidden' } } } })));
+      expect(await declining.dispatcher.dispatch('importMcpServer', { server: { discoveredId: picked.servers[0]!.id }, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_cancelled' });
+      const commandLine = `${process.execPath} -e ${JSON.stringify(script)}`;
+      expect(asked).toEqual([
+        { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: commandLine, confirm: 'Run' },
+        { title: 'Run a command from a config file?', message: 'Caveman Shrink will run this command "team" from /home/me/team.json to list its MCP tools:', detail: `${commandLine}\n\nWith environment variables: KEY`, confirm: 'Run' },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await declining.close();
       rmSync(refuseDir, { recursive: true, force: true });
     }
   });

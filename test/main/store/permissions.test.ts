@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shrink } from '../../../src/main/api/shrink.js';
 import { RecoveryStore } from '../../../src/main/store/index.js';
+import { canMakeReadOnly, makeReadOnly } from '../../helpers/read-only.js';
 
 let folder: string;
 let savedUmask: number;
@@ -68,5 +70,32 @@ describe('file permissions', () => {
     const store = RecoveryStore.open(path.join(folder, 'ccr.db'));
     opened.push(store);
     expect(modeOf(folder)).toBe('0755');
+  });
+
+  it.skipIf(!canMakeReadOnly())('a read-only (0400) store leaves no -wal/-shm behind: not after a refused shrink, not after overlapping reads', async () => {
+    const dbPath = path.join(folder, 'ccr.db');
+    const seed = RecoveryStore.open(dbPath);
+    const { handle } = seed.put(new TextEncoder().encode('{"tools":[]}'), { tokensBefore: 3, tokensAfter: 3 });
+    seed.close();
+    fs.chmodSync(dbPath, 0o400);
+    const undo = process.getuid?.() === 0 ? makeReadOnly(dbPath) : () => undefined; // root ignores modes
+    try {
+      const catalog = new TextEncoder().encode('{"tools":[{"name":"a","description":"A tool.","inputSchema":{"type":"object","title":"dropped","properties":{"q":{"type":"string","examples":["x"]}}}}]}');
+      const { error } = await shrink(catalog, { store: dbPath });
+      expect(error?.code).toBe('cave_store_readonly');
+      expect(fs.readdirSync(folder)).toEqual(['ccr.db']);
+
+      const first = RecoveryStore.open(dbPath, { readonly: true });
+      const second = RecoveryStore.open(dbPath);
+      expect(second.readOnly).toBe(true);
+      expect(new TextDecoder().decode(second.get(handle))).toBe('{"tools":[]}');
+      first.close();
+      expect(new TextDecoder().decode(second.get(handle))).toBe('{"tools":[]}'); // still reads once the first is gone
+      second.close();
+      expect(fs.readdirSync(folder)).toEqual(['ccr.db']);
+      expect(modeOf(dbPath)).toBe('0400');
+    } finally {
+      undo();
+    }
   });
 });

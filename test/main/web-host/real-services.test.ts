@@ -1,8 +1,11 @@
 // The browser host over the real app services (not a test dispatcher): a
 // catalog posted as bytes is analysed as a job whose events reach the page
-// that posted it, and the result downloads as a file.
+// that posted it, and the result downloads as a file. Without
+// --allow-commands the page cannot make main run a program or call a URL.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +65,51 @@ describe('browser host over the app services', () => {
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
     } finally {
       events.close();
+    }
+  });
+});
+
+describe('browser host without --allow-commands (issue 11)', () => {
+  it('a config file the page sends lists its servers, but importing one starts nothing', async () => {
+    const marker = join(dir, 'pwned');
+    const config = { mcpServers: { e: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } };
+    const read = await send(host.port, '/api/mcp:readConfig', {
+      method: 'POST',
+      headers: { 'x-caveman-token': host.token, 'content-type': 'application/octet-stream', 'x-caveman-params': encodeURIComponent(JSON.stringify({ fileName: 'x.json' })) },
+      body: Buffer.from(JSON.stringify(config)),
+    });
+    expect(read.status).toBe(200);
+    const { servers } = (read.json() as { value: { servers: { id: string; command: string }[] } }).value;
+    expect(servers).toHaveLength(1);
+    expect(servers[0]!.command).toBe(process.execPath); // shown, so the person sees what it would run
+
+    const imported = await callApi(host, 'mcp:import', { server: { discoveredId: servers[0]!.id }, tokenizer: 'o200k_base' });
+    expect(imported.status).toBe(403);
+    expect(imported.json()).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
+    await services.idle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a typed URL is not reached: no request, no header the page chose, leaves the host', async () => {
+    const seen: { method?: string; url?: string; authorization?: string }[] = [];
+    const listener = createServer((request, response) => {
+      seen.push({ method: request.method, url: request.url, authorization: request.headers.authorization });
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/internal/admin?do=1`;
+      for (const transport of ['http', 'sse']) {
+        const imported = await callApi(host, 'mcp:import', { server: { transport, url, headers: { Authorization: 'Bearer chosen-by-page' } }, tokenizer: 'o200k_base' });
+        expect(imported.status, transport).toBe(403);
+        expect(imported.json(), transport).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
+      }
+      await services.idle();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
     }
   });
 });

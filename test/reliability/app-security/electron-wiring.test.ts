@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validatorFor } from '../../../src/main/contracts/contract-validator';
 import { CONTENT_SECURITY_POLICY, hardenedWebPreferences } from '../../../src/main/electron/security';
 import { exportFileName } from '../../../src/main/jobs/analysis/export-name';
+import { approveStart, type StartPolicy } from '../../../src/main/mcp/start-approval';
 import { CONTRACT_SCHEMAS } from '../../../src/shared/contracts';
 import { CHANNELS, EVENTS, methodsFor, type Method } from '../../../src/shared/ipc/channels';
 
@@ -32,7 +33,7 @@ const seen = vi.hoisted(() => ({
   invoked: [] as [string, unknown][],
   saveDialog: undefined as undefined | ((options: { defaultPath?: string }) => Promise<{ canceled: boolean; filePath?: string }>),
   handlerCalls: [] as [string, unknown][],
-  confirmCommand: undefined as undefined | ((commandLine: string) => Promise<void>),
+  startPolicy: undefined as undefined | StartPolicy,
   messageBoxes: [] as { detail?: string }[],
   sent: [] as [number, string, unknown][],
   opened: [] as string[][],
@@ -131,8 +132,8 @@ vi.mock('../../../src/main/services/app-services', async () => {
   const { createDispatcher } = await import('../../../src/main/services/dispatch');
   const { methodsFor: methods } = await import('../../../src/shared/ipc/channels');
   return {
-    createAppServices: async (options: { extend?: (core: unknown) => Record<string, unknown>; confirmCommand?: (commandLine: string) => Promise<void> }) => {
-      seen.confirmCommand = options.confirmCommand;
+    createAppServices: async (options: { extend?: (core: unknown) => Record<string, unknown>; startPolicy?: StartPolicy }) => {
+      seen.startPolicy = options.startPolicy;
       const record = (method: string) => (request: unknown) => {
         seen.handlerCalls.push([method, request]);
         throw Object.assign(new Error('recorded'), { code: 'cave_not_found' });
@@ -348,8 +349,9 @@ describe('the renderer cannot name a file to write', () => {
     const offenders = [...requestFields()].filter(([, names]) => names.has('command') || names.has('args') || names.has('env')).map(([channel]) => channel);
     expect(offenders).toEqual(['mcp:import']);
     // The page cannot draw or answer this dialog; "Cancel" refuses and nothing starts.
-    expect(seen.confirmCommand).toBeTypeOf('function');
-    await expect(seen.confirmCommand!('node evil.js')).rejects.toMatchObject({ code: 'cave_cancelled' });
+    const policy = seen.startPolicy;
+    expect(policy?.kind).toBe('ask');
+    await expect(approveStart({ origin: 'typed', target: { transport: 'stdio', command: 'node', args: ['evil.js'] } }, policy!)).rejects.toMatchObject({ code: 'cave_cancelled' });
     expect(seen.messageBoxes.at(-1)).toMatchObject({ detail: 'node evil.js' });
   });
 
