@@ -87,9 +87,10 @@ program
 program
   .command('recover')
   .argument('<handle>', 'a handle printed by shrink, e.g. ccr_0123…')
-  .description('write the original catalog behind HANDLE to stdout, byte for byte')
+  .description('write the original catalog behind HANDLE to stdout, byte for byte (or one tool of it with --tool)')
+  .option('--tool <name>', "only this tool's original definition, exactly as it stands in the catalog")
   .addOption(storeOption())
-  .action(async (handle: string, options: { store?: string }) => {
+  .action(async (handle: string, options: { store?: string; tool?: string }) => {
     exitCode = await runRecoverCommand(handle, options, io);
   });
 
