@@ -134,6 +134,8 @@ program
   .description('serve an MCP server over stdio with tools/list answered shrunk (original stored first, handle on stderr); everything else passes through')
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
+  .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
+  .option('--no-describe-tool', 'do not list caveman_describe')
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .passThroughOptions()

@@ -30,8 +30,8 @@ export function toolOriginals(original: JsonDocument, shrunk: JsonDocument): Too
   return layout.tools.map((tool, index) => ({ name: tool.name, text: sourceOf(original, tool.node), shortened: shortened.has(index) }));
 }
 
-/** Positions of the tools with a non-empty description that is not the same in `shrunk`. */
-function shortenedToolIndexes(original: JsonDocument, shrunk: JsonDocument): Set<number> {
+/** Positions (0-based, in catalog order) of the tools with a non-empty description that is not the same in `shrunk`. */
+export function shortenedToolIndexes(original: JsonDocument, shrunk: JsonDocument): Set<number> {
   const after = descriptionsOf(shrunk);
   const indexes = new Set<number>();
   const nonEmpty = (texts: readonly string[]) => texts.filter((text) => text.trim() !== '');

@@ -10,6 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
 import { MAX_MESSAGE_BYTES } from '../../mcp/list-server-tools';
+import { offerDescribeTool } from '../../mcp/describe-tool-answer';
 import { ChildPeer, StreamPeer } from '../../mcp/line-peers';
 import { ServerDiagnostics } from '../../mcp/server-diagnostics';
 import { defaultSourceName, describeTarget, type StdioTarget } from '../../mcp/server-target';
@@ -23,6 +24,8 @@ export interface ProxyCommandOptions {
   store?: string | undefined;
   name?: string | undefined;
   env?: string[] | undefined;
+  /** List caveman_describe beside a shrunk catalog (default true). */
+  describeTool?: boolean | undefined;
 }
 
 export interface ProxyIo {
@@ -65,8 +68,21 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       log,
       async shrinkTools(tools) {
         const shrunk = await shrinkListedTools(tools, { store, tokenizer: options.tokenizer, sourceName });
-        log(shrunk.line);
-        return { tools: shrunk.tools };
+        if (shrunk.handle === undefined || options.describeTool === false) {
+          log(shrunk.line);
+          return { tools: shrunk.tools };
+        }
+        let offer;
+        try {
+          offer = offerDescribeTool(shrunk.handle, shrunk.tools, { store, tokenizer: options.tokenizer });
+        } catch (error) {
+          // The shrunk list still stands; only the describe tool is left out.
+          log(`${shrunk.line}; caveman_describe not offered: ${error instanceof Error ? error.message : String(error)}`);
+          return { tools: shrunk.tools };
+        }
+        log(`${shrunk.line}; ${offer.note}`);
+        if (offer.renamed !== undefined) log(offer.renamed);
+        return { tools: shrunk.tools, local: offer.tool };
       },
     });
   } catch (error) {
