@@ -4,8 +4,13 @@
 // it takes beside a server's tools, and its price in tokens live here, so
 // the proxy and lint show the same numbers.
 
+import type { DescribeToolPrice } from '../../shared/contracts';
 import type { TokenizerName } from '../../shared/tokenizers';
+import type { JsonDocument } from '../engine/json/json-node';
+import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
+import { shortenedToolIndexes } from '../engine/tool-originals';
 import { countTokens } from '../engine/tokens';
+import type { TransformResult } from '../engine/transform/transform-catalog';
 
 export const DESCRIBE_TOOL_NAME = 'caveman_describe';
 
@@ -51,4 +56,18 @@ export function describeToolTokens(tokenizer: TokenizerName, name: string, lastT
   const before = lastTool === undefined ? '{"tools":[' : lastTool;
   const joiner = lastTool === undefined ? '' : ',';
   return countTokens(`${before}${joiner}${definition}]}`, tokenizer) - countTokens(`${before}]}`, tokenizer);
+}
+
+/**
+ * The describe tool's price beside a shrunk catalog, for lint: its name
+ * there, how many tools were shortened (it is listed only when some were),
+ * and the tokens it adds to the listing (0 when it is not listed).
+ */
+export function describeToolPrice(original: JsonDocument, transform: TransformResult, tokenizer: TokenizerName): DescribeToolPrice {
+  const shrunk = parseJson(new TextDecoder().decode(transform.output), MAX_JSON_DEPTH);
+  const shortened = shortenedToolIndexes(original, shrunk).size;
+  const name = describeToolName(transform.tools.map((tool) => tool.name));
+  const last = transform.tools.at(-1);
+  const lastTool = last === undefined ? undefined : new TextDecoder().decode(transform.output.subarray(last.outputStart, last.outputEnd));
+  return { name, tokens: shortened === 0 ? 0 : describeToolTokens(tokenizer, name, lastTool), shortened_tools: shortened };
 }
