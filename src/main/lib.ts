@@ -4,6 +4,7 @@
 export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './api/shrink';
 export { lint, type LintOptions } from './api/lint';
 export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './api/recover';
+export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './api/recover-tool';
 export { closeSharedCounter } from './api/shared-counter';
 export type { StoreOption } from './api/store-option';
 export { checkGuarantees, type GuaranteeReport } from './engine/guarantees/check-guarantees';

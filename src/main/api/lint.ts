@@ -7,6 +7,7 @@ import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import type { JsonDocument } from '../engine/json/json-node';
 import { attributionEnds, attributionOf, type CountText, type ParallelTokenCounter } from '../engine/tokens';
 import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { describeToolPrice } from '../mcp/describe-tool';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -31,7 +32,10 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const prepared = prepareCatalog(read, { sharedOutput: true });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
   const hadBom = read.decoded.ok && read.decoded.hadBom;
-  return lintReportFor(prepared.doc, prepared.transform, { tokenizer, hadBom, signal: options.signal, onProgress: options.onProgress }, counter);
+  const report = await lintReportFor(prepared.doc, prepared.transform, { tokenizer, hadBom, signal: options.signal, onProgress: options.onProgress }, counter);
+  // What the proxy's describe tool would add, next to the saving (nothing is added to a catalog that passes through).
+  if (report.total.tokens_after < report.total.tokens_before) report.describe_tool = describeToolPrice(prepared.doc, prepared.transform, tokenizer);
+  return report;
 }
 
 export interface LintTotals {

@@ -87,9 +87,10 @@ program
 program
   .command('recover')
   .argument('<handle>', 'a handle printed by shrink, e.g. ccr_0123…')
-  .description('write the original catalog behind HANDLE to stdout, byte for byte')
+  .description('write the original catalog behind HANDLE to stdout, byte for byte (or one tool of it with --tool)')
+  .option('--tool <name>', "only this tool's original definition, exactly as it stands in the catalog")
   .addOption(storeOption())
-  .action(async (handle: string, options: { store?: string }) => {
+  .action(async (handle: string, options: { store?: string; tool?: string }) => {
     exitCode = await runRecoverCommand(handle, options, io);
   });
 
@@ -133,6 +134,8 @@ program
   .description('serve an MCP server over stdio with tools/list answered shrunk (original stored first, handle on stderr); everything else passes through')
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
+  .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
+  .option('--no-describe-tool', 'do not list caveman_describe')
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .passThroughOptions()

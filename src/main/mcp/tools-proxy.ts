@@ -1,25 +1,46 @@
 // An MCP proxy that shrinks one thing: tools/list. It sits between a client
 // (downstream) and the real server (upstream) and relays every JSON-RPC
-// message unchanged, in both directions — initialize, tools/call, pings,
+// message in both directions — initialize, tools/call, pings,
 // notifications, requests the server makes of the client — except a
 // tools/list request from the client. That one it answers itself: it lists
-// every page upstream (under its own request ids, which never reach the
-// client), hands the tools to `shrinkTools`, and answers with one page and
-// no nextCursor. The listing is kept until the server sends
+// every page upstream, hands the tools to `shrinkTools`, and answers with
+// one page and no nextCursor. The listing is kept until the server sends
 // notifications/tools/list_changed (which is relayed too), then fetched
-// again on the next tools/list. Transports are parameters, so tests can run
-// it in memory.
+// again on the next tools/list.
+//
+// Ids: every request the client sends goes upstream under an id of the
+// proxy's own numbering and its answer goes back under the client's id, so
+// the proxy's own requests can never be mistaken for a client's whatever
+// ids the client picks. That map is also how a server that dies leaves no
+// client request unanswered. Peers are parameters, so tests can run it in
+// memory.
 
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { UnreadableLine } from './json-lines';
+import type { RpcMessage, RpcPeer } from './line-peers';
+
+/** A tool the proxy answers itself (e.g. caveman_describe), offered with one listing. */
+export interface LocalTool {
+  /** Its entry in tools/list; `name` is what tools/call names it by. */
+  definition: { name: string } & Record<string, unknown>;
+  /** The tools/call result for these arguments. */
+  call(args: unknown): Promise<Record<string, unknown>>;
+}
+
+export interface ShrunkListing {
+  tools: unknown[];
+  /** Answered by the proxy and listed after the server's tools. */
+  local?: LocalTool | undefined;
+}
 
 export interface ToolsProxyOptions {
   /** The real server (not started yet). */
-  upstream: Transport;
+  upstream: RpcPeer;
   /** The client (not started yet). */
-  downstream: Transport;
+  downstream: RpcPeer;
   /** The tools to answer with, given every tool upstream listed (may return them unchanged). */
-  shrinkTools(tools: unknown[]): Promise<unknown[]>;
+  shrinkTools(tools: unknown[]): Promise<ShrunkListing>;
+  /** One note for a person; the caller keeps it on one line. */
   log(line: string): void;
   /** How long one upstream tools/list page may take (default 60 s). */
   requestTimeoutMs?: number;
@@ -32,13 +53,9 @@ export interface ToolsProxy {
   close(): Promise<void>;
 }
 
-/** JSON-RPC error codes the proxy answers with itself. */
-const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
-const REQUEST_TIMEOUT = -32001;
 const MAX_PAGES = 1000;
-const ID_PREFIX = 'caveman-proxy-';
 
+type RpcId = string | number;
 type RpcError = { code: number; message: string; data?: unknown };
 
 class UpstreamError extends Error {
@@ -47,47 +64,65 @@ class UpstreamError extends Error {
   }
 }
 
-interface Pending {
-  resolve(result: Record<string, unknown>): void;
-  reject(error: Error): void;
-  timer: ReturnType<typeof setTimeout>;
+/** A request in flight upstream, under the proxy's id: the client's (with its own id) or the proxy's own. */
+type InFlight =
+  | { from: 'client'; clientId: RpcId; method: string }
+  | { from: 'proxy'; method: string; resolve(result: RpcMessage): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> };
+
+const isRequest = (m: RpcMessage) => typeof m.method === 'string' && 'id' in m;
+const isNotification = (m: RpcMessage) => typeof m.method === 'string' && !('id' in m);
+const isResponse = (m: RpcMessage) => typeof m.method !== 'string' && 'id' in m && ('result' in m || 'error' in m);
+const isId = (id: unknown): id is RpcId => typeof id === 'string' || typeof id === 'number';
+/** Keys client ids by type and value, so "1" and 1 stay apart. */
+const idKey = (id: RpcId) => `${typeof id}:${id}`;
+
+function describeUnreadable(problem: UnreadableLine): string {
+  if (problem.kind === 'too-large') return `a message of ${problem.bytes} bytes, over the limit of ${problem.limit} bytes`;
+  if (problem.kind === 'not-json') return `a line that is not JSON (${problem.detail.slice(0, 120)})`;
+  return 'a line that is JSON but not a JSON-RPC 2.0 message';
 }
 
-type Message = Record<string, unknown>;
-const isRequest = (m: Message) => typeof m.method === 'string' && 'id' in m;
-const isNotification = (m: Message) => typeof m.method === 'string' && !('id' in m);
-const isResponse = (m: Message) => typeof m.method !== 'string' && 'id' in m && ('result' in m || 'error' in m);
-
-function describeTransportError(side: 'client' | 'server', error: Error): string {
-  const unreadable = error instanceof SyntaxError || error.name === 'ZodError';
-  return unreadable ? `ignored a line from the ${side} that is not a JSON-RPC message (${error.message.slice(0, 120)})` : `the connection to the ${side} reported: ${error.message}`;
+/** The error a client gets for a line it sent that the proxy could not take. */
+function replyToUnreadable(problem: UnreadableLine): { id: RpcId | null; error: RpcError } {
+  if (problem.kind === 'not-json') return { id: null, error: { code: ErrorCode.ParseError, message: `parse error: ${problem.detail.slice(0, 200)}` } };
+  if (problem.kind === 'not-jsonrpc') return { id: problem.id, error: { code: ErrorCode.InvalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' } };
+  return { id: problem.id, error: { code: ErrorCode.InvalidRequest, message: `the message is ${problem.bytes} bytes, over the proxy's limit of ${problem.limit} bytes` } };
 }
 
-/** Starts the upstream transport, then the downstream one, and relays until either closes. */
+/** Starts the upstream peer, then the downstream one, and relays until either closes. */
 export async function startToolsProxy(options: ToolsProxyOptions): Promise<ToolsProxy> {
   const { upstream, downstream, log } = options;
   const timeoutMs = options.requestTimeoutMs ?? 60_000;
-  const pending = new Map<string, Pending>();
+  const inFlight = new Map<number, InFlight>();
+  const byClientId = new Map<string, number>();
+  const answering = new Set<Promise<void>>();
   let nextId = 0;
   let generation = 0;
-  let listing: { generation: number; tools: Promise<unknown[]> } | undefined;
+  let listing: { generation: number; answer: Promise<ShrunkListing> } | undefined;
+  let offered: ShrunkListing | undefined;
   let stopping = false;
   let finish!: (how: 'client' | 'server' | 'closed') => void;
   const closed = new Promise<'client' | 'server' | 'closed'>((resolve) => (finish = resolve));
 
-  const toClient = (message: Message) => downstream.send(message as JSONRPCMessage).catch((error: unknown) => log(`could not write to the client: ${String(error)}`));
-  const toServer = (message: Message) => upstream.send(message as JSONRPCMessage).catch((error: unknown) => log(`could not write to the server: ${String(error)}`));
+  const toClient = (message: RpcMessage) => downstream.send(message).catch((error: unknown) => log(`could not write to the client: ${String(error)}`));
+  const toServer = (message: RpcMessage) => upstream.send(message).catch((error: unknown) => log(`could not write to the server: ${String(error)}`));
+  const errorToClient = (id: RpcId | null, error: RpcError) => toClient({ jsonrpc: '2.0', id, error });
+  /** Runs an answer the proxy gives itself, remembered so a stop waits for it. */
+  const answer = (work: Promise<void>) => {
+    answering.add(work);
+    void work.finally(() => answering.delete(work));
+  };
 
   /** A request of our own to the server; its answer never reaches the client. */
-  const askServer = (method: string, params: Record<string, unknown> | undefined): Promise<Record<string, unknown>> =>
+  const askServer = (method: string, params: RpcMessage | undefined): Promise<RpcMessage> =>
     new Promise((resolve, reject) => {
-      const id = `${ID_PREFIX}${++nextId}`;
+      const id = ++nextId;
       const timer = setTimeout(() => {
-        pending.delete(id);
+        inFlight.delete(id);
         void toServer({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } });
-        reject(new UpstreamError({ code: REQUEST_TIMEOUT, message: `the server did not answer ${method} within ${Math.round(timeoutMs / 1000)} s` }));
+        reject(new UpstreamError({ code: ErrorCode.RequestTimeout, message: `the server did not answer ${method} within ${Math.round(timeoutMs / 1000)} s` }));
       }, timeoutMs);
-      pending.set(id, { resolve, reject, timer });
+      inFlight.set(id, { from: 'proxy', method, resolve, reject, timer });
       void toServer({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     });
 
@@ -96,88 +131,172 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) throw new UpstreamError({ code: INTERNAL_ERROR, message: `the server handed out more than ${MAX_PAGES} pages of tools` });
+      if (page >= MAX_PAGES) throw new UpstreamError({ code: ErrorCode.InternalError, message: `the server handed out more than ${MAX_PAGES} pages of tools` });
       const result = await askServer('tools/list', cursor === undefined ? undefined : { cursor });
-      if (!Array.isArray(result.tools)) throw new UpstreamError({ code: INTERNAL_ERROR, message: 'the server answered tools/list without a tools array' });
+      if (!Array.isArray(result.tools)) throw new UpstreamError({ code: ErrorCode.InternalError, message: 'the server answered tools/list without a tools array' });
       tools.push(...(result.tools as unknown[]));
       const next = result.nextCursor;
       if (typeof next !== 'string') return tools;
-      if (seen.has(next)) throw new UpstreamError({ code: INTERNAL_ERROR, message: "the server's tools/list pagination loops" });
+      if (seen.has(next)) throw new UpstreamError({ code: ErrorCode.InternalError, message: "the server's tools/list pagination loops" });
       seen.add(next);
       cursor = next;
     }
   };
 
-  const currentTools = (): Promise<unknown[]> => {
+  const currentListing = (): Promise<ShrunkListing> => {
     if (listing?.generation !== generation) {
-      const tools = listAllPages().then((listed) => options.shrinkTools(listed));
-      const entry = { generation, tools };
+      const answer = listAllPages().then((listed) => options.shrinkTools(listed));
+      const entry = { generation, answer };
       listing = entry;
       // A failed listing is not kept: the next tools/list asks the server again.
-      tools.catch(() => {
+      answer.catch(() => {
         if (listing === entry) listing = undefined;
       });
     }
-    return listing.tools;
+    return listing.answer;
   };
 
-  const answerToolsList = async (request: Message) => {
+  const answerToolsList = async (request: RpcMessage & { id: RpcId }) => {
     const params = request.params as { cursor?: unknown } | undefined;
     if (params?.cursor !== undefined) {
       // We never hand out a cursor: every tool comes in the first page.
-      await toClient({ jsonrpc: '2.0', id: request.id, error: { code: INVALID_PARAMS, message: 'invalid cursor: this proxy answers tools/list in one page' } });
+      await errorToClient(request.id, { code: ErrorCode.InvalidParams, message: 'invalid cursor: this proxy answers tools/list in one page' });
       return;
     }
     try {
-      await toClient({ jsonrpc: '2.0', id: request.id, result: { tools: await currentTools() } });
+      const shrunk = await currentListing();
+      offered = shrunk;
+      const tools = shrunk.local ? [...shrunk.tools, shrunk.local.definition] : shrunk.tools;
+      await toClient({ jsonrpc: '2.0', id: request.id, result: { tools } });
     } catch (error) {
-      const rpc = error instanceof UpstreamError ? error.rpc : { code: INTERNAL_ERROR, message: `the proxy could not list the tools: ${error instanceof Error ? error.message : String(error)}` };
-      await toClient({ jsonrpc: '2.0', id: request.id, error: rpc });
+      const rpc = error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${error instanceof Error ? error.message : String(error)}` };
+      await errorToClient(request.id, rpc);
     }
   };
 
-  downstream.onmessage = (message) => {
-    const m = message as unknown as Message;
-    if (isRequest(m) && m.method === 'tools/list') void answerToolsList(m);
-    else void toServer(m);
+  const answerLocalCall = async (request: RpcMessage & { id: RpcId }, local: LocalTool) => {
+    try {
+      const result = await local.call((request.params as { arguments?: unknown }).arguments);
+      await toClient({ jsonrpc: '2.0', id: request.id, result });
+    } catch (error) {
+      await errorToClient(request.id, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
   };
 
-  upstream.onmessage = (message) => {
-    const m = message as unknown as Message;
-    if (isResponse(m) && typeof m.id === 'string' && m.id.startsWith(ID_PREFIX)) {
-      const waiting = pending.get(m.id);
-      if (!waiting) return; // an answer after our timeout
-      pending.delete(m.id);
-      clearTimeout(waiting.timer);
-      if ('error' in m) waiting.reject(new UpstreamError(m.error as RpcError));
-      else waiting.resolve((m.result ?? {}) as Record<string, unknown>);
+  /** The tool the proxy answers itself, when this request calls it. */
+  const localToolFor = (request: RpcMessage): LocalTool | undefined => {
+    if (request.method !== 'tools/call') return undefined;
+    const local = offered?.local;
+    return local !== undefined && (request.params as { name?: unknown } | undefined)?.name === local.definition.name ? local : undefined;
+  };
+
+  const relayClientRequest = (request: RpcMessage & { id: RpcId }) => {
+    const key = idKey(request.id);
+    if (byClientId.has(key)) {
+      void errorToClient(request.id, { code: ErrorCode.InvalidRequest, message: `a request with id ${JSON.stringify(request.id)} is already in flight` });
       return;
     }
-    if (isNotification(m) && m.method === 'notifications/tools/list_changed') generation += 1;
-    void toClient(m);
+    const id = ++nextId;
+    inFlight.set(id, { from: 'client', clientId: request.id, method: request.method as string });
+    byClientId.set(key, id);
+    void toServer({ ...request, id });
+  };
+
+  downstream.onmessage = (m) => {
+    if (isRequest(m)) {
+      if (!isId(m.id)) {
+        void errorToClient(null, { code: ErrorCode.InvalidRequest, message: 'invalid request: the id must be a string or a number' });
+        return;
+      }
+      const request = m as RpcMessage & { id: RpcId };
+      const local = localToolFor(request);
+      if (request.method === 'tools/list') answer(answerToolsList(request));
+      else if (local) answer(answerLocalCall(request, local));
+      else relayClientRequest(request);
+      return;
+    }
+    if (isNotification(m) && m.method === 'notifications/cancelled') {
+      // The client names its own id; the server knows the request by ours.
+      const params = m.params as { requestId?: unknown } | undefined;
+      const ours = isId(params?.requestId) ? byClientId.get(idKey(params.requestId)) : undefined;
+      if (ours !== undefined) void toServer({ ...m, params: { ...params, requestId: ours } });
+      return;
+    }
+    void toServer(m); // notifications, and answers to the server's own requests (its ids)
+  };
+  downstream.onunreadable = (problem) => {
+    const reply = replyToUnreadable(problem);
+    log(`the client sent ${describeUnreadable(problem)}; answered with error ${reply.error.code}`);
+    void errorToClient(reply.id, reply.error);
+  };
+
+  upstream.onmessage = (m) => {
+    if (!isResponse(m)) {
+      if (isNotification(m) && m.method === 'notifications/tools/list_changed') generation += 1;
+      void toClient(m); // notifications and the server's own requests go to the client as they are
+      return;
+    }
+    const waiting = typeof m.id === 'number' ? inFlight.get(m.id) : undefined;
+    if (!waiting) {
+      log(`dropped an answer from the server to a request it was not asked (id ${JSON.stringify(m.id)})`);
+      return;
+    }
+    inFlight.delete(m.id as number);
+    if (waiting.from === 'client') {
+      byClientId.delete(idKey(waiting.clientId));
+      void toClient({ ...m, id: waiting.clientId });
+      return;
+    }
+    clearTimeout(waiting.timer);
+    if ('error' in m) waiting.reject(new UpstreamError(m.error as RpcError));
+    else waiting.resolve((m.result ?? {}) as RpcMessage);
+  };
+  upstream.onunreadable = (problem) => {
+    const id = problem.kind === 'not-json' ? null : problem.id;
+    const waiting = typeof id === 'number' ? inFlight.get(id) : undefined;
+    log(`the server sent ${describeUnreadable(problem)}; ignored it`);
+    if (!waiting) return;
+    inFlight.delete(id as number);
+    const error = { code: ErrorCode.InternalError, message: `the server's answer to ${waiting.method} could not be relayed: it was ${describeUnreadable(problem)}` };
+    if (waiting.from === 'client') {
+      byClientId.delete(idKey(waiting.clientId));
+      void errorToClient(waiting.clientId, error);
+    } else {
+      clearTimeout(waiting.timer);
+      waiting.reject(new UpstreamError(error));
+    }
   };
 
   const stop = async (how: 'client' | 'server' | 'closed') => {
     if (stopping) return;
     stopping = true;
-    for (const [id, waiting] of pending) {
-      clearTimeout(waiting.timer);
-      waiting.reject(new UpstreamError({ code: INTERNAL_ERROR, message: 'the server went away' }));
-      pending.delete(id);
+    const replies: Promise<void>[] = [];
+    for (const waiting of inFlight.values()) {
+      const error = { code: ErrorCode.ConnectionClosed, message: `the server exited before it answered ${waiting.method}` };
+      if (waiting.from === 'client') {
+        if (how === 'server') replies.push(errorToClient(waiting.clientId, error));
+      } else {
+        clearTimeout(waiting.timer);
+        waiting.reject(new UpstreamError(error));
+      }
     }
+    inFlight.clear();
+    byClientId.clear();
+    // The client hears about everything it asked before its side is closed.
+    await Promise.allSettled([...replies, ...answering]);
     await Promise.allSettled([upstream.close(), downstream.close()]);
     finish(how);
   };
 
   downstream.onclose = () => void stop('client');
-  downstream.onerror = (error) => log(describeTransportError('client', error));
+  downstream.onerror = (error) => log(`the connection to the client reported: ${error.message}`);
   // A server that cannot start rejects here (the caller explains why); only a started one is watched.
   await upstream.start();
   upstream.onclose = () => {
     if (!stopping) log('the server closed its connection (it exited); stopping');
     void stop('server');
   };
-  upstream.onerror = (error) => log(describeTransportError('server', error));
+  upstream.onerror = (error) => log(`the connection to the server reported: ${error.message}`);
   await downstream.start();
   return { closed, close: () => stop('closed') };
 }

@@ -761,6 +761,7 @@ export interface LintReport {
   catalog_kind: CatalogKind;
   tools: ToolTokens[];
   envelope: EnvelopeTokens;
+  describe_tool?: DescribeToolPrice;
   total: TotalTokens;
 }
 /**
@@ -799,6 +800,20 @@ export interface SavingSplit {
 export interface EnvelopeTokens {
   tokens_before: number;
   tokens_after: number;
+}
+/**
+ * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
+ */
+export interface DescribeToolPrice {
+  /**
+   * caveman_describe, or with a suffix when a tool of the catalog has that name.
+   */
+  name: string;
+  tokens: number;
+  /**
+   * Tools with a non-empty description that is cut or gone in the shrunk catalog.
+   */
+  shortened_tools: number;
 }
 export interface TotalTokens {
   /**

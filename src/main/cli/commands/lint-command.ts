@@ -32,5 +32,15 @@ export function lintTable(report: LintReport): string {
   const rows = report.tools.map((tool) => [tool.name, String(tool.tokens_before), String(tool.tokens_after), formatPercent(tool.ratio)]);
   rows.push(['(envelope)', String(report.envelope.tokens_before), String(report.envelope.tokens_after), '']);
   rows.push([`TOTAL (basis: ${report.basis})`, String(report.total.tokens_before), String(report.total.tokens_after), formatPercent(report.total.ratio)]);
-  return formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) + `tokenizer: ${report.tokenizer}\n`;
+  return formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) + `tokenizer: ${report.tokenizer}\n` + describeToolLine(report);
+}
+
+/** The proxy's describe tool next to the saving: what it adds, or why it is not listed. */
+function describeToolLine(report: LintReport): string {
+  const price = report.describe_tool;
+  if (price === undefined) return '';
+  if (price.shortened_tools === 0) return `proxy: ${price.name} not listed (no description was shortened)\n`;
+  const saved = report.total.tokens_before - report.total.tokens_after;
+  const shortened = `${price.shortened_tools} tool${price.shortened_tools === 1 ? '' : 's'} shortened`;
+  return `proxy: ${price.name} adds ${price.tokens} tokens (${shortened}); saved ${saved} - ${price.tokens} = ${saved - price.tokens} tokens per tools/list\n`;
 }

@@ -7,11 +7,11 @@
 // stdout belongs to the MCP protocol, so everything we say goes to stderr.
 
 import type { Readable, Writable } from 'node:stream';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
 import { MAX_MESSAGE_BYTES } from '../../mcp/list-server-tools';
+import { offerDescribeTool } from '../../mcp/describe-tool-answer';
+import { ChildPeer, StreamPeer } from '../../mcp/line-peers';
 import { ServerDiagnostics } from '../../mcp/server-diagnostics';
 import { defaultSourceName, describeTarget, type StdioTarget } from '../../mcp/server-target';
 import { shrinkListedTools } from '../../mcp/shrink-listed-tools';
@@ -24,12 +24,19 @@ export interface ProxyCommandOptions {
   store?: string | undefined;
   name?: string | undefined;
   env?: string[] | undefined;
+  /** List caveman_describe beside a shrunk catalog (default true). */
+  describeTool?: boolean | undefined;
 }
 
 export interface ProxyIo {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
+}
+
+/** A note as one stderr line: line breaks in what it quotes (a path, a server's message) are escaped. */
+export function oneLine(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Runs until the client or the server goes away: 0 when the client closed, 1 when the server could not start or exited. */
@@ -43,15 +50,15 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
     env[item.slice(0, at)] = item.slice(at + 1);
   }
   const target: StdioTarget = { transport: 'stdio', command, args, ...(Object.keys(env).length > 0 ? { env } : {}) };
-  const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${line}\n`);
+  const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(line)}\n`);
   const store = options.store ?? resolveStorePath();
   const sourceName = options.name ?? defaultSourceName(target);
 
   // The server inherits our whole environment: the client that started us chose it.
   const inherited: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) inherited[key] = value;
-  const upstream = new StdioClientTransport({ command, args, env: { ...inherited, ...target.env }, stderr: 'inherit', maxBufferSize: MAX_MESSAGE_BYTES });
-  const downstream = new StdioServerTransport(io.stdin, io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const upstream = new ChildPeer({ command, args, env: { ...inherited, ...target.env } }, MAX_MESSAGE_BYTES);
+  const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
 
   let proxy;
   try {
@@ -61,26 +68,32 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       log,
       async shrinkTools(tools) {
         const shrunk = await shrinkListedTools(tools, { store, tokenizer: options.tokenizer, sourceName });
-        log(shrunk.line);
-        return shrunk.tools;
+        if (shrunk.handle === undefined || options.describeTool === false) {
+          log(shrunk.line);
+          return { tools: shrunk.tools };
+        }
+        let offer;
+        try {
+          offer = offerDescribeTool(shrunk.handle, shrunk.tools, { store, tokenizer: options.tokenizer });
+        } catch (error) {
+          // The shrunk list still stands; only the describe tool is left out.
+          log(`${shrunk.line}; caveman_describe not offered: ${error instanceof Error ? error.message : String(error)}`);
+          return { tools: shrunk.tools };
+        }
+        log(`${shrunk.line}; ${offer.note}`);
+        if (offer.renamed !== undefined) log(offer.renamed);
+        return { tools: shrunk.tools, local: offer.tool };
       },
     });
   } catch (error) {
     const explained = new ServerDiagnostics(target).explain(error, { timedOut: false, cancelled: false, timeoutMs: 0 });
-    await writeAll(io.stderr, `caveman-shrink proxy: ${explained.message}\n`);
+    await writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(explained.message)}\n`);
     return 1;
   }
   log(`serving ${describeTarget(target)} over stdio; tools/list is answered shrunk (store: ${store})`);
-
-  // The client hanging up is the normal end; the SDK's stdio transport does not watch for it.
-  const hangUp = () => void downstream.close();
-  io.stdin.once('end', hangUp);
-  io.stdin.once('close', hangUp);
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 
   const how = await proxy.closed;
-  io.stdin.off('end', hangUp);
-  io.stdin.off('close', hangUp);
   io.stdin.destroy(); // nothing more to read; let the process end
   return how === 'server' ? 1 : 0;
 }

@@ -1,14 +1,22 @@
-// `caveman-shrink recover HANDLE`: the original bytes on stdout, exactly.
+// `caveman-shrink recover HANDLE [--tool NAME]`: the original bytes on
+// stdout, exactly — the whole catalog, or one tool's definition sliced from it.
 
 import { asCavemanError } from '../../../shared/errors';
 import { recover } from '../../api/recover';
+import { recoverTool } from '../../api/recover-tool';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
 
-export async function runRecoverCommand(handle: string, options: { store?: string | undefined }, io: CommandIo): Promise<number> {
+export interface RecoverCommandOptions {
+  store?: string | undefined;
+  tool?: string | undefined;
+}
+
+export async function runRecoverCommand(handle: string, options: RecoverCommandOptions, io: CommandIo): Promise<number> {
+  const storeOptions = options.store !== undefined ? { store: options.store } : {};
   let original: Uint8Array;
   try {
-    original = recover(handle, options.store !== undefined ? { store: options.store } : {});
+    original = options.tool === undefined ? recover(handle, storeOptions) : recoverTool(handle, options.tool, storeOptions).original;
   } catch (thrown) {
     await writeAll(io.stderr, `caveman-shrink recover: ${asCavemanError(thrown).message}\n`);
     return 1;

@@ -1,0 +1,49 @@
+// Per-tool originals (issue 15): one tool's original definition found from
+// the catalog's handle and the tool's name — its exact bytes sliced from the
+// stored original, so it is byte-exact from any process, any time later —
+// and which tools the shrunk catalog shortened (engine/tool-originals.ts
+// says precisely what that means).
+
+import { CavemanError } from '../../shared/errors';
+import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
+import { toolOriginals, type ToolOriginal } from '../engine/tool-originals';
+import { prepareCatalog } from './prepare-catalog';
+import { readInput } from './read-catalog-text';
+import { recover, type StoreOptions } from './recover';
+
+export type { ToolOriginal };
+
+export interface RecoveredTool {
+  name: string;
+  /** The tool's definition exactly as it stands in the stored original (UTF-8). */
+  original: Uint8Array;
+  /** Some description of it was cut or dropped in the shrunk catalog; false means the listing had all of its text. */
+  shortened: boolean;
+}
+
+/** How many names an unknown-tool message lists before it counts the rest. */
+const NAMES_LISTED = 100;
+
+/** The tools of the catalog behind `handle`, in order. Throws cave_not_found / cave_hash_mismatch like recover, cave_not_catalog when it holds no catalog. */
+export function recoverTools(handle: string, options: StoreOptions = {}): ToolOriginal[] {
+  const prepared = prepareCatalog(readInput(recover(handle, options)));
+  if (!prepared.ok) throw new CavemanError('cave_not_catalog', `the original behind ${handle} is not a tool catalog (${prepared.passThrough.message}); recover it whole instead`);
+  // The engine is deterministic: transforming the original again gives the catalog that was handed out.
+  const shrunk = parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH);
+  return toolOriginals(prepared.doc, shrunk);
+}
+
+/** One tool's original definition; an unknown name is cave_not_found naming the tools there are. */
+export function recoverTool(handle: string, name: string, options: StoreOptions = {}): RecoveredTool {
+  const tools = recoverTools(handle, options);
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new CavemanError('cave_not_found', `no tool named ${JSON.stringify(name)} in ${handle}; ${listToolNames(tools.map((t) => t.name))}`);
+  return { name: tool.name, original: new TextEncoder().encode(tool.text), shortened: tool.shortened };
+}
+
+/** "its tools are: a, b, c" (the first hundred, then how many more). */
+export function listToolNames(names: readonly string[]): string {
+  if (names.length === 0) return 'it has no tools';
+  const shown = names.slice(0, NAMES_LISTED).join(', ');
+  return `its tools are: ${shown}${names.length > NAMES_LISTED ? `, … and ${names.length - NAMES_LISTED} more` : ''}`;
+}

@@ -1,0 +1,144 @@
+// The two ends of the proxy as line-framed JSON-RPC peers: the client on
+// our stdin/stdout, and the server as a child process on its stdin/stdout.
+// Both read through JsonLineReader (linear, bounded, and a bad line is
+// reported, not fatal) and write one JSON text per line, waiting for the
+// stream to drain so a slow reader is never buffered without bound.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { JsonLineReader, type UnreadableLine } from './json-lines';
+
+export type RpcMessage = Record<string, unknown>;
+
+/** What the proxy needs from either side (the SDK's Transport fits too, minus `onunreadable`). */
+export interface RpcPeer {
+  start(): Promise<void>;
+  send(message: RpcMessage): Promise<void>;
+  close(): Promise<void>;
+  onmessage?: ((message: RpcMessage) => void) | undefined;
+  /** A line that could not be taken as a message (malformed, not JSON-RPC, over the limit). */
+  onunreadable?: ((problem: UnreadableLine) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+}
+
+function writeLine(stream: Writable, message: RpcMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ok = stream.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : undefined));
+    if (ok) resolve();
+    else stream.once('drain', resolve);
+  });
+}
+
+function readerFor(peer: RpcPeer, maxLineBytes: number): JsonLineReader {
+  return new JsonLineReader(maxLineBytes, {
+    message: (message) => peer.onmessage?.(message),
+    unreadable: (problem) => peer.onunreadable?.(problem),
+  });
+}
+
+/** The client: JSON-RPC lines on `input`, answers on `output`; closes when `input` ends. */
+export class StreamPeer implements RpcPeer {
+  onmessage?: RpcPeer['onmessage'];
+  onunreadable?: RpcPeer['onunreadable'];
+  onclose?: RpcPeer['onclose'];
+  onerror?: RpcPeer['onerror'];
+  private closed = false;
+  private readonly reader: JsonLineReader;
+  private readonly onData = (chunk: Buffer) => this.reader.push(chunk);
+  private readonly onEnd = () => void this.close();
+  private readonly onError = (error: Error) => this.onerror?.(error);
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    maxLineBytes: number,
+  ) {
+    this.reader = readerFor(this, maxLineBytes);
+  }
+
+  async start(): Promise<void> {
+    this.input.on('data', this.onData);
+    this.input.once('end', this.onEnd);
+    this.input.once('close', this.onEnd);
+    this.input.on('error', this.onError);
+  }
+
+  send(message: RpcMessage): Promise<void> {
+    return writeLine(this.output, message);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.off('close', this.onEnd);
+    this.input.off('error', this.onError);
+    this.input.pause();
+    this.onclose?.();
+  }
+}
+
+export interface ChildCommand {
+  command: string;
+  args: readonly string[];
+  env: Record<string, string>;
+}
+
+/** How long a server gets to exit after its stdin is closed, before SIGTERM. */
+const EXIT_GRACE_MS = 2000;
+
+/** The server: a child process started by `start()`, whose stderr goes to ours. */
+export class ChildPeer implements RpcPeer {
+  onmessage?: RpcPeer['onmessage'];
+  onunreadable?: RpcPeer['onunreadable'];
+  onclose?: RpcPeer['onclose'];
+  onerror?: RpcPeer['onerror'];
+  private child: ChildProcessWithoutNullStreams | undefined;
+  private readonly reader: JsonLineReader;
+  private exited: Promise<void> | undefined;
+
+  constructor(
+    private readonly spec: ChildCommand,
+    maxLineBytes: number,
+  ) {
+    this.reader = readerFor(this, maxLineBytes);
+  }
+
+  /** Resolves once the process runs; rejects with the spawn error (ENOENT, EACCES…) when it cannot start. */
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.spec.command, [...this.spec.args], { env: this.spec.env, stdio: ['pipe', 'pipe', 'inherit'], shell: false, windowsHide: true }) as unknown as ChildProcessWithoutNullStreams;
+      this.child = child;
+      this.exited = new Promise((done) => child.once('close', () => done()));
+      child.once('error', reject);
+      child.once('spawn', () => {
+        child.off('error', reject);
+        child.on('error', (error) => this.onerror?.(error));
+        resolve();
+      });
+      child.stdout.on('data', (chunk: Buffer) => this.reader.push(chunk));
+      child.stdin.on('error', (error) => this.onerror?.(error));
+      child.once('close', () => this.onclose?.());
+    });
+  }
+
+  send(message: RpcMessage): Promise<void> {
+    if (!this.child) return Promise.reject(new Error('the server is not running'));
+    return writeLine(this.child.stdin, message);
+  }
+
+  /** Closes the server's stdin and waits for it to exit, then asks harder. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.exited || child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin.end();
+    const gone = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), EXIT_GRACE_MS).unref())]);
+    if (!gone) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), EXIT_GRACE_MS).unref())]);
+      if (!stopped) child.kill('SIGKILL');
+    }
+  }
+}

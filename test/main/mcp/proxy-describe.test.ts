@@ -1,0 +1,132 @@
+// caveman_describe in the proxy (issue 15, items 1, 2 and 4): listed only
+// when a description was shortened, answering each tool's original exactly
+// as the server listed it (from the store, so also after a restart),
+// marking complete tools, naming the tools on an unknown name, stepping
+// aside for a server tool of the same name, and priced on stderr.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recoverTools } from '../../../src/main/lib';
+import { countTokens } from '../../../src/main/engine/tokens';
+import { COMPLETE_NOTE } from '../../../src/main/mcp/describe-tool-answer';
+import { describeToolDefinition, describeToolTokens } from '../../../src/main/mcp/describe-tool';
+import { cliArgv, tempStore } from '../../helpers/cli';
+import { rawServerTools } from './raw-server-tools';
+import { EVERYTHING_BIN, REPO, TINY_SERVER } from './servers';
+
+let store: ReturnType<typeof tempStore>;
+beforeEach(() => {
+  store = tempStore();
+});
+afterEach(() => store.cleanup());
+
+const LISTED_SERVER = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
+const LONG = 'Does the thing for the test. It has a history that nobody needs to read before calling it, told at length. This sentence, too, is only colour and can be left out of the listing.';
+
+interface Proxied {
+  client: Client;
+  stderr: () => string;
+  close(): Promise<void>;
+}
+
+async function throughProxy(server: string[], options: string[] = []): Promise<Proxied> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', '--store', store.db, ...options, '--', ...server], cwd: REPO, env: { ...(process.env as Record<string, string>) }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'describe-test', version: '1' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+type TextContent = { type: string; text: string }[];
+const describeCall = async (proxied: Proxied, name: string, tool = 'caveman_describe') => (await proxied.client.callTool({ name: tool, arguments: { name } })) as { content: TextContent; isError?: boolean };
+const handleIn = (stderr: string) => /original stored as (ccr_[0-9a-f]{32})/.exec(stderr)![1]!;
+
+function listedToolsFile(tools: unknown[]): string[] {
+  const file = join(store.dir, 'tools.json');
+  writeFileSync(file, JSON.stringify(tools));
+  return [process.execPath, LISTED_SERVER, file];
+}
+
+describe('caveman_describe in the proxy', () => {
+  it("server-everything: every tool's original comes back byte for byte, shortened or complete, and again after a restart", async () => {
+    const server = [process.execPath, EVERYTHING_BIN];
+    const reference = await rawServerTools(server);
+    for (const round of ['first run', 'after a restart']) {
+      const proxied = await throughProxy(server);
+      try {
+        const listed = await proxied.client.listTools();
+        expect(listed.tools.at(-1)?.name, round).toBe('caveman_describe');
+        expect(listed.tools.slice(0, -1).map((tool) => tool.name)).toEqual([...reference.keys()]);
+        const tools = recoverTools(handleIn(proxied.stderr()), { store: store.db });
+        expect(tools.some((tool) => tool.shortened) && tools.some((tool) => !tool.shortened)).toBe(true);
+        for (const tool of tools) {
+          const answer = await describeCall(proxied, tool.name);
+          expect(answer.isError, tool.name).toBeUndefined();
+          expect(Buffer.from(answer.content[0]!.text, 'utf8').equals(Buffer.from(reference.get(tool.name)!, 'utf8')), `${round}: ${tool.name}`).toBe(true);
+          expect(answer.content.slice(1).map((part) => part.text)).toEqual(tool.shortened ? [] : [COMPLETE_NOTE]);
+        }
+        expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'after describe' } })).toEqual({ content: [{ type: 'text', text: 'Echo: after describe' }] });
+      } finally {
+        await proxied.close();
+      }
+    }
+  });
+
+  it('prices itself on stderr (what it adds to the list) and answers a bad or unknown name with isError and the names', async () => {
+    const proxied = await throughProxy([process.execPath, TINY_SERVER]);
+    try {
+      const listed = await proxied.client.listTools();
+      const withDescribe = listed.tools as unknown[];
+      expect(withDescribe.at(-1)).toEqual(describeToolDefinition());
+      const price = describeToolTokens('o200k_base', 'caveman_describe', JSON.stringify(withDescribe.at(-2)));
+      expect(countTokens(JSON.stringify({ tools: withDescribe }), 'o200k_base') - countTokens(JSON.stringify({ tools: withDescribe.slice(0, -1) }), 'o200k_base')).toBe(price);
+      expect(proxied.stderr()).toMatch(new RegExp(`tools/list shrunk: 7 tools, \\d+ → \\d+ tokens \\([\\d.]+% saved, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds ${price} tokens \\(inferred; offered because 5 of 7 tools were shortened\\)\\n`));
+
+      const unknown = await describeCall(proxied, 'nope');
+      expect(unknown.isError).toBe(true);
+      expect(unknown.content[0]!.text).toMatch(/^no tool named "nope" in ccr_[0-9a-f]{32}; its tools are: echo, tool_01, tool_02, tool_03, tool_04, tool_05, grow$/);
+      const bad = (await proxied.client.callTool({ name: 'caveman_describe', arguments: {} })) as { content: TextContent; isError?: boolean };
+      expect(bad).toEqual({ content: [{ type: 'text', text: 'call caveman_describe with {"name": "<tool>"}, the name of a listed tool' }], isError: true });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("a server tool named caveman_describe keeps its name and its calls; the proxy's is suffixed and stderr says so", async () => {
+    const proxied = await throughProxy(listedToolsFile([
+      { name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } },
+      { name: 'caveman_describe_2', description: 'Short.', inputSchema: { type: 'object', title: 'x', properties: {} } },
+    ]));
+    try {
+      const names = (await proxied.client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toEqual(['caveman_describe', 'caveman_describe_2', 'caveman_describe_3']);
+      expect(await proxied.client.callTool({ name: 'caveman_describe', arguments: { name: 'x' } })).toEqual({ content: [{ type: 'text', text: 'server answered caveman_describe' }] });
+      const original = await describeCall(proxied, 'caveman_describe', 'caveman_describe_3');
+      expect(JSON.parse(original.content[0]!.text)).toEqual({ name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } });
+      expect(proxied.stderr()).toContain('caveman-shrink proxy: a server tool is already named caveman_describe; the proxy\'s describe tool is listed as caveman_describe_3\n');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('is not listed when no description was shortened, nor with --no-describe-tool', async () => {
+    const plain = await throughProxy(listedToolsFile([{ name: 'only', title: 'Only', description: 'Short and whole.', inputSchema: { type: 'object', title: 'dropped', properties: { a: { type: 'string', examples: ['x'] } } } }]));
+    try {
+      expect((await plain.client.listTools()).tools.map((tool) => tool.name)).toEqual(['only']);
+      expect(plain.stderr()).toMatch(/original stored as ccr_[0-9a-f]{32}; caveman_describe not offered: no description was shortened\n/);
+    } finally {
+      await plain.close();
+    }
+    const off = await throughProxy([process.execPath, TINY_SERVER], ['--no-describe-tool']);
+    try {
+      expect((await off.client.listTools()).tools.map((tool) => tool.name)).not.toContain('caveman_describe');
+      expect(off.stderr()).toMatch(/original stored as ccr_[0-9a-f]{32}\n/);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+// The proxy under failure and under hostile clients (issue 11, defects 4
+// and 5): a client's ids are its own whatever they look like, a server that
+// dies leaves no request unanswered, a broken or oversized line gets an
+// error reply and the session goes on, a huge line is read in linear time,
+// and everything the proxy says on stderr is one line per note.
+
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempStore } from '../../helpers/cli';
+import { INITIALIZE, rawProxy, type RawProxy } from './raw-proxy';
+import { TINY_SERVER } from './servers';
+
+let store: ReturnType<typeof tempStore>;
+let proxy: RawProxy | undefined;
+beforeEach(() => {
+  store = tempStore();
+});
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+  store.cleanup();
+});
+
+const tiny = () => [process.execPath, TINY_SERVER];
+
+/** A server that answers initialize, never answers tools/call, and exits 200 ms after a call of `die`. */
+const DYING_SERVER = `
+let buffered = '';
+process.stdin.setEncoding('utf8').on('data', (text) => {
+  buffered += text;
+  for (let at; (at = buffered.indexOf('\\n')) >= 0; ) {
+    const message = JSON.parse(buffered.slice(0, at));
+    buffered = buffered.slice(at + 1);
+    if (message.method === 'initialize') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'dying', version: '1' } } }) + '\\n');
+    if (message.method === 'tools/call' && message.params.name === 'die') setTimeout(() => process.exit(1), 200);
+  }
+});`;
+
+describe('caveman-shrink proxy under failure', () => {
+  it('answers a client whose ids start with caveman-proxy- (the proxy keeps its own ids apart)', async () => {
+    proxy = rawProxy(['--store', store.db], tiny());
+    proxy.send({ jsonrpc: '2.0', id: 'caveman-proxy-1', ...INITIALIZE });
+    expect(await proxy.next(5_000)).toMatchObject({ id: 'caveman-proxy-1', result: { serverInfo: { name: 'tiny-test-server' } } });
+    proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // The proxy lists upstream on its own while the client's next request is in flight.
+    proxy.send({ jsonrpc: '2.0', id: 'caveman-proxy-2', method: 'tools/list' });
+    proxy.send({ jsonrpc: '2.0', id: 'caveman-proxy-3', method: 'tools/call', params: { name: 'echo', arguments: { message: 'mine' } } });
+    const answers = [await proxy.next(5_000), await proxy.next(5_000)];
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    expect((byId.get('caveman-proxy-2')?.result as { tools: unknown[] }).tools).toHaveLength(7);
+    expect(byId.get('caveman-proxy-3')).toEqual({ jsonrpc: '2.0', id: 'caveman-proxy-3', result: { content: [{ type: 'text', text: 'Echo: mine' }] } });
+    proxy.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(await proxy.next(5_000)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
+  it('when the server dies mid-call, every pending request gets a JSON-RPC error before the proxy exits', async () => {
+    proxy = rawProxy(['--store', store.db], [process.execPath, '-e', DYING_SERVER]);
+    proxy.send({ jsonrpc: '2.0', id: 0, ...INITIALIZE });
+    expect(await proxy.next()).toMatchObject({ id: 0, result: { serverInfo: { name: 'dying' } } });
+    proxy.send({ jsonrpc: '2.0', id: 'waiting', method: 'tools/call', params: { name: 'slow', arguments: {} } });
+    proxy.send({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'die', arguments: {} } });
+    const answers = [await proxy.next(), await proxy.next()].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 42, error: { code: -32000, message: 'the server exited before it answered tools/call' } },
+      { jsonrpc: '2.0', id: 'waiting', error: { code: -32000, message: 'the server exited before it answered tools/call' } },
+    ]);
+    expect(await proxy.exited).toBe(1);
+  });
+
+  it('a malformed client line gets a -32700 parse error, a non-JSON-RPC value -32600, and the session goes on', async () => {
+    proxy = rawProxy(['--store', store.db], tiny());
+    proxy.send('{"jsonrpc":"2.0","id":1,"method":');
+    expect(await proxy.next(5_000)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    proxy.send('[1,2,3]');
+    expect(await proxy.next(5_000)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    proxy.send({ jsonrpc: '2.0', id: 2, ...INITIALIZE });
+    expect(await proxy.next(5_000)).toMatchObject({ id: 2, result: { serverInfo: { name: 'tiny-test-server' } } });
+    expect(proxy.stderr()).toMatch(/caveman-shrink proxy: the client sent a line that is not JSON \(.+\); answered with error -32700\n/);
+  });
+
+  it('a message over the limit gets an error reply with its id, and the session goes on', async () => {
+    proxy = rawProxy(['--store', store.db], tiny());
+    proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+    await proxy.next();
+    const huge = `{"jsonrpc":"2.0","id":"huge","method":"ping","params":{"pad":"${'x'.repeat(34 * 1024 * 1024)}"}}`;
+    proxy.send(huge);
+    const refused = await proxy.next(30_000);
+    expect(refused).toMatchObject({ jsonrpc: '2.0', id: 'huge', error: { code: -32600 } });
+    expect((refused.error as { message: string }).message).toBe(`the message is ${Buffer.byteLength(huge)} bytes, over the proxy's limit of 34603008 bytes`);
+    proxy.send({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+  });
+
+  it('reads a 20 MiB line in linear time', async () => {
+    proxy = rawProxy(['--store', store.db], tiny());
+    proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+    await proxy.next();
+    proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    await proxy.next(); // the listing is now cached: the next answer costs only the reading
+    const started = performance.now();
+    proxy.send(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"pad":"${'y'.repeat(20 * 1024 * 1024)}"}}}`);
+    const answer = await proxy.next(30_000);
+    const seconds = (performance.now() - started) / 1000;
+    expect(answer).toMatchObject({ id: 3 });
+    expect((answer.result as { tools: unknown[] }).tools).toHaveLength(7);
+    // Quadratic buffering took 2.5–7.4 s on this machine; linear reading about 0.1 s.
+    expect(seconds).toBeLessThan(1);
+  });
+
+  it('each stderr note is one line, even when what it quotes has line breaks', async () => {
+    const storeWithBreak = join(store.dir, 'two\nlines', 'ccr.db');
+    proxy = rawProxy(['--store', storeWithBreak], tiny());
+    proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+    await proxy.next();
+    proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    await proxy.next();
+    await proxy.close();
+    const lines = proxy.stderr().trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).toMatch(/^caveman-shrink proxy: /);
+    expect(proxy.stderr()).toContain('two\\nlines');
+  });
+});

@@ -1,0 +1,63 @@
+// A client that speaks raw JSON-RPC lines to `caveman-shrink proxy`, so
+// tests can send what no SDK client would (a broken line, an id of any
+// shape, a message over the limit) and see exactly what comes back.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cliArgv } from '../../helpers/cli';
+import { REPO } from './servers';
+
+export interface RawProxy {
+  /** Writes one line (a newline is added). */
+  send(line: string | object): void;
+  /** The next line the proxy writes to stdout, parsed; rejects after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<Record<string, unknown>>;
+  stderr(): string;
+  /** Resolves with the exit status once the proxy process ended. */
+  readonly exited: Promise<number | null>;
+  close(): Promise<number | null>;
+  readonly child: ChildProcessWithoutNullStreams;
+}
+
+export function rawProxy(proxyArgs: string[], server: string[]): RawProxy {
+  const child = spawn(process.execPath, [...cliArgv(), 'proxy', ...proxyArgs, '--', ...server], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const lines: string[] = [];
+  const waiters: (() => void)[] = [];
+  let partial = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    const parts = (partial + text).split('\n');
+    partial = parts.pop()!;
+    lines.push(...parts);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const next = async (timeoutMs = 15_000): Promise<Record<string, unknown>> => {
+    const deadline = Date.now() + timeoutMs;
+    while (lines.length === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no line from the proxy within ${timeoutMs} ms; stderr:\n${stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => (clearTimeout(timer), resolve()));
+        void exited.then(() => (clearTimeout(timer), resolve()));
+      });
+      if (lines.length === 0 && child.exitCode !== null) throw new Error(`the proxy exited (${child.exitCode}) without another line; stderr:\n${stderr}`);
+    }
+    return JSON.parse(lines.shift()!) as Record<string, unknown>;
+  };
+  return {
+    child,
+    exited,
+    send: (line) => void child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`),
+    next,
+    stderr: () => stderr,
+    close: () => {
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
+
+export const INITIALIZE = { method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
