@@ -25,7 +25,7 @@ try {
 }
 const port = parentPort;
 const setup = workerData as WorkerSetup;
-const store = new StoreHolder(setup.storePath, setup.maxBytes);
+const store = new StoreHolder(setup.storePath, setup.maxBytesSetting);
 const counter = new ParallelTokenCounter();
 const running = new Map<number, AbortController>();
 

@@ -11,7 +11,8 @@ import type { AnalysisProduct } from './analysis/analyze-catalog';
 
 export interface WorkerSetup {
   storePath: string;
-  maxBytes: number;
+  /** CAVEMAN_CCR_MAX_BYTES as the host read it; checked each time the store is opened, so a bad value is the store's error. */
+  maxBytesSetting: string | undefined;
 }
 
 export interface StoreInfo {

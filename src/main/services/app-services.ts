@@ -51,7 +51,7 @@ export interface AppServices {
 }
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
-  const setup = { storePath: options.storePath ?? resolveStorePath(), maxBytes: resolveMaxBytes() };
+  const setup = { storePath: options.storePath ?? resolveStorePath(), maxBytesSetting: process.env.CAVEMAN_CCR_MAX_BYTES };
   const jobsWorker = new WorkerClient(setup, 'jobs');
   const storeWorker = new WorkerClient(setup, 'store');
   const registry = new AnalysisRegistry();
@@ -90,7 +90,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         const info = await storeWorker.call('storeInfo', {});
         return { ...base, storePath: info.path, storeReadOnly: info.readOnly, storeMaxBytes: info.maxBytes, storeRetainedBytes: info.retainedBytes };
       } catch (error) {
-        return { ...base, storePath: setup.storePath, storeReadOnly: false, storeMaxBytes: setup.maxBytes, storeRetainedBytes: 0, storeError: asCavemanError(error).toValue() };
+        return { ...base, storePath: setup.storePath, storeReadOnly: false, storeMaxBytes: budgetInForce(setup.maxBytesSetting), storeRetainedBytes: 0, storeError: asCavemanError(error).toValue() };
       }
     },
     analyzeCatalog: ({ name, bytes, tokenizer }, context) => core.startAnalysis(name, bytes, tokenizer, context),
@@ -137,4 +137,13 @@ function diffOf(registry: AnalysisRegistry, analysisId: string) {
   const { diff } = registry.get(analysisId);
   if (!diff) throw new Error('this result has no diff');
   return diff;
+}
+
+/** The budget the store would have; 0 when the setting is refused (nothing can be stored, and storeError says why). */
+function budgetInForce(setting: string | undefined): number {
+  try {
+    return resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: setting });
+  } catch {
+    return 0;
+  }
 }

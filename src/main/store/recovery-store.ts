@@ -12,7 +12,7 @@ import { MEMORY_PATH, openConnection, type SqliteDatabase } from './open-connect
 import { putColumnsFor, type PutColumns } from './put-meta.js';
 import { HISTORY_TABLE } from './schema.js';
 import { DEFAULT_MAX_BYTES } from './store-path.js';
-import { mapStoreErrors, toStoreError, type StoreAction } from './store-errors.js';
+import { invalidBudgetError, mapStoreErrors, toStoreError, type StoreAction } from './store-errors.js';
 import type { HistoryEntry, HistoryPage, HistoryQuery, OpenOptions, PutMeta, PutResult } from './types.js';
 
 interface NewRow extends PutColumns {
@@ -42,7 +42,7 @@ WHERE r.handle = ?`;
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;
   if (Number.isSafeInteger(value) && value > 0) return value;
-  throw new CavemanError('cave_bad_request', `the store budget must be a positive whole number of bytes, not ${String(value)}`);
+  throw invalidBudgetError('maxBytes', String(value));
 }
 
 /** A Buffer over the same memory (no copy), which is what better-sqlite3 binds as a BLOB. */

@@ -82,6 +82,16 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
   return new CavemanError('cave_internal', `internal error in ${at}: ${detailOf(error)}${outcome}`, options);
 }
 
+/**
+ * The refusal of a retained-bytes budget that is not a positive whole number
+ * of bytes; `setting` names where the value came from, so the sentence says
+ * what to fix.
+ */
+export function invalidBudgetError(setting: 'CAVEMAN_CCR_MAX_BYTES' | 'maxBytes', value: string): CavemanError {
+  const unset = setting === 'CAVEMAN_CCR_MAX_BYTES' ? '; unset it for the 512 MiB default' : '';
+  return new CavemanError('cave_bad_request', `${setting} must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(value)}${unset}`);
+}
+
 /** Runs `work`, rethrowing any failure as the store's typed error. */
 export function mapStoreErrors<T>(path: string, action: StoreAction, work: () => T): T {
   try {

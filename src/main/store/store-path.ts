@@ -2,6 +2,7 @@
 // environment the same way the Go caveman tools decide it (SPEC §3).
 import os from 'node:os';
 import path from 'node:path';
+import { invalidBudgetError } from './store-errors.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -23,10 +24,16 @@ export function resolveStorePath(env: Env = process.env, home: string = os.homed
   return path.join(home, '.caveman', STORE_FILE_NAME);
 }
 
-/** `CAVEMAN_CCR_MAX_BYTES` when it is a positive decimal integer; anything else falls back to the default. */
+/**
+ * `CAVEMAN_CCR_MAX_BYTES` as a positive decimal integer, or the 512 MiB
+ * default when it is unset or blank. Any other value throws cave_bad_request
+ * naming the variable: a typo must not silently become the default.
+ */
 export function resolveMaxBytes(env: Env = process.env): number {
-  const raw = env.CAVEMAN_CCR_MAX_BYTES?.trim() ?? '';
-  if (!/^[0-9]+$/.test(raw)) return DEFAULT_MAX_BYTES;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_BYTES;
+  const raw = env.CAVEMAN_CCR_MAX_BYTES;
+  const text = raw?.trim() ?? '';
+  if (text === '') return DEFAULT_MAX_BYTES;
+  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  if (Number.isSafeInteger(value) && value > 0) return value;
+  throw invalidBudgetError('CAVEMAN_CCR_MAX_BYTES', raw ?? '');
 }

@@ -117,6 +117,17 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect(storedHandles()).toBe(0);
   });
 
+  it.each(['0', '-1', 'abc', '1e3'])('CAVEMAN_CCR_MAX_BYTES=%s is refused by name: pass-through with a note, nothing stored', async (value) => {
+    const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: value } });
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
+    const line = reportLine(run);
+    expectContract(line);
+    expect(line).toMatchObject({ error: { code: 'cave_bad_request', message: `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "${value}"; unset it for the 512 MiB default` } });
+    expect(line.note).toMatch(/^nothing was stored \(CAVEMAN_CCR_MAX_BYTES must be/);
+    expect(storedHandles()).toBe(0);
+  });
+
   it('an over-budget store: pass-through with a note, nothing stored', async () => {
     const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: '100' } });
     expect(run.status).toBe(0);

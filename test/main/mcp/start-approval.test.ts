@@ -65,33 +65,29 @@ describe('approveStart', () => {
 });
 
 describe('startQuestion', () => {
-  it('shows a typed command exactly', () => {
-    expect(startQuestion(typedCommand)).toEqual({
-      title: 'Run a command?',
-      message: 'Caveman Shrink will run this command to list its MCP tools:',
-      detail: 'sh -c "touch /tmp/pwned"',
-      confirm: 'Run',
-    });
+  it.each<[string, StartRequest, StartQuestion]>([
+    ['a typed command exactly', typedCommand, { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: 'sh -c "touch /tmp/pwned"', confirm: 'Run' }],
+    [
+      'a picked config server with its file, command, folder and env names',
+      pickedCommand,
+      {
+        title: 'Run a command from a config file?',
+        message: 'Caveman Shrink will run this command "e" from x.json to list its MCP tools:',
+        detail: 'sh -c "touch /tmp/pwned"\n\nIn folder: /srv/project\n\nWith environment variables: TOKEN',
+        confirm: 'Run',
+      },
+    ],
+    ['a typed URL with the names of the headers it would send', typedUrl, { title: 'Connect to a server?', message: 'Caveman Shrink will connect to this URL to list its MCP tools:', detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization', confirm: 'Connect' }],
+    [
+      'a picked URL with its file',
+      pickedUrl,
+      { title: 'Connect to a server from a config file?', message: 'Caveman Shrink will connect to this URL "remote" from team.json to list its MCP tools:', detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization', confirm: 'Connect' },
+    ],
+  ])('shows %s', (_what, request, expected) => {
+    expect(startQuestion(request)).toEqual(expected);
   });
 
-  it('shows a picked config server with its file, command, folder and env names — never env values', () => {
-    const question = startQuestion(pickedCommand);
-    expect(question).toEqual({
-      title: 'Run a command from a config file?',
-      message: 'Caveman Shrink will run this command "e" from x.json to list its MCP tools:',
-      detail: 'sh -c "touch /tmp/pwned"\n\nIn folder: /srv/project\n\nWith environment variables: TOKEN',
-      confirm: 'Run',
-    });
-  });
-
-  it('shows a URL with the names of the headers it would send — never their values', () => {
-    expect(startQuestion(typedUrl)).toEqual({
-      title: 'Connect to a server?',
-      message: 'Caveman Shrink will connect to this URL to list its MCP tools:',
-      detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
-      confirm: 'Connect',
-    });
-    expect(startQuestion(pickedUrl)).toMatchObject({ title: 'Connect to a server from a config file?', message: 'Caveman Shrink will connect to this URL "remote" from team.json to list its MCP tools:' });
+  it('never shows an env or header value', () => {
     expect(JSON.stringify(everyNamedByThePage.map(startQuestion))).not.toMatch(/secret-value|secret-env/);
   });
 });

@@ -107,3 +107,27 @@ describe('app services (real workers, real store)', () => {
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe('a refused CAVEMAN_CCR_MAX_BYTES', () => {
+  it('is the store error the app shows, and a drop passes through saying so', async () => {
+    const badDir = mkdtempSync(join(tmpdir(), 'caveman-services-budget-'));
+    const saved = process.env.CAVEMAN_CCR_MAX_BYTES;
+    process.env.CAVEMAN_CCR_MAX_BYTES = '1e3';
+    let strict: AppServices | undefined;
+    try {
+      strict = await createAppServices({ storePath: join(badDir, 'ccr.db'), platform: 'browser' });
+      const client = serviceClient(() => strict!);
+      const message = 'CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "1e3"; unset it for the 512 MiB default';
+      expect(await client.call('getAppInfo', {})).toMatchObject({ storeMaxBytes: 0, storeError: { code: 'cave_bad_request', message } });
+      const started = await client.call<{ jobId: string }>('analyzeCatalog', { name: 'a.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode(referenceInputs().SAMPLE!) });
+      const outcome = (await client.finished(started.jobId)) as AnalysisSummary;
+      expect(outcome.report).toMatchObject({ error: { code: 'cave_bad_request', message }, pass_through: { reason: 'store_error' } });
+      expect(outcome.report).not.toHaveProperty('recovery_handle');
+    } finally {
+      await strict?.close();
+      if (saved === undefined) delete process.env.CAVEMAN_CCR_MAX_BYTES;
+      else process.env.CAVEMAN_CCR_MAX_BYTES = saved;
+      rmSync(badDir, { recursive: true, force: true });
+    }
+  });
+});

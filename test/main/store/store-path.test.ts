@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BYTES, resolveMaxBytes, resolveStorePath } from '../../../src/main/store/index.js';
+import { caughtCavemanError } from '../../helpers/caught-error.js';
 
 const HOME = '/home/tester';
 
@@ -45,10 +46,13 @@ describe('resolveMaxBytes', () => {
     expect(resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: ' 42 ' })).toBe(42);
   });
 
-  it.each(['0', '-5', '1.5', '1e9', 'abc', '', '99999999999999999999', '+7'])(
-    'ignores the invalid value %j and uses the default',
-    (raw) => {
-      expect(resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: raw })).toBe(DEFAULT_MAX_BYTES);
-    },
-  );
+  it.each(['', '   '])('treats the blank value %j as unset', (raw) => {
+    expect(resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: raw })).toBe(DEFAULT_MAX_BYTES);
+  });
+
+  it.each(['0', '-1', 'abc', '1e3', '-5', '1.5', '1e9', '99999999999999999999', '+7', '0x10'])('refuses the invalid value %j, naming the variable', (raw) => {
+    const error = caughtCavemanError(() => resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: raw }));
+    expect(error.code).toBe('cave_bad_request');
+    expect(error.message).toBe(`CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(raw)}; unset it for the 512 MiB default`);
+  });
 });

@@ -66,10 +66,18 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-/** What stands at an offset, for messages: a quoted character or the end. */
+/** What stands at an offset, for messages: a quoted character, a control character by name (it does not print), or the end. */
 function foundAt(text: string, offset: number): string {
   if (offset >= text.length) return 'the end of the text';
-  return JSON.stringify(String.fromCodePoint(text.codePointAt(offset)!));
+  const code = text.codePointAt(offset)!;
+  if (code === 0) return 'a NUL byte (U+0000)';
+  if (code < 0x20 || code === 0x7f) return `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return JSON.stringify(String.fromCodePoint(code));
+}
+
+/** True for a character that can begin a JSON value: text after the value that begins with one is a second value. */
+function beginsValue(code: number): boolean {
+  return code === OPEN_BRACE || code === OPEN_BRACKET || code === QUOTE || code === MINUS || (code >= 0x30 && code <= 0x39) || code === 0x74 || code === 0x66 || code === 0x6e; // t, f, n
 }
 
 /** Growable node tables, handed out as views of their used part. */
@@ -335,6 +343,8 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
   }
 
   skipWhitespace();
-  if (pos < length) fail(pos, 'more than one JSON value (unexpected text after the first value)');
+  if (pos < length) {
+    fail(pos, beginsValue(text.charCodeAt(pos)) ? 'more than one JSON value (unexpected text after the first value)' : `unexpected text after the JSON value: ${foundAt(text, pos)}`);
+  }
   return tree.document(text, root!);
 }
