@@ -91,13 +91,13 @@ describe('caveman-shrink proxy under failure', () => {
     proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
     await proxy.next();
     proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    await proxy.next(); // the listing is now cached: the next answer costs only the reading
+    const first = await proxy.next(); // the listing is now cached: the next answer costs only the reading
     const started = performance.now();
     proxy.send(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"pad":"${'y'.repeat(20 * 1024 * 1024)}"}}}`);
     const answer = await proxy.next(30_000);
     const seconds = (performance.now() - started) / 1000;
     expect(answer).toMatchObject({ id: 3 });
-    expect((answer.result as { tools: unknown[] }).tools).toHaveLength(8); // 7 of the server's and caveman_describe
+    expect(answer.result).toEqual(first.result);
     // Quadratic buffering took 2.5–7.4 s on this machine; linear reading about 0.1 s.
     expect(seconds).toBeLessThan(1);
   });
