@@ -33,6 +33,7 @@ const api = {
   listHistory: invoke('listHistory'),
   getHistoryEntry: invoke('getHistoryEntry'),
   deleteHistoryEntry: invoke('deleteHistoryEntry'),
+  getHistoryTools: invoke('getHistoryTools'),
   openHistoryEntry: invoke('openHistoryEntry'),
   discoverMcpServers: invoke('discoverMcpServers'),
   pickMcpConfig: invoke('pickMcpConfig'),

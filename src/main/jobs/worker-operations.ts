@@ -4,6 +4,7 @@
 import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
+import { recoverTool, recoverTools } from '../api/recover-tool';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import { analyzeCatalog, type AnalysisStage } from './analysis/analyze-catalog';
 import { exportFileName } from './analysis/export-name';
@@ -91,6 +92,14 @@ export const operations: Implementations = {
 
   delete({ handle }, { store }) {
     return store.get().delete(handle);
+  },
+
+  historyTools({ handle, name }, { store }) {
+    const opened = store.get();
+    const tools = recoverTools(handle, { store: opened }).map((tool) => ({ name: tool.name, shortened: tool.shortened }));
+    if (name === undefined) return { tools };
+    const found = recoverTool(handle, name, { store: opened });
+    return { tools, original: { name: found.name, shortened: found.shortened, text: new TextDecoder().decode(found.original) } };
   },
 };
 

@@ -1,7 +1,7 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type { CatalogSide, HistoryEntry, HistoryPage, JobProgressEvent } from '../../shared/contracts';
+import type { CatalogSide, HistoryEntry, HistoryPage, HistoryTools, JobProgressEvent } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LocationEnv } from '../mcp/config-locations';
@@ -31,6 +31,7 @@ export interface Operations {
   history: { args: { limit: number; offset: number; query?: string | undefined }; result: HistoryPage };
   details: { args: { handle: string }; result: HistoryEntry | null };
   delete: { args: { handle: string }; result: boolean };
+  historyTools: { args: { handle: string; name?: string | undefined }; result: HistoryTools };
   /** Lists every tool of an MCP server: `{"tools":[…]}` as UTF-8 bytes (the server is stopped before it answers). */
   /** Reads the MCP clients' config files (never starts a server). */
   discoverMcpServers: { args: { where: LocationEnv }; result: Discovery };

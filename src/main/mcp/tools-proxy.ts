@@ -176,7 +176,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
 
   const answerLocalCall = async (request: RpcMessage & { id: RpcId }, local: LocalTool) => {
     try {
-      const result = await local.call((request.params as { arguments?: unknown }).arguments);
+      const result = await local.call((request.params as { arguments?: unknown } | undefined)?.arguments);
       await toClient({ jsonrpc: '2.0', id: request.id, result });
     } catch (error) {
       await errorToClient(request.id, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${error instanceof Error ? error.message : String(error)}` });

@@ -115,6 +115,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     listHistory: (request) => storeWorker.call('history', request),
     getHistoryEntry: async ({ handle }) => ({ entry: await storeWorker.call('details', { handle }) }),
     deleteHistoryEntry: async ({ handle }) => ({ deleted: await storeWorker.call('delete', { handle }) }),
+    getHistoryTools: ({ handle, name }) => storeWorker.call('historyTools', { handle, name }),
     ...mcp.handlers,
     ...options.extend?.(core),
   };

@@ -534,6 +534,39 @@ export interface DeleteResult {
   deleted: boolean;
 }
 /**
+ * The tools of the catalog behind a handle; with `name`, also that tool's original definition.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "HistoryToolsRequest".
+ */
+export interface HistoryToolsRequest {
+  handle: RecoveryHandle;
+  name?: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "HistoryTools".
+ */
+export interface HistoryTools {
+  tools: HistoryTool[];
+  original?: HistoryToolOriginal;
+}
+/**
+ * shortened: some non-empty description of the tool (its own or in its schema) is cut or gone in the shrunk catalog; otherwise the shrunk catalog has all of its text.
+ */
+export interface HistoryTool {
+  name: string;
+  shortened: boolean;
+}
+/**
+ * The named tool's definition exactly as it stands in the stored original.
+ */
+export interface HistoryToolOriginal {
+  name: string;
+  shortened: boolean;
+  text: string;
+}
+/**
  * A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema

@@ -12,6 +12,7 @@ import type {
   HistoryEntry,
   HistoryListRequest,
   HistoryPage,
+  HistoryTools,
   JobStarted,
   LintReport,
   McpDiscovery,
@@ -53,6 +54,8 @@ export interface CavemanApi {
   listHistory(request: HistoryListRequest): Promise<HistoryPage>;
   getHistoryEntry(handle: string): Promise<HistoryEntry | null>;
   deleteHistoryEntry(handle: string): Promise<boolean>;
+  /** The tools behind a handle (shortened or complete); with a name, that tool's original definition too. */
+  getHistoryTools(handle: string, name?: string): Promise<HistoryTools>;
   openHistoryEntry(handle: string, tokenizer: TokenizerName): Promise<JobStarted>;
   /** The MCP servers in the config files MCP clients keep at their documented locations. Reads files; starts nothing. */
   discoverMcpServers(): Promise<McpDiscovery>;

@@ -19,6 +19,8 @@ import type {
   HistoryListRequest,
   HistoryOpenRequest,
   HistoryPage,
+  HistoryTools,
+  HistoryToolsRequest,
   IpcFailure,
   JobFinishedEvent,
   JobProgressEvent,
@@ -73,6 +75,7 @@ export const CHANNELS = {
   listHistory: { channel: 'history:list', request: def('HistoryListRequest'), response: HISTORY_PAGE, transports: BOTH },
   getHistoryEntry: { channel: 'history:details', request: def('HandleRequest'), response: def('HistoryDetails'), transports: BOTH },
   deleteHistoryEntry: { channel: 'history:delete', request: def('HandleRequest'), response: def('DeleteResult'), transports: BOTH },
+  getHistoryTools: { channel: 'history:tools', request: def('HistoryToolsRequest'), response: def('HistoryTools'), transports: BOTH },
   openHistoryEntry: { channel: 'history:open', request: def('HistoryOpenRequest'), response: def('JobStarted'), transports: BOTH },
   discoverMcpServers: { channel: 'mcp:discover', request: def('empty'), response: def('McpDiscovery'), transports: BOTH },
   pickMcpConfig: { channel: 'mcp:pickConfig', request: def('empty'), response: def('McpPickResult'), transports: ['ipc'] },
@@ -100,6 +103,8 @@ export interface MethodTypes {
   listHistory: { request: HistoryListRequest; response: HistoryPage };
   getHistoryEntry: { request: HandleRequest; response: HistoryDetails };
   deleteHistoryEntry: { request: HandleRequest; response: DeleteResult };
+  /** The tools behind a handle, each shortened or complete, and one tool's original definition (byte-exact text) when named. */
+  getHistoryTools: { request: HistoryToolsRequest; response: HistoryTools };
   openHistoryEntry: { request: HistoryOpenRequest; response: JobStarted };
   /** Servers in the MCP clients' config files at their documented locations; reads files, never starts anything. */
   discoverMcpServers: { request: EmptyRequest; response: McpDiscovery };

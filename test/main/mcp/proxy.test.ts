@@ -58,9 +58,12 @@ describe('caveman-shrink proxy', () => {
     try {
       const listed = await proxied.client.listTools();
       expect(listed.nextCursor).toBeUndefined();
-      expect(names(listed.tools)).toEqual(names(direct.tools as { name: string }[]));
-      expect(tokensOf(listed.tools)).toBeLessThan(tokensOf(direct.tools));
-      const shrunkProfile = selectionProfile(Buffer.from(JSON.stringify({ tools: listed.tools })));
+      // The server's tools, then the proxy's caveman_describe (some descriptions were shortened).
+      const served = listed.tools.slice(0, -1);
+      expect(listed.tools.at(-1)?.name).toBe('caveman_describe');
+      expect(names(served)).toEqual(names(direct.tools as { name: string }[]));
+      expect(tokensOf(listed.tools)).toBeLessThan(tokensOf(direct.tools)); // describe tool included
+      const shrunkProfile = selectionProfile(Buffer.from(JSON.stringify({ tools: served })));
       expect(sameSelectionProfile(shrunkProfile, selectionProfile(catalogBytes(raw)))).toBe(true);
 
       // The handle is on stderr once the list was answered, and the store has the original under it.
@@ -97,18 +100,18 @@ describe('caveman-shrink proxy', () => {
       let changed = 0;
       proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
       const first = await proxied.client.listTools();
-      expect(first.tools).toHaveLength(11);
+      expect(first.tools).toHaveLength(12); // 11 of the server's and caveman_describe
       expect(first.nextCursor).toBeUndefined();
       await expect(proxied.client.listTools({ cursor: 'page-2' })).rejects.toThrow(/invalid cursor: this proxy answers tools\/list in one page/);
-      expect((await proxied.client.listTools()).tools).toHaveLength(11);
+      expect((await proxied.client.listTools()).tools).toHaveLength(12);
       await until(() => proxied.stderr().includes('tools/list shrunk: 11 tools'), 'the first shrink line');
       expect(proxied.stderr().match(/tools\/list shrunk/g)).toHaveLength(1); // listed upstream once, answered twice
 
       expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 12 tools' }] });
       await until(() => changed === 1, 'notifications/tools/list_changed');
       const after = await proxied.client.listTools();
-      expect(after.tools).toHaveLength(12);
-      expect(names(after.tools).at(-1)).toBe('tool_111');
+      expect(after.tools).toHaveLength(13);
+      expect(names(after.tools).slice(-2)).toEqual(['tool_111', 'caveman_describe']);
       expect(proxied.stderr().match(/tools\/list shrunk/g)).toHaveLength(2);
     } finally {
       await proxied.close();

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary } from '../../../src/shared/contracts';
+import type { AnalysisSummary, HistoryTools } from '../../../src/shared/contracts';
+import { recoverTools } from '../../../src/main/lib';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import { serviceClient } from '../../helpers/services';
 import { realFixture, referenceInputs } from '../../helpers/fixtures';
@@ -11,7 +12,8 @@ import { CONTRACT_IDS } from '../../../src/shared/contracts';
 
 let dir: string;
 let services: AppServices;
-const { call, finished, progressOf } = serviceClient(() => services);
+const { call, dispatch, finished, progressOf } = serviceClient(() => services);
+const HISTORY_TOOLS = 'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryTools';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caveman-services-'));
@@ -99,6 +101,27 @@ describe('app services (real workers, real store)', () => {
     expect((await call<{ deleted: boolean }>('deleteHistoryEntry', { handle })).deleted).toBe(true);
     expect((await call<{ entry: unknown }>('getHistoryEntry', { handle })).entry).toBeNull();
     expect((await call<{ total: number }>('listHistory', { limit: 10, offset: 0 })).total).toBe(page.total - 1);
+  });
+
+  it("history:tools lists a handle's tools and gives one tool's original text exactly", async () => {
+    const fixture = realFixture('server-filesystem.json');
+    const started = await call<{ jobId: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
+    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    const handle = outcome.report.recovery_handle!;
+    const expected = recoverTools(handle, { store: join(dir, 'ccr.db') });
+
+    const listed = await call<HistoryTools>('getHistoryTools', { handle });
+    const validate = validatorFor(HISTORY_TOOLS);
+    expect(validate(listed), describeErrors(validate.errors)).toBe(true);
+    expect(listed).toEqual({ tools: expected.map(({ name, shortened }) => ({ name, shortened })) });
+    expect(listed.tools.filter((tool) => tool.shortened).length).toBeGreaterThan(0);
+
+    const one = expected.find((tool) => tool.shortened)!;
+    const answer = await call<HistoryTools>('getHistoryTools', { handle, name: one.name });
+    expect(answer.original).toEqual({ name: one.name, shortened: true, text: one.text });
+    expect(fixture.bytes.toString('utf8')).toContain(answer.original!.text);
+
+    expect(await dispatch('getHistoryTools', { handle, name: 'nope' })).toMatchObject({ ok: false, code: 'cave_not_found' });
   });
 
   it('describes the app and its store', async () => {

@@ -34,6 +34,7 @@ const VALID: Record<Method, Record<string, unknown>> = {
   listHistory: { limit: 50, offset: 0, query: 'github' },
   getHistoryEntry: { handle: HANDLE },
   deleteHistoryEntry: { handle: HANDLE },
+  getHistoryTools: { handle: HANDLE, name: 'search' },
   openHistoryEntry: { handle: HANDLE, tokenizer: 'o200k_base' },
   discoverMcpServers: {},
   pickMcpConfig: {},
@@ -41,11 +42,14 @@ const VALID: Record<Method, Record<string, unknown>> = {
   importMcpServer: { server: { discoveredId: 'abc' }, tokenizer: 'o200k_base' },
 };
 
-function invalidVariants(valid: Record<string, unknown>): { request: unknown; mayPass: boolean }[] {
+/** Fields a request may leave out. */
+const OPTIONAL = new Set(['query', 'name@getHistoryTools']);
+
+function invalidVariants(valid: Record<string, unknown>, method: Method): { request: unknown; mayPass: boolean }[] {
   const variants: { request: unknown; mayPass: boolean }[] = [null, undefined, 42, 'text', [], { ...valid, unexpected: true }].map((request) => ({ request, mayPass: false }));
   for (const key of Object.keys(valid)) {
     const { [key]: _dropped, ...missing } = valid;
-    variants.push({ request: missing, mayPass: key === 'query' /* the only optional field */ });
+    variants.push({ request: missing, mayPass: OPTIONAL.has(key) || OPTIONAL.has(`${key}@${method}`) });
     for (const wrong of [null, 12, 'x'.repeat(300), { nested: true }, [1], -1, '../../etc/passwd', 'ccr_NOTHEX']) {
       // A value of the right primitive type may still be legal (e.g. limit 12, or a name that looks like a path:
       // names are labels, never used as paths); every value of another type must be refused.
@@ -58,7 +62,7 @@ function invalidVariants(valid: Record<string, unknown>): { request: unknown; ma
 describe('the dispatcher refuses malformed requests on every channel, before any handler runs', () => {
   it.each(methods)('%s', async (method) => {
     let refused = 0;
-    for (const { request, mayPass } of invalidVariants(VALID[method])) {
+    for (const { request, mayPass } of invalidVariants(VALID[method], method)) {
       const answer = await dispatcher.dispatch(method, request, context);
       if (answer.ok) throw new Error('a handler that throws cannot answer ok');
       if (mayPass && answer.code === HANDLER_RAN) continue;

@@ -30,6 +30,7 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     listHistory: async ({ limit, offset }) => ({ entries: [], total: 0, limit, offset }),
     getHistoryEntry: async () => null,
     deleteHistoryEntry: async () => true,
+    getHistoryTools: async () => ({ tools: [] }),
     openHistoryEntry: async () => ({ jobId: `job-${++jobs}`, name: 'stored.json' }),
     discoverMcpServers: async () => ({ servers: [], files: [] }),
     pickMcpConfig: async () => null,

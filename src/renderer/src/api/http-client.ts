@@ -196,6 +196,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     listHistory: (request) => call('listHistory', request),
     getHistoryEntry: async (handle) => (await call('getHistoryEntry', { handle })).entry,
     deleteHistoryEntry: async (handle) => (await call('deleteHistoryEntry', { handle })).deleted,
+    getHistoryTools: (handle, name) => call('getHistoryTools', name === undefined ? { handle } : { handle, name }),
     openHistoryEntry: (handle, tokenizer) => call('openHistoryEntry', { handle, tokenizer }),
     discoverMcpServers: () => call('discoverMcpServers', {}),
     async pickMcpConfig() {

@@ -47,6 +47,7 @@ export function createIpcApi(bridge: BridgeApi): CavemanApi {
     listHistory: (request) => unwrap(bridge.listHistory(request)),
     getHistoryEntry: async (handle) => (await unwrap(bridge.getHistoryEntry({ handle }))).entry,
     deleteHistoryEntry: async (handle) => (await unwrap(bridge.deleteHistoryEntry({ handle }))).deleted,
+    getHistoryTools: (handle, name) => unwrap(bridge.getHistoryTools(name === undefined ? { handle } : { handle, name })),
     openHistoryEntry: (handle, tokenizer) => unwrap(bridge.openHistoryEntry({ handle, tokenizer })),
     discoverMcpServers: () => unwrap(bridge.discoverMcpServers({})),
     async pickMcpConfig() {

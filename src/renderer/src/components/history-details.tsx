@@ -10,6 +10,7 @@ import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
+import { HistoryToolOriginal } from './history-tool-original';
 import { Icon } from './icon';
 import { Spinner } from './spinner';
 
@@ -123,6 +124,7 @@ export function HistoryDetails() {
           Delete…
         </button>
       </div>
+      {detailsState === 'missing' ? null : <HistoryToolOriginal key={details.handle} handle={details.handle} />}
       {confirming ? (
         <ConfirmDialog title="Delete this handle?" confirmLabel="Delete" onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(false)} busy={deleting}>
           <p>

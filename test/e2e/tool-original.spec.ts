@@ -1,0 +1,55 @@
+// Issue 15, item 3 in the app: the history details show one tool's
+// original definition — each tool marked shortened or complete — exactly
+// as it stands in the stored original.
+
+import { expect, fixture, test } from './app-fixture';
+
+const FILESYSTEM = fixture('server-filesystem.json');
+
+/**
+ * A tool's exact text in the file: the object around its `"name": "<tool>"`
+ * member (a name member that opens its tool object, as in these captures),
+ * matched bracket by bracket with strings skipped — independent of the app.
+ */
+function toolText(text: string, name: string): string {
+  const at = text.indexOf(`"name": ${JSON.stringify(name)}`);
+  const start = text.lastIndexOf('{', at);
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return text.slice(start, i + 1);
+  }
+  throw new Error(`no tool ${name}`);
+}
+
+test("history details: a tool's original definition, byte-exact, marked shortened or complete", async ({ app }) => {
+  const { page } = app;
+  await app.dropFiles([{ name: FILESYSTEM.name, bytes: FILESYSTEM.bytes }]);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(/ccr_[0-9a-f]{32}/);
+  const handle = (await summary.textContent())!.match(/ccr_[0-9a-f]{32}/)![0];
+
+  await page.getByRole('tab', { name: /^History/ }).click();
+  await page.getByRole('listbox', { name: 'History' }).getByRole('option', { name: new RegExp(handle) }).click();
+  const originals = page.getByRole('complementary', { name: 'Details' }).getByRole('region', { name: 'Tool originals' });
+  await expect(originals).toContainText(/\d+ of 14 tools shortened/);
+  const picker = originals.getByRole('combobox', { name: 'Tool' });
+  const labels = await picker.locator('option').allTextContents();
+  const shortened = labels.find((label) => label.endsWith('— shortened'))!.split(' — ')[0]!;
+  const complete = labels.find((label) => label.endsWith('— complete'))!.split(' — ')[0]!;
+  const source = FILESYSTEM.bytes.toString('utf8');
+
+  await picker.selectOption(complete);
+  await expect(originals).toContainText('Complete: the shrunk catalog already has all of its descriptions.');
+  expect(await originals.getByLabel(`Original definition of ${complete}`).textContent()).toBe(toolText(source, complete));
+
+  await picker.selectOption(shortened);
+  const text = originals.getByLabel(`Original definition of ${shortened}`);
+  await expect(originals).toContainText('Shortened in the shrunk catalog — this is its full original text.');
+  expect(await text.textContent()).toBe(toolText(source, shortened));
+  await text.scrollIntoViewIfNeeded();
+  await app.screenshot('history-tool-original');
+});
