@@ -16,8 +16,8 @@ export function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({ // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     width: 1360,
     height: 900,
-    minWidth: 900,
-    minHeight: 600,
+    minWidth: 1024,
+    minHeight: 700,
     show: false,
     title: 'Caveman Shrink',
     backgroundColor: '#1b1d21',

@@ -7,13 +7,17 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LintReport } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
-import { formatInt, formatPercent } from '../lib/format';
+import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { DEFAULT_SORT, nextSort, splitTotals, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import '../styles/tool-table.css';
+import { ColumnResizer } from './column-resizer';
 import { PreviewTag } from './preview-tag';
 import { SearchField } from './search-field';
 
 const ROW_HEIGHT = 34;
+const PERCENT_WIDTH = 70;
+const NAME_MIN = 140;
 
 const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: string }[] = [
   { key: 'name', label: 'Tool', numeric: false },
@@ -43,9 +47,13 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   const totals = useMemo(() => splitTotals(lint), [lint]);
   // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
   const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
-  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 58);
-  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 86);
+  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 72);
+  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 108);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
+  // The name column takes the room left over, unless the person sized it.
+  const [nameWidth, setNameWidth] = useState<number | null>(null);
+  const nameHeaderRef = useRef<HTMLTableCellElement>(null);
+  const otherColumnsWidth = 2 * numWidth + PERCENT_WIDTH + 3 * splitWidth;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -112,17 +120,17 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         </h3>
         <PreviewTag reason={preview} />
         <span className="panel-note">
-          {filter.trim() === '' ? `${formatInt(lint.tools.length)} tools` : `${formatInt(rows.length)} of ${formatInt(lint.tools.length)} tools`}
+          {filter.trim() === '' ? formatCount(lint.tools.length, 'tool') : `${formatInt(rows.length)} of ${formatCount(lint.tools.length, 'tool')}`}
         </span>
         <SearchField ref={filterRef} label="Filter tools" title={titleWithShortcut('Filter tools', 'find', mac)} value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       <div className="table-scroll" ref={scrollRef}>
-        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 3}>
+        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 3} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
           <colgroup>
-            <col className="col-name" />
+            <col style={nameWidth === null ? undefined : { width: nameWidth }} />
             <col style={{ width: numWidth }} />
             <col style={{ width: numWidth }} />
-            <col className="col-pct" />
+            <col style={{ width: PERCENT_WIDTH }} />
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
@@ -130,11 +138,21 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           <thead>
             <tr aria-rowindex={1}>
               {COLUMNS.map((column) => (
-                <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined}>
+                <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined} ref={column.key === 'name' ? nameHeaderRef : undefined}>
                   <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
-                    {column.label}
+                    <span className="sort-label">{column.label}</span>
                     <span className={`sort-mark sort-${sortState(column.key)}`} aria-hidden="true" />
                   </button>
+                  {column.key === 'name' ? (
+                    <ColumnResizer
+                      label="Tool column width"
+                      width={nameWidth}
+                      min={NAME_MIN}
+                      max={900}
+                      measure={() => nameHeaderRef.current?.getBoundingClientRect().width ?? NAME_MIN}
+                      onResize={setNameWidth}
+                    />
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -160,8 +178,8 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                   onFocus={() => setFocusIndex(item.index)}
                   title={`Show ${tool.name} in the diff`}
                 >
-                  <th scope="row" className="tool-name">
-                    <span>{tool.name}</span>
+                  <th scope="row" className="tool-name" title={tool.name}>
+                    {tool.name}
                   </th>
                   <td className="num">{formatInt(tool.tokens_before)}</td>
                   <td className="num">{formatInt(tool.tokens_after)}</td>
