@@ -22,7 +22,7 @@ const TABS: { id: AppTab; label: string; command: 'show-results' | 'show-history
 export function Toolbar() {
   const { stores, commands, mac } = useApp();
   const tab = useUi((state) => state.tab);
-  const total = useHistory((state) => (state.query === '' ? state.total : null));
+  const total = useHistory((state) => state.storedTotal);
   const tokenizer = useSettings((state) => state.tokenizer);
   const appInfo = useSettings((state) => state.appInfo);
   const active = useCatalogs((state) => outcomeFor(state, state.activeKey));
