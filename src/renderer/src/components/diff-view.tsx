@@ -11,7 +11,7 @@ import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
 import { planSections, sectionForLine, type DiffSection } from '../lib/diff-sections';
-import { formatInt } from '../lib/format';
+import { formatCount, formatInt } from '../lib/format';
 import { findToolLines } from '../lib/merge-setup';
 import { shortcutLabel } from '../lib/shortcuts';
 import type { RevealRequest } from '../state/ui-store';
@@ -82,7 +82,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         <h3 className="panel-title">Diff</h3>
         <PreviewTag reason={preview} />
         <span className="panel-note">
-          {formatInt(diff.changes.length)} {diff.changes.length === 1 ? 'change' : 'changes'} · search with {shortcutLabel('find', mac)} in the text
+          {formatCount(diff.changes.length, 'change')} · search with {shortcutLabel('find', mac)} in the text
         </span>
         <label className="switch">
           <span className="switch-control">
@@ -105,7 +105,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
           <button type="button" className="icon-button" aria-label="Next section" title="Next section" disabled={index === sections.length - 1} onClick={() => goTo(index + 1)}>
             <Icon name="chevron" size={14} />
           </button>
-          <span className="diff-sections-note">Large catalog: shown a section at a time; picking a tool opens its section.</span>
+          <span className="diff-sections-note">Large catalog: one section at a time; a tool row opens its section.</span>
         </div>
       )}
       {search && mergeView ? (

@@ -42,8 +42,8 @@ export interface UiState {
 
 export type UiStore = StoreApi<UiState>;
 
-/** At most this many notices stay on screen; older ones give way. */
-const MAX_NOTICES = 4;
+/** At most this many notices stay on screen (more would cover the content); older ones give way. */
+const MAX_NOTICES = 2;
 
 export function createUiStore(): UiStore {
   let nextId = 0;
