@@ -146,11 +146,12 @@ test('at the 1024×700 minimum, summary, table and diff share the screen, in lig
     );
     const [summary, rows, diff] = boxes.map((box) => box!);
     expect(summary!.y + summary!.height).toBeLessThanOrEqual(700);
-    // Table and diff both end inside the window, with room for at least five tool rows (besides header, envelope and total) and fifteen diff lines.
+    // Table and diff both end inside the window, with room for at least five tool rows (besides header, envelope and total) and twelve diff lines.
     for (const panel of [rows!, diff!]) expect(panel.y + panel.height).toBeLessThanOrEqual(700);
     expect(rows!.height).toBeGreaterThanOrEqual(5 * 34 + 100);
-    expect(diff!.height).toBeGreaterThanOrEqual(15 * 20);
+    expect(diff!.height).toBeGreaterThanOrEqual(12 * 20);
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+    expect(await isCut(page, '.toolbar-title')).toEqual([]);
   }
 });
 
@@ -215,4 +216,38 @@ test('text: "1 tool", at most two notices at once', async ({ app }) => {
   }
   await expect(page.getByRole('list', { name: 'Notifications' }).locator('li')).toHaveCount(2);
   await shot(page, '9-notices');
+});
+
+/** The first line number at the top of the original side of the diff. */
+const topLine = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    const top = root?.querySelector('.cm-mergeView')?.getBoundingClientRect().top ?? 0;
+    const numbers = Array.from(root?.querySelector('.cm-editor')?.querySelectorAll('.cm-lineNumbers .cm-gutterElement') ?? []);
+    return Number(numbers.find((element) => element.getBoundingClientRect().height > 0 && element.getBoundingClientRect().top >= top - 2 && /^\d+$/.test(element.textContent ?? ''))?.textContent ?? NaN);
+  });
+
+test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
+  const { page } = app;
+  const select = page.getByRole('combobox', { name: 'Tokenizer' });
+  await expect(select.getByRole('option')).toHaveText(['GPT-4o, GPT-4.1, o-series (o200k_base)', 'GPT-4, GPT-3.5 (cl100k_base)']);
+  await dropGithub(page, app.dropFiles);
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await expect.poll(() => topLine(page)).toBe(1);
+  for (let i = 0; i < 30; i++) await diff.getByRole('button', { name: 'Next change' }).click();
+  await expect.poll(() => topLine(page)).toBeGreaterThan(300);
+  const far = await topLine(page);
+  for (let i = 0; i < 10; i++) await diff.getByRole('button', { name: 'Previous change' }).click();
+  await expect.poll(() => topLine(page)).toBeLessThan(far);
+
+  await diff.locator('[data-editor-host]').click({ position: { x: 200, y: 60 } });
+  await page.keyboard.press('Control+f');
+  const find = page.getByRole('searchbox', { name: 'Find in diff' });
+  await find.fill('"search_');
+  const status = page.getByRole('search', { name: 'Find in diff' }).getByRole('status');
+  const total = (JSON.parse(GITHUB.bytes.toString('utf8')).tools as { name: string }[]).filter((tool) => tool.name.startsWith('search_')).length;
+  await expect(status).toHaveText(`${total} matches`);
+  await find.press('Enter');
+  await expect(status).toHaveText(new RegExp(`^\\d+ of ${total} matches$`));
+  await shot(page, 'expected-steps-and-search-count');
 });

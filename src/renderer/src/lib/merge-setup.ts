@@ -6,7 +6,7 @@
 import { defaultKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Change } from '@codemirror/merge';
+import { Change, goToNextChunk, goToPreviousChunk } from '@codemirror/merge';
 import { search, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
@@ -97,6 +97,9 @@ const hiddenSearch = search({
   },
 });
 
+/** Keys that step between changes inside the diff (CodeMirror key names), and how buttons show them. */
+export const CHANGE_KEYS = { next: 'Alt-ArrowDown', previous: 'Alt-ArrowUp', nextLabel: 'Alt+↓', previousLabel: 'Alt+↑' } as const;
+
 export interface SideOptions {
   /** Names the side's text area for assistive technology. */
   label: string;
@@ -124,6 +127,8 @@ export function sideExtensions({ label, dark, firstLine, numberDigits, onFind }:
     hiddenSearch,
     keymap.of([
       { key: 'Mod-f', run: (view) => (onFind(view), true), preventDefault: true },
+      { key: CHANGE_KEYS.next, run: goToNextChunk, preventDefault: true },
+      { key: CHANGE_KEYS.previous, run: goToPreviousChunk, preventDefault: true },
       ...searchKeymap.filter((binding) => binding.key !== 'Mod-f' && binding.key !== 'Escape'),
       ...defaultKeymap,
     ]),
