@@ -251,3 +251,20 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   await expect(status).toHaveText(new RegExp(`^\\d+ of ${total} matches$`));
   await shot(page, 'expected-steps-and-search-count');
 });
+
+test('? opens the keyboard shortcuts sheet from any screen, Escape closes it', async ({ app }) => {
+  const { page } = app;
+  await dropGithub(page, app.dropFiles);
+  await page.getByRole('heading', { name: 'Caveman Shrink' }).click();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('definition')).toContainText(['Open catalog files', 'Next or previous change, in the diff text', 'Show these shortcuts']);
+  await shot(page, 'expected-shortcuts-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  // Typing ? into a text field types it.
+  await page.getByRole('searchbox', { name: 'Filter tools' }).press('?');
+  await expect(page.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('?');
+  await expect(sheet).toHaveCount(0);
+});
