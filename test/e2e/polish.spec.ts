@@ -42,8 +42,24 @@ function toolLine(pretty: string, index: number): number {
   throw new Error(`no tool ${index}`);
 }
 
-/** True when an element's text is cut (ellipsis or overflow). */
-const isCut = (page: Page, selector: string) => page.locator(selector).evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent));
+/** The texts of the matching elements that do not fit their content box (cut by an ellipsis or overflow). */
+const isCut = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        // The text's natural width, measured by an unclipped copy inside the element (it inherits the font); an ellipsis would hide the overflow from the element's own measures.
+        const probe = document.createElement('span');
+        probe.textContent = element.textContent;
+        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;width:max-content';
+        element.append(probe);
+        const natural = probe.getBoundingClientRect().width;
+        probe.remove();
+        const style = getComputedStyle(element);
+        const room = element.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+        return natural > room + 0.01;
+      })
+      .map((element) => element.textContent),
+  );
 
 test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides; the markers have no missing glyphs', async ({ app }) => {
   const { page } = app;
@@ -95,11 +111,19 @@ test('the table: sort marks keep clear of the next header, full names on hover, 
   const longest = 'add_pull_request_review_comment_reaction';
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill('pull_request_review');
   await expect(table.getByRole('rowheader', { name: longest })).toHaveAttribute('title', longest);
+  // The filtered subtotal sums the tools shown; the catalog total stays.
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { tools: { name: string; tokens_before: number; tokens_after: number }[]; total: { tokens_before: number } };
+  const matching = lint.tools.filter((tool) => tool.name.includes('pull_request_review'));
+  const subtotalCells = table.getByRole('row', { name: new RegExp(`^Filtered \\(${matching.length} tools\\)`) }).getByRole('cell');
+  const number = async (index: number) => Number((await subtotalCells.nth(index).textContent())!.replace(/[^0-9]/g, ''));
+  expect([await number(0), await number(1)]).toEqual([matching.reduce((sum, tool) => sum + tool.tokens_before, 0), matching.reduce((sum, tool) => sum + tool.tokens_after, 0)]);
+  await expect(table.getByRole('row', { name: /^Total/ }).getByRole('cell').first()).toHaveText(lint.total.tokens_before.toLocaleString('en-US'));
+  await expect(table).toHaveAttribute('aria-rowcount', String(matching.length + 4));
   const resizer = page.getByRole('separator', { name: 'Tool column width' });
   await expect(resizer).toHaveAttribute('aria-valuetext', 'automatic');
   const before = Number(await resizer.getAttribute('aria-valuenow'));
   await resizer.focus();
-  for (let i = 0; i < 12 && (await isCut(page, '.tool-table tbody th.tool-name')).length > 0; i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 30 && (await isCut(page, '.tool-table tbody th.tool-name')).length > 0; i++) await page.keyboard.press('ArrowRight');
   expect(Number(await resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before);
   expect(await isCut(page, '.tool-table tbody th.tool-name')).toEqual([]);
   await shot(page, '3-tool-column-widened');

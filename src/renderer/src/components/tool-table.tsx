@@ -9,7 +9,8 @@ import type { LintReport } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
 import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
-import { DEFAULT_SORT, nextSort, splitTotals, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import { DEFAULT_SORT, nextSort, splitTotals, subtotal, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import { signedRatio } from '../../../shared/ratio';
 import '../styles/tool-table.css';
 import { ColumnResizer } from './column-resizer';
 import { PreviewTag } from './preview-tag';
@@ -45,6 +46,9 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
 
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
   const totals = useMemo(() => splitTotals(lint), [lint]);
+  const filtered = filter.trim() !== '';
+  const shown = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
+  const footRows = shown ? 3 : 2;
   // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
   const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
   const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 72);
@@ -125,7 +129,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         <SearchField ref={filterRef} label="Filter tools" title={titleWithShortcut('Filter tools', 'find', mac)} value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       <div className="table-scroll" ref={scrollRef}>
-        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 3} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
+        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 1 + footRows} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
           <colgroup>
             <col style={nameWidth === null ? undefined : { width: nameWidth }} />
             <col style={{ width: numWidth }} />
@@ -203,8 +207,21 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               </tr>
             ) : null}
           </tbody>
-          <tfoot>
-            <tr className="envelope-row" aria-rowindex={rows.length + 2}>
+          <tfoot className={shown ? 'has-subtotal' : undefined}>
+            {shown ? (
+              <tr className="subtotal-row" aria-rowindex={rows.length + 2}>
+                <th scope="row" title="The tools the filter shows, without the envelope">
+                  Filtered ({formatCount(rows.length, 'tool')})
+                </th>
+                <td className="num">{formatInt(shown.before)}</td>
+                <td className="num">{formatInt(shown.after)}</td>
+                <td className="num">{formatPercent(signedRatio(shown.before, shown.after))}</td>
+                <td className="num">{formatInt(shown.whitespace)}</td>
+                <td className="num">{formatInt(shown.metadata)}</td>
+                <td className="num">{formatInt(shown.prose)}</td>
+              </tr>
+            ) : null}
+            <tr className="envelope-row" aria-rowindex={rows.length + footRows}>
               <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
                 (envelope)
               </th>
@@ -215,7 +232,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               <td className="num muted">—</td>
               <td className="num muted">—</td>
             </tr>
-            <tr className="total-row" aria-rowindex={rows.length + 3}>
+            <tr className="total-row" aria-rowindex={rows.length + 1 + footRows}>
               <th scope="row" title="Every count is a local estimate (basis: inferred)">
                 Total (inferred)
               </th>
