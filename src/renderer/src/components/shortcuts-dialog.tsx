@@ -1,8 +1,9 @@
 // The keyboard shortcuts sheet, open from anywhere with ? (outside text
 // fields) or View › Keyboard Shortcuts; Escape or Close dismisses it.
 
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useApp, useUi } from '../app-context';
+import { useModalDialog } from '../hooks/use-modal-dialog';
 import { ShortcutList } from './shortcut-list';
 
 export function ShortcutsDialog() {
@@ -12,18 +13,10 @@ export function ShortcutsDialog() {
 
 function ShortcutsDialogBody() {
   const { stores } = useApp();
-  const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(closeRef);
   const titleId = useId();
   const close = () => stores.ui.getState().setShortcutsOpen(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    return () => dialog.close();
-  }, []);
 
   return (
     <dialog
