@@ -292,3 +292,14 @@ test('? opens the keyboard shortcuts sheet from any screen, Escape closes it', a
   await expect(page.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('?');
   await expect(sheet).toHaveCount(0);
 });
+
+test('the app icon from resources/ is the page’s favicon', async ({ app }) => {
+  const { page } = app;
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBe('./icon.svg');
+  const served = await page.evaluate(async (path) => {
+    const response = await fetch(path!);
+    return [response.status, response.headers.get('content-type'), (await response.text()).startsWith('<svg')];
+  }, href);
+  expect(served).toEqual([200, 'image/svg+xml', true]);
+});

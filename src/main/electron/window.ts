@@ -8,6 +8,8 @@ import { guardWebContents, hardenedWebPreferences } from './security';
 export const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 export const RENDERER_INDEX = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 export const APP_URL = pathToFileURL(RENDERER_INDEX).href;
+/** resources/icon.png, copied beside the renderer by the build. */
+export const ICON_PATH = fileURLToPath(new URL('../renderer/icon.png', import.meta.url));
 
 // Electronegativity cannot see into hardenedWebPreferences() (contextIsolation, sandbox: true) nor into
 // guardWebContents (every new window, middle-click included, is denied; only safeExternalUrl's http(s)
@@ -18,6 +20,7 @@ export function createMainWindow(): BrowserWindow {
     height: 900,
     minWidth: 1024,
     minHeight: 700,
+    icon: ICON_PATH,
     show: false,
     title: 'Caveman Shrink',
     backgroundColor: '#1b1d21',
