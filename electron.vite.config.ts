@@ -33,6 +33,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    // resources/ (the app icon) is copied beside index.html: the window's icon and the web host's favicon.
+    publicDir: resolve('resources'),
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },

@@ -2,6 +2,7 @@
 // The caveman-shrink command line (SPEC §4), a drop-in for the reference
 // tool: stdout carries only catalog bytes, stderr the report.
 
+import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { closeSharedCounter } from '../api/shared-counter';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
@@ -70,7 +71,12 @@ program
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .addHelpText('after', '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json')
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string }) => {
+  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string }, command: Command) => {
+    // `caveman-shrink frobnicate` is a mistyped command more often than a missing file.
+    if (file !== undefined && file !== '-' && !existsSync(file)) {
+      const commands = program.commands.map((each) => each.name()).join(', ');
+      command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
+    }
     exitCode = await runShrinkCommand(file, options, io);
   });
 

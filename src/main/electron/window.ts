@@ -8,6 +8,8 @@ import { guardWebContents, hardenedWebPreferences } from './security';
 export const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 export const RENDERER_INDEX = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 export const APP_URL = pathToFileURL(RENDERER_INDEX).href;
+/** resources/icon.png, copied beside the renderer by the build. */
+export const ICON_PATH = fileURLToPath(new URL('../renderer/icon.png', import.meta.url));
 
 // Electronegativity cannot see into hardenedWebPreferences() (contextIsolation, sandbox: true) nor into
 // guardWebContents (every new window, middle-click included, is denied; only safeExternalUrl's http(s)
@@ -16,8 +18,9 @@ export function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({ // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     width: 1360,
     height: 900,
-    minWidth: 900,
-    minHeight: 600,
+    minWidth: 1024,
+    minHeight: 700,
+    icon: ICON_PATH,
     show: false,
     title: 'Caveman Shrink',
     backgroundColor: '#1b1d21',

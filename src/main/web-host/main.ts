@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs the browser host (SPEC §5): the main-process services and the built
 // renderer on 127.0.0.1. stdout carries exactly one line, the address to
-// open, so scripts and tests can read it; everything else goes to stderr.
+// open, so scripts and tests can read it; everything else (the store it
+// uses, how to stop it) goes to stderr.
 
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app-services';
+import { resolveStorePath } from '../store';
 import { createWebHost } from './create-web-host';
 import { reportEventLoopOnSignal } from './event-loop-report';
 import { parseWebHostArgs, WEB_HOST_USAGE, type WebHostArgs } from './web-host-args';
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
 
   services.inbox.add(args.files);
   process.stdout.write(`Caveman Shrink is running at ${host.url}\n`);
+  // The rest is for the person at the terminal, so it goes to stderr (stdout stays one line).
+  process.stderr.write(`web-host: recovery store ${args.storePath ?? resolveStorePath()}\nweb-host: press Ctrl+C to stop\n`);
   if (args.files.length > 0) process.stderr.write(`web-host: ${args.files.length === 1 ? '1 file opens' : `${args.files.length} files open`} in the page once it is open\n`);
 }
 

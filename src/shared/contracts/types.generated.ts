@@ -782,7 +782,15 @@ export interface JobFinishedEvent {
  */
 export interface MenuCommandEvent {
   command:
-    'open' | 'paste' | 'import-mcp' | 'save-compressed' | 'save-original' | 'find' | 'show-history' | 'show-results';
+    | 'open'
+    | 'paste'
+    | 'import-mcp'
+    | 'save-compressed'
+    | 'save-original'
+    | 'find'
+    | 'show-history'
+    | 'show-results'
+    | 'show-shortcuts';
 }
 /**
  * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. Lint measures only; it stores nothing.

@@ -228,12 +228,26 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(page.entries[0].created_at >= page.entries[1].created_at).toBe(true);
     const table = (await runCli(['history'], { env })).stdout.toString();
     expect(table).toMatch(/^HANDLE\s+CREATED \(UTC\)\s+SOURCE\s+TOOLS\s+BEFORE\s+AFTER\s+SAVED/);
+    // Text columns start under their header; numbers end under theirs.
+    const [header, ...rows] = table.trimEnd().split('\n').slice(0, 4);
+    for (const row of rows) {
+      for (const column of ['CREATED (UTC)', 'SOURCE']) expect(row.charAt(header!.indexOf(column))).not.toBe(' ');
+      expect(row.charAt(header!.indexOf('SOURCE') - 1)).toBe(' ');
+      expect(row.charAt(header!.indexOf('SAVED') + 'SAVED'.length - 1)).toBe('%');
+    }
   });
 
   it.each([[['--help']], [['shrink', '--help']], [['lint', '--help']], [['recover', '--help']], [['history', '--help']]])('%j prints usage and exits 0', async (args) => {
     const run = await runCli(args, { env });
     expect(run.status).toBe(0);
     expect(run.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
+  });
+
+  it('an unknown command that is no file either says so and lists the commands', async () => {
+    const run = await runCli(['frobnicate'], { env });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy\)/);
+    expect(run.stderr).not.toMatch(/ENOENT/);
   });
 
   it('a usage error exits 2 with a hint', async () => {

@@ -26,7 +26,7 @@ describe('format', () => {
     expect(formatBytes(209344)).toBe('204.4 KiB');
     expect(formatBytes(MAX_INPUT_BYTES)).toBe('32.0 MiB');
     expect(formatTimestamp('not a date')).toBe('not a date');
-    expect(formatTimestamp('2026-11-29T22:54:37Z')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(formatTimestamp('2026-11-29T22:54:37Z')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (UTC|GMT[+-]\d{1,2}(:\d{2})?|[A-Z]{2,5})$/);
   });
 });
 

@@ -46,5 +46,5 @@ function historyTable(page: HistoryPage): string {
     formatPercent(savingRatio(e.tokens_before, e.tokens_after)),
   ]);
   const shown = `${page.offset + 1}–${page.offset + page.entries.length} of ${page.total}`;
-  return formatTable(['HANDLE', 'CREATED (UTC)', 'SOURCE', 'TOOLS', 'BEFORE', 'AFTER', 'SAVED'], rows) + `${shown}, newest first\n`;
+  return formatTable(['HANDLE', 'CREATED (UTC)', 'SOURCE', 'TOOLS', 'BEFORE', 'AFTER', 'SAVED'], rows, [0, 1, 2]) + `${shown}, newest first\n`;
 }

@@ -10,6 +10,7 @@ import { HistoryView } from './history-view';
 import { McpImportDialog } from './mcp-import-dialog';
 import { Notices } from './notices';
 import { PasteDialog } from './paste-dialog';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { ResultsView } from './results-view';
 import { StoreBanner } from './store-banner';
 import { Toolbar } from './toolbar';
@@ -32,6 +33,7 @@ export function App() {
       </main>
       <DropOverlay visible={dragging} />
       <PasteDialog />
+      <ShortcutsDialog />
       <McpImportDialog />
       <Notices />
     </div>

@@ -1,7 +1,8 @@
 // A modal question with a destructive answer (role=alertdialog): focus starts
 // on Cancel, Escape cancels, the page behind is inert while it is open.
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from '../hooks/use-modal-dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -13,18 +14,10 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(cancelRef);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    return () => dialog.close();
-  }, []);
 
   return (
     <dialog

@@ -6,7 +6,8 @@
 import type { MergeView } from '@codemirror/merge';
 import { SearchQuery, closeSearchPanel, findNext, findPrevious, openSearchPanel, searchPanelOpen, setSearchQuery } from '@codemirror/search';
 import type { EditorView } from '@codemirror/view';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatCount, formatInt } from '../lib/format';
 import { Icon } from './icon';
 import { SearchField } from './search-field';
 
@@ -24,12 +25,32 @@ export interface DiffSearchBarProps {
   onClose(): void;
 }
 
+/** Counting stops here, so a one-letter search in a 30 MiB catalog stays quick. */
+const COUNT_LIMIT = 10_000;
+
+/** Matches on one side, and which of them (1-based) starts at `at` (0 when none does). */
+function countMatches(editor: EditorView, query: SearchQuery, at: number | null): { total: number; current: number } {
+  if (!query.valid) return { total: 0, current: 0 };
+  const cursor = query.getCursor(editor.state);
+  let total = 0;
+  let current = 0;
+  for (let next = cursor.next(); !next.done && total < COUNT_LIMIT; next = cursor.next()) {
+    total += 1;
+    if (next.value.from === at) current = total;
+  }
+  return { total, current };
+}
+
 export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideChange, onClose }: DiffSearchBarProps) {
   const [text, setText] = useState(initialText);
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [found, setFound] = useState<boolean | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const editor: EditorView = side === 'a' ? view.a : view.b;
+  // Where the last step landed, to say "3 of 12".
+  const [landed, setLanded] = useState<number | null>(null);
+  const counted = useMemo(() => countMatches(editor, new SearchQuery({ search: text, caseSensitive, literal: true }), landed), [editor, text, caseSensitive, landed]);
+  const countText = counted.total >= COUNT_LIMIT ? `${formatInt(COUNT_LIMIT)}+ matches` : counted.current > 0 ? `${formatInt(counted.current)} of ${formatCount(counted.total, 'match', 'matches')}` : formatCount(counted.total, 'match', 'matches');
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -55,6 +76,7 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
   const step = (forward: boolean) => {
     if (text === '') return;
     setFound((forward ? findNext : findPrevious)(editor));
+    setLanded(editor.state.selection.main.from);
   };
 
   const close = () => {
@@ -71,6 +93,7 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
           onChange={(event) => {
             setText(event.target.value);
             setFound(null);
+            setLanded(null);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -84,7 +107,7 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
         />
       <label className="inline-select">
         <span>in</span>
-        <select aria-label="Search side" value={side} onChange={(event) => onSideChange(event.target.value === 'b' ? 'b' : 'a')}>
+        <select aria-label="Search side" value={side} onChange={(event) => { setLanded(null); onSideChange(event.target.value === 'b' ? 'b' : 'a'); }}>
           <option value="a">Original</option>
           <option value="b">Compressed</option>
         </select>
@@ -100,7 +123,7 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
         Match case
       </label>
       <span className="diff-search-status" role="status">
-        {found === false ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : ''}
+        {text === '' ? '' : found === false || counted.total === 0 ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : scopeNote ? `${countText} in ${scopeNote}` : countText}
       </span>
       <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>
         <Icon name="close" size={14} />

@@ -4,15 +4,15 @@
 // catalog is shown in sections (see diff-sections.ts) so scrolling stays
 // smooth; jumping to a tool opens its section.
 
-import type { MergeView } from '@codemirror/merge';
+import { goToNextChunk, goToPreviousChunk, type MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
 import { planSections, sectionForLine, type DiffSection } from '../lib/diff-sections';
-import { formatInt } from '../lib/format';
-import { findToolLines } from '../lib/merge-setup';
+import { formatCount, formatInt } from '../lib/format';
+import { CHANGE_KEYS, findToolLines } from '../lib/merge-setup';
 import { shortcutLabel } from '../lib/shortcuts';
 import type { RevealRequest } from '../state/ui-store';
 import { DiffSearchBar, type DiffSide } from './diff-search-bar';
@@ -32,6 +32,11 @@ function sectionText(diff: DiffTexts, section: DiffSection, whole: boolean): Mer
         firstLineA: section.firstLineA,
         firstLineB: section.firstLineB,
       };
+}
+
+/** Moves the original side's cursor to the next or previous change and scrolls it in; the other side follows. */
+function stepChange(view: MergeView, direction: 1 | -1): void {
+  (direction === 1 ? goToNextChunk : goToPreviousChunk)(view.a);
 }
 
 function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId: string; preview: string | null }) {
@@ -82,7 +87,15 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         <h3 className="panel-title">Diff</h3>
         <PreviewTag reason={preview} />
         <span className="panel-note">
-          {formatInt(diff.changes.length)} {diff.changes.length === 1 ? 'change' : 'changes'} · search with {shortcutLabel('find', mac)} in the text
+          {formatCount(diff.changes.length, 'change')} · search with {shortcutLabel('find', mac)} in the text
+        </span>
+        <span className="change-steps">
+          <button type="button" className="icon-button" aria-label="Previous change" title={`Previous change (${CHANGE_KEYS.previousLabel} in the text)`} disabled={!mergeView || diff.changes.length === 0} onClick={() => mergeView && stepChange(mergeView, -1)}>
+            <Icon name="chevron" size={14} className="turn-up" />
+          </button>
+          <button type="button" className="icon-button" aria-label="Next change" title={`Next change (${CHANGE_KEYS.nextLabel} in the text)`} disabled={!mergeView || diff.changes.length === 0} onClick={() => mergeView && stepChange(mergeView, 1)}>
+            <Icon name="chevron" size={14} className="turn-down" />
+          </button>
         </span>
         <label className="switch">
           <span className="switch-control">
@@ -105,7 +118,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
           <button type="button" className="icon-button" aria-label="Next section" title="Next section" disabled={index === sections.length - 1} onClick={() => goTo(index + 1)}>
             <Icon name="chevron" size={14} />
           </button>
-          <span className="diff-sections-note">Large catalog: shown a section at a time; picking a tool opens its section.</span>
+          <span className="diff-sections-note">Large catalog: one section at a time; a tool row opens its section.</span>
         </div>
       )}
       {search && mergeView ? (

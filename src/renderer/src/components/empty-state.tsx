@@ -2,18 +2,11 @@
 // (drop, open, paste) and the keyboard shortcuts.
 
 import { useApp } from '../app-context';
-import { shortcutLabel } from '../lib/shortcuts';
 import { Icon } from './icon';
+import { ShortcutList } from './shortcut-list';
 
 export function EmptyState() {
-  const { commands, mac } = useApp();
-  const shortcuts: [string, string][] = [
-    [shortcutLabel('open', mac), 'Open catalog files'],
-    [shortcutLabel('paste', mac), 'Paste JSON (outside a text field)'],
-    [shortcutLabel('save-compressed', mac), 'Save the compressed catalog'],
-    [shortcutLabel('save-original', mac), 'Save the original catalog'],
-    [shortcutLabel('find', mac), 'Find: filter tools, or search in the diff'],
-  ];
+  const { commands } = useApp();
   return (
     <div className="empty-state">
       <div className="empty-card">
@@ -35,16 +28,7 @@ export function EmptyState() {
             Paste JSON from clipboard
           </button>
         </div>
-        <dl className="shortcut-list" aria-label="Keyboard shortcuts">
-          {shortcuts.map(([keys, what]) => (
-            <div key={what} className="shortcut-row">
-              <dt>
-                <kbd>{keys}</kbd>
-              </dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
-        </dl>
+        <ShortcutList />
       </div>
     </div>
   );

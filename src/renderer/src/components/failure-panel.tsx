@@ -2,10 +2,10 @@
 // line and column for malformed JSON), and that nothing was stored.
 
 import type { AnalysisFailure } from '../../../shared/contracts';
+import type { FailureInput, JsonExcerpt } from '../lib/json-excerpt';
 import { Icon } from './icon';
 
 const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
-  cave_invalid_json: 'Fix the JSON at that position and drop the file again.',
   cave_not_catalog: 'Caveman Shrink takes MCP tools/list results, OpenAI tools or functions arrays, a single tool, or a JSON Schema.',
   cave_input_too_large: 'Split the catalog into smaller files of at most 32 MiB.',
   cave_invalid_utf8: 'Save the file as UTF-8 and try again.',
@@ -16,14 +16,39 @@ const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
   cave_mcp_no_tools: 'This server offers no tools, so there is nothing to shrink.',
 };
 
+/** Malformed JSON: the way to retry depends on where it came from (main reads files from Open…, so their origin is not known here). */
+function invalidJsonHint(message: string, input: FailureInput | null): string {
+  const paste = input?.origin === 'paste';
+  if (input?.empty ?? /\bis empty\b/.test(message)) return paste ? 'Nothing was pasted: copy the catalog’s JSON and paste it.' : 'The file is empty: pick the file that holds the catalog’s JSON.';
+  if (paste) return 'Fix the JSON at that position and paste it again.';
+  return input ? 'Fix the JSON at that position and drop or open the file again.' : 'Fix the JSON at that position and try again.';
+}
+
+function Excerpt({ excerpt }: { excerpt: JsonExcerpt }) {
+  return (
+    <figure className="failure-excerpt">
+      <figcaption>
+        Line {excerpt.line}, column {excerpt.column}:
+      </figcaption>
+      <pre aria-hidden="true">
+        {excerpt.text}
+        {'\n'}
+        <span className="failure-caret">{`${' '.repeat(excerpt.caret)}^`}</span>
+      </pre>
+      <p className="visually-hidden">{excerpt.text}</p>
+    </figure>
+  );
+}
+
 /** "not valid JSON…" → "Not valid JSON…". */
 function sentence(text: string): string {
   const trimmed = text.trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
-export function FailurePanel({ failure }: { failure: AnalysisFailure }) {
-  const hint = HINTS[failure.error.code];
+export function FailurePanel({ failure, input }: { failure: AnalysisFailure; input: FailureInput | null }) {
+  const invalidJson = failure.error.code === 'cave_invalid_json';
+  const hint = invalidJson ? invalidJsonHint(failure.error.message, input) : HINTS[failure.error.code];
   const message = sentence(failure.error.message).replace(/\s*[—-]\s*nothing was stored\.?$/i, '');
   return (
     <div className="failure" role="alert">
@@ -33,6 +58,7 @@ export function FailurePanel({ failure }: { failure: AnalysisFailure }) {
           Could not {failure.error.code.startsWith('cave_mcp_') ? 'import' : 'shrink'} {failure.name}
         </h2>
         <p className="failure-message">{/[.!?…]$/.test(message) ? message : `${message}.`}</p>
+        {invalidJson && input?.excerpt ? <Excerpt excerpt={input.excerpt} /> : null}
         <p className="failure-stored">Nothing was stored.</p>
         {hint ? <p className="failure-hint">{hint}</p> : null}
         <p className="failure-code">

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useHistory, useSettings, useUi } from '../app-context';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { formatInt } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { HistoryDetails } from './history-details';
 import { HistoryList } from './history-list';
@@ -34,7 +34,7 @@ export function HistoryView() {
     searchRef.current?.select();
   }, [findSeq, stores]);
 
-  const count = total === null ? '' : query === '' ? `${formatInt(total)} ${total === 1 ? 'handle' : 'handles'}, newest first` : `${formatInt(total)} ${total === 1 ? 'match' : 'matches'}`;
+  const count = total === null ? '' : query === '' ? `${formatCount(total, 'handle')}, newest first` : formatCount(total, 'match', 'matches');
 
   return (
     <div className="history">

@@ -22,6 +22,9 @@ function JobRow({ job }: { job: RunningJob }) {
     void stores.catalogs
       .getState()
       .cancel(job.jobId)
+      .then((cancelled) => {
+        if (cancelled) stores.ui.getState().notify('info', `Cancelled ${name} — nothing was stored.`);
+      })
       .catch((error: unknown) => stores.ui.getState().notify('error', `Could not cancel ${name}: ${error instanceof Error ? error.message : String(error)}`));
   return (
     <li className="job-row">

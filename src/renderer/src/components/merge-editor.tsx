@@ -10,7 +10,8 @@ import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import type { DiffChange } from '../lib/diff-sections';
 import { registerEditors } from '../lib/editor-registry';
-import { COLLAPSE_CONFIG, sideExtensions, themeCompartment, themeFor, toChanges } from '../lib/merge-setup';
+import { closingLine, revealCollapsed, setToolLines } from '../lib/tool-highlight';
+import { COLLAPSE_CONFIG, countLines, sideExtensions, themeCompartment, themeFor, toChanges } from '../lib/merge-setup';
 
 export interface MergeText {
   original: string;
@@ -99,9 +100,11 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     const changes = toChanges(text.changes);
     const onFind = (side: EditorView) => callbacks.current.onFind(side);
     const { dark } = initial.current;
+    const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
+    const numberDigits = String(lastLine).length;
     const view = new MergeView({
-      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, onFind }) },
-      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, onFind }) },
+      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, onFind }) },
+      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, onFind }) },
       parent: container,
       root,
       highlightChanges: true,
@@ -143,8 +146,11 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     const docB = view.b.state.doc;
     const startA = docA.line(Math.min(Math.max(1, lineA), docA.lines)).from;
     const startB = docB.line(Math.min(Math.max(1, lineB), docB.lines)).from;
-    view.b.dispatch({ selection: { anchor: startB } });
-    view.a.dispatch({ selection: { anchor: startA } });
+    const lastA = closingLine(docA, docA.lineAt(startA).number);
+    const lastB = closingLine(docB, docB.lineAt(startB).number);
+    const opened = revealCollapsed(view, startA, startB);
+    view.b.dispatch({ selection: { anchor: startB }, effects: [...opened.b, setToolLines.of({ first: docB.lineAt(startB).number, last: lastB })] });
+    view.a.dispatch({ selection: { anchor: startA }, effects: [...opened.a, setToolLines.of({ first: docA.lineAt(startA).number, last: lastA })] });
     return scrollLineToTop(view, startA);
   }, [text, revealSeq, lineA, lineB]);
 

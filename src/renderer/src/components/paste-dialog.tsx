@@ -1,8 +1,9 @@
 // Paste JSON when the clipboard cannot be read directly (the host refused, or
 // it was empty): a text area to paste into, analysed as "pasted.json".
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useApp, useUi } from '../app-context';
+import { useModalDialog } from '../hooks/use-modal-dialog';
 
 export function PasteDialog() {
   const open = useUi((state) => state.pasteDialogOpen);
@@ -11,19 +12,11 @@ export function PasteDialog() {
 
 function PasteDialogBody() {
   const { stores } = useApp();
-  const ref = useRef<HTMLDialogElement>(null);
   const areaRef = useRef<HTMLTextAreaElement>(null);
+  const ref = useModalDialog(areaRef);
   const [text, setText] = useState('');
   const titleId = useId();
   const hintId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    areaRef.current?.focus();
-    return () => dialog.close();
-  }, []);
 
   const close = () => stores.ui.getState().setPasteDialogOpen(false);
   const submit = () => {

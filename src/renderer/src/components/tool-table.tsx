@@ -7,13 +7,18 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LintReport } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
-import { formatInt, formatPercent } from '../lib/format';
+import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
-import { DEFAULT_SORT, nextSort, splitTotals, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import { DEFAULT_SORT, nextSort, splitTotals, subtotal, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import { signedRatio } from '../../../shared/ratio';
+import '../styles/tool-table.css';
+import { ColumnResizer } from './column-resizer';
 import { PreviewTag } from './preview-tag';
 import { SearchField } from './search-field';
 
 const ROW_HEIGHT = 34;
+const PERCENT_WIDTH = 70;
+const NAME_MIN = 140;
 
 const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: string }[] = [
   { key: 'name', label: 'Tool', numeric: false },
@@ -41,11 +46,18 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
 
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
   const totals = useMemo(() => splitTotals(lint), [lint]);
+  const filtered = filter.trim() !== '';
+  const shown = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
+  const footRows = shown ? 3 : 2;
   // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
   const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
-  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 58);
-  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 86);
+  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 72);
+  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 108);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
+  // The name column takes the room left over, unless the person sized it.
+  const [nameWidth, setNameWidth] = useState<number | null>(null);
+  const nameHeaderRef = useRef<HTMLTableCellElement>(null);
+  const otherColumnsWidth = 2 * numWidth + PERCENT_WIDTH + 3 * splitWidth;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -112,17 +124,17 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         </h3>
         <PreviewTag reason={preview} />
         <span className="panel-note">
-          {filter.trim() === '' ? `${formatInt(lint.tools.length)} tools` : `${formatInt(rows.length)} of ${formatInt(lint.tools.length)} tools`}
+          {filter.trim() === '' ? formatCount(lint.tools.length, 'tool') : `${formatInt(rows.length)} of ${formatCount(lint.tools.length, 'tool')}`}
         </span>
         <SearchField ref={filterRef} label="Filter tools" title={titleWithShortcut('Filter tools', 'find', mac)} value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       <div className="table-scroll" ref={scrollRef}>
-        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 3}>
+        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 1 + footRows} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
           <colgroup>
-            <col className="col-name" />
+            <col style={nameWidth === null ? undefined : { width: nameWidth }} />
             <col style={{ width: numWidth }} />
             <col style={{ width: numWidth }} />
-            <col className="col-pct" />
+            <col style={{ width: PERCENT_WIDTH }} />
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
@@ -130,11 +142,21 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           <thead>
             <tr aria-rowindex={1}>
               {COLUMNS.map((column) => (
-                <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined}>
+                <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined} ref={column.key === 'name' ? nameHeaderRef : undefined}>
                   <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
-                    {column.label}
+                    <span className="sort-label">{column.label}</span>
                     <span className={`sort-mark sort-${sortState(column.key)}`} aria-hidden="true" />
                   </button>
+                  {column.key === 'name' ? (
+                    <ColumnResizer
+                      label="Tool column width"
+                      width={nameWidth}
+                      min={NAME_MIN}
+                      max={900}
+                      measure={() => nameHeaderRef.current?.getBoundingClientRect().width ?? NAME_MIN}
+                      onResize={setNameWidth}
+                    />
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -160,8 +182,8 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                   onFocus={() => setFocusIndex(item.index)}
                   title={`Show ${tool.name} in the diff`}
                 >
-                  <th scope="row" className="tool-name">
-                    <span>{tool.name}</span>
+                  <th scope="row" className="tool-name" title={tool.name}>
+                    {tool.name}
                   </th>
                   <td className="num">{formatInt(tool.tokens_before)}</td>
                   <td className="num">{formatInt(tool.tokens_after)}</td>
@@ -185,8 +207,21 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               </tr>
             ) : null}
           </tbody>
-          <tfoot>
-            <tr className="envelope-row" aria-rowindex={rows.length + 2}>
+          <tfoot className={shown ? 'has-subtotal' : undefined}>
+            {shown ? (
+              <tr className="subtotal-row" aria-rowindex={rows.length + 2}>
+                <th scope="row" title="The tools the filter shows, without the envelope">
+                  Filtered ({formatCount(rows.length, 'tool')})
+                </th>
+                <td className="num">{formatInt(shown.before)}</td>
+                <td className="num">{formatInt(shown.after)}</td>
+                <td className="num">{formatPercent(signedRatio(shown.before, shown.after))}</td>
+                <td className="num">{formatInt(shown.whitespace)}</td>
+                <td className="num">{formatInt(shown.metadata)}</td>
+                <td className="num">{formatInt(shown.prose)}</td>
+              </tr>
+            ) : null}
+            <tr className="envelope-row" aria-rowindex={rows.length + footRows}>
               <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
                 (envelope)
               </th>
@@ -197,7 +232,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               <td className="num muted">—</td>
               <td className="num muted">—</td>
             </tr>
-            <tr className="total-row" aria-rowindex={rows.length + 3}>
+            <tr className="total-row" aria-rowindex={rows.length + 1 + footRows}>
               <th scope="row" title="Every count is a local estimate (basis: inferred)">
                 Total (inferred)
               </th>

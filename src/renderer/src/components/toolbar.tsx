@@ -8,6 +8,7 @@ import { isTokenizerName } from '../../../shared/tokenizers';
 import { useApp, useCatalogs, useHistory, useSettings, useUi } from '../app-context';
 import { formatInt } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
+import { tokenizerLabel } from '../lib/tokenizer-families';
 import { outcomeFor } from '../state/catalogs-store';
 import { availableTokenizers } from '../state/settings-store';
 import type { AppTab } from '../state/ui-store';
@@ -22,7 +23,7 @@ const TABS: { id: AppTab; label: string; command: 'show-results' | 'show-history
 export function Toolbar() {
   const { stores, commands, mac } = useApp();
   const tab = useUi((state) => state.tab);
-  const total = useHistory((state) => (state.query === '' ? state.total : null));
+  const total = useHistory((state) => state.storedTotal);
   const tokenizer = useSettings((state) => state.tokenizer);
   const appInfo = useSettings((state) => state.appInfo);
   const active = useCatalogs((state) => outcomeFor(state, state.activeKey));
@@ -86,10 +87,10 @@ export function Toolbar() {
           <label className="select-label" htmlFor="tokenizer-select">
             Tokenizer
           </label>
-          <select id="tokenizer-select" value={tokenizer} onChange={(event) => changeTokenizer(event.target.value)} title="Counts are local estimates (basis: inferred)">
+          <select id="tokenizer-select" value={tokenizer} onChange={(event) => changeTokenizer(event.target.value)} title="Pick your model’s family; counts are local estimates (basis: inferred)">
             {availableTokenizers(appInfo).map((name) => (
               <option key={name} value={name}>
-                {name}
+                {tokenizerLabel(name)}
               </option>
             ))}
           </select>

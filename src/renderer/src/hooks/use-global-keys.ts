@@ -1,7 +1,7 @@
 // Keyboard input that belongs to the whole window: in the browser, the
 // Ctrl/Cmd shortcuts (Electron's menu owns them there and sends
 // menuCommand instead); everywhere, pasting JSON (or files) when focus is
-// not in a text field or the diff editor.
+// not in a text field or the diff editor; and ? for the shortcuts sheet.
 
 import { useEffect } from 'react';
 import { useApp } from '../app-context';
@@ -13,7 +13,16 @@ export function useGlobalKeys(): void {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (api.platform !== 'browser' || event.defaultPrevented) return;
+      if (event.defaultPrevented) return;
+      // ? opens the shortcuts sheet wherever typing a ? means nothing.
+      if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        const target = event.target instanceof Element ? event.target : null;
+        if (isTextField(target) || isInEditor(target) || document.querySelector('dialog[open]')) return;
+        event.preventDefault();
+        stores.ui.getState().setShortcutsOpen(true);
+        return;
+      }
+      if (api.platform !== 'browser') return;
       const command = commandForKey(event, mac);
       if (!command) return;
       // Inside the diff editor, Find is the editor's own search.

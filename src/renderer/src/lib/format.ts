@@ -30,11 +30,20 @@ export function formatBytes(bytes: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ISO timestamp as local "YYYY-MM-DD HH:MM:SS"; the input unchanged when it does not parse. */
+const zoneName = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' });
+
+/** An ISO timestamp as local "YYYY-MM-DD HH:MM:SS" plus the zone ("UTC", "GMT+1"); the input unchanged when it does not parse. */
 export function formatTimestamp(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  const local = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return zone ? `${local} ${zone}` : local;
+}
+
+/** 1 → "1 tool", 117 → "117 tools"; irregular plurals are passed in ("match", "matches"). */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatInt(count)} ${count === 1 ? noun : plural}`;
 }
 
 /** "before → after" with grouped digits. */

@@ -6,12 +6,13 @@
 import { defaultKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Change } from '@codemirror/merge';
+import { Change, goToNextChunk, goToPreviousChunk } from '@codemirror/merge';
 import { search, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { DiffLayout } from '../../../shared/contracts';
+import { toolHighlight } from './tool-highlight';
 
 /** The changes main computed, as CodeMirror Change objects (for diffConfig.override). */
 export function toChanges(changes: DiffLayout['changes']): readonly Change[] {
@@ -44,13 +45,14 @@ function editorTheme(dark: boolean): Extension {
       '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
       '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--selection)' },
       '.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--text-faint)', borderRight: '1px solid var(--border)' },
-      '.cm-lineNumbers .cm-gutterElement': { padding: '0 8px 0 10px', minWidth: '3ch' },
+      '.cm-lineNumbers .cm-gutterElement': { padding: '0 8px 0 10px' },
       '&.cm-merge-a .cm-changedLine, .cm-deletedChunk': { backgroundColor: 'var(--diff-removed-line)' },
       '&.cm-merge-b .cm-changedLine': { backgroundColor: 'var(--diff-kept-line)' },
       '&.cm-merge-a .cm-changedText': { background: 'var(--diff-removed-text)', borderRadius: '2px' },
       '&.cm-merge-b .cm-changedText': { background: 'var(--diff-added-text)', borderRadius: '2px' },
       '&.cm-merge-a .cm-changedLineGutter, .cm-deletedLineGutter': { background: 'var(--bad)' },
       '&.cm-merge-b .cm-changedLineGutter': { background: 'var(--ok)' },
+      // A fixed height equal to the widget's estimate (27px), so both sides agree before they are measured.
       '.cm-collapsedLines': {
         color: 'var(--text-muted)',
         background: 'var(--surface-2)',
@@ -58,7 +60,13 @@ function editorTheme(dark: boolean): Extension {
         borderBottom: '1px dashed var(--border-strong)',
         fontFamily: 'var(--font-ui)',
         fontSize: '12px',
+        lineHeight: '15px',
+        height: '27px',
+        boxSizing: 'border-box',
       },
+      // CodeMirror brackets the marker with "⦚", which common UI fonts lack (a missing-glyph box).
+      '.cm-collapsedLines:before, .cm-collapsedLines:after': { content: 'none' },
+      '.cm-revealedTool': { backgroundColor: 'var(--reveal-line)', boxShadow: 'inset 3px 0 0 var(--accent)' },
       // The search UI lives outside the editors (a panel inside one side would shift it against the other).
       '.cm-panels': { display: 'none' },
       '.cm-searchMatch': { backgroundColor: 'var(--search-match)', outline: '1px solid var(--search-match-border)' },
@@ -89,19 +97,26 @@ const hiddenSearch = search({
   },
 });
 
+/** Keys that step between changes inside the diff (CodeMirror key names), and how buttons show them. */
+export const CHANGE_KEYS = { next: 'Alt-ArrowDown', previous: 'Alt-ArrowUp', nextLabel: 'Alt+↓', previousLabel: 'Alt+↑' } as const;
+
 export interface SideOptions {
   /** Names the side's text area for assistive technology. */
   label: string;
   dark: boolean;
   /** Number of the first line shown (a section of a large diff starts further down). */
   firstLine: number;
+  /** Digits of the largest line number on either side: both gutters get this width. */
+  numberDigits: number;
   /** Answers Ctrl/Cmd+F inside the editor. */
   onFind(view: EditorView): void;
 }
 
 /** Everything one side of the diff needs. */
-export function sideExtensions({ label, dark, firstLine, onFind }: SideOptions): Extension {
+export function sideExtensions({ label, dark, firstLine, numberDigits, onFind }: SideOptions): Extension {
   return [
+    // Equal gutters keep equal text widths, so unchanged lines wrap alike and stay side by side.
+    EditorView.theme({ '.cm-lineNumbers .cm-gutterElement': { minWidth: `${Math.max(3, numberDigits)}ch` } }),
     lineNumbers(firstLine === 1 ? {} : { formatNumber: (line) => String(line + firstLine - 1) }),
     highlightSpecialChars(),
     drawSelection(),
@@ -112,12 +127,23 @@ export function sideExtensions({ label, dark, firstLine, onFind }: SideOptions):
     hiddenSearch,
     keymap.of([
       { key: 'Mod-f', run: (view) => (onFind(view), true), preventDefault: true },
+      { key: CHANGE_KEYS.next, run: goToNextChunk, preventDefault: true },
+      { key: CHANGE_KEYS.previous, run: goToPreviousChunk, preventDefault: true },
       ...searchKeymap.filter((binding) => binding.key !== 'Mod-f' && binding.key !== 'Escape'),
       ...defaultKeymap,
     ]),
     EditorView.contentAttributes.of({ 'aria-label': label }),
+    EditorState.phrases.of({ '$ unchanged lines': '$ unchanged lines — click to show' }),
+    toolHighlight,
     themeCompartment.of(themeFor(dark)),
   ];
 }
 
 export const COLLAPSE_CONFIG = { margin: 3, minSize: 6 } as const;
+
+/** Lines in a text (1 + its line breaks), without splitting it. */
+export function countLines(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}

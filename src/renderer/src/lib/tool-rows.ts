@@ -63,3 +63,22 @@ export function splitTotals(lint: LintReport): SavingSplit {
     { whitespace: 0, metadata: 0, prose: 0 },
   );
 }
+
+export interface Subtotal extends SavingSplit {
+  before: number;
+  after: number;
+}
+
+/** The sums over the rows a filter left (the tools only; the envelope belongs to the whole catalog). */
+export function subtotal(rows: readonly ToolRow[]): Subtotal {
+  return rows.reduce<Subtotal>(
+    (sum, { tool }) => ({
+      before: sum.before + tool.tokens_before,
+      after: sum.after + tool.tokens_after,
+      whitespace: sum.whitespace + tool.saving.whitespace,
+      metadata: sum.metadata + tool.saving.metadata,
+      prose: sum.prose + tool.saving.prose,
+    }),
+    { before: 0, after: 0, whitespace: 0, metadata: 0, prose: 0 },
+  );
+}

@@ -82,6 +82,9 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
         case 'show-results':
           stores.ui.getState().setTab('results');
           break;
+        case 'show-shortcuts':
+          stores.ui.getState().setShortcutsOpen(true);
+          break;
       }
     },
 

@@ -17,6 +17,7 @@ import type {
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
+import { describeInput, type FailureInput } from '../lib/json-excerpt';
 
 export type JobStage = JobProgressEvent['stage'];
 
@@ -39,6 +40,8 @@ export interface CatalogsState {
   summaries: Record<string, AnalysisSummary>;
   /** Failures by key ("failure:<jobId>"). */
   failures: Record<string, AnalysisFailure>;
+  /** For failures of input given here (dropped or pasted): where it came from and the offending line. */
+  failureInputs: Record<string, FailureInput>;
   /** Keys of summaries and failures in the order they arrived. */
   order: string[];
   activeKey: string | null;
@@ -59,7 +62,8 @@ export interface CatalogsState {
   openHandle(handle: string, tokenizer: TokenizerName): Promise<void>;
   /** Measures an analysis again with another tokenizer. Rejects with the API's error. */
   reanalyze(analysisId: string, tokenizer: TokenizerName): Promise<void>;
-  cancel(jobId: string): Promise<void>;
+  /** Resolves true when main stopped the job (so nothing was stored), false when it was no longer running. */
+  cancel(jobId: string): Promise<boolean>;
   select(key: string): void;
   close(key: string): void;
   /** Records a failure that never reached main (refused or unreadable file, rejected call). */
@@ -114,9 +118,14 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
     const startFailure = (name: string, error: unknown) => get().fail(name, asCavemanError(error).toValue());
 
-    const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName) => {
+    /** Bytes of jobs started here, until they finish: a failure shows their offending line. */
+    const inputs = new Map<string, { origin: FailureInput['origin']; bytes: Uint8Array }>();
+
+    const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: FailureInput['origin']) => {
       try {
-        get().track([await api.analyzeCatalog({ name, tokenizer, bytes })]);
+        const started = await api.analyzeCatalog({ name, tokenizer, bytes });
+        if (!finishedJobs.has(started.jobId)) inputs.set(started.jobId, { origin, bytes });
+        get().track([started]);
       } catch (error) {
         startFailure(name, error);
       }
@@ -126,6 +135,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
       jobs: [],
       summaries: {},
       failures: {},
+      failureInputs: {},
       order: [],
       activeKey: null,
 
@@ -161,8 +171,14 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
         if (finishedJobs.has(jobId)) return;
         finishedJobs.add(jobId);
         const job = get().jobs.find((running) => running.jobId === jobId);
+        const input = inputs.get(jobId);
+        inputs.delete(jobId);
         set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
         if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
+        if (!outcome.ok && input) {
+          const described = describeInput(input.origin, input.bytes, outcome.error.message);
+          set((state) => ({ failureInputs: { ...state.failureInputs, [failureKey(jobId)]: described } }));
+        }
         add(outcome.ok ? outcome.analysisId : failureKey(jobId), outcome, outcome.ok ? (job?.replaces ?? null) : null);
       },
 
@@ -182,7 +198,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
             get().fail(name, { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` });
             continue;
           }
-          await analyzeBytes(name, bytes, tokenizer);
+          await analyzeBytes(name, bytes, tokenizer, 'file');
         }
       },
 
@@ -191,7 +207,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
         const bytes = new TextEncoder().encode(text);
         const refusal = sizeRefusal(bytes.byteLength);
         if (refusal) get().fail(name, refusal);
-        else await analyzeBytes(name, bytes, tokenizer);
+        else await analyzeBytes(name, bytes, tokenizer, 'paste');
       },
 
       async openFiles(tokenizer) {
@@ -205,6 +221,9 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
       },
 
       async openHandle(handle, tokenizer) {
+        // A catalog already open for this handle is shown instead of a second copy.
+        const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
+        if (open !== undefined) return get().select(open);
         pinned = false;
         get().track([await api.openHistoryEntry(handle, tokenizer)]);
       },
@@ -226,6 +245,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
         // reconnected): either way the row goes. A result that is still on its way is shown when it lands.
         if (cancelled) finishedJobs.add(jobId);
         set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
+        return cancelled;
       },
 
       select(key) {
@@ -241,10 +261,12 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
           const order = state.order.filter((existing) => existing !== key);
           const summaries = { ...state.summaries };
           const failures = { ...state.failures };
+          const failureInputs = { ...state.failureInputs };
           delete summaries[key];
           delete failures[key];
+          delete failureInputs[key];
           const activeKey = state.activeKey === key ? (order[Math.min(at, order.length - 1)] ?? null) : state.activeKey;
-          return { order, summaries, failures, activeKey };
+          return { order, summaries, failures, failureInputs, activeKey };
         });
       },
 

@@ -15,6 +15,8 @@ export interface HistoryState {
   query: string;
   /** Matching entries in all; null before the first page arrives. */
   total: number | null;
+  /** Handles in the whole store, whatever the query (the History tab's count); null before it is known. */
+  storedTotal: number | null;
   /** Fetched pages by page number. */
   pages: Record<number, HistoryEntry[]>;
   /** Pages being fetched for the current generation. */
@@ -67,7 +69,8 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
         set((state) => {
           const loading = { ...state.loading };
           delete loading[page];
-          return { pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries }, total: result.total, loading, error: null };
+          const storedTotal = query === '' ? result.total : state.storedTotal;
+          return { pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries }, total: result.total, storedTotal, loading, error: null };
         });
       } catch (error) {
         if (get().generation !== generation) return;
@@ -79,15 +82,27 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
       }
     };
 
+    /** While a search is shown, the store's own count is asked for separately (one row). */
+    const countAll = async (): Promise<void> => {
+      try {
+        const result = await api.listHistory({ limit: 1, offset: 0 });
+        set({ storedTotal: result.total });
+      } catch {
+        // The count stays as it was; the list itself reports errors.
+      }
+    };
+
     const restart = (query: string) => {
       const generation = get().generation + 1;
       set({ query, generation, loading: {} });
+      if (query !== '') void countAll();
       return load(0, generation, true);
     };
 
     return {
       query: '',
       total: null,
+      storedTotal: null,
       pages: {},
       loading: {},
       error: null,

@@ -25,6 +25,8 @@ export interface RevealRequest {
 export interface UiState {
   tab: AppTab;
   pasteDialogOpen: boolean;
+  /** The keyboard shortcuts sheet (? or View › Keyboard Shortcuts). */
+  shortcutsOpen: boolean;
   mcpDialogOpen: boolean;
   notices: Notice[];
   reveal: RevealRequest | null;
@@ -33,6 +35,7 @@ export interface UiState {
 
   setTab(tab: AppTab): void;
   setPasteDialogOpen(open: boolean): void;
+  setShortcutsOpen(open: boolean): void;
   setMcpDialogOpen(open: boolean): void;
   notify(kind: Notice['kind'], text: string): number;
   dismiss(id: number): void;
@@ -42,14 +45,15 @@ export interface UiState {
 
 export type UiStore = StoreApi<UiState>;
 
-/** At most this many notices stay on screen; older ones give way. */
-const MAX_NOTICES = 4;
+/** At most this many notices stay on screen (more would cover the content); older ones give way. */
+const MAX_NOTICES = 2;
 
 export function createUiStore(): UiStore {
   let nextId = 0;
   return createStore<UiState>()((set) => ({
     tab: 'results',
     pasteDialogOpen: false,
+    shortcutsOpen: false,
     mcpDialogOpen: false,
     notices: [],
     reveal: null,
@@ -57,6 +61,7 @@ export function createUiStore(): UiStore {
 
     setTab: (tab) => set({ tab }),
     setPasteDialogOpen: (pasteDialogOpen) => set({ pasteDialogOpen }),
+    setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
     setMcpDialogOpen: (mcpDialogOpen) => set({ mcpDialogOpen }),
     notify(kind, text) {
       const id = ++nextId;

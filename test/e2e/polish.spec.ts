@@ -1,0 +1,305 @@
+// The rough edges a new user tripped on (issue 14), each checked where a
+// person would see it, with a screenshot under test-results/after/ to look at.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+import { cli, expect, fixture, REPO, test } from './app-fixture';
+
+const GITHUB = fixture('github-mcp-server.json');
+const AFTER = join(REPO, 'test-results', 'after');
+mkdirSync(AFTER, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(AFTER, `${name}.png`) });
+
+async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<void> {
+  await drop([{ name: GITHUB.name, bytes: GITHUB.bytes }]);
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+}
+
+/** Per side of the diff: the number and top of the first highlighted (jumped-to) line, and how many lines are highlighted. */
+async function revealed(page: Page): Promise<{ line: number; top: number; count: number }[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    return Array.from(root?.querySelectorAll('.cm-editor') ?? [])
+      .slice(0, 2)
+      .map((editor) => {
+        const lines = Array.from(editor.querySelectorAll('.cm-line.cm-revealedTool'));
+        const first = lines[0];
+        if (!first) return { line: NaN, top: NaN, count: 0 };
+        const top = first.getBoundingClientRect().top;
+        const number = Array.from(editor.querySelectorAll('.cm-lineNumbers .cm-gutterElement')).find((element) => Math.abs(element.getBoundingClientRect().top - top) < 2 && /^\d+$/.test(element.textContent ?? ''));
+        return { line: Number(number?.textContent ?? NaN), top, count: lines.length };
+      });
+  });
+}
+
+/** 1-based line of the i-th tool's opening brace in JSON.stringify(catalog, null, 2). */
+function toolLine(pretty: string, index: number): number {
+  let seen = -1;
+  const lines = pretty.split('\n');
+  for (let i = 0; i < lines.length; i++) if (lines[i] === '    {' && ++seen === index) return i + 1;
+  throw new Error(`no tool ${index}`);
+}
+
+/** The texts of the matching elements that do not fit their content box (cut by an ellipsis or overflow). */
+const isCut = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        // The text's natural width, measured by an unclipped copy inside the element (it inherits the font); an ellipsis would hide the overflow from the element's own measures.
+        const probe = document.createElement('span');
+        probe.textContent = element.textContent;
+        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;width:max-content';
+        element.append(probe);
+        const natural = probe.getBoundingClientRect().width;
+        probe.remove();
+        const style = getComputedStyle(element);
+        const room = element.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+        return natural > room + 0.01;
+      })
+      .map((element) => element.textContent),
+  );
+
+test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides; the markers have no missing glyphs', async ({ app }) => {
+  const { page } = app;
+  await dropGithub(page, app.dropFiles);
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
+  const index = 90;
+  const name = lint.tools[index].name as string;
+  const expected = [toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index), toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index)];
+
+  await page.getByText('Collapse unchanged').click();
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
+  await page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) }).click();
+  // Item 4: both sides mark the tool's lines from its first line, which is not hidden in an "unchanged lines" block.
+  await expect.poll(async () => (await revealed(page)).map((side) => side.line)).toEqual(expected);
+  await page.getByRole('region', { name: 'Diff' }).screenshot({ path: join(AFTER, '1-collapse-diff-only.png') });
+  expect((await revealed(page)).every((side) => side.count > 5)).toBe(true);
+
+  const markers = page.locator('[data-editor-host] .cm-collapsedLines');
+  await expect(markers.first()).toContainText(/\d+ unchanged lines — click to show/);
+  const decorations = await markers.first().evaluate((marker) => [getComputedStyle(marker, '::before').content, getComputedStyle(marker, '::after').content]);
+  expect(decorations).toEqual(['none', 'none']);
+  // Every marker is exactly as tall as CodeMirror estimates (27px) on both sides, so nothing drifts before a measure.
+  const heights = await markers.evaluateAll((elements) => [...new Set(elements.map((element) => Math.round(element.getBoundingClientRect().height)))]);
+  expect(heights).toEqual([27]);
+  await shot(page, '1-4-collapse-aligned-highlighted');
+});
+
+test('the table: sort marks keep clear of the next header, full names on hover, a resizable Tool column', async ({ app }) => {
+  const { page } = app;
+  await dropGithub(page, app.dropFiles);
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await table.getByRole('button', { name: 'Saved' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Saved' })).toHaveAttribute('aria-sort', /ascending|descending/);
+  // Item 2: each header's label and mark stay inside its own cell.
+  const overlaps = await table.locator('thead th').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const box = cell.getBoundingClientRect();
+      return Array.from(cell.querySelectorAll('.sort-label, .sort-mark'))
+        .map((part) => part.getBoundingClientRect())
+        .filter((part) => part.left < box.left - 0.5 || part.right > box.right + 0.5)
+        .map(() => cell.textContent);
+    }),
+  );
+  expect(overlaps).toEqual([]);
+  expect(await isCut(page, '.tool-table thead .sort-label')).toEqual([]);
+  await shot(page, '2-3-table-headers-names');
+
+  // Item 3: the full name is on hover, and the Tool column widens from the keyboard until no name is cut.
+  const longest = 'add_pull_request_review_comment_reaction';
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill('pull_request_review');
+  await expect(table.getByRole('rowheader', { name: longest })).toHaveAttribute('title', longest);
+  // The filtered subtotal sums the tools shown; the catalog total stays.
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { tools: { name: string; tokens_before: number; tokens_after: number }[]; total: { tokens_before: number } };
+  const matching = lint.tools.filter((tool) => tool.name.includes('pull_request_review'));
+  const subtotalCells = table.getByRole('row', { name: new RegExp(`^Filtered \\(${matching.length} tools\\)`) }).getByRole('cell');
+  const number = async (index: number) => Number((await subtotalCells.nth(index).textContent())!.replace(/[^0-9]/g, ''));
+  expect([await number(0), await number(1)]).toEqual([matching.reduce((sum, tool) => sum + tool.tokens_before, 0), matching.reduce((sum, tool) => sum + tool.tokens_after, 0)]);
+  await expect(table.getByRole('row', { name: /^Total/ }).getByRole('cell').first()).toHaveText(lint.total.tokens_before.toLocaleString('en-US'));
+  await expect(table).toHaveAttribute('aria-rowcount', String(matching.length + 4));
+  const resizer = page.getByRole('separator', { name: 'Tool column width' });
+  await expect(resizer).toHaveAttribute('aria-valuetext', 'automatic');
+  const before = Number(await resizer.getAttribute('aria-valuenow'));
+  await resizer.focus();
+  for (let i = 0; i < 30 && (await isCut(page, '.tool-table tbody th.tool-name')).length > 0; i++) await page.keyboard.press('ArrowRight');
+  expect(Number(await resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before);
+  expect(await isCut(page, '.tool-table tbody th.tool-name')).toEqual([]);
+  await shot(page, '3-tool-column-widened');
+  await expect(resizer).toHaveAttribute('aria-valuetext', /^\d+ pixels$/);
+  await page.keyboard.press('Home');
+  await expect(resizer).toHaveAttribute('aria-valuetext', 'automatic');
+});
+
+test('errors say how to retry where the input came from, and show the offending line with a caret', async ({ app }) => {
+  const { page } = app;
+  await app.dropFiles([{ name: 'empty.json', bytes: Buffer.alloc(0) }]);
+  const empty = page.getByRole('alert').filter({ hasText: 'Could not shrink empty.json' });
+  await expect(empty).toContainText('The file is empty: pick the file that holds the catalog’s JSON.');
+  await expect(empty).not.toContainText('Fix the JSON');
+  await shot(page, '7-empty-file');
+
+  await page.getByRole('button', { name: 'Paste JSON' }).click();
+  await page.getByRole('textbox', { name: 'Catalog JSON' }).fill('{\n  "tools": [\n    {"name": x}\n  ]\n}');
+  await page.getByRole('button', { name: 'Shrink' }).click();
+  const pasted = page.getByRole('alert').filter({ hasText: 'Could not shrink pasted.json' });
+  await expect(pasted).toContainText('Fix the JSON at that position and paste it again.');
+  await expect(pasted).not.toContainText('drop the file');
+  const excerpt = pasted.locator('.failure-excerpt');
+  await expect(excerpt).toContainText('Line 3, column 14:');
+  // The caret sits under the column the message names.
+  expect(await excerpt.locator('pre').evaluate((pre) => pre.textContent!.split('\n'))).toEqual(['    {"name": x}', `${' '.repeat(13)}^`]);
+  await shot(page, '7-pasted-invalid');
+});
+
+test('at the 1024×700 minimum, summary, table and diff share the screen, in light and dark', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await dropGithub(page, app.dropFiles);
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await shot(page, `8-1024x700-${scheme}`);
+    // Each figure stays inside its card.
+    const spills = await page.locator('.stat').evaluateAll((cards) => cards.filter((card) => Array.from(card.children).some((child) => child.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5)).map((card) => card.textContent));
+    expect(spills).toEqual([]);
+    const boxes = await Promise.all(
+      [page.getByRole('region', { name: 'Summary' }), page.locator('.tools-panel .table-scroll'), page.getByRole('region', { name: 'Diff' }).locator('.diff-body')].map((locator) => locator.boundingBox()),
+    );
+    const [summary, rows, diff] = boxes.map((box) => box!);
+    expect(summary!.y + summary!.height).toBeLessThanOrEqual(700);
+    // Table and diff both end inside the window, with room for at least five tool rows (besides header, envelope and total) and twelve diff lines.
+    for (const panel of [rows!, diff!]) expect(panel.y + panel.height).toBeLessThanOrEqual(700);
+    expect(rows!.height).toBeGreaterThanOrEqual(5 * 34 + 100);
+    expect(diff!.height).toBeGreaterThanOrEqual(12 * 20);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+    expect(await isCut(page, '.toolbar-title')).toEqual([]);
+  }
+});
+
+test('a large catalog: cancel says nothing was stored, sections wrap their note, history shows whole counts and switches to an open tab', async ({ app }) => {
+  test.setTimeout(400_000);
+  const { page } = app;
+  const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as { generateCatalog(bytes: number): string };
+  const big = Buffer.from(generateCatalog(8 * 1024 * 1024));
+
+  // Item 6.
+  await app.dropFiles([{ name: 'big.json', bytes: big }]);
+  const jobs = page.getByRole('region', { name: 'Running jobs' });
+  await jobs.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cancelled big.json — nothing was stored.' })).toBeVisible();
+  await expect(jobs).toHaveCount(0);
+  await shot(page, '6-after-cancel');
+
+  await app.dropFiles([{ name: 'big.json', bytes: big }]);
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: /^big\.json .*saved/ })).toBeVisible({ timeout: 300_000 });
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await expect(diff.getByText(/^Section 1 of \d+/)).toBeVisible();
+  // Item 9: the sections note is whole, not cut.
+  expect(await isCut(page, '.diff-sections-note')).toEqual([]);
+  await expect(diff.locator('.diff-sections-note')).toHaveText('Large catalog: one section at a time; a tool row opens its section.');
+
+  // Item 1 (large catalog): a jump into a later section lands with both sides side by side and the tool marked.
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill('_2000');
+  await table.getByRole('row', { name: /_2000 / }).first().click();
+  await expect(diff.getByText(/^Section [2-9]\d* of/)).toBeVisible();
+  await expect.poll(async () => (await revealed(page)).map((side) => side.count > 3)).toEqual([true, true]);
+  await shot(page, '1-large-catalog-jump');
+
+  // Item 5.
+  await page.getByRole('tab', { name: /^History/ }).click();
+  const list = page.getByRole('listbox', { name: 'History' });
+  await expect(list.getByRole('option', { name: /big\.json/ })).toBeVisible();
+  expect(await isCut(page, '.history-row .h-tokens')).toEqual([]);
+  await expect(list.getByRole('option', { name: /big\.json/ }).locator('.h-created')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+$/);
+  await shot(page, '5-history');
+  await page.getByRole('searchbox', { name: 'Search history' }).fill('no-such-source');
+  await expect(page.getByText(/No handle or source name matches/)).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^History/ })).toHaveText(/History\s*1/);
+  await shot(page, '5-history-search');
+  await page.getByRole('searchbox', { name: 'Search history' }).fill('');
+  await list.getByRole('option', { name: /big\.json/ }).click();
+  await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Open in diff' }).click();
+  await expect(page.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('text: "1 tool", at most two notices at once', async ({ app }) => {
+  const { page } = app;
+  const one = Buffer.from(JSON.stringify({ tools: [{ name: 'only_tool', description: 'Does the one thing.   It is useful.', inputSchema: { type: 'object', title: 'Args', properties: {} } }] }, null, 2));
+  await app.dropFiles([{ name: 'one.json', bytes: one }]);
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+  await expect(page.locator('.tools-panel .panel-note')).toHaveText('1 tool');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (let i = 0; i < 4; i++) {
+    await page.getByRole('button', { name: 'Copy compressed' }).click();
+    await expect(page.getByRole('button', { name: 'Copy compressed' })).toBeEnabled();
+  }
+  await expect(page.getByRole('list', { name: 'Notifications' }).locator('li')).toHaveCount(2);
+  await shot(page, '9-notices');
+});
+
+/** The first line number at the top of the original side of the diff. */
+const topLine = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    const top = root?.querySelector('.cm-mergeView')?.getBoundingClientRect().top ?? 0;
+    const numbers = Array.from(root?.querySelector('.cm-editor')?.querySelectorAll('.cm-lineNumbers .cm-gutterElement') ?? []);
+    return Number(numbers.find((element) => element.getBoundingClientRect().height > 0 && element.getBoundingClientRect().top >= top - 2 && /^\d+$/.test(element.textContent ?? ''))?.textContent ?? NaN);
+  });
+
+test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
+  const { page } = app;
+  const select = page.getByRole('combobox', { name: 'Tokenizer' });
+  await expect(select.getByRole('option')).toHaveText(['GPT-4o, GPT-4.1, o-series (o200k_base)', 'GPT-4, GPT-3.5 (cl100k_base)']);
+  await dropGithub(page, app.dropFiles);
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await expect.poll(() => topLine(page)).toBe(1);
+  for (let i = 0; i < 30; i++) await diff.getByRole('button', { name: 'Next change' }).click();
+  await expect.poll(() => topLine(page)).toBeGreaterThan(300);
+  const far = await topLine(page);
+  for (let i = 0; i < 10; i++) await diff.getByRole('button', { name: 'Previous change' }).click();
+  await expect.poll(() => topLine(page)).toBeLessThan(far);
+
+  await diff.locator('[data-editor-host]').click({ position: { x: 200, y: 60 } });
+  await page.keyboard.press('Control+f');
+  const find = page.getByRole('searchbox', { name: 'Find in diff' });
+  await find.fill('"search_');
+  const status = page.getByRole('search', { name: 'Find in diff' }).getByRole('status');
+  const total = (JSON.parse(GITHUB.bytes.toString('utf8')).tools as { name: string }[]).filter((tool) => tool.name.startsWith('search_')).length;
+  await expect(status).toHaveText(`${total} matches`);
+  await find.press('Enter');
+  await expect(status).toHaveText(new RegExp(`^\\d+ of ${total} matches$`));
+  await shot(page, 'expected-steps-and-search-count');
+});
+
+test('? opens the keyboard shortcuts sheet from any screen, Escape closes it', async ({ app }) => {
+  const { page } = app;
+  await dropGithub(page, app.dropFiles);
+  await page.getByRole('heading', { name: 'Caveman Shrink' }).click();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('definition')).toContainText(['Open catalog files', 'Next or previous change, in the diff text', 'Show these shortcuts']);
+  await shot(page, 'expected-shortcuts-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  // Typing ? into a text field types it.
+  await page.getByRole('searchbox', { name: 'Filter tools' }).press('?');
+  await expect(page.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('?');
+  await expect(sheet).toHaveCount(0);
+});
+
+test('the app icon from resources/ is the page’s favicon', async ({ app }) => {
+  const { page } = app;
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBe('./icon.svg');
+  const served = await page.evaluate(async (path) => {
+    const response = await fetch(path!);
+    return [response.status, response.headers.get('content-type'), (await response.text()).startsWith('<svg')];
+  }, href);
+  expect(served).toEqual([200, 'image/svg+xml', true]);
+});
