@@ -56,26 +56,31 @@ function classBitAt(text: string, i: number): number {
   return bit(classOf(code));
 }
 
-/** End of the run of characters whose class is in `mask`, from i. */
-function runEnd(text: string, i: number, mask: number): number {
-  while (i < text.length && (classBitAt(text, i) & mask) !== 0) i += width;
+// Set by runEnd: where the last character of the run in `marked` ended (-1:
+// none), and the class bit of the character that stopped the run (0: the end).
+let afterLastMarked = -1;
+let stoppedOn = 0;
+
+/** End of the run of characters whose class is in `mask`, from i (see afterLastMarked, stoppedOn). */
+function runEnd(text: string, i: number, mask: number, marked = 0): number {
+  afterLastMarked = -1;
+  stoppedOn = 0;
+  while (i < text.length) {
+    const found = classBitAt(text, i);
+    if ((found & mask) === 0) {
+      stoppedOn = found;
+      break;
+    }
+    i += width;
+    if ((found & marked) !== 0) afterLastMarked = i;
+  }
   return i;
 }
 
 /** `U*L+` from j, or -1. */
 function upperStarLowerPlus(text: string, j: number): number {
-  let i = j;
-  let afterLastBoth = -1;
-  while (i < text.length) {
-    const found = classBitAt(text, i);
-    if ((found & UPPERISH) === 0) {
-      if (found === bit(LOWER)) return runEnd(text, i, LOWERISH);
-      break;
-    }
-    i += width;
-    if ((found & BOTH) !== 0) afterLastBoth = i;
-  }
-  return afterLastBoth;
+  const k = runEnd(text, j, UPPERISH, BOTH);
+  return stoppedOn === bit(LOWER) ? runEnd(text, k, LOWERISH) : afterLastMarked;
 }
 
 /** `U+L*` from j, or -1. */
@@ -103,17 +108,10 @@ function digitsEnd(text: string, i: number): number {
 
 /** `\s*[\r\n]+`, then `\s+(?!\S)`, then `\s+`, from a whitespace character at i. */
 function whitespaceEnd(text: string, i: number): number {
-  let k = i;
-  let afterLastNewline = -1;
-  while (k < text.length) {
-    const found = classBitAt(text, k);
-    if ((found & WHITESPACE) === 0) break;
-    k++; // whitespace is never astral
-    if (found === bit(NEWLINE)) afterLastNewline = k;
-  }
-  if (afterLastNewline !== -1) return afterLastNewline;
+  const k = runEnd(text, i, WHITESPACE, bit(NEWLINE));
+  if (afterLastMarked !== -1) return afterLastMarked;
   if (k === text.length || k - 1 === i) return k;
-  return k - 1;
+  return k - 1; // whitespace is never astral
 }
 
 /** ` ?[^\s\p{L}\p{N}]+` then any of `trailing`, from i, or -1. */
