@@ -52,7 +52,9 @@ export class ExactCounter {
     let total = 0;
     for (let start = 0; start < text.length; ) {
       const end = this.pieceEnd(text, start);
-      total += end - start <= CACHED_PIECE_MAX ? this.countShort(text.slice(start, end)) : this.countPiece(text.slice(start, end));
+      // One ASCII character is one byte, and every byte is a token.
+      if (end - start === 1 && text.charCodeAt(start) < 0x80) total += 1;
+      else total += end - start <= CACHED_PIECE_MAX ? this.countShort(text.slice(start, end)) : this.countPiece(text.slice(start, end));
       start = end;
     }
     return total;
