@@ -28,6 +28,8 @@ const mainEntries = {
   'web-host': resolve('src/main/web-host/main.ts'),
   'job-worker': resolve('src/main/jobs/job-worker.ts'),
   'count-worker': resolve('src/main/engine/tokens/count-worker.ts'),
+  // The counter alone, for the bench's floor.
+  'count-tokens': resolve('src/main/engine/tokens/count-tokens.ts'),
 };
 
 export default defineConfig({
