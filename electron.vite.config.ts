@@ -1,6 +1,23 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { compactRanksFileName, encodeCompactRanks } from './src/main/engine/tokens/exact/compact-ranks';
+import { TOKENIZERS } from './src/shared/tokenizers';
+
+// The vocabularies in their compact form beside the bundle, made from the
+// official rank files (hash-checked) at build time so a cold start skips
+// decoding them (src/main/engine/tokens/exact/compact-ranks.ts).
+function compactRanks(): Plugin {
+  return {
+    name: 'caveman-compact-ranks',
+    generateBundle() {
+      for (const tokenizer of TOKENIZERS) {
+        this.emitFile({ type: 'asset', fileName: compactRanksFileName(tokenizer), source: encodeCompactRanks(tokenizer) });
+      }
+    },
+  };
+}
 
 // Every Node-side entry is built flat into out/main so workers can be found
 // next to the module that starts them (new URL('./x.js', import.meta.url)).
@@ -11,10 +28,13 @@ const mainEntries = {
   'web-host': resolve('src/main/web-host/main.ts'),
   'job-worker': resolve('src/main/jobs/job-worker.ts'),
   'count-worker': resolve('src/main/engine/tokens/count-worker.ts'),
+  // The counter alone, for the bench's floor.
+  'count-tokens': resolve('src/main/engine/tokens/count-tokens.ts'),
 };
 
 export default defineConfig({
   main: {
+    plugins: [compactRanks()],
     build: {
       rollupOptions: {
         input: mainEntries,

@@ -97,13 +97,11 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
     read = undefined;
     prepared = undefined;
   }
-  // The workers count while this thread parses and transforms. A plain
-  // shrink does not help them (a tokenizer costs ~70 MB per thread, which
-  // would break the memory budget of a 32 MiB shrink); a detailed one (the
-  // app) loads the tokenizer for the per-tool report anyway, so it helps.
-  // A job too small for workers, or a counter without them, is counted here.
-  const tokensBefore = await beforeJob.finish({ help: keep });
-  const tokensAfter = afterJob ? await afterJob.finish({ help: keep }) : tokensBefore;
+  // The workers count while this thread parses and transforms; then this
+  // thread helps them (a vocabulary costs ~5 MB per thread). A job too small
+  // for workers, or a counter without them, is counted here.
+  const tokensBefore = await beforeJob.finish({ help: true });
+  const tokensAfter = afterJob ? await afterJob.finish({ help: true }) : tokensBefore;
   throwIfAborted(options.signal);
   const measured = { before: tokensBefore, after: tokensAfter };
 

@@ -6,12 +6,10 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { closeSharedCounter } from '../api/shared-counter';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
-import { runHistoryCommand } from './commands/history-command';
-import { runLintCommand } from './commands/lint-command';
-import { runMcpCommand, UsageError, type McpCommandOptions } from './commands/mcp-command';
-import { runProxyCommand, type ProxyCommandOptions } from './commands/proxy-command';
-import { runRecoverCommand } from './commands/recover-command';
-import { runShrinkCommand, type CommandIo } from './commands/shrink-command';
+// Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
+import type { McpCommandOptions } from './commands/mcp-command';
+import type { ProxyCommandOptions } from './commands/proxy-command';
+import type { CommandIo } from './commands/shrink-command';
 import { tolerateClosedPipe } from './stdio';
 
 const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
@@ -43,6 +41,7 @@ async function withUsage(command: Command, run: () => Promise<number>): Promise<
   try {
     return await run();
   } catch (error) {
+    const { UsageError } = await import('./commands/mcp-command');
     if (!(error instanceof UsageError)) throw error;
     command.error(`error: ${error.message}`, { exitCode: 2, code: 'caveman.usage' });
   }
@@ -77,7 +76,7 @@ program
       const commands = program.commands.map((each) => each.name()).join(', ');
       command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
     }
-    exitCode = await runShrinkCommand(file, options, io);
+    exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
   });
 
 program
@@ -87,7 +86,7 @@ program
   .option('--json', 'print the report as JSON')
   .addOption(tokenizerOption())
   .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number] }) => {
-    exitCode = await runLintCommand(file, { tokenizer: options.tokenizer, json: options.json === true }, io);
+    exitCode = await (await import('./commands/lint-command')).runLintCommand(file, { tokenizer: options.tokenizer, json: options.json === true }, io);
   });
 
 program
@@ -97,7 +96,7 @@ program
   .option('--tool <name>', "only this tool's original definition, exactly as it stands in the catalog")
   .addOption(storeOption())
   .action(async (handle: string, options: { store?: string; tool?: string }) => {
-    exitCode = await runRecoverCommand(handle, options, io);
+    exitCode = await (await import('./commands/recover-command')).runRecoverCommand(handle, options, io);
   });
 
 program
@@ -109,7 +108,7 @@ program
   .option('-q, --query <text>', 'only entries whose source name or handle contains TEXT')
   .addOption(storeOption())
   .action(async (options: { json?: boolean; limit: number; offset: number; query?: string; store?: string }) => {
-    exitCode = await runHistoryCommand({ ...options, json: options.json === true }, io);
+    exitCode = await (await import('./commands/history-command')).runHistoryCommand({ ...options, json: options.json === true }, io);
   });
 
 program
@@ -131,7 +130,7 @@ program
       '\nExamples:\n  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
   )
   .action(async (commandLine: string[], options: McpCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, () => runMcpCommand(commandLine, options, io, interruptSignal()));
+    exitCode = await withUsage(command, async () => (await import('./commands/mcp-command')).runMcpCommand(commandLine, options, io, interruptSignal()));
   });
 
 program
@@ -151,7 +150,7 @@ program
       '\nExit status: 0 when the client hung up, 1 when the server could not start or exited, 2 on a usage mistake.',
   )
   .action(async (commandLine: string[], options: ProxyCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, () => runProxyCommand(commandLine, options, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, interruptSignal()));
+    exitCode = await withUsage(command, async () => (await import('./commands/proxy-command')).runProxyCommand(commandLine, options, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, interruptSignal()));
   });
 
 tolerateClosedPipe(process.stdout);

@@ -240,9 +240,8 @@ export const CORPUS: HostileInput[] = [
     bytes: once(() => utf8(SHRINKABLE.replace('"type": "string"', `"type": "string", "enum": ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `value-${i}`))}`))),
     expected: { kind: 'shrinks' },
   },
-  // Long runs the tokenizer cannot split (one letter, whitespace, CJK without spaces). gpt-tokenizer's merging
-  // is quadratic in such a run (256 KiB took 45–60 s), so count-tokens.ts counts runs over 1,024 characters in
-  // slices: these 256 KiB runs must now take no longer than any other input.
+  // Long runs the pre-split cannot split (one letter, whitespace, CJK without spaces): byte-pair merging as
+  // tiktoken does it is quadratic in such a run (256 KiB took 45–60 s); ours merges long pieces with a heap.
   { family: 'size', name: 'a 256 KiB tool name of one letter', bytes: () => utf8(catalogAround(`"name": "${'n'.repeat(256 * 1024)}"`)), expected: { kind: 'shrinks' } },
   { family: 'size', name: '256 KiB of trailing whitespace', bytes: () => utf8(SHRINKABLE + ' \n\t '.repeat(64 * 1024)), expected: { kind: 'shrinks' } },
   {

@@ -6,16 +6,9 @@
 // ASCII letter or digit [A-Za-z0-9] and text[p] is an ASCII character other
 // than [A-Za-z0-9'] (space, tab, newline, quote, comma, colon, brace, ...).
 //
-// Both encodings first split text with a regex (gpt-tokenizer 4.0.0,
-// src/encodingParams/constants.ts), then count each piece on its own
-// (see count-tokens.ts). The alternatives, in order:
-//   o200k_base:
-//     1 [^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+('s|'d|'m|'t|'ll|'ve|'re, any case)?
-//     2 [^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(same contractions)?
-//     3 \p{N}{1,3}   4 ` ?[^\s\p{L}\p{N}]+[\r\n/]*`   5 \s*[\r\n]+   6 \s+(?!\S)   7 \s+
-//   cl100k_base:
-//     1 '(s|d|m|t|ll|ve|re, any case)   2 [^\r\n\p{L}\p{N}]?\p{L}+   3 \p{N}{1,3}
-//     4 ` ?[^\s\p{L}\p{N}]+[\r\n]*`   5 \s+$   6 \s*[\r\n]   7 \s+(?!\S)   8 \s
+// Both encodings first split text with tiktoken's pre-split pattern (its
+// alternatives are listed in exact/pre-split.ts), then count each piece on
+// its own (exact/exact-counter.ts).
 //
 // (i) No piece contains an ASCII letter/digit followed by an ASCII character
 // outside [A-Za-z0-9']. ASCII letters are \p{Lu}/\p{Ll}, ASCII digits \p{N};
@@ -37,7 +30,7 @@
 // multiline $), so the pieces after p are the pieces of b = text[p..].
 // Matching from any q < p on a = text[..p] explores the same alternatives in
 // the same order as on the whole text, except that a step consuming text[p]
-// fails, and that an assertion at p ((?!\S), $) may change. Such assertions
+// fails, and that an assertion at p ((?!\S)) may change. Such assertions
 // are only reached after a whitespace run ending at p, impossible because
 // text[p-1] is a letter or digit. The winning match on the whole text ends
 // at or before p (by (i)) and so wins on a too; every earlier-tried path

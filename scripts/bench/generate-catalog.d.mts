@@ -1,0 +1,3 @@
+// Types for the tests that import the bench's catalog generator.
+export function generateSmallTools(count: number): string;
+export function generateCatalog(targetBytes: number, seed?: number): string;

@@ -1,0 +1,178 @@
+// How many tokens byte-pair merging makes of one pre-split piece, exactly as
+// tiktoken merges: start from single bytes; repeatedly merge the adjacent
+// pair whose concatenation has the lowest rank, the leftmost one on ties;
+// stop when no adjacent pair is a token. Short pieces use tiktoken's own
+// scan (quadratic, but fastest below ~128 bytes); long pieces keep the pairs
+// in a heap ordered by (rank, position), which picks the same pair each step
+// in O(log n), so a run of megabytes is counted exactly in O(n log n).
+
+import type { ByteString, RankTable } from './rank-table';
+
+/** Pieces longer than this (in bytes) are merged with the heap. */
+export const HEAP_MERGE_MIN_BYTES = 128;
+
+const NONE = 0x7fffffff;
+
+/** Number of tokens of the piece `piece` (bytes as characters; not empty). */
+export function bytePairCount(piece: ByteString, ranks: RankTable): number {
+  const length = piece.length;
+  if (length <= 1 || ranks.rankOf(piece, 0, length) >= 0) return length === 0 ? 0 : 1;
+  return length > HEAP_MERGE_MIN_BYTES ? heapMergeCount(piece, ranks) : scanMergeCount(piece, ranks);
+}
+
+// Reused across calls: short pieces never need more than this.
+const scanStarts = new Int32Array(HEAP_MERGE_MIN_BYTES + 2);
+const scanRanks = new Int32Array(HEAP_MERGE_MIN_BYTES + 2);
+
+function scanMergeCount(piece: ByteString, ranks: RankTable): number {
+  const starts = scanStarts;
+  const pairRanks = scanRanks;
+  // parts: starts[0..parts) plus the end sentinel starts[parts] = length.
+  let parts = piece.length;
+  for (let i = 0; i <= parts; i++) starts[i] = i;
+  const pairRank = (i: number) => (i + 1 < parts ? ranks.rankOf(piece, starts[i] ?? 0, starts[i + 2] ?? 0) : -1);
+  for (let i = 0; i < parts; i++) pairRanks[i] = toKey(pairRank(i));
+  for (;;) {
+    let best = NONE;
+    let at = -1;
+    for (let i = 0; i + 1 < parts; i++) {
+      const rank = pairRanks[i] ?? NONE;
+      if (rank < best) {
+        best = rank;
+        at = i;
+      }
+    }
+    if (at === -1) return parts;
+    // Merge part at+1 into part at.
+    starts.copyWithin(at + 1, at + 2, parts + 1);
+    pairRanks.copyWithin(at + 1, at + 2, parts);
+    parts--;
+    pairRanks[at] = toKey(pairRank(at));
+    if (at > 0) pairRanks[at - 1] = toKey(pairRank(at - 1));
+  }
+}
+
+function toKey(rank: number): number {
+  return rank < 0 ? NONE : rank;
+}
+
+/**
+ * Parts are a linked list over byte positions (a part is named by its first
+ * byte). The heap holds the parts whose pair with the next part is a token,
+ * ordered by (rank, position): the lowest rank, leftmost on ties — the same
+ * choice as the scan. Each part is in the heap at most once (heapAt says
+ * where), so a changed pair moves its entry instead of adding another.
+ */
+class MergeHeap {
+  readonly next: Int32Array;
+  readonly prev: Int32Array;
+  private readonly pairRank: Int32Array;
+  private readonly heapAt: Int32Array;
+  private readonly heap: Int32Array;
+  private size = 0;
+
+  constructor(
+    private readonly piece: ByteString,
+    private readonly ranks: RankTable,
+  ) {
+    const length = piece.length;
+    this.next = new Int32Array(length);
+    this.prev = new Int32Array(length);
+    this.pairRank = new Int32Array(length);
+    this.heapAt = new Int32Array(length).fill(-1);
+    this.heap = new Int32Array(length);
+    for (let i = 0; i < length; i++) {
+      this.next[i] = i + 1 < length ? i + 1 : -1;
+      this.prev[i] = i - 1;
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.size === 0;
+  }
+
+  top(): number {
+    return this.heap[0] ?? -1;
+  }
+
+  private before(a: number, b: number): boolean {
+    const rankA = this.pairRank[a] ?? 0;
+    const rankB = this.pairRank[b] ?? 0;
+    return rankA < rankB || (rankA === rankB && a < b);
+  }
+
+  private place(index: number, part: number): void {
+    this.heap[index] = part;
+    this.heapAt[part] = index;
+  }
+
+  private siftUp(index: number, part: number): void {
+    const heap = this.heap;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      const above = heap[parent] ?? 0;
+      if (!this.before(part, above)) break;
+      this.place(index, above);
+      index = parent;
+    }
+    this.place(index, part);
+  }
+
+  private siftDown(index: number, part: number): void {
+    const heap = this.heap;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= this.size) break;
+      const right = child + 1;
+      if (right < this.size && this.before(heap[right] ?? 0, heap[child] ?? 0)) child = right;
+      const below = heap[child] ?? 0;
+      if (!this.before(below, part)) break;
+      this.place(index, below);
+      index = child;
+    }
+    this.place(index, part);
+  }
+
+  remove(part: number): void {
+    const index = this.heapAt[part] ?? -1;
+    if (index < 0) return;
+    this.heapAt[part] = -1;
+    this.size--;
+    if (index === this.size) return;
+    const last = this.heap[this.size] ?? 0;
+    if (index > 0 && this.before(last, this.heap[(index - 1) >> 1] ?? 0)) this.siftUp(index, last);
+    else this.siftDown(index, last);
+  }
+
+  /** Recomputes the rank of part's pair with the next part and fixes the heap. */
+  update(part: number): void {
+    this.remove(part);
+    const after = this.next[part] ?? -1;
+    if (after === -1) return;
+    const afterEnd = this.next[after] ?? -1;
+    const rank = this.ranks.rankOf(this.piece, part, afterEnd === -1 ? this.piece.length : afterEnd);
+    this.pairRank[part] = rank;
+    if (rank >= 0) this.siftUp(this.size++, part);
+  }
+}
+
+function heapMergeCount(piece: ByteString, ranks: RankTable): number {
+  const heap = new MergeHeap(piece, ranks);
+  const { next, prev } = heap;
+  for (let i = 0; i + 1 < piece.length; i++) heap.update(i);
+  let parts = piece.length;
+  while (!heap.isEmpty) {
+    const part = heap.top();
+    const merged = next[part] ?? -1;
+    // Part `merged` disappears into `part`.
+    heap.remove(merged);
+    const after = next[merged] ?? -1;
+    next[part] = after;
+    if (after !== -1) prev[after] = part;
+    parts--;
+    heap.update(part);
+    const before = prev[part] ?? -1;
+    if (before !== -1) heap.update(before);
+  }
+  return parts;
+}
