@@ -7,6 +7,7 @@
 import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
+import { encodeDiffEnvelope } from '../../shared/ipc/diff-envelope';
 import { WorkerClient } from '../jobs/worker-client';
 import type { StartPolicy } from '../mcp/start-approval';
 import { resolveMaxBytes, resolveStorePath } from '../store';
@@ -100,15 +101,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     openHistoryEntry: ({ handle, tokenizer }, context) => runner.start('analyzeHandle', { handle, tokenizer }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
-    getDiffLayout: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId).layout }),
+    getDiff: ({ analysisId }) => ({ bytes: encodeDiffEnvelope(diffOf(registry, analysisId)) }),
     getLintReport: ({ analysisId }) => {
       const { lint } = registry.get(analysisId);
       if (!lint) throw new CavemanError('cave_not_found', 'this result has no per-tool report');
       return { bytes: lint };
-    },
-    getPrettyText: ({ analysisId, which }) => {
-      const diff = diffOf(registry, analysisId);
-      return { bytes: which === 'original' ? diff.original : diff.compressed };
     },
     getCatalogText: ({ analysisId, which }) => ({ bytes: registry.side(analysisId, which) }),
     downloadCatalog: (request) => core.exportBytes(request),
