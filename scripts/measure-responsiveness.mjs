@@ -1,8 +1,9 @@
 // Measures how responsive the process that serves the UI stays while it
 // shrinks a 32 MiB catalog: starts the built browser host with
 // --event-loop-report, sends the catalog the way the renderer does, waits for
-// the job, fetches what the UI fetches next (diff layout, both pretty texts,
-// history), and prints the largest event-loop stall of the host process.
+// the job, fetches what the UI fetches next (per-tool report, the diff with
+// both pretty texts, history), and prints the largest event-loop stall of the
+// host process.
 //
 //   npm run build && node scripts/measure-responsiveness.mjs [--mib 32]
 import { spawn } from 'node:child_process';

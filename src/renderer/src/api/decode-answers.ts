@@ -1,12 +1,15 @@
 // Both transports turn a binary answer into what the API method promises
 // the same way (the channel's `decodeAs`): UTF-8 text, a lint report, or the
-// diff envelope. What is decoded is checked, not trusted: a wrong shape
-// fails loudly here rather than somewhere in a component.
+// diff envelope. JSON is checked against its schema (standalone Ajv
+// validators: the CSP forbids compiling them here), not trusted: a wrong
+// shape fails loudly here rather than somewhere in a component.
 
 import { CavemanError } from '../../../shared/errors';
-import type { CatalogBytes, DiffLayout, LintReport } from '../../../shared/contracts';
+import type { CatalogBytes, LintReport } from '../../../shared/contracts';
+import { describeErrors } from '../../../shared/contracts/describe-errors';
 import { CHANNELS, type AnswerOf, type ChannelSpec, type DecodedAnswers, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
 import { decodeDiffEnvelope } from '../../../shared/ipc/diff-envelope';
+import { diffLayout, lintReport, type AnswerValidator } from './answer-validators.generated.js';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -15,29 +18,21 @@ export function decodeText(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }
 
-function parseJson(bytes: Uint8Array, what: string): unknown {
+/** UTF-8 JSON checked against its schema; a CavemanError naming what is wrong otherwise. */
+function parseChecked<T>(bytes: Uint8Array, what: string, validate: AnswerValidator<T>): T {
+  let value: unknown;
   try {
-    return JSON.parse(decodeText(bytes));
+    value = JSON.parse(decodeText(bytes));
   } catch {
     throw new CavemanError('cave_internal', `internal error: the ${what} is not JSON`);
   }
+  if (!validate(value)) throw new CavemanError('cave_internal', `internal error: the ${what} has the wrong shape: ${describeErrors(validate.errors)}`);
+  return value;
 }
 
-function parseLayout(bytes: Uint8Array): DiffLayout {
-  const candidate = parseJson(bytes, 'diff layout') as Partial<DiffLayout> | null;
-  if (!candidate || !Array.isArray(candidate.changes) || !Array.isArray(candidate.tools) || typeof candidate.originalChars !== 'number' || typeof candidate.compressedChars !== 'number') {
-    throw new CavemanError('cave_internal', 'internal error: the diff layout has the wrong shape');
-  }
-  return candidate as DiffLayout;
-}
-
-/** The per-tool report from its UTF-8 JSON bytes; refuses anything that is not one. */
+/** The per-tool report from its UTF-8 JSON bytes, checked against lint-report.schema.json. */
 export function parseLintReport(bytes: Uint8Array): LintReport {
-  const candidate = parseJson(bytes, 'per-tool report') as Partial<LintReport> | null;
-  if (!candidate || !Array.isArray(candidate.tools) || typeof candidate.total !== 'object' || typeof candidate.envelope !== 'object') {
-    throw new CavemanError('cave_internal', 'internal error: the per-tool report has the wrong shape');
-  }
-  return candidate as LintReport;
+  return parseChecked(bytes, 'per-tool report', lintReport);
 }
 
 /**
@@ -48,7 +43,7 @@ export function parseLintReport(bytes: Uint8Array): LintReport {
 export function parseDiff(envelope: Uint8Array): DecodedAnswers['diff'] {
   const parts = decodeDiffEnvelope(envelope);
   if (!parts) throw new CavemanError('cave_internal', 'internal error: the diff envelope is cut short');
-  const layout = parseLayout(parts.layout);
+  const layout = parseChecked(parts.layout, 'diff layout', diffLayout);
   const texts = { original: decodeText(parts.original), compressed: decodeText(parts.compressed) };
   if (texts.original.length !== layout.originalChars || texts.compressed.length !== layout.compressedChars) {
     throw new CavemanError('cave_internal', 'internal error: the diff texts do not match their layout');
