@@ -7,7 +7,6 @@
 import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
-import { encodeDiffEnvelope } from '../../shared/ipc/diff-envelope';
 import { WorkerClient } from '../jobs/worker-client';
 import type { StartPolicy } from '../mcp/start-approval';
 import { resolveMaxBytes, resolveStorePath } from '../store';
@@ -101,7 +100,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     openHistoryEntry: ({ handle, tokenizer }, context) => runner.start('analyzeHandle', { handle, tokenizer }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
-    getDiff: ({ analysisId }) => ({ bytes: encodeDiffEnvelope(diffOf(registry, analysisId)) }),
+    getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {
       const { lint } = registry.get(analysisId);
       if (!lint) throw new CavemanError('cave_not_found', 'this result has no per-tool report');
