@@ -19,7 +19,7 @@ function mainLayers(layers) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'scratch/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/shared/contracts/types.generated.ts'] },
+  { ignores: ['out/**', 'node_modules/**', 'scratch/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/shared/contracts/types.generated.ts', 'src/renderer/src/api/answer-validators.generated.*'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -42,7 +42,28 @@ export async function generateContractTypes() {
     style: { singleQuote: true, printWidth: 120 },
     $refOptions: { resolve: { http: false, caveman: localResolver } },
   });
-  return ts;
+  return ts + contractTypesMap(files);
+}
+
+const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * `ContractTypes`: each titled schema's $id (a root, or `#/$defs/name`) → the
+ * type generated from it. The IPC channel table names schemas by $id and
+ * takes its types through this map, so a channel's schema and type cannot
+ * drift apart.
+ */
+function contractTypesMap(files) {
+  const entries = [];
+  for (const file of files) {
+    const schema = JSON.parse(readFileSync(join(contractsDir, file), 'utf8'));
+    if (TYPE_NAME.test(schema.title ?? '')) entries.push([schema.$id, schema.title]);
+    for (const [name, def] of Object.entries(schema.$defs ?? {})) {
+      if (TYPE_NAME.test(def.title ?? '')) entries.push([`${schema.$id}#/$defs/${name}`, def.title]);
+    }
+  }
+  const lines = entries.map(([id, type]) => `  '${id}': ${type};`);
+  return ['', '/** Each titled contract schema by $id → its generated type. */', 'export interface ContractTypes {', ...lines, '}', ''].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

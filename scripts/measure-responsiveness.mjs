@@ -1,8 +1,9 @@
 // Measures how responsive the process that serves the UI stays while it
 // shrinks a 32 MiB catalog: starts the built browser host with
 // --event-loop-report, sends the catalog the way the renderer does, waits for
-// the job, fetches what the UI fetches next (diff layout, both pretty texts,
-// history), and prints the largest event-loop stall of the host process.
+// the job, fetches what the UI fetches next (per-tool report, the diff with
+// both pretty texts, history), and prints the largest event-loop stall of the
+// host process.
 //
 //   npm run build && node scripts/measure-responsiveness.mjs [--mib 32]
 import { spawn } from 'node:child_process';
@@ -111,16 +112,15 @@ try {
   }
   const jobSeconds = (performance.now() - started) / 1000;
   if (!outcome.ok) throw new Error(`the shrink failed: ${outcome.error.message}`);
-  const layout = JSON.parse(Buffer.from(await (await call('catalog:diff', { analysisId: outcome.analysisId })).arrayBuffer()).toString('utf8'));
   const lint = JSON.parse(Buffer.from(await (await call('catalog:lint', { analysisId: outcome.analysisId })).arrayBuffer()).toString('utf8'));
-  const original = await (await call('catalog:prettyText', { analysisId: outcome.analysisId, which: 'original' })).arrayBuffer();
-  const compressed = await (await call('catalog:prettyText', { analysisId: outcome.analysisId, which: 'compressed' })).arrayBuffer();
+  // The diff's layout and both pretty texts, in one envelope (src/shared/ipc/diff-envelope.ts).
+  const diff = await (await call('catalog:diff', { analysisId: outcome.analysisId })).arrayBuffer();
   await (await call('history:list', { limit: 200, offset: 0 })).json();
   const totalSeconds = (performance.now() - started) / 1000;
   const loop = await eventLoopReport();
 
   console.log(`shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.toolCount} tools`);
-  console.log(`then fetched: per-tool report (${lint.tools.length} rows), diff layout (${layout.changes.length} changes), pretty texts ${(original.byteLength / 1048576).toFixed(1)} + ${(compressed.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`);
+  console.log(`then fetched: per-tool report (${lint.tools.length} rows), diff with both pretty texts ${(diff.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`);
   console.log(`host event loop during all of it: max stall ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms (${loop.samples} samples)`);
   console.log(loop.maxMs <= 50 ? 'within the 50 ms goal' : 'ABOVE the 50 ms goal');
   await reader.cancel();

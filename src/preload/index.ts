@@ -1,10 +1,11 @@
 // The bridge: window.api gets one named method per IPC channel of the
-// contract and one subscription per event — nothing generic, no Node, no
+// channel table and one subscription per event — built from the table, but
+// nothing generic is exposed (no invoke(channel, …)), no Node, no
 // process.env. Listeners receive data only and unsubscribe through the
 // function they get back.
 
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CHANNELS, EVENTS, type ApiResult, type BridgeApi, type EventName, type EventTypes, type Method, type RequestOf, type ResponseOf } from '../shared/ipc/channels';
+import { CHANNELS, EVENTS, methodsFor, subscriptionName, type ApiResult, type BridgeApi, type EventName, type EventTypes, type Method, type RequestOf, type ResponseOf } from '../shared/ipc/channels';
 
 const invoke =
   <M extends Method>(method: M) =>
@@ -20,28 +21,8 @@ const subscribe =
   };
 
 const api = {
-  getAppInfo: invoke('getAppInfo'),
-  analyzeCatalog: invoke('analyzeCatalog'),
-  reanalyzeCatalog: invoke('reanalyzeCatalog'),
-  openCatalogFiles: invoke('openCatalogFiles'),
-  cancelJob: invoke('cancelJob'),
-  getDiffLayout: invoke('getDiffLayout'),
-  getLintReport: invoke('getLintReport'),
-  getPrettyText: invoke('getPrettyText'),
-  getCatalogText: invoke('getCatalogText'),
-  saveCatalog: invoke('saveCatalog'),
-  listHistory: invoke('listHistory'),
-  getHistoryEntry: invoke('getHistoryEntry'),
-  deleteHistoryEntry: invoke('deleteHistoryEntry'),
-  getHistoryTools: invoke('getHistoryTools'),
-  openHistoryEntry: invoke('openHistoryEntry'),
-  discoverMcpServers: invoke('discoverMcpServers'),
-  pickMcpConfig: invoke('pickMcpConfig'),
-  importMcpServer: invoke('importMcpServer'),
-  onJobProgress: subscribe('jobProgress'),
-  onJobFinished: subscribe('jobFinished'),
-  onJobsStarted: subscribe('jobsStarted'),
-  onMenuCommand: subscribe('menuCommand'),
-} satisfies BridgeApi;
+  ...Object.fromEntries(methodsFor('ipc').map((method) => [method, invoke(method)])),
+  ...Object.fromEntries((Object.keys(EVENTS) as EventName[]).map((event) => [subscriptionName(event), subscribe(event)])),
+} as BridgeApi;
 
 contextBridge.exposeInMainWorld('api', api);

@@ -12,6 +12,9 @@ import { RecoveryStore } from '../../src/main/store';
 import { realFixtures } from '../helpers/fixtures';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { contractsDir, generateContractTypes, generatedFile } from '../../scripts/generate-contract-types.mjs';
+// @ts-expect-error -- a plain .mjs build script without type declarations
+import { generateAnswerValidators, validatorsFile, validatorsTypesFile } from '../../scripts/generate-answer-validators.mjs';
+import * as standalone from '../../src/renderer/src/api/answer-validators.generated.js';
 
 const expectValid = (id: string, value: unknown) => {
   const validate = validatorFor(id);
@@ -36,6 +39,12 @@ describe('contracts', () => {
     expect(await generateContractTypes(), 'run `npm run contracts`').toBe(readFileSync(generatedFile as string, 'utf8'));
   });
 
+  it("the renderer's standalone answer validators are current", () => {
+    const { code, types } = generateAnswerValidators() as { code: string; types: string };
+    expect(code, 'run `npm run contracts`').toBe(readFileSync(validatorsFile as string, 'utf8'));
+    expect(types, 'run `npm run contracts`').toBe(readFileSync(validatorsTypesFile as string, 'utf8'));
+  });
+
   it('fails closed on unknown enum values and extra fields', () => {
     const report = { tokens_before: 10, tokens_after: 5, ratio: 0.5, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base' };
     const validate = validatorFor(CONTRACT_IDS.shrinkReport);
@@ -56,7 +65,11 @@ describe('contracts', () => {
         expect(error).toBeUndefined();
         const { output, ...report } = result;
         expectValid(CONTRACT_IDS.shrinkReport, report);
-        expectValid(CONTRACT_IDS.lintReport, await lint(fixture.bytes));
+        const lintReport = await lint(fixture.bytes);
+        expectValid(CONTRACT_IDS.lintReport, lintReport);
+        // The renderer's standalone validator agrees with main's compiled one.
+        expect(standalone.lintReport(lintReport), fixture.name).toBe(true);
+        expect(standalone.lintReport({ ...lintReport, tools: [{ ...lintReport.tools[0], name: 5 }] })).toBe(false);
         expectValid(CONTRACT_IDS.guaranteeReport, checkGuarantees(parseJson(fixture.text), parseJson(Buffer.from(output).toString('utf8'))));
       }
       const page = history({ store, limit: 5 });

@@ -1,7 +1,7 @@
 // One Ajv (JSON Schema 2020-12, strict mode) for every contract, compiled
 // once per process. Boundaries validate what they send and receive with it.
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { CONTRACT_SCHEMAS } from '../../shared/contracts';
 
 let ajv: Ajv2020 | undefined;
@@ -43,11 +43,4 @@ export function validatorFor(id: string): ValidateFunction {
   return validate;
 }
 
-/** Readable summary of Ajv errors: "/tools/0/name must be string; …". */
-export function describeErrors(errors: ErrorObject[] | null | undefined): string {
-  if (!errors || errors.length === 0) return 'does not match its contract';
-  return errors
-    .slice(0, 5)
-    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
-    .join('; ');
-}
+export { describeErrors } from '../../shared/contracts/describe-errors';

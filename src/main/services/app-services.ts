@@ -100,15 +100,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     openHistoryEntry: ({ handle, tokenizer }, context) => runner.start('analyzeHandle', { handle, tokenizer }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
-    getDiffLayout: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId).layout }),
+    getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {
       const { lint } = registry.get(analysisId);
       if (!lint) throw new CavemanError('cave_not_found', 'this result has no per-tool report');
       return { bytes: lint };
-    },
-    getPrettyText: ({ analysisId, which }) => {
-      const diff = diffOf(registry, analysisId);
-      return { bytes: which === 'original' ? diff.original : diff.compressed };
     },
     getCatalogText: ({ analysisId, which }) => ({ bytes: registry.side(analysisId, which) }),
     downloadCatalog: (request) => core.exportBytes(request),

@@ -415,7 +415,7 @@ export interface AnalysisRequest {
   analysisId: string;
 }
 /**
- * Where the two pretty-printed sides differ (exact character ranges of the texts catalog:prettyText returns) and where each tool starts on each side (1-based lines). catalog:diff answers it as UTF-8 JSON bytes, and the texts travel as bytes too, so the process serving the UI never serialises them.
+ * Where the two pretty-printed sides differ (exact character ranges of the two texts) and where each tool starts on each side (1-based lines). catalog:diff answers it as UTF-8 JSON bytes together with both texts in one envelope (src/shared/ipc/diff-envelope.ts), so the process serving the UI never serialises them.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "DiffLayout".
@@ -874,4 +874,64 @@ export interface TotalTokens {
    * via the `definition` "ratio".
    */
   ratio: number;
+}
+
+/** Each titled contract schema by $id → its generated type. */
+export interface ContractTypes {
+  'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json': CliShrinkLine;
+  'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json#/$defs/errorLine': CliErrorLine;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/tokenizer': TokenizerName;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/basis': Basis;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/contentType': ContentType;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/recoveryHandle': RecoveryHandle;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/errorValue': ErrorValue;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/passThrough': PassThrough;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/catalogKind': CatalogKind;
+  'https://schemas.caveman-shrink.dev/v1/guarantee-report.schema.json': GuaranteeReport;
+  'https://schemas.caveman-shrink.dev/v1/history-entry.schema.json': HistoryEntry;
+  'https://schemas.caveman-shrink.dev/v1/history-page.schema.json': HistoryPage;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/which': CatalogSide;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty': EmptyRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/bytes': Bytes;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AppInfo': AppInfo;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalyzeRequest': AnalyzeRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ReanalyzeRequest': ReanalyzeRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/OpenFilesRequest': OpenFilesRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobStarted': JobStarted;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobsStarted': JobsStarted;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobRequest': JobRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CancelResult': CancelResult;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisRequest': AnalysisRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffLayout': DiffLayout;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CatalogTextRequest': CatalogTextRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CatalogBytes': CatalogBytes;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ExportSource': ExportSource;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ExportRequest': ExportRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/SaveResult': SaveResult;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/Download': Download;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryListRequest': HistoryListRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HandleRequest': HandleRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryOpenRequest': HistoryOpenRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryDetails': HistoryDetails;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DeleteResult': DeleteResult;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryToolsRequest': HistoryToolsRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryTools': HistoryTools;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpTransport': McpTransport;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpClient': McpClient;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpServerInfo': McpServerInfo;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpConfigFile': McpConfigFile;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpDiscovery': McpDiscovery;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpPickResult': McpPickResult;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpConfigRequest': McpConfigRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpServerRef': McpServerRef;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpImportRequest': McpImportRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/Failure': IpcFailure;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisSummary': AnalysisSummary;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisFailure': AnalysisFailure;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobProgressEvent': JobProgressEvent;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobFinishedEvent': JobFinishedEvent;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/MenuCommandEvent': MenuCommandEvent;
+  'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json': LintReport;
+  'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/toolTokens': ToolTokens;
+  'https://schemas.caveman-shrink.dev/v1/shrink-report.schema.json': ShrinkReport;
 }

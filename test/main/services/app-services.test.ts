@@ -1,3 +1,4 @@
+import { decodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,13 +42,13 @@ describe('app services (real workers, real store)', () => {
     expect(progress[0]!.stage).toBe('queued');
     expect(progress.map((p) => p.stage)).toContain('diffing');
 
-    const layoutBytes = await call<{ bytes: Uint8Array }>('getDiffLayout', { analysisId: outcome.analysisId });
-    const layout = JSON.parse(Buffer.from(layoutBytes.bytes).toString('utf8')) as { tools: unknown[]; changes: unknown[]; originalChars: number };
+    const diff = decodeDiffEnvelope((await call<{ bytes: Uint8Array }>('getDiff', { analysisId: outcome.analysisId })).bytes);
+    const layout = JSON.parse(Buffer.from(diff!.layout).toString('utf8')) as { tools: unknown[]; changes: unknown[]; originalChars: number; compressedChars: number };
     const validLayout = validatorFor(`${CONTRACT_IDS.ipc}#/$defs/DiffLayout`);
     expect(validLayout(layout), describeErrors(validLayout.errors)).toBe(true);
     expect(layout.tools).toHaveLength(117);
-    const pretty = await call<{ bytes: Uint8Array }>('getPrettyText', { analysisId: outcome.analysisId, which: 'original' });
-    const prettyText = Buffer.from(pretty.bytes).toString('utf8');
+    expect(Buffer.from(diff!.compressed).toString('utf8').length).toBe(layout.compressedChars);
+    const prettyText = Buffer.from(diff!.original).toString('utf8');
     expect(prettyText.length).toBe(layout.originalChars);
     expect(JSON.parse(prettyText)).toEqual(JSON.parse(fixture.text));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, type Method } from '../../../src/shared/ipc/channels';
+import { CHANNELS, type Method, type RequestOf } from '../../../src/shared/ipc/channels';
 import { createDispatcher, type CallContext, type Handlers } from '../../../src/main/services/dispatch';
 import { CavemanError } from '../../../src/shared/errors';
 
@@ -18,23 +18,22 @@ const handlers = Object.fromEntries(
 const dispatcher = createDispatcher(handlers);
 
 const HANDLE = 'ccr_0123456789abcdef0123456789abcdef';
-/** One valid request per method, to derive invalid ones from. */
-const VALID: Record<Method, Record<string, unknown>> = {
+/** One valid request per method, typed from the channel table (so the schema accepting it below checks the type too), to derive invalid ones from. */
+const VALID: { [M in Method]: RequestOf<M> } = {
   getAppInfo: {},
   analyzeCatalog: { name: 'a.json', tokenizer: 'o200k_base', bytes: new Uint8Array([123, 125]) },
   reanalyzeCatalog: { analysisId: 'abc', tokenizer: 'cl100k_base' },
   openCatalogFiles: { tokenizer: 'o200k_base' },
   cancelJob: { jobId: 'abc' },
-  getDiffLayout: { analysisId: 'abc' },
+  getDiff: { analysisId: 'abc' },
   getLintReport: { analysisId: 'abc' },
-  getPrettyText: { analysisId: 'abc', which: 'original' },
   getCatalogText: { analysisId: 'abc', which: 'compressed' },
   saveCatalog: { source: { analysisId: 'abc' }, which: 'original' },
   downloadCatalog: { source: { handle: HANDLE }, which: 'compressed' },
   listHistory: { limit: 50, offset: 0, query: 'github' },
   getHistoryEntry: { handle: HANDLE },
-  deleteHistoryEntry: { handle: HANDLE },
   getHistoryTools: { handle: HANDLE, name: 'search' },
+  deleteHistoryEntry: { handle: HANDLE },
   openHistoryEntry: { handle: HANDLE, tokenizer: 'o200k_base' },
   discoverMcpServers: {},
   pickMcpConfig: {},
@@ -42,7 +41,7 @@ const VALID: Record<Method, Record<string, unknown>> = {
   importMcpServer: { server: { discoveredId: 'abc' }, tokenizer: 'o200k_base' },
 };
 
-/** Fields a request may leave out. */
+/** Optional request fields: `field` on every channel, or `field@method` on one. */
 const OPTIONAL = new Set(['query', 'name@getHistoryTools']);
 
 function invalidVariants(valid: Record<string, unknown>, method: Method): { request: unknown; mayPass: boolean }[] {
@@ -62,7 +61,7 @@ function invalidVariants(valid: Record<string, unknown>, method: Method): { requ
 describe('the dispatcher refuses malformed requests on every channel, before any handler runs', () => {
   it.each(methods)('%s', async (method) => {
     let refused = 0;
-    for (const { request, mayPass } of invalidVariants(VALID[method], method)) {
+    for (const { request, mayPass } of invalidVariants(VALID[method] as Record<string, unknown>, method)) {
       const answer = await dispatcher.dispatch(method, request, context);
       if (answer.ok) throw new Error('a handler that throws cannot answer ok');
       if (mayPass && answer.code === HANDLER_RAN) continue;

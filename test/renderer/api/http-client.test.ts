@@ -4,6 +4,7 @@ import { MAX_INPUT_BYTES, CavemanError } from '../../../src/shared/errors';
 import type { JobFinishedEvent, JobProgressEvent } from '../../../src/shared/contracts';
 import { CLIENT_HEADER, TOKEN_HEADER, createFakeHost, fail, ok } from '../fakes/fake-host';
 import { appInfo, settle } from '../fakes/fake-api';
+import { encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -28,7 +29,7 @@ describe('HTTP client', () => {
     await settle();
     expect(host.streams[0]?.headers[TOKEN_HEADER]).toBe('secret-token');
     host.streams[0]?.push({ event: 'hello', clientId: 'client-1' });
-    const info = await api.getAppInfo();
+    const info = await api.getAppInfo({});
     expect(info.defaultTokenizer).toBe('cl100k_base');
     expect(host.requests[0]).toMatchObject({ channel: 'app:info', json: {} });
     expect(host.requests[0]?.headers[TOKEN_HEADER]).toBe('secret-token');
@@ -54,9 +55,9 @@ describe('HTTP client', () => {
     const { host, api } = setup();
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     host.handlers['jobs:cancel'] = () => fail('cave_bad_request', 'the jobs:cancel request is invalid');
-    await expect(api.cancelJob('x')).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_bad_request', message: 'the jobs:cancel request is invalid' });
+    await expect(api.cancelJob({ jobId: 'x' })).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_bad_request', message: 'the jobs:cancel request is invalid' });
     host.handlers['jobs:cancel'] = () => ({ text: 'Forbidden', status: 403 });
-    const error = await api.cancelJob('x').catch((e: unknown) => e);
+    const error = await api.cancelJob({ jobId: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CavemanError);
     expect(error).toMatchObject({ code: 'cave_forbidden' });
     api.dispose();
@@ -86,7 +87,7 @@ describe('HTTP client', () => {
     await settle();
     expect(finished).toHaveLength(1);
     host.handlers['jobs:cancel'] = () => ok({ cancelled: true });
-    await api.cancelJob('j');
+    await api.cancelJob({ jobId: 'j' });
     expect(host.requests.at(-1)?.headers[CLIENT_HEADER]).toBe('c2');
     api.dispose();
   });
@@ -103,22 +104,24 @@ describe('HTTP client', () => {
     api.dispose();
   });
 
-  it('builds the diff from the layout and both pretty texts, and reads catalog text as UTF-8', async () => {
+  it('decodes the diff, layout and both texts, from one answer, and reads catalog text as UTF-8', async () => {
     const { host, api } = setup();
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     const original = '{\n  "a": "é"\n}';
     const compressed = '{\n}';
-    const layout = (value: unknown) => ({ bytes: encode(JSON.stringify(value)), result: {} });
-    host.handlers['catalog:diff'] = () => layout({ changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }], tools: [], originalChars: original.length, compressedChars: compressed.length });
-    host.handlers['catalog:prettyText'] = (request) => ({ bytes: encode((request.json as { which: string }).which === 'original' ? original : compressed), result: {} });
+    const envelope = (value: unknown) => ({ bytes: encodeDiffEnvelope({ layout: encode(JSON.stringify(value)), original: encode(original), compressed: encode(compressed) }), result: {} });
+    host.handlers['catalog:diff'] = () => envelope({ changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }], tools: [], originalChars: original.length, compressedChars: compressed.length });
     host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
-    const diff = await api.getDiff('a1');
+    const diff = await api.getDiff({ analysisId: 'a1' });
     expect(diff).toMatchObject({ original, compressed, changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }] });
-    expect(await api.getCatalogText('a1', 'compressed')).toBe('{"tools":["ü"]}');
-    host.handlers['catalog:diff'] = () => layout({ changes: [], tools: [], originalChars: 1, compressedChars: 1 });
-    await expect(api.getDiff('a1')).rejects.toMatchObject({ code: 'cave_internal' });
-    host.handlers['catalog:diff'] = () => layout({ changes: 'nope' });
-    await expect(api.getDiff('a1')).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/wrong shape/) });
+    expect(host.requests.filter((request) => request.channel === 'catalog:diff')).toHaveLength(1);
+    expect(await api.getCatalogText({ analysisId: 'a1', which: 'compressed' })).toBe('{"tools":["ü"]}');
+    host.handlers['catalog:diff'] = () => envelope({ changes: [], tools: [], originalChars: 1, compressedChars: 1 });
+    await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal' });
+    host.handlers['catalog:diff'] = () => envelope({ changes: 'nope' });
+    await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/wrong shape/) });
+    host.handlers['catalog:diff'] = () => ({ bytes: Uint8Array.of(200, 0, 0, 0, 0, 0, 0, 0), result: {} });
+    await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/cut short/) });
     api.dispose();
   });
 
@@ -132,7 +135,7 @@ describe('HTTP client', () => {
     host.handlers['catalog:analyze'] = (request) => ok({ jobId: 'j1', name: (request.params as { name: string }).name });
     const finished: JobFinishedEvent[] = [];
     api.on('jobFinished', (event) => finished.push(event));
-    const jobs = await api.openCatalogFiles('cl100k_base');
+    const jobs = await api.openCatalogFiles({ tokenizer: 'cl100k_base' });
     expect(jobs[0]).toEqual({ jobId: 'j1', name: 'a.json' });
     expect(jobs[1]?.name).toBe('huge.json');
     expect(host.requests.map((request) => request.params)).toEqual([{ name: 'a.json', tokenizer: 'cl100k_base' }]);
@@ -144,7 +147,7 @@ describe('HTTP client', () => {
 
   it('answers [] when the file picker is cancelled', async () => {
     const { api, host } = setup([]);
-    expect(await api.openCatalogFiles('o200k_base')).toEqual([]);
+    expect(await api.openCatalogFiles({ tokenizer: 'o200k_base' })).toEqual([]);
     expect(host.requests).toEqual([]);
     api.dispose();
   });
@@ -157,9 +160,9 @@ describe('HTTP client', () => {
     host.handlers['history:delete'] = () => ok({ deleted: true });
     host.handlers['history:open'] = () => ok({ jobId: 'h1', name: 'x.json' });
     expect(await api.listHistory({ limit: 200, offset: 400, query: 'git' })).toMatchObject({ total: 0, offset: 400 });
-    expect(await api.getHistoryEntry('ccr_1')).toBeNull();
-    expect(await api.deleteHistoryEntry('ccr_1')).toBe(true);
-    expect(await api.openHistoryEntry('ccr_1', 'o200k_base')).toEqual({ jobId: 'h1', name: 'x.json' });
+    expect(await api.getHistoryEntry({ handle: 'ccr_1' })).toEqual({ entry: null });
+    expect(await api.deleteHistoryEntry({ handle: 'ccr_1' })).toEqual({ deleted: true });
+    expect(await api.openHistoryEntry({ handle: 'ccr_1', tokenizer: 'o200k_base' })).toEqual({ jobId: 'h1', name: 'x.json' });
     expect(host.requests.map((request) => [request.channel, request.json])).toEqual([
       ['history:list', { limit: 200, offset: 400, query: 'git' }],
       ['history:details', { handle: 'ccr_1' }],

@@ -3,6 +3,7 @@ import { createIpcApi } from '../../../src/renderer/src/api/ipc-client';
 import type { MenuCommandEvent } from '../../../src/shared/contracts';
 import { createFakeBridge } from '../fakes/fake-bridge';
 import { appInfo } from '../fakes/fake-api';
+import { encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 
 const ok = (value: unknown) => ({ ok: true, value });
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -24,17 +25,17 @@ describe('IPC client', () => {
       openHistoryEntry: ok({ jobId: 'j4', name: 'c.json' }),
     });
     expect(api.platform).toBe('electron');
-    expect((await api.getAppInfo()).platform).toBe('electron');
+    expect((await api.getAppInfo({})).platform).toBe('electron');
     const bytes = Uint8Array.of(1, 2, 3);
     expect(await api.analyzeCatalog({ name: 'a.json', tokenizer: 'o200k_base', bytes })).toEqual({ jobId: 'j1', name: 'a.json' });
-    expect(await api.reanalyzeCatalog('an1', 'cl100k_base')).toEqual({ jobId: 'j2', name: 'a.json' });
-    expect(await api.openCatalogFiles('o200k_base')).toEqual([{ jobId: 'j3', name: 'b.json' }]);
-    expect(await api.cancelJob('j1')).toBe(true);
-    expect(await api.getCatalogText('an1', 'compressed')).toBe('{"tools":[]}');
+    expect(await api.reanalyzeCatalog({ analysisId: 'an1', tokenizer: 'cl100k_base' })).toEqual({ jobId: 'j2', name: 'a.json' });
+    expect(await api.openCatalogFiles({ tokenizer: 'o200k_base' })).toEqual([{ jobId: 'j3', name: 'b.json' }]);
+    expect(await api.cancelJob({ jobId: 'j1' })).toEqual({ cancelled: true });
+    expect(await api.getCatalogText({ analysisId: 'an1', which: 'compressed' })).toBe('{"tools":[]}');
     expect(await api.listHistory({ limit: 200, offset: 0 })).toMatchObject({ total: 0 });
-    expect(await api.getHistoryEntry('ccr_1')).toBeNull();
-    expect(await api.deleteHistoryEntry('ccr_1')).toBe(false);
-    expect(await api.openHistoryEntry('ccr_1', 'o200k_base')).toEqual({ jobId: 'j4', name: 'c.json' });
+    expect(await api.getHistoryEntry({ handle: 'ccr_1' })).toEqual({ entry: null });
+    expect(await api.deleteHistoryEntry({ handle: 'ccr_1' })).toEqual({ deleted: false });
+    expect(await api.openHistoryEntry({ handle: 'ccr_1', tokenizer: 'o200k_base' })).toEqual({ jobId: 'j4', name: 'c.json' });
     expect(fake.requests).toEqual([
       { method: 'getAppInfo', request: {} },
       { method: 'analyzeCatalog', request: { name: 'a.json', tokenizer: 'o200k_base', bytes } },
@@ -52,10 +53,10 @@ describe('IPC client', () => {
   it('throws CavemanError for a failure answer and for a broken transport', async () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
-    fake.answers.getDiffLayout = { ok: false, code: 'cave_not_found', message: 'no analysis an9 — it may have been closed' };
-    await expect(api.getDiff('an9')).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_not_found', message: 'no analysis an9 — it may have been closed' });
+    fake.answers.getDiff = { ok: false, code: 'cave_not_found', message: 'no analysis an9 — it may have been closed' };
+    await expect(api.getDiff({ analysisId: 'an9' })).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_not_found', message: 'no analysis an9 — it may have been closed' });
     fake.answers.cancelJob = new Error('Error invoking remote method');
-    await expect(api.cancelJob('x')).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_internal' });
+    await expect(api.cancelJob({ jobId: 'x' })).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_internal' });
   });
 
   it('exports through the native save channel', async () => {
@@ -68,12 +69,12 @@ describe('IPC client', () => {
     expect(fake.requests.map((request) => request.method)).toEqual(['saveCatalog', 'saveCatalog']);
   });
 
-  it('assembles the diff from the layout and the pretty texts', async () => {
+  it('decodes the diff, layout and both texts, from one answer', async () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
-    fake.answers.getDiffLayout = ok({ bytes: encode(JSON.stringify({ changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 })) });
-    fake.answers.getPrettyText = (request: { which: string }) => ok({ bytes: encode(request.which === 'original' ? '{}' : '[]') });
-    expect(await api.getDiff('an1')).toEqual({ original: '{}', compressed: '[]', changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
+    const layout = encode(JSON.stringify({ changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 }));
+    fake.answers.getDiff = ok({ bytes: encodeDiffEnvelope({ layout, original: encode('{}'), compressed: encode('[]') }) });
+    expect(await api.getDiff({ analysisId: 'an1' })).toEqual({ original: '{}', compressed: '[]', changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
   });
 
   it('subscribes to events through the named on… methods', () => {

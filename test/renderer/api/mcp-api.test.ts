@@ -22,7 +22,7 @@ describe('MCP over IPC', () => {
       pickMcpConfig: () => picks.shift(),
       importMcpServer: { ok: true, value: { jobId: 'j1', name: 'mcp:tiny' } },
     });
-    expect(await api.discoverMcpServers()).toEqual(found);
+    expect(await api.discoverMcpServers({})).toEqual(found);
     expect(await api.pickMcpConfig()).toEqual(found);
     expect(await api.pickMcpConfig()).toBeNull();
     expect(await api.importMcpServer({ server: { discoveredId: 'mcp-1' }, tokenizer: 'o200k_base' })).toEqual({ jobId: 'j1', name: 'mcp:tiny' });
@@ -70,7 +70,7 @@ describe('MCP over the browser host', () => {
     const { host, api } = setup(null);
     host.handlers['mcp:discover'] = () => ok(found);
     host.handlers['mcp:import'] = () => ok({ jobId: 'j', name: 'mcp:x' });
-    expect(await api.discoverMcpServers()).toEqual(found);
+    expect(await api.discoverMcpServers({})).toEqual(found);
     expect(await api.importMcpServer({ server: { transport: 'http', url: 'http://127.0.0.1:3001/mcp' }, tokenizer: 'o200k_base' })).toEqual({ jobId: 'j', name: 'mcp:x' });
     expect(host.requests.map((r) => [r.channel, r.json])).toEqual([
       ['mcp:discover', {}],

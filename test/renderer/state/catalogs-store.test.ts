@@ -82,14 +82,14 @@ describe('catalogs store', () => {
     const store = createCatalogsStore(api);
     await store.getState().analyzeText('{}', 'o200k_base');
     await store.getState().cancel('job-1');
-    expect(api.calls.at(-1)).toEqual({ method: 'cancelJob', args: ['job-1'] });
+    expect(api.calls.at(-1)).toEqual({ method: 'cancelJob', args: [{ jobId: 'job-1' }] });
     expect(store.getState().jobs).toEqual([]);
     store.getState().finished({ jobId: 'job-1', outcome: failure('pasted.json', 'cave_cancelled', 'cancelled') });
     expect(store.getState().order).toEqual([]);
   });
 
   it('drops the row of a job main no longer runs, and still shows its late result', async () => {
-    const api = createFakeApi({ cancelJob: async () => false });
+    const api = createFakeApi({ cancelJob: async () => ({ cancelled: false }) });
     const store = createCatalogsStore(api);
     await store.getState().analyzeText('{}', 'o200k_base');
     await store.getState().cancel('job-1');
@@ -113,7 +113,7 @@ describe('catalogs store', () => {
     store.getState().finished({ jobId: 'j2', outcome: summary('an-b', 'b.json') });
     store.getState().select('an-a');
     await store.getState().reanalyze('an-a', 'cl100k_base');
-    expect(api.calls.at(-1)).toEqual({ method: 'reanalyzeCatalog', args: ['an-a', 'cl100k_base'] });
+    expect(api.calls.at(-1)).toEqual({ method: 'reanalyzeCatalog', args: [{ analysisId: 'an-a', tokenizer: 'cl100k_base' }] });
     store.getState().finished({ jobId: 'again', outcome: summary('an-a2', 'a.json', { tokenizer: 'cl100k_base' }) });
     const state = store.getState();
     expect(state.order).toEqual(['an-a2', 'an-b']);
@@ -150,8 +150,8 @@ describe('catalogs store', () => {
     await store.getState().openFiles('cl100k_base');
     await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
     expect(api.calls.map((call) => [call.method, ...call.args])).toEqual([
-      ['openCatalogFiles', 'cl100k_base'],
-      ['openHistoryEntry', 'ccr_0123456789abcdef0123456789abcdef', 'o200k_base'],
+      ['openCatalogFiles', { tokenizer: 'cl100k_base' }],
+      ['openHistoryEntry', { handle: 'ccr_0123456789abcdef0123456789abcdef', tokenizer: 'o200k_base' }],
     ]);
     expect(store.getState().jobs.map((job) => job.name)).toEqual(['x.json', 'y.json', 'stored.json']);
   });

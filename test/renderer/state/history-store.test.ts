@@ -49,12 +49,12 @@ describe('history store', () => {
 
   it('selects an entry and fetches its details', async () => {
     const entry = historyEntry(7);
-    const api = createFakeApi({ listHistory: historyOf(10), getHistoryEntry: async () => entry });
+    const api = createFakeApi({ listHistory: historyOf(10), getHistoryEntry: async () => ({ entry }) });
     const store = createHistoryStore(api);
     await store.getState().refresh();
     await store.getState().select(entry.handle);
     expect(store.getState()).toMatchObject({ selected: entry.handle, details: entry, detailsState: 'ready' });
-    api.impl.getHistoryEntry = async () => null;
+    api.impl.getHistoryEntry = async () => ({ entry: null });
     await store.getState().select(entry.handle);
     expect(store.getState()).toMatchObject({ details: null, detailsState: 'missing' });
     await store.getState().select(null);
@@ -62,13 +62,13 @@ describe('history store', () => {
   });
 
   it('deletes the selected entry and refreshes', async () => {
-    const api = createFakeApi({ listHistory: historyOf(3), getHistoryEntry: async () => historyEntry(2) });
+    const api = createFakeApi({ listHistory: historyOf(3), getHistoryEntry: async () => ({ entry: historyEntry(2) }) });
     const store = createHistoryStore(api);
     await store.getState().refresh();
     await store.getState().select(historyEntry(2).handle);
     api.impl.listHistory = historyOf(2);
     expect(await store.getState().remove(historyEntry(2).handle)).toBe(true);
-    expect(api.calls.some((call) => call.method === 'deleteHistoryEntry' && call.args[0] === historyEntry(2).handle)).toBe(true);
+    expect(api.calls.some((call) => call.method === 'deleteHistoryEntry' && (call.args[0] as { handle: string }).handle === historyEntry(2).handle)).toBe(true);
     expect(store.getState()).toMatchObject({ selected: null, total: 2 });
   });
 

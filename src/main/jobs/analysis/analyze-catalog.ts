@@ -16,6 +16,7 @@ import { readCatalog } from '../../engine/transform/catalog-shape';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
+import { encodeDiffEnvelope } from '../../../shared/ipc/diff-envelope';
 
 export type AnalysisStage = JobProgressEvent['stage'];
 
@@ -31,13 +32,6 @@ export interface AnalysisInput {
   onProgress?: ((stage: AnalysisStage, fraction: number) => void) | undefined;
 }
 
-/** The diff as UTF-8 bytes — the layout as JSON and both sides — so it crosses threads and processes without being re-serialised. */
-export interface DiffProduct {
-  layout: Uint8Array;
-  original: Uint8Array;
-  compressed: Uint8Array;
-}
-
 export interface AnalysisProduct {
   outcome: AnalysisSummary | AnalysisFailure;
   /** The per-tool report as UTF-8 JSON (the summary stays small enough to send as an event). */
@@ -48,7 +42,8 @@ export interface AnalysisProduct {
   output: Uint8Array;
   /** The compressed catalog the transform produced, even when it was not handed out (shown as a preview). */
   transformed?: Uint8Array;
-  diff?: DiffProduct;
+  /** The diff envelope (shared/ipc/diff-envelope.ts): the layout and both sides, made here so it crosses threads and processes untouched. */
+  diff?: Uint8Array;
 }
 
 const encoder = new TextEncoder();
@@ -119,18 +114,18 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     original: bytes,
     output,
     transformed: transform.output.slice(),
-    diff: {
+    diff: encodeDiffEnvelope({
       layout: encoder.encode(JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout)),
       original: encoder.encode(pretty.original),
       compressed: encoder.encode(pretty.compressed),
-    },
+    }),
   };
 }
 
 /** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */
 export function analysisBuffers(product: AnalysisProduct): Uint8Array[] {
   const { lint, original, output, transformed, diff } = product;
-  const all = [original, output, transformed, lint, diff?.layout, diff?.original, diff?.compressed];
+  const all = [original, output, transformed, lint, diff];
   return [...new Set(all.filter((bytes): bytes is Uint8Array => bytes !== undefined))];
 }
 

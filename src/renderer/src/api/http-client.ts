@@ -1,17 +1,17 @@
 // The CavemanApi over the browser host (http-protocol.ts): POST /api/<channel>
-// with the page's token and client id; analyzeCatalog and a picked MCP
-// config file (mcp:readConfig) send the raw bytes;
-// downloadCatalog answers raw bytes that become a file download; events come
+// with the page's token and client id, each channel as the channel table
+// describes it (binary fields travel as the raw body); downloadCatalog
+// answers raw bytes that become a file download; events come
 // from the NDJSON stream, whose hello line gives the client id. The file
 // picker and the download are parameters, so tests run in plain Node.
 
 import { CavemanError, asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
-import { CHANNELS, type ApiResult, type Method, type RequestOf, type ResponseOf } from '../../../shared/ipc/channels';
+import { CHANNELS, type ApiResult, type ChannelSpec, type Method, type RequestOf, type ResponseOf } from '../../../shared/ipc/channels';
 import { CLIENT_HEADER, PARAMS_HEADER, RESULT_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
 import { catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
-import { assembleDiff, decodeText, parseLintReport } from './diff-texts';
+import { channelMethods } from './channel-methods';
 import { createEventHub } from './event-hub';
 import { openEventStream, type EventStreamOptions } from './event-stream';
 
@@ -120,26 +120,31 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     }
   };
 
-  const call = async <M extends Method>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> =>
-    readJsonResult<ResponseOf<M>>(await post(method, { body: JSON.stringify(request), headers: { 'content-type': 'application/json' } }));
-
-  /** A binary-response channel: the raw bytes plus the other fields from RESULT_HEADER (failures are JSON). */
-  const callBinary = async <M extends Method>(method: M, request: RequestOf<M>): Promise<{ bytes: Uint8Array; fields: Record<string, unknown> }> => {
-    const response = await post(method, { body: JSON.stringify(request), headers: { 'content-type': 'application/json' } });
+  /**
+   * One channel call as the table describes it: a JSON body, or the binary
+   * request field as the raw body with the other fields in PARAMS_HEADER; a
+   * JSON answer, or the binary response field as the raw body with the other
+   * fields in RESULT_HEADER (failures are always JSON).
+   */
+  const call = async <M extends Method>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> => {
+    const spec: ChannelSpec = CHANNELS[method];
+    let response: Response;
+    if (spec.binaryRequest) {
+      const { [spec.binaryRequest]: bytes, ...params } = request as Record<string, unknown>;
+      response = await post(method, {
+        body: bytes as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': 'application/octet-stream', [PARAMS_HEADER]: encodeURIComponent(JSON.stringify(params)) },
+      });
+    } else {
+      response = await post(method, { body: JSON.stringify(request), headers: { 'content-type': 'application/json' } });
+    }
+    if (!spec.binaryResponse) return readJsonResult<ResponseOf<M>>(response);
     if (!response.headers.has(RESULT_HEADER)) {
       await readJsonResult(response); // a failure throws here
-      throw new CavemanError('cave_internal', `the browser host answered ${CHANNELS[method].channel} without its bytes`);
+      throw new CavemanError('cave_internal', `the browser host answered ${spec.channel} without its bytes`);
     }
     const fields = parseResultHeader(response.headers.get(RESULT_HEADER));
-    return { bytes: new Uint8Array(await response.arrayBuffer()), fields };
-  };
-
-  const analyzeCatalog: CavemanApi['analyzeCatalog'] = async ({ bytes, ...params }) => {
-    const response = await post('analyzeCatalog', {
-      body: bytes as Uint8Array<ArrayBuffer>,
-      headers: { 'content-type': 'application/octet-stream', [PARAMS_HEADER]: encodeURIComponent(JSON.stringify(params)) },
-    });
-    return readJsonResult(response);
+    return { ...fields, [spec.binaryResponse]: new Uint8Array(await response.arrayBuffer()) } as unknown as ResponseOf<M>;
   };
 
   /** A file the renderer could not send: a local job that finishes at once with the failure. */
@@ -149,13 +154,13 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     return { jobId, name };
   };
 
+  const channels = channelMethods(call);
+
   return {
     platform: 'browser',
     dispose: () => stream.close(),
-    getAppInfo: () => call('getAppInfo', {}),
-    analyzeCatalog,
-    reanalyzeCatalog: (analysisId, tokenizer) => call('reanalyzeCatalog', { analysisId, tokenizer }),
-    async openCatalogFiles(tokenizer) {
+    ...channels,
+    async openCatalogFiles({ tokenizer }) {
       const files = await options.pickFiles();
       const started: JobStarted[] = [];
       for (const file of files) {
@@ -172,33 +177,17 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
           started.push(localFailure(name, { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` }));
           continue;
         }
-        started.push(await analyzeCatalog({ name, tokenizer, bytes }));
+        started.push(await channels.analyzeCatalog({ name, tokenizer, bytes }));
       }
       return started;
     },
-    cancelJob: async (jobId) => (await call('cancelJob', { jobId })).cancelled,
-    async getDiff(analysisId) {
-      const [layout, original, compressed] = await Promise.all([
-        callBinary('getDiffLayout', { analysisId }),
-        callBinary('getPrettyText', { analysisId, which: 'original' }),
-        callBinary('getPrettyText', { analysisId, which: 'compressed' }),
-      ]);
-      return assembleDiff(layout.bytes, original.bytes, compressed.bytes);
-    },
-    getLintReport: async (analysisId) => parseLintReport((await callBinary('getLintReport', { analysisId })).bytes),
-    getCatalogText: async (analysisId, which) => decodeText((await callBinary('getCatalogText', { analysisId, which })).bytes),
     async exportCatalog(request) {
-      const { bytes, fields } = await callBinary('downloadCatalog', request);
-      const fileName = typeof fields.fileName === 'string' && fields.fileName !== '' ? fields.fileName : 'catalog.json';
-      options.saveDownload(bytes, fileName);
+      const download = await call('downloadCatalog', request);
+      // The name comes from a header: fall back rather than trust its shape.
+      const fileName = typeof download.fileName === 'string' && download.fileName !== '' ? download.fileName : 'catalog.json';
+      options.saveDownload(download.bytes, fileName);
       return { status: 'downloaded', fileName };
     },
-    listHistory: (request) => call('listHistory', request),
-    getHistoryEntry: async (handle) => (await call('getHistoryEntry', { handle })).entry,
-    deleteHistoryEntry: async (handle) => (await call('deleteHistoryEntry', { handle })).deleted,
-    getHistoryTools: (handle, name) => call('getHistoryTools', name === undefined ? { handle } : { handle, name }),
-    openHistoryEntry: (handle, tokenizer) => call('openHistoryEntry', { handle, tokenizer }),
-    discoverMcpServers: () => call('discoverMcpServers', {}),
     async pickMcpConfig() {
       if (!options.pickConfigFile) throw new CavemanError('cave_internal', 'this page cannot show a file picker');
       const file = await options.pickConfigFile();
@@ -206,14 +195,8 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
       const refusal = sizeRefusal(file.size);
       if (refusal) throw new CavemanError(refusal.code, refusal.message);
       // The host gets the file's content, never a path.
-      const bytes = await readCatalogBytes(file);
-      const response = await post('readMcpConfig', {
-        body: bytes as Uint8Array<ArrayBuffer>,
-        headers: { 'content-type': 'application/octet-stream', [PARAMS_HEADER]: encodeURIComponent(JSON.stringify({ fileName: catalogName(file.name) })) },
-      });
-      return readJsonResult(response);
+      return call('readMcpConfig', { fileName: catalogName(file.name), bytes: await readCatalogBytes(file) });
     },
-    importMcpServer: (request) => call('importMcpServer', request),
     on: (event, listener) => hub.on(event, listener),
   };
 }

@@ -1,13 +1,13 @@
 // The CavemanApi over Electron IPC: the preload's window.api answers
-// ApiResult envelopes; this unwraps them (or throws CavemanError) and maps
-// the API's methods onto the named bridge methods. Export goes through the
+// ApiResult envelopes; this unwraps them (or throws CavemanError). The
+// channel methods come from the channel table; export goes through the
 // saveCatalog channel, where main shows the native save dialog; an MCP
 // config file is picked through mcp:pickConfig, main's native open dialog.
 
 import { CavemanError, asCavemanError } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
-import type { ApiResult, BridgeApi } from '../../../shared/ipc/channels';
-import { assembleDiff, decodeText, parseLintReport } from './diff-texts';
+import { EVENTS, subscriptionName, type ApiResult, type BridgeApi, type RequestOf, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
+import { channelMethods } from './channel-methods';
 
 /** The value of an ApiResult, or a CavemanError with its code and sentence. */
 export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
@@ -23,51 +23,23 @@ export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
 }
 
 export function createIpcApi(bridge: BridgeApi): CavemanApi {
+  // The bridge has one method per IPC channel; each answers the response for its request.
+  const send = bridge as unknown as Record<SharedMethod, (request: unknown) => Promise<ApiResult<unknown>>>;
   return {
     platform: 'electron',
-    getAppInfo: () => unwrap(bridge.getAppInfo({})),
-    analyzeCatalog: (request) => unwrap(bridge.analyzeCatalog(request)),
-    reanalyzeCatalog: (analysisId, tokenizer) => unwrap(bridge.reanalyzeCatalog({ analysisId, tokenizer })),
-    openCatalogFiles: async (tokenizer) => (await unwrap(bridge.openCatalogFiles({ tokenizer }))).jobs,
-    cancelJob: async (jobId) => (await unwrap(bridge.cancelJob({ jobId }))).cancelled,
-    async getDiff(analysisId) {
-      const [layout, original, compressed] = await Promise.all([
-        unwrap(bridge.getDiffLayout({ analysisId })),
-        unwrap(bridge.getPrettyText({ analysisId, which: 'original' })),
-        unwrap(bridge.getPrettyText({ analysisId, which: 'compressed' })),
-      ]);
-      return assembleDiff(layout.bytes, original.bytes, compressed.bytes);
-    },
-    getLintReport: async (analysisId) => parseLintReport((await unwrap(bridge.getLintReport({ analysisId }))).bytes),
-    getCatalogText: async (analysisId, which) => decodeText((await unwrap(bridge.getCatalogText({ analysisId, which }))).bytes),
+    ...channelMethods(<M extends SharedMethod>(method: M, request: RequestOf<M>) => unwrap(send[method](request)) as Promise<ResponseOf<M>>),
+    openCatalogFiles: async (request) => (await unwrap(bridge.openCatalogFiles(request))).jobs,
     exportCatalog: async (request) => {
       const { status, fileName } = await unwrap(bridge.saveCatalog(request));
       return fileName === undefined ? { status } : { status, fileName };
     },
-    listHistory: (request) => unwrap(bridge.listHistory(request)),
-    getHistoryEntry: async (handle) => (await unwrap(bridge.getHistoryEntry({ handle }))).entry,
-    deleteHistoryEntry: async (handle) => (await unwrap(bridge.deleteHistoryEntry({ handle }))).deleted,
-    getHistoryTools: (handle, name) => unwrap(bridge.getHistoryTools(name === undefined ? { handle } : { handle, name })),
-    openHistoryEntry: (handle, tokenizer) => unwrap(bridge.openHistoryEntry({ handle, tokenizer })),
-    discoverMcpServers: () => unwrap(bridge.discoverMcpServers({})),
     async pickMcpConfig() {
       const picked = await unwrap(bridge.pickMcpConfig({}));
       return picked.status === 'picked' && picked.discovery ? picked.discovery : null;
     },
-    importMcpServer: (request) => unwrap(bridge.importMcpServer(request)),
     on(event, listener) {
-      switch (event) {
-        case 'jobProgress':
-          return bridge.onJobProgress(listener as Parameters<BridgeApi['onJobProgress']>[0]);
-        case 'jobFinished':
-          return bridge.onJobFinished(listener as Parameters<BridgeApi['onJobFinished']>[0]);
-        case 'jobsStarted':
-          return bridge.onJobsStarted(listener as Parameters<BridgeApi['onJobsStarted']>[0]);
-        case 'menuCommand':
-          return bridge.onMenuCommand(listener as Parameters<BridgeApi['onMenuCommand']>[0]);
-        default:
-          throw new CavemanError('cave_bad_request', `there is no event named ${String(event)}`);
-      }
+      if (!Object.prototype.hasOwnProperty.call(EVENTS, event)) throw new CavemanError('cave_bad_request', `there is no event named ${String(event)}`);
+      return bridge[subscriptionName(event)](listener as never);
     },
   };
 }

@@ -15,7 +15,7 @@ import { ToolTable } from './tool-table';
 
 function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview: string | null }) {
   const { api } = useApp();
-  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getLintReport(id), [api]));
+  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getLintReport({ analysisId: id }), [api]));
 
   if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} preview={preview} />;
   return (

@@ -151,7 +151,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
 
 export function DiffView({ analysisId, preview = null }: { analysisId: string; preview?: string | null }) {
   const { api } = useApp();
-  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getDiff(id), [api]));
+  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getDiff({ analysisId: id }), [api]));
 
   return (
     <section className="panel diff-panel" aria-label="Diff">

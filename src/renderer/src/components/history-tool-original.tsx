@@ -21,7 +21,7 @@ export function HistoryToolOriginal({ handle }: { handle: string }) {
   useEffect(() => {
     // The parent keys this component by handle, so a new handle starts from 'loading'.
     let current = true;
-    api.getHistoryTools(handle).then(
+    api.getHistoryTools({ handle }).then(
       (answer) => current && setLoaded({ state: 'ready', tools: answer.tools }),
       (error: unknown) => current && setLoaded({ state: 'failed', message: asCavemanError(error).message }),
     );
@@ -33,7 +33,7 @@ export function HistoryToolOriginal({ handle }: { handle: string }) {
   const show = (name: string) => {
     if (name === '') return setShown({ state: 'idle' });
     setShown({ state: 'loading', name });
-    api.getHistoryTools(handle, name).then(
+    api.getHistoryTools({ handle, name }).then(
       (answer) => setShown(answer.original ? { state: 'ready', original: answer.original } : { state: 'failed', message: `${name} is not in this catalog` }),
       (error: unknown) => setShown({ state: 'failed', message: asCavemanError(error).message }),
     );

@@ -104,7 +104,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const copyCompressed = async () => {
     setCopyingText(true);
     try {
-      const text = await api.getCatalogText(summary.analysisId, 'compressed');
+      const text = await api.getCatalogText({ analysisId: summary.analysisId, which: 'compressed' });
       await navigator.clipboard.writeText(text);
       stores.ui.getState().notify('info', `Copied the compressed catalog (${formatBytes(summary.bytesAfter)})`);
     } catch (error) {

@@ -212,7 +212,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
       async openFiles(tokenizer) {
         pinned = false;
-        get().track(await api.openCatalogFiles(tokenizer));
+        get().track(await api.openCatalogFiles({ tokenizer }));
       },
 
       async importMcpServer(request) {
@@ -225,18 +225,18 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
         const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
         if (open !== undefined) return get().select(open);
         pinned = false;
-        get().track([await api.openHistoryEntry(handle, tokenizer)]);
+        get().track([await api.openHistoryEntry({ handle, tokenizer })]);
       },
 
       async reanalyze(analysisId, tokenizer) {
-        get().track([await api.reanalyzeCatalog(analysisId, tokenizer)], { replaces: analysisId });
+        get().track([await api.reanalyzeCatalog({ analysisId, tokenizer })], { replaces: analysisId });
       },
 
       async cancel(jobId) {
         set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: true } : job)) }));
         let cancelled: boolean;
         try {
-          cancelled = await api.cancelJob(jobId);
+          cancelled = (await api.cancelJob({ jobId })).cancelled;
         } catch (error) {
           set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: false } : job)) }));
           throw error;

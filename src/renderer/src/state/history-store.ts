@@ -133,7 +133,7 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
         const known = indexOfHandle(state, handle);
         set({ selected: handle, details: known >= 0 ? (entryAt(state, known) ?? null) : null, detailsState: 'loading', detailsError: null });
         try {
-          const entry = await api.getHistoryEntry(handle);
+          const entry = (await api.getHistoryEntry({ handle })).entry;
           if (get().selected !== handle) return;
           set(entry ? { details: entry, detailsState: 'ready' } : { details: null, detailsState: 'missing' });
         } catch (error) {
@@ -144,7 +144,7 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
       },
 
       async remove(handle) {
-        const deleted = await api.deleteHistoryEntry(handle);
+        const deleted = (await api.deleteHistoryEntry({ handle })).deleted;
         if (get().selected === handle) set({ selected: null, details: null, detailsState: 'idle' });
         await get().refresh();
         return deleted;

@@ -45,7 +45,7 @@ export function createMcpStore(api: CavemanApi): McpStore {
         const look = ++looks;
         set({ status: 'loading', error: null });
         try {
-          const found = await api.discoverMcpServers();
+          const found = await api.discoverMcpServers({});
           if (look !== looks) return; // a newer look is on its way
           discovered = found;
           show();

@@ -39,7 +39,7 @@ export function createSettingsStore(api: CavemanApi): SettingsStore {
 
     async load() {
       try {
-        const appInfo = await api.getAppInfo();
+        const appInfo = await api.getAppInfo({});
         set({ appInfo, appInfoError: null, ...(get().tokenizerChosen ? {} : { tokenizer: appInfo.defaultTokenizer }) });
       } catch (error) {
         set({ appInfoError: asCavemanError(error).toValue() });

@@ -1,0 +1,65 @@
+// Both transports turn a binary answer into what the API method promises
+// the same way (the channel's `decodeAs`): UTF-8 text, a lint report, or the
+// diff envelope. JSON is checked against its schema (standalone Ajv
+// validators: the CSP forbids compiling them here), not trusted: a wrong
+// shape fails loudly here rather than somewhere in a component.
+
+import { CavemanError } from '../../../shared/errors';
+import type { CatalogBytes, LintReport } from '../../../shared/contracts';
+import { describeErrors } from '../../../shared/contracts/describe-errors';
+import { CHANNELS, type AnswerOf, type ChannelSpec, type DecodedAnswers, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
+import { decodeDiffEnvelope } from '../../../shared/ipc/diff-envelope';
+import { diffLayout, lintReport, type AnswerValidator } from './answer-validators.generated.js';
+
+const decoder = new TextDecoder('utf-8');
+
+/** UTF-8 bytes as text (invalid sequences become U+FFFD, as the original catalog may hold them). */
+export function decodeText(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+/** UTF-8 JSON checked against its schema; a CavemanError naming what is wrong otherwise. */
+function parseChecked<T>(bytes: Uint8Array, what: string, validate: AnswerValidator<T>): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeText(bytes));
+  } catch {
+    throw new CavemanError('cave_internal', `internal error: the ${what} is not JSON`);
+  }
+  if (!validate(value)) throw new CavemanError('cave_internal', `internal error: the ${what} has the wrong shape: ${describeErrors(validate.errors)}`);
+  return value;
+}
+
+/** The per-tool report from its UTF-8 JSON bytes, checked against lint-report.schema.json. */
+export function parseLintReport(bytes: Uint8Array): LintReport {
+  return parseChecked(bytes, 'per-tool report', lintReport);
+}
+
+/**
+ * The layout with its texts, from the diff envelope; refuses an envelope or
+ * layout that is not one, or texts whose length does not match the layout
+ * (the ranges would point elsewhere).
+ */
+export function parseDiff(envelope: Uint8Array): DecodedAnswers['diff'] {
+  const parts = decodeDiffEnvelope(envelope);
+  if (!parts) throw new CavemanError('cave_internal', 'internal error: the diff envelope is cut short');
+  const layout = parseChecked(parts.layout, 'diff layout', diffLayout);
+  const texts = { original: decodeText(parts.original), compressed: decodeText(parts.compressed) };
+  if (texts.original.length !== layout.originalChars || texts.compressed.length !== layout.compressedChars) {
+    throw new CavemanError('cave_internal', 'internal error: the diff texts do not match their layout');
+  }
+  return { ...layout, ...texts };
+}
+
+const DECODERS: { [K in keyof DecodedAnswers]: (bytes: Uint8Array) => DecodedAnswers[K] } = {
+  text: decodeText,
+  lintReport: parseLintReport,
+  diff: parseDiff,
+};
+
+/** What the API method answers for a channel's response: the response itself, or its decoded bytes. */
+export function decodeAnswer<M extends SharedMethod>(method: M, response: ResponseOf<M>): AnswerOf<M> {
+  const spec: ChannelSpec = CHANNELS[method];
+  if (!spec.decodeAs) return response as AnswerOf<M>;
+  return DECODERS[spec.decodeAs]((response as CatalogBytes).bytes) as AnswerOf<M>;
+}
