@@ -22,7 +22,7 @@ const JSON_FILTERS = [
 
 export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Handlers {
   return {
-    async openCatalogFiles({ tokenizer }, context) {
+    async openCatalogFiles({ tokenizer, shareSchemas }, context) {
       const owner = deps.window();
       const options = { title: 'Open tool catalogs', properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[], filters: JSON_FILTERS };
       const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
@@ -35,7 +35,7 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
           jobs.push(core.reportFailure(name, new CavemanError('cave_input_too_large', `${name} is ${formatMiB(size)}, above the 32 MiB limit — nothing was read or stored`), context));
           continue;
         }
-        jobs.push(core.startAnalysis(name, new Uint8Array(await readFile(path)), tokenizer, context));
+        jobs.push(core.startAnalysis(name, new Uint8Array(await readFile(path)), tokenizer, context, shareSchemas));
       }
       return { jobs };
     },

@@ -35,13 +35,23 @@ export interface ExportOutcome {
   fileName?: string;
 }
 
+/** How to shrink, beyond the tokenizer: shared sub-schemas (SPEC §2.3a) are an opt-in. */
+export interface ShrinkChoice {
+  shareSchemas?: boolean;
+}
+
+/** The request field for a shrink choice: present only when sharing is on (the contract's default is off). */
+export function shareChoice(choice: ShrinkChoice | undefined): { shareSchemas?: true } {
+  return choice?.shareSchemas ? { shareSchemas: true } : {};
+}
+
 export interface CavemanApi {
   readonly platform: 'electron' | 'browser';
   getAppInfo(): Promise<AppInfo>;
   analyzeCatalog(request: AnalyzeRequest): Promise<JobStarted>;
-  reanalyzeCatalog(analysisId: string, tokenizer: TokenizerName): Promise<JobStarted>;
+  reanalyzeCatalog(analysisId: string, tokenizer: TokenizerName, choice?: ShrinkChoice): Promise<JobStarted>;
   /** Asks for catalog files (native dialog, or the browser's file picker) and analyses each; [] when cancelled. */
-  openCatalogFiles(tokenizer: TokenizerName): Promise<JobStarted[]>;
+  openCatalogFiles(tokenizer: TokenizerName, choice?: ShrinkChoice): Promise<JobStarted[]>;
   cancelJob(jobId: string): Promise<boolean>;
   getDiff(analysisId: string): Promise<DiffTexts>;
   /** The per-tool token report of an analysis. */
@@ -53,7 +63,7 @@ export interface CavemanApi {
   listHistory(request: HistoryListRequest): Promise<HistoryPage>;
   getHistoryEntry(handle: string): Promise<HistoryEntry | null>;
   deleteHistoryEntry(handle: string): Promise<boolean>;
-  openHistoryEntry(handle: string, tokenizer: TokenizerName): Promise<JobStarted>;
+  openHistoryEntry(handle: string, tokenizer: TokenizerName, choice?: ShrinkChoice): Promise<JobStarted>;
   /** The MCP servers in the config files MCP clients keep at their documented locations. Reads files; starts nothing. */
   discoverMcpServers(): Promise<McpDiscovery>;
   /** Asks for an MCP config file (native dialog, or the browser's file picker) and lists its servers; null when cancelled. */

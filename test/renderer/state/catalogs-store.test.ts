@@ -24,6 +24,21 @@ describe('catalogs store', () => {
     ]);
   });
 
+  it('asks for shared sub-schemas only when the setting is on, on every way a catalog is shrunk', async () => {
+    const api = createFakeApi();
+    let share = false;
+    const store = createCatalogsStore(api, { shareSchemas: () => share });
+    await store.getState().analyzeFiles([file('a.json', '{}')], 'o200k_base');
+    share = true;
+    await store.getState().analyzeFiles([file('b.json', '{}')], 'o200k_base');
+    await store.getState().reanalyze('a1', 'o200k_base');
+    await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
+    await store.getState().openFiles('o200k_base');
+    const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { shareSchemas?: boolean });
+    expect(requests.map((request) => request.shareSchemas)).toEqual([undefined, true]);
+    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toEqual({ shareSchemas: true });
+  });
+
   it('refuses a file above 32 MiB before reading it', async () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);
@@ -113,7 +128,7 @@ describe('catalogs store', () => {
     store.getState().finished({ jobId: 'j2', outcome: summary('an-b', 'b.json') });
     store.getState().select('an-a');
     await store.getState().reanalyze('an-a', 'cl100k_base');
-    expect(api.calls.at(-1)).toEqual({ method: 'reanalyzeCatalog', args: ['an-a', 'cl100k_base'] });
+    expect(api.calls.at(-1)).toEqual({ method: 'reanalyzeCatalog', args: ['an-a', 'cl100k_base', { shareSchemas: false }] });
     store.getState().finished({ jobId: 'again', outcome: summary('an-a2', 'a.json', { tokenizer: 'cl100k_base' }) });
     const state = store.getState();
     expect(state.order).toEqual(['an-a2', 'an-b']);
@@ -150,8 +165,8 @@ describe('catalogs store', () => {
     await store.getState().openFiles('cl100k_base');
     await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
     expect(api.calls.map((call) => [call.method, ...call.args])).toEqual([
-      ['openCatalogFiles', 'cl100k_base'],
-      ['openHistoryEntry', 'ccr_0123456789abcdef0123456789abcdef', 'o200k_base'],
+      ['openCatalogFiles', 'cl100k_base', { shareSchemas: false }],
+      ['openHistoryEntry', 'ccr_0123456789abcdef0123456789abcdef', 'o200k_base', { shareSchemas: false }],
     ]);
     expect(store.getState().jobs.map((job) => job.name)).toEqual(['x.json', 'y.json', 'stored.json']);
   });

@@ -6,7 +6,7 @@
 // picker and the download are parameters, so tests run in plain Node.
 
 import { CavemanError, asCavemanError, type ErrorValue } from '../../../shared/errors';
-import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { shareChoice, type CavemanApi } from '../../../shared/ipc/caveman-api';
 import { CHANNELS, type ApiResult, type Method, type RequestOf, type ResponseOf } from '../../../shared/ipc/channels';
 import { CLIENT_HEADER, PARAMS_HEADER, RESULT_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
@@ -154,8 +154,8 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     dispose: () => stream.close(),
     getAppInfo: () => call('getAppInfo', {}),
     analyzeCatalog,
-    reanalyzeCatalog: (analysisId, tokenizer) => call('reanalyzeCatalog', { analysisId, tokenizer }),
-    async openCatalogFiles(tokenizer) {
+    reanalyzeCatalog: (analysisId, tokenizer, choice) => call('reanalyzeCatalog', { analysisId, tokenizer, ...shareChoice(choice) }),
+    async openCatalogFiles(tokenizer, choice) {
       const files = await options.pickFiles();
       const started: JobStarted[] = [];
       for (const file of files) {
@@ -172,7 +172,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
           started.push(localFailure(name, { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` }));
           continue;
         }
-        started.push(await analyzeCatalog({ name, tokenizer, bytes }));
+        started.push(await analyzeCatalog({ name, tokenizer, bytes, ...shareChoice(choice) }));
       }
       return started;
     },
@@ -196,7 +196,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     listHistory: (request) => call('listHistory', request),
     getHistoryEntry: async (handle) => (await call('getHistoryEntry', { handle })).entry,
     deleteHistoryEntry: async (handle) => (await call('deleteHistoryEntry', { handle })).deleted,
-    openHistoryEntry: (handle, tokenizer) => call('openHistoryEntry', { handle, tokenizer }),
+    openHistoryEntry: (handle, tokenizer, choice) => call('openHistoryEntry', { handle, tokenizer, ...shareChoice(choice) }),
     discoverMcpServers: () => call('discoverMcpServers', {}),
     async pickMcpConfig() {
       if (!options.pickConfigFile) throw new CavemanError('cave_internal', 'this page cannot show a file picker');

@@ -5,7 +5,7 @@
 // config file is picked through mcp:pickConfig, main's native open dialog.
 
 import { CavemanError, asCavemanError } from '../../../shared/errors';
-import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { shareChoice, type CavemanApi } from '../../../shared/ipc/caveman-api';
 import type { ApiResult, BridgeApi } from '../../../shared/ipc/channels';
 import { assembleDiff, decodeText, parseLintReport } from './diff-texts';
 
@@ -27,8 +27,8 @@ export function createIpcApi(bridge: BridgeApi): CavemanApi {
     platform: 'electron',
     getAppInfo: () => unwrap(bridge.getAppInfo({})),
     analyzeCatalog: (request) => unwrap(bridge.analyzeCatalog(request)),
-    reanalyzeCatalog: (analysisId, tokenizer) => unwrap(bridge.reanalyzeCatalog({ analysisId, tokenizer })),
-    openCatalogFiles: async (tokenizer) => (await unwrap(bridge.openCatalogFiles({ tokenizer }))).jobs,
+    reanalyzeCatalog: (analysisId, tokenizer, choice) => unwrap(bridge.reanalyzeCatalog({ analysisId, tokenizer, ...shareChoice(choice) })),
+    openCatalogFiles: async (tokenizer, choice) => (await unwrap(bridge.openCatalogFiles({ tokenizer, ...shareChoice(choice) }))).jobs,
     cancelJob: async (jobId) => (await unwrap(bridge.cancelJob({ jobId }))).cancelled,
     async getDiff(analysisId) {
       const [layout, original, compressed] = await Promise.all([
@@ -47,7 +47,7 @@ export function createIpcApi(bridge: BridgeApi): CavemanApi {
     listHistory: (request) => unwrap(bridge.listHistory(request)),
     getHistoryEntry: async (handle) => (await unwrap(bridge.getHistoryEntry({ handle }))).entry,
     deleteHistoryEntry: async (handle) => (await unwrap(bridge.deleteHistoryEntry({ handle }))).deleted,
-    openHistoryEntry: (handle, tokenizer) => unwrap(bridge.openHistoryEntry({ handle, tokenizer })),
+    openHistoryEntry: (handle, tokenizer, choice) => unwrap(bridge.openHistoryEntry({ handle, tokenizer, ...shareChoice(choice) })),
     discoverMcpServers: () => unwrap(bridge.discoverMcpServers({})),
     async pickMcpConfig() {
       const picked = await unwrap(bridge.pickMcpConfig({}));

@@ -22,6 +22,7 @@ const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: stri
   { key: 'saved', label: 'Saved', numeric: true, title: 'Share of the tool’s tokens saved' },
   { key: 'whitespace', label: 'Whitespace', numeric: true, title: 'Tokens saved by removing whitespace' },
   { key: 'metadata', label: 'Metadata', numeric: true, title: 'Tokens saved by dropping annotations (title, examples, $comment, $schema)' },
+  { key: 'structure', label: 'Structure', numeric: true, title: 'Tokens saved by exact structure (keywords equal to their default, shared sub-schemas)' },
   { key: 'prose', label: 'Prose', numeric: true, title: 'Tokens saved by trimming descriptions' },
 ];
 
@@ -44,7 +45,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
   const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
   const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 58);
-  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 86);
+  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.structure, totals.prose), 86);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -126,6 +127,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
+            <col style={{ width: splitWidth }} />
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -142,7 +144,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           <tbody ref={bodyRef} onKeyDown={onKeyDown}>
             {paddingTop > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={7} style={{ height: paddingTop }} />
+                <td colSpan={8} style={{ height: paddingTop }} />
               </tr>
             ) : null}
             {items.map((item) => {
@@ -168,18 +170,19 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                   <td className={`num${tool.ratio < 0 ? ' is-negative' : ''}`}>{formatPercent(tool.ratio)}</td>
                   <td className="num muted">{formatInt(tool.saving.whitespace)}</td>
                   <td className="num muted">{formatInt(tool.saving.metadata)}</td>
+                  <td className="num muted">{formatInt(tool.saving.structure)}</td>
                   <td className="num muted">{formatInt(tool.saving.prose)}</td>
                 </tr>
               );
             })}
             {paddingBottom > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={7} style={{ height: paddingBottom }} />
+                <td colSpan={8} style={{ height: paddingBottom }} />
               </tr>
             ) : null}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={7} className="table-empty">
+                <td colSpan={8} className="table-empty">
                   {lint.tools.length === 0 ? 'This catalog has no tools.' : `No tool matches “${filter.trim()}”.`}
                 </td>
               </tr>
@@ -196,6 +199,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               <td className="num muted">—</td>
               <td className="num muted">—</td>
               <td className="num muted">—</td>
+              <td className="num muted">—</td>
             </tr>
             <tr className="total-row" aria-rowindex={rows.length + 3}>
               <th scope="row" title="Every count is a local estimate (basis: inferred)">
@@ -206,6 +210,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               <td className="num">{formatPercent(lint.total.ratio)}</td>
               <td className="num">{formatInt(totals.whitespace)}</td>
               <td className="num">{formatInt(totals.metadata)}</td>
+              <td className="num">{formatInt(totals.structure)}</td>
               <td className="num">{formatInt(totals.prose)}</td>
             </tr>
           </tfoot>

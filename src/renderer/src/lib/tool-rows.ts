@@ -3,7 +3,7 @@
 
 import type { LintReport, SavingSplit, ToolTokens } from '../../../shared/contracts';
 
-export type ToolSortKey = 'order' | 'name' | 'before' | 'after' | 'saved' | 'whitespace' | 'metadata' | 'prose';
+export type ToolSortKey = 'order' | 'name' | 'before' | 'after' | 'saved' | 'whitespace' | 'metadata' | 'structure' | 'prose';
 export type SortDirection = 'ascending' | 'descending';
 export interface ToolSort {
   key: ToolSortKey;
@@ -59,7 +59,12 @@ export function nextSort(current: ToolSort, key: ToolSortKey): ToolSort {
 /** The saving split summed over every tool (the envelope has none). */
 export function splitTotals(lint: LintReport): SavingSplit {
   return lint.tools.reduce<SavingSplit>(
-    (sum, tool) => ({ whitespace: sum.whitespace + tool.saving.whitespace, metadata: sum.metadata + tool.saving.metadata, prose: sum.prose + tool.saving.prose }),
-    { whitespace: 0, metadata: 0, prose: 0 },
+    (sum, tool) => ({
+      whitespace: sum.whitespace + tool.saving.whitespace,
+      metadata: sum.metadata + tool.saving.metadata,
+      structure: sum.structure + tool.saving.structure,
+      prose: sum.prose + tool.saving.prose,
+    }),
+    { whitespace: 0, metadata: 0, structure: 0, prose: 0 },
   );
 }

@@ -15,7 +15,7 @@ import type {
   TokenizerName,
 } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
-import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { shareChoice, type CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 
 export type JobStage = JobProgressEvent['stage'];
@@ -76,7 +76,9 @@ export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>,
   return state.summaries[key] ?? state.failures[key] ?? null;
 }
 
-export function createCatalogsStore(api: CavemanApi): CatalogsStore {
+/** `shareSchemas`: whether new analyses use shared sub-schemas (the settings store's toggle). */
+export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: () => boolean } = {}): CatalogsStore {
+  const choice = () => ({ shareSchemas: options.shareSchemas?.() === true });
   /** Jobs that already finished (their start answer may still be on its way). */
   const finishedJobs = new Set<string>();
   /**
@@ -116,7 +118,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
     const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName) => {
       try {
-        get().track([await api.analyzeCatalog({ name, tokenizer, bytes })]);
+        get().track([await api.analyzeCatalog({ name, tokenizer, bytes, ...shareChoice(choice()) })]);
       } catch (error) {
         startFailure(name, error);
       }
@@ -196,7 +198,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
       async openFiles(tokenizer) {
         pinned = false;
-        get().track(await api.openCatalogFiles(tokenizer));
+        get().track(await api.openCatalogFiles(tokenizer, choice()));
       },
 
       async importMcpServer(request) {
@@ -206,11 +208,11 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
       async openHandle(handle, tokenizer) {
         pinned = false;
-        get().track([await api.openHistoryEntry(handle, tokenizer)]);
+        get().track([await api.openHistoryEntry(handle, tokenizer, choice())]);
       },
 
       async reanalyze(analysisId, tokenizer) {
-        get().track([await api.reanalyzeCatalog(analysisId, tokenizer)], { replaces: analysisId });
+        get().track([await api.reanalyzeCatalog(analysisId, tokenizer, choice())], { replaces: analysisId });
       },
 
       async cancel(jobId) {
