@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSTRAINT_MARKERS, hasConstraintMarker } from '../../../../src/main/engine/transform/constraint-markers';
 import { FACT_CATEGORIES, FACT_CATEGORY_NAMES, factCategoriesOf, isFactSentence, type FactCategory } from '../../../../src/main/engine/transform/fact-taxonomy';
+import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 // Per category: sentences that must match it and sentences that must not.
 // Written from the categories of SPEC §2.3 (issue 10), not from any catalog.
@@ -141,17 +142,6 @@ describe('the fact taxonomy (SPEC §2.3)', () => {
   });
 
   it('finds the sentences a read of real catalogs found lost before fidelity v2', () => {
-    for (const sentence of [
-      'To get the next page, use the `nextPage` value as the `page` parameter.',
-      "Default: 'all'",
-      "For 'update_project_item', provide either item_id, or (item_owner + item_repo + issue_number) to resolve the item by issue.",
-      'Limit: 50 items per call.',
-      'If omitted, all fields are returned.',
-      'If not provided, uses the default branch of the repository.',
-      'The owner, repo, and pullNumber parameters are not used for this method.',
-      'Prefix a code with `-` to exclude it (e.g., ["-EU", "NA"] excludes Europe and includes North America).',
-    ]) {
-      expect(isFactSentence(sentence), sentence).toBe(true);
-    }
+    for (const sentence of LOST_FACTS) expect(isFactSentence(sentence), sentence).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reduceDescription, SMALL_DESCRIPTION_BYTES } from '../../../../src/main/engine/transform/reduce-description';
+import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 describe('reduceDescription', () => {
   it('keeps a description of at most 160 bytes (after trimming) whole, untouched', () => {
@@ -46,17 +47,7 @@ describe('reduceDescription', () => {
   });
 
   it('keeps every fact sentence the issue found lost (github-mcp-server, cloudflare-radar)', () => {
-    const lost = [
-      'To get the next page, use the `nextPage` value as the `page` parameter.',
-      "Default: 'all'",
-      "For 'update_project_item', provide either item_id, or (item_owner + item_repo + issue_number) to resolve the item by issue.",
-      'Limit: 50 items per call.',
-      'If omitted, all fields are returned.',
-      'If not provided, uses the default branch of the repository.',
-      'The owner, repo, and pullNumber parameters are not used for this method.',
-      'Prefix a code with `-` to exclude it (e.g., ["-EU", "NA"] excludes Europe and includes North America).',
-    ];
-    for (const fact of lost) {
+    for (const fact of LOST_FACTS) {
       const text = `A tool that lists things in a place. Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough. ${fact}`;
       expect(reduceDescription(text), fact).toBe(`A tool that lists things in a place. ${fact}`);
     }
