@@ -50,9 +50,13 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await dropAndWait(page, () => app.dropFiles([{ name: GITHUB.name, bytes: GITHUB.bytes }]), GITHUB.name);
   const summary = page.getByRole('region', { name: 'Summary' });
   await expect(summary).toContainText('117');
-  for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences']) await expect(summary.getByText(badge)).toBeVisible();
+  for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences', 'Facts kept']) await expect(summary.getByText(badge)).toBeVisible();
 
   const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
+  // The honest headline: the share saved and, beside it, the share saved beyond minification (as lint reports it).
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+  await expect(summary).toContainText(`${percent(lint.ratio)} saved · ${percent(lint.beyond_minification)} beyond minification`);
+  await expect(summary.getByRole('listitem').filter({ hasText: 'Facts kept' })).toContainText(`${lint.facts.kept} of ${lint.facts.found} facts present`);
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
   await expect(table).toHaveAttribute('aria-rowcount', String(117 + 3));
   await expect(page.getByText('117 tools', { exact: true })).toBeVisible();

@@ -17,7 +17,7 @@ function fixtureTableRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();
   for (const line of README.split('\n')) {
     const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
-    if (cells.length === 8 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
+    if (cells.length === 12 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
   }
   return rows;
 }
@@ -31,19 +31,36 @@ describe('README figures', () => {
 
   it.each(realFixtures().map((f) => [f.name, f] as const))('%s: the table matches lint', async (_name, fixture) => {
     const report = await lint(fixture.bytes);
-    const split = { whitespace: 0, metadata: 0, prose: 0 };
+    const split = { whitespace: 0, metadata: 0, structure: 0, prose: 0 };
     for (const tool of report.tools) {
       for (const part of Object.keys(split) as (keyof typeof split)[]) split[part] += tool.saving[part];
     }
+    const { facts } = report;
     expect(rows.get(fixture.name)).toEqual([
       String(report.tools.length),
       String(report.total.tokens_before),
       String(report.total.tokens_after),
       formatPercent(report.total.ratio),
+      String(report.tokens_minified),
+      formatPercent(report.beyond_minification),
       String(split.whitespace),
       String(split.metadata),
+      String(split.structure),
       String(split.prose),
+      `${facts.kept} of ${facts.found} · ${facts.leads.whole + facts.leads.shortened} of ${facts.leads.found}`,
     ]);
+  });
+
+  it('sums the beyond-minification figures it quotes over the nine catalogs', async () => {
+    let minified = 0;
+    let after = 0;
+    for (const fixture of realFixtures()) {
+      const report = await lint(fixture.bytes);
+      minified += report.tokens_minified;
+      after += report.tokens_after;
+    }
+    const share = formatPercent((minified - after) / minified);
+    expect(README).toContain(`minification: ${share} over all nine (${after.toLocaleString('en-US')} of ${minified.toLocaleString('en-US')} tokens)`);
   });
 
   it('quotes the real lint output of server-memory.json', async () => {

@@ -97,7 +97,7 @@ describe('the library', () => {
     const decoded = decodeInput(bytes);
     if (!decoded.ok) throw new Error('expected UTF-8');
     const guarantees = checkGuarantees(parseJson(decoded.text), parseJson(text));
-    expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok], JSON.stringify(guarantees)).toEqual([true, true, true]);
+    expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([true, true, true, true]);
     const again = transformCatalog(parseJson(text));
     expect(again && outputText(again)).toBe(text);
     expect((await lint(bytes)).total.tokens_after).toBe(result.tokens_after);
@@ -127,16 +127,17 @@ describe.concurrent('the CLI (a process per input)', () => {
   it.each(rows(CORPUS))('%s', async (_name, entry) => {
     const bytes = entry.bytes();
     const run = await runCli(['shrink', '--store', storePath], { input: bytes });
-    expect(run.status).toBe(0);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-    const line = reportLine(run);
-    expect(validLine(line), describeErrors(validLine.errors)).toBe(true);
     const { expected } = entry;
     if (expected.kind === 'refused') {
-      expect(line).toMatchObject({ error: { code: expected.code }, passed_through: true });
-      expect(run.stdout.equals(Buffer.from(bytes))).toBe(true);
+      // As the reference: exit 1, nothing on stdout, the reason on stderr.
+      expect([run.status, run.stdout.length]).toEqual([1, 0]);
+      expect(run.stderr).toBe(`read stdin: ${expected.code}: stdin exceeds 33554432 bytes\n`);
       return;
     }
+    expect(run.status).toBe(0);
+    const line = reportLine(run);
+    expect(validLine(line), describeErrors(validLine.errors)).toBe(true);
     if (expected.kind === 'pass') {
       expect(line).toMatchObject({ pass_through: { reason: expected.reason }, ratio: 0 });
       expect(line).not.toHaveProperty('recovery_handle');
@@ -197,7 +198,7 @@ describe('the app services (the analysis the window shows, on worker threads)', 
       const summary = outcome as AnalysisSummary;
       expect(summary.ok).toBe(true);
       expect(summary.report.recovery_handle).toBe(expectedHandle(bytes));
-      expect(summary.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
+      expect(summary.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true } });
       const text = (await services.dispatcher.dispatch('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' }, context)) as ApiResult<{ bytes: Uint8Array }>;
       const library = libraryOutputs.get(entry.name);
       if (text.ok && library) expect(Buffer.from(text.value.bytes).equals(library), 'the app and the library hand out the same bytes').toBe(true);

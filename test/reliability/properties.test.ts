@@ -78,7 +78,7 @@ describe('random catalogs in every shape', () => {
 
         // The engine's own three checks agree.
         const guarantees = checkGuarantees(parseJson(inputText), parseJson(text));
-        expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok], JSON.stringify(guarantees)).toEqual([true, true, true]);
+        expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([true, true, true, true]);
 
         // Idempotent: shrinking the output changes nothing.
         const again = transformCatalog(parseJson(text));

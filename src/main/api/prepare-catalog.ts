@@ -12,8 +12,11 @@ export type PreparedCatalog =
   | { ok: true; doc: JsonDocument; transform: TransformResult }
   | { ok: false; passThrough: PassThrough };
 
-/** `sharedOutput`: write the shrunk catalog into shared memory (for parallel counting). */
-export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boolean } = {}): PreparedCatalog {
+/**
+ * `sharedOutput`: write the shrunk catalog into shared memory (for parallel
+ * counting); `shareSchemas`: write repeated sub-schemas once (SPEC §2.3a).
+ */
+export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boolean; shareSchemas?: boolean } = {}): PreparedCatalog {
   const { decoded } = input;
   if (!decoded.ok) {
     return {
@@ -37,7 +40,7 @@ export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boole
       },
     };
   }
-  const transform = transformCatalog(doc, { sharedOutput: options.sharedOutput ?? false });
+  const transform = transformCatalog(doc, { sharedOutput: options.sharedOutput ?? false, shareSchemas: options.shareSchemas ?? false });
   if (!transform) {
     return {
       ok: false,

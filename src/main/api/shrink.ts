@@ -14,6 +14,9 @@ import { borrowStore, type StoreOption } from './store-option';
 
 export type ShrinkStage = 'counting' | 'transforming' | 'storing';
 
+/** The `compressor` recorded for a shrink with shared sub-schemas (history shows how a catalog was shrunk). */
+export const SHARED_SCHEMAS_COMPRESSOR = 'toolschema+share-schemas';
+
 export interface ShrinkProgress {
   stage: ShrinkStage;
   /** 0…1 within the whole shrink. */
@@ -26,6 +29,12 @@ export interface ShrinkOptions {
   tokenizer?: TokenizerName;
   /** Shown and searched in history (a file name, "pasted", a server name). */
   sourceName?: string;
+  /**
+   * Write identical sub-schemas repeated inside one tool once, in that tool's
+   * `$defs`, and reference them (SPEC §2.3a). Off by default: not every client
+   * resolves `$ref`. Recorded with the handle (compressor "toolschema+share-schemas").
+   */
+  shareSchemas?: boolean;
   counter?: ParallelTokenCounter;
   /**
    * Return the output as a view over shared memory instead of a copy (saves a
@@ -86,7 +95,7 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
   const beforeJob = counter.begin(bytes, tokenizer, countOptions);
   progress('transforming', 0);
-  let prepared: PreparedCatalog | undefined = prepareCatalog(read, { sharedOutput: true });
+  let prepared: PreparedCatalog | undefined = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false });
   throwIfAborted(options.signal);
   const output = prepared.ok ? prepared.transform.output : undefined;
   const toolCount = prepared.ok ? prepared.transform.tools.length : 0;
@@ -129,6 +138,7 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
         tokensAfter,
         tokenizer,
         toolCount,
+        ...(options.shareSchemas ? { compressor: SHARED_SCHEMAS_COMPRESSOR, shareSchemas: true } : {}),
         ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
       }).handle;
     } finally {

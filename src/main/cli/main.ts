@@ -16,6 +16,8 @@ const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: pr
 
 const tokenizerOption = () =>
   new Option('-t, --tokenizer <name>', 'tokenizer for the (inferred) token counts').choices(TOKENIZERS).default(DEFAULT_TOKENIZER);
+const shareSchemasOption = () =>
+  new Option('--share-schemas', 'write identical sub-schemas repeated inside a tool once, in its $defs (off by default: not every client resolves $ref)');
 const storeOption = () =>
   new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
 
@@ -69,8 +71,13 @@ program
   .description('shrink a catalog from FILE or stdin: compact catalog on stdout, one JSON report line on stderr')
   .addOption(tokenizerOption())
   .addOption(storeOption())
-  .addHelpText('after', '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json')
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string }, command: Command) => {
+  .addOption(shareSchemasOption())
+  .addHelpText(
+    'after',
+    '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
+      '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
+  )
+  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean }, command: Command) => {
     // `caveman-shrink frobnicate` is a mistyped command more often than a missing file.
     if (file !== undefined && file !== '-' && !existsSync(file)) {
       const commands = program.commands.map((each) => each.name()).join(', ');
@@ -85,8 +92,9 @@ program
   .description('per-tool token report (measures only; stores nothing)')
   .option('--json', 'print the report as JSON')
   .addOption(tokenizerOption())
-  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number] }) => {
-    exitCode = await (await import('./commands/lint-command')).runLintCommand(file, { tokenizer: options.tokenizer, json: options.json === true }, io);
+  .addOption(shareSchemasOption())
+  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean }) => {
+    exitCode = await (await import('./commands/lint-command')).runLintCommand(file, { tokenizer: options.tokenizer, json: options.json === true, shareSchemas: options.shareSchemas === true }, io);
   });
 
 program

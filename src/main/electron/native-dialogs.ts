@@ -24,12 +24,12 @@ const JSON_FILTERS = [
 
 export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Handlers {
   return {
-    async openCatalogFiles({ tokenizer }, context) {
+    async openCatalogFiles({ tokenizer, shareSchemas }, context) {
       const owner = deps.window();
       const options = { title: 'Open tool catalogs', properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[], filters: JSON_FILTERS };
       const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
       if (picked.canceled) return { jobs: [] };
-      return { jobs: await openCatalogPaths(core, picked.filePaths, tokenizer, context) };
+      return { jobs: await openCatalogPaths(core, picked.filePaths, { tokenizer, shareSchemas }, context) };
     },
 
     async pickMcpConfig() {

@@ -24,8 +24,8 @@ export interface StoreInfo {
 
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
-  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array }; result: AnalysisProduct };
-  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName }; result: AnalysisProduct };
+  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean }; result: AnalysisProduct };
+  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean }; result: AnalysisProduct };
   exportHandle: { args: { handle: string; which: CatalogSide }; result: { fileName: string; bytes: Uint8Array } };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
   history: { args: { limit: number; offset: number; query?: string | undefined }; result: HistoryPage };

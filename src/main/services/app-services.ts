@@ -31,7 +31,8 @@ export interface AppServicesOptions {
 
 /** What host-specific handlers build on. */
 export interface CoreServices {
-  startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext): ReturnType<JobRunner['start']>;
+  /** `shareSchemas`: shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext, shareSchemas?: boolean): ReturnType<JobRunner['start']>;
   /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
   reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
   /** The bytes to save or download, and the file name to offer. */
@@ -61,10 +62,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const version = packageVersion();
 
   const core: CoreServices = {
-    startAnalysis(name, bytes, tokenizer, context) {
+    startAnalysis(name, bytes, tokenizer, context, shareSchemas = false) {
       // The worker gets its own copy to own and hand back (transferred, not cloned again).
       const copy = bytes.slice();
-      return runner.start('analyze', { name, tokenizer, bytes: copy }, name, context, [copy.buffer as ArrayBuffer]);
+      return runner.start('analyze', { name, tokenizer, bytes: copy, ...(shareSchemas ? { shareSchemas } : {}) }, name, context, [copy.buffer as ArrayBuffer]);
     },
     reportFailure: (name, error, context) => runner.reportFailure(name, error, context),
     async exportBytes({ source, which }) {
@@ -79,7 +80,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   // Files from outside the window are measured with the default tokenizer; the person can switch it after.
   const inbox = createOpenWithInbox(
-    (paths, context) => openCatalogPaths(core, paths, DEFAULT_TOKENIZER, context),
+    (paths, context) => openCatalogPaths(core, paths, { tokenizer: DEFAULT_TOKENIZER }, context),
     (error) => process.stderr.write(`caveman-shrink: could not open the files named at launch: ${asCavemanError(error).message}\n`),
   );
 
@@ -93,12 +94,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         return { ...base, storePath: setup.storePath, storeReadOnly: false, storeMaxBytes: budgetInForce(setup.maxBytesSetting), storeRetainedBytes: 0, storeError: asCavemanError(error).toValue() };
       }
     },
-    analyzeCatalog: ({ name, bytes, tokenizer }, context) => core.startAnalysis(name, bytes, tokenizer, context),
-    reanalyzeCatalog: ({ analysisId, tokenizer }, context) => {
+    analyzeCatalog: ({ name, bytes, tokenizer, shareSchemas }, context) => core.startAnalysis(name, bytes, tokenizer, context, shareSchemas),
+    reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas }, context) => {
       const entry = registry.get(analysisId);
-      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context);
+      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, shareSchemas);
     },
-    openHistoryEntry: ({ handle, tokenizer }, context) => runner.start('analyzeHandle', { handle, tokenizer }, handle, context),
+    openHistoryEntry: ({ handle, tokenizer, shareSchemas }, context) => runner.start('analyzeHandle', { handle, tokenizer, ...(shareSchemas ? { shareSchemas } : {}) }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
     getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {

@@ -14,7 +14,7 @@ import type { CoreServices } from './app-services';
 import type { CallContext } from './dispatch';
 
 /** Starts one analysis per path, in order; unreadable or oversized files are failed jobs. */
-export async function openCatalogPaths(core: CoreServices, paths: readonly string[], tokenizer: TokenizerName, context: CallContext): Promise<JobStarted[]> {
+export async function openCatalogPaths(core: CoreServices, paths: readonly string[], options: { tokenizer: TokenizerName; shareSchemas?: boolean | undefined }, context: CallContext): Promise<JobStarted[]> {
   const jobs: JobStarted[] = [];
   for (const path of paths) {
     const name = basename(path);
@@ -28,7 +28,7 @@ export async function openCatalogPaths(core: CoreServices, paths: readonly strin
       jobs.push(core.reportFailure(name, error instanceof CavemanError ? error : unreadable(name, path, error), context));
       continue;
     }
-    jobs.push(core.startAnalysis(name, bytes, tokenizer, context));
+    jobs.push(core.startAnalysis(name, bytes, options.tokenizer, context, options.shareSchemas));
   }
   return jobs;
 }

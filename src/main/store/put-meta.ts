@@ -40,10 +40,11 @@ function label(name: string, value: unknown, fallback: string | null): string | 
   return value;
 }
 
-function metadataBlob(toolCount: number | null, tokenizer: string | null): Buffer {
-  const fields: Record<string, string | number> = { source: METADATA_SOURCE };
+function metadataBlob(toolCount: number | null, tokenizer: string | null, shareSchemas: boolean): Buffer {
+  const fields: Record<string, string | number | boolean> = { source: METADATA_SOURCE };
   if (tokenizer !== null) fields.tokenizer = tokenizer;
   if (toolCount !== null) fields.tool_count = toolCount;
+  if (shareSchemas) fields.share_schemas = true;
   return Buffer.from(JSON.stringify(fields), 'utf8');
 }
 
@@ -59,6 +60,6 @@ export function putColumnsFor(meta: PutMeta): PutColumns {
     sourceName: label('sourceName', meta.sourceName, null),
     toolCount,
     tokenizer,
-    metadata: metadataBlob(toolCount, tokenizer),
+    metadata: metadataBlob(toolCount, tokenizer, meta.shareSchemas === true),
   };
 }

@@ -32,6 +32,8 @@ export interface PutMeta {
   sourceName?: string;
   toolCount?: number;
   tokenizer?: string;
+  /** The shrink wrote shared sub-schemas (recorded in `metadata` as share_schemas). */
+  shareSchemas?: boolean;
 }
 
 export interface PutResult {

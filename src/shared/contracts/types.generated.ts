@@ -2,7 +2,7 @@
 // Do not edit: change the schema and run `npm run contracts`.
 
 /**
- * The one JSON line 'caveman-shrink [shrink]' writes to stderr: a shrink report, or, when the input could not be shrunk at all (too large, unreadable), an error line. Either way stdout carries only catalog bytes.
+ * The one JSON line 'caveman-shrink [shrink]' writes to stderr: a shrink report, or, when a failure nobody foresaw stopped the shrink, an error line (the input then passes through). Either way stdout carries only catalog bytes. Input over 32 MiB gets no JSON line: like the reference, the CLI exits 1 with nothing on stdout and 'read stdin: cave_input_too_large: stdin exceeds 33554432 bytes' on stderr.
  */
 export type CliShrinkLine = ShrinkReport | CliErrorLine;
 /**
@@ -135,7 +135,7 @@ export interface ShrinkReport {
    */
   tokens_after: number;
   /**
-   * Share of tokens saved: (before - after) / before, rounded to 4 decimals; 0 for a pass-through.
+   * Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.
    *
    * This interface was referenced by `SharedDefinitions`'s JSON-Schema
    * via the `definition` "ratio".
@@ -211,7 +211,7 @@ export interface SharedDefinitions {
   [k: string]: unknown | undefined;
 }
 /**
- * The checks of SPEC §2.6 for one shrink: selection surface, argument construction, constraint sentences. Lists are capped at 20 items.
+ * The checks of SPEC §2.6 for one shrink: selection surface, argument construction, constraint sentences (today's rule markers) and facts kept (the fact taxonomy, every lead whole). Shared sub-schemas are expanded before checking. Lists are capped at 20 items.
  */
 export interface GuaranteeReport {
   selection: {
@@ -242,6 +242,58 @@ export interface GuaranteeReport {
       sentence: string;
     }[];
   };
+  facts: FactsKept;
+}
+export interface FactsKept {
+  /**
+   * No fact sentence dropped outside rule 3 and no lead cut.
+   */
+  ok: boolean;
+  /**
+   * Fact sentences in the input.
+   */
+  sentences: number;
+  kept: number;
+  /**
+   * Dropped because a keyword on the same node states the same fact (named in redundantFacts).
+   */
+  redundant: number;
+  /**
+   * Dropped otherwise: must be 0.
+   */
+  dropped: number;
+  leads: {
+    found: number;
+    whole: number;
+    shortened: number;
+    cut: number;
+  };
+  byCategory: {
+    [k: string]:
+      | {
+          kept: number;
+          redundant: number;
+          dropped: number;
+        }
+      | undefined;
+  };
+  redundantFacts: {
+    tool: string;
+    location: string;
+    sentence: string;
+    categories: string[];
+    keyword: string;
+  }[];
+  missing: {
+    tool: string;
+    location: string;
+    sentence: string;
+  }[];
+  cutLeads: {
+    tool: string;
+    location: string;
+    lead: string;
+  }[];
 }
 /**
  * One handle in the recovery store. source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
@@ -338,6 +390,13 @@ export interface AnalyzeRequest {
   name: string;
   tokenizer: TokenizerName;
   bytes: Bytes;
+  /**
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "shareSchemas".
+   */
+  shareSchemas?: boolean;
 }
 /**
  * Measure an analysis again, e.g. with another tokenizer.
@@ -352,6 +411,13 @@ export interface ReanalyzeRequest {
    */
   analysisId: string;
   tokenizer: TokenizerName;
+  /**
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "shareSchemas".
+   */
+  shareSchemas?: boolean;
 }
 /**
  * Main shows the native Open dialog and analyses every file the person picks.
@@ -361,6 +427,13 @@ export interface ReanalyzeRequest {
  */
 export interface OpenFilesRequest {
   tokenizer: TokenizerName;
+  /**
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "shareSchemas".
+   */
+  shareSchemas?: boolean;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -518,6 +591,13 @@ export interface HandleRequest {
 export interface HistoryOpenRequest {
   handle: RecoveryHandle;
   tokenizer: TokenizerName;
+  /**
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "shareSchemas".
+   */
+  shareSchemas?: boolean;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -731,6 +811,14 @@ export interface AnalysisSummary {
   bytesBefore: number;
   bytesAfter: number;
   catalogKind: CatalogKind | null;
+  /**
+   * Tokens of the input as compact JSON, nothing else changed: the base of the saving beyond minification (lint's tokens_minified).
+   */
+  tokensMinified?: number;
+  /**
+   * The catalog was shrunk with shared sub-schemas (an opt-in).
+   */
+  shareSchemas?: boolean;
 }
 /**
  * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
@@ -793,17 +881,53 @@ export interface MenuCommandEvent {
     | 'show-shortcuts';
 }
 /**
- * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. Lint measures only; it stores nothing.
+ * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
  */
 export interface LintReport {
   basis: Basis;
   content_type: ContentType;
   tokenizer: TokenizerName;
   catalog_kind: CatalogKind;
+  /**
+   * The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).
+   */
+  share_schemas: boolean;
+  /**
+   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+   * via the `definition` "tokenCount".
+   */
+  tokens_before: number;
+  /**
+   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+   * via the `definition` "tokenCount".
+   */
+  tokens_after: number;
+  /**
+   * Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.
+   *
+   * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+   * via the `definition` "ratio".
+   */
+  ratio: number;
+  /**
+   * Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "tokensMinified".
+   */
+  tokens_minified: number;
+  /**
+   * Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "beyondMinification".
+   */
+  beyond_minification: number;
   tools: ToolTokens[];
   envelope: EnvelopeTokens;
   describe_tool?: DescribeToolPrice;
   total: TotalTokens;
+  facts: FactReport;
 }
 /**
  * This interface was referenced by `LintReport`'s JSON-Schema
@@ -822,18 +946,30 @@ export interface ToolTokens {
    */
   tokens_after: number;
   /**
-   * (before - after) / before for this tool, rounded to 4 decimals; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).
+   * (before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).
    */
   ratio: number;
   saving: SavingSplit;
+  facts: FactTally;
 }
 /**
- * tokens_before - tokens_after split into whitespace, dropped metadata and trimmed prose (the three sum to the saving).
+ * tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).
  */
 export interface SavingSplit {
   whitespace: number;
   metadata: number;
+  structure: number;
   prose: number;
+}
+/**
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "factTally".
+ */
+export interface FactTally {
+  found: number;
+  kept: number;
+  redundant: number;
+  dropped: number;
 }
 /**
  * Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.
@@ -868,12 +1004,76 @@ export interface TotalTokens {
    */
   tokens_after: number;
   /**
-   * Share of tokens saved: (before - after) / before, rounded to 4 decimals; 0 for a pass-through.
+   * Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.
    *
    * This interface was referenced by `SharedDefinitions`'s JSON-Schema
    * via the `definition` "ratio".
    */
   ratio: number;
+  /**
+   * Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "tokensMinified".
+   */
+  tokens_minified: number;
+  /**
+   * Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "beyondMinification".
+   */
+  beyond_minification: number;
+}
+/**
+ * The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule.
+ */
+export interface FactReport {
+  found: number;
+  kept: number;
+  redundant: number;
+  dropped: number;
+  leads: LeadTally;
+  /**
+   * Per category of the fact taxonomy (a sentence counts in every category it matches).
+   */
+  by_category: {
+    [k: string]: CategoryTally | undefined;
+  };
+  /**
+   * Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).
+   */
+  redundant_facts: {
+    tool: string;
+    location: string;
+    sentence: string;
+    keyword: string;
+  }[];
+  /**
+   * Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).
+   */
+  dropped_facts: {
+    tool: string;
+    location: string;
+    sentence: string;
+  }[];
+}
+export interface LeadTally {
+  found: number;
+  whole: number;
+  /**
+   * Leads over 300 bytes, cut at a word boundary and marked with …
+   */
+  shortened: number;
+  /**
+   * Leads cut any other way (0 when the guarantee holds).
+   */
+  cut: number;
+}
+export interface CategoryTally {
+  kept: number;
+  redundant: number;
+  dropped: number;
 }
 
 /** Each titled contract schema by $id → its generated type. */
@@ -932,6 +1132,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobFinishedEvent': JobFinishedEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/MenuCommandEvent': MenuCommandEvent;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json': LintReport;
+  'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/factTally': FactTally;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/toolTokens': ToolTokens;
   'https://schemas.caveman-shrink.dev/v1/shrink-report.schema.json': ShrinkReport;
 }

@@ -8,6 +8,16 @@ import type { ExportRequest, JobStarted, McpDiscovery, OpenFilesRequest } from '
 export type { DiffTexts } from './channels';
 import type { AnswerOf, EventName, EventTypes, RequestOf, SharedMethod, Unsubscribe } from './channels';
 
+/** How to shrink, beyond the tokenizer: shared sub-schemas (SPEC §2.3a) are an opt-in. */
+export interface ShrinkChoice {
+  shareSchemas?: boolean;
+}
+
+/** The request field for a shrink choice: present only when sharing is on (the contract's default is off). */
+export function shareChoice(choice: ShrinkChoice | undefined): { shareSchemas?: true } {
+  return choice?.shareSchemas ? { shareSchemas: true } : {};
+}
+
 export interface ExportOutcome {
   status: 'saved' | 'downloaded' | 'cancelled';
   fileName?: string;

@@ -24,12 +24,32 @@ describe('library API', () => {
       expect(result.recovery_handle).toMatch(/^ccr_[0-9a-f]{32}$/);
       expect(result.tokens_after).toBeLessThan(result.tokens_before);
       const report = checkGuarantees(parseJson(fixture.text), parseJson(decode(result.output)));
-      expect([report.selection.ok, report.construction.ok, report.constraints.ok]).toEqual([true, true, true]);
+      expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);
       expect(Buffer.from(recover(result.recovery_handle!, { store: path })).equals(fixture.bytes)).toBe(true);
       const again = await shrink(result.output, { store: path });
       expect(again.result.pass_through?.reason, `${fixture.name} is idempotent`).toBe('no_saving');
     }
     expect(history({ store: path }).total).toBe(realFixtures().length);
+  });
+
+  it('shares sub-schemas only when asked, and records it with the handle so history shows how a catalog was shrunk', async () => {
+    const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
+    const catalog = JSON.stringify({ tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient, replyTo: recipient } } }] }, null, 2);
+    const path = join(dir, 'ccr.db');
+    const plain = await shrink(catalog, { store: path, sourceName: 'plain.json' });
+    expect(decode(plain.result.output)).not.toContain('$ref');
+    const sharedPath = join(dir, 'shared.db');
+    const shared = await shrink(catalog, { store: sharedPath, sourceName: 'shared.json', shareSchemas: true });
+    expect(decode(shared.result.output)).toContain('{"$ref":"#/$defs/s1"}');
+    expect(shared.result.tokens_after).toBeLessThan(plain.result.tokens_after);
+    expect(shared.result.recovery_handle).toBe(plain.result.recovery_handle);
+    expect(history({ store: path }).entries[0]!.compressor).toBe('toolschema');
+    expect(history({ store: sharedPath }).entries[0]!.compressor).toBe('toolschema+share-schemas');
+    const report = checkGuarantees(parseJson(catalog), parseJson(decode(shared.result.output)));
+    expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);
+    const lintShared = await lint(catalog, { shareSchemas: true });
+    expect([lintShared.share_schemas, lintShared.tokens_after]).toEqual([true, shared.result.tokens_after]);
+    expect(lintShared.tools[0]!.saving.structure).toBeGreaterThan(0);
   });
 
   it('accepts a path, ":memory:" or a caller-owned store, and leaves the latter open', async () => {

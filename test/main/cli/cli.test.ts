@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
@@ -104,16 +104,39 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect((await runCli(['recover', handle], { env })).stdout.equals(input)).toBe(true);
   });
 
-  it('32 MiB + 1 byte is streamed through unchanged, refused with cave_input_too_large', async () => {
+  it('32 MiB + 1 byte on stdin is refused like the reference: exit 1, nothing on stdout, the reason on stderr', async () => {
     const input = Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20);
     input.write('{"tools":[]}', 0);
     const run = await runCli([], { input, env });
+    expect(run.status).toBe(1);
+    expect(run.stdout.length).toBe(0);
+    expect(run.stderr).toBe('read stdin: cave_input_too_large: stdin exceeds 33554432 bytes\n');
+    expect(storedHandles()).toBe(0);
+  });
+
+  it('exactly 32 MiB is read whole', async () => {
+    const input = Buffer.alloc(MAX_INPUT_BYTES, 'word ');
+    input.write('{"x":"', 0);
+    input.write('"}', MAX_INPUT_BYTES - 2);
+    const run = await runCli([], { input, env });
     expect(run.status).toBe(0);
-    expect(run.stdout.length).toBe(input.length);
     expect(run.stdout.equals(input)).toBe(true);
-    const line = reportLine(run);
-    expectContract(line);
-    expect(line).toMatchObject({ error: { code: 'cave_input_too_large' }, passed_through: true });
+    expect(reportLine(run)).toMatchObject({ pass_through: { reason: 'not_catalog' } });
+  });
+
+  it('a FILE over 32 MiB is refused without being read; an endless device stops at 32 MiB + 1 byte', async () => {
+    const file = join(store.dir, 'huge.json');
+    writeFileSync(file, '');
+    truncateSync(file, MAX_INPUT_BYTES + 1); // sparse
+    const run = await runCli(['shrink', file], { env });
+    expect([run.status, run.stdout.length, run.stderr]).toEqual([1, 0, `read ${file}: cave_input_too_large: ${file} exceeds 33554432 bytes\n`]);
+    const lint = await runCli(['lint', file], { env });
+    expect([lint.status, lint.stdout.length, lint.stderr]).toEqual([1, 0, `caveman-shrink lint: cave_input_too_large: ${file} exceeds 33554432 bytes\n`]);
+    if (existsSync('/dev/zero')) {
+      const zero = await runCli(['shrink', '/dev/zero'], { env });
+      expect([zero.status, zero.stdout.length]).toEqual([1, 0]);
+      expect(zero.stderr).toMatch(/cave_input_too_large: \/dev\/zero exceeds 33554432 bytes/);
+    }
     expect(storedHandles()).toBe(0);
   });
 
@@ -179,8 +202,16 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(sum('tokens_before')).toBe(report.total.tokens_before);
     expect(sum('tokens_after')).toBe(report.total.tokens_after);
     for (const tool of report.tools) {
-      expect(tool.saving.whitespace + tool.saving.metadata + tool.saving.prose).toBe(tool.tokens_before - tool.tokens_after);
+      expect(tool.saving.whitespace + tool.saving.metadata + tool.saving.structure + tool.saving.prose).toBe(tool.tokens_before - tool.tokens_after);
     }
+    // The reference's lint report carries the totals at the top level.
+    expect([report.tokens_before, report.tokens_after, report.ratio, report.basis]).toEqual([report.total.tokens_before, report.total.tokens_after, report.total.ratio, 'inferred']);
+    // Unrounded, as the reference reports the float.
+    expect(report.ratio).toBe((report.tokens_before - report.tokens_after) / report.tokens_before);
+    expect(report.beyond_minification).toBe((report.tokens_minified - report.tokens_after) / report.tokens_minified);
+    const facts = report.tools.reduce((s: number, t: { facts: { found: number } }) => s + t.facts.found, 0);
+    expect(facts).toBe(report.facts.found);
+    expect(report.facts).toMatchObject({ dropped: 0, dropped_facts: [], leads: { cut: 0 } });
     const shrunk = reportLine(await runCli([], { input: fixture.bytes, env }));
     expect([report.total.tokens_before, report.total.tokens_after]).toEqual([shrunk.tokens_before, shrunk.tokens_after]);
     expect(storedHandles()).toBe(1); // the shrink above, not lint
@@ -193,7 +224,8 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     const lines = run.stdout.toString().trimEnd().split('\n');
     expect(lines[0]).toMatch(/^TOOL\s+BEFORE\s+AFTER\s+RATIO$/);
     expect(lines.some((l) => /^search_files\s+\d+\s+\d+\s+\d+\.\d%$/.test(l))).toBe(true);
-    expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(/^TOTAL \(basis: inferred\)\s+\d+\s+\d+\s+\d+\.\d%$/);
+    expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(/^TOTAL \(basis: inferred\)\s+\d+\s+\d+\s+\d+\.\d%  · \d+\.\d% beyond minification$/);
+    expect(lines.at(-1)).toMatch(/^facts kept: (\d+) of \1 \(0 redundant with a keyword, 0 dropped\) · leads whole: (\d+) of \2$/);
     expect(existsSync(store.db)).toBe(false);
   });
 

@@ -26,6 +26,18 @@ afterAll(async () => {
 });
 
 describe('app services (real workers, real store)', () => {
+  it('shrinks with shared sub-schemas when asked, and the summary and history say so', async () => {
+    const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
+    const catalog = JSON.stringify({ tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }] });
+    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'shared.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode(catalog), shareSchemas: true });
+    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    expect(outcome).toMatchObject({ ok: true, shareSchemas: true, guarantees: { selection: { ok: true }, construction: { ok: true }, facts: { ok: true } } });
+    expect(outcome.tokensMinified).toBeGreaterThan(outcome.report.tokens_after);
+    const entry = await call<{ entry: { compressor: string } }>('getHistoryEntry', { handle: outcome.report.recovery_handle });
+    expect(entry.entry.compressor).toBe('toolschema+share-schemas');
+    await call('deleteHistoryEntry', { handle: outcome.report.recovery_handle });
+  });
+
   it('analyses a dropped catalog: progress, summary, diff, exports, history', async () => {
     const fixture = realFixture('github-mcp-server.json');
     const started = await call<{ jobId: string; name: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
@@ -37,7 +49,8 @@ describe('app services (real workers, real store)', () => {
     expect(validLint(lint), describeErrors(validLint.errors)).toBe(true);
     expect(lint.tools).toHaveLength(117);
     expect(outcome.report.recovery_handle).toMatch(/^ccr_/);
-    expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
+    expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true } });
+    expect(outcome.tokensMinified).toBe(lint.tokens_minified);
     const progress = progressOf(started.jobId);
     expect(progress[0]!.stage).toBe('queued');
     expect(progress.map((p) => p.stage)).toContain('diffing');

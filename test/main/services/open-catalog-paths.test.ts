@@ -42,7 +42,7 @@ describe('openCatalogPaths', () => {
     const missing = join(dir, 'missing.json');
 
     const { core, started, failed } = recordingCore();
-    const jobs = await openCatalogPaths(core, [missing, good, folder, huge], 'cl100k_base', context);
+    const jobs = await openCatalogPaths(core, [missing, good, folder, huge], { tokenizer: 'cl100k_base' }, context);
 
     expect(jobs.map((job) => job.jobId)).toEqual(['failed-missing.json', 'ok-tools.json', 'failed-folder.json', 'failed-huge.json']);
     expect(started).toEqual([{ name: 'tools.json', text: '{"tools":[]}', tokenizer: 'cl100k_base' }]);

@@ -81,12 +81,19 @@ export function lintReport(): LintReport {
     content_type: 'toolschema',
     tokenizer: 'o200k_base',
     catalog_kind: 'tool-list',
+    share_schemas: false,
+    tokens_before: 160,
+    tokens_after: 110,
+    ratio: 0.3125,
+    tokens_minified: 130,
+    beyond_minification: 20 / 130,
     tools: [
-      { name: 'alpha', tokens_before: 100, tokens_after: 60, ratio: 0.4, saving: { whitespace: 10, metadata: 20, prose: 10 } },
-      { name: 'beta', tokens_before: 50, tokens_after: 45, ratio: 0.1, saving: { whitespace: 5, metadata: 0, prose: 0 } },
+      { name: 'alpha', tokens_before: 100, tokens_after: 60, ratio: 0.4, saving: { whitespace: 10, metadata: 20, structure: 0, prose: 10 }, facts: { found: 2, kept: 2, redundant: 0, dropped: 0 } },
+      { name: 'beta', tokens_before: 50, tokens_after: 45, ratio: 0.1, saving: { whitespace: 5, metadata: 0, structure: 0, prose: 0 }, facts: { found: 0, kept: 0, redundant: 0, dropped: 0 } },
     ],
     envelope: { tokens_before: 10, tokens_after: 5 },
-    total: { tokens_before: 160, tokens_after: 110, ratio: 0.3125 },
+    total: { tokens_before: 160, tokens_after: 110, ratio: 0.3125, tokens_minified: 130, beyond_minification: 20 / 130 },
+    facts: { found: 2, kept: 2, redundant: 0, dropped: 0, leads: { found: 2, whole: 2, shortened: 0, cut: 0 }, by_category: {}, redundant_facts: [], dropped_facts: [] },
   };
 }
 

@@ -62,7 +62,7 @@ describe('tool rows', () => {
   });
 
   it('sums the saving split over the tools', () => {
-    expect(splitTotals(lintReport())).toEqual({ whitespace: 15, metadata: 20, prose: 10 });
+    expect(splitTotals(lintReport())).toEqual({ whitespace: 15, metadata: 20, structure: 0, prose: 10 });
   });
 });
 

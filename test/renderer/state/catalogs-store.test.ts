@@ -24,6 +24,21 @@ describe('catalogs store', () => {
     ]);
   });
 
+  it('asks for shared sub-schemas only when the setting is on, on every way a catalog is shrunk', async () => {
+    const api = createFakeApi();
+    let share = false;
+    const store = createCatalogsStore(api, { shareSchemas: () => share });
+    await store.getState().analyzeFiles([file('a.json', '{}')], 'o200k_base');
+    share = true;
+    await store.getState().analyzeFiles([file('b.json', '{}')], 'o200k_base');
+    await store.getState().reanalyze('a1', 'o200k_base');
+    await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
+    await store.getState().openFiles('o200k_base');
+    const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { shareSchemas?: boolean });
+    expect(requests.map((request) => request.shareSchemas)).toEqual([undefined, true]);
+    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ shareSchemas: true });
+  });
+
   it('refuses a file above 32 MiB before reading it', async () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);

@@ -3,21 +3,21 @@
 import type { LintReport } from '../../../shared/contracts';
 import { asCavemanError, CavemanError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { formatMiB } from '../../api/read-catalog-text';
 import { lint } from '../../api/lint';
-import { readBoundedFile } from '../bounded-input';
+import { readBoundedFile, tooLargeMessage } from '../bounded-input';
 import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
 
-export async function runLintCommand(file: string, options: { tokenizer: TokenizerName; json: boolean }, io: CommandIo): Promise<number> {
+export async function runLintCommand(file: string, options: { tokenizer: TokenizerName; json: boolean; shareSchemas?: boolean }, io: CommandIo): Promise<number> {
   let report: LintReport;
   try {
     const input = await readBoundedFile(file);
     if (input.tooLarge) {
-      throw new CavemanError('cave_input_too_large', `${file} is ${formatMiB(input.size ?? 0)}, above the 32 MiB limit`);
+      await writeAll(io.stderr, `caveman-shrink lint: ${tooLargeMessage(file)}\n`);
+      return 1;
     }
-    report = await lint(input.bytes, { tokenizer: options.tokenizer });
+    report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas: options.shareSchemas === true });
   } catch (thrown) {
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);
     const message = error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${(thrown as Error).message}` : error.message;
@@ -28,11 +28,29 @@ export async function runLintCommand(file: string, options: { tokenizer: Tokeniz
   return 0;
 }
 
+/**
+ * The aligned table; the TOTAL row also gives the saving beyond minification
+ * (what a client that already sends compact JSON saves), and a last line the
+ * facts-kept guarantee.
+ */
 export function lintTable(report: LintReport): string {
   const rows = report.tools.map((tool) => [tool.name, String(tool.tokens_before), String(tool.tokens_after), formatPercent(tool.ratio)]);
   rows.push(['(envelope)', String(report.envelope.tokens_before), String(report.envelope.tokens_after), '']);
-  rows.push([`TOTAL (basis: ${report.basis})`, String(report.total.tokens_before), String(report.total.tokens_after), formatPercent(report.total.ratio)]);
-  return formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) + `tokenizer: ${report.tokenizer}\n` + describeToolLine(report);
+  rows.push([
+    `TOTAL (basis: ${report.basis})`,
+    String(report.total.tokens_before),
+    String(report.total.tokens_after),
+    formatPercent(report.total.ratio),
+    `· ${formatPercent(report.beyond_minification)} beyond minification`,
+  ]);
+  const { facts } = report;
+  const leadsWhole = facts.leads.whole + facts.leads.shortened;
+  return (
+    formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) +
+    `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}\n` +
+    `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ${facts.dropped} dropped) · leads whole: ${leadsWhole} of ${facts.leads.found}\n` +
+    describeToolLine(report)
+  );
 }
 
 /** The proxy's describe tool next to the saving: what it adds, or why it is not listed. */

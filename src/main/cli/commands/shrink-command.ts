@@ -1,20 +1,23 @@
 // `caveman-shrink [shrink [FILE]]`: catalog in, compressed catalog on stdout,
 // one JSON report line on stderr. Fail-open: whatever happens, stdout gets
-// bytes a pipeline can use, and the exit status is 0.
+// bytes a pipeline can use, and the exit status is 0 — except for input over
+// 32 MiB, which the reference refuses: exit 1, nothing on stdout, the reason
+// on stderr, and nothing read past 32 MiB + 1 byte.
 
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
-import { CavemanError, asCavemanError } from '../../../shared/errors';
+import type { CavemanError} from '../../../shared/errors';
+import { asCavemanError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { formatMiB } from '../../api/read-catalog-text';
 import { shrink } from '../../api/shrink';
-import { readBoundedFile, readBoundedStream, type BoundedInput } from '../bounded-input';
+import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
 import { writeAll } from '../stdio';
 
 export interface ShrinkCommandOptions {
   tokenizer: TokenizerName;
   store?: string | undefined;
+  shareSchemas?: boolean | undefined;
 }
 
 export interface CommandIo {
@@ -24,26 +27,27 @@ export interface CommandIo {
 }
 
 export async function runShrinkCommand(file: string | undefined, options: ShrinkCommandOptions, io: CommandIo): Promise<number> {
+  const fromStdin = file === undefined || file === '-';
   let input: BoundedInput;
   try {
-    input = file === undefined || file === '-' ? await readBoundedStream(io.stdin) : await readBoundedFile(file);
+    input = fromStdin ? await readBoundedStream(io.stdin) : await readBoundedFile(file);
   } catch (error) {
     await writeAll(io.stderr, `caveman-shrink: cannot read ${file ?? 'stdin'}: ${(error as Error).message}\n`);
     return 1;
   }
 
   if (input.tooLarge) {
-    await writeAll(io.stdout, input.head);
-    for await (const chunk of input.rest) await writeAll(io.stdout, chunk);
-    const size = input.size !== undefined ? formatMiB(input.size) : 'more than 32 MiB';
-    const error = new CavemanError('cave_input_too_large', `the catalog is ${size}, above the 32 MiB limit`);
-    return reportLine(io, { error: error.toValue(), note: 'passed through unchanged without being buffered; nothing was stored', passed_through: true });
+    // As the reference prints it: `read stdin: cave_input_too_large: stdin exceeds 33554432 bytes`.
+    const source = fromStdin ? 'stdin' : file;
+    await writeAll(io.stderr, `read ${source}: ${tooLargeMessage(source)}\n`);
+    return 1;
   }
 
   try {
     const { result, error } = await shrink(input.bytes, {
       tokenizer: options.tokenizer,
       ...(options.store !== undefined ? { store: options.store } : {}),
+      ...(options.shareSchemas ? { shareSchemas: true } : {}),
       sourceName: file === undefined || file === '-' ? 'stdin' : basename(file),
       sharedOutput: true,
     });

@@ -1,21 +1,41 @@
-// The three guarantees of SPEC §2.6 as one report, for the tests and for the
-// app's badges: selection surface, argument construction, constraint sentences.
+// The guarantees of SPEC §2.6 as one report, for the tests and for the app's
+// badges: selection surface, argument construction, constraint sentences
+// (today's rule markers) and facts kept (the fact taxonomy, with every lead
+// whole). Shared sub-schemas are expanded first, so every check compares
+// what the references mean, not how they are written.
 
 import type { JsonDocument } from '../json/json-node';
+import type { FactCategory } from '../transform/fact-taxonomy';
 import { constructionProfileOf, type RefReport } from './construction-values';
 import { constraintSentencesOf, missingConstraintSentences, type ConstraintSentence } from './constraint-survival';
+import { expandSharedSchemas } from './expand-shared';
+import { factLedger, type FactCounts, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
 import { sameSelectionProfile, selectionProfileOf } from './selection-profile';
 
 export interface GuaranteeReport {
   selection: { ok: boolean; tools: number; parameters: number; differingTools: string[] };
   construction: { ok: boolean; values: number; changedValues: string[]; refs: number; brokenRefs: RefReport[] };
   constraints: { ok: boolean; sentences: number; missing: ConstraintSentence[] };
+  facts: {
+    ok: boolean;
+    sentences: number;
+    kept: number;
+    redundant: number;
+    dropped: number;
+    leads: { found: number; whole: number; shortened: number; cut: number };
+    byCategory: Record<FactCategory, Omit<FactCounts, 'found'>>;
+    redundantFacts: RedundantFact[];
+    missing: Omit<FactSentence, 'categories'>[];
+    cutLeads: LeadProblem[];
+  };
 }
 
 const LISTED = 20;
 
 /** Compares a catalog with its transformed output. */
-export function checkGuarantees(before: JsonDocument, after: JsonDocument): GuaranteeReport {
+export function checkGuarantees(before: JsonDocument, output: JsonDocument): GuaranteeReport {
+  const expanded = expandSharedSchemas(before, output);
+  const after = expanded.doc;
   const profileBefore = selectionProfileOf(before);
   const profileAfter = selectionProfileOf(after);
   const differingTools = profileBefore.tools
@@ -25,13 +45,22 @@ export function checkGuarantees(before: JsonDocument, after: JsonDocument): Guar
 
   const constructionBefore = constructionProfileOf(before);
   const constructionAfter = constructionProfileOf(after);
-  const changedValues = Object.entries(constructionBefore.values)
-    .filter(([where, value]) => constructionAfter.values[where] !== value)
-    .map(([where]) => where.replaceAll('\u241f', ' '));
+  const changedValues = [
+    ...Object.entries(constructionBefore.values)
+      .filter(([where, value]) => constructionAfter.values[where] !== value)
+      .map(([where]) => where.replaceAll('\u241f', ' ')),
+    ...expanded.unresolved.map((ref) => `shared sub-schema ${ref} does not resolve`),
+  ];
   const resolvedAfter = new Set(constructionAfter.refs.filter((r) => r.resolves).map(refKey));
-  const brokenRefs = constructionBefore.refs.filter((r) => r.resolves && !resolvedAfter.has(refKey(r)));
+  // Broken: resolved before and not after, or written by the shrink (a shared sub-schema) and not resolving.
+  const refsBefore = new Set(constructionBefore.refs.map(refKey));
+  const brokenRefs = [
+    ...constructionBefore.refs.filter((r) => r.resolves && !resolvedAfter.has(refKey(r))),
+    ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))),
+  ];
 
   const missing = missingConstraintSentences(before, after);
+  const ledger = factLedger(before, after);
   return {
     selection: {
       ok: differingTools.length === 0,
@@ -50,6 +79,18 @@ export function checkGuarantees(before: JsonDocument, after: JsonDocument): Guar
       ok: missing.length === 0,
       sentences: constraintSentencesOf(before).length,
       missing: missing.slice(0, LISTED),
+    },
+    facts: {
+      ok: ledger.total.dropped === 0 && ledger.leads.cut === 0,
+      sentences: ledger.total.found,
+      kept: ledger.total.kept,
+      redundant: ledger.total.redundant,
+      dropped: ledger.total.dropped,
+      leads: ledger.leads,
+      byCategory: ledger.byCategory,
+      redundantFacts: ledger.redundant.slice(0, LISTED),
+      missing: ledger.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),
+      cutLeads: ledger.cutLeads.slice(0, LISTED),
     },
   };
 }

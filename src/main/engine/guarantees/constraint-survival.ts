@@ -1,14 +1,13 @@
-// Constraint sentences (SPEC §2.6): every description sentence that states a
-// rule must still be present, word for word, in the same description after
-// the transform.
+// Constraint sentences (SPEC §2.6): every description sentence with one of
+// today's rule markers (constraint-markers.ts) must still be present, word for
+// word, in the same description after the transform — or be redundant with a
+// keyword on the same schema node (rule 3 of §2.3, the one way a fact may go).
 
-import { OBJECT, STRING, forEachMember, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
-import { pointerOf } from '../json/json-pointer';
-import { readCatalog } from '../transform/catalog-shape';
+import type { JsonDocument } from '../json/json-node';
 import { hasConstraintMarker } from '../transform/constraint-markers';
-import { SCHEMA_DOORS } from '../transform/schema-vocabulary';
+import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
-import { visitSchema } from '../transform/visit-schema';
+import { descriptionSites, sitesByLocation } from './description-sites';
 
 export interface ConstraintSentence {
   tool: string;
@@ -17,41 +16,11 @@ export interface ConstraintSentence {
   sentence: string;
 }
 
-type AddDescription = (location: string, node: NodeId) => void;
-
 /** Descriptions of a catalog by location (a location may repeat with duplicate keys). */
 export function descriptionsOf(doc: JsonDocument): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  const layout = readCatalog(doc);
-  if (!layout) return found;
-  const add: AddDescription = (location, node) => {
-    if (doc.kind[node] !== STRING) return;
-    const list = found.get(location) ?? [];
-    list.push(stringValue(doc, node));
-    found.set(location, list);
-  };
-  layout.tools.forEach((tool, index) => {
-    const base = `${index}:${tool.name}#`;
-    if (layout.kind === 'schema') return addSchemaDescriptions(doc, tool.node, base, add);
-    addEnvelopeDescriptions(doc, tool.node, base, [], add);
-  });
+  for (const [location, sites] of sitesByLocation(descriptionSites(doc))) found.set(location, sites.map((site) => site.text));
   return found;
-}
-
-function addEnvelopeDescriptions(doc: JsonDocument, envelope: NodeId, base: string, path: string[], add: AddDescription): void {
-  forEachMember(doc, envelope, (key, value) => {
-    if (key === 'description') add(base + pointerOf([...path, key]), value);
-    else if (SCHEMA_DOORS.has(key)) addSchemaDescriptions(doc, value, base + pointerOf([...path, key]), add);
-    else if (key === 'function' && doc.kind[value] === OBJECT) addEnvelopeDescriptions(doc, value, base, [...path, key], add);
-  });
-}
-
-function addSchemaDescriptions(doc: JsonDocument, schema: NodeId, base: string, add: AddDescription): void {
-  visitSchema(doc, schema, (node, path) => {
-    forEachMember(doc, node, (key, value) => {
-      if (key === 'description') add(base + pointerOf([...path, 'description']), value);
-    });
-  });
 }
 
 /** The sentences of one description that carry a constraint marker. */
@@ -62,32 +31,25 @@ export function constraintSentencesIn(description: string): string[] {
     .filter(hasConstraintMarker);
 }
 
-function toolOf(location: string): string {
-  return location.slice(location.indexOf(':') + 1, location.lastIndexOf('#'));
-}
-
 /** Every sentence with a constraint marker, with where it lives. */
 export function constraintSentencesOf(doc: JsonDocument): ConstraintSentence[] {
-  const sentences: ConstraintSentence[] = [];
-  for (const [location, descriptions] of descriptionsOf(doc)) {
-    for (const description of descriptions) {
-      for (const sentence of constraintSentencesIn(description)) sentences.push({ tool: toolOf(location), location, sentence });
-    }
-  }
-  return sentences;
+  return descriptionSites(doc).flatMap((site) => constraintSentencesIn(site.text).map((sentence) => ({ tool: site.tool, location: site.location, sentence })));
 }
 
-/** Constraint sentences of `before` missing from the same description in `after`. */
+/** Constraint sentences of `before` missing from the same description in `after` and not redundant with a keyword there. */
 export function missingConstraintSentences(before: JsonDocument, after: JsonDocument): ConstraintSentence[] {
-  const afterDescriptions = descriptionsOf(after);
+  const afterSites = sitesByLocation(descriptionSites(after));
+  const seen = new Map<string, number>();
   const missing: ConstraintSentence[] = [];
-  for (const [location, descriptions] of descriptionsOf(before)) {
-    const outputs = afterDescriptions.get(location) ?? [];
-    descriptions.forEach((description, n) => {
-      for (const sentence of constraintSentencesIn(description)) {
-        if (!(outputs[n] ?? '').includes(sentence)) missing.push({ tool: toolOf(location), location, sentence });
-      }
-    });
+  for (const site of descriptionSites(before)) {
+    const n = seen.get(site.location) ?? 0;
+    seen.set(site.location, n + 1);
+    const counterpart = afterSites.get(site.location)?.[n];
+    for (const sentence of constraintSentencesIn(site.text)) {
+      if ((counterpart?.text ?? '').includes(sentence)) continue;
+      if (counterpart?.owner !== undefined && redundantWith(sentence, keywordsOf(after, counterpart.owner)) !== undefined) continue;
+      missing.push({ tool: site.tool, location: site.location, sentence });
+    }
   }
   return missing;
 }

@@ -15,7 +15,7 @@ export interface ToolSelectionProfile {
   parameters: string[];
   /** Pointer of each schema with an `enum` → the enum's exact compact JSON text. */
   enums: Record<string, string>;
-  /** Pointer of each schema with `required` → its sorted entries (compact JSON text). */
+  /** Pointer of each schema with a non-empty `required` → its sorted entries (compact JSON text). */
   required: Record<string, string[]>;
 }
 
@@ -47,7 +47,8 @@ function addSchema(doc: JsonDocument, schema: NodeId, door: number, doors: numbe
         for (const name of keyNames(doc, value)) profile.parameters.push(prefix + pointerOf([...path, 'properties', name]));
       } else if (key === 'enum') {
         profile.enums[here] = compactText(doc, value);
-      } else if (key === 'required' && doc.kind[value] === ARRAY) {
+      } else if (key === 'required' && doc.kind[value] === ARRAY && doc.count[value]! > 0) {
+        // An empty `required` means the same as none (SPEC §2.3a may drop it).
         profile.required[here] = childValues(doc, value)
           .map((item) => compactText(doc, item))
           .sort();

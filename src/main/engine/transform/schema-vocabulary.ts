@@ -42,3 +42,24 @@ export const SCHEMA_SIGNATURE_KEYWORDS: ReadonlySet<string> = new Set([
   'const',
   'required',
 ]);
+
+/** Keywords whose value is one subschema (SPEC §2.3a: where exact structure applies). */
+export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
+
+/** Keywords whose value is an array of subschemas (`items` too, in drafts before 2020-12). */
+export const SUBSCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+
+/** Name maps whose values are subschemas (`dependencies` values may also be arrays of names). */
+export const SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);

@@ -1,14 +1,19 @@
 // The transform of SPEC §2.2: one pass over the lossless tree that writes the
-// compact output directly, dropping annotations and reducing descriptions in
-// schema territory and copying everything else as its exact source text.
+// compact output directly, dropping annotations, reducing descriptions and
+// dropping default-valued keywords (§2.3a) in schema territory, and copying
+// everything else as its exact source text. Shared sub-schemas (opt-in) are a
+// second pass over that output (share-schemas.ts).
 
 import { ByteWriter } from '../json/byte-writer';
 import { ARRAY, OBJECT, STRING, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
-import { reduceDescription } from './reduce-description';
+import { reduceDescription, SMALL_DESCRIPTION_BYTES } from './reduce-description';
 import { refTargets, type RefTrie } from './ref-targets';
-import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, VERBATIM_KEYWORDS } from './schema-vocabulary';
+import { keywordsOf } from './schema-redundancy';
+import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
+import { shareSchemas } from './share-schemas';
+import { hasDuplicateKey, isDroppableDefault, type StructureScope } from './structural-defaults';
 
 /** Where one tool sits in the source text (UTF-16 offsets) and in the output (byte offsets). */
 export interface ToolSpan {
@@ -24,15 +29,24 @@ export interface TransformResult {
   output: Uint8Array;
   kind: CatalogKind;
   tools: ToolSpan[];
+  /** Keywords dropped as equal to their JSON Schema default (SPEC §2.3a). */
+  structureDrops: number;
+  /** Shared sub-schema definitions written (0 unless `shareSchemas`). */
+  sharedDefinitions: number;
 }
 
 /**
  * Parts of the transform that can be switched off, so lint can attribute a
- * saving to whitespace, dropped metadata and trimmed prose. Both default on.
+ * saving to whitespace, dropped metadata, structure and trimmed prose. All
+ * default on except `shareSchemas` (not every client resolves `$ref`).
  */
 export interface TransformOptions {
   dropAnnotations?: boolean;
   reduceDescriptions?: boolean;
+  /** Drop keywords equal to their JSON Schema default (SPEC §2.3a). */
+  exactStructure?: boolean;
+  /** Write identical sub-schemas repeated inside one tool once, in that tool's `$defs`. */
+  shareSchemas?: boolean;
   /** Write the output into shared memory, so counting threads can read it without a copy. */
   sharedOutput?: boolean;
 }
@@ -41,10 +55,12 @@ export interface TransformOptions {
 export function transformCatalog(doc: JsonDocument, options: TransformOptions = {}): TransformResult | undefined {
   const layout = readCatalog(doc);
   if (layout === undefined) return undefined;
+  const share = options.shareSchemas ?? false;
   const out = new ByteWriter(doc.text.length + 64, options.sharedOutput ?? false);
-  const writer = new CatalogWriter(doc, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true);
+  const writer = new CatalogWriter(doc, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true, options.exactStructure ?? true);
   writer.writeRoot();
-  return { output: out.bytes(), kind: layout.kind, tools: writer.spans };
+  const result: TransformResult = { output: out.bytes(), kind: layout.kind, tools: writer.spans, structureDrops: writer.structureDrops, sharedDefinitions: 0 };
+  return share ? shareSchemas(result, options.sharedOutput ?? false) : result;
 }
 
 const decoder = new TextDecoder();
@@ -56,6 +72,7 @@ export function outputText(result: TransformResult, span?: ToolSpan): string {
 
 class CatalogWriter {
   readonly spans: ToolSpan[] = [];
+  structureDrops = 0;
   private readonly toolNames = new Map<NodeId, string>();
   private readonly lists: ReadonlySet<NodeId>;
   private readonly text: string;
@@ -66,6 +83,7 @@ class CatalogWriter {
     private readonly out: ByteWriter,
     private readonly dropAnnotations: boolean,
     private readonly reduceDescriptions: boolean,
+    private readonly exactStructure: boolean,
   ) {
     this.text = doc.text;
     for (const tool of layout.tools) this.toolNames.set(tool.node, tool.name);
@@ -126,14 +144,20 @@ class CatalogWriter {
   }
 
   private writeSchemaRoot(schema: NodeId): void {
-    this.writeSchema(schema, refTargets(this.doc, schema));
+    const { doc } = this;
+    // `unevaluated*` reads the annotations of default-valued keywords; a text
+    // search over the schema's own slice (a view, not a copy) settles it.
+    const unevaluated = this.exactStructure && doc.text.slice(doc.start[schema], doc.end[schema]).includes('"unevaluated');
+    this.writeSchema(schema, refTargets(doc, schema), { unevaluated, root: true });
   }
 
   /**
    * `targets` is the part of the $ref-target trie below this node: a member
-   * on the way to a target is never dropped or rewritten.
+   * on the way to a target is never dropped or rewritten. `scope` is set when
+   * the node stands where a schema stands (not inside vendor data): only
+   * there are default-valued keywords dropped.
    */
-  private writeSchema(node: NodeId, targets: RefTrie | undefined): void {
+  private writeSchema(node: NodeId, targets: RefTrie | undefined, scope?: StructureScope): void {
     const { doc, text, out } = this;
     const kind = doc.kind[node];
     const from = doc.first[node]!;
@@ -141,13 +165,14 @@ class CatalogWriter {
       out.push('[');
       for (let i = 0; i < doc.count[node]!; i++) {
         if (i > 0) out.push(',');
-        this.writeSchema(doc.slots[from + i]!, targets?.child(String(i)));
+        this.writeSchema(doc.slots[from + i]!, targets?.child(String(i)), scope && { unevaluated: scope.unevaluated, root: false });
       }
       out.push(']');
       return;
     }
     if (kind !== OBJECT) return writeCompact(doc, node, out);
 
+    const inner = scope && { unevaluated: scope.unevaluated, root: false };
     out.push('{');
     let first = true;
     for (let i = 0; i < doc.count[node]!; i++) {
@@ -157,6 +182,10 @@ class CatalogWriter {
       const below = targets?.child(key);
       const dropped = DROPPED_ANNOTATIONS.has(key);
       if (dropped && this.dropAnnotations && below === undefined) continue;
+      if (scope && this.exactStructure && below === undefined && isDroppableDefault(doc, key, value, scope) && !hasDuplicateKey(doc, node, key, (j) => stringValue(doc, doc.slots[from + 2 * j]!))) {
+        this.structureDrops++;
+        continue;
+      }
       if (!first) out.push(',');
       first = false;
       out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
@@ -164,31 +193,41 @@ class CatalogWriter {
       const valueKind = doc.kind[value];
       if (dropped || VERBATIM_KEYWORDS.has(key)) writeCompact(doc, value, out);
       else if (key === 'description' && valueKind === STRING) {
-        if (below === undefined) this.writeDescription(value);
+        if (below === undefined) this.writeDescription(value, node);
         else writeCompact(doc, value, out);
-      } else if (NAME_MAP_KEYWORDS.has(key) && valueKind === OBJECT) this.writeNameMap(value, below);
-      else this.writeSchema(value, below);
+      } else if (NAME_MAP_KEYWORDS.has(key) && valueKind === OBJECT) this.writeNameMap(value, below, SUBSCHEMA_MAP_KEYWORDS.has(key) ? inner : undefined);
+      else this.writeSchema(value, below, inner && (SUBSCHEMA_KEYWORDS.has(key) || (SUBSCHEMA_LIST_KEYWORDS.has(key) && valueKind === ARRAY)) ? inner : undefined);
     }
     out.push('}');
   }
 
   /** Child keys of a name map are user-chosen names: all survive; only their values are schemas. */
-  private writeNameMap(map: NodeId, targets: RefTrie | undefined): void {
+  private writeNameMap(map: NodeId, targets: RefTrie | undefined, scope: StructureScope | undefined): void {
     const { doc, text, out } = this;
     const from = doc.first[map]!;
     out.push('{');
     for (let i = 0; i < doc.count[map]!; i++) {
       if (i > 0) out.push(',');
       const keyNode = doc.slots[from + 2 * i]!;
+      const value = doc.slots[from + 2 * i + 1]!;
       out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
       out.push(':');
-      this.writeSchema(doc.slots[from + 2 * i + 1]!, targets?.child(stringValue(doc, keyNode)));
+      // `dependencies` maps to a schema or to an array of names; only a schema (an object) is one.
+      this.writeSchema(value, targets?.child(stringValue(doc, keyNode)), doc.kind[value] === OBJECT ? scope : undefined);
     }
     out.push('}');
   }
 
-  private writeDescription(node: NodeId): void {
-    const reduced = this.reduceDescriptions ? reduceDescription(stringValue(this.doc, node)) : undefined;
+  /** `owner`: the schema object the description belongs to (rule 3 reads its keywords); none for a tool's own. */
+  private writeDescription(node: NodeId, owner?: NodeId): void {
+    let reduced: string | undefined;
+    if (this.reduceDescriptions) {
+      const { doc } = this;
+      // Most descriptions are short: no decoding, no reading of keywords.
+      if (doc.end[node]! - doc.start[node]! - 2 > SMALL_DESCRIPTION_BYTES / 3) {
+        reduced = reduceDescription(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner));
+      }
+    }
     if (reduced === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
     else this.out.push(JSON.stringify(reduced));
   }

@@ -25,6 +25,8 @@ export interface AnalysisInput {
   name: string;
   bytes: Uint8Array;
   tokenizer: TokenizerName;
+  /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  shareSchemas?: boolean | undefined;
   /** Where the original is committed; a path is opened for this call (and fails open if it cannot be). */
   store: StoreOption;
   counter?: ParallelTokenCounter | undefined;
@@ -64,6 +66,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     store: input.store,
     tokenizer,
     sourceName: name,
+    ...(input.shareSchemas ? { shareSchemas: true } : {}),
     ...(input.counter ? { counter: input.counter } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     onProgress: (progress) => report(progress.stage, shrinkFraction(progress)),
@@ -80,6 +83,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   const lint = await lintReportFor(doc, transform, {
     tokenizer,
     hadBom: read.decoded.ok && read.decoded.hadBom,
+    shareSchemas: input.shareSchemas === true,
     signal: input.signal,
     onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
   }, input.counter);
@@ -107,6 +111,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     bytesBefore: bytes.byteLength,
     bytesAfter: output.byteLength,
     catalogKind: transform.kind,
+    tokensMinified: lint.tokens_minified,
+    ...(input.shareSchemas ? { shareSchemas: true } : {}),
   };
   return {
     outcome: summary,

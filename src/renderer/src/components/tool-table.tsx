@@ -27,6 +27,7 @@ const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: stri
   { key: 'saved', label: 'Saved', numeric: true, title: 'Share of the tool’s tokens saved' },
   { key: 'whitespace', label: 'Whitespace', numeric: true, title: 'Tokens saved by removing whitespace' },
   { key: 'metadata', label: 'Metadata', numeric: true, title: 'Tokens saved by dropping annotations (title, examples, $comment, $schema)' },
+  { key: 'structure', label: 'Structure', numeric: true, title: 'Tokens saved by exact structure (keywords equal to their default, shared sub-schemas)' },
   { key: 'prose', label: 'Prose', numeric: true, title: 'Tokens saved by trimming descriptions' },
 ];
 
@@ -52,12 +53,12 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
   const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
   const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 72);
-  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.prose), 108);
+  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.structure, totals.prose), 108);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
   // The name column takes the room left over, unless the person sized it.
   const [nameWidth, setNameWidth] = useState<number | null>(null);
   const nameHeaderRef = useRef<HTMLTableCellElement>(null);
-  const otherColumnsWidth = 2 * numWidth + PERCENT_WIDTH + 3 * splitWidth;
+  const otherColumnsWidth = 2 * numWidth + PERCENT_WIDTH + 4 * splitWidth;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -138,6 +139,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
             <col style={{ width: splitWidth }} />
+            <col style={{ width: splitWidth }} />
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -164,7 +166,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           <tbody ref={bodyRef} onKeyDown={onKeyDown}>
             {paddingTop > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={7} style={{ height: paddingTop }} />
+                <td colSpan={8} style={{ height: paddingTop }} />
               </tr>
             ) : null}
             {items.map((item) => {
@@ -190,18 +192,19 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                   <td className={`num${tool.ratio < 0 ? ' is-negative' : ''}`}>{formatPercent(tool.ratio)}</td>
                   <td className="num muted">{formatInt(tool.saving.whitespace)}</td>
                   <td className="num muted">{formatInt(tool.saving.metadata)}</td>
+                  <td className="num muted">{formatInt(tool.saving.structure)}</td>
                   <td className="num muted">{formatInt(tool.saving.prose)}</td>
                 </tr>
               );
             })}
             {paddingBottom > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={7} style={{ height: paddingBottom }} />
+                <td colSpan={8} style={{ height: paddingBottom }} />
               </tr>
             ) : null}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={7} className="table-empty">
+                <td colSpan={8} className="table-empty">
                   {lint.tools.length === 0 ? 'This catalog has no tools.' : `No tool matches “${filter.trim()}”.`}
                 </td>
               </tr>
@@ -218,6 +221,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                 <td className="num">{formatPercent(signedRatio(shown.before, shown.after))}</td>
                 <td className="num">{formatInt(shown.whitespace)}</td>
                 <td className="num">{formatInt(shown.metadata)}</td>
+                <td className="num">{formatInt(shown.structure)}</td>
                 <td className="num">{formatInt(shown.prose)}</td>
               </tr>
             ) : null}
@@ -227,6 +231,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               </th>
               <td className="num">{formatInt(lint.envelope.tokens_before)}</td>
               <td className="num">{formatInt(lint.envelope.tokens_after)}</td>
+              <td className="num muted">—</td>
               <td className="num muted">—</td>
               <td className="num muted">—</td>
               <td className="num muted">—</td>
@@ -241,6 +246,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               <td className="num">{formatPercent(lint.total.ratio)}</td>
               <td className="num">{formatInt(totals.whitespace)}</td>
               <td className="num">{formatInt(totals.metadata)}</td>
+              <td className="num">{formatInt(totals.structure)}</td>
               <td className="num">{formatInt(totals.prose)}</td>
             </tr>
           </tfoot>

@@ -25,6 +25,7 @@ export function Toolbar() {
   const tab = useUi((state) => state.tab);
   const total = useHistory((state) => state.storedTotal);
   const tokenizer = useSettings((state) => state.tokenizer);
+  const shareSchemas = useSettings((state) => state.shareSchemas);
   const appInfo = useSettings((state) => state.appInfo);
   const active = useCatalogs((state) => outcomeFor(state, state.activeKey));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -37,6 +38,17 @@ export function Toolbar() {
         .getState()
         .reanalyze(active.analysisId, value)
         .catch((error: unknown) => stores.ui.getState().notify('error', `Could not measure ${active.name} again: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  };
+
+  // Shared sub-schemas are an opt-in (not every client resolves $ref); turning it on or off shrinks the catalog on screen again.
+  const changeShareSchemas = (share: boolean) => {
+    stores.settings.getState().setShareSchemas(share);
+    if (active?.ok && (active.shareSchemas === true) !== share) {
+      stores.catalogs
+        .getState()
+        .reanalyze(active.analysisId, active.tokenizer)
+        .catch((error: unknown) => stores.ui.getState().notify('error', `Could not shrink ${active.name} again: ${error instanceof Error ? error.message : String(error)}`));
     }
   };
 
@@ -95,6 +107,13 @@ export function Toolbar() {
             ))}
           </select>
         </div>
+        <label className="switch toolbar-switch" title="Write identical sub-schemas repeated inside a tool once, in its $defs, and reference them (off by default: not every client resolves $ref)">
+          <span className="switch-control">
+            <input type="checkbox" checked={shareSchemas} onChange={(event) => changeShareSchemas(event.target.checked)} />
+            <span className="switch-track" aria-hidden="true" />
+          </span>
+          Share sub-schemas
+        </label>
         <button type="button" className="button" aria-label="Import from MCP server…" onClick={() => commands.importMcp()} title="Import from MCP server…: list a live server’s tools and shrink them">
           <Icon name="plug" />
           <span className="toolbar-wide-only">Import from MCP server…</span>

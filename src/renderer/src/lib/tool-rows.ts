@@ -3,7 +3,7 @@
 
 import type { LintReport, SavingSplit, ToolTokens } from '../../../shared/contracts';
 
-export type ToolSortKey = 'order' | 'name' | 'before' | 'after' | 'saved' | 'whitespace' | 'metadata' | 'prose';
+export type ToolSortKey = 'order' | 'name' | 'before' | 'after' | 'saved' | 'whitespace' | 'metadata' | 'structure' | 'prose';
 export type SortDirection = 'ascending' | 'descending';
 export interface ToolSort {
   key: ToolSortKey;
@@ -56,12 +56,20 @@ export function nextSort(current: ToolSort, key: ToolSortKey): ToolSort {
   return { key, direction: key === 'name' || key === 'order' ? 'ascending' : 'descending' };
 }
 
+const NO_SAVING: SavingSplit = { whitespace: 0, metadata: 0, structure: 0, prose: 0 };
+
+function addSaving(sum: SavingSplit, saving: SavingSplit): SavingSplit {
+  return {
+    whitespace: sum.whitespace + saving.whitespace,
+    metadata: sum.metadata + saving.metadata,
+    structure: sum.structure + saving.structure,
+    prose: sum.prose + saving.prose,
+  };
+}
+
 /** The saving split summed over every tool (the envelope has none). */
 export function splitTotals(lint: LintReport): SavingSplit {
-  return lint.tools.reduce<SavingSplit>(
-    (sum, tool) => ({ whitespace: sum.whitespace + tool.saving.whitespace, metadata: sum.metadata + tool.saving.metadata, prose: sum.prose + tool.saving.prose }),
-    { whitespace: 0, metadata: 0, prose: 0 },
-  );
+  return lint.tools.reduce<SavingSplit>((sum, tool) => addSaving(sum, tool.saving), NO_SAVING);
 }
 
 export interface Subtotal extends SavingSplit {
@@ -72,13 +80,7 @@ export interface Subtotal extends SavingSplit {
 /** The sums over the rows a filter left (the tools only; the envelope belongs to the whole catalog). */
 export function subtotal(rows: readonly ToolRow[]): Subtotal {
   return rows.reduce<Subtotal>(
-    (sum, { tool }) => ({
-      before: sum.before + tool.tokens_before,
-      after: sum.after + tool.tokens_after,
-      whitespace: sum.whitespace + tool.saving.whitespace,
-      metadata: sum.metadata + tool.saving.metadata,
-      prose: sum.prose + tool.saving.prose,
-    }),
-    { before: 0, after: 0, whitespace: 0, metadata: 0, prose: 0 },
+    (sum, { tool }) => ({ before: sum.before + tool.tokens_before, after: sum.after + tool.tokens_after, ...addSaving(sum, tool.saving) }),
+    { before: 0, after: 0, ...NO_SAVING },
   );
 }

@@ -19,11 +19,12 @@ export interface AppStores {
 }
 
 export function createAppStores(api: CavemanApi): AppStores {
+  const settings = createSettingsStore(api);
   return {
-    catalogs: createCatalogsStore(api),
+    catalogs: createCatalogsStore(api, { shareSchemas: () => settings.getState().shareSchemas }),
     history: createHistoryStore(api),
     mcp: createMcpStore(api),
-    settings: createSettingsStore(api),
+    settings,
     ui: createUiStore(),
   };
 }

@@ -15,7 +15,7 @@ import type {
   TokenizerName,
 } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
-import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { shareChoice, type CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 import { describeInput, type FailureInput } from '../lib/json-excerpt';
 
@@ -80,7 +80,9 @@ export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>,
   return state.summaries[key] ?? state.failures[key] ?? null;
 }
 
-export function createCatalogsStore(api: CavemanApi): CatalogsStore {
+/** `shareSchemas`: whether new analyses use shared sub-schemas (the settings store's toggle). */
+export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: () => boolean } = {}): CatalogsStore {
+  const choice = () => ({ shareSchemas: options.shareSchemas?.() === true });
   /** Jobs that already finished (their start answer may still be on its way). */
   const finishedJobs = new Set<string>();
   /**
@@ -123,7 +125,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
     const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: FailureInput['origin']) => {
       try {
-        const started = await api.analyzeCatalog({ name, tokenizer, bytes });
+        const started = await api.analyzeCatalog({ name, tokenizer, bytes, ...shareChoice(choice()) });
         if (!finishedJobs.has(started.jobId)) inputs.set(started.jobId, { origin, bytes });
         get().track([started]);
       } catch (error) {
@@ -212,7 +214,7 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
 
       async openFiles(tokenizer) {
         pinned = false;
-        get().track(await api.openCatalogFiles({ tokenizer }));
+        get().track(await api.openCatalogFiles({ tokenizer, ...shareChoice(choice()) }));
       },
 
       async importMcpServer(request) {
@@ -225,11 +227,11 @@ export function createCatalogsStore(api: CavemanApi): CatalogsStore {
         const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
         if (open !== undefined) return get().select(open);
         pinned = false;
-        get().track([await api.openHistoryEntry({ handle, tokenizer })]);
+        get().track([await api.openHistoryEntry({ handle, tokenizer, ...shareChoice(choice()) })]);
       },
 
       async reanalyze(analysisId, tokenizer) {
-        get().track([await api.reanalyzeCatalog({ analysisId, tokenizer })], { replaces: analysisId });
+        get().track([await api.reanalyzeCatalog({ analysisId, tokenizer, ...shareChoice(choice()) })], { replaces: analysisId });
       },
 
       async cancel(jobId) {

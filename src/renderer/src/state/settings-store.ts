@@ -1,6 +1,7 @@
 // App-wide settings and facts: the host's AppInfo (store path, store error,
 // tokenizers), the tokenizer new analyses use (the host's default until the
-// person picks one) and whether the diff collapses unchanged stretches.
+// person picks one), whether they share sub-schemas (off until turned on) and
+// whether the diff collapses unchanged stretches.
 // The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -16,9 +17,12 @@ export interface SettingsState {
   /** The person chose the tokenizer (the host's default no longer overrides it). */
   tokenizerChosen: boolean;
   collapseUnchanged: boolean;
+  /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
+  shareSchemas: boolean;
 
   load(): Promise<void>;
   setTokenizer(tokenizer: TokenizerName): void;
+  setShareSchemas(share: boolean): void;
   setCollapseUnchanged(collapse: boolean): void;
 }
 
@@ -36,6 +40,7 @@ export function createSettingsStore(api: CavemanApi): SettingsStore {
     tokenizer: DEFAULT_TOKENIZER,
     tokenizerChosen: false,
     collapseUnchanged: false,
+    shareSchemas: false,
 
     async load() {
       try {
@@ -47,5 +52,6 @@ export function createSettingsStore(api: CavemanApi): SettingsStore {
     },
     setTokenizer: (tokenizer) => set({ tokenizer, tokenizerChosen: true }),
     setCollapseUnchanged: (collapseUnchanged) => set({ collapseUnchanged }),
+    setShareSchemas: (shareSchemas) => set({ shareSchemas }),
   }));
 }

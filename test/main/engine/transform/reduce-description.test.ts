@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reduceDescription, SMALL_DESCRIPTION_BYTES } from '../../../../src/main/engine/transform/reduce-description';
+import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 describe('reduceDescription', () => {
   it('keeps a description of at most 160 bytes (after trimming) whole, untouched', () => {
@@ -14,27 +15,55 @@ describe('reduceDescription', () => {
     expect(reduceDescription(text)).toBe('Store an object in the bucket. The path must be absolute. Provide exactly one of body or body_b64.');
   });
 
-  it('keeps constraint sentences that come before the lead, uncapped', () => {
-    const rule = 'Must be called with a token that has the repo scope and the workflow scope, otherwise the request is rejected by the server.';
+  it('takes the first sentence as the lead even when it states a fact, and keeps it uncapped', () => {
+    const rule = 'Must be called with a token that has the repo scope and the workflow scope, otherwise the request is rejected by the server. '.repeat(3).trim();
     const text = `${rule} Lists workflows. Nothing else to see here in this long filler sentence at all.`;
-    expect(reduceDescription(text)).toBe(`${rule} Lists workflows.`);
+    expect(reduceDescription(text)).toBe(rule);
   });
 
-  it('marks a cut lead with an ellipsis so it does not run into the next sentence', () => {
-    const text =
-      'The number of items to return in a single page of results, which the server paginates for you automatically without any further round trips. Values above 100 are not allowed.';
+  it('keeps the lead whole up to 300 bytes (the reference cut it at 80)', () => {
+    const lead = "Search for commits across GitHub repositories using GitHub's commit search syntax, across one or many repositories at once";
+    const text = `${lead}. Useful for finding specific changes made by people in any repo of interest to the person doing the looking. Values above 100 are not allowed.`;
+    expect(reduceDescription(text)).toBe(`${lead}. Values above 100 are not allowed.`);
+    expect(reduceDescription(text)).not.toContain('…');
+  });
+
+  it('marks a lead over 300 bytes, cut at a word boundary, with an ellipsis so it does not run into the next sentence', () => {
+    const lead = 'The number of items to return in a single listing of results, which the server hands you automatically without any further round trips, '.repeat(3).trim() + '.';
+    const text = `${lead} Values above 100 are not allowed.`;
     const reduced = reduceDescription(text)!;
-    expect(reduced).toMatch(/^The number of items to return in a single page of results, which the server… Values above 100 are not allowed\.$/u);
+    expect(reduced).toMatch(/^The number of items to return in a single listing .*[a-z]… Values above 100 are not allowed\.$/u);
+    expect(Buffer.byteLength(reduced.slice(0, reduced.indexOf('…')))).toBeLessThanOrEqual(300);
   });
 
   it('keeps the original whitespace between neighbouring kept sentences', () => {
-    const text = 'Lead sentence here.\n\nYou must pass a token.\nFiller text that is dropped because it carries no rule whatsoever and is long, long, long enough to pass the budget of one hundred and sixty bytes easily.';
+    const text = 'Lead sentence here.\n\nYou must pass a token.\nFiller text that is dropped because it carries no rule whatsoever and is long, long, long enough to go past the budget for short text easily and then some more.';
     expect(reduceDescription(text)).toBe('Lead sentence here.\n\nYou must pass a token.');
   });
 
   it('keeps the abbreviation guard: "e.g. /srv/x" survives whole', () => {
-    const text = 'Destination, e.g. /srv/x. The path must be an absolute path. Filler sentence that is long enough to push this description well past the small budget of one hundred and sixty bytes.';
+    const text = 'Destination, e.g. /srv/x. The path must be an absolute path. Filler sentence that is long enough to push this description well past the small budget for short text that it has.';
     expect(reduceDescription(text)).toBe('Destination, e.g. /srv/x. The path must be an absolute path.');
+  });
+
+  it('keeps every fact sentence the issue found lost (github-mcp-server, cloudflare-radar)', () => {
+    for (const fact of LOST_FACTS) {
+      const text = `A tool that lists things in a place. Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough. ${fact}`;
+      expect(reduceDescription(text), fact).toBe(`A tool that lists things in a place. ${fact}`);
+    }
+  });
+
+  it('drops a fact sentence only when a keyword on the same node states the same fact (rule 3)', () => {
+    const filler = 'Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough for it.';
+    const text = `The kind of entries to list. Default: 'all'. ${filler}`;
+    expect(reduceDescription(text, { default: { value: 'all' } })).toBe('The kind of entries to list.');
+    expect(reduceDescription(text, { default: { value: 'open' } })).toBe("The kind of entries to list. Default: 'all'.");
+    expect(reduceDescription(text)).toBe("The kind of entries to list. Default: 'all'.");
+  });
+
+  it('never drops the lead as redundant', () => {
+    const text = "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough for this, and a little more on top of that length for good measure.";
+    expect(reduceDescription(text, { default: { value: 'all' } })).toBe("Default: 'all'.");
   });
 
   it('is idempotent', () => {
@@ -42,6 +71,8 @@ describe('reduceDescription', () => {
       'Search the workspace for files and return ranked matches with surrounding context lines so the agent can decide what to open next. Results are sorted. Limit must be at most 100.',
       'x'.repeat(300),
       'Must do this. ' + 'Word '.repeat(60) + '. Then more. Never that.',
+      'Word '.repeat(100) + '. Limit must be at most 100. Then more.',
+      'Default: 5. Lists things. ' + 'Filler text here. '.repeat(20),
       'Ünïcödé 😀 '.repeat(30),
     ];
     for (const text of texts) {

@@ -4,7 +4,7 @@ import { outputText, transformCatalog } from '../../../../src/main/engine/transf
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
-const LONG = 'This sentence is filler that carries no rule and merely exists to push the description well past the small budget of one hundred and sixty bytes, which it now does.';
+const LONG = 'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget for short text, which it now does.';
 const tool = (inputSchema: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ tools: [{ name: 't', description: 'A tool.', ...extra, inputSchema }] });
 const schemaOf = (output: string) => JSON.parse(output).tools[0].inputSchema;
@@ -154,7 +154,8 @@ describe('transformCatalog: the reference inputs and real catalogs', () => {
     const out = shrinkText(referenceInputs().PUT_OBJECT!);
     for (const kept of ['must be an absolute path', 'exactly one of body', 'format must be RFC3339', 'e.g. /srv/x']) expect(out).toContain(kept);
     expect(out).not.toContain('This trailing clause is filler');
-    expect(out).toContain('the caller… Provide exactly one of body or body_b64.');
+    // The lead stays whole (SPEC §2.3: only a lead over 300 bytes is shortened).
+    expect(out).toContain('later address the exact revision. Provide exactly one of body or body_b64.');
   });
 
   it('keeps the user-named $defs "default" and the ISO rule of CONSTRAINTS_CATALOG', () => {

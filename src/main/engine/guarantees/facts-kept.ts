@@ -1,0 +1,123 @@
+// The fourth guarantee, "facts kept" (SPEC §2.6): every fact sentence of the
+// input (fact-taxonomy.ts) is in the same description of the output word for
+// word, or is redundant with a keyword on the same schema node (rule 3, with
+// the keyword named). Every lead — a description's first sentence — is whole,
+// or, if it is over 300 bytes, shortened at a word boundary with "…".
+// Anything else is a dropped fact, and the guarantee fails naming it.
+
+import type { JsonDocument } from '../json/json-node';
+import { utf8ByteLength } from '../text/utf8';
+import { ELLIPSIS, LEAD_CAP_BYTES } from '../transform/cap-lead';
+import { FACT_CATEGORY_NAMES, factCategoriesOf, type FactCategory } from '../transform/fact-taxonomy';
+import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
+import { splitSentences } from '../transform/split-sentences';
+import { descriptionSites, sitesByLocation } from './description-sites';
+
+export interface FactCounts {
+  /** Fact sentences in the input. */
+  found: number;
+  /** Present word for word in the output. */
+  kept: number;
+  /** Absent, and stated by a keyword on the same node (rule 3). */
+  redundant: number;
+  /** Absent with no keyword that states them: must be 0. */
+  dropped: number;
+}
+
+export interface FactSentence {
+  tool: string;
+  location: string;
+  sentence: string;
+  categories: FactCategory[];
+}
+
+export interface RedundantFact extends FactSentence {
+  /** The keyword that carries the fact ("default", "enum", "minimum+maximum"…). */
+  keyword: string;
+}
+
+export interface LeadProblem {
+  tool: string;
+  location: string;
+  lead: string;
+}
+
+export interface FactLedger {
+  total: FactCounts;
+  /** Per tool, in catalog order (a tool without descriptions counts zeros). */
+  tools: FactCounts[];
+  byCategory: Record<FactCategory, Omit<FactCounts, 'found'>>;
+  leads: { found: number; whole: number; shortened: number; cut: number };
+  redundant: RedundantFact[];
+  dropped: FactSentence[];
+  cutLeads: LeadProblem[];
+}
+
+const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, dropped: 0 });
+
+/** Accounts for every fact sentence and lead of `before` in `after` (`after` with shared sub-schemas expanded). */
+export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number): FactLedger {
+  const afterSites = sitesByLocation(descriptionSites(after));
+  const seen = new Map<string, number>();
+  const ledger: FactLedger = {
+    total: zero(),
+    tools: Array.from({ length: toolCount ?? 0 }, zero),
+    byCategory: Object.fromEntries(FACT_CATEGORY_NAMES.map((name) => [name, { kept: 0, redundant: 0, dropped: 0 }])) as FactLedger['byCategory'],
+    leads: { found: 0, whole: 0, shortened: 0, cut: 0 },
+    redundant: [],
+    dropped: [],
+    cutLeads: [],
+  };
+
+  for (const site of descriptionSites(before)) {
+    const n = seen.get(site.location) ?? 0;
+    seen.set(site.location, n + 1);
+    const counterpart = afterSites.get(site.location)?.[n];
+    const output = counterpart?.text ?? '';
+    const text = site.text.trim();
+    if (text === '') continue;
+    const tool = (ledger.tools[site.toolIndex] ??= zero());
+    const spans = splitSentences(text);
+
+    const lead = text.slice(spans[0]!.start, spans[0]!.end);
+    ledger.leads.found++;
+    const leadState = output === site.text ? 'whole' : leadSurvival(lead, output);
+    ledger.leads[leadState]++;
+    if (leadState === 'cut') ledger.cutLeads.push({ tool: site.tool, location: site.location, lead });
+
+    // An unchanged description keeps every sentence (most do: they are short).
+    const unchanged = output === site.text;
+    for (const span of spans) {
+      const sentence = text.slice(span.start, span.end);
+      const categories = factCategoriesOf(sentence);
+      if (categories.length === 0) continue;
+      let outcome: keyof Omit<FactCounts, 'found'>;
+      if (unchanged || output.includes(sentence)) outcome = 'kept';
+      else {
+        const fact: FactSentence = { tool: site.tool, location: site.location, sentence, categories: [...categories] };
+        const keyword = counterpart?.owner === undefined ? undefined : redundantWith(sentence, keywordsOf(after, counterpart.owner));
+        outcome = keyword === undefined ? 'dropped' : 'redundant';
+        if (keyword !== undefined) ledger.redundant.push({ ...fact, keyword });
+        else ledger.dropped.push(fact);
+      }
+      for (const counts of [ledger.total, tool]) {
+        counts.found++;
+        counts[outcome]++;
+      }
+      for (const category of categories) ledger.byCategory[category][outcome]++;
+    }
+  }
+  return ledger;
+}
+
+/** Whole, shortened by the rule (over 300 bytes, cut at a word boundary, "…"), or cut. */
+function leadSurvival(lead: string, output: string): 'whole' | 'shortened' | 'cut' {
+  if (output.includes(lead)) return 'whole';
+  if (utf8ByteLength(lead) <= LEAD_CAP_BYTES) return 'cut';
+  const at = output.indexOf(ELLIPSIS);
+  if (at <= 0) return 'cut';
+  const prefix = output.slice(0, at);
+  const rest = lead.slice(prefix.length);
+  const atBoundary = /^[\s,;:–—-]/u.test(rest);
+  return lead.startsWith(prefix) && atBoundary && utf8ByteLength(prefix) <= LEAD_CAP_BYTES ? 'shortened' : 'cut';
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { CONSTRAINT_MARKERS, hasConstraintMarker } from '../../../../src/main/engine/transform/constraint-markers';
+import { FACT_CATEGORIES, FACT_CATEGORY_NAMES, factCategoriesOf, isFactSentence, type FactCategory } from '../../../../src/main/engine/transform/fact-taxonomy';
+import { LOST_FACTS } from '../../../helpers/lost-facts';
+
+// Per category: sentences that must match it and sentences that must not.
+// Written from the categories of SPEC §2.3 (issue 10), not from any catalog.
+const CASES: Record<FactCategory, { match: string[]; miss: string[] }> = {
+  obligations: {
+    match: ['The token must have the repo scope.', 'You cannot pass both.', 'Callers shall retry.', 'Requires admin rights.', 'You need to call login first.', 'Make sure the branch exists.', 'Always quote the path.', 'Never pass secrets.', 'Do not include the scheme.'],
+    miss: ['Returns the repository.', 'A musty old archive.', 'Shows the mustard field.'],
+  },
+  validity: {
+    match: ['Negative numbers are invalid.', 'Spaces are not allowed.', 'The call fails if the file is locked.', 'Returns an error when the name is taken.', 'Values are validated against the schema.'],
+    miss: ['Lists the files.', 'A failsafe copy of the data.'],
+  },
+  cardinality: {
+    match: ['Provide exactly one of body or body_b64.', 'At least one label.', 'At most 5 items.', 'The flags are mutually exclusive.', 'Names are unique.', 'Matching is case-sensitive.', 'Any of the listed scopes works.'],
+    miss: ['Lists the labels on an issue.', 'Someone opened it.'],
+  },
+  bounds: {
+    match: ['Max 100.', 'The maximum is 100.', 'Between 1 and 10.', 'Must not exceed 10 MB.', 'Up to 10 items.', 'Limit: 50 items per call.', 'Results are capped at 1000.', 'Long values are truncated.', 'Returns 20 results per page.', 'Up to 1,000 characters.', 'No client-side bounds are enforced.'],
+    miss: ['Returns the maxLength of a field.', 'A minimalist tool.', 'The overview of a repository.', 'Shows version 2 of the API.'],
+  },
+  defaults: {
+    match: [
+      "Default: 'all'",
+      'Defaults to 30.',
+      'If omitted, all fields are returned.',
+      'If not provided, uses the default branch of the repository.',
+      'When not specified, the newest release is used.',
+      'Uses the main branch unless a ref is provided.',
+      'Omit it to react to the issue itself.',
+      'Otherwise the whole file is read.',
+      'Falls back to the system locale.',
+      'If empty, nothing is filtered.',
+    ],
+    miss: ['Lists the branches of a repository.', 'Provides the raw content.'],
+  },
+  allowedValues: {
+    match: ['Possible values are open, closed and all.', 'Allowed values: asc, desc.', 'Options are:\n- get\n- list', 'Valid types are listed by list_issue_types.', 'Accepts a branch name or a commit SHA.', 'Only these choices work.', 'Values are case-folded before matching.'],
+    miss: ['Lists the options of a project.', 'The value of the field.'],
+  },
+  alternatives: {
+    match: [
+      "For 'update_project_item', provide either item_id, or (item_owner + item_repo + issue_number).",
+      'Pass a token or a cookie, not both.',
+      'Use the SHA instead of the branch name.',
+      'Ignored when is_suggestion is true.',
+      'The owner, repo, and pullNumber parameters are not used for this method.',
+      'Only applies to pull requests.',
+      'Prefix a code with a minus to exclude it.',
+      'Prefer the name form over the ID form.',
+      'The explicit range overrides dateRange.',
+      'Combine with item_owner and item_repo.',
+    ],
+    miss: ['Creates a pull request.', 'Lists the branches that were merged.'],
+  },
+  conditions: {
+    match: ['Required when state is closed.', 'Only when the item is an issue.', 'If "event" is provided, the review is submitted.', 'When closing, include a reason.', 'Unless you are the owner, this fails quietly.', 'The shape depends on the method.', 'Approval supplies the context; base_ref is ignored in this case.'],
+    miss: ['Closes an issue.', 'Gets a gift for the user.'],
+  },
+  pagination: {
+    match: ['To get the next page, use the nextPage value as the page parameter.', 'Pass the cursor from the last response.', 'Follow nextLink for more.', 'Skip this many entries with offset.', 'Send the page token you received.', 'Results are paginated.', 'Use perPage to size a page.', 'Check has_more before asking again.'],
+    miss: ['Navigates to a web address.', 'Opens the homepage of a project.'],
+  },
+  units: {
+    match: ['The timeout is in seconds.', 'Times are in UTC.', 'Pass the time zone of the user.', 'Sizes are in bytes.', 'Width in pixels.', 'A Unix timestamp.', 'Compare this week with the previous week.', 'The share as a percentage.'],
+    miss: ['Lists the repositories of a user.', 'Sends a message to a channel.'],
+  },
+  formats: {
+    match: [
+      'The format must be RFC3339.',
+      'An ISO 8601 duration.',
+      'A regular expression matched against the name.',
+      'Glob-style patterns are matched relative to the working directory.',
+      'Lowercase letters only.',
+      'Separate labels with commas.',
+      'Escape quotes with a backslash.',
+      'Supports the commit search syntax.',
+      'Dates as YYYY-MM-DD.',
+      'Provide an array of alpha-2 country codes (e.g., US, PT).',
+      'For numbers, the numeric value as a string.',
+    ],
+    miss: ['Creates a repository.', 'Runs the formula engine.'],
+  },
+  literals: {
+    match: ['For example, use `7d` and `7dcontrol` to compare weeks.', 'Prefix a code (["-EU", "NA"]).', "Use 'HIGH' for clear signal.", 'Use is_suggestion to propose the change.', 'Read nextPage from the response.', 'Pass --force to overwrite.', "Use '*.ext' to match files.", 'Paths such as /srv/x are absolute.'],
+    miss: ["The user's own profile.", "GitHub's search engine finds code.", "It doesn't stop the operation."],
+  },
+  warnings: {
+    match: ['This is destructive.', 'The change is irreversible.', 'Deletes the branch permanently.', 'Deprecated: use v2.', 'CRITICAL: always provide it.', 'Use with caution.', 'It will overwrite existing files without warning.', 'This replaces the current labels.', 'Pass null to remove the current type.', 'Resolving twice is a no-op.'],
+    miss: ['Reads a file.', 'Lists notifications for the user.'],
+  },
+  calling: {
+    match: ['Invoked with a single argument.', 'Call get_me first.', 'The owner and repo parameters are required.', 'Pass null to clear it.', 'Provide the SHA of the file.', 'Set to true to include archived repositories.', 'Use the get_diff method.'],
+    miss: ['Reads a file from disk.', 'A callout box in the docs.'],
+  },
+};
+
+describe('the fact taxonomy (SPEC §2.3)', () => {
+  it('has the categories of the spec, each a non-empty named list', () => {
+    expect(FACT_CATEGORY_NAMES).toEqual(Object.keys(CASES));
+    for (const name of FACT_CATEGORY_NAMES) {
+      const category: { markers: readonly string[]; shapes?: readonly string[] } = FACT_CATEGORIES[name];
+      expect(category.markers.length + (category.shapes?.length ?? 0), name).toBeGreaterThan(0);
+    }
+  });
+
+  describe.each(FACT_CATEGORY_NAMES)('%s', (name) => {
+    it.each(CASES[name].match)('matches %j', (sentence) => {
+      expect(factCategoriesOf(sentence)).toContain(name);
+      expect(isFactSentence(sentence)).toBe(true);
+    });
+    it.each(CASES[name].miss)('does not match %j', (sentence) => {
+      expect(factCategoriesOf(sentence)).not.toContain(name);
+    });
+  });
+
+  it.each([
+    'Search the workspace for files.',
+    'Creates a new repository in your account.',
+    'This tool is the primary way to discover actionable items.',
+    'Returns a git-style diff showing the changes made.',
+    'Each thread contains review comments made on the same code location.',
+    'This trailing clause is filler prose with no rule and should be dropped once the text grows large.',
+  ])('plain prose is not a fact: %j', (sentence) => {
+    expect(factCategoriesOf(sentence)).toEqual([]);
+  });
+
+  it('keeps every one of today’s constraint markers (nothing kept before is lost)', () => {
+    const spread = new Set(FACT_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));
+    for (const marker of Object.values(CONSTRAINT_MARKERS).flat()) expect(spread.has(marker), marker).toBe(true);
+    const sentences = ['You MUST NOT pass both.', 'Only works within allowed directories.', 'Anything over 100 errors.', 'Use ISO8601.', 'An absolute path.', "Don't include the scheme."];
+    for (const sentence of sentences) expect([hasConstraintMarker(sentence), isFactSentence(sentence)], sentence).toEqual([true, true]);
+  });
+
+  it('matches markers as whole words only', () => {
+    for (const sentence of ['Shows the range_start field.', 'Runs the formula engine.', 'Handles isolation.', 'Reads the underlying file.']) {
+      expect(factCategoriesOf(sentence).filter((c) => c !== 'literals'), sentence).toEqual([]);
+    }
+  });
+
+  it('finds the sentences a read of real catalogs found lost before fidelity v2', () => {
+    for (const sentence of LOST_FACTS) expect(isFactSentence(sentence), sentence).toBe(true);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkGuarantees } from '../../../../src/main/engine/guarantees/check-guarantees';
+import { expandSharedSchemas } from '../../../../src/main/engine/guarantees/expand-shared';
+import { parseJson } from '../../../../src/main/engine/json/parse-json';
+import { outputText, transformCatalog } from '../../../../src/main/engine/transform/transform-catalog';
+import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
+
+const recipient = {
+  type: 'object',
+  description: 'A recipient of the message, by address.',
+  properties: { emailAddress: { type: 'object', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string', description: 'Display name' } } } },
+};
+const mail = {
+  tools: [
+    {
+      name: 'send_mail',
+      description: 'Send a message.',
+      inputSchema: {
+        type: 'object',
+        properties: { to: { type: 'array', items: recipient }, cc: { type: 'array', items: recipient }, bcc: { type: 'array', items: recipient }, from: recipient },
+        required: ['to'],
+      },
+    },
+    { name: 'one_recipient', inputSchema: { type: 'object', properties: { who: recipient } } },
+  ],
+};
+
+function shrink(text: string, shareSchemas: boolean) {
+  const result = transformCatalog(parseJson(text), { shareSchemas })!;
+  return { result, text: outputText(result) };
+}
+
+describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
+  const input = JSON.stringify(mail, null, 2);
+  const plain = shrink(input, false);
+  const shared = shrink(input, true);
+
+  it('writes repeated sub-schemas once in the tool’s $defs and references them', () => {
+    const schema = JSON.parse(shared.text).tools[0].inputSchema;
+    expect(Object.keys(schema.$defs)).toEqual(['s1', 's2']);
+    expect(schema.properties).toEqual({ to: { $ref: '#/$defs/s1' }, cc: { $ref: '#/$defs/s1' }, bcc: { $ref: '#/$defs/s1' }, from: { $ref: '#/$defs/s2' } });
+    expect(schema.$defs.s1).toEqual({ type: 'array', items: { $ref: '#/$defs/s2' } });
+    expect(schema.$defs.s2).toEqual(recipient);
+    expect(shared.text.length).toBeLessThan(plain.text.length);
+    expect(shared.result.sharedDefinitions).toBe(2);
+  });
+
+  it('only within one tool: a sub-schema used once in a tool stays inline', () => {
+    expect(JSON.parse(shared.text).tools[1]).toEqual(JSON.parse(plain.text).tools[1]);
+  });
+
+  it('is off by default', () => {
+    expect(outputText(transformCatalog(parseJson(input))!)).toBe(plain.text);
+  });
+
+  it('expands back to exactly the output without sharing, and every guarantee holds through the references', () => {
+    const expanded = expandSharedSchemas(parseJson(input), parseJson(shared.text));
+    expect(expanded.doc.text).toBe(plain.text);
+    expect([expanded.sharedDefinitions, expanded.unresolved]).toEqual([2, []]);
+    const report = checkGuarantees(parseJson(input), parseJson(shared.text));
+    expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);
+    expect(report.selection.parameters).toBe(checkGuarantees(parseJson(input), parseJson(plain.text)).selection.parameters);
+  });
+
+  it('notices a shared definition that went missing', () => {
+    const broken = shared.text.replace('"s2":{', '"s9":{');
+    const report = checkGuarantees(parseJson(input), parseJson(broken));
+    expect(report.construction.ok).toBe(false);
+    expect(report.construction.brokenRefs.map((r) => [r.ref, r.resolves])).toContainEqual(['#/$defs/s2', false]);
+  });
+
+  it('records where each tool lands in the new output', () => {
+    for (const span of shared.result.tools) expect(JSON.parse(outputText(shared.result, span)).name).toBe(span.name);
+    expect(shared.result.tools.map((t) => [t.sourceStart, t.sourceEnd])).toEqual(plain.result.tools.map((t) => [t.sourceStart, t.sourceEnd]));
+  });
+
+  it('is idempotent', () => {
+    expect(shrink(shared.text, true).text).toBe(shared.text);
+    expect(shrink(shared.text, false).text).toBe(shared.text);
+  });
+
+  it.each([
+    ['the schema already has $defs', { $defs: { x: { type: 'string' } } }],
+    ['it has an $id', { $id: 'https://example.com/s' }],
+    ['it has an anchor', { properties: { anchor: { $anchor: 'a' } } }],
+  ])('leaves a schema alone when %s', (_why, extra) => {
+    const text = JSON.stringify({ tools: [{ ...mail.tools[0], inputSchema: { ...mail.tools[0]!.inputSchema, ...extra } }] });
+    expect(shrink(text, true).text).toBe(shrink(text, false).text);
+  });
+
+  it('never moves a node an existing $ref points into', () => {
+    const schema = { ...mail.tools[0]!.inputSchema, properties: { ...mail.tools[0]!.inputSchema.properties, alias: { $ref: '#/properties/to/items/properties/emailAddress' } } };
+    const text = JSON.stringify({ tools: [{ name: 't', inputSchema: schema }] });
+    const out = shrink(text, true).text;
+    const report = checkGuarantees(parseJson(text), parseJson(out));
+    expect([report.selection.ok, report.construction.ok]).toEqual([true, true]);
+    expect(JSON.parse(out).tools[0].inputSchema.properties.to.items.properties.emailAddress).toBeDefined();
+  });
+
+  it.each([...realFixtures().map((f) => [f.name, f.text] as const), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL')])(
+    '%s: guarantees hold and the expansion is the unshared output',
+    (_name, text) => {
+      const sharedOut = shrink(text, true).text;
+      expect(expandSharedSchemas(parseJson(text), parseJson(sharedOut)).doc.text).toBe(shrink(text, false).text);
+      const report = checkGuarantees(parseJson(text), parseJson(sharedOut));
+      expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);
+    },
+  );
+});
