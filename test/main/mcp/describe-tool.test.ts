@@ -12,7 +12,8 @@ import { countTokens } from '../../../src/main/engine/tokens';
 import { describeToolDefinition, describeToolName, describeToolTokens } from '../../../src/main/mcp/describe-tool';
 import { realFixtures } from '../../helpers/fixtures';
 
-const LONG = 'Finds things for the caller in the archive. It has a long history that nobody needs before calling it, told here at length. This sentence is only colour and goes.';
+// Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
+const LONG = 'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object', title: 'T', properties: { q: { type: 'string' } } } });
 
 describe('caveman_describe price', () => {

@@ -24,7 +24,8 @@ beforeEach(() => {
 afterEach(() => store.cleanup());
 
 const LISTED_SERVER = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
-const LONG = 'Does the thing for the test. It has a history that nobody needs to read before calling it, told at length. This sentence, too, is only colour and can be left out of the listing.';
+// Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
+const LONG = 'Does the thing for the test. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
 
 interface Proxied {
   client: Client;
