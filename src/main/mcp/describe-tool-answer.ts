@@ -50,7 +50,7 @@ export function offerDescribeTool(handle: string, listed: readonly unknown[], op
   const of = `${shortened} of ${tools.length} tool${tools.length === 1 ? '' : 's'}`;
   return {
     tool,
-    note: `${name} adds ${tokens} tokens (inferred; offered because ${of} were shortened)`,
+    note: `${name} adds ${tokens} tokens (inferred; offered because ${of} ${shortened === 1 ? 'was' : 'were'} shortened)`,
     ...(name !== DESCRIBE_TOOL_NAME ? { renamed: `a server tool is already named ${DESCRIBE_TOOL_NAME}; the proxy's describe tool is listed as ${name}` } : {}),
   };
 }
