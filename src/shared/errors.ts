@@ -42,6 +42,36 @@ export function toErrorValue(error: unknown): ErrorValue {
 /** 32 MiB: the largest catalog we buffer (SPEC §2.5). */
 export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
 
+/** A size in refusals: "0.500 MiB", "40.0 MiB". */
+export function formatMiB(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 3 : 1)} MiB`;
+}
+
+/**
+ * The refusal of an input above 32 MiB, worded once for every way in:
+ * "`subject` is `size`, above the 32 MiB limit — `outcome`". `size` is a
+ * byte count (shown in MiB) or already words ("more than 32.0 MiB").
+ */
+export function inputTooLargeError(subject: string, size: number | string, outcome = 'nothing was stored'): CavemanError {
+  const shown = typeof size === 'number' ? formatMiB(size) : size;
+  return new CavemanError('cave_input_too_large', `${subject} is ${shown}, above the 32 MiB limit — ${outcome}`);
+}
+
+/** An MCP config file above 32 MiB: no config is that large, so it is refused unread. */
+export function configTooLargeError(name: string, bytes: number): CavemanError {
+  return new CavemanError('cave_input_too_large', `${name} is ${formatMiB(bytes)}; that is no MCP config file`);
+}
+
+/** Work stopped because the person cancelled it; `stage` says when, if not mid-way ("before it started"). */
+export function cancelledError(stage?: string): CavemanError {
+  return new CavemanError('cave_cancelled', `cancelled${stage ? ` ${stage}` : ''} — nothing was stored`);
+}
+
+/** Throws cancelledError() once `signal` is aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw cancelledError();
+}
+
 /** Any thrown value as a CavemanError (unknown failures become cave_internal). */
 export function asCavemanError(error: unknown): CavemanError {
   if (error instanceof CavemanError) return error;

@@ -2,7 +2,7 @@
 // doing any work, then decode the bytes (a BOM is accepted, invalid UTF-8 is
 // reported, never rewritten).
 
-import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
+import { MAX_INPUT_BYTES, inputTooLargeError } from '../../shared/errors';
 import { decodeInput, type DecodedInput } from '../engine/text/decode-input';
 
 export type CatalogInput = Uint8Array | string;
@@ -17,12 +17,7 @@ const encoder = new TextEncoder();
 
 /** Throws cave_input_too_large above 32 MiB (SPEC §2.5). */
 export function assertInputSize(byteLength: number): void {
-  if (byteLength > MAX_INPUT_BYTES) {
-    throw new CavemanError(
-      'cave_input_too_large',
-      `the catalog is ${formatMiB(byteLength)}, above the 32 MiB limit — nothing was read into memory or stored`,
-    );
-  }
+  if (byteLength > MAX_INPUT_BYTES) throw inputTooLargeError('the catalog', byteLength, 'nothing was read into memory or stored');
 }
 
 export function readInput(input: CatalogInput): ReadInput {
@@ -31,6 +26,3 @@ export function readInput(input: CatalogInput): ReadInput {
   return { bytes, decoded: decodeInput(bytes) };
 }
 
-export function formatMiB(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 3 : 1)} MiB`;
-}

@@ -3,7 +3,8 @@
 // a handle only after the original is durably committed.
 
 import type { PassThrough, ShrinkReport } from '../../shared/contracts';
-import { CavemanError, asCavemanError } from '../../shared/errors';
+import type { CavemanError} from '../../shared/errors';
+import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import type { ParallelTokenCounter } from '../engine/tokens';
@@ -167,9 +168,6 @@ function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: num
   };
 }
 
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new CavemanError('cave_cancelled', 'the shrink was cancelled — nothing was stored');
-}
 
 const STAGE_SPAN: Record<ShrinkStage, [number, number]> = { transforming: [0, 0.1], counting: [0.1, 0.95], storing: [0.95, 1] };
 

@@ -5,8 +5,7 @@
 import type { BrowserWindow, Dialog } from 'electron';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
-import { formatMiB } from '../api/read-catalog-text';
+import { MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
 import type { StartQuestion } from '../mcp/start-approval';
 import type { CoreServices } from '../services/app-services';
 import type { Handlers } from '../services/dispatch';
@@ -43,7 +42,7 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
       const path = picked.filePaths[0];
       if (picked.canceled || path === undefined) return { status: 'cancelled' };
       const size = (await stat(path)).size;
-      if (size > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `${basename(path)} is ${formatMiB(size)}; that is no MCP config file`);
+      if (size > MAX_INPUT_BYTES) throw configTooLargeError(basename(path), size);
       return { status: 'picked', discovery: await core.readMcpConfig(path, new Uint8Array(await readFile(path))) };
     },
 

@@ -3,7 +3,7 @@
 // calls with a clear error and is replaced on the next call.
 
 import { Worker } from 'node:worker_threads';
-import { CavemanError } from '../../shared/errors';
+import { CavemanError, cancelledError } from '../../shared/errors';
 import { resolveWorkerScript } from '../engine/tokens';
 import type { FromWorker, Operation, Operations, ToWorker, WorkerSetup } from './worker-protocol';
 
@@ -31,7 +31,7 @@ export class WorkerClient {
   ) {}
 
   call<K extends Operation>(op: K, args: Operations[K]['args'], options: CallOptions = {}): Promise<Operations[K]['result']> {
-    if (options.signal?.aborted) return Promise.reject(new CavemanError('cave_cancelled', 'cancelled — nothing was stored'));
+    if (options.signal?.aborted) return Promise.reject(cancelledError());
     this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

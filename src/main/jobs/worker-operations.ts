@@ -1,7 +1,7 @@
 // The operations a service worker performs, as plain functions of their
 // arguments and the worker's resources, so they can be tested in-process.
 
-import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
 import { recoverTool, recoverTools } from '../api/recover-tool';
@@ -58,7 +58,7 @@ export const operations: Implementations = {
 
   async readMcpConfig({ displayName, bytes }) {
     const { serversInPickedFile } = await import('../mcp/discover-servers');
-    if (bytes.byteLength > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `${displayName} is larger than 32 MiB; that is no MCP config file`);
+    if (bytes.byteLength > MAX_INPUT_BYTES) throw configTooLargeError(displayName, bytes.byteLength);
     return serversInPickedFile(displayName, new TextDecoder().decode(bytes));
   },
 

@@ -12,8 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
-import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
-import { formatMiB } from '../api/read-catalog-text';
+import { CavemanError, MAX_INPUT_BYTES, formatMiB, inputTooLargeError } from '../../shared/errors';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
 import type { McpTarget } from './server-target';
 
@@ -93,7 +92,7 @@ export async function listServerTools(target: McpTarget, options: ListToolsOptio
       pages += 1;
       for (const tool of page.tools) tools.push(tool);
       size += JSON.stringify(page.tools).length;
-      if (size > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `the server's tools add up to more than ${formatMiB(MAX_INPUT_BYTES)}, above the 32 MiB limit — nothing was stored`);
+      if (size > MAX_INPUT_BYTES) throw inputTooLargeError("the server's tools", `more than ${formatMiB(MAX_INPUT_BYTES)}`);
       options.onProgress?.({ stage: 'listing', pages, tools: tools.length });
       cursor = page.nextCursor;
       if (cursor !== undefined) {

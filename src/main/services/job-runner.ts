@@ -4,7 +4,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { JobStarted } from '../../shared/contracts';
-import { CavemanError, asCavemanError } from '../../shared/errors';
+import type { CavemanError} from '../../shared/errors';
+import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { WorkerClient } from '../jobs/worker-client';
 import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
@@ -57,7 +58,7 @@ export class JobRunner {
     const fetching = (async () => {
       try {
         const bytes = await fetch(controller.signal, (fraction) => context.emit('jobProgress', { jobId, stage: 'listing', fraction }));
-        if (controller.signal.aborted) throw new CavemanError('cave_cancelled', 'cancelled — nothing was stored');
+        throwIfAborted(controller.signal);
         this.enqueue(jobId, controller, 'analyze', { name, tokenizer, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
       } catch (error) {
         this.controllers.delete(jobId);
@@ -111,7 +112,7 @@ export class JobRunner {
 
   private async runOne({ jobId, name, controller, run, context }: QueuedJob): Promise<void> {
     try {
-      if (controller.signal.aborted) throw new CavemanError('cave_cancelled', 'cancelled before it started — nothing was stored');
+      if (controller.signal.aborted) throw cancelledError('before it started');
       const payload = await run();
       if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
       context.emit('jobFinished', { jobId, outcome: payload.outcome });

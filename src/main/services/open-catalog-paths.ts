@@ -7,9 +7,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { JobStarted } from '../../shared/contracts';
-import { CavemanError, MAX_INPUT_BYTES } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
-import { formatMiB } from '../api/read-catalog-text';
 import type { CoreServices } from './app-services';
 import type { CallContext } from './dispatch';
 
@@ -22,7 +21,7 @@ export async function openCatalogPaths(core: CoreServices, paths: readonly strin
     try {
       const info = await stat(path);
       if (!info.isFile()) throw new CavemanError('cave_bad_request', `${name} is not a file (${path}) — nothing was read or stored`);
-      if (info.size > MAX_INPUT_BYTES) throw new CavemanError('cave_input_too_large', `${name} is ${formatMiB(info.size)}, above the 32 MiB limit — nothing was read or stored`);
+      if (info.size > MAX_INPUT_BYTES) throw inputTooLargeError(name, info.size, 'nothing was read or stored');
       bytes = new Uint8Array(await readFile(path));
     } catch (error) {
       jobs.push(core.reportFailure(name, error instanceof CavemanError ? error : unreadable(name, path, error), context));

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHANNELS, methodsFor, type ApiResult, type Method } from '../../shared/ipc/channels';
 import { CLIENT_HEADER, MAX_JSON_BODY_BYTES, PARAMS_HEADER, RESULT_HEADER } from '../../shared/ipc/http-protocol';
-import { MAX_INPUT_BYTES } from '../../shared/errors';
+import { MAX_INPUT_BYTES, inputTooLargeError } from '../../shared/errors';
 import type { Dispatcher } from '../services/dispatch';
 import type { EventHub } from './event-hub';
 import { readBoundedBody } from './read-body';
@@ -77,7 +77,7 @@ export function createApiRoutes(options: { dispatcher: Dispatcher; events: Event
       if (body.kind === 'aborted') return undefined;
       if (body.kind === 'too-large') {
         const size = body.declared !== undefined ? `${body.declared} bytes` : `more than ${MAX_INPUT_BYTES} bytes`;
-        sendApiFailure(res, 413, 'cave_input_too_large', `the file is ${size}, above the 32 MiB limit — nothing was stored`, { close: true });
+        sendApiFailure(res, 413, 'cave_input_too_large', inputTooLargeError('the file', size).message, { close: true });
         return undefined;
       }
       return { request: { ...params, [spec.binaryRequest]: body.bytes } };

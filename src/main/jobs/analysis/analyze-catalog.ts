@@ -3,11 +3,10 @@
 // per-tool report, the guarantee checks and the side-by-side diff.
 
 import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } from '../../../shared/contracts';
-import { CavemanError, MAX_INPUT_BYTES } from '../../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
-import { formatMiB } from '../../api/read-catalog-text';
 import { shrinkInDetail, type ShrinkProgress } from '../../api/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
 import { checkGuarantees } from '../../engine/guarantees/check-guarantees';
@@ -59,7 +58,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   const { analysisId, name, bytes, tokenizer } = input;
   const report = input.onProgress ?? (() => undefined);
   if (bytes.byteLength > MAX_INPUT_BYTES) {
-    return failure(name, bytes, new CavemanError('cave_input_too_large', `${name} is ${formatMiB(bytes.byteLength)}, above the 32 MiB limit — nothing was stored`));
+    return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
   }
 
   const { outcome, prepared, read } = await shrinkInDetail(bytes, {
@@ -143,6 +142,3 @@ function failure(name: string, bytes: Uint8Array, error: CavemanError, passThrou
   };
 }
 
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new CavemanError('cave_cancelled', 'cancelled — nothing was stored');
-}
