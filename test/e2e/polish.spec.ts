@@ -303,3 +303,41 @@ test('the app icon from resources/ is the page’s favicon', async ({ app }) => 
   }, href);
   expect(served).toEqual([200, 'image/svg+xml', true]);
 });
+
+test('an input price turns the saving into money per 1,000 requests, kept across a reload; a bad stored price is ignored', async ({ app }) => {
+  const { page } = app;
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const perThousand = summary.locator('.stat').filter({ hasText: 'Per 1,000 requests' });
+  await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
+
+  const { total } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as { total: { tokens_before: number; tokens_after: number } };
+  const expected = `$${(((total.tokens_before - total.tokens_after) * 1000 * 2.5) / 1_000_000).toFixed(2)}`;
+  await expect(summary).toContainText('Tokenizer o200k_base');
+  // Named by its label, typed into from the keyboard.
+  const price = summary.getByRole('textbox', { name: 'Input price' });
+  await price.focus();
+  await page.keyboard.type('2.50');
+  await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);
+  await expect(perThousand.locator('.stat-label')).toHaveText('Per 1,000 requests · estimate');
+  await shot(page, 'expected-input-price');
+
+  await page.keyboard.type('x');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(perThousand.locator('.stat-value')).toHaveText('not a price');
+  await shot(page, 'expected-input-price-invalid');
+  await page.keyboard.press('Backspace');
+  await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);
+
+  await app.reload();
+  await dropGithub(page, app.dropFiles);
+  await expect(summary.getByRole('textbox', { name: 'Input price' })).toHaveValue('2.5');
+  await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);
+
+  await page.evaluate(() => localStorage.setItem('caveman.inputPricePerMillion', '{"not":"a price"}'));
+  await app.reload();
+  await dropGithub(page, app.dropFiles);
+  await expect(summary.getByRole('textbox', { name: 'Input price' })).toHaveValue('');
+  await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
+  await shot(page, 'expected-input-price-empty');
+});

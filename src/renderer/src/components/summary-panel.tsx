@@ -1,4 +1,5 @@
 // The headline numbers of one analysis: tools, tokens, share saved, bytes,
+// what the saving is worth per 1,000 requests at the person's input price,
 // the recovery handle (copyable), the tokenizer and basis, the three
 // guarantee checks, and the save / copy actions. Pass-through states say
 // plainly why nothing was stored.
@@ -12,6 +13,7 @@ import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
 import { Icon } from './icon';
+import { PriceStat } from './price-stat';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
 
@@ -186,6 +188,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           value={`${formatBytes(summary.bytesBefore)} → ${formatBytes(summary.bytesAfter)}`}
           detail={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}
         />
+        <PriceStat savedTokens={saved} />
       </dl>
 
       <div className="summary-foot">

@@ -1,13 +1,20 @@
 // App-wide settings and facts: the host's AppInfo (store path, store error,
 // tokenizers), the tokenizer new analyses use (the host's default until the
-// person picks one) and whether the diff collapses unchanged stretches.
-// The theme follows the OS through CSS, so it needs no setting.
+// person picks one), whether the diff collapses unchanged stretches, and the
+// model's input price (kept across restarts in the renderer's storage, which
+// both hosts have). The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../../shared/tokenizers';
+import { parseInputPrice } from '../lib/input-price';
+
+/** The slice of the Web Storage API the settings use; null where there is none (or it refuses access). */
+export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+
+export const INPUT_PRICE_KEY = 'caveman.inputPricePerMillion';
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -16,10 +23,13 @@ export interface SettingsState {
   /** The person chose the tokenizer (the host's default no longer overrides it). */
   tokenizerChosen: boolean;
   collapseUnchanged: boolean;
+  /** USD per 1M input tokens, or null when the person has not given one. */
+  inputPrice: number | null;
 
   load(): Promise<void>;
   setTokenizer(tokenizer: TokenizerName): void;
   setCollapseUnchanged(collapse: boolean): void;
+  setInputPrice(price: number | null): void;
 }
 
 export type SettingsStore = StoreApi<SettingsState>;
@@ -29,13 +39,32 @@ export function availableTokenizers(appInfo: AppInfo | null): readonly Tokenizer
   return appInfo && appInfo.tokenizers.length > 0 ? appInfo.tokenizers : TOKENIZERS;
 }
 
-export function createSettingsStore(api: CavemanApi): SettingsStore {
+/** The stored price, or null when there is none or it is not a valid price (a hand-edited or corrupted value must not reach the view). */
+function readInputPrice(storage: SettingsStorage): number | null {
+  try {
+    return parseInputPrice(storage?.getItem(INPUT_PRICE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function writeInputPrice(storage: SettingsStorage, price: number | null): void {
+  try {
+    if (price === null) storage?.removeItem(INPUT_PRICE_KEY);
+    else storage?.setItem(INPUT_PRICE_KEY, String(price));
+  } catch {
+    // Storage full or refused: the price still holds for this session.
+  }
+}
+
+export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = null): SettingsStore {
   return createStore<SettingsState>()((set, get) => ({
     appInfo: null,
     appInfoError: null,
     tokenizer: DEFAULT_TOKENIZER,
     tokenizerChosen: false,
     collapseUnchanged: false,
+    inputPrice: readInputPrice(storage),
 
     async load() {
       try {
@@ -47,5 +76,10 @@ export function createSettingsStore(api: CavemanApi): SettingsStore {
     },
     setTokenizer: (tokenizer) => set({ tokenizer, tokenizerChosen: true }),
     setCollapseUnchanged: (collapseUnchanged) => set({ collapseUnchanged }),
+    setInputPrice(inputPrice) {
+      const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;
+      writeInputPrice(storage, valid);
+      set({ inputPrice: valid });
+    },
   }));
 }
