@@ -30,4 +30,5 @@ export const CONTRACT_ENUMS = {
   errorCodes: defs.$defs.errorValue.properties.code.enum,
   tokenizers: defs.$defs.tokenizer.enum,
   passThroughReasons: defs.$defs.passThrough.properties.reason.enum,
+  historySortKeys: ipc.$defs.HistoryListRequest.properties.sort.enum,
 } as const;
