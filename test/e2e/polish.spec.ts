@@ -341,3 +341,55 @@ test('an input price turns the saving into money per 1,000 requests, kept across
   await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
   await shot(page, 'expected-input-price-empty');
 });
+
+test('history sorts by its columns, by click and by keyboard, in main’s order', async ({ app }) => {
+  const { page } = app;
+  const catalog = (tools: number, words: number) =>
+    Buffer.from(
+      JSON.stringify({
+        tools: Array.from({ length: tools }, (_, i) => ({ name: `tool_${i}`, description: `Does thing ${i}.${'   padded'.repeat(words)}`, inputSchema: { type: 'object', title: 'Args', properties: {} } })),
+      }),
+    );
+  // Dropped one at a time, so each is stored after the one before.
+  for (const [name, bytes] of [['two.json', catalog(2, 40)], ['three.json', catalog(3, 1)], ['one.json', catalog(1, 5)]] as const) {
+    await app.dropFiles([{ name, bytes }]);
+    await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: /^History/ }).click();
+  const list = page.getByRole('listbox', { name: 'History' });
+  const sources = () => list.getByRole('option').locator('.h-source').allTextContents();
+  const header = (name: string) => page.getByRole('table', { name: 'History columns' }).getByRole('columnheader', { name });
+  await expect.poll(sources).toEqual(['one.json', 'three.json', 'two.json']);
+  await expect(header('Created')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'none');
+  const note = page.getByRole('region', { name: 'Recovery store' }).locator('.panel-note');
+  await expect(note).toHaveText('3 handles, newest first');
+
+  await header('Tools').getByRole('button').click();
+  await expect(note).toHaveText('3 handles');
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Created')).toHaveAttribute('aria-sort', 'none');
+  await expect.poll(sources).toEqual(['three.json', 'two.json', 'one.json']);
+  await header('Tools').getByRole('button').click();
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(sources).toEqual(['one.json', 'two.json', 'three.json']);
+
+  // By keyboard: Tab reaches the header buttons; Enter sorts by source name, A→Z.
+  await header('Source').getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(header('Source')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(sources).toEqual(['one.json', 'three.json', 'two.json']);
+
+  // Saved is the share of tokens: the 40-times-padded catalog saves the most.
+  await header('Saved').getByRole('button').focus();
+  await page.keyboard.press('Space');
+  await expect(header('Saved')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(async () => (await sources())[0]).toBe('two.json');
+  const saved = (await list.getByRole('option').locator('.h-saved').allTextContents()).map((text) => parseFloat(text));
+  expect(saved).toHaveLength(3);
+  expect(saved).toEqual([...saved].sort((a, b) => b - a));
+  await header('Tokens before').getByRole('button').click();
+  await expect(header('Tokens before')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Tokens after')).toHaveAttribute('aria-sort', 'none');
+  await shot(page, 'expected-history-sorted');
+});
