@@ -31,4 +31,5 @@ export const CONTRACT_ENUMS = {
   tokenizers: defs.$defs.tokenizer.enum,
   passThroughReasons: defs.$defs.passThrough.properties.reason.enum,
   historySortKeys: ipc.$defs.HistoryListRequest.properties.sort.enum,
+  sortDirections: ipc.$defs.HistoryListRequest.properties.direction.enum,
 } as const;
