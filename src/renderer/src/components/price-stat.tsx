@@ -40,7 +40,6 @@ export function PriceStat({ savedTokens }: { savedTokens: number }) {
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
-          placeholder="2.50"
           value={draft}
           aria-invalid={invalid || undefined}
           aria-describedby={`${id}-unit`}
