@@ -303,3 +303,93 @@ test('the app icon from resources/ is the page’s favicon', async ({ app }) => 
   }, href);
   expect(served).toEqual([200, 'image/svg+xml', true]);
 });
+
+test('an input price turns the saving into money per 1,000 requests, kept across a reload; a bad stored price is ignored', async ({ app }) => {
+  const { page } = app;
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const perThousand = summary.locator('.stat').filter({ hasText: 'Per 1,000 requests' });
+  await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
+
+  const { total } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as { total: { tokens_before: number; tokens_after: number } };
+  const expected = `$${(((total.tokens_before - total.tokens_after) * 1000 * 2.5) / 1_000_000).toFixed(2)}`;
+  await expect(summary).toContainText('Tokenizer o200k_base');
+  // Named by its label, typed into from the keyboard.
+  const price = summary.getByRole('textbox', { name: 'Input price' });
+  await price.focus();
+  await page.keyboard.type('2.50');
+  await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);
+  await expect(perThousand.locator('.stat-label')).toHaveText('Per 1,000 requests · estimate');
+  await shot(page, 'expected-input-price');
+
+  await page.keyboard.type('x');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(perThousand.locator('.stat-value')).toHaveText('not a price');
+  await shot(page, 'expected-input-price-invalid');
+  await page.keyboard.press('Backspace');
+  await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);
+
+  await app.reload();
+  await dropGithub(page, app.dropFiles);
+  await expect(summary.getByRole('textbox', { name: 'Input price' })).toHaveValue('2.5');
+  await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);
+
+  await page.evaluate(() => localStorage.setItem('caveman.inputPricePerMillion', '{"not":"a price"}'));
+  await app.reload();
+  await dropGithub(page, app.dropFiles);
+  await expect(summary.getByRole('textbox', { name: 'Input price' })).toHaveValue('');
+  await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
+  await shot(page, 'expected-input-price-empty');
+});
+
+test('history sorts by its columns, by click and by keyboard, in main’s order', async ({ app }) => {
+  const { page } = app;
+  const catalog = (tools: number, words: number) =>
+    Buffer.from(
+      JSON.stringify({
+        tools: Array.from({ length: tools }, (_, i) => ({ name: `tool_${i}`, description: `Does thing ${i}.${'   padded'.repeat(words)}`, inputSchema: { type: 'object', title: 'Args', properties: {} } })),
+      }),
+    );
+  // Dropped one at a time, so each is stored after the one before.
+  for (const [name, bytes] of [['two.json', catalog(2, 40)], ['three.json', catalog(3, 1)], ['one.json', catalog(1, 5)]] as const) {
+    await app.dropFiles([{ name, bytes }]);
+    await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: /^History/ }).click();
+  const list = page.getByRole('listbox', { name: 'History' });
+  const sources = () => list.getByRole('option').locator('.h-source').allTextContents();
+  const header = (name: string) => page.getByRole('table', { name: 'History columns' }).getByRole('columnheader', { name });
+  await expect.poll(sources).toEqual(['one.json', 'three.json', 'two.json']);
+  await expect(header('Created')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'none');
+  const note = page.getByRole('region', { name: 'Recovery store' }).locator('.panel-note');
+  await expect(note).toHaveText('3 handles, newest first');
+
+  await header('Tools').getByRole('button').click();
+  await expect(note).toHaveText('3 handles');
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Created')).toHaveAttribute('aria-sort', 'none');
+  await expect.poll(sources).toEqual(['three.json', 'two.json', 'one.json']);
+  await header('Tools').getByRole('button').click();
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(sources).toEqual(['one.json', 'two.json', 'three.json']);
+
+  // By keyboard: Tab reaches the header buttons; Enter sorts by source name, A→Z.
+  await header('Source').getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(header('Source')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(sources).toEqual(['one.json', 'three.json', 'two.json']);
+
+  // Saved is the share of tokens: the 40-times-padded catalog saves the most.
+  await header('Saved').getByRole('button').focus();
+  await page.keyboard.press('Space');
+  await expect(header('Saved')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(async () => (await sources())[0]).toBe('two.json');
+  const saved = (await list.getByRole('option').locator('.h-saved').allTextContents()).map((text) => parseFloat(text));
+  expect(saved).toHaveLength(3);
+  expect(saved).toEqual([...saved].sort((a, b) => b - a));
+  await header('Tokens before').getByRole('button').click();
+  await expect(header('Tokens before')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Tokens after')).toHaveAttribute('aria-sort', 'none');
+  await shot(page, 'expected-history-sorted');
+});

@@ -1,6 +1,6 @@
 // recover(), history() and selectionProfile(): the read-only library calls.
 
-import type { HistoryPage } from '../../shared/contracts';
+import type { HistoryPage, HistorySortKey, SortDirection } from '../../shared/contracts';
 import { selectionProfileOf, type SelectionProfile } from '../engine/guarantees/selection-profile';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
@@ -23,13 +23,18 @@ export interface HistoryOptions extends StoreOptions {
   limit?: number;
   offset?: number;
   query?: string;
+  /** Order by this column, 'created' by default. */
+  sort?: HistorySortKey;
+  /** 'descending' by default. */
+  direction?: SortDirection;
 }
 
-/** Handles in the store, newest first. */
+/** Handles in the store, newest first unless a sort says otherwise. */
 export function history(options: HistoryOptions = {}): HistoryPage {
   const limit = options.limit ?? 50;
   const offset = options.offset ?? 0;
-  const page = withStore(options.store, (store) => store.history({ limit, offset, ...(options.query ? { query: options.query } : {}) }), { readonly: true });
+  const order = { ...(options.sort ? { sort: options.sort } : {}), ...(options.direction ? { direction: options.direction } : {}) };
+  const page = withStore(options.store, (store) => store.history({ limit, offset, ...(options.query ? { query: options.query } : {}), ...order }), { readonly: true });
   return { ...page, limit, offset, ...(options.query ? { query: options.query } : {}) };
 }
 

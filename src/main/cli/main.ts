@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { closeSharedCounter } from '../api/shared-counter';
+import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
 import type { McpCommandOptions } from './commands/mcp-command';
@@ -109,13 +110,15 @@ program
 
 program
   .command('history')
-  .description('list the handles in the store, newest first')
+  .description('list the handles in the store, newest first (or --sort by a column)')
   .option('--json', 'print the page as JSON')
   .option('-n, --limit <n>', 'how many entries', positiveInteger, 20)
   .option('--offset <n>', 'skip this many entries', nonNegativeInteger, 0)
   .option('-q, --query <text>', 'only entries whose source name or handle contains TEXT')
+  .addOption(new Option('--sort <column>', 'order by this column (default: created)').choices(CONTRACT_ENUMS.historySortKeys))
+  .addOption(new Option('--direction <way>', 'sort direction').choices(CONTRACT_ENUMS.sortDirections).default('descending'))
   .addOption(storeOption())
-  .action(async (options: { json?: boolean; limit: number; offset: number; query?: string; store?: string }) => {
+  .action(async (options: { json?: boolean; limit: number; offset: number; query?: string; sort?: HistorySortKey; direction: SortDirection; store?: string }) => {
     exitCode = await (await import('./commands/history-command')).runHistoryCommand({ ...options, json: options.json === true }, io);
   });
 

@@ -81,8 +81,8 @@ export const operations: Implementations = {
     return { path: opened.path, readOnly: opened.readOnly, maxBytes: opened.maxBytes, retainedBytes: opened.retainedBytes() };
   },
 
-  history({ limit, offset, query }, { store }) {
-    const page = store.get().history({ limit, offset, ...(query ? { query } : {}) });
+  history({ limit, offset, query, sort, direction }, { store }) {
+    const page = store.get().history({ limit, offset, ...(query ? { query } : {}), ...(sort ? { sort } : {}), ...(direction ? { direction } : {}) });
     return { ...page, limit, offset, ...(query ? { query } : {}) };
   },
 

@@ -1,7 +1,7 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type { CatalogSide, HistoryEntry, HistoryPage, HistoryTools, JobProgressEvent } from '../../shared/contracts';
+import type { CatalogSide, HistoryEntry, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LocationEnv } from '../mcp/config-locations';
@@ -28,7 +28,7 @@ export interface Operations {
   analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean }; result: AnalysisProduct };
   exportHandle: { args: { handle: string; which: CatalogSide }; result: { fileName: string; bytes: Uint8Array } };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
-  history: { args: { limit: number; offset: number; query?: string | undefined }; result: HistoryPage };
+  history: { args: HistoryListRequest; result: HistoryPage };
   details: { args: { handle: string }; result: HistoryEntry | null };
   delete: { args: { handle: string }; result: boolean };
   historyTools: { args: { handle: string; name?: string | undefined }; result: HistoryTools };

@@ -1,9 +1,13 @@
 // Reads history pages for the history browser and the CLI. Queries are
-// prepared once; paging walks the newest-first index, and a search scans that
-// same narrow index (handle and lowercased source name are in it) instead of
-// the table, then counts matches the same way.
+// prepared once per ordering; newest-first paging walks the history index,
+// and a search scans that same narrow index (handle and lowercased source
+// name are in it) instead of the table, then counts matches the same way.
+// Other orderings have no index of their own (one per column would slow
+// every put): SQLite keeps the top rows of one pass over the table, measured
+// in test/main/store/history-performance.test.ts.
 import { HISTORY_TABLE } from './schema.js';
 import type { SqliteDatabase } from './open-connection.js';
+import type { HistorySortKey, SortDirection } from '../../shared/contracts';
 import type { HistoryEntry, HistoryPage, HistoryQuery } from './types.js';
 import type { Statement } from 'better-sqlite3';
 
@@ -12,7 +16,21 @@ export const MAX_PAGE_SIZE = 1000;
 
 const ENTRY_COLUMNS = `handle, created_at, bytes, tokens_before, tokens_after,
   content_type, compressor, source_name, tool_count, tokenizer`;
-const NEWEST_FIRST = 'ORDER BY created_at DESC, seq DESC';
+/** What each sort key orders by. saved matches signedRatio (0 when nothing was counted before); NULL sources and tool counts sort as smallest. */
+const SORT_COLUMNS: Record<HistorySortKey, string> = {
+  created: 'created_at',
+  source: 'source_key',
+  tools: 'tool_count',
+  tokensBefore: 'tokens_before',
+  tokensAfter: 'tokens_after',
+  saved: 'CASE WHEN tokens_before > 0 THEN (tokens_before - tokens_after) * 1.0 / tokens_before ELSE 0 END',
+};
+
+/** The ORDER BY of a sort; insertion order breaks ties, so pages never overlap. The default is the history index's order. */
+export function orderBy(sort: HistorySortKey = 'created', direction: SortDirection = 'descending'): string {
+  const way = direction === 'ascending' ? 'ASC' : 'DESC';
+  return `ORDER BY ${SORT_COLUMNS[sort]} ${way}, seq ${way}`;
+}
 // instr, not LIKE: a query containing % or _ is matched literally.
 const MATCHES = '(instr(handle, :needle) > 0 OR instr(source_key, :needle) > 0)';
 
@@ -35,31 +53,40 @@ function wholeNumber(value: number | undefined, fallback: number, max: number): 
 }
 
 export class HistoryQueries {
-  private readonly page: Statement<[PageParams], HistoryEntry>;
+  private readonly from = `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE}`;
+  /** Page statements by ORDER BY, prepared on first use (at most 12 of each). */
+  private readonly pages = new Map<string, Statement<[PageParams], HistoryEntry>>();
+  private readonly searchPages = new Map<string, Statement<[SearchParams], HistoryEntry>>();
   private readonly count: Statement<[], number>;
-  private readonly searchPage: Statement<[SearchParams], HistoryEntry>;
   private readonly searchCount: Statement<[{ needle: string }], number>;
   private readonly byHandle: Statement<[string], HistoryEntry>;
 
-  constructor(db: SqliteDatabase) {
-    const from = `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE}`;
-    this.page = db.prepare(`${from} ${NEWEST_FIRST} LIMIT :limit OFFSET :offset`);
+  constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
-    this.searchPage = db.prepare(`${from} WHERE ${MATCHES} ${NEWEST_FIRST} LIMIT :limit OFFSET :offset`);
     this.searchCount = db.prepare<[{ needle: string }], number>(`SELECT count(*) FROM ${HISTORY_TABLE} WHERE ${MATCHES}`).pluck();
-    this.byHandle = db.prepare(`${from} WHERE handle = ?`);
+    this.byHandle = db.prepare(`${this.from} WHERE handle = ?`);
   }
 
-  /** One page, newest first (created_at, then insertion order), with the number of matching entries. */
+  private prepared<P>(cache: Map<string, Statement<[P], HistoryEntry>>, sql: string): Statement<[P], HistoryEntry> {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<[P], HistoryEntry>(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** One page in the requested order (newest first by default; insertion order breaks ties), with the number of matching entries. */
   list(request: HistoryQuery = {}): HistoryPage {
     const limit = wholeNumber(request.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const offset = wholeNumber(request.offset, 0, Number.MAX_SAFE_INTEGER);
     const needle = (request.query ?? '').trim().toLowerCase();
+    const order = orderBy(request.sort, request.direction);
     if (needle === '') {
-      return { entries: this.page.all({ limit, offset }), total: this.count.get() ?? 0 };
+      return { entries: this.prepared(this.pages, `${this.from} ${order} LIMIT :limit OFFSET :offset`).all({ limit, offset }), total: this.count.get() ?? 0 };
     }
     return {
-      entries: this.searchPage.all({ needle, limit, offset }),
+      entries: this.prepared(this.searchPages, `${this.from} WHERE ${MATCHES} ${order} LIMIT :limit OFFSET :offset`).all({ needle, limit, offset }),
       total: this.searchCount.get({ needle }) ?? 0,
     };
   }

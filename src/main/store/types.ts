@@ -1,7 +1,7 @@
 // The store's public shapes. HistoryEntry is the contract's wire shape
 // (snake_case), because it crosses process boundaries as-is (IPC, CLI --json).
 
-import type { HistoryEntry } from '../../shared/contracts';
+import type { HistoryEntry, HistorySortKey, SortDirection } from '../../shared/contracts';
 
 /** One handle as the history contract describes it (created_at normalised to `YYYY-MM-DDTHH:MM:SS.sssZ`). */
 export type { HistoryEntry };
@@ -19,6 +19,10 @@ export interface HistoryQuery {
   offset?: number;
   /** Case-insensitive substring of the source name, or any part of a handle. */
   query?: string;
+  /** The column to order by, 'created' by default; ties keep insertion order in the same direction. */
+  sort?: HistorySortKey;
+  /** 'descending' by default. */
+  direction?: SortDirection;
 }
 
 export interface PutMeta {

@@ -30,4 +30,6 @@ export const CONTRACT_ENUMS = {
   errorCodes: defs.$defs.errorValue.properties.code.enum,
   tokenizers: defs.$defs.tokenizer.enum,
   passThroughReasons: defs.$defs.passThrough.properties.reason.enum,
+  historySortKeys: ipc.$defs.HistoryListRequest.properties.sort.enum,
+  sortDirections: ipc.$defs.HistoryListRequest.properties.direction.enum,
 } as const;

@@ -64,6 +64,14 @@ export type ExportSource =
       handle: RecoveryHandle;
     };
 /**
+ * The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.
+ */
+export type HistorySortKey = 'created' | 'source' | 'tools' | 'tokensBefore' | 'tokensAfter' | 'saved';
+/**
+ * descending by default.
+ */
+export type SortDirection = 'ascending' | 'descending';
+/**
  * stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -576,6 +584,8 @@ export interface HistoryListRequest {
   limit: number;
   offset: number;
   query?: string;
+  sort?: HistorySortKey;
+  direction?: SortDirection;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema

@@ -270,6 +270,20 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     }
   });
 
+  it('history --sort orders the page by a column, either way, and says so', async () => {
+    const inputs = referenceInputs();
+    for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCli([], { input: inputs[key]!, env });
+    const tokens = async (args: string[]) => JSON.parse((await runCli(['history', '--json', ...args], { env })).stdout.toString()).entries.map((entry: { tokens_before: number }) => entry.tokens_before) as number[];
+    const ascending = await tokens(['--sort', 'tokensBefore', '--direction', 'ascending']);
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(await tokens(['--sort', 'tokensBefore'])).toEqual([...ascending].reverse());
+    expect((await runCli(['history', '--sort', 'saved', '--direction', 'ascending'], { env })).stdout.toString()).toMatch(/, sorted by saved, ascending\n$/);
+    const bad = await runCli(['history', '--sort', 'handle'], { env });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/Allowed choices are created, source, tools, tokensBefore, tokensAfter, saved/);
+  });
+
   it.each([[['--help']], [['shrink', '--help']], [['lint', '--help']], [['recover', '--help']], [['history', '--help']]])('%j prints usage and exits 0', async (args) => {
     const run = await runCli(args, { env });
     expect(run.status).toBe(0);

@@ -90,6 +90,19 @@ describe('app services (real workers, real store)', () => {
     expect((await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total).toBe(1);
   });
 
+  it('passes a history sort through to the store, and refuses an unknown one', async () => {
+    const bytes = new TextEncoder().encode(referenceInputs().SAMPLE!);
+    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'sample.json', tokenizer: 'o200k_base', bytes });
+    await finished(started.jobId);
+    const names = async (sort: string, direction: string) =>
+      (await call<{ entries: { source_name: string }[] }>('listHistory', { limit: 10, offset: 0, sort, direction })).entries.map((entry) => entry.source_name);
+    const bySource = await names('source', 'ascending');
+    expect(bySource).toEqual([...bySource].sort());
+    expect(await names('source', 'descending')).toEqual([...bySource].reverse());
+    expect(await dispatch('listHistory', { limit: 10, offset: 0, sort: 'handle' })).toMatchObject({ ok: false, code: 'cave_bad_request' });
+    expect(await dispatch('listHistory', { limit: 10, offset: 0, sort: 'saved', direction: 'up' })).toMatchObject({ ok: false, code: 'cave_bad_request' });
+  });
+
   it('reports a malformed catalog as a failure with line and column, and stores nothing', async () => {
     const before = (await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total;
     const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'broken.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode('{\n  "tools": [\n    {"name": x}\n  ]\n}') });

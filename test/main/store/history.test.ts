@@ -143,3 +143,42 @@ describe('history search', () => {
     expect(store.history({ query: 'zzz-not-there' })).toEqual({ entries: [], total: 0 });
   });
 });
+
+describe('history sorting', () => {
+  /** Four entries whose columns order differently: [source, tools, before, after]. */
+  function seedSortable(): Record<string, string> {
+    return {
+      beta: add('beta', { sourceName: 'Beta.json', toolCount: 3, tokensBefore: 100, tokensAfter: 50 }), // saved 50%
+      alpha: add('alpha', { sourceName: 'alpha.json', toolCount: 10, tokensBefore: 40, tokensAfter: 30 }), // saved 25%
+      gamma: add('gamma', { sourceName: 'gamma.json', toolCount: 1, tokensBefore: 1000, tokensAfter: 900 }), // saved 10%
+      none: add('none', { tokensBefore: 0, tokensAfter: 0 }), // no source, no tool count, saved 0
+    };
+  }
+  const order = (names: Record<string, string>, request: Parameters<RecoveryStore['history']>[0]) => {
+    const byHandle = new Map(Object.entries(names).map(([name, handle]) => [handle, name]));
+    return store.history(request).entries.map((entry) => byHandle.get(entry.handle));
+  };
+
+  it('orders by each column, both ways, in SQL', () => {
+    const names = seedSortable();
+    expect(order(names, {})).toEqual(['none', 'gamma', 'alpha', 'beta']);
+    expect(order(names, { sort: 'created', direction: 'ascending' })).toEqual(['beta', 'alpha', 'gamma', 'none']);
+    // Source names compare case-insensitively; an entry without one sorts first ascending.
+    expect(order(names, { sort: 'source', direction: 'ascending' })).toEqual(['none', 'alpha', 'beta', 'gamma']);
+    expect(order(names, { sort: 'source', direction: 'descending' })).toEqual(['gamma', 'beta', 'alpha', 'none']);
+    expect(order(names, { sort: 'tools', direction: 'descending' })).toEqual(['alpha', 'beta', 'gamma', 'none']);
+    expect(order(names, { sort: 'tokensBefore', direction: 'descending' })).toEqual(['gamma', 'beta', 'alpha', 'none']);
+    expect(order(names, { sort: 'tokensAfter', direction: 'ascending' })).toEqual(['none', 'alpha', 'beta', 'gamma']);
+    expect(order(names, { sort: 'saved', direction: 'descending' })).toEqual(['beta', 'alpha', 'gamma', 'none']);
+    expect(order(names, { sort: 'saved', direction: 'ascending' })).toEqual(['none', 'gamma', 'alpha', 'beta']);
+  });
+
+  it('pages a sorted list without overlap, ties broken by insertion order, and sorts search results', () => {
+    const handles = Array.from({ length: 9 }, (_, i) => add(`tie ${i}`, { sourceName: i % 2 ? 'odd.json' : 'even.json', tokensBefore: 10, tokensAfter: 5 }));
+    const pages = [0, 4, 8].flatMap((offset) => store.history({ sort: 'saved', direction: 'ascending', limit: 4, offset }).entries.map((entry) => entry.handle));
+    expect(pages).toEqual(handles);
+    const odd = store.history({ query: 'ODD', sort: 'created', direction: 'ascending' });
+    expect(odd.total).toBe(4);
+    expect(odd.entries.map((entry) => entry.handle)).toEqual(handles.filter((_, i) => i % 2));
+  });
+});

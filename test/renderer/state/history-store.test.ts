@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CavemanError } from '../../../src/shared/errors';
-import { HISTORY_PAGE_SIZE, createHistoryStore, entryAt } from '../../../src/renderer/src/state/history-store';
+import { DEFAULT_HISTORY_SORT, HISTORY_PAGE_SIZE, createHistoryStore, entryAt, nextHistorySort } from '../../../src/renderer/src/state/history-store';
 import { createFakeApi, historyEntry, historyOf, settle } from '../fakes/fake-api';
 
 describe('history store', () => {
@@ -42,9 +42,36 @@ describe('history store', () => {
     await slow;
     const state = store.getState();
     expect(state.query).toBe('file-99');
-    expect(api.calls.at(-1)?.args[0]).toEqual({ limit: 200, offset: 0, query: 'file-99' });
+    expect(api.calls.at(-1)?.args[0]).toEqual({ limit: 200, offset: 0, query: 'file-99', sort: 'created', direction: 'descending' });
     expect(state.total).toBe(11); // file-99 and file-990…999
     expect(state.pages[0]?.every((entry) => entry.source_name?.includes('file-99'))).toBe(true);
+  });
+
+  it('asks main for a new order from the first page, keeping the query, and drops answers in the old order', async () => {
+    let answer: (() => void) | null = null;
+    const list = historyOf(1000);
+    const api = createFakeApi({
+      listHistory: (request) => (request.sort === 'created' && request.offset > 0 && answer === null ? new Promise((resolve) => (answer = () => resolve(list(request)))) : list(request)),
+    });
+    const store = createHistoryStore(api);
+    await store.getState().search('file');
+    store.getState().ensureRange(400, 410);
+    const sort = nextHistorySort(store.getState().sort, 'tokensBefore');
+    await store.getState().setSort(sort);
+    (answer as unknown as () => void)();
+    await settle();
+    expect(api.calls.at(-1)?.args[0]).toEqual({ limit: 200, offset: 0, query: 'file', sort: 'tokensBefore', direction: 'descending' });
+    expect(store.getState().sort).toEqual({ key: 'tokensBefore', direction: 'descending' });
+    // The page fetched in the old order landed after the new order's first page: it is dropped.
+    expect(Object.keys(store.getState().pages)).toEqual(['0']);
+  });
+
+  it('flips a column on a second click and starts each new column its natural way', () => {
+    expect(DEFAULT_HISTORY_SORT).toEqual({ key: 'created', direction: 'descending' });
+    expect(nextHistorySort(DEFAULT_HISTORY_SORT, 'created')).toEqual({ key: 'created', direction: 'ascending' });
+    expect(nextHistorySort(DEFAULT_HISTORY_SORT, 'source')).toEqual({ key: 'source', direction: 'ascending' });
+    expect(nextHistorySort({ key: 'source', direction: 'ascending' }, 'source')).toEqual({ key: 'source', direction: 'descending' });
+    for (const key of ['tools', 'tokensBefore', 'tokensAfter', 'saved'] as const) expect(nextHistorySort(DEFAULT_HISTORY_SORT, key)).toEqual({ key, direction: 'descending' });
   });
 
   it('selects an entry and fetches its details', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CavemanError } from '../../../src/shared/errors';
-import { availableTokenizers, createSettingsStore } from '../../../src/renderer/src/state/settings-store';
+import { availableTokenizers, createSettingsStore, INPUT_PRICE_KEY } from '../../../src/renderer/src/state/settings-store';
 import { appInfo, createFakeApi } from '../fakes/fake-api';
 
 describe('settings store', () => {
@@ -32,4 +32,49 @@ describe('settings store', () => {
     expect(availableTokenizers(null)).toEqual(['o200k_base', 'cl100k_base']);
     expect(availableTokenizers(appInfo({ tokenizers: ['cl100k_base'] }))).toEqual(['cl100k_base']);
   });
+
+  it('keeps the input price in storage across restarts', () => {
+    const storage = memoryStorage();
+    const first = createSettingsStore(createFakeApi(), storage);
+    expect(first.getState().inputPrice).toBeNull();
+    first.getState().setInputPrice(2.5);
+    expect(storage.getItem(INPUT_PRICE_KEY)).toBe('2.5');
+    expect(createSettingsStore(createFakeApi(), storage).getState().inputPrice).toBe(2.5);
+    first.getState().setInputPrice(null);
+    expect(storage.getItem(INPUT_PRICE_KEY)).toBeNull();
+    expect(createSettingsStore(createFakeApi(), storage).getState().inputPrice).toBeNull();
+  });
+
+  it('ignores a bad stored price, and storage that throws', () => {
+    for (const bad of ['-3', 'two dollars', '{}', '1e400', 'NaN']) {
+      const storage = memoryStorage();
+      storage.setItem(INPUT_PRICE_KEY, bad);
+      expect(createSettingsStore(createFakeApi(), storage).getState().inputPrice, bad).toBeNull();
+    }
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
+    const store = createSettingsStore(createFakeApi(), refusing);
+    expect(store.getState().inputPrice).toBeNull();
+    store.getState().setInputPrice(1.25);
+    expect(store.getState().inputPrice).toBe(1.25);
+    store.getState().setInputPrice(Number.NaN);
+    expect(store.getState().inputPrice).toBeNull();
+  });
 });
+
+/** An in-memory stand-in for localStorage. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}

@@ -1,7 +1,7 @@
-// `caveman-shrink history [--json] [--limit N] [--query TEXT]`: handles in
-// the store, newest first.
+// `caveman-shrink history [--json] [--limit N] [--query TEXT] [--sort COLUMN
+// [--direction ascending]]`: handles in the store, newest first by default.
 
-import type { HistoryPage } from '../../../shared/contracts';
+import type { HistoryPage, HistorySortKey, SortDirection } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { history } from '../../api/recover';
 import { formatPercent, formatTable } from '../format-table';
@@ -14,6 +14,8 @@ export interface HistoryCommandOptions {
   limit: number;
   offset: number;
   query?: string | undefined;
+  sort?: HistorySortKey | undefined;
+  direction?: SortDirection | undefined;
   store?: string | undefined;
 }
 
@@ -24,17 +26,24 @@ export async function runHistoryCommand(options: HistoryCommandOptions, io: Comm
       limit: options.limit,
       offset: options.offset,
       ...(options.query ? { query: options.query } : {}),
+      ...(options.sort ? { sort: options.sort } : {}),
+      ...(options.direction ? { direction: options.direction } : {}),
       ...(options.store !== undefined ? { store: options.store } : {}),
     });
   } catch (thrown) {
     await writeAll(io.stderr, `caveman-shrink history: ${asCavemanError(thrown).message}\n`);
     return 1;
   }
-  await writeAll(io.stdout, options.json ? JSON.stringify(page) + '\n' : historyTable(page));
+  await writeAll(io.stdout, options.json ? JSON.stringify(page) + '\n' : historyTable(page, orderNote(options)));
   return 0;
 }
 
-function historyTable(page: HistoryPage): string {
+/** How the rows are ordered, for the table's last line. */
+function orderNote({ sort, direction = 'descending' }: Pick<HistoryCommandOptions, 'sort' | 'direction'>): string {
+  return sort === undefined || (sort === 'created' && direction === 'descending') ? 'newest first' : `sorted by ${sort}, ${direction}`;
+}
+
+function historyTable(page: HistoryPage, order: string): string {
   if (page.entries.length === 0) return page.query ? `no handles match "${page.query}"\n` : 'the store holds no handles yet\n';
   const rows = page.entries.map((e) => [
     e.handle,
@@ -46,5 +55,5 @@ function historyTable(page: HistoryPage): string {
     formatPercent(savingRatio(e.tokens_before, e.tokens_after)),
   ]);
   const shown = `${page.offset + 1}–${page.offset + page.entries.length} of ${page.total}`;
-  return formatTable(['HANDLE', 'CREATED (UTC)', 'SOURCE', 'TOOLS', 'BEFORE', 'AFTER', 'SAVED'], rows, [0, 1, 2]) + `${shown}, newest first\n`;
+  return formatTable(['HANDLE', 'CREATED (UTC)', 'SOURCE', 'TOOLS', 'BEFORE', 'AFTER', 'SAVED'], rows, [0, 1, 2]) + `${shown}, ${order}\n`;
 }

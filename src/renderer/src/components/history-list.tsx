@@ -1,16 +1,17 @@
 // Every handle in the store, newest first, as a virtualised listbox: only the
 // rows on screen exist, and their pages (200 rows) are fetched as they come
 // into view, so 100,000 entries scroll like ten. Arrow keys, Page Up/Down,
-// Home and End move the selection.
+// Home and End move the selection. The column headers are sort buttons;
+// main orders the rows, so a sort reloads from the first page.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { HistoryEntry } from '../../../shared/contracts';
+import type { HistoryEntry, HistorySortKey } from '../../../shared/contracts';
 import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatInt, formatPercent, formatTimestamp } from '../lib/format';
-import { entryAt, indexOfHandle } from '../state/history-store';
+import { entryAt, indexOfHandle, nextHistorySort, type HistorySort } from '../state/history-store';
 
 const ROW_HEIGHT = 40;
 
@@ -31,10 +32,43 @@ function Row({ entry }: { entry: HistoryEntry }) {
   );
 }
 
+/** A column header that sorts by its column: aria-sort says the current order, the mark shows it. */
+function SortHeader({ column, label, name, sort, className }: { column: HistorySortKey; label: string; name?: string; sort: HistorySort; className?: string }) {
+  const { stores } = useApp();
+  const state = sort.key === column ? sort.direction : 'none';
+  return (
+    <span role="columnheader" aria-sort={state} className={className}>
+      <button type="button" className="sort-button" aria-label={name} onClick={() => void stores.history.getState().setSort(nextHistorySort(sort, column))}>
+        <span className="sort-label">{label}</span>
+        <span className={`sort-mark sort-${state}`} aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+function HistoryColumns({ sort }: { sort: HistorySort }) {
+  return (
+    <div role="table" aria-label="History columns">
+      <div className="history-columns" role="row">
+        <span role="columnheader">Handle</span>
+        <SortHeader column="created" label="Created" sort={sort} />
+        <SortHeader column="source" label="Source" sort={sort} />
+        <SortHeader column="tools" label="Tools" sort={sort} className="num" />
+        <span className="history-tokens-head">
+          <SortHeader column="tokensBefore" label="Tokens before" sort={sort} className="num" />
+          <span aria-hidden="true">→</span>
+          <SortHeader column="tokensAfter" label="after" name="Tokens after" sort={sort} className="num" />
+        </span>
+        <SortHeader column="saved" label="Saved" sort={sort} className="num" />
+      </div>
+    </div>
+  );
+}
+
 export function HistoryList() {
   const { stores } = useApp();
-  const { total, pages, selected, query, error } = useHistory(
-    useShallow((state) => ({ total: state.total, pages: state.pages, selected: state.selected, query: state.query, error: state.error })),
+  const { total, pages, selected, query, sort, error } = useHistory(
+    useShallow((state) => ({ total: state.total, pages: state.pages, selected: state.selected, query: state.query, sort: state.sort, error: state.error })),
   );
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState(0);
@@ -52,6 +86,11 @@ export function HistoryList() {
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
+
+  // A new order starts at its first row.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [sort]);
 
   // Fetch the pages of the rows on screen (and re-fetch after a refresh dropped them).
   useEffect(() => {
@@ -121,14 +160,7 @@ export function HistoryList() {
   const activeEntry = entryAt({ pages }, activeIndex);
   return (
     <div className="history-table">
-      <div className="history-columns" aria-hidden="true">
-        <span>Handle</span>
-        <span>Created</span>
-        <span>Source</span>
-        <span className="num">Tools</span>
-        <span className="num">Tokens</span>
-        <span className="num">Saved</span>
-      </div>
+      <HistoryColumns sort={sort} />
       <div
         className="history-scroll"
         ref={scrollRef}

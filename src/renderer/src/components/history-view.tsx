@@ -7,6 +7,7 @@ import { useApp, useHistory, useSettings, useUi } from '../app-context';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { formatCount } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
+import { DEFAULT_HISTORY_SORT } from '../state/history-store';
 import { HistoryDetails } from './history-details';
 import { HistoryList } from './history-list';
 import { SearchField } from './search-field';
@@ -18,6 +19,7 @@ export function HistoryView() {
   const storePath = useSettings((state) => state.appInfo?.storePath ?? null);
   const total = useHistory((state) => state.total);
   const query = useHistory((state) => state.query);
+  const newestFirst = useHistory((state) => state.sort.key === DEFAULT_HISTORY_SORT.key && state.sort.direction === DEFAULT_HISTORY_SORT.direction);
   const findSeq = useUi((state) => state.findSeq);
   const [input, setInput] = useState('');
   const settled = useDebouncedValue(input, SEARCH_DELAY_MS);
@@ -34,7 +36,7 @@ export function HistoryView() {
     searchRef.current?.select();
   }, [findSeq, stores]);
 
-  const count = total === null ? '' : query === '' ? `${formatCount(total, 'handle')}, newest first` : formatCount(total, 'match', 'matches');
+  const count = total === null ? '' : query === '' ? `${formatCount(total, 'handle')}${newestFirst ? ', newest first' : ''}` : formatCount(total, 'match', 'matches');
 
   return (
     <div className="history">

@@ -1,6 +1,7 @@
 // The headline numbers of one analysis: tools, tokens, share saved (and the
 // share saved beyond minification: clients send compact JSON, so whitespace
-// is not a saving an agent feels), bytes, the recovery handle (copyable), the
+// is not a saving an agent feels), bytes, what the saving is worth per 1,000
+// requests at the person's input price, the recovery handle (copyable), the
 // tokenizer and basis, the four guarantee checks, and the save / copy
 // actions. Pass-through states say plainly why nothing was stored.
 
@@ -14,6 +15,7 @@ import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
 import { Icon } from './icon';
+import { PriceStat } from './price-stat';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
 
@@ -220,6 +222,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           value={`${formatBytes(summary.bytesBefore)} → ${formatBytes(summary.bytesAfter)}`}
           detail={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}
         />
+        <PriceStat savedTokens={saved} />
       </dl>
 
       <div className="summary-foot">

@@ -7,7 +7,7 @@ import type { AppCommand } from '../lib/shortcuts';
 import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createMcpStore, type McpStore } from './mcp-store';
-import { createSettingsStore, type SettingsStore } from './settings-store';
+import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store';
 import { createUiStore, type UiStore } from './ui-store';
 
 export interface AppStores {
@@ -18,8 +18,17 @@ export interface AppStores {
   ui: UiStore;
 }
 
-export function createAppStores(api: CavemanApi): AppStores {
-  const settings = createSettingsStore(api);
+/** The page's localStorage, or null where there is none (plain Node in tests) or the host refuses it. */
+function pageStorage(): SettingsStorage {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createAppStores(api: CavemanApi, storage: SettingsStorage = pageStorage()): AppStores {
+  const settings = createSettingsStore(api, storage);
   return {
     catalogs: createCatalogsStore(api, { shareSchemas: () => settings.getState().shareSchemas }),
     history: createHistoryStore(api),

@@ -1,18 +1,36 @@
 // The history browser's data: a query, the number of matching handles and
 // the pages fetched so far (200 rows each), loaded on demand as a
 // virtualised list scrolls, so 100,000 rows cost only what is on screen.
-// A generation number drops answers to a query that is no longer current.
+// The order is main's (an SQL ORDER BY), so sorting 100,000 rows costs one
+// query, not a download. A generation number drops answers to a query or
+// order that is no longer current.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HistoryEntry } from '../../../shared/contracts';
+import type { HistoryEntry, HistorySortKey, SortDirection } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 
 export const HISTORY_PAGE_SIZE = 200;
 
+export interface HistorySort {
+  key: HistorySortKey;
+  direction: SortDirection;
+}
+
+/** Newest first, as main orders history when no sort is asked for. */
+export const DEFAULT_HISTORY_SORT: HistorySort = { key: 'created', direction: 'descending' };
+
+/** A header click: the same column flips; another starts A→Z for the source name and largest first for dates and numbers. */
+export function nextHistorySort(current: HistorySort, key: HistorySortKey): HistorySort {
+  if (current.key === key) return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  return { key, direction: key === 'source' ? 'ascending' : 'descending' };
+}
+
 export interface HistoryState {
   /** The query the pages answer ('' = everything). */
   query: string;
+  /** The order the pages are in. */
+  sort: HistorySort;
   /** Matching entries in all; null before the first page arrives. */
   total: number | null;
   /** Handles in the whole store, whatever the query (the History tab's count); null before it is known. */
@@ -32,6 +50,8 @@ export interface HistoryState {
 
   /** New query: pages are replaced when its first page arrives. */
   search(query: string): Promise<void>;
+  /** New order (a column header): pages are replaced when its first page arrives. */
+  setSort(sort: HistorySort): Promise<void>;
   /** Fetch again from the top (after a new shrink or a delete); visible rows reload as needed. */
   refresh(): Promise<void>;
   /** Makes sure every page covering rows start..end (inclusive) is loaded or loading. */
@@ -62,9 +82,9 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
     /** Fetches one page for a generation; `replace` drops every other page when it lands (new query or refresh). */
     const load = async (page: number, generation: number, replace: boolean): Promise<void> => {
       set((state) => ({ loading: { ...state.loading, [page]: true } }));
-      const { query } = get();
+      const { query, sort } = get();
       try {
-        const result = await api.listHistory({ limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE, ...(query === '' ? {} : { query }) });
+        const result = await api.listHistory({ limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE, ...(query === '' ? {} : { query }), sort: sort.key, direction: sort.direction });
         if (get().generation !== generation) return;
         set((state) => {
           const loading = { ...state.loading };
@@ -92,15 +112,16 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
       }
     };
 
-    const restart = (query: string) => {
+    const restart = (query: string, sort = get().sort) => {
       const generation = get().generation + 1;
-      set({ query, generation, loading: {} });
+      set({ query, sort, generation, loading: {} });
       if (query !== '') void countAll();
       return load(0, generation, true);
     };
 
     return {
       query: '',
+      sort: DEFAULT_HISTORY_SORT,
       total: null,
       storedTotal: null,
       pages: {},
@@ -113,6 +134,7 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
       detailsError: null,
 
       search: (query) => restart(query.trim()),
+      setSort: (sort) => restart(get().query, sort),
       refresh: () => restart(get().query),
 
       ensureRange(start, end) {

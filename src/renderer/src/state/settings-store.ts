@@ -1,7 +1,8 @@
 // App-wide settings and facts: the host's AppInfo (store path, store error,
 // tokenizers), the tokenizer new analyses use (the host's default until the
-// person picks one), whether they share sub-schemas (off until turned on) and
-// whether the diff collapses unchanged stretches.
+// person picks one), whether they share sub-schemas (off until turned on),
+// whether the diff collapses unchanged stretches, and the model's input price
+// (kept across restarts in the renderer's storage, which both hosts have).
 // The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -9,6 +10,12 @@ import type { AppInfo, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../../shared/tokenizers';
+import { parseInputPrice } from '../lib/input-price';
+
+/** The slice of the Web Storage API the settings use; null where there is none (or it refuses access). */
+export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+
+export const INPUT_PRICE_KEY = 'caveman.inputPricePerMillion';
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -19,11 +26,14 @@ export interface SettingsState {
   collapseUnchanged: boolean;
   /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
   shareSchemas: boolean;
+  /** USD per 1M input tokens, or null when the person has not given one. */
+  inputPrice: number | null;
 
   load(): Promise<void>;
   setTokenizer(tokenizer: TokenizerName): void;
   setShareSchemas(share: boolean): void;
   setCollapseUnchanged(collapse: boolean): void;
+  setInputPrice(price: number | null): void;
 }
 
 export type SettingsStore = StoreApi<SettingsState>;
@@ -33,7 +43,25 @@ export function availableTokenizers(appInfo: AppInfo | null): readonly Tokenizer
   return appInfo && appInfo.tokenizers.length > 0 ? appInfo.tokenizers : TOKENIZERS;
 }
 
-export function createSettingsStore(api: CavemanApi): SettingsStore {
+/** The stored price, or null when there is none or it is not a valid price (a hand-edited or corrupted value must not reach the view). */
+function readInputPrice(storage: SettingsStorage): number | null {
+  try {
+    return parseInputPrice(storage?.getItem(INPUT_PRICE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function writeInputPrice(storage: SettingsStorage, price: number | null): void {
+  try {
+    if (price === null) storage?.removeItem(INPUT_PRICE_KEY);
+    else storage?.setItem(INPUT_PRICE_KEY, String(price));
+  } catch {
+    // Storage full or refused: the price still holds for this session.
+  }
+}
+
+export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = null): SettingsStore {
   return createStore<SettingsState>()((set, get) => ({
     appInfo: null,
     appInfoError: null,
@@ -41,6 +69,7 @@ export function createSettingsStore(api: CavemanApi): SettingsStore {
     tokenizerChosen: false,
     collapseUnchanged: false,
     shareSchemas: false,
+    inputPrice: readInputPrice(storage),
 
     async load() {
       try {
@@ -53,5 +82,10 @@ export function createSettingsStore(api: CavemanApi): SettingsStore {
     setTokenizer: (tokenizer) => set({ tokenizer, tokenizerChosen: true }),
     setCollapseUnchanged: (collapseUnchanged) => set({ collapseUnchanged }),
     setShareSchemas: (shareSchemas) => set({ shareSchemas }),
+    setInputPrice(inputPrice) {
+      const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;
+      writeInputPrice(storage, valid);
+      set({ inputPrice: valid });
+    },
   }));
 }
