@@ -258,10 +258,11 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   await dropGithub(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });
   await expect.poll(() => topLine(page)).toBe(1);
-  for (let i = 0; i < 30; i++) await diff.getByRole('button', { name: 'Next change' }).click();
+  // Fidelity v2 shortens 23 of the 117 tools, so 15 steps stay short of the last change (the steps wrap around there).
+  for (let i = 0; i < 15; i++) await diff.getByRole('button', { name: 'Next change' }).click();
   await expect.poll(() => topLine(page)).toBeGreaterThan(300);
   const far = await topLine(page);
-  for (let i = 0; i < 10; i++) await diff.getByRole('button', { name: 'Previous change' }).click();
+  for (let i = 0; i < 5; i++) await diff.getByRole('button', { name: 'Previous change' }).click();
   await expect.poll(() => topLine(page)).toBeLessThan(far);
 
   await diff.locator('[data-editor-host]').click({ position: { x: 200, y: 60 } });
