@@ -42,13 +42,13 @@ export function closingLine(doc: Text, first: number): number {
   return doc.lines;
 }
 
-/** Starts of the "N unchanged lines" blocks that hide `pos` (the only block-replacing decorations in the diff). */
-function collapsedAt(view: EditorView, pos: number): number[] {
+/** Starts of the "N unchanged lines" blocks that hide any of `from`…`to` (the only block-replacing decorations in the diff). */
+function collapsedWithin(view: EditorView, from: number, to: number): number[] {
   const starts: number[] = [];
   for (const source of view.state.facet(EditorView.decorations)) {
     const set = typeof source === 'function' ? source(view) : source;
-    set.between(pos, pos, (from, to, decoration) => {
-      if (decoration.spec.block && decoration.spec.widget && from <= pos && pos <= to) starts.push(from);
+    set.between(from, to, (start, end, decoration) => {
+      if (decoration.spec.block && decoration.spec.widget && start <= to && from <= end) starts.push(start);
     });
   }
   return starts;
@@ -67,13 +67,14 @@ function across(chunks: readonly Chunk[], pos: number, fromA: boolean): number {
 }
 
 /**
- * Effects per side that open the unchanged blocks hiding a jump's target
- * lines, on both sides at once: a block opened on one side only would leave
- * the sides out of step until the next change.
+ * Effects per side that open the unchanged blocks hiding any of a jump's
+ * target lines (`rangeA` / `rangeB`: the tool's text on each side), on both
+ * sides at once: a block opened on one side only would leave the sides out of
+ * step until the next change.
  */
-export function revealCollapsed(view: MergeView, posA: number, posB: number): { a: StateEffect<number>[]; b: StateEffect<number>[] } {
-  const startsA = collapsedAt(view.a, posA);
-  const startsB = collapsedAt(view.b, posB);
+export function revealCollapsed(view: MergeView, rangeA: { from: number; to: number }, rangeB: { from: number; to: number }): { a: StateEffect<number>[]; b: StateEffect<number>[] } {
+  const startsA = collapsedWithin(view.a, rangeA.from, rangeA.to);
+  const startsB = collapsedWithin(view.b, rangeB.from, rangeB.to);
   const a = [...startsA, ...startsB.map((from) => across(view.chunks, from, false))];
   const b = [...startsB, ...startsA.map((from) => across(view.chunks, from, true))];
   return { a: [...new Set(a)].map((from) => uncollapseUnchanged.of(from)), b: [...new Set(b)].map((from) => uncollapseUnchanged.of(from)) };
