@@ -340,9 +340,10 @@ describe('the renderer cannot name a file to write', () => {
 
   it('no request field of any channel is a path, a folder or a file to write', () => {
     const all = new Set([...requestFields().values()].flatMap((names) => [...names]));
-    const pathLike = [...all].filter((name) => /path|dir|folder|file(?!Name$)|dest|target|output|location|cwd/i.test(name));
+    const pathLike = [...all].filter((name) => /path|dir(?!ection$)|folder|file(?!Name$)|dest|target|output|location|cwd/i.test(name));
     expect(pathLike).toEqual([]);
     // fileName (mcp:readConfig) is a display name for bytes the person picked in the browser; main never opens it.
+    // direction (history:list) is a sort order, an enum of two words.
   });
 
   it('mcp:import is the only channel that names a program to run, and main asks in a native dialog before running one', async () => {
