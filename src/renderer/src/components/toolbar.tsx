@@ -109,10 +109,12 @@ export function Toolbar() {
         </div>
         <label className="switch toolbar-switch" title="Write identical sub-schemas repeated inside a tool once, in its $defs, and reference them (off by default: not every client resolves $ref)">
           <span className="switch-control">
-            <input type="checkbox" checked={shareSchemas} onChange={(event) => changeShareSchemas(event.target.checked)} />
+            <input type="checkbox" aria-label="Share sub-schemas" checked={shareSchemas} onChange={(event) => changeShareSchemas(event.target.checked)} />
             <span className="switch-track" aria-hidden="true" />
           </span>
-          Share sub-schemas
+          <span aria-hidden="true">
+            Share<span className="toolbar-wide-only"> sub-schemas</span>
+          </span>
         </label>
         <button type="button" className="button" aria-label="Import from MCP server…" onClick={() => commands.importMcp()} title="Import from MCP server…: list a live server’s tools and shrink them">
           <Icon name="plug" />
