@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The JSON report feeds the per-file timings `npm test` prints at the end.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest-report.json' }]],
   },
 });
