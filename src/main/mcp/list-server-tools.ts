@@ -131,8 +131,9 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
     transport = stdio;
   } else {
     const url = new URL(target.url);
-    const requestInit = target.headers ? { headers: target.headers } : undefined;
-    transport = target.transport === 'sse' ? new SSEClientTransport(url, requestInit ? { requestInit } : {}) : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+    // Headers (often an API key) go to the named origin only: a redirect elsewhere is refused, not followed.
+    const options = { redirectPolicy: 'same-origin' as const, ...(target.headers ? { requestInit: { headers: target.headers } } : {}) };
+    transport = target.transport === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
   }
   // Client.connect chains these with its own handlers.
   transport.onerror = (error) => diagnostics.recordTransportError(error);
