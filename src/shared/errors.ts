@@ -62,9 +62,19 @@ export function configTooLargeError(name: string, bytes: number): CavemanError {
   return new CavemanError('cave_input_too_large', `${name} is ${formatMiB(bytes)}; that is no MCP config file`);
 }
 
-/** Work stopped because the person cancelled it; `stage` says when, if not mid-way ("before it started"). */
-export function cancelledError(stage?: string): CavemanError {
-  return new CavemanError('cave_cancelled', `cancelled${stage ? ` ${stage}` : ''} — nothing was stored`);
+/** The parts of a cancellation sentence that differ between the places that stop work. */
+export interface Cancellation {
+  /** What stopped it, when not just "cancelled" ("you chose not to run that command"). */
+  what?: string;
+  /** When or why, if not mid-way ("before it started", "while counting tokens"). */
+  when?: string;
+  /** What that left behind; by default that nothing was stored. */
+  outcome?: string;
+}
+
+/** Work stopped because someone cancelled it (or declined to let it start): "`what` `when` — `outcome`". */
+export function cancelledError({ what = 'cancelled', when, outcome = 'nothing was stored' }: Cancellation = {}): CavemanError {
+  return new CavemanError('cave_cancelled', `${what}${when ? ` ${when}` : ''} — ${outcome}`);
 }
 
 /** Throws cancelledError() once `signal` is aborted. */

@@ -83,9 +83,20 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const screenshot = (page: Page) => async (name: string) => {
-      await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`), fullPage: false });
-    };
+    /** The driver parts every host shares; `host` adds how it exports and which console errors it tolerates. */
+    const driver = (page: Page, kind: AppDriver['kind'], host: Pick<AppDriver, 'captureExport' | 'allowConsoleErrors'>): AppDriver => ({
+      page,
+      kind,
+      storePath,
+      dropFiles: (files) => dropOn(page, files),
+      reload: async () => {
+        await page.reload();
+      },
+      screenshot: async (name) => {
+        await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`), fullPage: false });
+      },
+      ...host,
+    });
 
     if (testInfo.project.name === 'electron') {
       const binary = electronBinary();
@@ -99,27 +110,21 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
       const page = await application.firstWindow();
       const exportsDir = join(dir, 'exports');
       mkdirSync(exportsDir, { recursive: true });
-      await use({
-        page,
-        kind: 'electron',
-        storePath,
-        dropFiles: (files) => dropOn(page, files),
-        async captureExport(trigger) {
-          // Answer the native save dialog from the main process with a path in the test folder.
-          const target = join(exportsDir, `export-${Date.now()}.json`);
-          await application.evaluate(({ dialog }, path) => {
-            dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
-          }, target);
-          await trigger();
-          for (let waited = 0; !existsSync(target) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-          return { fileName: basename(target), bytes: readFileSync(target) };
-        },
-        reload: async () => {
-          await page.reload();
-        },
-        allowConsoleErrors: () => undefined,
-        screenshot: screenshot(page),
-      });
+      await use(
+        driver(page, 'electron', {
+          async captureExport(trigger) {
+            // Answer the native save dialog from the main process with a path in the test folder.
+            const target = join(exportsDir, `export-${Date.now()}.json`);
+            await application.evaluate(({ dialog }, path) => {
+              dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+            }, target);
+            await trigger();
+            for (let waited = 0; !existsSync(target) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+            return { fileName: basename(target), bytes: readFileSync(target) };
+          },
+          allowConsoleErrors: () => undefined,
+        }),
+      );
       await application.close();
     } else {
       const host = await startBrowserHost(storePath, hostEnv, launchFiles);
@@ -132,22 +137,16 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
         if (message.type() === 'error') consoleErrors.push(message.text());
       });
       await page.goto(host.url);
-      await use({
-        page,
-        kind: 'browser',
-        storePath,
-        dropFiles: (files) => dropOn(page, files),
-        async captureExport(trigger) {
-          const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
-          const path = await download.path();
-          return { fileName: download.suggestedFilename(), bytes: readFileSync(path) };
-        },
-        reload: async () => {
-          await page.reload();
-        },
-        allowConsoleErrors: (pattern) => void allowed.push(pattern),
-        screenshot: screenshot(page),
-      });
+      await use(
+        driver(page, 'browser', {
+          async captureExport(trigger) {
+            const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+            const path = await download.path();
+            return { fileName: download.suggestedFilename(), bytes: readFileSync(path) };
+          },
+          allowConsoleErrors: (pattern) => void allowed.push(pattern),
+        }),
+      );
       await context.close();
       await browser.close();
       host.process.kill('SIGTERM');

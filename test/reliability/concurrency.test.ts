@@ -5,12 +5,11 @@
 // its handle, no handle may be lost or mixed up, and every original must
 // come back byte for byte from a process that did not write it.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RecoveryStore } from '../../src/main/store';
 import { reportLine, runCli } from '../helpers/cli';
+import { folderPerFile } from '../helpers/temp-folder';
 import { distinctCatalog, expectedHandle } from './helpers/catalogs';
 import { openHostSession } from './helpers/host-client';
 import { parseWriterLines, startBrowserHost, startWriter } from './helpers/processes';
@@ -28,13 +27,7 @@ interface Shrunk {
   problem?: string;
 }
 
-let dir: string;
-let store: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'caveman-rel-load-'));
-  store = join(dir, 'store', 'ccr.db');
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const store = join(folderPerFile('caveman-rel-load-'), 'store', 'ccr.db');
 
 /** Runs `work` over 0…count-1 with at most `parallel` at a time. */
 async function pool<T>(count: number, parallel: number, work: (index: number) => Promise<T>): Promise<T[]> {

@@ -5,12 +5,12 @@
 // it was working on is either wholly there or wholly absent; the file passes
 // PRAGMA integrity_check; and the next process opens and writes normally.
 
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RecoveryStore } from '../../src/main/store';
 import { reportLine, runCli } from '../helpers/cli';
+import { folderPerFile } from '../helpers/temp-folder';
 import { bulkPayload, distinctCatalog, expectedHandle } from './helpers/catalogs';
 import { openHostSession } from './helpers/host-client';
 import { parseWriterLines, startBrowserHost, startWriter, type LineProcess } from './helpers/processes';
@@ -18,13 +18,7 @@ import { auditStore, walState } from './helpers/store-audit';
 
 const PUT_BYTES = 4 * 1024 * 1024;
 
-let dir: string;
-let store: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'caveman-rel-crash-'));
-  store = join(dir, 'store', 'ccr.db');
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const store = join(folderPerFile('caveman-rel-crash-'), 'store', 'ccr.db');
 
 /** Every handle a process printed, with the bytes it must give back. */
 const promised = new Map<string, { who: string; bytes: Buffer }>();

@@ -4,8 +4,6 @@
 // each, no row stored for a pass-through, and, when a handle is minted, the
 // SPEC §2.6 guarantees and a byte-exact recovery from a fresh connection.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, validatorFor } from '../../src/main/contracts/contract-validator';
@@ -21,6 +19,7 @@ import { CONTRACT_IDS, type AnalysisFailure, type AnalysisSummary, type JobFinis
 import { CavemanError } from '../../src/shared/errors';
 import type { ApiResult, EventName, EventTypes } from '../../src/shared/ipc/channels';
 import { reportLine, runCli } from '../helpers/cli';
+import { folderPerFile } from '../helpers/temp-folder';
 import { expectedHandle } from './helpers/catalogs';
 import { auditStore } from './helpers/store-audit';
 import { CORPUS, type HostileInput } from './hostile/corpus';
@@ -29,11 +28,7 @@ const validLine = validatorFor(CONTRACT_IDS.cliShrinkLine);
 const rows = (entries: readonly HostileInput[]) => entries.map((entry) => [entry.name, entry] as const);
 const SHRINKS = CORPUS.filter((entry) => entry.expected.kind === 'shrinks');
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'caveman-rel-hostile-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = folderPerFile('caveman-rel-hostile-');
 
 /** What the library handed out for each input, to compare with the other ways in. */
 const libraryOutputs = new Map<string, Buffer>();

@@ -82,6 +82,17 @@ function readOnly(targets: (store: string) => string[]): () => Injected {
   };
 }
 
+/** A seeded store, checkpointed into its main file, whose bytes `damage` then spoils. */
+function damaged(damage: (store: string) => void): () => Injected {
+  return () => {
+    const store = storeIn('store');
+    seedStore(store);
+    checkpoint(store);
+    damage(store);
+    return { store, untouched: [store] };
+  };
+}
+
 const FAULTS: Fault[] = [
   { name: 'a read-only database file', code: 'cave_store_readonly', seedReadable: true, skip: READ_ONLY_SKIP, inject: readOnly((s) => [s]) },
   { name: 'a read-only store folder', code: 'cave_store_readonly', seedReadable: true, skip: READ_ONLY_SKIP, inject: readOnly((s) => [dirname(s)]) },
@@ -137,26 +148,16 @@ const FAULTS: Fault[] = [
     name: 'a database whose pages (after the header) were overwritten',
     code: 'cave_store_corrupt',
     seedReadable: false,
-    inject() {
-      const store = storeIn('store');
-      seedStore(store);
-      checkpoint(store);
-      scrambleBTreePages(store);
-      return { store, untouched: [store] };
-    },
+    inject: damaged(scrambleBTreePages),
   },
   {
     name: 'a database file cut off in the middle',
     code: 'cave_store_corrupt',
     seedReadable: false,
-    inject() {
-      const store = storeIn('store');
-      seedStore(store);
-      checkpoint(store);
+    inject: damaged((store) => {
       const bytes = readFileSync(store);
       writeFileSync(store, bytes.subarray(0, Math.floor(bytes.length / 2)));
-      return { store, untouched: [store] };
-    },
+    }),
   },
   {
     name: 'a symbolic link to a file that is not a store',

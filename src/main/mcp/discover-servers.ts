@@ -6,8 +6,9 @@
 
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { McpClient, McpConfigFile, McpServerInfo } from '../../shared/contracts';
-import { MAX_INPUT_BYTES } from '../../shared/errors';
+import { MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
 import { projectConfigLocations, userConfigLocations, type ConfigLocation, type LocationEnv } from './config-locations';
 import { ConfigFormatError, claudeCodeProjects, parseConfigText, type ParsedServer } from './config-parse';
 
@@ -29,7 +30,7 @@ export type ReadText = (path: string) => Promise<string>;
 export const readConfigFile: ReadText = async (path) => {
   const info = await stat(path);
   if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOTFILE' });
-  if (info.size > MAX_INPUT_BYTES) throw Object.assign(new Error('larger than 32 MiB'), { code: 'EFBIG' });
+  if (info.size > MAX_INPUT_BYTES) throw configTooLargeError(basename(path), info.size);
   return readFile(path, 'utf8');
 };
 

@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
-import { CavemanError, MAX_INPUT_BYTES, formatMiB, inputTooLargeError } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, cancelledError, formatMiB, inputTooLargeError } from '../../shared/errors';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
 import type { McpTarget } from './server-target';
 
@@ -73,7 +73,7 @@ export async function listServerTools(target: McpTarget, options: ListToolsOptio
   const transport = createTransport(target, options.baseEnv ?? process.env, diagnostics);
   const client = new Client(options.clientInfo ?? { name: 'caveman-shrink', version: '0' }, { capabilities: {} });
   try {
-    if (signal.aborted) throw new CavemanError('cave_cancelled', 'cancelled before the server was started — nothing was stored');
+    if (signal.aborted) throw cancelledError({ when: 'before the server was started' });
     options.onProgress?.({ stage: 'connecting', pages: 0, tools: 0 });
     diagnostics.stage = 'initialize';
     // Client.connect starts the transport (spawns the command) and then sends initialize.

@@ -5,7 +5,7 @@
 // turns any failure into a CavemanError with a sentence that says which.
 
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CavemanError } from '../../shared/errors';
+import { CavemanError, cancelledError } from '../../shared/errors';
 import { describeTarget, type McpTarget } from './server-target';
 
 /** How much of the server's stderr a message quotes. */
@@ -42,7 +42,7 @@ export class ServerDiagnostics {
   /** The failure as a CavemanError; `timedOut` / `cancelled` say whether our own deadline or the caller stopped it. */
   explain(error: unknown, why: { timedOut: boolean; cancelled: boolean; timeoutMs: number }): CavemanError {
     const who = this.target.transport === 'stdio' ? `the server (${describeTarget(this.target, 80)})` : `the server at ${describeTarget(this.target, 80)}`;
-    if (why.cancelled) return new CavemanError('cave_cancelled', 'cancelled — the server was stopped and nothing was stored');
+    if (why.cancelled) return cancelledError({ outcome: 'the server was stopped and nothing was stored' });
     if (why.timedOut) {
       if (this.garbage !== undefined) return new CavemanError('cave_mcp_protocol', `${who} does not speak MCP: it wrote ${this.garbage} on stdout and never answered ${this.stage}${this.stderrNote()}`);
       return new CavemanError('cave_mcp_timeout', `${who} did not answer ${this.stage} within ${formatSeconds(why.timeoutMs)}${this.stderrNote()}`);

@@ -7,7 +7,7 @@
 // native dialog the page can neither draw nor answer. Pure: the dialog is a
 // parameter, so every decision is tested without Electron.
 
-import { CavemanError } from '../../shared/errors';
+import { CavemanError, cancelledError } from '../../shared/errors';
 import { describeTarget, type McpTarget } from './server-target';
 
 /** Where a server to import came from. */
@@ -82,6 +82,6 @@ function startRefused({ origin, target, picked }: StartRequest): CavemanError {
 
 function startDeclined({ target }: StartRequest): CavemanError {
   return target.transport === 'stdio'
-    ? new CavemanError('cave_cancelled', 'you chose not to run that command — nothing was started')
-    : new CavemanError('cave_cancelled', 'you chose not to connect to that server — nothing was sent');
+    ? cancelledError({ what: 'you chose not to run that command', outcome: 'nothing was started' })
+    : cancelledError({ what: 'you chose not to connect to that server', outcome: 'nothing was sent' });
 }

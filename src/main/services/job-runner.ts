@@ -112,7 +112,7 @@ export class JobRunner {
 
   private async runOne({ jobId, name, controller, run, context }: QueuedJob): Promise<void> {
     try {
-      if (controller.signal.aborted) throw cancelledError('before it started');
+      if (controller.signal.aborted) throw cancelledError({ when: 'before it started' });
       const payload = await run();
       if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
       context.emit('jobFinished', { jobId, outcome: payload.outcome });

@@ -2,7 +2,7 @@
 // files MCP clients write (fixtures in temp folders laid out like a home
 // folder), what the renderer may see, and that nothing is ever started.
 
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { discoverServers, displayUrl, serverInfo, serversInPickedFile } from '..
 import { expandVariables, targetOfDiscovered } from '../../../src/main/mcp/discovered-target';
 import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
+import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 
 let home: string;
 beforeEach(() => {
@@ -168,6 +169,13 @@ describe('discovery on disk', () => {
     expect(found.files.map((f) => f.status)).toEqual(['missing', 'missing', 'found']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a config file above 32 MiB is unreadable, refused unread in the words every oversized config gets', async () => {
+    const huge = write(join(home, '.cursor/mcp.json'), '');
+    truncateSync(huge, MAX_INPUT_BYTES + 1); // sparse: nothing is written, the size is all that counts
+    const found = await discoverServers({ platform: 'linux', home, env: {} });
+    expect(found.files[2]).toMatchObject({ status: 'unreadable', message: 'could not read it: mcp.json is 32.0 MiB; that is no MCP config file' });
   });
 
   it('a picked file is parsed whatever it is called, VS Code "servers" lists included', () => {

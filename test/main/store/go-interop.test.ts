@@ -1,13 +1,13 @@
 // The Go caveman tools and this app share one file: each must read what the
 // other wrote, through the reference `recoveries` table alone.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RecoveryStore } from '../../../src/main/store/index.js';
 import { FIXTURES_DIR } from '../../helpers/fixtures';
+import { folderPerTest } from '../../helpers/temp-folder';
 
 // Copied from the reference fixture (key GO_DDL) so this test does not depend
 // on the store's own constant; checked against the fixture when it is present.
@@ -24,18 +24,11 @@ CREATE TABLE IF NOT EXISTS recoveries (
 );`;
 const REFERENCE_INPUTS = path.join(FIXTURES_DIR, 'reference/inputs.json');
 
-let folder: string;
-let dbPath: string;
-const opened: Array<{ close(): void }> = [];
+const tmp = folderPerTest('ccr-go-');
 
 /** How the Go reference derives a handle: sha256, hex, first 32 digits. */
 function goHandle(bytes: Buffer): string {
   return `ccr_${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}`;
-}
-
-function track<T extends { close(): void }>(resource: T): T {
-  opened.push(resource);
-  return resource;
 }
 
 /** The schema text SQLite records for GO_DDL in a fresh database. */
@@ -47,16 +40,6 @@ function referenceTableSql(): string {
   return row.sql;
 }
 
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ccr-go-'));
-  dbPath = path.join(folder, 'ccr.db');
-});
-
-afterEach(() => {
-  for (const resource of opened.splice(0)) resource.close();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
-
 describe('Go interop', () => {
   it('uses the DDL of the reference fixture', () => {
     const inputs = JSON.parse(fs.readFileSync(REFERENCE_INPUTS, 'utf8')) as { GO_DDL: string };
@@ -64,7 +47,7 @@ describe('Go interop', () => {
   });
 
   it('reads a row the Go tools wrote, and lists it in history', () => {
-    const go = track(new Database(dbPath));
+    const go = tmp.track(new Database(tmp.dbPath));
     go.pragma('journal_mode = WAL');
     go.exec(GO_DDL);
     const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"tools":[{"name":"go"}]}\n'), Buffer.from([0xff, 0])]);
@@ -75,7 +58,7 @@ describe('Go interop', () => {
     ).run(handle, '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 57, 21, original);
     go.close();
 
-    const store = track(RecoveryStore.open(dbPath));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath));
     expect(Buffer.from(store.get(handle)).equals(original)).toBe(true);
     expect(store.history()).toEqual({
       total: 1,
@@ -98,9 +81,9 @@ describe('Go interop', () => {
   });
 
   it('orders Go rows by time among ours, whatever their timestamp format', () => {
-    const store = track(RecoveryStore.open(dbPath, { clock: () => new Date('2026-08-08T14:00:00.500Z') }));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath, { clock: () => new Date('2026-08-08T14:00:00.500Z') }));
     const ours = store.put(Buffer.from('ours'), { tokensBefore: 1, tokensAfter: 1 });
-    const go = track(new Database(dbPath));
+    const go = tmp.track(new Database(tmp.dbPath));
     const insert = go.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)');
     const earlier = Buffer.from('earlier');
     const later = Buffer.from('later');
@@ -114,12 +97,12 @@ describe('Go interop', () => {
   });
 
   it('writes rows the Go tools can read with plain SQL, in the reference table unchanged', () => {
-    const store = track(RecoveryStore.open(dbPath));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath));
     const original = Buffer.from([0x00, 0xff, 0x7b, 0x7d, 0x0a]);
     const { handle } = store.put(original, { tokensBefore: 3, tokensAfter: 2, sourceName: 'x.json' });
     store.close();
 
-    const go = track(new Database(dbPath, { readonly: true }));
+    const go = tmp.track(new Database(tmp.dbPath, { readonly: true }));
     const row = go.prepare('SELECT original FROM recoveries WHERE handle=?').get(handle) as { original: Buffer };
     expect(Buffer.compare(row.original, original)).toBe(0);
     expect(handle).toBe(goHandle(original));
@@ -136,10 +119,10 @@ describe('Go interop', () => {
   });
 
   it('never alters a Go table, even one with rows', () => {
-    const go = track(new Database(dbPath));
+    const go = tmp.track(new Database(tmp.dbPath));
     go.exec(GO_DDL);
     const before = go.prepare("SELECT sql FROM sqlite_master WHERE name = 'recoveries'").pluck().get();
-    const store = track(RecoveryStore.open(dbPath));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath));
     store.put(Buffer.from('x'), { tokensBefore: 1, tokensAfter: 1 });
     expect(go.prepare("SELECT sql FROM sqlite_master WHERE name = 'recoveries'").pluck().get()).toBe(before);
   });

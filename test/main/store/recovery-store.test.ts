@@ -1,25 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
 import { caughtCavemanError } from '../../helpers/caught-error';
+import { folderPerTest } from '../../helpers/temp-folder';
 
-let folder: string;
-let dbPath: string;
-const opened: Array<{ close(): void }> = [];
+const tmp = folderPerTest('ccr-store-');
 
 function open(options?: Parameters<typeof RecoveryStore.open>[1]): RecoveryStore {
-  const store = RecoveryStore.open(dbPath, options);
-  opened.push(store);
-  return store;
+  return tmp.track(RecoveryStore.open(tmp.dbPath, options));
 }
 
 function raw(): Database.Database {
-  const db = new Database(dbPath);
-  opened.push(db);
-  return db;
+  return tmp.track(new Database(tmp.dbPath));
 }
 
 function bytes(text: string): Uint8Array {
@@ -27,16 +19,6 @@ function bytes(text: string): Uint8Array {
 }
 
 const META = { tokensBefore: 120, tokensAfter: 40 };
-
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ccr-store-'));
-  dbPath = path.join(folder, 'ccr.db');
-});
-
-afterEach(() => {
-  for (const handle of opened.splice(0)) handle.close();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
 
 describe('put and get', () => {
   const payloads: Array<[string, Uint8Array]> = [
@@ -102,7 +84,7 @@ describe('put and get', () => {
 
   it('works in memory', () => {
     const store = RecoveryStore.open(':memory:');
-    opened.push(store);
+    tmp.track(store);
     const { handle } = store.put(bytes('mem'), META);
     expect(new TextDecoder().decode(store.get(handle))).toBe('mem');
     expect(store.path).toBe(':memory:');
@@ -154,7 +136,7 @@ describe('budget', () => {
     const kept = store.put(bytes('123456'), META);
     const error = caughtCavemanError(() => store.put(bytes('abcde'), META));
     expect(error.code).toBe('cave_store_full');
-    expect(error.message).toContain(dbPath);
+    expect(error.message).toContain(tmp.dbPath);
     expect(error.message).toMatch(/nothing was stored/);
     const db = raw();
     expect(db.prepare('SELECT handle FROM recoveries').all()).toEqual([{ handle: kept.handle }]);

@@ -1,25 +1,18 @@
 // What the store does when its file cannot be used normally: each case must
 // end in one typed error (or a working read-only store), never a crash.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RecoveryStore, RECOVERIES_DDL, recoveryHandleFor } from '../../../src/main/store/index.js';
 import { caughtCavemanError } from '../../helpers/caught-error';
+import { folderPerTest } from '../../helpers/temp-folder';
 
 const IS_ROOT = process.getuid?.() === 0;
 const META = { tokensBefore: 10, tokensAfter: 4 };
 
-let folder: string;
-let dbPath: string;
-const opened: Array<{ close(): void }> = [];
-
-function track<T extends { close(): void }>(resource: T): T {
-  opened.push(resource);
-  return resource;
-}
+const tmp = folderPerTest('ccr-fail-');
 
 function fileDigest(target: string): string {
   return createHash('sha256').update(fs.readFileSync(target)).digest('hex');
@@ -27,124 +20,118 @@ function fileDigest(target: string): string {
 
 /** A closed store holding one payload; returns its handle. */
 function storeWithOnePayload(text = 'kept'): string {
-  const store = RecoveryStore.open(dbPath);
+  const store = RecoveryStore.open(tmp.dbPath);
   const { handle } = store.put(Buffer.from(text), { ...META, sourceName: 'kept.json' });
   store.close();
   return handle;
 }
 
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ccr-fail-'));
-  dbPath = path.join(folder, 'ccr.db');
-});
-
 afterEach(() => {
-  for (const resource of opened.splice(0)) resource.close();
-  fs.chmodSync(folder, 0o700);
-  fs.rmSync(folder, { recursive: true, force: true });
+  fs.chmodSync(tmp.path, 0o700);
 });
 
 describe('read-only stores', () => {
   it('opened with readonly: put and delete throw cave_store_readonly, get and history still work, the file is untouched', () => {
     const handle = storeWithOnePayload();
-    const before = fileDigest(dbPath);
-    const store = track(RecoveryStore.open(dbPath, { readonly: true }));
+    const before = fileDigest(tmp.dbPath);
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath, { readonly: true }));
     expect(store.readOnly).toBe(true);
     const refused = caughtCavemanError(() => store.put(Buffer.from('new'), META));
     expect(refused.code).toBe('cave_store_readonly');
-    expect(refused.message).toBe(`the recovery store at ${dbPath} is read-only — nothing was stored`);
+    expect(refused.message).toBe(`the recovery store at ${tmp.dbPath} is read-only — nothing was stored`);
     expect(caughtCavemanError(() => store.delete(handle)).code).toBe('cave_store_readonly');
     expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
     expect(store.history()).toMatchObject({ total: 1, entries: [{ handle, source_name: 'kept.json' }] });
     store.close();
-    expect(fileDigest(dbPath)).toBe(before);
+    expect(fileDigest(tmp.dbPath)).toBe(before);
   });
 
   it('opened with readonly on a Go-only file: history still lists its rows, and no table is added', () => {
-    const go = new Database(dbPath);
+    const go = new Database(tmp.dbPath);
     go.exec(RECOVERIES_DDL);
     const original = Buffer.from('from go');
     go.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
       recoveryHandleFor(original), '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 2, 1, original,
     );
     go.close();
-    const store = track(RecoveryStore.open(dbPath, { readonly: true }));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath, { readonly: true }));
     expect(store.history().entries.map((e) => e.handle)).toEqual([recoveryHandleFor(original)]);
     expect(store.retainedBytes()).toBe(original.length);
-    const check = track(new Database(dbPath, { readonly: true }));
+    const check = tmp.track(new Database(tmp.dbPath, { readonly: true }));
     expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['recoveries']);
   });
 
   it('opened with readonly, history follows rows another process writes later', () => {
     storeWithOnePayload();
-    const store = track(RecoveryStore.open(dbPath, { readonly: true }));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath, { readonly: true }));
     expect(store.history().total).toBe(1);
-    const writer = track(RecoveryStore.open(dbPath));
+    const writer = tmp.track(RecoveryStore.open(tmp.dbPath));
     const added = writer.put(Buffer.from('added later'), { ...META, sourceName: 'later.json' });
     expect(store.history().entries[0]).toMatchObject({ handle: added.handle, source_name: 'later.json' });
     expect(store.history().total).toBe(2);
   });
 
   it('opened with readonly on a missing file: cave_store_unavailable, nothing created', () => {
-    expect(caughtCavemanError(() => RecoveryStore.open(dbPath, { readonly: true })).code).toBe('cave_store_unavailable');
-    expect(fs.existsSync(dbPath)).toBe(false);
+    expect(caughtCavemanError(() => RecoveryStore.open(tmp.dbPath, { readonly: true })).code).toBe('cave_store_unavailable');
+    expect(fs.existsSync(tmp.dbPath)).toBe(false);
   });
 
-  it.skipIf(IS_ROOT)('a file without write permission opens read-only (skipped as root: root may write any file)', () => {
+  /** Stores one payload, sets `mode` on `target`, reopens: read-only, refusing writes, still serving the payload. */
+  function reopenAfterChmod(target: () => string, mode: number): RecoveryStore {
     const handle = storeWithOnePayload();
-    fs.chmodSync(dbPath, 0o400);
-    const store = track(RecoveryStore.open(dbPath));
+    fs.chmodSync(target(), mode);
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath));
     expect(store.readOnly).toBe(true);
     expect(caughtCavemanError(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
     expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
+    return store;
+  }
+
+  it.skipIf(IS_ROOT)('a file without write permission opens read-only (skipped as root: root may write any file)', () => {
+    const store = reopenAfterChmod(() => tmp.dbPath, 0o400);
     expect(store.history().total).toBe(1);
   });
 
   it.skipIf(IS_ROOT)('a folder without write permission opens read-only (skipped as root: root may write any folder)', () => {
-    const handle = storeWithOnePayload();
-    fs.chmodSync(folder, 0o500);
-    const store = track(RecoveryStore.open(dbPath));
-    expect(store.readOnly).toBe(true);
-    expect(caughtCavemanError(() => store.put(Buffer.from('new'), META)).code).toBe('cave_store_readonly');
-    expect(new TextDecoder().decode(store.get(handle))).toBe('kept');
+    reopenAfterChmod(() => tmp.path, 0o500);
   });
 
   it.skipIf(IS_ROOT)('an unreadable file is unavailable (skipped as root: root may read any file)', () => {
     storeWithOnePayload();
-    fs.chmodSync(dbPath, 0o000);
-    expect(caughtCavemanError(() => RecoveryStore.open(dbPath)).code).toBe('cave_store_unavailable');
+    fs.chmodSync(tmp.dbPath, 0o000);
+    expect(caughtCavemanError(() => RecoveryStore.open(tmp.dbPath)).code).toBe('cave_store_unavailable');
   });
 });
 
 describe('unusable paths', () => {
   it('a folder as the database path is cave_store_unavailable', () => {
-    fs.mkdirSync(dbPath);
-    const error = caughtCavemanError(() => RecoveryStore.open(dbPath));
+    fs.mkdirSync(tmp.dbPath);
+    const error = caughtCavemanError(() => RecoveryStore.open(tmp.dbPath));
     expect(error.code).toBe('cave_store_unavailable');
-    expect(error.message).toContain(dbPath);
+    expect(error.message).toContain(tmp.dbPath);
   });
 
   it('a parent folder that cannot be created is cave_store_unavailable', () => {
-    const blocker = path.join(folder, 'not-a-folder');
+    const blocker = path.join(tmp.path, 'not-a-folder');
     fs.writeFileSync(blocker, 'a file where the folder should be');
     const error = caughtCavemanError(() => RecoveryStore.open(path.join(blocker, 'sub', 'ccr.db')));
     expect(error.code).toBe('cave_store_unavailable');
   });
 
   it.each([false, true])('garbage bytes as the database file are cave_store_corrupt (readonly: %s)', (readonly) => {
-    fs.writeFileSync(dbPath, Buffer.from('this is not a sqlite database, just some bytes '.repeat(100)));
-    const before = fileDigest(dbPath);
-    const error = caughtCavemanError(() => RecoveryStore.open(dbPath, { readonly }));
+    fs.writeFileSync(tmp.dbPath, Buffer.from('this is not a sqlite database, just some bytes '.repeat(100)));
+    const before = fileDigest(tmp.dbPath);
+    const error = caughtCavemanError(() => RecoveryStore.open(tmp.dbPath, { readonly }));
     expect(error.code).toBe('cave_store_corrupt');
-    expect(error.message).toContain(dbPath);
-    expect(fileDigest(dbPath)).toBe(before);
+    expect(error.message).toContain(tmp.dbPath);
+    expect(fileDigest(tmp.dbPath)).toBe(before);
   });
 });
 
 describe('contention', () => {
   it('a write lock held past the busy timeout is cave_store_busy, and nothing is stored', () => {
-    const store = track(RecoveryStore.open(dbPath));
-    const other = track(new Database(dbPath));
+    const store = tmp.track(RecoveryStore.open(tmp.dbPath));
+    const other = tmp.track(new Database(tmp.dbPath));
     other.exec('BEGIN IMMEDIATE');
     const started = Date.now();
     const error = caughtCavemanError(() => store.put(Buffer.from('waits'), META));

@@ -2,19 +2,13 @@
 // on API calls, and the Host / Origin / Sec-Fetch-Site checks that keep other
 // pages and rebinding DNS names out. Each test fails if its check is removed.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookieValues, refuseForeignRequest, tokenMatches } from '../../../src/main/web-host/access-guard';
 import { createWebHost } from '../../../src/main/web-host/create-web-host';
 import { createDispatcher } from '../../../src/main/services/dispatch';
-import { callApi, send, sessionCookie, startTestHost, type TestHost } from './harness';
+import { callApi, hostForFile, send } from './harness';
 
-let t: TestHost;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestHost();
-  cookie = sessionCookie(t.host);
-});
-afterAll(() => t.close());
+const t = hostForFile();
 
 const expectNoCors = (headers: Record<string, unknown>) => {
   for (const name of Object.keys(headers)) expect(name.startsWith('access-control-'), name).toBe(false);
@@ -67,14 +61,14 @@ describe('pages need the session cookie', () => {
   });
 
   it('accepts the cookie among others', async () => {
-    const answer = await send(t.host.port, '/assets/app.js', { headers: { cookie: `theme=dark; ${cookie}; x=1` } });
+    const answer = await send(t.host.port, '/assets/app.js', { headers: { cookie: `theme=dark; ${t.cookie}; x=1` } });
     expect(answer.status).toBe(200);
   });
 });
 
 describe('API calls need the token header', () => {
   it('403 JSON cave_forbidden without the header, with a wrong one, or with only the cookie', async () => {
-    const cases = [{}, { 'x-caveman-token': 'wrong' }, { 'x-caveman-token': `${t.host.token}x` }, { cookie }];
+    const cases = [{}, { 'x-caveman-token': 'wrong' }, { 'x-caveman-token': `${t.host.token}x` }, { cookie: t.cookie }];
     for (const headers of cases) {
       const answer = await send(t.host.port, '/api/app:info', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
       expect(answer.status, JSON.stringify(headers)).toBe(403);
@@ -85,7 +79,7 @@ describe('API calls need the token header', () => {
   });
 
   it('403 on the event stream without the header', async () => {
-    const answer = await send(t.host.port, '/api/events', { headers: { cookie } });
+    const answer = await send(t.host.port, '/api/events', { headers: { cookie: t.cookie } });
     expect(answer.status).toBe(403);
     expect(answer.json()).toMatchObject({ ok: false, code: 'cave_forbidden' });
   });
@@ -100,7 +94,7 @@ describe('API calls need the token header', () => {
 describe('only this host, only our origin', () => {
   it('403 for a foreign Host header (DNS rebinding), even with a valid token and cookie', async () => {
     for (const host of [`evil.example:${t.host.port}`, `127.0.0.1.nip.io:${t.host.port}`, '127.0.0.1', `127.0.0.1:${t.host.port + 1}`, `[::1]:${t.host.port}`]) {
-      const page = await send(t.host.port, '/', { headers: { host, cookie } });
+      const page = await send(t.host.port, '/', { headers: { host, cookie: t.cookie } });
       expect(page.status, host).toBe(403);
       const api = await callApi(t.host, 'app:info', {}, { host });
       expect(api.status, host).toBe(403);
@@ -121,7 +115,7 @@ describe('only this host, only our origin', () => {
       const api = await callApi(t.host, 'app:info', {}, { origin });
       expect(api.status, origin).toBe(403);
       expect(api.json()).toMatchObject({ ok: false, code: 'cave_forbidden' });
-      const page = await send(t.host.port, '/', { headers: { origin, cookie } });
+      const page = await send(t.host.port, '/', { headers: { origin, cookie: t.cookie } });
       expect(page.status, origin).toBe(403);
     }
     const own = await callApi(t.host, 'app:info', {}, { origin: t.host.origin });
@@ -130,11 +124,11 @@ describe('only this host, only our origin', () => {
 
   it('403 for a cross-site or same-site (another local port) fetch, even with the cookie', async () => {
     for (const site of ['cross-site', 'same-site']) {
-      const page = await send(t.host.port, '/', { headers: { cookie, 'sec-fetch-site': site } });
+      const page = await send(t.host.port, '/', { headers: { cookie: t.cookie, 'sec-fetch-site': site } });
       expect(page.status, site).toBe(403);
     }
     for (const site of ['same-origin', 'none']) {
-      const page = await send(t.host.port, '/', { headers: { cookie, 'sec-fetch-site': site } });
+      const page = await send(t.host.port, '/', { headers: { cookie: t.cookie, 'sec-fetch-site': site } });
       expect(page.status, site).toBe(200);
     }
   });
@@ -146,18 +140,18 @@ describe('only this host, only our origin', () => {
     });
     expect(preflight.status).toBe(405);
     expectNoCors(preflight.headers);
-    const withToken = await send(t.host.port, '/api/app:info', { method: 'OPTIONS', headers: { 'x-caveman-token': t.host.token, cookie } });
+    const withToken = await send(t.host.port, '/api/app:info', { method: 'OPTIONS', headers: { 'x-caveman-token': t.host.token, cookie: t.cookie } });
     expect(withToken.status).toBe(405);
     expectNoCors(withToken.headers);
     const foreign = await send(t.host.port, '/api/app:info', { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
     expect(foreign.status).toBe(403);
     expectNoCors(foreign.headers);
     expectNoCors((await callApi(t.host, 'app:info', {})).headers);
-    expectNoCors((await send(t.host.port, '/', { headers: { cookie } })).headers);
+    expectNoCors((await send(t.host.port, '/', { headers: { cookie: t.cookie } })).headers);
   });
 
   it('refuses request targets that are not a path', async () => {
-    const answer = await send(t.host.port, `http://127.0.0.1:${t.host.port}/`, { headers: { cookie } });
+    const answer = await send(t.host.port, `http://127.0.0.1:${t.host.port}/`, { headers: { cookie: t.cookie } });
     expect(answer.status).toBe(403);
   });
 });

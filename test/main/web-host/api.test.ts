@@ -2,18 +2,14 @@
 // answers carry the mapped status, binary answers arrive as raw bytes, and
 // bodies are refused by size and type before anything reaches a handler.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 import { MAX_JSON_BODY_BYTES } from '../../../src/shared/ipc/http-protocol';
 import { encodeRfc5987 } from '../../../src/main/web-host/api-routes';
 import { httpStatusFor } from '../../../src/main/web-host/status-codes';
-import { apiHeaders, callApi, send, startTestHost, uploadUntilAnswered, type TestHost } from './harness';
+import { apiHeaders, callApi, hostForFile, send, uploadUntilAnswered } from './harness';
 
-let t: TestHost;
-beforeAll(async () => {
-  t = await startTestHost();
-});
-afterAll(() => t.close());
+const t = hostForFile();
 
 const params = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const binaryHeaders = (extra: Record<string, string> = {}) => apiHeaders(t.host, { 'content-type': 'application/octet-stream', 'x-caveman-params': params({ name: 'tools.json', tokenizer: 'o200k_base' }), ...extra });

@@ -1,14 +1,10 @@
 // GET /api/events: each page gets its own NDJSON stream and client id, and a
 // call's events go only to the page that named that id.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callApi, openEvents, send, startTestHost, type TestHost } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { callApi, hostForFile, openEvents, send, startTestHost } from './harness';
 
-let t: TestHost;
-beforeAll(async () => {
-  t = await startTestHost({ keepAliveMs: 25 });
-});
-afterAll(() => t.close());
+const t = hostForFile({ keepAliveMs: 25 });
 
 /** The next line that is not a keep-alive blank line. */
 async function nextEvent(stream: { nextLine(): Promise<string> }): Promise<unknown> {

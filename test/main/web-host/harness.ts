@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../src/main/services/dispatch';
 import { createWebHost, type WebHost, type WebHostOptions } from '../../../src/main/web-host/create-web-host';
 import { CavemanError } from '../../../src/shared/errors';
@@ -99,6 +100,45 @@ export async function startTestHost(options: Partial<WebHostOptions> = {}): Prom
       await host.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface FileHost extends TestHost {
+  /** The session cookie a browser holds for this host's token. */
+  cookie: string;
+}
+
+/**
+ * One host for a whole test file: started before its first test, closed after
+ * its last. Its fields can be read only inside tests (once it runs).
+ */
+export function hostForFile(options: Partial<WebHostOptions> = {}): FileHost {
+  let running: TestHost | undefined;
+  beforeAll(async () => {
+    running = await startTestHost(options);
+  });
+  afterAll(() => running?.close());
+  const started = (): TestHost => {
+    if (!running) throw new Error('the test host starts in beforeAll; read it inside a test');
+    return running;
+  };
+  return {
+    get host() {
+      return started().host;
+    },
+    get dir() {
+      return started().dir;
+    },
+    get calls() {
+      return started().calls;
+    },
+    get logs() {
+      return started().logs;
+    },
+    get cookie() {
+      return sessionCookie(started().host);
+    },
+    close: () => started().close(),
   };
 }
 

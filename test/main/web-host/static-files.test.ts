@@ -1,20 +1,14 @@
 // The renderer files: only what is inside the renderer folder, with the
 // security headers and the strict CSP, and index.html carrying the API token.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/web-host/security-headers';
 import { contentTypeFor, injectTokenMeta, safeSegments } from '../../../src/main/web-host/static-files';
-import { APP_JS, send, sessionCookie, startTestHost, type TestHost } from './harness';
+import { APP_JS, hostForFile, send } from './harness';
 
-let t: TestHost;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestHost();
-  cookie = sessionCookie(t.host);
-});
-afterAll(() => t.close());
+const t = hostForFile();
 
-const get = (path: string, method = 'GET') => send(t.host.port, path, { method, headers: { cookie } });
+const get = (path: string, method = 'GET') => send(t.host.port, path, { method, headers: { cookie: t.cookie } });
 
 const EXPECTED_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

@@ -8,15 +8,11 @@
 
 import fc from 'fast-check';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY_BYTES } from '../../../src/shared/ipc/http-protocol';
-import { send, startTestHost, type TestHost } from '../../main/web-host/harness';
+import { hostForFile, send } from '../../main/web-host/harness';
 
-let t: TestHost;
-beforeAll(async () => {
-  t = await startTestHost();
-});
-afterAll(() => t.close());
+const t = hostForFile();
 
 /** Picks from `good` about as often as from `bad`, so accepted requests are common enough to matter. */
 const half = <T>(good: readonly T[], bad: readonly T[]) => fc.oneof(fc.constantFrom(...good), fc.constantFrom(...bad));

@@ -5,7 +5,7 @@
 // the author's by the input: sharing only ever adds a root `$defs` where the
 // input's schema root had none with entries (share-schemas.ts).
 
-import { ARRAY, OBJECT, STRING, forEachMember, keyName, memberOf, sourceOf, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, forEachMember, itemAt, keyAt, keyName, memberOf, sourceOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseJson } from '../json/parse-json';
 import { readCatalog } from '../transform/catalog-shape';
 
@@ -69,7 +69,7 @@ function inline(doc: JsonDocument, root: NodeId, definitions: Map<string, NodeId
     const kind = doc.kind[node];
     if (kind === ARRAY) {
       const items: string[] = [];
-      for (let i = 0; i < doc.count[node]!; i++) items.push(write(doc.slots[doc.first[node]! + i]!, false));
+      for (let i = 0; i < doc.count[node]!; i++) items.push(write(itemAt(doc, node, i), false));
       return `[${items.join(',')}]`;
     }
     if (kind !== OBJECT) return sourceOf(doc, node);
@@ -88,7 +88,7 @@ function inline(doc: JsonDocument, root: NodeId, definitions: Map<string, NodeId
     const members: string[] = [];
     for (let i = 0; i < doc.count[node]!; i++) {
       if (isRoot && keyName(doc, node, i) === '$defs') continue;
-      members.push(`${sourceOf(doc, doc.slots[doc.first[node]! + 2 * i]!)}:${write(doc.slots[doc.first[node]! + 2 * i + 1]!, false)}`);
+      members.push(`${sourceOf(doc, keyAt(doc, node, i))}:${write(valueAt(doc, node, i), false)}`);
     }
     return `{${members.join(',')}}`;
   };
@@ -98,7 +98,7 @@ function inline(doc: JsonDocument, root: NodeId, definitions: Map<string, NodeId
 /** K for an object that is exactly `{"$ref":"#/$defs/K"}` (K a plain name), else undefined. */
 function referencedDefinition(doc: JsonDocument, node: NodeId): string | undefined {
   if (doc.count[node] !== 1 || keyName(doc, node, 0) !== '$ref') return undefined;
-  const value = doc.slots[doc.first[node]! + 1]!;
+  const value = valueAt(doc, node, 0);
   if (doc.kind[value] !== STRING) return undefined;
   const ref = stringValue(doc, value);
   return ref.startsWith(PREFIX) && !ref.slice(PREFIX.length).includes('/') ? ref.slice(PREFIX.length) : undefined;

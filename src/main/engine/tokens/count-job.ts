@@ -3,7 +3,7 @@
 // caller awaits. The pool (parallel-counter.ts) decides which workers take
 // part; this file only knows how to share the chunks and when it is done.
 
-import { CavemanError } from '../../../shared/errors';
+import { CavemanError, cancelledError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { countTokens } from './count-tokens';
 import { CHUNK_COUNT, DONE, ENDS, NEXT, STOP, controlSlots } from './count-protocol';
@@ -125,7 +125,7 @@ export class SharedCountJob implements CountJob {
   }
 
   cancel(): void {
-    this.fail(new CavemanError('cave_cancelled', 'token counting was cancelled'));
+    this.fail(cancelledError({ when: 'while counting tokens' }));
   }
 
   /** Claims and counts chunks on this thread until none are left. */

@@ -13,7 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { Buffer } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
-import { CavemanError } from '../../../shared/errors';
+import { CavemanError, cancelledError } from '../../../shared/errors';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../../shared/tokenizers';
 import { SharedCountJob, type CountJob, type CountJobOptions, type CountText } from './count-job';
 import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
@@ -163,7 +163,7 @@ export class ParallelTokenCounter {
       this.slots[slot] = undefined;
       pooled.alive = false;
       this.releaseWaiters(pooled);
-      for (const job of pooled.jobs.values()) job.fail(new CavemanError('cave_cancelled', 'token counting was cancelled: the counter was closed'));
+      for (const job of pooled.jobs.values()) job.fail(cancelledError({ when: 'because the token counter was closed' }));
       pooled.jobs.clear();
       stopping.push(pooled.worker.terminate());
     }

@@ -13,7 +13,7 @@
 // - the root itself and the entries of `$defs`/`definitions`.
 // Names are chosen so no existing `$ref` text mentions them.
 
-import { ARRAY, OBJECT, STRING, forEachMember, keyName, sourceOf, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, forEachMember, itemAt, keyAt, keyName, sourceOf, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseJson } from '../json/parse-json';
 import { utf8ByteLength } from '../text/utf8';
 import { readCatalog } from './catalog-shape';
@@ -142,7 +142,7 @@ function planSharing(doc: JsonDocument, root: NodeId): SharingPlan | undefined {
         const definitions = key === '$defs' || key === 'definitions';
         forEachMember(doc, value, (_name, schema) => visit(schema, node, !definitions));
       } else if (SUBSCHEMA_LIST_KEYWORDS.has(key) && doc.kind[value] === ARRAY) {
-        for (let i = 0; i < doc.count[value]!; i++) visit(doc.slots[doc.first[value]! + i]!, node, true);
+        for (let i = 0; i < doc.count[value]!; i++) visit(itemAt(doc, value, i), node, true);
       } else if (SUBSCHEMA_KEYWORDS.has(key)) {
         visit(value, node, true);
       }
@@ -194,9 +194,9 @@ function pinnedNodes(doc: JsonDocument, root: NodeId, trie: RefTrie | undefined)
       const kind = doc.kind[node];
       let child: NodeId | undefined;
       if (kind === OBJECT) {
-        for (let i = doc.count[node]! - 1; i >= 0 && child === undefined; i--) if (keyName(doc, node, i) === segment) child = doc.slots[doc.first[node]! + 2 * i + 1];
+        for (let i = doc.count[node]! - 1; i >= 0 && child === undefined; i--) if (keyName(doc, node, i) === segment) child = valueAt(doc, node, i);
       } else if (kind === ARRAY && /^(?:0|[1-9]\d*)$/u.test(segment) && Number(segment) < doc.count[node]!) {
-        child = doc.slots[doc.first[node]! + Number(segment)];
+        child = itemAt(doc, node, Number(segment));
       }
       if (child !== undefined) walk(child, below);
     }
@@ -227,13 +227,12 @@ function writeShared(doc: JsonDocument, root: NodeId, plan: SharingPlan): string
     if ((kind !== OBJECT && kind !== ARRAY) || !containsReplaced(node)) return sourceOf(doc, node);
     if (kind === ARRAY) {
       const items: string[] = [];
-      for (let i = 0; i < doc.count[node]!; i++) items.push(write(doc.slots[doc.first[node]! + i]!, false));
+      for (let i = 0; i < doc.count[node]!; i++) items.push(write(itemAt(doc, node, i), false));
       return `[${items.join(',')}]`;
     }
     const members: string[] = [];
     for (let i = 0; i < doc.count[node]!; i++) {
-      const keyNode = doc.slots[doc.first[node]! + 2 * i]!;
-      members.push(`${sourceOf(doc, keyNode)}:${write(doc.slots[doc.first[node]! + 2 * i + 1]!, false)}`);
+      members.push(`${sourceOf(doc, keyAt(doc, node, i))}:${write(valueAt(doc, node, i), false)}`);
     }
     return `{${members.join(',')}}`;
   };

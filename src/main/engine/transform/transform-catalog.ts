@@ -5,7 +5,7 @@
 // second pass over that output (share-schemas.ts).
 
 import { ByteWriter } from '../json/byte-writer';
-import { ARRAY, OBJECT, STRING, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
 import { reduceDescription, SMALL_DESCRIPTION_BYTES } from './reduce-description';
@@ -110,10 +110,9 @@ class CatalogWriter {
   private writeToolArray(list: NodeId): void {
     const { doc, out } = this;
     out.push('[');
-    const from = doc.first[list]!;
     for (let i = 0; i < doc.count[list]!; i++) {
       if (i > 0) out.push(',');
-      const item = doc.slots[from + i]!;
+      const item = itemAt(doc, list, i);
       if (doc.kind[item] === OBJECT) this.writeTool(item, () => this.writeEnvelope(item));
       else writeCompact(doc, item, out);
     }
@@ -160,12 +159,11 @@ class CatalogWriter {
   private writeSchema(node: NodeId, targets: RefTrie | undefined, scope?: StructureScope): void {
     const { doc, text, out } = this;
     const kind = doc.kind[node];
-    const from = doc.first[node]!;
     if (kind === ARRAY) {
       out.push('[');
       for (let i = 0; i < doc.count[node]!; i++) {
         if (i > 0) out.push(',');
-        this.writeSchema(doc.slots[from + i]!, targets?.child(String(i)), scope && { unevaluated: scope.unevaluated, root: false });
+        this.writeSchema(itemAt(doc, node, i), targets?.child(String(i)), scope && { unevaluated: scope.unevaluated, root: false });
       }
       out.push(']');
       return;
@@ -176,13 +174,13 @@ class CatalogWriter {
     out.push('{');
     let first = true;
     for (let i = 0; i < doc.count[node]!; i++) {
-      const keyNode = doc.slots[from + 2 * i]!;
-      const value = doc.slots[from + 2 * i + 1]!;
+      const keyNode = keyAt(doc, node, i);
+      const value = valueAt(doc, node, i);
       const key = stringValue(doc, keyNode);
       const below = targets?.child(key);
       const dropped = DROPPED_ANNOTATIONS.has(key);
       if (dropped && this.dropAnnotations && below === undefined) continue;
-      if (scope && this.exactStructure && below === undefined && isDroppableDefault(doc, key, value, scope) && !hasDuplicateKey(doc, node, key, (j) => stringValue(doc, doc.slots[from + 2 * j]!))) {
+      if (scope && this.exactStructure && below === undefined && isDroppableDefault(doc, key, value, scope) && !hasDuplicateKey(doc, node, key, (j) => keyName(doc, node, j))) {
         this.structureDrops++;
         continue;
       }
@@ -204,12 +202,11 @@ class CatalogWriter {
   /** Child keys of a name map are user-chosen names: all survive; only their values are schemas. */
   private writeNameMap(map: NodeId, targets: RefTrie | undefined, scope: StructureScope | undefined): void {
     const { doc, text, out } = this;
-    const from = doc.first[map]!;
     out.push('{');
     for (let i = 0; i < doc.count[map]!; i++) {
       if (i > 0) out.push(',');
-      const keyNode = doc.slots[from + 2 * i]!;
-      const value = doc.slots[from + 2 * i + 1]!;
+      const keyNode = keyAt(doc, map, i);
+      const value = valueAt(doc, map, i);
       out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
       out.push(':');
       // `dependencies` maps to a schema or to an array of names; only a schema (an object) is one.
@@ -235,14 +232,13 @@ class CatalogWriter {
   /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */
   private writeMembers(node: NodeId, writeValue: (key: string, value: NodeId) => void): void {
     const { doc, text, out } = this;
-    const from = doc.first[node]!;
     out.push('{');
     for (let i = 0; i < doc.count[node]!; i++) {
       if (i > 0) out.push(',');
-      const keyNode = doc.slots[from + 2 * i]!;
+      const keyNode = keyAt(doc, node, i);
       out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
       out.push(':');
-      writeValue(stringValue(doc, keyNode), doc.slots[from + 2 * i + 1]!);
+      writeValue(stringValue(doc, keyNode), valueAt(doc, node, i));
     }
     out.push('}');
   }
