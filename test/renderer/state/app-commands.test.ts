@@ -78,6 +78,64 @@ describe('app commands', () => {
     expect(api.calls.at(-1)).toEqual({ method: 'exportCatalog', args: [{ source: { handle: 'ccr_0123456789abcdef0123456789abcdef' }, which: 'compressed' }] });
   });
 
+  it('shrinks pasted text and dropped files with the chosen tokenizer, on the Results tab', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    stores.settings.getState().setTokenizer('cl100k_base');
+    stores.ui.getState().setTab('history');
+    const commands = createAppCommands(api, stores, env());
+    await commands.shrinkText('{"tools":[]}');
+    expect(stores.ui.getState().tab).toBe('results');
+    stores.ui.getState().setTab('history');
+    await commands.shrinkFiles([{ name: 'a.json', size: 2, arrayBuffer: async () => new TextEncoder().encode('{}').buffer }]);
+    expect(stores.ui.getState().tab).toBe('results');
+    expect(api.calls.map((call) => call.args[0])).toMatchObject([
+      { name: 'pasted.json', tokenizer: 'cl100k_base' },
+      { name: 'a.json', tokenizer: 'cl100k_base' },
+    ]);
+  });
+
+  it('imports an MCP server: the dialog closes on the Results tab, or stays open with the reason', async () => {
+    let refuse = true;
+    const api = createFakeApi({
+      importMcpServer: async (request) => (refuse ? Promise.reject(new CavemanError('cave_bad_request', 'commands are not allowed')) : { jobId: 'mcp-1', name: `mcp:${request.server.transport}` }),
+    });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env());
+    commands.importMcp();
+    const server = { transport: 'stdio', command: 'npx', args: ['server'] } as const;
+    expect(await commands.importServer(server)).toBe('Could not import: commands are not allowed');
+    expect(stores.ui.getState().mcpDialogOpen).toBe(true);
+    refuse = false;
+    expect(await commands.importServer(server)).toBeNull();
+    expect(stores.ui.getState()).toMatchObject({ mcpDialogOpen: false, tab: 'results' });
+    expect(api.calls.filter((call) => call.method === 'importMcpServer').at(-1)?.args[0]).toEqual({ server, tokenizer: 'o200k_base' });
+    expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:stdio']);
+  });
+
+  it('opens and deletes stored handles, saying what happened in notices', async () => {
+    const handle = 'ccr_0123456789abcdef0123456789abcdef';
+    let gone = false;
+    const api = createFakeApi({
+      openHistoryEntry: async () => Promise.reject(new CavemanError('cave_not_found', 'no such handle')),
+      deleteHistoryEntry: async () => (gone ? Promise.reject(new CavemanError('cave_store_readonly', 'the store is read-only')) : { deleted: true }),
+    });
+    const stores = createAppStores(api);
+    stores.ui.getState().setTab('history');
+    const commands = createAppCommands(api, stores, env());
+    const notices = () => stores.ui.getState().notices.map((notice) => [notice.kind, notice.text]);
+    await commands.openHandle(handle);
+    expect(stores.ui.getState().tab).toBe('history');
+    expect(notices()).toEqual([['error', `Could not open ${handle}: no such handle`]]);
+    expect(await commands.deleteHandle(handle)).toBe(true);
+    gone = true;
+    expect(await commands.deleteHandle(handle)).toBe(false);
+    expect(notices()).toEqual([
+      ['info', `Deleted ${handle}`],
+      ['error', `Could not delete ${handle}: the store is read-only`],
+    ]);
+  });
+
   it('find opens the editor search when the editor has focus, else asks the tab to focus its box', () => {
     const api = createFakeApi();
     const stores = createAppStores(api);

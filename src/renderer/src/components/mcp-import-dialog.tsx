@@ -6,7 +6,6 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { McpClient, McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
-import { asCavemanError } from '../../../shared/errors';
 import { useApp, useMcp, useUi } from '../app-context';
 import { serverFromForm, type McpForm, type TransportChoice } from '../lib/mcp-form';
 import { Icon } from './icon';
@@ -61,7 +60,7 @@ function ButtonSpinner() {
 }
 
 function McpImportDialogBody() {
-  const { stores } = useApp();
+  const { stores, commands } = useApp();
   const status = useMcp((state) => state.status);
   const servers = useMcp((state) => state.servers);
   const files = useMcp((state) => state.files);
@@ -86,14 +85,10 @@ function McpImportDialogBody() {
   const start = async (key: string, server: McpServerRef) => {
     setBusy(key);
     setProblem(null);
-    try {
-      await stores.catalogs.getState().importMcpServer({ server, tokenizer: stores.settings.getState().tokenizer });
-      close();
-      stores.ui.getState().setTab('results');
-    } catch (error) {
-      setProblem(`Could not import: ${asCavemanError(error).message}`);
-      setBusy(null);
-    }
+    const refused = await commands.importServer(server);
+    if (refused === null) return; // the dialog is closing
+    setProblem(refused);
+    setBusy(null);
   };
 
   const submit = (event: FormEvent) => {

@@ -11,7 +11,7 @@ export function PasteDialog() {
 }
 
 function PasteDialogBody() {
-  const { stores } = useApp();
+  const { stores, commands } = useApp();
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const ref = useModalDialog(areaRef);
   const [text, setText] = useState('');
@@ -22,8 +22,7 @@ function PasteDialogBody() {
   const submit = () => {
     if (text.trim() === '') return;
     close();
-    stores.ui.getState().setTab('results');
-    void stores.catalogs.getState().analyzeText(text, stores.settings.getState().tokenizer);
+    void commands.shrinkText(text);
   };
 
   return (

@@ -1,11 +1,14 @@
 // The app's commands (Open…, Paste JSON, Import from MCP server…, Save…, Find, switch tabs), shared by
-// the toolbar, the browser's key shortcuts and Electron's menu. DOM access
-// (clipboard, the diff editor's search) comes in as parameters.
+// the toolbar, the browser's key shortcuts, Electron's menu, the dialogs, the
+// history details and the window's file drop: components call these by name
+// instead of assembling requests. DOM access (clipboard, the diff editor's
+// search) comes in as parameters.
 
-import type { CatalogSide } from '../../../shared/contracts';
+import type { CatalogSide, McpServerRef } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api';
 import type { AppCommand } from '../lib/shortcuts';
+import type { CatalogFile } from '../lib/catalog-input';
 import { whyNoCompressed } from '../lib/compressed-handout';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
@@ -22,8 +25,18 @@ export interface AppCommands {
   open(): Promise<void>;
   /** Paste JSON: the clipboard's text, or the paste dialog when it cannot be read or is empty. */
   paste(): Promise<void>;
+  /** Shrinks text the person pasted (as pasted.json) and shows the Results tab. */
+  shrinkText(text: string): Promise<void>;
+  /** Shrinks files dropped on the window and shows the Results tab. */
+  shrinkFiles(files: readonly CatalogFile[]): Promise<void>;
   /** Import from MCP server…: opens the dialog and looks for servers in the known config files. */
   importMcp(): void;
+  /** Starts importing one server; on success the dialog closes on the Results tab. Resolves the sentence saying why it could not start, or null. */
+  importServer(server: McpServerRef): Promise<string | null>;
+  /** Opens a stored handle in the diff (Results tab); a failure becomes a notice. */
+  openHandle(handle: string): Promise<void>;
+  /** Deletes a stored handle and says so in a notice; resolves false when it could not (the notice says why). */
+  deleteHandle(handle: string): Promise<boolean>;
   /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
   saveActive(which: CatalogSide): Promise<void>;
   /** Saves one side of a stored handle (history: recover / export). */
@@ -111,13 +124,53 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
         stores.ui.getState().setPasteDialogOpen(true);
         return;
       }
+      await commands.shrinkText(text);
+    },
+
+    async shrinkText(text) {
       stores.ui.getState().setTab('results');
       await stores.catalogs.getState().analyzeText(text, tokenizer());
+    },
+
+    async shrinkFiles(files) {
+      stores.ui.getState().setTab('results');
+      await stores.catalogs.getState().analyzeFiles(files, tokenizer());
     },
 
     importMcp() {
       stores.ui.getState().setMcpDialogOpen(true);
       void stores.mcp.getState().discover();
+    },
+
+    async importServer(server) {
+      try {
+        await stores.catalogs.getState().importMcpServer({ server, tokenizer: tokenizer() });
+      } catch (error) {
+        return `Could not import: ${asCavemanError(error).message}`;
+      }
+      stores.ui.getState().setMcpDialogOpen(false);
+      stores.ui.getState().setTab('results');
+      return null;
+    },
+
+    async openHandle(handle) {
+      try {
+        await stores.catalogs.getState().openHandle(handle, tokenizer());
+        stores.ui.getState().setTab('results');
+      } catch (error) {
+        notify('error', `Could not open ${handle}: ${asCavemanError(error).message}`);
+      }
+    },
+
+    async deleteHandle(handle) {
+      try {
+        const deleted = await stores.history.getState().remove(handle);
+        notify('info', deleted ? `Deleted ${handle}` : `${handle} was already gone`);
+        return true;
+      } catch (error) {
+        notify('error', `Could not delete ${handle}: ${asCavemanError(error).message}`);
+        return false;
+      }
     },
 
     async saveActive(which) {
