@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { McpServerRef } from '../../../src/shared/contracts';
 import { CavemanError } from '../../../src/shared/errors';
 import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
 import { createAppCommands, type CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
@@ -98,19 +99,19 @@ describe('app commands', () => {
   it('imports an MCP server: the dialog closes on the Results tab, or stays open with the reason', async () => {
     let refuse = true;
     const api = createFakeApi({
-      importMcpServer: async (request) => (refuse ? Promise.reject(new CavemanError('cave_bad_request', 'commands are not allowed')) : { jobId: 'mcp-1', name: `mcp:${request.server.transport}` }),
+      importMcpServer: async () => (refuse ? Promise.reject(new CavemanError('cave_bad_request', 'commands are not allowed')) : { jobId: 'mcp-1', name: 'mcp:npx' }),
     });
     const stores = createAppStores(api);
     const commands = createAppCommands(api, stores, env());
     commands.importMcp();
-    const server = { transport: 'stdio', command: 'npx', args: ['server'] } as const;
+    const server: McpServerRef = { transport: 'stdio', command: 'npx', args: ['server'] };
     expect(await commands.importServer(server)).toBe('Could not import: commands are not allowed');
     expect(stores.ui.getState().mcpDialogOpen).toBe(true);
     refuse = false;
     expect(await commands.importServer(server)).toBeNull();
     expect(stores.ui.getState()).toMatchObject({ mcpDialogOpen: false, tab: 'results' });
     expect(api.calls.filter((call) => call.method === 'importMcpServer').at(-1)?.args[0]).toEqual({ server, tokenizer: 'o200k_base' });
-    expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:stdio']);
+    expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:npx']);
   });
 
   it('opens and deletes stored handles, saying what happened in notices', async () => {
