@@ -92,6 +92,18 @@ describe('catalogs store', () => {
     expect(store.getState().activeKey).toBe('an-fast');
   });
 
+  it('shows the offending line of pasted JSON even when the failure arrives before the answer to the call', async () => {
+    let release: () => void = () => undefined;
+    const api = createFakeApi({ analyzeCatalog: ({ name }) => new Promise((resolve) => (release = () => resolve({ jobId: 'fast', name }))) });
+    const store = createCatalogsStore(api);
+    const pending = store.getState().analyzeText('{\n  "tools": [x]\n}', 'o200k_base');
+    await settle();
+    store.getState().finished({ jobId: 'fast', outcome: failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13') });
+    release();
+    await pending;
+    expect(store.getState().failureInputs[failureKey('fast')]).toEqual({ origin: 'paste', empty: false, excerpt: { line: 2, column: 13, text: '  "tools": [x]', caret: 12 } });
+  });
+
   it('cancels a job and ignores its cancelled outcome', async () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);
