@@ -41,6 +41,7 @@ const api = createApi();
 const stores = createAppStores(api);
 const commands = createAppCommands(api, stores, {
   readClipboardText: () => navigator.clipboard.readText(),
+  writeClipboardText: (text) => navigator.clipboard.writeText(text),
   openEditorSearch: openSearchInFocusedEditor,
 });
 connectEvents(api, stores, commands.run);

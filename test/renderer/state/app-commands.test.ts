@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { McpServerRef } from '../../../src/shared/contracts';
 import { CavemanError } from '../../../src/shared/errors';
 import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
-import { createAppCommands, type CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
+import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
 import type { AppCommand } from '../../../src/renderer/src/lib/shortcuts';
-import { createFakeApi, settle, summary } from '../fakes/fake-api';
-
-const env = (overrides: Partial<CommandEnvironment> = {}): CommandEnvironment => ({
-  readClipboardText: async () => '',
-  openEditorSearch: () => false,
-  ...overrides,
-});
+import { commandEnv as env, createFakeApi, settle, summary } from '../fakes/fake-api';
 
 describe('app commands', () => {
   it('pastes the clipboard as pasted.json', async () => {
@@ -134,6 +128,43 @@ describe('app commands', () => {
     expect(notices()).toEqual([
       ['info', `Deleted ${handle}`],
       ['error', `Could not delete ${handle}: the store is read-only`],
+    ]);
+  });
+
+  it('a new tokenizer or share setting re-runs the catalog on screen only when it differs, and says why a re-run failed', async () => {
+    const api = createFakeApi({ reanalyzeCatalog: async () => Promise.reject(new CavemanError('cave_not_found', 'no analysis with that id')) });
+    const stores = createAppStores(api);
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: summary('an-1', 'github.json') });
+    const commands = createAppCommands(api, stores, env());
+    commands.setTokenizer('o200k_base');
+    commands.setShareSchemas(false);
+    expect(api.calls).toEqual([]);
+    commands.setTokenizer('cl100k_base');
+    await settle();
+    commands.setShareSchemas(true);
+    await settle();
+    expect(stores.settings.getState()).toMatchObject({ tokenizer: 'cl100k_base', shareSchemas: true });
+    expect(api.calls.map((call) => call.args[0])).toEqual([
+      { analysisId: 'an-1', tokenizer: 'cl100k_base' },
+      { analysisId: 'an-1', tokenizer: 'o200k_base', shareSchemas: true },
+    ]);
+    expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual(['Could not measure github.json again: no analysis with that id', 'Could not shrink github.json again: no analysis with that id']);
+  });
+
+  it('copies the compressed catalog to the clipboard, or says why it could not', async () => {
+    const copied: string[] = [];
+    let refuse = false;
+    const api = createFakeApi({ getCatalogText: async () => '{"tools":[]}' });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env({ writeClipboardText: async (text) => (refuse ? Promise.reject(new Error('Write permission denied.')) : void copied.push(text)) }));
+    await commands.copyCompressed(summary('an-1'));
+    refuse = true;
+    await commands.copyCompressed(summary('an-1'));
+    expect(api.calls[0]).toEqual({ method: 'getCatalogText', args: [{ analysisId: 'an-1', which: 'compressed' }] });
+    expect(copied).toEqual(['{"tools":[]}']);
+    expect(stores.ui.getState().notices.map((notice) => [notice.kind, notice.text])).toEqual([
+      ['info', 'Copied the compressed catalog (600 B)'],
+      ['error', 'Could not copy the compressed catalog: internal error: Write permission denied.'],
     ]);
   });
 

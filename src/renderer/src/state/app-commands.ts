@@ -4,18 +4,21 @@
 // instead of assembling requests. DOM access (clipboard, the diff editor's
 // search) comes in as parameters.
 
-import type { CatalogSide, McpServerRef } from '../../../shared/contracts';
+import type { AnalysisSummary, CatalogSide, McpServerRef, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api';
 import type { AppCommand } from '../lib/shortcuts';
 import type { CatalogFile } from '../lib/catalog-input';
 import { whyNoCompressed } from '../lib/compressed-handout';
+import { formatBytes } from '../lib/format';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
 
 export interface CommandEnvironment {
   /** Reads the clipboard as text; rejects when the host refuses. */
   readClipboardText(): Promise<string>;
+  /** Puts text on the clipboard; rejects when the host refuses. */
+  writeClipboardText(text: string): Promise<void>;
   /** Opens the diff editor's search when focus is in the editor; false otherwise. */
   openEditorSearch(): boolean;
 }
@@ -37,6 +40,12 @@ export interface AppCommands {
   openHandle(handle: string): Promise<void>;
   /** Deletes a stored handle and says so in a notice; resolves false when it could not (the notice says why). */
   deleteHandle(handle: string): Promise<boolean>;
+  /** Picks the tokenizer; the catalog on screen is measured again with it (a failure becomes a notice). */
+  setTokenizer(tokenizer: TokenizerName): void;
+  /** Turns shared sub-schemas on or off; the catalog on screen is shrunk again (a failure becomes a notice). */
+  setShareSchemas(share: boolean): void;
+  /** Copies an analysis's compressed catalog to the clipboard and says so, or why not, in a notice. */
+  copyCompressed(summary: AnalysisSummary): Promise<void>;
   /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
   saveActive(which: CatalogSide): Promise<void>;
   /** Saves one side of a stored handle (history: recover / export). */
@@ -67,6 +76,18 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       notify('error', `Could not save ${SIDE_WORDS[request.which]}: ${asCavemanError(error).message}`);
     }
   };
+
+  /** The analysis on screen, if it succeeded. */
+  const onScreen = (): AnalysisSummary | null => {
+    const state = stores.catalogs.getState();
+    const outcome = outcomeFor(state, state.activeKey);
+    return outcome?.ok ? outcome : null;
+  };
+  const runAgain = (summary: AnalysisSummary, tokenizer: TokenizerName, what: 'measure' | 'shrink') =>
+    stores.catalogs
+      .getState()
+      .reanalyze(summary.analysisId, tokenizer)
+      .catch((error: unknown) => notify('error', `Could not ${what} ${summary.name} again: ${error instanceof Error ? error.message : String(error)}`));
 
   const commands: AppCommands = {
     run(command) {
@@ -170,6 +191,29 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       } catch (error) {
         notify('error', `Could not delete ${handle}: ${asCavemanError(error).message}`);
         return false;
+      }
+    },
+
+    setTokenizer(tokenizer) {
+      stores.settings.getState().setTokenizer(tokenizer);
+      const active = onScreen();
+      if (active && active.tokenizer !== tokenizer) void runAgain(active, tokenizer, 'measure');
+    },
+
+    // Shared sub-schemas are an opt-in (not every client resolves $ref); turning it on or off shrinks the catalog on screen again.
+    setShareSchemas(share) {
+      stores.settings.getState().setShareSchemas(share);
+      const active = onScreen();
+      if (active && (active.shareSchemas === true) !== share) void runAgain(active, active.tokenizer, 'shrink');
+    },
+
+    async copyCompressed(summary) {
+      try {
+        const text = await api.getCatalogText({ analysisId: summary.analysisId, which: 'compressed' });
+        await env.writeClipboardText(text);
+        notify('info', `Copied the compressed catalog (${formatBytes(summary.bytesAfter)})`);
+      } catch (error) {
+        notify('error', `Could not copy the compressed catalog: ${asCavemanError(error).message}`);
       }
     },
 
