@@ -1,6 +1,7 @@
 // recover(), history() and selectionProfile(): the read-only library calls.
 
 import type { HistoryPage, HistorySortKey, SortDirection } from '../../shared/contracts';
+import { DEFAULT_PAGE_SIZE, historyPage } from '../store';
 import { selectionProfileOf, type SelectionProfile } from '../engine/guarantees/selection-profile';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
@@ -30,12 +31,8 @@ export interface HistoryOptions extends StoreOptions {
 }
 
 /** Handles in the store, newest first unless a sort says otherwise. */
-export function history(options: HistoryOptions = {}): HistoryPage {
-  const limit = options.limit ?? 50;
-  const offset = options.offset ?? 0;
-  const order = { ...(options.sort ? { sort: options.sort } : {}), ...(options.direction ? { direction: options.direction } : {}) };
-  const page = withStore(options.store, (store) => store.history({ limit, offset, ...(options.query ? { query: options.query } : {}), ...order }), { readonly: true });
-  return { ...page, limit, offset, ...(options.query ? { query: options.query } : {}) };
+export function history({ store, limit = DEFAULT_PAGE_SIZE, offset = 0, ...request }: HistoryOptions = {}): HistoryPage {
+  return withStore(store, (opened) => historyPage(opened, { limit, offset, ...request }), { readonly: true });
 }
 
 /** The selection surface of a catalog (SPEC §2.6); throws when the input is not one. */

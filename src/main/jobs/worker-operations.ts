@@ -8,6 +8,7 @@ import { recoverTool, recoverTools } from '../api/recover-tool';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import { analyzeCatalog, type AnalysisStage } from './analysis/analyze-catalog';
 import { exportFileName } from './analysis/export-name';
+import { historyPage } from '../store';
 import type { StoreHolder } from './store-holder';
 import type { Operations } from './worker-protocol';
 import { packageVersion } from '../api/package-version';
@@ -81,9 +82,8 @@ export const operations: Implementations = {
     return { path: opened.path, readOnly: opened.readOnly, maxBytes: opened.maxBytes, retainedBytes: opened.retainedBytes() };
   },
 
-  history({ limit, offset, query, sort, direction }, { store }) {
-    const page = store.get().history({ limit, offset, ...(query ? { query } : {}), ...(sort ? { sort } : {}), ...(direction ? { direction } : {}) });
-    return { ...page, limit, offset, ...(query ? { query } : {}) };
+  history(request, { store }) {
+    return historyPage(store.get(), request);
   },
 
   details({ handle }, { store }) {

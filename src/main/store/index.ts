@@ -3,6 +3,7 @@
 export { recoveryHandleFor, isRecoveryHandle } from './handle.js';
 export { resolveStorePath, resolveMaxBytes, DEFAULT_MAX_BYTES, STORE_FILE_NAME } from './store-path.js';
 export { RecoveryStore } from './recovery-store.js';
+export { historyPage } from './history-page.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './history-query.js';
 export { DEFAULT_COMPRESSOR, DEFAULT_CONTENT_TYPE } from './put-meta.js';
 export { BUSY_TIMEOUT_MS } from './open-connection.js';

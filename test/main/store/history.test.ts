@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RecoveryStore, type PutMeta } from '../../../src/main/store/index.js';
+import { RecoveryStore, historyPage, type PutMeta } from '../../../src/main/store/index.js';
 
 let folder: string;
 let store: RecoveryStore;
@@ -180,5 +180,21 @@ describe('history sorting', () => {
     const odd = store.history({ query: 'ODD', sort: 'created', direction: 'ascending' });
     expect(odd.total).toBe(4);
     expect(odd.entries.map((entry) => entry.handle)).toEqual(handles.filter((_, i) => i % 2));
+  });
+});
+
+describe('historyPage (the contract page the app, the library and the CLI answer)', () => {
+  it('carries the limit, offset and query it answers; an empty query is no query', () => {
+    const handles = Array.from({ length: 4 }, (_, i) => add(`payload ${i}`, { sourceName: i % 2 === 0 ? `even-${i}.json` : `odd-${i}.json` }));
+    expect(historyPage(store, { limit: 1, offset: 1, query: 'even', sort: 'source', direction: 'ascending' })).toEqual({
+      entries: [expect.objectContaining({ handle: handles[2], source_name: 'even-2.json' })],
+      total: 2,
+      limit: 1,
+      offset: 1,
+      query: 'even',
+    });
+    const all = historyPage(store, { limit: 10, offset: 0, query: '' });
+    expect(all).not.toHaveProperty('query');
+    expect(all).toMatchObject({ total: 4, limit: 10, offset: 0 });
   });
 });

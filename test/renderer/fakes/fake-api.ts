@@ -3,6 +3,7 @@
 
 import type { AnalysisFailure, AnalysisSummary, AppInfo, HistoryEntry, HistoryListRequest, LintReport } from '../../../src/shared/contracts';
 import type { CavemanApi } from '../../../src/shared/ipc/caveman-api';
+import type { CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
 import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
 
 type Methods = Omit<CavemanApi, 'platform' | 'on'>;
@@ -143,3 +144,11 @@ export function historyOf(count: number) {
 
 /** Resolves after pending promise callbacks have run. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The DOM side of the app commands: an empty clipboard that accepts writes, no diff editor in focus. */
+export const commandEnv = (overrides: Partial<CommandEnvironment> = {}): CommandEnvironment => ({
+  readClipboardText: async () => '',
+  writeClipboardText: async () => undefined,
+  openEditorSearch: () => false,
+  ...overrides,
+});

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { McpServerRef } from '../../../src/shared/contracts';
 import { CavemanError } from '../../../src/shared/errors';
 import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
-import { createAppCommands, type CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
+import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
 import type { AppCommand } from '../../../src/renderer/src/lib/shortcuts';
-import { createFakeApi, settle, summary } from '../fakes/fake-api';
-
-const env = (overrides: Partial<CommandEnvironment> = {}): CommandEnvironment => ({
-  readClipboardText: async () => '',
-  openEditorSearch: () => false,
-  ...overrides,
-});
+import { commandEnv as env, createFakeApi, settle, summary } from '../fakes/fake-api';
 
 describe('app commands', () => {
   it('pastes the clipboard as pasted.json', async () => {
@@ -76,6 +71,101 @@ describe('app commands', () => {
     await stores.history.getState().select('ccr_0123456789abcdef0123456789abcdef');
     await createAppCommands(api, stores, env()).saveActive('compressed');
     expect(api.calls.at(-1)).toEqual({ method: 'exportCatalog', args: [{ source: { handle: 'ccr_0123456789abcdef0123456789abcdef' }, which: 'compressed' }] });
+  });
+
+  it('shrinks pasted text and dropped files with the chosen tokenizer, on the Results tab', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    stores.settings.getState().setTokenizer('cl100k_base');
+    stores.ui.getState().setTab('history');
+    const commands = createAppCommands(api, stores, env());
+    await commands.shrinkText('{"tools":[]}');
+    expect(stores.ui.getState().tab).toBe('results');
+    stores.ui.getState().setTab('history');
+    await commands.shrinkFiles([{ name: 'a.json', size: 2, arrayBuffer: async () => new TextEncoder().encode('{}').buffer }]);
+    expect(stores.ui.getState().tab).toBe('results');
+    expect(api.calls.map((call) => call.args[0])).toMatchObject([
+      { name: 'pasted.json', tokenizer: 'cl100k_base' },
+      { name: 'a.json', tokenizer: 'cl100k_base' },
+    ]);
+  });
+
+  it('imports an MCP server: the dialog closes on the Results tab, or stays open with the reason', async () => {
+    let refuse = true;
+    const api = createFakeApi({
+      importMcpServer: async () => (refuse ? Promise.reject(new CavemanError('cave_bad_request', 'commands are not allowed')) : { jobId: 'mcp-1', name: 'mcp:npx' }),
+    });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env());
+    commands.importMcp();
+    const server: McpServerRef = { transport: 'stdio', command: 'npx', args: ['server'] };
+    expect(await commands.importServer(server)).toBe('Could not import: commands are not allowed');
+    expect(stores.ui.getState().mcpDialogOpen).toBe(true);
+    refuse = false;
+    expect(await commands.importServer(server)).toBeNull();
+    expect(stores.ui.getState()).toMatchObject({ mcpDialogOpen: false, tab: 'results' });
+    expect(api.calls.filter((call) => call.method === 'importMcpServer').at(-1)?.args[0]).toEqual({ server, tokenizer: 'o200k_base' });
+    expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:npx']);
+  });
+
+  it('opens and deletes stored handles, saying what happened in notices', async () => {
+    const handle = 'ccr_0123456789abcdef0123456789abcdef';
+    let gone = false;
+    const api = createFakeApi({
+      openHistoryEntry: async () => Promise.reject(new CavemanError('cave_not_found', 'no such handle')),
+      deleteHistoryEntry: async () => (gone ? Promise.reject(new CavemanError('cave_store_readonly', 'the store is read-only')) : { deleted: true }),
+    });
+    const stores = createAppStores(api);
+    stores.ui.getState().setTab('history');
+    const commands = createAppCommands(api, stores, env());
+    const notices = () => stores.ui.getState().notices.map((notice) => [notice.kind, notice.text]);
+    await commands.openHandle(handle);
+    expect(stores.ui.getState().tab).toBe('history');
+    expect(notices()).toEqual([['error', `Could not open ${handle}: no such handle`]]);
+    expect(await commands.deleteHandle(handle)).toBe(true);
+    gone = true;
+    expect(await commands.deleteHandle(handle)).toBe(false);
+    expect(notices()).toEqual([
+      ['info', `Deleted ${handle}`],
+      ['error', `Could not delete ${handle}: the store is read-only`],
+    ]);
+  });
+
+  it('a new tokenizer or share setting re-runs the catalog on screen only when it differs, and says why a re-run failed', async () => {
+    const api = createFakeApi({ reanalyzeCatalog: async () => Promise.reject(new CavemanError('cave_not_found', 'no analysis with that id')) });
+    const stores = createAppStores(api);
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: summary('an-1', 'github.json') });
+    const commands = createAppCommands(api, stores, env());
+    commands.setTokenizer('o200k_base');
+    commands.setShareSchemas(false);
+    expect(api.calls).toEqual([]);
+    commands.setTokenizer('cl100k_base');
+    await settle();
+    commands.setShareSchemas(true);
+    await settle();
+    expect(stores.settings.getState()).toMatchObject({ tokenizer: 'cl100k_base', shareSchemas: true });
+    expect(api.calls.map((call) => call.args[0])).toEqual([
+      { analysisId: 'an-1', tokenizer: 'cl100k_base' },
+      { analysisId: 'an-1', tokenizer: 'o200k_base', shareSchemas: true },
+    ]);
+    expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual(['Could not measure github.json again: no analysis with that id', 'Could not shrink github.json again: no analysis with that id']);
+  });
+
+  it('copies the compressed catalog to the clipboard, or says why it could not', async () => {
+    const copied: string[] = [];
+    let refuse = false;
+    const api = createFakeApi({ getCatalogText: async () => '{"tools":[]}' });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env({ writeClipboardText: async (text) => (refuse ? Promise.reject(new Error('Write permission denied.')) : void copied.push(text)) }));
+    await commands.copyCompressed(summary('an-1'));
+    refuse = true;
+    await commands.copyCompressed(summary('an-1'));
+    expect(api.calls[0]).toEqual({ method: 'getCatalogText', args: [{ analysisId: 'an-1', which: 'compressed' }] });
+    expect(copied).toEqual(['{"tools":[]}']);
+    expect(stores.ui.getState().notices.map((notice) => [notice.kind, notice.text])).toEqual([
+      ['info', 'Copied the compressed catalog (600 B)'],
+      ['error', 'Could not copy the compressed catalog: internal error: Write permission denied.'],
+    ]);
   });
 
   it('find opens the editor search when the editor has focus, else asks the tab to focus its box', () => {

@@ -9,6 +9,13 @@ const file = (name: string, text: string) => ({
   arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer,
 });
 
+/** An API whose analyze call answers (job "fast") only on release(), so main's events can come first. */
+function answerLater() {
+  let answer: () => void = () => undefined;
+  const api = createFakeApi({ analyzeCatalog: ({ name }) => new Promise((resolve) => (answer = () => resolve({ jobId: 'fast', name }))) });
+  return { api, release: () => answer() };
+}
+
 describe('catalogs store', () => {
   it('sends each dropped file exactly as read and tracks its job', async () => {
     const api = createFakeApi();
@@ -78,8 +85,7 @@ describe('catalogs store', () => {
   });
 
   it('accepts events that arrive before the answer to the call', async () => {
-    let release: () => void = () => undefined;
-    const api = createFakeApi({ analyzeCatalog: ({ name }) => new Promise((resolve) => (release = () => resolve({ jobId: 'fast', name }))) });
+    const { api, release } = answerLater();
     const store = createCatalogsStore(api);
     const pending = store.getState().analyzeText('{}', 'o200k_base');
     await settle();
@@ -90,6 +96,17 @@ describe('catalogs store', () => {
     await pending;
     expect(store.getState().jobs).toEqual([]);
     expect(store.getState().activeKey).toBe('an-fast');
+  });
+
+  it('shows the offending line of pasted JSON even when the failure arrives before the answer to the call', async () => {
+    const { api, release } = answerLater();
+    const store = createCatalogsStore(api);
+    const pending = store.getState().analyzeText('{\n  "tools": [x]\n}', 'o200k_base');
+    await settle();
+    store.getState().finished({ jobId: 'fast', outcome: failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13') });
+    release();
+    await pending;
+    expect(store.getState().failureInputs[failureKey('fast')]).toEqual({ origin: 'paste', empty: false, excerpt: { line: 2, column: 13, text: '  "tools": [x]', caret: 12 } });
   });
 
   it('cancels a job and ignores its cancelled outcome', async () => {

@@ -5,7 +5,7 @@ import type { McpDiscovery, McpServerInfo } from '../../../src/shared/contracts'
 import { CavemanError } from '../../../src/shared/errors';
 import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
 import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
-import { createFakeApi, settle, summary } from '../fakes/fake-api';
+import { commandEnv, createFakeApi, settle, summary } from '../fakes/fake-api';
 
 const server = (id: string, name = id, extra: Partial<McpServerInfo> = {}): McpServerInfo => ({ id, name, transport: 'stdio', command: 'npx', args: ['-y', name], client: 'cursor', configPath: '/h/.cursor/mcp.json', ...extra });
 const discovery = (...servers: McpServerInfo[]): McpDiscovery => ({ servers, files: [{ path: '/h/.cursor/mcp.json', client: 'cursor', status: 'found', servers: servers.length }] });
@@ -14,7 +14,7 @@ describe('MCP store and import', () => {
   it('Import from MCP server… opens the dialog and looks for servers', async () => {
     const api = createFakeApi({ discoverMcpServers: async () => discovery(server('a'), server('b')) });
     const stores = createAppStores(api);
-    createAppCommands(api, stores, { readClipboardText: async () => '', openEditorSearch: () => false }).run('import-mcp');
+    createAppCommands(api, stores, commandEnv()).run('import-mcp');
     expect(stores.ui.getState().mcpDialogOpen).toBe(true);
     expect(stores.mcp.getState().status).toBe('loading');
     await settle();

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HistoryEntry } from '../../../shared/contracts';
-import { asCavemanError } from '../../../shared/errors';
 import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
@@ -31,7 +30,7 @@ function fields(entry: HistoryEntry): [string, string][] {
 }
 
 export function HistoryDetails() {
-  const { stores, commands } = useApp();
+  const { commands } = useApp();
   const { selected, details, detailsState, detailsError } = useHistory(
     useShallow((state) => ({ selected: state.selected, details: state.details, detailsState: state.detailsState, detailsError: state.detailsError })),
   );
@@ -67,27 +66,14 @@ export function HistoryDetails() {
 
   const openInDiff = async () => {
     setOpening(true);
-    try {
-      await stores.catalogs.getState().openHandle(details.handle, stores.settings.getState().tokenizer);
-      stores.ui.getState().setTab('results');
-    } catch (error) {
-      stores.ui.getState().notify('error', `Could not open ${details.handle}: ${asCavemanError(error).message}`);
-    } finally {
-      setOpening(false);
-    }
+    await commands.openHandle(details.handle);
+    setOpening(false);
   };
 
   const confirmDelete = async () => {
     setDeleting(true);
-    try {
-      const deleted = await stores.history.getState().remove(details.handle);
-      stores.ui.getState().notify('info', deleted ? `Deleted ${details.handle}` : `${details.handle} was already gone`);
-      setConfirming(false);
-    } catch (error) {
-      stores.ui.getState().notify('error', `Could not delete ${details.handle}: ${asCavemanError(error).message}`);
-    } finally {
-      setDeleting(false);
-    }
+    if (await commands.deleteHandle(details.handle)) setConfirming(false);
+    setDeleting(false);
   };
 
   return (

@@ -4,12 +4,12 @@
 // Import is clicked; then main lists the server's tools and the result
 // arrives like any other job on the Results tab.
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { McpClient, McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
-import { asCavemanError } from '../../../shared/errors';
 import { useApp, useMcp, useUi } from '../app-context';
 import { serverFromForm, type McpForm, type TransportChoice } from '../lib/mcp-form';
 import { Icon } from './icon';
+import { ModalDialog } from './modal-dialog';
 import { Spinner } from './spinner';
 
 export function McpImportDialog() {
@@ -61,39 +61,25 @@ function ButtonSpinner() {
 }
 
 function McpImportDialogBody() {
-  const { stores } = useApp();
+  const { stores, commands } = useApp();
   const status = useMcp((state) => state.status);
   const servers = useMcp((state) => state.servers);
   const files = useMcp((state) => state.files);
   const lookError = useMcp((state) => state.error);
-  const ref = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState<McpForm>({ transport: 'stdio', commandLine: '', envText: '', url: '', headersText: '' });
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const titleId = useId();
-  const introId = useId();
   const fieldId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    return () => dialog.close();
-  }, []);
 
   const close = () => stores.ui.getState().setMcpDialogOpen(false);
 
   const start = async (key: string, server: McpServerRef) => {
     setBusy(key);
     setProblem(null);
-    try {
-      await stores.catalogs.getState().importMcpServer({ server, tokenizer: stores.settings.getState().tokenizer });
-      close();
-      stores.ui.getState().setTab('results');
-    } catch (error) {
-      setProblem(`Could not import: ${asCavemanError(error).message}`);
-      setBusy(null);
-    }
+    const refused = await commands.importServer(server);
+    if (refused === null) return; // the dialog is closing
+    setProblem(refused);
+    setBusy(null);
   };
 
   const submit = (event: FormEvent) => {
@@ -113,22 +99,17 @@ function McpImportDialogBody() {
   const url = form.transport !== 'stdio';
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog-wide mcp-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+    <ModalDialog
+      title="Import from MCP server"
+      className="dialog-wide mcp-dialog"
+      description="A server starts only when you click Import. Its tools are listed (every page) and shrunk as one catalog; the original is stored first."
+      onClose={close}
+      actions={
+        <button type="button" className="button" onClick={close}>
+          Close
+        </button>
+      }
     >
-      <h2 className="dialog-title" id={titleId}>
-        Import from MCP server
-      </h2>
-      <p className="dialog-body" id={introId}>
-        A server starts only when you click Import. Its tools are listed (every page) and shrunk as one catalog; the original is stored first.
-      </p>
 
       <section className="mcp-section" aria-labelledby={`${fieldId}-found`}>
         <div className="mcp-section-head">
@@ -265,12 +246,6 @@ function McpImportDialogBody() {
           {problem}
         </p>
       ) : null}
-
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={close}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </ModalDialog>
   );
 }

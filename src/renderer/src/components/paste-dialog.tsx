@@ -3,7 +3,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { useApp, useUi } from '../app-context';
-import { useModalDialog } from '../hooks/use-modal-dialog';
+import { ModalDialog } from './modal-dialog';
 
 export function PasteDialog() {
   const open = useUi((state) => state.pasteDialogOpen);
@@ -11,43 +11,45 @@ export function PasteDialog() {
 }
 
 function PasteDialogBody() {
-  const { stores } = useApp();
+  const { stores, commands } = useApp();
   const areaRef = useRef<HTMLTextAreaElement>(null);
-  const ref = useModalDialog(areaRef);
   const [text, setText] = useState('');
-  const titleId = useId();
-  const hintId = useId();
+  const areaId = useId();
 
   const close = () => stores.ui.getState().setPasteDialogOpen(false);
   const submit = () => {
     if (text.trim() === '') return;
     close();
-    stores.ui.getState().setTab('results');
-    void stores.catalogs.getState().analyzeText(text, stores.settings.getState().tokenizer);
+    void commands.shrinkText(text);
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog-wide"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+    <ModalDialog
+      title="Paste JSON"
+      className="dialog-wide"
+      description={
+        <>
+          The clipboard could not be read directly. Paste the catalog here; it is shrunk as <code>pasted.json</code>.
+        </>
+      }
+      onClose={close}
+      initialFocus={areaRef}
+      actions={
+        <>
+          <button type="button" className="button" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" onClick={submit} disabled={text.trim() === ''}>
+            Shrink
+          </button>
+        </>
+      }
     >
-      <h2 className="dialog-title" id={titleId}>
-        Paste JSON
-      </h2>
-      <p className="dialog-body" id={hintId}>
-        The clipboard could not be read directly. Paste the catalog here; it is shrunk as <code>pasted.json</code>.
-      </p>
-      <label className="visually-hidden" htmlFor={`${titleId}-text`}>
+      <label className="visually-hidden" htmlFor={areaId}>
         Catalog JSON
       </label>
       <textarea
-        id={`${titleId}-text`}
+        id={areaId}
         ref={areaRef}
         className="paste-area"
         value={text}
@@ -61,14 +63,6 @@ function PasteDialogBody() {
           }
         }}
       />
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="button button-primary" onClick={submit} disabled={text.trim() === ''}>
-          Shrink
-        </button>
-      </div>
-    </dialog>
+    </ModalDialog>
   );
 }

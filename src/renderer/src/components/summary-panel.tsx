@@ -115,7 +115,7 @@ function CopyHandle({ handle }: { handle: string }) {
 }
 
 export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
-  const { api, stores, commands, mac } = useApp();
+  const { commands, mac } = useApp();
   const { report, guarantees, toolCount } = summary;
   const reason = report.pass_through?.reason;
   const storeError = report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
@@ -126,15 +126,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
 
   const copyCompressed = async () => {
     setCopyingText(true);
-    try {
-      const text = await api.getCatalogText({ analysisId: summary.analysisId, which: 'compressed' });
-      await navigator.clipboard.writeText(text);
-      stores.ui.getState().notify('info', `Copied the compressed catalog (${formatBytes(summary.bytesAfter)})`);
-    } catch (error) {
-      stores.ui.getState().notify('error', `Could not copy the compressed catalog: ${asCavemanError(error).message}`);
-    } finally {
-      setCopyingText(false);
-    }
+    await commands.copyCompressed(summary);
+    setCopyingText(false);
   };
 
   return (

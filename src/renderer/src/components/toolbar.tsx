@@ -5,11 +5,10 @@
 
 import { useRef, type KeyboardEvent } from 'react';
 import { isTokenizerName } from '../../../shared/tokenizers';
-import { useApp, useCatalogs, useHistory, useSettings, useUi } from '../app-context';
+import { useApp, useHistory, useSettings, useUi } from '../app-context';
 import { formatInt } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { tokenizerLabel } from '../lib/tokenizer-families';
-import { outcomeFor } from '../state/catalogs-store';
 import { availableTokenizers } from '../state/settings-store';
 import type { AppTab } from '../state/ui-store';
 import { BrandMark } from './brand-mark';
@@ -27,29 +26,10 @@ export function Toolbar() {
   const tokenizer = useSettings((state) => state.tokenizer);
   const shareSchemas = useSettings((state) => state.shareSchemas);
   const appInfo = useSettings((state) => state.appInfo);
-  const active = useCatalogs((state) => outcomeFor(state, state.activeKey));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const changeTokenizer = (value: string) => {
-    if (!isTokenizerName(value)) return;
-    stores.settings.getState().setTokenizer(value);
-    if (active?.ok && active.tokenizer !== value) {
-      stores.catalogs
-        .getState()
-        .reanalyze(active.analysisId, value)
-        .catch((error: unknown) => stores.ui.getState().notify('error', `Could not measure ${active.name} again: ${error instanceof Error ? error.message : String(error)}`));
-    }
-  };
-
-  // Shared sub-schemas are an opt-in (not every client resolves $ref); turning it on or off shrinks the catalog on screen again.
-  const changeShareSchemas = (share: boolean) => {
-    stores.settings.getState().setShareSchemas(share);
-    if (active?.ok && (active.shareSchemas === true) !== share) {
-      stores.catalogs
-        .getState()
-        .reanalyze(active.analysisId, active.tokenizer)
-        .catch((error: unknown) => stores.ui.getState().notify('error', `Could not shrink ${active.name} again: ${error instanceof Error ? error.message : String(error)}`));
-    }
+    if (isTokenizerName(value)) commands.setTokenizer(value);
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -109,7 +89,7 @@ export function Toolbar() {
         </div>
         <label className="switch toolbar-switch" title="Write identical sub-schemas repeated inside a tool once, in its $defs, and reference them (off by default: not every client resolves $ref)">
           <span className="switch-control">
-            <input type="checkbox" aria-label="Share sub-schemas" checked={shareSchemas} onChange={(event) => changeShareSchemas(event.target.checked)} />
+            <input type="checkbox" aria-label="Share sub-schemas" checked={shareSchemas} onChange={(event) => commands.setShareSchemas(event.target.checked)} />
             <span className="switch-track" aria-hidden="true" />
           </span>
           <span aria-hidden="true">

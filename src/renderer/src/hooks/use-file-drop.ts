@@ -9,7 +9,7 @@ function carriesFiles(event: DragEvent): boolean {
 }
 
 export function useFileDrop(): boolean {
-  const { stores } = useApp();
+  const { commands } = useApp();
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
@@ -36,8 +36,7 @@ export function useFileDrop(): boolean {
       const files = Array.from(event.dataTransfer?.files ?? []);
       if (files.length === 0) return;
       event.preventDefault();
-      stores.ui.getState().setTab('results');
-      void stores.catalogs.getState().analyzeFiles(files, stores.settings.getState().tokenizer);
+      void commands.shrinkFiles(files);
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragover', onOver);
@@ -49,7 +48,7 @@ export function useFileDrop(): boolean {
       window.removeEventListener('dragleave', onLeave);
       window.removeEventListener('drop', onDrop);
     };
-  }, [stores]);
+  }, [commands]);
 
   return dragging;
 }

@@ -37,14 +37,12 @@ export function useGlobalKeys(): void {
       if (document.querySelector('dialog[open]')) return;
       const data = event.clipboardData;
       if (!data) return;
-      const tokenizer = stores.settings.getState().tokenizer;
       const files = Array.from(data.files);
       const text = data.getData('text/plain');
       if (files.length === 0 && text.trim() === '') return;
       event.preventDefault();
-      stores.ui.getState().setTab('results');
-      if (files.length > 0) void stores.catalogs.getState().analyzeFiles(files, tokenizer);
-      else void stores.catalogs.getState().analyzeText(text, tokenizer);
+      if (files.length > 0) void commands.shrinkFiles(files);
+      else void commands.shrinkText(text);
     };
 
     window.addEventListener('keydown', onKeyDown);

@@ -1,18 +1,24 @@
 // The app's commands (Open…, Paste JSON, Import from MCP server…, Save…, Find, switch tabs), shared by
-// the toolbar, the browser's key shortcuts and Electron's menu. DOM access
-// (clipboard, the diff editor's search) comes in as parameters.
+// the toolbar, the browser's key shortcuts, Electron's menu, the dialogs, the
+// history details and the window's file drop: components call these by name
+// instead of assembling requests. DOM access (clipboard, the diff editor's
+// search) comes in as parameters.
 
-import type { CatalogSide } from '../../../shared/contracts';
+import type { AnalysisSummary, CatalogSide, McpServerRef, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api';
 import type { AppCommand } from '../lib/shortcuts';
+import type { CatalogFile } from '../lib/catalog-input';
 import { whyNoCompressed } from '../lib/compressed-handout';
+import { formatBytes } from '../lib/format';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
 
 export interface CommandEnvironment {
   /** Reads the clipboard as text; rejects when the host refuses. */
   readClipboardText(): Promise<string>;
+  /** Puts text on the clipboard; rejects when the host refuses. */
+  writeClipboardText(text: string): Promise<void>;
   /** Opens the diff editor's search when focus is in the editor; false otherwise. */
   openEditorSearch(): boolean;
 }
@@ -22,8 +28,24 @@ export interface AppCommands {
   open(): Promise<void>;
   /** Paste JSON: the clipboard's text, or the paste dialog when it cannot be read or is empty. */
   paste(): Promise<void>;
+  /** Shrinks text the person pasted (as pasted.json) and shows the Results tab. */
+  shrinkText(text: string): Promise<void>;
+  /** Shrinks files dropped on the window and shows the Results tab. */
+  shrinkFiles(files: readonly CatalogFile[]): Promise<void>;
   /** Import from MCP server…: opens the dialog and looks for servers in the known config files. */
   importMcp(): void;
+  /** Starts importing one server; on success the dialog closes on the Results tab. Resolves the sentence saying why it could not start, or null. */
+  importServer(server: McpServerRef): Promise<string | null>;
+  /** Opens a stored handle in the diff (Results tab); a failure becomes a notice. */
+  openHandle(handle: string): Promise<void>;
+  /** Deletes a stored handle and says so in a notice; resolves false when it could not (the notice says why). */
+  deleteHandle(handle: string): Promise<boolean>;
+  /** Picks the tokenizer; the catalog on screen is measured again with it (a failure becomes a notice). */
+  setTokenizer(tokenizer: TokenizerName): void;
+  /** Turns shared sub-schemas on or off; the catalog on screen is shrunk again (a failure becomes a notice). */
+  setShareSchemas(share: boolean): void;
+  /** Copies an analysis's compressed catalog to the clipboard and says so, or why not, in a notice. */
+  copyCompressed(summary: AnalysisSummary): Promise<void>;
   /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
   saveActive(which: CatalogSide): Promise<void>;
   /** Saves one side of a stored handle (history: recover / export). */
@@ -54,6 +76,18 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       notify('error', `Could not save ${SIDE_WORDS[request.which]}: ${asCavemanError(error).message}`);
     }
   };
+
+  /** The analysis on screen, if it succeeded. */
+  const onScreen = (): AnalysisSummary | null => {
+    const state = stores.catalogs.getState();
+    const outcome = outcomeFor(state, state.activeKey);
+    return outcome?.ok ? outcome : null;
+  };
+  const runAgain = (summary: AnalysisSummary, tokenizer: TokenizerName, what: 'measure' | 'shrink') =>
+    stores.catalogs
+      .getState()
+      .reanalyze(summary.analysisId, tokenizer)
+      .catch((error: unknown) => notify('error', `Could not ${what} ${summary.name} again: ${error instanceof Error ? error.message : String(error)}`));
 
   const commands: AppCommands = {
     run(command) {
@@ -111,13 +145,76 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
         stores.ui.getState().setPasteDialogOpen(true);
         return;
       }
+      await commands.shrinkText(text);
+    },
+
+    async shrinkText(text) {
       stores.ui.getState().setTab('results');
       await stores.catalogs.getState().analyzeText(text, tokenizer());
+    },
+
+    async shrinkFiles(files) {
+      stores.ui.getState().setTab('results');
+      await stores.catalogs.getState().analyzeFiles(files, tokenizer());
     },
 
     importMcp() {
       stores.ui.getState().setMcpDialogOpen(true);
       void stores.mcp.getState().discover();
+    },
+
+    async importServer(server) {
+      try {
+        await stores.catalogs.getState().importMcpServer({ server, tokenizer: tokenizer() });
+      } catch (error) {
+        return `Could not import: ${asCavemanError(error).message}`;
+      }
+      stores.ui.getState().setMcpDialogOpen(false);
+      stores.ui.getState().setTab('results');
+      return null;
+    },
+
+    async openHandle(handle) {
+      try {
+        await stores.catalogs.getState().openHandle(handle, tokenizer());
+        stores.ui.getState().setTab('results');
+      } catch (error) {
+        notify('error', `Could not open ${handle}: ${asCavemanError(error).message}`);
+      }
+    },
+
+    async deleteHandle(handle) {
+      try {
+        const deleted = await stores.history.getState().remove(handle);
+        notify('info', deleted ? `Deleted ${handle}` : `${handle} was already gone`);
+        return true;
+      } catch (error) {
+        notify('error', `Could not delete ${handle}: ${asCavemanError(error).message}`);
+        return false;
+      }
+    },
+
+    setTokenizer(tokenizer) {
+      stores.settings.getState().setTokenizer(tokenizer);
+      const active = onScreen();
+      if (active && active.tokenizer !== tokenizer) void runAgain(active, tokenizer, 'measure');
+    },
+
+    // Shared sub-schemas are an opt-in (not every client resolves $ref); turning it on or off shrinks the catalog on screen again.
+    setShareSchemas(share) {
+      stores.settings.getState().setShareSchemas(share);
+      const active = onScreen();
+      if (active && (active.shareSchemas === true) !== share) void runAgain(active, active.tokenizer, 'shrink');
+    },
+
+    async copyCompressed(summary) {
+      try {
+        const text = await api.getCatalogText({ analysisId: summary.analysisId, which: 'compressed' });
+        await env.writeClipboardText(text);
+        notify('info', `Copied the compressed catalog (${formatBytes(summary.bytesAfter)})`);
+      } catch (error) {
+        notify('error', `Could not copy the compressed catalog: ${asCavemanError(error).message}`);
+      }
     },
 
     async saveActive(which) {

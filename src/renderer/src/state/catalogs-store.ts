@@ -74,6 +74,11 @@ export type CatalogsStore = StoreApi<CatalogsState>;
 
 export const failureKey = (jobId: string) => `failure:${jobId}`;
 
+type Input = { origin: FailureInput['origin']; bytes: Uint8Array };
+
+/** Early failures kept for an answer still on its way (see `early`). */
+const EARLY_FAILURES_KEPT = 16;
+
 /** The outcome shown for a key, if any. */
 export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>, key: string | null): Outcome | null {
   if (key === null) return null;
@@ -121,12 +126,24 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
     const startFailure = (name: string, error: unknown) => get().fail(name, asCavemanError(error).toValue());
 
     /** Bytes of jobs started here, until they finish: a failure shows their offending line. */
-    const inputs = new Map<string, { origin: FailureInput['origin']; bytes: Uint8Array }>();
+    const inputs = new Map<string, Input>();
+    /**
+     * Failures that beat the answer to their analyze call, by job id, until
+     * that answer brings the bytes. Jobs started elsewhere (Open…, MCP) never
+     * get one, so only the most recent few are kept.
+     */
+    const early = new Map<string, string>();
+
+    const explain = (jobId: string, input: Input, message: string) =>
+      set((state) => ({ failureInputs: { ...state.failureInputs, [failureKey(jobId)]: describeInput(input.origin, input.bytes, message) } }));
 
     const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: FailureInput['origin']) => {
       try {
         const started = await api.analyzeCatalog({ name, tokenizer, bytes, ...shareChoice(choice()) });
-        if (!finishedJobs.has(started.jobId)) inputs.set(started.jobId, { origin, bytes });
+        const message = early.get(started.jobId);
+        early.delete(started.jobId);
+        if (message !== undefined) explain(started.jobId, { origin, bytes }, message);
+        else if (!finishedJobs.has(started.jobId)) inputs.set(started.jobId, { origin, bytes });
         get().track([started]);
       } catch (error) {
         startFailure(name, error);
@@ -177,9 +194,10 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
         inputs.delete(jobId);
         set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
         if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
-        if (!outcome.ok && input) {
-          const described = describeInput(input.origin, input.bytes, outcome.error.message);
-          set((state) => ({ failureInputs: { ...state.failureInputs, [failureKey(jobId)]: described } }));
+        if (!outcome.ok && input) explain(jobId, input, outcome.error.message);
+        else if (!outcome.ok) {
+          early.set(jobId, outcome.error.message);
+          if (early.size > EARLY_FAILURES_KEPT) early.delete(early.keys().next().value as string);
         }
         add(outcome.ok ? outcome.analysisId : failureKey(jobId), outcome, outcome.ok ? (job?.replaces ?? null) : null);
       },

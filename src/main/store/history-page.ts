@@ -1,0 +1,11 @@
+// A history page as the contract states it (app, library and CLI alike): the
+// store's rows and count for one request, with the limit, offset and query
+// they answer.
+
+import type { HistoryListRequest, HistoryPage } from '../../shared/contracts';
+import type { RecoveryStore } from './recovery-store.js';
+
+export function historyPage(store: RecoveryStore, { limit, offset, query, sort, direction }: HistoryListRequest): HistoryPage {
+  const page = store.history({ limit, offset, ...(query ? { query } : {}), ...(sort ? { sort } : {}), ...(direction ? { direction } : {}) });
+  return { ...page, limit, offset, ...(query ? { query } : {}) };
+}
