@@ -139,6 +139,25 @@ test('the table: sort marks keep clear of the next header, full names on hover, 
   await expect(resizer).toHaveAttribute('aria-valuetext', 'automatic');
 });
 
+test('the table gives the names the room short headers leave: at 1440×900 every column fits its panel uncut; at 1024×700 no header is cut', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  // Number columns are as wide as their header or their largest value, not one width for all four savings columns.
+  const fits = () => page.locator('.tools-panel .table-scroll').evaluate((scroller) => scroller.scrollWidth <= scroller.clientWidth);
+  expect(await fits()).toBe(true);
+  expect(await isCut(page, '.tool-table thead .sort-label')).toEqual([]);
+  const toolColumn = (await table.getByRole('columnheader', { name: 'Tool' }).boundingBox())!.width;
+  expect(toolColumn).toBeGreaterThanOrEqual(180);
+  await shot(page, '4-table-1440x900');
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect.poll(() => isCut(page, '.tool-table thead .sort-label')).toEqual([]);
+  await shot(page, '4-table-1024x700');
+});
+
 test('errors say how to retry where the input came from, and show the offending line with a caret', async ({ app }) => {
   const { page } = app;
   await app.dropFiles([{ name: 'empty.json', bytes: Buffer.alloc(0) }]);
