@@ -18,6 +18,15 @@ async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffe
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
 }
 
+/** The GitHub catalog's tool table in a window of `size`, with its first rows shown. */
+async function githubTableAt(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await dropGithub(page, drop);
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  return table;
+}
+
 /** Per side of the diff: the number and top of the first highlighted (jumped-to) line, and how many lines are highlighted. */
 async function revealed(page: Page): Promise<{ line: number; top: number; count: number }[]> {
   return page.evaluate(() => {
@@ -141,10 +150,7 @@ test('the table: sort marks keep clear of the next header, full names on hover, 
 
 test('the table gives the names the room short headers leave: at 1440×900 every column fits its panel uncut; at 1024×700 no header is cut', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await dropGithub(page, app.dropFiles);
-  const table = page.getByRole('table', { name: 'Per-tool tokens' });
-  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  const table = await githubTableAt(page, app.dropFiles, { width: 1440, height: 900 });
   // Number columns are as wide as their header or their largest value, not one width for all four savings columns.
   const fits = () => page.locator('.tools-panel .table-scroll').evaluate((scroller) => scroller.scrollWidth <= scroller.clientWidth);
   expect(await fits()).toBe(true);
@@ -181,10 +187,7 @@ test('errors say how to retry where the input came from, and show the offending 
 
 test('at the 1024×700 minimum, summary, table and diff share the screen, in light and dark', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1024, height: 700 });
-  await dropGithub(page, app.dropFiles);
-  const table = page.getByRole('table', { name: 'Per-tool tokens' });
-  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  await githubTableAt(page, app.dropFiles, { width: 1024, height: 700 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await shot(page, `8-1024x700-${scheme}`);
