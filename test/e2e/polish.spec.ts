@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { diffAlignment, sideBySide } from './diff-alignment';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after');
@@ -15,6 +16,15 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(AFTER, `
 async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<void> {
   await drop([{ name: GITHUB.name, bytes: GITHUB.bytes }]);
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+}
+
+/** The GitHub catalog's tool table in a window of `size`, with its first rows shown. */
+async function githubTableAt(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await dropGithub(page, drop);
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  return table;
 }
 
 /** Per side of the diff: the number and top of the first highlighted (jumped-to) line, and how many lines are highlighted. */
@@ -73,13 +83,13 @@ test('the diff: a jump opens the collapsed lines hiding the tool and highlights 
   await expect(page.locator('[data-editor-host] .cm-collapsedLines').first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
   await page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) }).click();
-  // Item 4: both sides mark the tool's lines from its first line, which is not hidden in an "unchanged lines" block.
-  // The mark starts at the tool's `{`. Known race (issue 14, item 1, still open): with collapsed stretches on, one side now
-  // and then re-collapses up to the collapse margin (3 lines) plus one right after the jump, so the first marked line shown
-  // may be up to 4 lines into the tool; the mark itself is always there and its head is never hidden further.
-  await expect
-    .poll(async () => (await revealed(page)).map((side, at) => side.line - expected[at]!).every((offset) => offset >= 0 && offset <= 4))
-    .toBe(true);
+  // Item 4: both sides mark the tool's lines from its first line (its `{`), which is not hidden in an "unchanged lines" block.
+  // Item 1: that line sits at the top of both sides, at the same height, and every line shown on both sides pairs up.
+  await expect.poll(async () => (await revealed(page)).map((side) => side.line)).toEqual(expected);
+  const alignment = await diffAlignment(page);
+  expect(sideBySide(alignment), JSON.stringify(alignment)).toBe(true);
+  expect(alignment.heads.every((top) => Math.abs(top) <= 1)).toBe(true);
+  expect((await revealed(page)).map((side) => side.line)).toEqual(expected);
   await page.getByRole('region', { name: 'Diff' }).screenshot({ path: join(AFTER, '1-collapse-diff-only.png') });
   expect((await revealed(page)).every((side) => side.count > 5)).toBe(true);
 
@@ -138,6 +148,22 @@ test('the table: sort marks keep clear of the next header, full names on hover, 
   await expect(resizer).toHaveAttribute('aria-valuetext', 'automatic');
 });
 
+test('the table gives the names the room short headers leave: at 1440×900 every column fits its panel uncut; at 1024×700 no header is cut', async ({ app }) => {
+  const { page } = app;
+  const table = await githubTableAt(page, app.dropFiles, { width: 1440, height: 900 });
+  // Number columns are as wide as their header or their largest value, not one width for all four savings columns.
+  const fits = () => page.locator('.tools-panel .table-scroll').evaluate((scroller) => scroller.scrollWidth <= scroller.clientWidth);
+  expect(await fits()).toBe(true);
+  expect(await isCut(page, '.tool-table thead .sort-label')).toEqual([]);
+  const toolColumn = (await table.getByRole('columnheader', { name: 'Tool' }).boundingBox())!.width;
+  expect(toolColumn).toBeGreaterThanOrEqual(180);
+  await shot(page, '4-table-1440x900');
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect.poll(() => isCut(page, '.tool-table thead .sort-label')).toEqual([]);
+  await shot(page, '4-table-1024x700');
+});
+
 test('errors say how to retry where the input came from, and show the offending line with a caret', async ({ app }) => {
   const { page } = app;
   await app.dropFiles([{ name: 'empty.json', bytes: Buffer.alloc(0) }]);
@@ -161,10 +187,7 @@ test('errors say how to retry where the input came from, and show the offending 
 
 test('at the 1024×700 minimum, summary, table and diff share the screen, in light and dark', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1024, height: 700 });
-  await dropGithub(page, app.dropFiles);
-  const table = page.getByRole('table', { name: 'Per-tool tokens' });
-  await expect(table.getByRole('row').nth(12)).toBeVisible();
+  await githubTableAt(page, app.dropFiles, { width: 1024, height: 700 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await shot(page, `8-1024x700-${scheme}`);

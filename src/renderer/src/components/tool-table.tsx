@@ -12,12 +12,15 @@ import { titleWithShortcut } from '../lib/shortcuts';
 import { DEFAULT_SORT, nextSort, splitTotals, subtotal, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
 import { signedRatio } from '../../../shared/ratio';
 import '../styles/tool-table.css';
+import { useHeaderWidths } from '../hooks/use-header-widths';
 import { ColumnResizer } from './column-resizer';
 import { PreviewTag } from './preview-tag';
 import { SearchField } from './search-field';
 
 const ROW_HEIGHT = 34;
 const PERCENT_WIDTH = 70;
+/** A number column's width until its header has been measured (the widest header, Whitespace, fits). */
+const HEADER_FALLBACK = 108;
 const NAME_MIN = 140;
 
 const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: string }[] = [
@@ -50,15 +53,22 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   const filtered = filter.trim() !== '';
   const shown = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
   const footRows = shown ? 3 : 2;
-  // Number columns as wide as their largest value (the totals), so big catalogs never clip digits.
-  const widthFor = (largest: number, minimum: number) => Math.max(minimum, Math.ceil(formatInt(largest).length * 7.6 + 18));
-  const numWidth = widthFor(Math.max(lint.total.tokens_before, lint.envelope.tokens_before), 72);
-  const splitWidth = widthFor(Math.max(totals.whitespace, totals.metadata, totals.structure, totals.prose), 108);
+  // Each number column as wide as its header or its largest value (the totals), whichever is wider: big catalogs never
+  // clip digits, no header is cut, and short headers (After, Prose) leave their room to the names.
+  const [headerRowRef, headerWidths] = useHeaderWidths();
+  const valueWidth = (largest: number) => Math.ceil(formatInt(largest).length * 7.6 + 18);
+  const valueWidths = [
+    valueWidth(Math.max(lint.total.tokens_before, lint.envelope.tokens_before)),
+    valueWidth(Math.max(lint.total.tokens_after, lint.envelope.tokens_after)),
+    PERCENT_WIDTH,
+    ...[totals.whitespace, totals.metadata, totals.structure, totals.prose].map(valueWidth),
+  ];
+  const numberWidths = valueWidths.map((width, i) => Math.max(width, headerWidths?.[i + 1] ?? HEADER_FALLBACK));
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
   // The name column takes the room left over, unless the person sized it.
   const [nameWidth, setNameWidth] = useState<number | null>(null);
   const nameHeaderRef = useRef<HTMLTableCellElement>(null);
-  const otherColumnsWidth = 2 * numWidth + PERCENT_WIDTH + 4 * splitWidth;
+  const otherColumnsWidth = numberWidths.reduce((sum, width) => sum + width, 0);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -133,16 +143,12 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 1 + footRows} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
           <colgroup>
             <col style={nameWidth === null ? undefined : { width: nameWidth }} />
-            <col style={{ width: numWidth }} />
-            <col style={{ width: numWidth }} />
-            <col style={{ width: PERCENT_WIDTH }} />
-            <col style={{ width: splitWidth }} />
-            <col style={{ width: splitWidth }} />
-            <col style={{ width: splitWidth }} />
-            <col style={{ width: splitWidth }} />
+            {numberWidths.map((width, i) => (
+              <col key={i} style={{ width }} />
+            ))}
           </colgroup>
           <thead>
-            <tr aria-rowindex={1}>
+            <tr aria-rowindex={1} ref={headerRowRef}>
               {COLUMNS.map((column) => (
                 <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined} ref={column.key === 'name' ? nameHeaderRef : undefined}>
                   <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
