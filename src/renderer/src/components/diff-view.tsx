@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
-import { planSections, sectionForLine, type DiffSection } from '../lib/diff-sections';
+import { sectionForLine, sectionsOf, type DiffSection } from '../lib/diff-sections';
 import { formatCount, formatInt } from '../lib/format';
 import { CHANGE_KEYS, findToolLines } from '../lib/merge-setup';
 import { shortcutLabel } from '../lib/shortcuts';
@@ -43,7 +43,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   const { stores, mac } = useApp();
   const collapse = useSettings((state) => state.collapseUnchanged);
   const dark = usePrefersDark();
-  const sections = useMemo(() => planSections(diff), [diff]);
+  const sections = useMemo(() => sectionsOf(diff), [diff]);
   const [request, setRequest] = useState<RevealRequest | null>(null);
   const [nav, setNav] = useState({ index: 0, seq: 0 });
   const [mergeView, setMergeView] = useState<MergeView | null>(null);

@@ -160,3 +160,15 @@ export function sectionForLine(sections: readonly DiffSection[], line: number): 
   }
   return lo;
 }
+
+const planned = new WeakMap<DiffTexts, DiffSection[]>();
+
+/** Keeps the sections planned for a diff elsewhere (on the decoding thread), so the page does not plan them again. */
+export function rememberSections(diff: DiffTexts, sections: DiffSection[]): void {
+  planned.set(diff, sections);
+}
+
+/** The diff's sections: those planned on the decoding thread, else planned here. */
+export function sectionsOf(diff: DiffTexts): DiffSection[] {
+  return planned.get(diff) ?? planSections(diff);
+}
