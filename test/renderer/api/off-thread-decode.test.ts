@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerDecodeRequest, type DecodeReply, type DecodeRequest } from '../../../src/renderer/src/api/decode-protocol';
 import { createOffThreadDecoder, type DecodeWorker } from '../../../src/renderer/src/api/off-thread-decode';
-import { planSections, sectionsOf } from '../../../src/renderer/src/lib/diff-sections';
+import { planOf, planSections } from '../../../src/renderer/src/lib/diff-sections';
 import type { CatalogBytes } from '../../../src/shared/contracts';
 import { encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 import { lintReport } from '../fakes/fake-api';
@@ -20,7 +20,7 @@ function fakeWorker(options: { fail?: boolean } = {}) {
       seen.push(message);
       setTimeout(() => {
         if (options.fail) listeners.error.forEach((listener) => listener(new Event('error')));
-        else listeners.message.forEach((listener) => listener({ data: answerDecodeRequest(message) } as MessageEvent<DecodeReply>));
+        else listeners.message.forEach((listener) => listener({ data: answerDecodeRequest(message).reply } as MessageEvent<DecodeReply>));
       }, 0);
     },
     addEventListener(type: 'message' | 'error', listener: never) {
@@ -42,11 +42,12 @@ describe('decoding answers off the page thread', () => {
     const diff = await decode('getDiff', bytesOf(diffBytes()));
     expect(diff).toEqual({ ...layout, original: '{}', compressed: '[]' });
     expect(fake.seen.map((request) => request.kind)).toEqual(['lintReport', 'diff']);
-    // The page uses the worker's plan: the very array the worker sent, not one planned again here.
-    const sections = sectionsOf(diff);
-    expect(sections).toEqual(planSections(diff));
-    expect(sectionsOf(diff)).toBe(sections);
-    expect(sectionsOf({ ...diff })).not.toBe(sections);
+    // The page uses the worker's plan (the same object every time), not one made again here.
+    const plan = planOf(diff);
+    expect(plan.sections).toEqual(planSections(diff));
+    expect(plan.textsOf(0)).toEqual({ original: '{}', compressed: '[]' });
+    expect(planOf(diff)).toBe(plan);
+    expect(planOf({ ...diff })).not.toBe(plan);
   });
 
   it('answers without bytes to decode pass straight through, never to the worker', async () => {

@@ -5,6 +5,9 @@
 
 import { answerDecodeRequest, type DecodeReply, type DecodeRequest } from './decode-protocol';
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null; postMessage(message: DecodeReply): void };
+const scope = self as unknown as { onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null; postMessage(message: DecodeReply, transfer: ArrayBuffer[]): void };
 
-scope.onmessage = ({ data }) => scope.postMessage(answerDecodeRequest(data));
+scope.onmessage = ({ data }) => {
+  const { reply, transfer } = answerDecodeRequest(data);
+  scope.postMessage(reply, transfer);
+};

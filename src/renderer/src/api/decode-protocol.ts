@@ -3,8 +3,9 @@
 
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { DecodedAnswers } from '../../../shared/ipc/channels';
-import { planSections, type DiffSection } from '../lib/diff-sections';
+import { planSections } from '../lib/diff-sections';
 import { DECODERS } from './decode-answers';
+import { packDiff, type PackedDiff } from './diff-transfer';
 
 export type DecodeKind = keyof DecodedAnswers;
 
@@ -15,16 +16,19 @@ export interface DecodeRequest {
 }
 
 export type DecodeReply =
-  | { id: number; ok: true; value: DecodedAnswers[DecodeKind]; /** A diff's sections, planned on the decoding thread. */ sections?: DiffSection[] }
+  | { id: number; ok: true; value: DecodedAnswers[DecodeKind] }
+  /** A diff, packed with its sections (diff-transfer.ts). */
+  | { id: number; ok: true; diff: PackedDiff }
   | { id: number; ok: false; error: ErrorValue };
 
-/** The decoded value (a diff with its sections planned), or the error as a value. */
-export function answerDecodeRequest({ id, kind, bytes }: DecodeRequest): DecodeReply {
+/** The reply to one request, and the buffers to move (not copy) with it. */
+export function answerDecodeRequest({ id, kind, bytes }: DecodeRequest): { reply: DecodeReply; transfer: ArrayBuffer[] } {
   try {
-    if (kind !== 'diff') return { id, ok: true, value: DECODERS[kind](bytes) };
-    const value = DECODERS.diff(bytes);
-    return { id, ok: true, value, sections: planSections(value) };
+    if (kind !== 'diff') return { reply: { id, ok: true, value: DECODERS[kind](bytes) }, transfer: [] };
+    const diff = DECODERS.diff(bytes);
+    const { packed, transfer } = packDiff(diff, planSections(diff));
+    return { reply: { id, ok: true, diff: packed }, transfer };
   } catch (error) {
-    return { id, ok: false, error: asCavemanError(error).toValue() };
+    return { reply: { id, ok: false, error: asCavemanError(error).toValue() }, transfer: [] };
   }
 }

@@ -1,15 +1,14 @@
 // Decodes the big binary answers on a worker thread (answer-decoder.worker.ts)
 // so the page never stalls on them: UTF-8 decoding, JSON.parse and the schema
 // check of a 32 MiB catalog's diff took the page's main thread for hundreds
-// of milliseconds. Answers without bytes to decode pass straight through. A
+// of milliseconds; a diff comes back packed (diff-transfer.ts). Answers without bytes to decode pass straight through. A
 // page that cannot start the worker, or whose worker fails, decodes here.
 
 import { CavemanError } from '../../../shared/errors';
-import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { CHANNELS, type AnswerOf, type ChannelSpec, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
 import type { CatalogBytes } from '../../../shared/contracts';
-import { rememberSections } from '../lib/diff-sections';
 import { decodeAnswer } from './decode-answers';
+import { unpackDiff } from './diff-transfer';
 import type { DecodeKind, DecodeReply, DecodeRequest } from './decode-protocol';
 
 /** Turns a channel's response into what its API method answers. */
@@ -67,8 +66,7 @@ export function createOffThreadDecoder(startWorker: (() => DecodeWorker) | null)
       if (!job) return;
       pending.delete(reply.id);
       if (!reply.ok) return job.reject(new CavemanError(reply.error.code, reply.error.message));
-      if (reply.sections) rememberSections(reply.value as DiffTexts, reply.sections);
-      job.resolve(reply.value);
+      job.resolve('diff' in reply ? unpackDiff(reply.diff) : reply.value);
     });
     worker.addEventListener('error', fallBack);
     return worker;

@@ -161,14 +161,32 @@ export function sectionForLine(sections: readonly DiffSection[], line: number): 
   return lo;
 }
 
-const planned = new WeakMap<DiffTexts, DiffSection[]>();
-
-/** Keeps the sections planned for a diff elsewhere (on the decoding thread), so the page does not plan them again. */
-export function rememberSections(diff: DiffTexts, sections: DiffSection[]): void {
-  planned.set(diff, sections);
+/** A diff cut into sections, with the texts of any one of them. */
+export interface DiffPlan {
+  sections: DiffSection[];
+  changeCount: number;
+  /** Both sides of one section. */
+  textsOf(index: number): { original: string; compressed: string };
 }
 
-/** The diff's sections: those planned on the decoding thread, else planned here. */
-export function sectionsOf(diff: DiffTexts): DiffSection[] {
-  return planned.get(diff) ?? planSections(diff);
+const plans = new WeakMap<DiffTexts, DiffPlan>();
+
+/** Keeps a plan made elsewhere (on the decoding thread, with the sections' texts) for this diff. */
+export function rememberPlan(diff: DiffTexts, plan: DiffPlan): void {
+  plans.set(diff, plan);
+}
+
+/** The diff's plan: the one made on the decoding thread, else one made here. */
+export function planOf(diff: DiffTexts): DiffPlan {
+  const remembered = plans.get(diff);
+  if (remembered) return remembered;
+  const sections = planSections(diff);
+  return {
+    sections,
+    changeCount: diff.changes.length,
+    textsOf: (index) => {
+      const section = sections[index] as DiffSection;
+      return { original: diff.original.slice(section.fromA, section.toA), compressed: diff.compressed.slice(section.fromB, section.toB) };
+    },
+  };
 }
