@@ -6,6 +6,7 @@ import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { expandSharedSchemas } from '../engine/guarantees/expand-shared';
 import { factLedger, type FactLedger } from '../engine/guarantees/facts-kept';
+import { NO_PROGRESS, parts, span } from '../engine/tool-progress';
 import type { JsonDocument } from '../engine/json/json-node';
 import { parseJson } from '../engine/json/parse-json';
 import { attributionEnds, attributionOf, type CountText, type ParallelTokenCounter } from '../engine/tokens';
@@ -83,8 +84,9 @@ export async function lintReportFor(doc: JsonDocument, transform: TransformResul
   const source = count(bom + doc.text, transform.tools.map((t) => [t.sourceStart + bom.length, t.sourceEnd + bom.length] as const));
   const output = count(transform.output, outputSpans(transform));
   const share = totals.shareSchemas ?? false;
-  // The facts ledger is built on this thread while the workers count.
-  const outputFacts = factLedger(doc, expandSharedSchemas(doc, parseJson(outputText(transform))).doc, transform.tools.length);
+  // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
+  const [expanding, ledger] = parts(span(totals.onProgress ?? NO_PROGRESS, 0, 0.25), 2);
+  const outputFacts = factLedger(doc, expandSharedSchemas(doc, parseJson(outputText(transform)), expanding).doc, transform.tools.length, ledger);
   const before = await source();
   totals.onProgress?.(0.25);
   const after = await output();

@@ -7,6 +7,8 @@ export interface SeenRequest {
   channel: string;
   headers: Record<string, string>;
   body: Uint8Array;
+  /** How the client handed the body to fetch. */
+  sentAs: 'text' | 'blob' | 'typed array' | 'none';
   json?: unknown;
   params?: unknown;
 }
@@ -45,8 +47,9 @@ export function createFakeHost(): FakeHost {
       }
       const channel = url.slice(url.indexOf('/api/') + 5);
       const raw = init?.body;
-      const body = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw instanceof Uint8Array ? raw : new Uint8Array();
-      const seen: SeenRequest = { channel, headers, body };
+      const sentAs = typeof raw === 'string' ? 'text' : raw instanceof Blob ? 'blob' : raw instanceof Uint8Array ? 'typed array' : 'none';
+      const body = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw instanceof Blob ? new Uint8Array(await raw.arrayBuffer()) : raw instanceof Uint8Array ? raw : new Uint8Array();
+      const seen: SeenRequest = { channel, headers, body, sentAs };
       if (headers['content-type'] === 'application/json') seen.json = JSON.parse(new TextDecoder().decode(body));
       if (headers[PARAMS_HEADER]) seen.params = JSON.parse(decodeURIComponent(headers[PARAMS_HEADER]));
       host.requests.push(seen);

@@ -4,6 +4,7 @@
 // gives the exact diff in one linear pass — no text diff of multi-MB files.
 
 import { ARRAY, OBJECT, itemAt, keyAt, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface TextChange {
   fromA: number;
@@ -34,8 +35,10 @@ type LineOp = { a: string; b: string } | { a: string; b?: undefined } | { a?: un
 /**
  * @param tools the tool nodes of `original` (in order, with names), so their
  *   first lines can be recorded on both sides.
+ * @param onProgress hears those tools laid out.
  */
-export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = []): PrettyDiff {
+export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = [], onProgress: Progress = NO_PROGRESS): PrettyDiff {
+  const onTool = perTool(onProgress, tools.length);
   const ops: LineOp[] = [];
   const toolByNode = new Map(tools.map((tool) => [tool.original, tool.name]));
   const toolLines: ToolLines[] = [];
@@ -80,7 +83,10 @@ export function prettyDiff(original: JsonDocument, compressed: JsonDocument, too
   const B = compressed;
   const printPair = (a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
     const tool = toolByNode.get(a);
-    if (tool !== undefined) toolLines.push({ name: tool, originalLine: linesA + 1, compressedLine: linesB + 1 });
+    if (tool !== undefined) {
+      toolLines.push({ name: tool, originalLine: linesA + 1, compressedLine: linesB + 1 });
+      onTool(toolLines.length - 1);
+    }
     const na = count(A, a);
     const nb = count(B, b);
     if (A.kind[a] === OBJECT && B.kind[b] === OBJECT && na > 0) {

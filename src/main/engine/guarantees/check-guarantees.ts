@@ -11,6 +11,7 @@ import { constraintSentencesOf, missingConstraintSentences, type ConstraintSente
 import { expandSharedSchemas } from './expand-shared';
 import { factLedger, type FactCounts, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
 import { sameSelectionProfile, selectionProfileOf } from './selection-profile';
+import { parts } from '../tool-progress';
 
 export interface GuaranteeReport {
   selection: { ok: boolean; tools: number; parameters: number; differingTools: string[] };
@@ -32,19 +33,21 @@ export interface GuaranteeReport {
 
 const LISTED = 20;
 
-/** Compares a catalog with its transformed output. */
-export function checkGuarantees(before: JsonDocument, output: JsonDocument): GuaranteeReport {
-  const expanded = expandSharedSchemas(before, output);
+/** Compares a catalog with its transformed output; `onProgress` hears 0…1 as the checks go through the tools. */
+export function checkGuarantees(before: JsonDocument, output: JsonDocument, onProgress?: (fraction: number) => void): GuaranteeReport {
+  // Eight walks over the tools, in turn: a share of the bar each.
+  const walk = onProgress ? parts(onProgress, 8) : [];
+  const expanded = expandSharedSchemas(before, output, walk[0]);
   const after = expanded.doc;
-  const profileBefore = selectionProfileOf(before);
-  const profileAfter = selectionProfileOf(after);
+  const profileBefore = selectionProfileOf(before, walk[1]);
+  const profileAfter = selectionProfileOf(after, walk[2]);
   const differingTools = profileBefore.tools
     .filter((tool, i) => !sameSelectionProfile({ tools: [tool] }, { tools: profileAfter.tools[i] ? [profileAfter.tools[i]] : [] }))
     .map((tool) => tool.name);
   if (profileBefore.tools.length !== profileAfter.tools.length) differingTools.push('(tool count)');
 
-  const constructionBefore = constructionProfileOf(before);
-  const constructionAfter = constructionProfileOf(after);
+  const constructionBefore = constructionProfileOf(before, walk[3]);
+  const constructionAfter = constructionProfileOf(after, walk[4]);
   const changedValues = [
     ...Object.entries(constructionBefore.values)
       .filter(([where, value]) => constructionAfter.values[where] !== value)
@@ -59,8 +62,9 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument): Gua
     ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))),
   ];
 
-  const missing = missingConstraintSentences(before, after);
-  const ledger = factLedger(before, after);
+  const missing = missingConstraintSentences(before, after, walk[5]);
+  const ledger = factLedger(before, after, undefined, walk[6]);
+  const constraintSentences = constraintSentencesOf(before, walk[7]).length;
   return {
     selection: {
       ok: differingTools.length === 0,
@@ -77,7 +81,7 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument): Gua
     },
     constraints: {
       ok: missing.length === 0,
-      sentences: constraintSentencesOf(before).length,
+      sentences: constraintSentences,
       missing: missing.slice(0, LISTED),
     },
     facts: {

@@ -8,6 +8,7 @@ import { hasConstraintMarker } from '../transform/constraint-markers';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
 import { descriptionSites, sitesByLocation } from './description-sites';
+import { NO_PROGRESS, parts, perTool, type Progress } from '../tool-progress';
 
 export interface ConstraintSentence {
   tool: string;
@@ -32,16 +33,20 @@ export function constraintSentencesIn(description: string): string[] {
 }
 
 /** Every sentence with a constraint marker, with where it lives. */
-export function constraintSentencesOf(doc: JsonDocument): ConstraintSentence[] {
-  return descriptionSites(doc).flatMap((site) => constraintSentencesIn(site.text).map((sentence) => ({ tool: site.tool, location: site.location, sentence })));
+export function constraintSentencesOf(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): ConstraintSentence[] {
+  return descriptionSites(doc, onProgress).flatMap((site) => constraintSentencesIn(site.text).map((sentence) => ({ tool: site.tool, location: site.location, sentence })));
 }
 
 /** Constraint sentences of `before` missing from the same description in `after` and not redundant with a keyword there. */
-export function missingConstraintSentences(before: JsonDocument, after: JsonDocument): ConstraintSentence[] {
-  const afterSites = sitesByLocation(descriptionSites(after));
+/** `onProgress` hears the tools done (listing both sides' descriptions, then checking). */
+export function missingConstraintSentences(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS): ConstraintSentence[] {
+  const [listAfter, listBefore, check] = parts(onProgress, 3) as [Progress, Progress, Progress];
+  const afterSites = sitesByLocation(descriptionSites(after, listAfter));
+  const beforeSites = descriptionSites(before, listBefore);
+  const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
   const missing: ConstraintSentence[] = [];
-  for (const site of descriptionSites(before)) {
+  for (const site of beforeSites) {
     const n = seen.get(site.location) ?? 0;
     seen.set(site.location, n + 1);
     const counterpart = afterSites.get(site.location)?.[n];
@@ -50,6 +55,7 @@ export function missingConstraintSentences(before: JsonDocument, after: JsonDocu
       if (counterpart?.owner !== undefined && redundantWith(sentence, keywordsOf(after, counterpart.owner)) !== undefined) continue;
       missing.push({ tool: site.tool, location: site.location, sentence });
     }
+    onTool(site.toolIndex);
   }
   return missing;
 }

@@ -7,6 +7,7 @@ import { parseRef, pointerOf, resolvePointer } from '../json/json-pointer';
 import { readCatalog } from '../transform/catalog-shape';
 import { visitSchema } from '../transform/visit-schema';
 import { compactText } from './selection-profile';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface RefReport {
   tool: string;
@@ -24,10 +25,11 @@ export interface ConstructionProfile {
 }
 
 /** Every default/const value and every $ref (with whether it resolves) of a catalog. */
-export function constructionProfileOf(doc: JsonDocument): ConstructionProfile {
+export function constructionProfileOf(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): ConstructionProfile {
   const profile: ConstructionProfile = { values: {}, refs: [] };
   const layout = readCatalog(doc);
   if (!layout) return profile;
+  const onTool = perTool(onProgress, layout.tools.length);
   layout.tools.forEach((tool, toolIndex) => {
     tool.schemas.forEach((schema, door) => {
       visitSchema(doc, schema, (node, path) => {
@@ -41,6 +43,7 @@ export function constructionProfileOf(doc: JsonDocument): ConstructionProfile {
         });
       });
     });
+    onTool(toolIndex);
   });
   return profile;
 }

@@ -8,6 +8,7 @@ import { pointerOf } from '../json/json-pointer';
 import { readCatalog } from '../transform/catalog-shape';
 import { SCHEMA_DOORS } from '../transform/schema-vocabulary';
 import { visitSchema } from '../transform/visit-schema';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface DescriptionSite {
   toolIndex: number;
@@ -19,10 +20,12 @@ export interface DescriptionSite {
 }
 
 /** Descriptions in document order (a location may repeat with duplicate keys). */
-export function descriptionSites(doc: JsonDocument): DescriptionSite[] {
+/** `onProgress` hears the tools done. */
+export function descriptionSites(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): DescriptionSite[] {
   const sites: DescriptionSite[] = [];
   const layout = readCatalog(doc);
   if (!layout) return sites;
+  const onTool = perTool(onProgress, layout.tools.length);
   layout.tools.forEach((tool, toolIndex) => {
     const base = `${toolIndex}:${tool.name}#`;
     const add = (location: string, value: NodeId, owner?: NodeId) => {
@@ -45,6 +48,7 @@ export function descriptionSites(doc: JsonDocument): DescriptionSite[] {
     };
     if (layout.kind === 'schema') addSchema(tool.node, base);
     else addEnvelope(tool.node, []);
+    onTool(toolIndex);
   });
   return sites;
 }

@@ -8,6 +8,7 @@
 import { ARRAY, OBJECT, STRING, forEachMember, itemAt, keyAt, keyName, memberOf, sourceOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseJson } from '../json/parse-json';
 import { readCatalog } from '../transform/catalog-shape';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface ExpandedCatalog {
   doc: JsonDocument;
@@ -18,13 +19,14 @@ export interface ExpandedCatalog {
 }
 
 /** `after` with the shrink's shared definitions inlined (the same document when it has none). */
-export function expandSharedSchemas(before: JsonDocument, after: JsonDocument): ExpandedCatalog {
+export function expandSharedSchemas(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS): ExpandedCatalog {
   const layoutBefore = readCatalog(before);
   const layoutAfter = readCatalog(after);
   const result: ExpandedCatalog = { doc: after, sharedDefinitions: 0, unresolved: [] };
   if (!layoutBefore || !layoutAfter) return result;
 
   const splices: { start: number; end: number; text: string }[] = [];
+  const onTool = perTool(onProgress, layoutAfter.tools.length);
   layoutAfter.tools.forEach((tool, toolIndex) => {
     tool.schemas.forEach((schema, door) => {
       const original = layoutBefore.tools[toolIndex]?.schemas[door];
@@ -33,6 +35,7 @@ export function expandSharedSchemas(before: JsonDocument, after: JsonDocument): 
       result.sharedDefinitions += definitions.size;
       splices.push({ start: after.start[schema]!, end: after.end[schema]!, text: inline(after, schema, definitions, result.unresolved) });
     });
+    onTool(toolIndex);
   });
   if (splices.length === 0) return result;
 

@@ -12,6 +12,7 @@ import { FACT_CATEGORY_NAMES, factCategoriesOf, type FactCategory } from '../tra
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
 import { descriptionSites, sitesByLocation } from './description-sites';
+import { NO_PROGRESS, parts, perTool, type Progress } from '../tool-progress';
 
 export interface FactCounts {
   /** Fact sentences in the input. */
@@ -56,8 +57,11 @@ export interface FactLedger {
 const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, dropped: 0 });
 
 /** Accounts for every fact sentence and lead of `before` in `after` (`after` with shared sub-schemas expanded). */
-export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number): FactLedger {
-  const afterSites = sitesByLocation(descriptionSites(after));
+export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS): FactLedger {
+  const [listAfter, listBefore, check] = parts(onProgress, 3) as [Progress, Progress, Progress];
+  const afterSites = sitesByLocation(descriptionSites(after, listAfter));
+  const beforeSites = descriptionSites(before, listBefore);
+  const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
   const ledger: FactLedger = {
     total: zero(),
@@ -69,7 +73,7 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
     cutLeads: [],
   };
 
-  for (const site of descriptionSites(before)) {
+  for (const site of beforeSites) {
     const n = seen.get(site.location) ?? 0;
     seen.set(site.location, n + 1);
     const counterpart = afterSites.get(site.location)?.[n];
@@ -106,6 +110,7 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
       }
       for (const category of categories) ledger.byCategory[category][outcome]++;
     }
+    onTool(site.toolIndex);
   }
   return ledger;
 }

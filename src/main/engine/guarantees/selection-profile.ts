@@ -8,6 +8,7 @@ import { TextBuilder } from '../json/text-builder';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog } from '../transform/catalog-shape';
 import { visitSchema } from '../transform/visit-schema';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface ToolSelectionProfile {
   name: string;
@@ -24,14 +25,16 @@ export interface SelectionProfile {
 }
 
 /** Profile of a parsed catalog; a document that is not a catalog has no tools. */
-export function selectionProfileOf(doc: JsonDocument): SelectionProfile {
+export function selectionProfileOf(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): SelectionProfile {
   const layout = readCatalog(doc);
   if (!layout) return { tools: [] };
+  const onTool = perTool(onProgress, layout.tools.length);
   return {
-    tools: layout.tools.map((tool) => {
+    tools: layout.tools.map((tool, toolIndex) => {
       const profile: ToolSelectionProfile = { name: tool.name, parameters: [], enums: {}, required: {} };
       tool.schemas.forEach((schema, door) => addSchema(doc, schema, door, tool.schemas.length, profile));
       profile.parameters.sort();
+      onTool(toolIndex);
       return profile;
     }),
   };

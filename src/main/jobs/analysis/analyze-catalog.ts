@@ -49,7 +49,7 @@ export interface AnalysisProduct {
 
 const encoder = new TextEncoder();
 
-/** Overall progress: shrink 0–0.7, per-tool report 0.7–0.9, diff 0.9–1. */
+/** Overall progress: shrink 0–0.7, per-tool report 0.7–0.8, guarantee checks 0.8–0.9, diff 0.9–1 (the last three per tool). */
 function shrinkFraction(progress: ShrinkProgress): number {
   return progress.fraction * 0.7;
 }
@@ -84,10 +84,10 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     hadBom: read.decoded.ok && read.decoded.hadBom,
     shareSchemas: input.shareSchemas === true,
     signal: input.signal,
-    onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
+    onProgress: (fraction) => report('checking', 0.7 + fraction * 0.1),
   }, input.counter);
   const outputDoc = parseJson(outputText(transform));
-  const guarantees = checkGuarantees(doc, outputDoc);
+  const guarantees = checkGuarantees(doc, outputDoc, (fraction) => report('checking', 0.8 + fraction * 0.1));
 
   report('diffing', 0.9);
   throwIfAborted(input.signal);
@@ -96,6 +96,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     doc,
     outputDoc,
     tools.map((tool) => ({ name: tool.name, original: tool.node })),
+    (fraction) => report('diffing', 0.9 + fraction * 0.1),
   );
   report('diffing', 1);
 

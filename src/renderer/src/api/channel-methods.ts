@@ -5,11 +5,13 @@
 import type { ChannelMethods } from '../../../shared/ipc/caveman-api';
 import { sharedMethods, type RequestOf, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
 import { decodeAnswer } from './decode-answers';
+import type { AnswerDecoder } from './off-thread-decode';
 
 /** Sends one request over the transport and answers its response (or throws CavemanError). */
 export type ChannelCall = <M extends SharedMethod>(method: M, request: RequestOf<M>) => Promise<ResponseOf<M>>;
 
-export function channelMethods(call: ChannelCall): ChannelMethods {
-  const entries = sharedMethods().map((method) => [method, async (request: RequestOf<typeof method>) => decodeAnswer(method, await call(method, request))]);
+/** `decode`: how binary answers become values (the page decodes them on a worker: off-thread-decode.ts). */
+export function channelMethods(call: ChannelCall, decode: AnswerDecoder = decodeAnswer): ChannelMethods {
+  const entries = sharedMethods().map((method) => [method, async (request: RequestOf<typeof method>) => decode(method, await call(method, request))]);
   return Object.fromEntries(entries) as ChannelMethods;
 }

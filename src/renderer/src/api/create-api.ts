@@ -7,6 +7,7 @@ import { TOKEN_META } from '../../../shared/ipc/http-protocol';
 import { downloadBytes, pickCatalogFiles } from './browser-files';
 import { createHttpApi } from './http-client';
 import { createIpcApi } from './ipc-client';
+import { pageDecoder } from './off-thread-decode';
 
 /** The token the browser host put in <meta name="caveman-api-token"> (the last non-empty one), or "". */
 export function readApiToken(doc: Pick<Document, 'querySelectorAll'>): string {
@@ -15,9 +16,12 @@ export function readApiToken(doc: Pick<Document, 'querySelectorAll'>): string {
 }
 
 export function createApi(win: Window & { api?: BridgeApi } = window): CavemanApi {
-  if (win.api) return createIpcApi(win.api);
+  // The big answers are decoded on a worker thread, so the page never stalls on them.
+  const decode = pageDecoder();
+  if (win.api) return createIpcApi(win.api, decode);
   const doc = win.document;
   return createHttpApi({
+    decode,
     fetch: win.fetch.bind(win),
     token: readApiToken(doc),
     pickFiles: () => pickCatalogFiles(doc),

@@ -51,7 +51,8 @@ export function parseDiff(envelope: Uint8Array): DecodedAnswers['diff'] {
   return { ...layout, ...texts };
 }
 
-const DECODERS: { [K in keyof DecodedAnswers]: (bytes: Uint8Array) => DecodedAnswers[K] } = {
+/** Each kind of binary answer's decoder (run on the decoding thread: answer-decoder.worker.ts). */
+export const DECODERS: { [K in keyof DecodedAnswers]: (bytes: Uint8Array) => DecodedAnswers[K] } = {
   text: decodeText,
   lintReport: parseLintReport,
   diff: parseDiff,

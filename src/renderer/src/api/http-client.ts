@@ -12,6 +12,7 @@ import { CLIENT_HEADER, PARAMS_HEADER, RESULT_HEADER, TOKEN_HEADER, channelPath 
 import type { JobStarted } from '../../../shared/contracts';
 import { catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 import { channelMethods } from './channel-methods';
+import type { AnswerDecoder } from './off-thread-decode';
 import { createEventHub } from './event-hub';
 import { openEventStream, type EventStreamOptions } from './event-stream';
 
@@ -29,6 +30,8 @@ export interface HttpApiOptions {
   pickConfigFile?(): Promise<CatalogFile | null>;
   /** How long a call waits for the event stream's hello before it goes without a client id. */
   helloTimeoutMs?: number;
+  /** How binary answers become values (default: on this thread). */
+  decode?: AnswerDecoder;
   /** Reconnect wait of the event stream (tests make it instant). */
   wait?: EventStreamOptions['wait'];
 }
@@ -132,7 +135,9 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     if (spec.binaryRequest) {
       const { [spec.binaryRequest]: bytes, ...params } = request as Record<string, unknown>;
       response = await post(method, {
-        body: bytes as Uint8Array<ArrayBuffer>,
+        // A Blob body streams from the browser's blob store; a typed-array body costs the page
+        // about a second of blocked main thread per 32 MiB (measured by scripts/bench/page-long-tasks.mjs).
+        body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
         headers: { 'content-type': 'application/octet-stream', [PARAMS_HEADER]: encodeURIComponent(JSON.stringify(params)) },
       });
     } else {
@@ -154,7 +159,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     return { jobId, name };
   };
 
-  const channels = channelMethods(call);
+  const channels = channelMethods(call, options.decode);
 
   return {
     platform: 'browser',

@@ -8,6 +8,7 @@ import { CavemanError, asCavemanError } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { EVENTS, subscriptionName, type ApiResult, type BridgeApi, type RequestOf, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
 import { channelMethods } from './channel-methods';
+import type { AnswerDecoder } from './off-thread-decode';
 
 /** The value of an ApiResult, or a CavemanError with its code and sentence. */
 export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
@@ -22,12 +23,13 @@ export async function unwrap<T>(pending: Promise<ApiResult<T>>): Promise<T> {
   throw new CavemanError(result.code, result.message);
 }
 
-export function createIpcApi(bridge: BridgeApi): CavemanApi {
+/** `decode`: how binary answers become values (default: on this thread). */
+export function createIpcApi(bridge: BridgeApi, decode?: AnswerDecoder): CavemanApi {
   // The bridge has one method per IPC channel; each answers the response for its request.
   const send = bridge as unknown as Record<SharedMethod, (request: unknown) => Promise<ApiResult<unknown>>>;
   return {
     platform: 'electron',
-    ...channelMethods(<M extends SharedMethod>(method: M, request: RequestOf<M>) => unwrap(send[method](request)) as Promise<ResponseOf<M>>),
+    ...channelMethods(<M extends SharedMethod>(method: M, request: RequestOf<M>) => unwrap(send[method](request)) as Promise<ResponseOf<M>>, decode),
     openCatalogFiles: async (request) => (await unwrap(bridge.openCatalogFiles(request))).jobs,
     exportCatalog: async (request) => {
       const { status, fileName } = await unwrap(bridge.saveCatalog(request));

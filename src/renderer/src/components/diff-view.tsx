@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
-import { planSections, sectionForLine, type DiffSection } from '../lib/diff-sections';
+import { planOf, sectionForLine, type DiffPlan, type DiffSection } from '../lib/diff-sections';
 import { formatCount, formatInt } from '../lib/format';
 import { CHANGE_KEYS, findToolLines } from '../lib/merge-setup';
 import { shortcutLabel } from '../lib/shortcuts';
@@ -22,16 +22,9 @@ import { PreviewTag } from './preview-tag';
 import { Spinner } from './spinner';
 import { useAnalysisData } from '../hooks/use-analysis-data';
 
-function sectionText(diff: DiffTexts, section: DiffSection, whole: boolean): MergeText {
-  return whole
-    ? { original: diff.original, compressed: diff.compressed, changes: diff.changes, firstLineA: 1, firstLineB: 1 }
-    : {
-        original: diff.original.slice(section.fromA, section.toA),
-        compressed: diff.compressed.slice(section.fromB, section.toB),
-        changes: section.changes,
-        firstLineA: section.firstLineA,
-        firstLineB: section.firstLineB,
-      };
+function sectionText(plan: DiffPlan, index: number): MergeText {
+  const section = plan.sections[index] as DiffSection;
+  return { ...plan.textsOf(index), changes: section.changes, firstLineA: section.firstLineA, firstLineB: section.firstLineB };
 }
 
 /** Moves the original side's cursor to the next or previous change and scrolls it in; the other side follows. */
@@ -43,7 +36,8 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   const { stores, mac } = useApp();
   const collapse = useSettings((state) => state.collapseUnchanged);
   const dark = usePrefersDark();
-  const sections = useMemo(() => planSections(diff), [diff]);
+  const plan = useMemo(() => planOf(diff), [diff]);
+  const { sections, changeCount } = plan;
   const [request, setRequest] = useState<RevealRequest | null>(null);
   const [nav, setNav] = useState({ index: 0, seq: 0 });
   const [mergeView, setMergeView] = useState<MergeView | null>(null);
@@ -71,7 +65,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   }
   const section = sections[index] as DiffSection;
   const whole = sections.length === 1;
-  const text = useMemo(() => sectionText(diff, section, whole), [diff, section, whole]);
+  const text = useMemo(() => sectionText(plan, index), [plan, index]);
   const goTo = (next: number) => setNav({ index: Math.max(0, Math.min(sections.length - 1, next)), seq: request?.seq ?? 0 });
 
   const openSearch = useCallback((editor: EditorView) => {
@@ -87,13 +81,13 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         <h3 className="panel-title">Diff</h3>
         <PreviewTag reason={preview} />
         <span className="panel-note">
-          {formatCount(diff.changes.length, 'change')} · search with {shortcutLabel('find', mac)} in the text
+          {formatCount(changeCount, 'change')} · search with {shortcutLabel('find', mac)} in the text
         </span>
         <span className="change-steps">
-          <button type="button" className="icon-button" aria-label="Previous change" title={`Previous change (${CHANGE_KEYS.previousLabel} in the text)`} disabled={!mergeView || diff.changes.length === 0} onClick={() => mergeView && stepChange(mergeView, -1)}>
+          <button type="button" className="icon-button" aria-label="Previous change" title={`Previous change (${CHANGE_KEYS.previousLabel} in the text)`} disabled={!mergeView || changeCount === 0} onClick={() => mergeView && stepChange(mergeView, -1)}>
             <Icon name="chevron" size={14} className="turn-up" />
           </button>
-          <button type="button" className="icon-button" aria-label="Next change" title={`Next change (${CHANGE_KEYS.nextLabel} in the text)`} disabled={!mergeView || diff.changes.length === 0} onClick={() => mergeView && stepChange(mergeView, 1)}>
+          <button type="button" className="icon-button" aria-label="Next change" title={`Next change (${CHANGE_KEYS.nextLabel} in the text)`} disabled={!mergeView || changeCount === 0} onClick={() => mergeView && stepChange(mergeView, 1)}>
             <Icon name="chevron" size={14} className="turn-down" />
           </button>
         </span>

@@ -67,6 +67,15 @@ describe('prettyDiff', () => {
     }
   });
 
+  it('reports each tool as it is laid out, up to 1', () => {
+    const text = realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text;
+    const before = parseJson(text);
+    const tools = readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node }));
+    const fractions: number[] = [];
+    prettyDiff(before, parseJson(shrinkText(text)), tools, (fraction) => fractions.push(fraction));
+    expect(fractions).toEqual(tools.map((_, i) => (i + 1) / tools.length));
+  });
+
   it('handles an object whose members were all dropped, and root scalars', () => {
     const diff = diffOf('{"tools":[{"name":"a","inputSchema":{"title":"x","$comment":"y"}}]}');
     expect(replay(diff)).toBe(diff.compressed);

@@ -33,6 +33,20 @@ describe('guarantees hold on every real catalog and reference input (SPEC §2.6)
   });
 });
 
+describe('guarantee checks report progress tool by tool', () => {
+  it('moves in small steps up to 1, never back', () => {
+    const text = realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text;
+    const fractions: number[] = [];
+    checkGuarantees(parseJson(text), parseJson(shrinkText(text)), (fraction) => fractions.push(fraction));
+    // Eight walks over 117 tools, each tool reported.
+    expect(fractions.length).toBeGreaterThanOrEqual(8 * 117);
+    expect(fractions.at(-1)).toBeCloseTo(1, 9);
+    const steps = fractions.map((f, i) => f - (fractions[i - 1] ?? 0));
+    expect(Math.min(...steps)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...steps)).toBeLessThan(0.01);
+  });
+});
+
 describe('selection profile', () => {
   const catalog = { tools: [{ name: 'a', inputSchema: { type: 'object', properties: { m: { enum: ['x', 'y'] }, n: { type: 'object', properties: { deep: {} } } }, required: ['m', 'n'] } }] };
 

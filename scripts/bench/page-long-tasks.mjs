@@ -1,0 +1,205 @@
+// Does the page freeze on a large catalog? Starts the built browser host,
+// opens it in Chromium with a long-task observer installed before the app
+// loads, opens a catalog the way a person does (the Open… button and the
+// browser's file picker), and records every change of the progress bar until
+// the result is on screen (summary, a table row, diff lines). Prints per
+// catalog: the longest task, tasks over 200 ms, the largest gap between
+// progress changes, and the time to the rendered result. On a busy machine a
+// task's wall time stretches with the load, so the longest task's CPU time
+// (from a Chrome trace of the same run) is printed beside it.
+//
+//   npm run build && node scripts/bench/page-long-tasks.mjs
+//     [--out out --out /tmp/out-before]   builds to compare, run interleaved
+//     [--catalog 8 --catalog 32 --catalog github-mcp-server.json]
+//     [--runs 1] [--screenshots test-results/page-long-tasks]
+//
+// A bare number is a generated catalog of that many MiB
+// (generate-catalog.mjs); a file name is one of test/fixtures/shared/real/.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { generateCatalog } from './generate-catalog.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', multiple: true, default: ['out'] },
+    catalog: { type: 'string', multiple: true, default: ['8', '32', 'github-mcp-server.json'] },
+    runs: { type: 'string', default: '1' },
+    screenshots: { type: 'string' },
+    timeout: { type: 'string', default: '300' },
+  },
+});
+const LONG = 200;
+const SETTLE_MS = 1000;
+
+const work = mkdtempSync(join(tmpdir(), 'caveman-page-long-tasks-'));
+
+/** The catalog's file on disk (the file picker takes a path). */
+function catalogFile(spec) {
+  if (/^\d+(\.\d+)?$/.test(spec)) {
+    const path = join(work, `generated-${spec}MiB.json`);
+    if (!existsSync(path)) writeFileSync(path, generateCatalog(Math.round(Number(spec) * 1024 * 1024)));
+    return path;
+  }
+  const path = resolve(root, 'test/fixtures/shared/real', spec);
+  if (!existsSync(path)) throw new Error(`no such catalog: ${path}`);
+  return path;
+}
+
+/** A build outside the repository resolves its packages through a node_modules link beside it. */
+function prepareOut(outDir) {
+  const dir = resolve(root, outDir);
+  if (!existsSync(join(dir, 'main/web-host.js'))) throw new Error(`${dir} has no main/web-host.js (run npm run build)`);
+  if (relative(root, dir).startsWith('..') && !existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function startHost(outDir, storePath) {
+  const child = spawn(process.execPath, [join(outDir, 'main/web-host.js'), '--port', '0', '--store', storePath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text) => (stderr += text));
+  const url = new Promise((resolveUrl, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      const match = /running at (\S+)/.exec(text);
+      if (match) resolveUrl(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`the host exited (${code}): ${stderr}`)));
+  });
+  return { child, url };
+}
+
+// Runs in the page before the app: long tasks, progress changes and the moment the result shows.
+function observePage(settleMs) {
+  const record = { longTasks: [], progress: [], picked: null, rendered: null };
+  window.__pageLongTasks = record;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  document.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'file' && record.picked === null) record.picked = performance.now();
+  }, true);
+  let last = '';
+  const progressText = () => Array.from(document.querySelectorAll('[role="progressbar"]'), (bar) => bar.getAttribute('aria-valuetext') ?? '').join(' | ');
+  const shown = () => {
+    const host = document.querySelector('.merge-host');
+    return (
+      document.querySelector('section.summary') !== null &&
+      document.querySelector('.tool-table tr.tool-row') !== null &&
+      host?.shadowRoot?.querySelector('.cm-merge-a .cm-line') != null &&
+      host.shadowRoot.querySelector('.cm-merge-b .cm-line') != null
+    );
+  };
+  // Checked on every frame the page gets to paint: a blocked page paints nothing and reports late.
+  const frame = () => {
+    const now = performance.now();
+    const text = progressText();
+    if (text !== last && text !== '') record.progress.push({ at: now, text });
+    last = text;
+    if (record.picked !== null && record.rendered === null && shown()) record.rendered = now;
+    if (record.rendered === null || now - record.rendered < settleMs) requestAnimationFrame(frame);
+    else record.settled = true;
+  };
+  requestAnimationFrame(frame);
+}
+
+/** CPU milliseconds of the page's main-thread tasks in a Chrome trace. */
+function mainThreadTaskCpu(tracePath) {
+  const events = JSON.parse(readFileSync(tracePath, 'utf8')).traceEvents;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined).map((e) => e.tdur / 1000);
+}
+
+async function measure(outDir, spec, run) {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const host = startHost(outDir, join(dir, 'ccr.db'));
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(observePage, SETTLE_MS);
+    await page.goto(await host.url);
+    const file = catalogFile(spec);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose catalog files…' }).click()]);
+    const tracePath = join(dir, 'trace.json');
+    await browser.startTracing(page, { path: tracePath, categories: ['disabled-by-default-devtools.timeline'] });
+    await chooser.setFiles(file);
+    await page.waitForFunction(() => window.__pageLongTasks.settled === true || document.querySelector('.failure') !== null, null, {
+      timeout: Number(values.timeout) * 1000,
+      polling: 250,
+    });
+    const record = await page.evaluate(() => window.__pageLongTasks);
+    await browser.stopTracing();
+    const cpu = mainThreadTaskCpu(tracePath);
+    if (record.rendered === null) throw new Error(`${spec}: no result on screen (${await page.locator('.failure').first().textContent()})`);
+    if (values.screenshots) {
+      mkdirSync(resolve(root, values.screenshots), { recursive: true });
+      await page.screenshot({ path: resolve(root, values.screenshots, `${basename(outDir)}-${basename(spec, '.json')}-${run}.png`) });
+    }
+    const from = record.picked;
+    const until = record.rendered + SETTLE_MS;
+    const tasks = record.longTasks.filter((task) => task.start + task.duration >= from && task.start <= until);
+    const times = [from, ...record.progress.filter((change) => change.at >= from && change.at <= record.rendered).map((change) => change.at), record.rendered];
+    let gap = 0;
+    let gapAt = '';
+    for (let i = 1; i < times.length; i++) {
+      if (times[i] - times[i - 1] > gap) {
+        gap = times[i] - times[i - 1];
+        const before = record.progress.find((change) => change.at === times[i - 1]);
+        gapAt = before ? before.text : 'the pick';
+      }
+    }
+    return {
+      build: outDir,
+      catalog: spec,
+      run,
+      longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+      longestTaskCpu: Math.max(0, ...cpu),
+      over200Cpu: cpu.filter((ms) => ms > LONG).length,
+      over200: tasks.filter((task) => task.duration > LONG).length,
+      longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
+      progressChanges: times.length - 2,
+      largestGap: gap,
+      gapAfter: gapAt,
+      toRendered: record.rendered - from,
+      tasks: tasks.map((task) => [Math.round(task.start - from), Math.round(task.duration)]),
+      errors,
+    };
+  } finally {
+    await browser.close();
+    host.child.kill('SIGTERM');
+  }
+}
+
+const builds = values.out.map(prepareOut);
+const results = [];
+try {
+  for (const spec of values.catalog) {
+    for (let run = 1; run <= Number(values.runs); run++) {
+      // Interleaved: each build in turn on the same catalog, so machine load hits them alike.
+      for (const build of builds) {
+        const result = await measure(build, spec, run);
+        results.push(result);
+        const name = relative(root, build) || build;
+        console.log(
+          `${name.padEnd(22)} ${spec.padEnd(24)} run ${run}: longest task ${Math.round(result.longestTask)} ms, ${result.over200} over ${LONG} ms (${Math.round(result.longTaskMs)} ms in long tasks); ` +
+            `CPU of the longest ${Math.round(result.longestTaskCpu)} ms, ${result.over200Cpu} over ${LONG} ms; ` +
+            `largest progress gap ${Math.round(result.largestGap)} ms (after "${result.gapAfter}", ${result.progressChanges} changes); rendered after ${(result.toRendered / 1000).toFixed(2)} s`,
+        );
+        if (process.env.CAVEMAN_SHOW_TASKS) console.log(`  long tasks [start ms after the pick, duration ms]: ${JSON.stringify(result.tasks)}`);
+        if (result.errors.length > 0) console.log(`  page errors: ${result.errors.join('; ')}`);
+      }
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+if (process.env.CAVEMAN_JSON) writeFileSync(process.env.CAVEMAN_JSON, JSON.stringify(results, null, 2));
