@@ -50,7 +50,8 @@ export class JobRunner {
    * fetch runs at once, beside the queue (it mostly waits on the server);
    * its failure finishes the job like any other.
    */
-  startFetched(name: string, tokenizer: TokenizerName, context: CallContext, fetch: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<Uint8Array>): JobStarted {
+  startFetched(analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean }, context: CallContext, fetch: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<Uint8Array>): JobStarted {
+    const { name } = analysis;
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
@@ -59,7 +60,7 @@ export class JobRunner {
       try {
         const bytes = await fetch(controller.signal, (fraction) => context.emit('jobProgress', { jobId, stage: 'listing', fraction }));
         throwIfAborted(controller.signal);
-        this.enqueue(jobId, controller, 'analyze', { name, tokenizer, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
+        this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
       } catch (error) {
         this.controllers.delete(jobId);
         context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });

@@ -763,6 +763,13 @@ export interface McpImportRequest {
    * How long connecting and listing may take in all (default 60).
    */
   timeoutSeconds?: number;
+  /**
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "shareSchemas".
+   */
+  shareSchemas?: boolean;
 }
 /**
  * What every channel answers when it cannot: a code and a sentence.

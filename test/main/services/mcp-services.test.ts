@@ -69,12 +69,12 @@ describe('MCP channels (real services)', () => {
     expect(history({ store: join(dir, 'ccr.db'), limit: 1 }).entries[0]).toMatchObject({ handle: outcome.report.recovery_handle, source_name: 'mcp:tiny', tool_count: 6 });
   });
 
-  it('a picked config file (its bytes) lists its servers for import by id', async () => {
+  it('a picked config file (its bytes) lists its servers for import by id, shrunk with the share choice the request carries', async () => {
     const text = JSON.stringify({ mcpServers: { picked: { command: process.execPath, args: [TINY_SERVER, '--tools', '1'] } } });
     const found = await call<McpDiscovery>('readMcpConfig', { fileName: 'team.json', bytes: new TextEncoder().encode(text) });
     expect(found.files).toEqual([{ path: 'team.json', client: 'picked', status: 'found', servers: 1 }]);
-    const started = await call<{ jobId: string }>('importMcpServer', { server: { discoveredId: byName(found, 'picked').id }, tokenizer: 'cl100k_base', name: 'team tiny' });
-    expect(await finished(started.jobId)).toMatchObject({ ok: true, name: 'team tiny', toolCount: 3, tokenizer: 'cl100k_base' });
+    const started = await call<{ jobId: string }>('importMcpServer', { server: { discoveredId: byName(found, 'picked').id }, tokenizer: 'cl100k_base', name: 'team tiny', shareSchemas: true });
+    expect(await finished(started.jobId)).toMatchObject({ ok: true, name: 'team tiny', toolCount: 3, tokenizer: 'cl100k_base', shareSchemas: true });
   });
 
   it('failures are finished jobs with a typed error; a refused request is a typed answer', async () => {

@@ -41,9 +41,10 @@ describe('catalogs store', () => {
     await store.getState().reanalyze('a1', 'o200k_base');
     await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
     await store.getState().openFiles('o200k_base');
+    await store.getState().importMcpServer({ server: { transport: 'stdio', command: 'npx' }, tokenizer: 'o200k_base' });
     const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { shareSchemas?: boolean });
     expect(requests.map((request) => request.shareSchemas)).toEqual([undefined, true]);
-    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ shareSchemas: true });
+    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ shareSchemas: true });
   });
 
   it('refuses a file above 32 MiB before reading it', async () => {

@@ -237,7 +237,7 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
 
       async importMcpServer(request) {
         pinned = false;
-        get().track([await api.importMcpServer(request)]);
+        get().track([await api.importMcpServer({ ...request, ...shareChoice(choice()) })]);
       },
 
       async openHandle(handle, tokenizer) {
