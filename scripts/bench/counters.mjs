@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCatalog } from './generate-catalog.mjs';
+import { middle } from './measure.mjs';
 
 const MiB = 1024 * 1024;
 
@@ -54,8 +55,6 @@ async function child(name, file, beforeDir) {
   process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, tokens, rssMB: rss ? Number(rss) / 1024 : null }));
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main() {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, before: { type: 'string' }, counters: { type: 'string' } } });
   const runs = Number(values.runs);
@@ -86,7 +85,7 @@ async function main() {
     const labels = texts.map(([label]) => label);
     const reference = names.includes('tiktoken') ? 'tiktoken' : names[0];
     const tokensOf = (name, label) => measured[name][label][0].tokens;
-    const msOf = (name, label, key = 'ms') => median(measured[name][label].map((m) => m[key]));
+    const msOf = (name, label, key = 'ms') => middle(measured[name][label].map((m) => m[key]));
     console.log('median milliseconds: wall (CPU time of the process: what a busy machine distorts least)\n');
     console.log(`counter        ${labels.map((label) => label.padStart(20)).join('')}  peak RSS MB (32 MiB)  counts = ${reference}`);
     for (const name of names) {
