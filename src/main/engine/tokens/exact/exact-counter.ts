@@ -1,9 +1,9 @@
 // Counts tokens exactly as OpenAI's tiktoken does with every special token
 // treated as text: pre-split (ascii-split.ts, else pre-split.ts), then
-// byte-pair merge each piece
-// (byte-pair-count.ts). Catalogs repeat the same short pieces millions of
-// times (`": "`, `"type"`, `string`), so short pieces' counts are remembered
-// in a bounded cache (piece-cache.ts) that is read without slicing the text.
+// byte-pair merge each piece (byte-pair-count.ts). Catalogs repeat the same
+// short pieces millions of times (`": "`, `"type"`, `string`), so short
+// pieces' counts are remembered in a bounded cache (piece-cache.ts) that is
+// read without cutting the piece out of the text.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,6 @@ import { compactRanksFileName, decodeCompactRanks, rankArraysFromRankFile } from
 import { CACHED_PIECE_MAX, PieceCache, pieceHash } from './piece-cache';
 import { PIECE_END, type PieceEnd } from './pre-split';
 import { RankTable, type ByteString } from './rank-table';
-
 
 /**
  * The rank table of `tokenizer`: the compact file the build put beside this
