@@ -16,26 +16,50 @@ import { formatMs, middle } from './measure.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Milliseconds of one `node <cli> < file` run into `store` (throws when the CLI fails). */
-export function cliRunMs(cli, file, store) {
+/**
+ * CPU milliseconds (user + system) of this process's finished children, from
+ * /proc (10 ms steps), or NaN off Linux: on a busy machine a child's CPU time
+ * moves far less than its wall time.
+ */
+function childrenCpuMs() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Wall and CPU milliseconds of running `args` with node. */
+function timed(args, options) {
+  const cpuBefore = childrenCpuMs();
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, options);
+  return { run, ms: performance.now() - started, cpuMs: childrenCpuMs() - cpuBefore };
+}
+
+/** Wall and CPU milliseconds of one `node <cli> < file` run into `store` (throws when the CLI fails). */
+export function cliRun(cli, file, store) {
   const input = openSync(file, 'r');
   try {
-    const started = performance.now();
-    const run = spawnSync(process.execPath, [cli], { stdio: [input, 'ignore', 'pipe'], env: { ...process.env, CAVEMAN_CCR_DB: store } });
-    const ms = performance.now() - started;
+    const { run, ms, cpuMs } = timed([cli], { stdio: [input, 'ignore', 'pipe'], env: { ...process.env, CAVEMAN_CCR_DB: store } });
     if (run.status !== 0) throw new Error(`${cli} < ${file} exited ${run.status}: ${run.stderr}`);
-    return ms;
+    return { ms, cpuMs };
   } finally {
     closeSync(input);
   }
 }
 
-/** Milliseconds of `node -e 0`: Node starting and stopping, nothing else. */
-export function nodeStartMs() {
-  const started = performance.now();
-  spawnSync(process.execPath, ['-e', '0']);
-  return performance.now() - started;
+/** Milliseconds of one `node <cli> < file` run into `store`. */
+export const cliRunMs = (cli, file, store) => cliRun(cli, file, store).ms;
+
+/** Wall and CPU milliseconds of `node -e 0`: Node starting and stopping, nothing else. */
+export function nodeStart() {
+  const { ms, cpuMs } = timed(['-e', '0'], {});
+  return { ms, cpuMs };
 }
+
+export const nodeStartMs = () => nodeStart().ms;
 
 /** The real catalogs of at most `maxTools` tools. */
 export function smallRealCatalogs(maxTools = 10) {
@@ -54,19 +78,22 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'caveman-cold-'));
   try {
     const times = new Map();
-    const add = (key, ms) => times.set(key, [...(times.get(key) ?? []), ms]);
+    const add = (key, measured) => times.set(key, [...(times.get(key) ?? []), measured]);
     for (let i = 0; i < Number(values.runs); i++) {
-      add('node -e 0', nodeStartMs());
+      add('node -e 0', nodeStart());
       for (const [name, out] of builds) {
-        for (const file of files) add(`${name}\t${basename(file)}`, cliRunMs(join(out, 'main/cli.js'), file, join(work, `${name.replace(/\W+/g, '-')}.db`)));
+        for (const file of files) add(`${name}\t${basename(file)}`, cliRun(join(out, 'main/cli.js'), file, join(work, `${name.replace(/\W+/g, '-')}.db`)));
       }
     }
-    const baseline = middle(times.get('node -e 0'));
-    console.log(`CLI cold start, median of ${values.runs} interleaved runs (ms); node -e 0: ${formatMs(baseline)} ms`);
-    for (const [key, values] of times) {
+    const medians = (key) => ({ ms: middle(times.get(key).map((m) => m.ms)), cpuMs: middle(times.get(key).map((m) => m.cpuMs)) });
+    const baseline = medians('node -e 0');
+    console.log(`CLI cold start, medians of ${values.runs} interleaved runs: wall ms (CPU ms of the process)`);
+    console.log(`${'node -e 0'.padEnd(43)}${formatMs(baseline.ms).padStart(8)} (${baseline.cpuMs})`);
+    for (const key of times.keys()) {
       if (key === 'node -e 0') continue;
       const [name, file] = key.split('\t');
-      console.log(`${name.padEnd(15)}${file.padEnd(28)}${formatMs(middle(values)).padStart(8)} ms   (${formatMs(middle(values) - baseline)} ms over node -e 0)`);
+      const { ms, cpuMs } = medians(key);
+      console.log(`${name.padEnd(15)}${file.padEnd(28)}${formatMs(ms).padStart(8)} (${cpuMs})   over node -e 0: ${formatMs(ms - baseline.ms)} (${cpuMs - baseline.cpuMs})`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
