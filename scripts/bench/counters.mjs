@@ -1,25 +1,34 @@
 // The token counters alone, side by side on the same JSON text: ours (the
 // built out/main/count-tokens.js), gpt-tokenizer (the counter before issue
-// 13) and OpenAI's tiktoken (WASM). Each count runs in a fresh process after
-// its vocabulary is loaded, so no counter profits from another's warm-up;
-// the figure is the median of `--runs` processes. Run after `npm run build`:
+// 13) and OpenAI's tiktoken (WASM); with --before, also another build of
+// ours (e.g. a copy of out/ from before a change), so old and new are
+// measured in the same run. Each count runs in a fresh process after its
+// vocabulary is loaded, so no counter profits from another's warm-up; runs
+// are interleaved (every counter once, then again) so a busy machine slows
+// them alike; the figure is the median of `--runs` processes. Run after
+// `npm run build`:
 //
-//   node scripts/bench/counters.mjs [--runs 3]
+//   node scripts/bench/counters.mjs [--runs 3] [--before /tmp/out-before] [--counters ours,gpt-tokenizer]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCatalog } from './generate-catalog.mjs';
+import { middle } from './measure.mjs';
 
 const MiB = 1024 * 1024;
+
+/** Our counter as built into `outDir` (an electron-vite out/ folder). */
+const oursIn = (outDir) => async () => {
+  const { countTokens } = await import(pathToFileURL(join(outDir, 'main/count-tokens.js')).href);
+  countTokens('warm', 'o200k_base');
+  return (text) => countTokens(text, 'o200k_base');
+};
+
 const COUNTERS = {
-  ours: async () => {
-    const { countTokens } = await import('../../out/main/count-tokens.js');
-    countTokens('warm', 'o200k_base');
-    return (text) => countTokens(text, 'o200k_base');
-  },
+  ours: oursIn(fileURLToPath(new URL('../../out', import.meta.url))),
   'gpt-tokenizer': async () => {
     const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
     const options = { disallowedSpecial: new Set() };
@@ -33,20 +42,24 @@ const COUNTERS = {
   },
 };
 
-/** Child: count one file with one counter, print {ms, tokens, rssMB}. */
-async function child(name, file) {
-  const count = await COUNTERS[name]();
+/** Child: count one file with one counter, print {ms, cpuMs, tokens, rssMB}. */
+async function child(name, file, beforeDir) {
+  const count = await (name === 'ours (before)' ? oursIn(beforeDir) : COUNTERS[name])();
   const text = readFileSync(file, 'utf8');
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const tokens = count(text);
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
   const rss = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-  process.stdout.write(JSON.stringify({ ms, tokens, rssMB: rss ? Number(rss) / 1024 : null }));
+  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, tokens, rssMB: rss ? Number(rss) / 1024 : null }));
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, before: { type: 'string' }, counters: { type: 'string' } } });
   const runs = Number(values.runs);
+  const before = values.before === undefined ? undefined : resolve(values.before);
+  const names = values.counters?.split(',') ?? [...(before ? ['ours (before)'] : []), ...Object.keys(COUNTERS)];
   const work = mkdtempSync(join(tmpdir(), 'caveman-counters-'));
   try {
     const texts = [
@@ -54,37 +67,46 @@ async function main() {
       ['8 MiB pretty', generateCatalog(8 * MiB)],
       ['32 MiB minified', JSON.stringify(JSON.parse(generateCatalog(40 * MiB))).slice(0, 32 * MiB)],
     ];
-    console.log(`counter        ${texts.map(([label]) => label.padStart(16)).join('')}   peak RSS MB (32 MiB)`);
-    const results = {};
-    for (const name of Object.keys(COUNTERS)) {
-      const cells = [];
-      const tokens = [];
-      let rss = null;
-      for (const [label, text] of texts) {
-        const file = join(work, `${label.replace(/\W+/g, '-')}.json`);
-        writeFileSync(file, text);
-        const times = [];
-        for (let i = 0; i < runs; i++) {
-          const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', name, file], { encoding: 'utf8', maxBuffer: 16 * MiB });
+    // measured[name][label] = [{ ms, tokens, rssMB }, …]
+    const measured = Object.fromEntries(names.map((name) => [name, Object.fromEntries(texts.map(([label]) => [label, []]))]));
+    for (const [label, text] of texts) {
+      const file = join(work, `${label.replace(/\W+/g, '-')}.json`);
+      writeFileSync(file, text);
+      process.stderr.write(`counting ${label} …\n`);
+      for (let i = 0; i < runs; i++) {
+        for (const name of names) {
+          const args = [fileURLToPath(import.meta.url), '--child', name, file, ...(before ? [before] : [])];
+          const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * MiB });
           if (run.status !== 0) throw new Error(`${name} on ${label}: ${run.stderr}`);
-          const measured = JSON.parse(run.stdout);
-          times.push(measured.ms);
-          tokens.push(measured.tokens);
-          rss = measured.rssMB;
+          measured[name][label].push(JSON.parse(run.stdout));
         }
-        times.sort((a, b) => a - b);
-        cells.push(`${Math.round(times[Math.floor(times.length / 2)])} ms`.padStart(16));
       }
-      results[name] = tokens;
-      console.log(`${name.padEnd(15)}${cells.join('')}   ${rss?.toFixed(0)}`);
     }
-    const equal = (a, b) => a.length === b.length && a.every((t, i) => t === b[i]);
-    console.log(`\ncounts: ours ${equal(results.ours, results.tiktoken) ? '=' : '≠'} tiktoken, gpt-tokenizer ${equal(results['gpt-tokenizer'], results.tiktoken) ? '=' : '≠'} tiktoken`);
+    const labels = texts.map(([label]) => label);
+    const reference = names.includes('tiktoken') ? 'tiktoken' : names[0];
+    const tokensOf = (name, label) => measured[name][label][0].tokens;
+    const msOf = (name, label, key = 'ms') => middle(measured[name][label].map((m) => m[key]));
+    console.log('median milliseconds: wall (CPU time of the process: what a busy machine distorts least)\n');
+    console.log(`counter        ${labels.map((label) => label.padStart(20)).join('')}  peak RSS MB (32 MiB)  counts = ${reference}`);
+    for (const name of names) {
+      const cells = labels.map((label) => `${Math.round(msOf(name, label))} (${Math.round(msOf(name, label, 'cpuMs'))})`.padStart(20));
+      const rss = Math.max(...measured[name][labels[2]].map((m) => m.rssMB ?? 0));
+      const equal = labels.every((label) => measured[name][label].every((m) => m.tokens === tokensOf(reference, label)));
+      console.log(`${name.padEnd(15)}${cells.join('')}  ${rss.toFixed(0).padStart(20)}  ${equal ? 'yes' : 'NO'}`);
+    }
+    const ratios = (slower, faster) => {
+      const times = (key) => labels.map((label) => `${(msOf(slower, label, key) / msOf(faster, label, key)).toFixed(2)}×`).join(' / ');
+      if (names.includes(slower) && names.includes(faster)) console.log(`${slower} ÷ ${faster}: wall ${times('ms')}; CPU ${times('cpuMs')}`);
+    };
+    console.log('');
+    ratios('gpt-tokenizer', 'ours');
+    ratios('ours (before)', 'ours');
+    console.log(`tokens: ${labels.map((label) => `${label} ${tokensOf(reference, label)}`).join(', ')}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 const at = process.argv.indexOf('--child');
-if (at !== -1) await child(process.argv[at + 1], process.argv[at + 2]);
+if (at !== -1) await child(process.argv[at + 1], process.argv[at + 2], process.argv[at + 3]);
 else await main();

@@ -10,8 +10,12 @@ export async function median(runs, work, after) {
     times.push(performance.now() - started);
     await after?.();
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return middle(times);
+}
+
+/** The median of some numbers (the upper one of the middle two). */
+export function middle(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
 export function ratio(value, baseline) {

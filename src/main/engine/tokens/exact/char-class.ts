@@ -56,15 +56,16 @@ function classify(code: number): CharClass {
   return OTHER;
 }
 
-const ASCII = new Uint8Array(128);
-for (let code = 0; code < 128; code++) ASCII[code] = classify(code);
+/** The class of each ASCII code (read directly by the ASCII fast path, ascii-split.ts). */
+export const ASCII_CLASS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) ASCII_CLASS[code] = classify(code);
 
 // Classes of non-ASCII code points seen so far, stored as class + 1 (0: not yet).
 let seen: Uint8Array | undefined;
 
 /** The class of a code point (a lone surrogate counts as U+FFFD). */
 export function classOf(code: number): CharClass {
-  if (code < 128) return (ASCII[code] ?? OTHER) as CharClass;
+  if (code < 128) return (ASCII_CLASS[code] ?? OTHER) as CharClass;
   seen ??= new Uint8Array(0x110000);
   const known = seen[code] ?? 0;
   if (known !== 0) return (known - 1) as CharClass;

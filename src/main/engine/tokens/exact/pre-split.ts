@@ -90,7 +90,7 @@ function upperPlusLowerStar(text: string, j: number): number {
 }
 
 /** End of `(?i:'s|'t|'re|'ve|'m|'ll|'d)` at i, or -1. Case folding maps U+017F ſ to s. */
-function contractionEnd(text: string, i: number): number {
+export function contractionEnd(text: string, i: number): number {
   if (text.charCodeAt(i) !== 0x27) return -1;
   const first = text.charCodeAt(i + 1) | 0x20;
   if (first === 0x73 || first === 0x74 || first === 0x6d || first === 0x64 || text.charCodeAt(i + 1) === 0x17f) return i + 2;

@@ -46,8 +46,6 @@ export function buildSlots(bytes: Uint8Array, starts: Uint32Array): Int32Array {
 
 export class RankTable {
   readonly size: number;
-  /** The longest token's length: a longer range is never a token, whatever its hash. */
-  readonly maxTokenBytes: number;
   private readonly bytes: Uint8Array;
   private readonly starts: Uint32Array;
   private readonly slots: Int32Array;
@@ -59,16 +57,17 @@ export class RankTable {
     this.slots = arrays.slots;
     this.mask = arrays.slots.length - 1;
     this.size = arrays.starts.length - 1;
-    let longest = 0;
-    for (let rank = 0; rank < this.size; rank++) longest = Math.max(longest, (this.starts[rank + 1] ?? 0) - (this.starts[rank] ?? 0));
-    this.maxTokenBytes = longest;
   }
 
-  /** The rank of the bytes text[from..to), or -1 when they are not one token. */
+  /**
+   * The rank of the bytes text[from..to), or -1 when they are not one token.
+   * (No early answer for ranges longer than any token: finding the longest
+   * token costs a pass over the table at every cold start, and merging only
+   * asks about a long range once per piece.)
+   */
   rankOf(text: ByteString, from: number, to: number): number {
     const { bytes, starts, slots, mask } = this;
     const length = to - from;
-    if (length > this.maxTokenBytes) return -1;
     let slot = hashOfString(text, from, to) & mask;
     for (let entry = slots[slot] ?? 0; entry !== 0; entry = slots[slot] ?? 0) {
       const start = starts[entry - 1] ?? 0;
