@@ -48,7 +48,7 @@ export interface MergeEditorProps {
  * MergeView aligns its sides only when it next measures; so this asks it to
  * measure again and corrects the position until both settle (a few frames).
  */
-function scrollLineToTop(view: MergeView, pos: number): () => void {
+function scrollLineToTop(view: MergeView, pos: number, keepOpen: () => void): () => void {
   const scroller = view.dom;
   // MergeView re-aligns on its own after scrolling by the user; after a programmatic jump we ask it directly.
   const realign = (view as unknown as { scheduleMeasure?: () => void }).scheduleMeasure?.bind(view);
@@ -58,6 +58,7 @@ function scrollLineToTop(view: MergeView, pos: number): () => void {
   let cancelled = false;
   const step = () => {
     if (cancelled) return;
+    keepOpen();
     view.a.requestMeasure({
       read: () => view.a.documentTop + view.a.lineBlockAt(pos).top - scroller.getBoundingClientRect().top,
       write: (offset) => {
@@ -156,7 +157,13 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     const opened = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
     view.b.dispatch({ selection: { anchor: startB }, effects: [...opened.b, setToolLines.of({ first: docB.lineAt(startB).number, last: lastB })] });
     view.a.dispatch({ selection: { anchor: startA }, effects: [...opened.a, setToolLines.of({ first: docA.lineAt(startA).number, last: lastA })] });
-    return scrollLineToTop(view, startA);
+    // A side may collapse its unchanged stretches again when MergeView next updates: keep the tool's head open while settling.
+    const keepOpen = () => {
+      const again = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
+      if (again.a.length > 0) view.a.dispatch({ effects: again.a });
+      if (again.b.length > 0) view.b.dispatch({ effects: again.b });
+    };
+    return scrollLineToTop(view, startA, keepOpen);
   }, [text, revealSeq, lineA, lineB]);
 
   return <div className="merge-host" ref={hostRef} data-editor-host="" />;
