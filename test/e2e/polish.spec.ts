@@ -283,7 +283,19 @@ const topLine = (page: Page) =>
 test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
   const { page } = app;
   const select = page.getByRole('combobox', { name: 'Tokenizer' });
-  await expect(select.getByRole('option')).toHaveText(['GPT-4o, GPT-4.1, o-series (o200k_base)', 'GPT-4, GPT-3.5 (cl100k_base)']);
+  await expect(select.getByRole('option')).toHaveText(['GPT-4o / 4.1 / o-series (o200k_base)', 'GPT-4 / 3.5 (cl100k_base)']);
+  // At 1440 px the closed picker shows its whole label: it is as wide as a copy sized to its content (arrow included).
+  const room = await select.evaluate((element: HTMLSelectElement) => {
+    const copy = element.cloneNode(true) as HTMLSelectElement;
+    copy.removeAttribute('id');
+    copy.value = element.value;
+    Object.assign(copy.style, { fieldSizing: 'content', maxWidth: 'none', position: 'absolute' });
+    element.parentElement!.append(copy);
+    const needed = copy.getBoundingClientRect().width;
+    copy.remove();
+    return element.getBoundingClientRect().width - needed;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
   await dropGithub(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });
   await expect.poll(() => topLine(page)).toBe(1);

@@ -98,7 +98,7 @@ export function Toolbar() {
         </label>
         <button type="button" className="button" aria-label="Import from MCP server…" onClick={() => commands.importMcp()} title="Import from MCP server…: list a live server’s tools and shrink them">
           <Icon name="plug" />
-          <span className="toolbar-wide-only">Import from MCP server…</span>
+          <span className="toolbar-wide-only">MCP server…</span>
         </button>
         <button type="button" className="button" onClick={() => void commands.paste()} title={titleWithShortcut('Paste JSON', 'paste', mac)}>
           <Icon name="paste" />
