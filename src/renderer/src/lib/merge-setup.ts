@@ -112,22 +112,6 @@ export interface SideOptions {
   onFind(view: EditorView): void;
 }
 
-/**
- * Long lines wrap, but by CSS on the line elements rather than with
- * EditorView.lineWrapping. CodeMirror reads the wrapping mode from the
- * content element: with wrapping on, it estimates a stretch of lines it has
- * not drawn from its character count, and that estimate is not additive —
- * when MergeView puts an alignment spacer inside such a stretch, the two
- * halves together come out a line taller or shorter than the whole did, so
- * the sides end up a line or two apart after a jump (and flip on the next
- * measure). Reported unwrapped, an undrawn stretch is exactly one line
- * height per line however it is split; drawn lines are measured as they are.
- */
-const wrapLines = EditorView.theme({
-  '.cm-line': { whiteSpace: 'break-spaces', wordBreak: 'break-word', overflowWrap: 'anywhere' },
-  '.cm-content': { flexShrink: 1 },
-});
-
 /** Everything one side of the diff needs. */
 export function sideExtensions({ label, dark, firstLine, numberDigits, onFind }: SideOptions): Extension {
   return [
@@ -137,7 +121,7 @@ export function sideExtensions({ label, dark, firstLine, numberDigits, onFind }:
     highlightSpecialChars(),
     drawSelection(),
     EditorState.readOnly.of(true),
-    wrapLines,
+    EditorView.lineWrapping,
     json(),
     syntaxHighlighting(jsonHighlight),
     hiddenSearch,
