@@ -279,6 +279,21 @@ const topLine = (page: Page) =>
     return Number(numbers.find((element) => element.getBoundingClientRect().height > 0 && element.getBoundingClientRect().top >= top - 2 && /^\d+$/.test(element.textContent ?? ''))?.textContent ?? NaN);
   });
 
+/** How many text lines each side of the diff shows inside the visible part of the diff. */
+const linesInView = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    const visible = root?.querySelector('.cm-mergeView')?.getBoundingClientRect();
+    if (!root || !visible) return [0, 0];
+    return Array.from(root.querySelectorAll('.cm-editor')).map(
+      (editor) =>
+        Array.from(editor.querySelectorAll('.cm-line')).filter((line) => {
+          const box = line.getBoundingClientRect();
+          return box.top >= visible.top && box.bottom <= visible.bottom && (line.textContent ?? '').trim() !== '';
+        }).length,
+    );
+  });
+
 test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
   const { page } = app;
   const select = page.getByRole('combobox', { name: 'Tokenizer' });
@@ -314,6 +329,8 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   await expect(status).toHaveText(`${total} matches`);
   await find.press('Enter');
   await expect(status).toHaveText(new RegExp(`^\\d+ of ${total} matches$`));
+  // Both sides stay drawn where the search scrolled to (a viewport left behind shows one side blank).
+  await expect.poll(async () => Math.min(...(await linesInView(page)))).toBeGreaterThanOrEqual(10);
   await shot(page, 'expected-steps-and-search-count');
 });
 
