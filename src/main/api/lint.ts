@@ -1,19 +1,20 @@
 // lint(): the per-tool token report of SPEC §2.7. It measures only and never
 // writes to the store. Totals equal what shrink() reports for the same bytes.
 
+import { Buffer } from 'node:buffer';
 import type { FactTally, LintReport, ToolTokens } from '../../shared/contracts';
 import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
-import { expandSharedSchemas } from '../engine/guarantees/expand-shared';
+import { checkOutput, type CheckedOutput } from '../engine/guarantees/check-guarantees';
 import { factLedger, type FactLedger } from '../engine/guarantees/facts-kept';
-import type { JsonDocument } from '../engine/json/json-node';
 import { parseJson } from '../engine/json/parse-json';
-import { attributionEnds, attributionOf, type CountText, type ParallelTokenCounter } from '../engine/tokens';
+import type { ParallelTokenCounter } from '../engine/tokens';
 import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
 import { describeToolPrice } from '../mcp/describe-tool';
-import { passThroughError, prepareCatalog } from './prepare-catalog';
-import { readInput, type CatalogInput } from './read-catalog-text';
+import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
+import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type ToolCounts, type ToolSpans } from './tool-counts';
 
 export interface LintOptions {
   tokenizer?: TokenizerName;
@@ -37,8 +38,7 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const shareSchemas = options.shareSchemas ?? false;
   const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  const hadBom = read.decoded.ok && read.decoded.hadBom;
-  const report = await lintReportFor(prepared.doc, prepared.transform, { tokenizer, hadBom, shareSchemas, signal: options.signal, onProgress: options.onProgress }, counter);
+  const report = await lintReportFor(read, prepared, { tokenizer, shareSchemas, signal: options.signal, onProgress: options.onProgress }, counter);
   // What the proxy's describe tool would add, next to the saving (nothing is added to a catalog that passes through).
   if (report.total.tokens_after < report.total.tokens_before) report.describe_tool = describeToolPrice(prepared.doc, prepared.transform, tokenizer);
   return report;
@@ -51,10 +51,16 @@ export interface LintTotals {
   tokenizer: TokenizerName;
   /** The transform was made with shared sub-schemas. */
   shareSchemas?: boolean;
-  /** The input began with a BOM (it counts as part of the input's tokens, as shrink counts them). */
-  hadBom?: boolean;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number) => void) | undefined;
+}
+
+/** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
+export interface KnownFigures {
+  /** The input's and the output's tokens with each tool's share (shrinkInDetail's counts). */
+  counts?: { before: ToolCounts; after: ToolCounts } | undefined;
+  /** The output checked against the input, with one ledger row per tool (checkOutput). */
+  checked?: CheckedOutput | undefined;
 }
 
 /**
@@ -67,24 +73,33 @@ export interface LintTotals {
  * output is not smaller passes through in shrink, so then every "after"
  * equals its "before" (and no fact is touched).
  */
-export async function lintReportFor(doc: JsonDocument, transform: TransformResult, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter()): Promise<LintReport> {
+export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter(), known: KnownFigures = {}): Promise<LintReport> {
   const { tokenizer, signal } = totals;
-  const count = (text: CountText, spans: (readonly [number, number])[]) => {
-    const job = counter.begin(text, tokenizer, { ends: attributionEnds(text, spans), ...(signal ? { signal } : {}) });
-    return async () => {
-      await job.finish();
-      const chunks = job.chunkCounts();
-      return { parts: attributionOf(chunks).parts, total: chunks.reduce((a, b) => a + b, 0) };
-    };
+  const { doc, transform } = prepared;
+  const counted: { text: Uint8Array; spans: ToolSpans; result: () => Promise<ToolCounts> }[] = [];
+  // Each text is counted once: a variant byte for byte equal to a text already
+  // counted (nothing to trim, nothing to minify) takes that text's counts.
+  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCounts) => {
+    const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
+    if (same) return same.result;
+    let result: () => Promise<ToolCounts>;
+    if (known) result = () => Promise.resolve(known);
+    else {
+      const job = beginToolCount(counter, text, spans, tokenizer, signal ? { signal } : {});
+      result = async () => {
+        await job.finish();
+        return toolCountsOf(job);
+      };
+    }
+    counted.push({ text, spans, result });
+    return result;
   };
-  const outputSpans = (result: TransformResult) => result.tools.map((t) => [t.outputStart, t.outputEnd] as const);
-  // The input as shrink counts it: a BOM belongs to the input's tokens (and to its envelope).
-  const bom = totals.hadBom ? '\ufeff' : '';
-  const source = count(bom + doc.text, transform.tools.map((t) => [t.sourceStart + bom.length, t.sourceEnd + bom.length] as const));
-  const output = count(transform.output, outputSpans(transform));
+  // The input as shrink counts it: its bytes, a BOM included (it belongs to the envelope).
+  const source = count(read.bytes, inputToolSpans(read, transform), known.counts?.before);
+  const output = count(transform.output, outputToolSpans(transform), known.counts?.after);
   const share = totals.shareSchemas ?? false;
   // The facts ledger is built on this thread while the workers count.
-  const outputFacts = factLedger(doc, expandSharedSchemas(doc, parseJson(outputText(transform))).doc, transform.tools.length);
+  const outputFacts = (known.checked ?? checkOutput(doc, parseJson(outputText(transform)), transform.tools.length)).ledger;
   const before = await source();
   totals.onProgress?.(0.25);
   const after = await output();
@@ -113,8 +128,8 @@ export async function lintReportFor(doc: JsonDocument, transform: TransformResul
   const totalBefore = before.total;
   const totalAfter = passesThrough ? before.total : after.total;
 
-  function variant(result: TransformResult): [CountText, (readonly [number, number])[]] {
-    return [result.output, outputSpans(result)];
+  function variant(result: TransformResult): [Uint8Array, ToolSpans] {
+    return [result.output, outputToolSpans(result)];
   }
 
   const tools: ToolTokens[] = transform.tools.map((span, i) => ({
@@ -156,6 +171,14 @@ export async function lintReportFor(doc: JsonDocument, transform: TransformResul
       dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),
     },
   };
+}
+
+function sameText(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+function sameSpans(a: ToolSpans, b: ToolSpans): boolean {
+  return a.length === b.length && a.every(([start, end], i) => start === b[i]![0] && end === b[i]![1]);
 }
 
 function factTally(counts: FactLedger['tools'][number] | undefined): FactTally {

@@ -7,10 +7,11 @@ import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
-import type { ParallelTokenCounter } from '../engine/tokens';
+import type { CountJob, ParallelTokenCounter } from '../engine/tokens';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type ToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
 
 export type ShrinkStage = 'counting' | 'transforming' | 'storing';
@@ -71,21 +72,30 @@ export interface DetailedShrink {
   outcome: ShrinkOutcome;
   read: ReadInput;
   prepared: PreparedCatalog;
-  /** Tokens of the input and of the transform's output, whether or not it was handed out. */
-  measured: { before: number; after: number };
+  /**
+   * The input's and the transform's output's tokens, whether or not it was
+   * handed out, each with every tool's share (from the same count as the
+   * totals); absent when the input is not a catalog.
+   */
+  counts?: { before: ToolCounts; after: ToolCounts };
 }
 
+/**
+ * shrink() that keeps what it computed and counts each tool's share of the
+ * input and the output in the same pass as the totals. The input's count
+ * then starts after the parse (its tools' places are known only then).
+ */
 export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions = {}): Promise<DetailedShrink> {
   const detailed = await runShrink(input, options, true);
   return detailed as DetailedShrink;
 }
 
 /**
- * The shrink itself. Without `keep`, the parsed document and the decoded text
- * are let go as soon as the output exists, so that memory is free again while
- * the tokens are counted and the original is committed.
+ * The shrink itself. Without `detail`, the parsed document and the decoded
+ * text are let go as soon as the output exists, so that memory is free again
+ * while the tokens are counted and the original is committed.
  */
-async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: boolean): Promise<Partial<DetailedShrink> & Pick<DetailedShrink, 'outcome' | 'measured'>> {
+async function runShrink(input: CatalogInput, options: ShrinkOptions, detail: boolean): Promise<Partial<DetailedShrink> & Pick<DetailedShrink, 'outcome'>> {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
   let read: ReadInput | undefined = readInput(input);
@@ -94,16 +104,24 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
 
   // Count the input on the workers while this thread parses and transforms.
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
-  const beforeJob = counter.begin(bytes, tokenizer, countOptions);
+  let beforeJob = detail ? undefined : counter.begin(bytes, tokenizer, countOptions);
   progress('transforming', 0);
   let prepared: PreparedCatalog | undefined = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false });
   throwIfAborted(options.signal);
-  const output = prepared.ok ? prepared.transform.output : undefined;
-  const toolCount = prepared.ok ? prepared.transform.tools.length : 0;
+  const transform = prepared.ok ? prepared.transform : undefined;
+  const output = transform?.output;
+  const toolCount = transform ? transform.tools.length : 0;
   const notCatalog = prepared.ok ? undefined : prepared.passThrough;
-  const afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
-  const kept = keep ? { read, prepared } : {};
-  if (!keep) {
+  let afterJob: CountJob | undefined;
+  if (detail && transform) {
+    beforeJob = beginToolCount(counter, bytes, inputToolSpans(read, transform), tokenizer, countOptions);
+    afterJob = beginToolCount(counter, transform.output, outputToolSpans(transform), tokenizer, { signal: options.signal });
+  } else {
+    beforeJob ??= counter.begin(bytes, tokenizer, countOptions);
+    afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
+  }
+  const kept = detail ? { read, prepared } : {};
+  if (!detail) {
     read = undefined;
     prepared = undefined;
   }
@@ -113,15 +131,14 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
   const tokensBefore = await beforeJob.finish({ help: true });
   const tokensAfter = afterJob ? await afterJob.finish({ help: true }) : tokensBefore;
   throwIfAborted(options.signal);
-  const measured = { before: tokensBefore, after: tokensAfter };
+  const detailed = { ...kept, ...(detail && afterJob ? { counts: { before: toolCountsOf(beforeJob), after: toolCountsOf(afterJob) } } : {}) };
 
   const passThrough = (why: PassThrough, error?: CavemanError) => ({
     outcome: {
       result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: bytes },
       ...(error ? { error } : {}),
     },
-    measured,
-    ...kept,
+    ...detailed,
   });
 
   if (notCatalog) return passThrough(notCatalog);
@@ -152,8 +169,7 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
   progress('storing', 1);
   return {
     outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? output! : output!.slice() } },
-    measured,
-    ...kept,
+    ...detailed,
   };
 }
 

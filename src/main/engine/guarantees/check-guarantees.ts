@@ -8,8 +8,8 @@ import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
 import { constructionProfileOf, type RefReport } from './construction-values';
 import { constraintSentencesOf, missingConstraintSentences, type ConstraintSentence } from './constraint-survival';
-import { expandSharedSchemas } from './expand-shared';
-import { factLedger, type FactCounts, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
+import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
+import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
 import { sameSelectionProfile, selectionProfileOf } from './selection-profile';
 
 export interface GuaranteeReport {
@@ -32,9 +32,21 @@ export interface GuaranteeReport {
 
 const LISTED = 20;
 
-/** Compares a catalog with its transformed output. */
-export function checkGuarantees(before: JsonDocument, output: JsonDocument): GuaranteeReport {
+/** The output with shared sub-schemas expanded, and its facts ledger: what the checks and lint's fact columns both read. */
+export interface CheckedOutput {
+  expanded: ExpandedCatalog;
+  ledger: FactLedger;
+}
+
+/** `toolCount`: the catalog's tools, so the ledger has a row for each (see factLedger). */
+export function checkOutput(before: JsonDocument, output: JsonDocument, toolCount?: number): CheckedOutput {
   const expanded = expandSharedSchemas(before, output);
+  return { expanded, ledger: factLedger(before, expanded.doc, toolCount) };
+}
+
+/** Compares a catalog with its transformed output (`checked`: checkOutput's result, when the caller already has it). */
+export function checkGuarantees(before: JsonDocument, output: JsonDocument, checked: CheckedOutput = checkOutput(before, output)): GuaranteeReport {
+  const { expanded, ledger } = checked;
   const after = expanded.doc;
   const profileBefore = selectionProfileOf(before);
   const profileAfter = selectionProfileOf(after);
@@ -60,7 +72,6 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument): Gua
   ];
 
   const missing = missingConstraintSentences(before, after);
-  const ledger = factLedger(before, after);
   return {
     selection: {
       ok: differingTools.length === 0,

@@ -18,8 +18,20 @@ export interface DescriptionSite {
   owner?: NodeId;
 }
 
-/** Descriptions in document order (a location may repeat with duplicate keys). */
-export function descriptionSites(doc: JsonDocument): DescriptionSite[] {
+/** Sites already listed, per document: every guarantee check reads them, and a parsed document never changes. */
+const listed = new WeakMap<JsonDocument, readonly DescriptionSite[]>();
+
+/** Descriptions in document order (a location may repeat with duplicate keys); listed once per document, not to be modified. */
+export function descriptionSites(doc: JsonDocument): readonly DescriptionSite[] {
+  let sites = listed.get(doc);
+  if (sites === undefined) {
+    sites = sitesOf(doc);
+    listed.set(doc, sites);
+  }
+  return sites;
+}
+
+function sitesOf(doc: JsonDocument): DescriptionSite[] {
   const sites: DescriptionSite[] = [];
   const layout = readCatalog(doc);
   if (!layout) return sites;

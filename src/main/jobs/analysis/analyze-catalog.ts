@@ -9,9 +9,8 @@ import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
 import { shrinkInDetail, type ShrinkProgress } from '../../api/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
-import { checkGuarantees } from '../../engine/guarantees/check-guarantees';
+import { checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
-import { readCatalog } from '../../engine/transform/catalog-shape';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
@@ -41,8 +40,6 @@ export interface AnalysisProduct {
   original: Uint8Array;
   /** What shrink handed out: the compressed catalog, or the original on a pass-through. */
   output: Uint8Array;
-  /** The compressed catalog the transform produced, even when it was not handed out (shown as a preview). */
-  transformed?: Uint8Array;
   /** The diff envelope (shared/ipc/diff-envelope.ts): the layout and both sides, made here so it crosses threads and processes untouched. */
   diff?: Uint8Array;
 }
@@ -61,7 +58,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
   }
 
-  const { outcome, prepared, read } = await shrinkInDetail(bytes, {
+  const { outcome, prepared, read, counts } = await shrinkInDetail(bytes, {
     store: input.store,
     tokenizer,
     sourceName: name,
@@ -77,25 +74,25 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, new CavemanError(passThroughError(passThrough).code, `${passThrough.message} — nothing was stored`), passThrough);
   }
 
-  const { doc, transform } = prepared;
+  const { doc, layout, transform } = prepared;
   report('checking', 0.7);
-  const lint = await lintReportFor(doc, transform, {
+  // The output is parsed once, and checked once, for the report, the guarantees and the diff.
+  const outputDoc = parseJson(outputText(transform));
+  const checked = checkOutput(doc, outputDoc, transform.tools.length);
+  const lint = await lintReportFor(read, prepared, {
     tokenizer,
-    hadBom: read.decoded.ok && read.decoded.hadBom,
     shareSchemas: input.shareSchemas === true,
     signal: input.signal,
     onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
-  }, input.counter);
-  const outputDoc = parseJson(outputText(transform));
-  const guarantees = checkGuarantees(doc, outputDoc);
+  }, input.counter, { counts, checked });
+  const guarantees = checkGuarantees(doc, outputDoc, checked);
 
   report('diffing', 0.9);
   throwIfAborted(input.signal);
-  const tools = readCatalog(doc)?.tools ?? [];
   const pretty = prettyDiff(
     doc,
     outputDoc,
-    tools.map((tool) => ({ name: tool.name, original: tool.node })),
+    layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
   );
   report('diffing', 1);
 
@@ -118,7 +115,6 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     lint: encoder.encode(JSON.stringify(lint)),
     original: bytes,
     output,
-    transformed: transform.output.slice(),
     diff: encodeDiffEnvelope({
       layout: encoder.encode(JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout)),
       original: encoder.encode(pretty.original),
@@ -129,8 +125,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 
 /** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */
 export function analysisBuffers(product: AnalysisProduct): Uint8Array[] {
-  const { lint, original, output, transformed, diff } = product;
-  const all = [original, output, transformed, lint, diff];
+  const { lint, original, output, diff } = product;
+  const all = [original, output, lint, diff];
   return [...new Set(all.filter((bytes): bytes is Uint8Array => bytes !== undefined))];
 }
 
