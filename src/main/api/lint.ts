@@ -76,50 +76,62 @@ export interface KnownFigures {
 export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter(), known: KnownFigures = {}): Promise<LintReport> {
   const { tokenizer, signal } = totals;
   const { doc, transform } = prepared;
-  const counted: { text: Uint8Array; spans: ToolSpans; result: () => Promise<ToolCounts> }[] = [];
+  interface Counting {
+    text: Uint8Array;
+    spans: ToolSpans;
+    result: () => Promise<ToolCounts>;
+    cancel: () => void;
+  }
+  const counted: Counting[] = [];
   // Each text is counted once: a variant byte for byte equal to a text already
   // counted (nothing to trim, nothing to minify) takes that text's counts.
-  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCounts) => {
+  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCounts): Counting => {
     const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
-    if (same) return same.result;
-    let result: () => Promise<ToolCounts>;
-    if (known) result = () => Promise.resolve(known);
+    if (same) return same;
+    let counting: Counting;
+    if (known) counting = { text, spans, result: () => Promise.resolve(known), cancel: () => undefined };
     else {
       const job = beginToolCount(counter, text, spans, tokenizer, signal ? { signal } : {});
-      result = async () => {
+      const result = async () => {
         await job.finish();
         return toolCountsOf(job);
       };
+      counting = { text, spans, result, cancel: () => job.cancel() };
     }
-    counted.push({ text, spans, result });
-    return result;
+    counted.push(counting);
+    return counting;
   };
   // The input as shrink counts it: its bytes, a BOM included (it belongs to the envelope).
   const source = count(read.bytes, inputToolSpans(read, transform), known.counts?.before);
   const output = count(transform.output, outputToolSpans(transform), known.counts?.after);
   const share = totals.shareSchemas ?? false;
+  // Every variant is begun before anything is awaited, so the workers count
+  // them while this thread (or the caller, which need not await at once) works on.
+  // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
+  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
+  const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
+  // Structure changed nothing (the usual case): no need to count it.
+  const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
+  const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true })!)) : undefined;
   // The facts ledger is built on this thread while the workers count.
   const outputFacts = (known.checked ?? checkOutput(doc, parseJson(outputText(transform)), transform.tools.length)).ledger;
-  const before = await source();
+  const before = await source.result();
   totals.onProgress?.(0.25);
-  const after = await output();
+  const after = await output.result();
   totals.onProgress?.(0.5);
   const passesThrough = after.total >= before.total;
 
-  // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
-  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
   let withoutMetadata = before.parts;
   let withStructure = before.parts;
   if (!passesThrough) {
-    const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
-    // Structure changed nothing (the usual case): no need to count it.
-    const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
-    const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true })!)) : undefined;
-    withoutMetadata = (await metadataJob()).parts;
+    withoutMetadata = (await metadataJob.result()).parts;
     totals.onProgress?.(0.75);
-    withStructure = structureJob ? (await structureJob()).parts : withoutMetadata;
+    withStructure = structureJob ? (await structureJob.result()).parts : withoutMetadata;
+  } else {
+    // A pass-through saves nothing to attribute.
+    for (const unused of [metadataJob, structureJob]) if (unused !== minifiedJob) unused?.cancel();
   }
-  const minified = await minifiedJob();
+  const minified = await minifiedJob.result();
   const compact = passesThrough ? before.parts : minified.parts;
   // What reaches a model is the output, or on a pass-through the input itself.
   const facts = passesThrough ? factLedger(doc, doc, transform.tools.length) : outputFacts;

@@ -2,6 +2,7 @@
 // thread: the shrink (committed to the store when it saves tokens), the
 // per-tool report, the guarantee checks and the side-by-side diff.
 
+import { Buffer } from 'node:buffer';
 import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
@@ -14,7 +15,7 @@ import { parseJson } from '../../engine/json/parse-json';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
-import { encodeDiffEnvelope } from '../../../shared/ipc/diff-envelope';
+import { encodeDiffTexts } from '../../../shared/ipc/diff-envelope';
 
 export type AnalysisStage = JobProgressEvent['stage'];
 
@@ -46,7 +47,7 @@ export interface AnalysisProduct {
 
 const encoder = new TextEncoder();
 
-/** Overall progress: shrink 0–0.7, per-tool report 0.7–0.9, diff 0.9–1. */
+/** Overall progress: shrink 0–0.7, guarantee checks 0.7–0.85, diff and per-tool report 0.85–1. */
 function shrinkFraction(progress: ShrinkProgress): number {
   return progress.fraction * 0.7;
 }
@@ -79,21 +80,21 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // The output is parsed once, and checked once, for the report, the guarantees and the diff.
   const outputDoc = parseJson(outputText(transform));
   const checked = checkOutput(doc, outputDoc, transform.tools.length);
-  const lint = await lintReportFor(read, prepared, {
-    tokenizer,
-    shareSchemas: input.shareSchemas === true,
-    signal: input.signal,
-    onProgress: (fraction) => report('checking', 0.7 + fraction * 0.15),
-  }, input.counter, { counts, checked });
+  // The report's variants are counted on the workers while this thread checks and diffs.
+  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal }, input.counter, { counts, checked });
+  // Awaited below; a cancellation while checking must not leave it unhandled.
+  lintReport.catch(() => undefined);
   const guarantees = checkGuarantees(doc, outputDoc, checked);
 
-  report('diffing', 0.9);
+  report('diffing', 0.85);
   throwIfAborted(input.signal);
   const pretty = prettyDiff(
     doc,
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
   );
+  report('diffing', 0.95);
+  const lint = await lintReport;
   report('diffing', 1);
 
   const summary: AnalysisSummary = {
@@ -115,11 +116,14 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     lint: encoder.encode(JSON.stringify(lint)),
     original: bytes,
     output,
-    diff: encodeDiffEnvelope({
-      layout: encoder.encode(JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout)),
-      original: encoder.encode(pretty.original),
-      compressed: encoder.encode(pretty.compressed),
-    }),
+    diff: encodeDiffTexts(
+      {
+        layout: JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout),
+        original: pretty.original,
+        compressed: pretty.compressed,
+      },
+      (text) => Buffer.byteLength(text, 'utf8'),
+    ),
   };
 }
 
