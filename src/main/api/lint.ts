@@ -14,6 +14,7 @@ import { describeToolPrice } from '../mcp/describe-tool';
 import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import type { ShrinkUnderway, ToolCountsPending } from './shrink';
 import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type ToolCounts, type ToolSpans } from './tool-counts';
 
 export interface LintOptions {
@@ -57,8 +58,8 @@ export interface LintTotals {
 
 /** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
 export interface KnownFigures {
-  /** The input's and the output's tokens with each tool's share (shrinkInDetail's counts). */
-  counts?: { before: ToolCounts; after: ToolCounts } | undefined;
+  /** The input's and the output's tokens with each tool's share, as a shrink under way counts them. */
+  counts?: ShrinkUnderway['counts'];
   /** The output checked against the input, with one ledger row per tool (checkOutput). */
   checked?: CheckedOutput | undefined;
 }
@@ -85,11 +86,11 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   const counted: Counting[] = [];
   // Each text is counted once: a variant byte for byte equal to a text already
   // counted (nothing to trim, nothing to minify) takes that text's counts.
-  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCounts): Counting => {
+  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending): Counting => {
     const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
     if (same) return same;
     let counting: Counting;
-    if (known) counting = { text, spans, result: () => Promise.resolve(known), cancel: () => undefined };
+    if (known) counting = { text, spans, result: known, cancel: () => undefined };
     else {
       const job = beginToolCount(counter, text, spans, tokenizer, signal ? { signal } : {});
       const result = async () => {

@@ -8,7 +8,7 @@ import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } fro
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
-import { shrinkInDetail, type ShrinkProgress } from '../../api/shrink';
+import { beginShrinkInDetail, type ShrinkProgress } from '../../api/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
 import { checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
@@ -47,9 +47,18 @@ export interface AnalysisProduct {
 
 const encoder = new TextEncoder();
 
-/** Overall progress: shrink 0–0.7, guarantee checks 0.7–0.85, diff and per-tool report 0.85–1. */
+/**
+ * Overall progress, in the order the work is done: parse and transform
+ * (shrink 0–0.1) to 0.1, guarantee checks to 0.35, the diff to 0.5, then
+ * waiting for the counts and storing (shrink 0.1–1) to 1.
+ */
+const CHECKS_FROM = 0.1;
+const DIFF_FROM = 0.35;
+const COUNTS_FROM = 0.5;
+
 function shrinkFraction(progress: ShrinkProgress): number {
-  return progress.fraction * 0.7;
+  if (progress.stage === 'transforming') return progress.fraction;
+  return COUNTS_FROM + ((progress.fraction - 0.1) / 0.9) * (1 - COUNTS_FROM);
 }
 
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
@@ -59,7 +68,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
   }
 
-  const { outcome, prepared, read, counts } = await shrinkInDetail(bytes, {
+  const shrinking = beginShrinkInDetail(bytes, {
     store: input.store,
     tokenizer,
     sourceName: name,
@@ -68,34 +77,37 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     ...(input.signal ? { signal: input.signal } : {}),
     onProgress: (progress) => report(progress.stage, shrinkFraction(progress)),
   });
-  const { output, ...shrinkReport } = outcome.result;
+  const { prepared, read } = shrinking;
 
   if (!prepared.ok) {
+    await shrinking.finish();
     const { passThrough } = prepared;
     return failure(name, bytes, new CavemanError(passThroughError(passThrough).code, `${passThrough.message} — nothing was stored`), passThrough);
   }
 
+  // The workers count the input and the output while this thread checks and diffs.
   const { doc, layout, transform } = prepared;
-  report('checking', 0.7);
+  report('checking', CHECKS_FROM);
   // The output is parsed once, and checked once, for the report, the guarantees and the diff.
   const outputDoc = parseJson(outputText(transform));
   const checked = checkOutput(doc, outputDoc, transform.tools.length);
-  // The report's variants are counted on the workers while this thread checks and diffs.
-  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal }, input.counter, { counts, checked });
+  // The report's variants are begun now, so the workers count them too.
+  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal }, input.counter, { counts: shrinking.counts, checked });
   // Awaited below; a cancellation while checking must not leave it unhandled.
   lintReport.catch(() => undefined);
   const guarantees = checkGuarantees(doc, outputDoc, checked);
 
-  report('diffing', 0.85);
+  report('diffing', DIFF_FROM);
   throwIfAborted(input.signal);
   const pretty = prettyDiff(
     doc,
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
   );
-  report('diffing', 0.95);
+  const outcome = await shrinking.finish();
   const lint = await lintReport;
-  report('diffing', 1);
+  report('storing', 1);
+  const { output, ...shrinkReport } = outcome.result;
 
   const summary: AnalysisSummary = {
     ok: true,
