@@ -14,8 +14,7 @@ import { describeToolPrice } from '../mcp/describe-tool';
 import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
-import type { ShrinkUnderway, ToolCountsPending } from './shrink';
-import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type ToolCounts, type ToolSpans } from './tool-counts';
+import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts, type ToolCounts, type ToolCountsPending, type ToolSpans } from './tool-counts';
 
 export interface LintOptions {
   tokenizer?: TokenizerName;
@@ -59,7 +58,7 @@ export interface LintTotals {
 /** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
 export interface KnownFigures {
   /** The input's and the output's tokens with each tool's share, as a shrink under way counts them. */
-  counts?: ShrinkUnderway['counts'];
+  counts?: PendingToolCounts | undefined;
   /** The output checked against the input, with one ledger row per tool (checkOutput). */
   checked?: CheckedOutput | undefined;
 }

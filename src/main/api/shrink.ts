@@ -11,7 +11,7 @@ import type { CountJob, ParallelTokenCounter } from '../engine/tokens';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
-import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type ToolCounts } from './tool-counts';
+import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
 
 export type ShrinkStage = 'counting' | 'transforming' | 'storing';
@@ -70,9 +70,6 @@ export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): 
   return finishShrink(startShrink(input, options, false).counting);
 }
 
-/** The input's or the output's tokens with every tool's share, once its count finished. */
-export type ToolCountsPending = () => Promise<ToolCounts>;
-
 /** A shrink whose token counts are under way, for callers that show more (the app). */
 export interface ShrinkUnderway {
   read: ReadInput;
@@ -82,7 +79,7 @@ export interface ShrinkUnderway {
    * be handed out, each with every tool's share (from the same count as the
    * totals); absent when the input is not a catalog.
    */
-  counts?: { before: ToolCountsPending; after: ToolCountsPending };
+  counts?: PendingToolCounts;
   /** Waits for the counts (this thread helping) and commits the original, or passes through. */
   finish(): Promise<ShrinkOutcome>;
 }

@@ -17,6 +17,15 @@ export interface ToolCounts {
   parts: number[];
 }
 
+/** A count under way: its tool counts once it finished. */
+export type ToolCountsPending = () => Promise<ToolCounts>;
+
+/** The input's and the output's counts under way (a shrink's, for the report that follows it). */
+export interface PendingToolCounts {
+  before: ToolCountsPending;
+  after: ToolCountsPending;
+}
+
 /** Begins counting `text`, cut at the edges of `spans` so each one's share can be read afterwards. */
 export function beginToolCount(counter: ParallelTokenCounter, text: CountText, spans: ToolSpans, tokenizer: TokenizerName, options: Omit<CountJobOptions, 'ends'> = {}): CountJob {
   return counter.begin(text, tokenizer, { ...options, ends: attributionEnds(text, spans) });

@@ -49,16 +49,16 @@ const encoder = new TextEncoder();
 
 /**
  * Overall progress, in the order the work is done: parse and transform
- * (shrink 0–0.1) to 0.1, guarantee checks to 0.35, the diff to 0.5, then
- * waiting for the counts and storing (shrink 0.1–1) to 1.
+ * (shrink 0–0.1) to 0.1, guarantee checks to 0.4, waiting for the counts
+ * and storing (shrink 0.1–1) to 0.85, the diff and the report to 1.
  */
 const CHECKS_FROM = 0.1;
-const DIFF_FROM = 0.35;
-const COUNTS_FROM = 0.5;
+const COUNTS_FROM = 0.4;
+const DIFF_FROM = 0.85;
 
 function shrinkFraction(progress: ShrinkProgress): number {
   if (progress.stage === 'transforming') return progress.fraction;
-  return COUNTS_FROM + ((progress.fraction - 0.1) / 0.9) * (1 - COUNTS_FROM);
+  return COUNTS_FROM + ((progress.fraction - 0.1) / 0.9) * (DIFF_FROM - COUNTS_FROM);
 }
 
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
@@ -85,17 +85,18 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, new CavemanError(passThroughError(passThrough).code, `${passThrough.message} — nothing was stored`), passThrough);
   }
 
-  // The workers count the input and the output while this thread checks and diffs.
+  // The workers count the input and the output while this thread checks.
   const { doc, layout, transform } = prepared;
   report('checking', CHECKS_FROM);
   // The output is parsed once, and checked once, for the report, the guarantees and the diff.
   const outputDoc = parseJson(outputText(transform));
   const checked = checkOutput(doc, outputDoc, transform.tools.length);
-  // The report's variants are begun now, so the workers count them too.
+  // The report's variants are begun now: the workers count them next, while this thread diffs.
   const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal }, input.counter, { counts: shrinking.counts, checked });
-  // Awaited below; a cancellation while checking must not leave it unhandled.
+  // Awaited below; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
   const guarantees = checkGuarantees(doc, outputDoc, checked);
+  const outcome = await shrinking.finish();
 
   report('diffing', DIFF_FROM);
   throwIfAborted(input.signal);
@@ -104,9 +105,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
   );
-  const outcome = await shrinking.finish();
   const lint = await lintReport;
-  report('storing', 1);
+  report('diffing', 1);
   const { output, ...shrinkReport } = outcome.result;
 
   const summary: AnalysisSummary = {
