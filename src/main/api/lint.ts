@@ -1,20 +1,21 @@
 // lint(): the per-tool token report of SPEC §2.7. It measures only and never
 // writes to the store. Totals equal what shrink() reports for the same bytes.
 
+import { Buffer } from 'node:buffer';
 import type { FactTally, LintReport, ToolTokens } from '../../shared/contracts';
 import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
-import { expandSharedSchemas } from '../engine/guarantees/expand-shared';
+import { checkOutput, type CheckedOutput } from '../engine/guarantees/check-guarantees';
 import { factLedger, type FactLedger } from '../engine/guarantees/facts-kept';
-import { NO_PROGRESS, parts, span } from '../engine/tool-progress';
-import type { JsonDocument } from '../engine/json/json-node';
+import { NO_PROGRESS, span } from '../engine/tool-progress';
 import { parseJson } from '../engine/json/parse-json';
-import { attributionEnds, attributionOf, type CountText, type ParallelTokenCounter } from '../engine/tokens';
+import type { ParallelTokenCounter } from '../engine/tokens';
 import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
 import { describeToolPrice } from '../mcp/describe-tool';
-import { passThroughError, prepareCatalog } from './prepare-catalog';
-import { readInput, type CatalogInput } from './read-catalog-text';
+import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
+import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts, type ToolCounts, type ToolCountsPending, type ToolSpans } from './tool-counts';
 
 export interface LintOptions {
   tokenizer?: TokenizerName;
@@ -38,8 +39,7 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const shareSchemas = options.shareSchemas ?? false;
   const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  const hadBom = read.decoded.ok && read.decoded.hadBom;
-  const report = await lintReportFor(prepared.doc, prepared.transform, { tokenizer, hadBom, shareSchemas, signal: options.signal, onProgress: options.onProgress }, counter);
+  const report = await lintReportFor(read, prepared, { tokenizer, shareSchemas, signal: options.signal, onProgress: options.onProgress }, counter);
   // What the proxy's describe tool would add, next to the saving (nothing is added to a catalog that passes through).
   if (report.total.tokens_after < report.total.tokens_before) report.describe_tool = describeToolPrice(prepared.doc, prepared.transform, tokenizer);
   return report;
@@ -52,10 +52,16 @@ export interface LintTotals {
   tokenizer: TokenizerName;
   /** The transform was made with shared sub-schemas. */
   shareSchemas?: boolean;
-  /** The input began with a BOM (it counts as part of the input's tokens, as shrink counts them). */
-  hadBom?: boolean;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number) => void) | undefined;
+}
+
+/** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
+export interface KnownFigures {
+  /** The input's and the output's tokens with each tool's share, as a shrink under way counts them. */
+  counts?: PendingToolCounts | undefined;
+  /** The output checked against the input, with one ledger row per tool (checkOutput). */
+  checked?: CheckedOutput | undefined;
 }
 
 /**
@@ -68,45 +74,66 @@ export interface LintTotals {
  * output is not smaller passes through in shrink, so then every "after"
  * equals its "before" (and no fact is touched).
  */
-export async function lintReportFor(doc: JsonDocument, transform: TransformResult, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter()): Promise<LintReport> {
+export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter(), known: KnownFigures = {}): Promise<LintReport> {
   const { tokenizer, signal } = totals;
-  const count = (text: CountText, spans: (readonly [number, number])[]) => {
-    const job = counter.begin(text, tokenizer, { ends: attributionEnds(text, spans), ...(signal ? { signal } : {}) });
-    return async () => {
-      await job.finish();
-      const chunks = job.chunkCounts();
-      return { parts: attributionOf(chunks).parts, total: chunks.reduce((a, b) => a + b, 0) };
-    };
+  const { doc, transform } = prepared;
+  interface Counting {
+    text: Uint8Array;
+    spans: ToolSpans;
+    result: () => Promise<ToolCounts>;
+    cancel: () => void;
+  }
+  const counted: Counting[] = [];
+  // Each text is counted once: a variant byte for byte equal to a text already
+  // counted (nothing to trim, nothing to minify) takes that text's counts.
+  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending): Counting => {
+    const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
+    if (same) return same;
+    let counting: Counting;
+    if (known) counting = { text, spans, result: known, cancel: () => undefined };
+    else {
+      const job = beginToolCount(counter, text, spans, tokenizer, signal ? { signal } : {});
+      const result = async () => {
+        await job.finish();
+        return toolCountsOf(job);
+      };
+      counting = { text, spans, result, cancel: () => job.cancel() };
+    }
+    counted.push(counting);
+    return counting;
   };
-  const outputSpans = (result: TransformResult) => result.tools.map((t) => [t.outputStart, t.outputEnd] as const);
-  // The input as shrink counts it: a BOM belongs to the input's tokens (and to its envelope).
-  const bom = totals.hadBom ? '\ufeff' : '';
-  const source = count(bom + doc.text, transform.tools.map((t) => [t.sourceStart + bom.length, t.sourceEnd + bom.length] as const));
-  const output = count(transform.output, outputSpans(transform));
+  // The input as shrink counts it: its bytes, a BOM included (it belongs to the envelope).
+  const source = count(read.bytes, inputToolSpans(read, transform), known.counts?.before);
+  const output = count(transform.output, outputToolSpans(transform), known.counts?.after);
   const share = totals.shareSchemas ?? false;
+  // Every variant is begun before anything is awaited, so the workers count
+  // them while this thread (or the caller, which need not await at once) works on.
+  // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
+  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
+  const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
+  // Structure changed nothing (the usual case): no need to count it.
+  const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
+  const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true })!)) : undefined;
   // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
-  const [expanding, ledger] = parts(span(totals.onProgress ?? NO_PROGRESS, 0, 0.25), 2);
-  const outputFacts = factLedger(doc, expandSharedSchemas(doc, parseJson(outputText(transform)), expanding).doc, transform.tools.length, ledger);
-  const before = await source();
+  const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
+  const outputFacts = (known.checked ?? checkOutput(doc, parseJson(outputText(transform)), transform.tools.length, checking)).ledger;
+  const before = await source.result();
   totals.onProgress?.(0.25);
-  const after = await output();
+  const after = await output.result();
   totals.onProgress?.(0.5);
   const passesThrough = after.total >= before.total;
 
-  // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
-  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
   let withoutMetadata = before.parts;
   let withStructure = before.parts;
   if (!passesThrough) {
-    const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
-    // Structure changed nothing (the usual case): no need to count it.
-    const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
-    const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true })!)) : undefined;
-    withoutMetadata = (await metadataJob()).parts;
+    withoutMetadata = (await metadataJob.result()).parts;
     totals.onProgress?.(0.75);
-    withStructure = structureJob ? (await structureJob()).parts : withoutMetadata;
+    withStructure = structureJob ? (await structureJob.result()).parts : withoutMetadata;
+  } else {
+    // A pass-through saves nothing to attribute.
+    for (const unused of [metadataJob, structureJob]) if (unused !== minifiedJob) unused?.cancel();
   }
-  const minified = await minifiedJob();
+  const minified = await minifiedJob.result();
   const compact = passesThrough ? before.parts : minified.parts;
   // What reaches a model is the output, or on a pass-through the input itself.
   const facts = passesThrough ? factLedger(doc, doc, transform.tools.length) : outputFacts;
@@ -115,8 +142,8 @@ export async function lintReportFor(doc: JsonDocument, transform: TransformResul
   const totalBefore = before.total;
   const totalAfter = passesThrough ? before.total : after.total;
 
-  function variant(result: TransformResult): [CountText, (readonly [number, number])[]] {
-    return [result.output, outputSpans(result)];
+  function variant(result: TransformResult): [Uint8Array, ToolSpans] {
+    return [result.output, outputToolSpans(result)];
   }
 
   const tools: ToolTokens[] = transform.tools.map((span, i) => ({
@@ -158,6 +185,14 @@ export async function lintReportFor(doc: JsonDocument, transform: TransformResul
       dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),
     },
   };
+}
+
+function sameText(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+function sameSpans(a: ToolSpans, b: ToolSpans): boolean {
+  return a.length === b.length && a.every(([start, end], i) => start === b[i]![0] && end === b[i]![1]);
 }
 
 function factTally(counts: FactLedger['tools'][number] | undefined): FactTally {

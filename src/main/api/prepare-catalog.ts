@@ -5,12 +5,19 @@ import type { PassThrough } from '../../shared/contracts';
 import { CavemanError, type ErrorCode } from '../../shared/errors';
 import type { JsonDocument } from '../engine/json/json-node';
 import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
+import { readCatalog, type CatalogLayout } from '../engine/transform/catalog-shape';
 import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
 import type { ReadInput } from './read-catalog-text';
 
-export type PreparedCatalog =
-  | { ok: true; doc: JsonDocument; transform: TransformResult }
-  | { ok: false; passThrough: PassThrough };
+/** A catalog ready to measure: its parsed document, its layout (read once, carried here) and its transform. */
+export interface CatalogPrepared {
+  ok: true;
+  doc: JsonDocument;
+  layout: CatalogLayout;
+  transform: TransformResult;
+}
+
+export type PreparedCatalog = CatalogPrepared | { ok: false; passThrough: PassThrough };
 
 /**
  * `sharedOutput`: write the shrunk catalog into shared memory (for parallel
@@ -40,8 +47,10 @@ export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boole
       },
     };
   }
-  const transform = transformCatalog(doc, { sharedOutput: options.sharedOutput ?? false, shareSchemas: options.shareSchemas ?? false });
-  if (!transform) {
+  // Read once here; readCatalog keeps it for the transform and the checks.
+  const layout = readCatalog(doc);
+  const transform = layout && transformCatalog(doc, { sharedOutput: options.sharedOutput ?? false, shareSchemas: options.shareSchemas ?? false });
+  if (!layout || !transform) {
     return {
       ok: false,
       passThrough: {
@@ -50,7 +59,7 @@ export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boole
       },
     };
   }
-  return { ok: true, doc, transform };
+  return { ok: true, doc, layout, transform };
 }
 
 const REASON_CODES = {

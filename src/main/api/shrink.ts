@@ -7,10 +7,11 @@ import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
-import type { ParallelTokenCounter } from '../engine/tokens';
+import type { CountJob, ParallelTokenCounter } from '../engine/tokens';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
 
 export type ShrinkStage = 'counting' | 'transforming' | 'storing';
@@ -63,65 +64,96 @@ export interface ShrinkOutcome {
  * 32 MiB) and cave_cancelled; every other problem is a pass-through result.
  */
 export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): Promise<ShrinkOutcome> {
-  return (await runShrink(input, options, false)).outcome;
+  // Only the counting state is kept: the parsed document and the decoded text
+  // are let go as soon as the output exists, so that memory is free again
+  // while the tokens are counted and the original is committed.
+  return finishShrink(startShrink(input, options, false).counting);
 }
 
-/** A shrink plus what it computed on the way, for callers that show more (the app). */
-export interface DetailedShrink {
-  outcome: ShrinkOutcome;
+/** A shrink whose token counts are under way, for callers that show more (the app). */
+export interface ShrinkUnderway {
   read: ReadInput;
   prepared: PreparedCatalog;
-  /** Tokens of the input and of the transform's output, whether or not it was handed out. */
-  measured: { before: number; after: number };
-}
-
-export async function shrinkInDetail(input: CatalogInput, options: ShrinkOptions = {}): Promise<DetailedShrink> {
-  const detailed = await runShrink(input, options, true);
-  return detailed as DetailedShrink;
+  /**
+   * The input's and the transform's output's tokens, whether or not it will
+   * be handed out, each with every tool's share (from the same count as the
+   * totals); absent when the input is not a catalog.
+   */
+  counts?: PendingToolCounts;
+  /** Waits for the counts (this thread helping) and commits the original, or passes through. */
+  finish(): Promise<ShrinkOutcome>;
 }
 
 /**
- * The shrink itself. Without `keep`, the parsed document and the decoded text
- * are let go as soon as the output exists, so that memory is free again while
- * the tokens are counted and the original is committed.
+ * shrink() in two halves, so the caller can work on this thread while the
+ * workers count: this parses, transforms and begins counting the input and
+ * the output, each cut at its tools' edges (the input's count therefore
+ * starts after the parse, once its tools' places are known).
  */
-async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: boolean): Promise<Partial<DetailedShrink> & Pick<DetailedShrink, 'outcome' | 'measured'>> {
+export function beginShrinkInDetail(input: CatalogInput, options: ShrinkOptions = {}): ShrinkUnderway {
+  const { counting, read, prepared } = startShrink(input, options, true);
+  const { beforeJob, afterJob } = counting;
+  const pending = (job: CountJob) => async () => {
+    await job.finish();
+    return toolCountsOf(job);
+  };
+  return { read, prepared, ...(afterJob ? { counts: { before: pending(beforeJob), after: pending(afterJob) } } : {}), finish: () => finishShrink(counting) };
+}
+
+/** What finishing a shrink needs: no parsed document, no decoded text. */
+interface ShrinkCounting {
+  options: ShrinkOptions;
+  tokenizer: TokenizerName;
+  bytes: Uint8Array;
+  output: Uint8Array | undefined;
+  toolCount: number;
+  notCatalog: PassThrough | undefined;
+  beforeJob: CountJob;
+  afterJob: CountJob | undefined;
+  progress: ReturnType<typeof progressReporter>;
+}
+
+function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boolean): { counting: ShrinkCounting; read: ReadInput; prepared: PreparedCatalog } {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
-  let read: ReadInput | undefined = readInput(input);
+  const read = readInput(input);
   const bytes = read.bytes;
   const progress = progressReporter(options.onProgress);
 
   // Count the input on the workers while this thread parses and transforms.
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
-  const beforeJob = counter.begin(bytes, tokenizer, countOptions);
+  const earlyJob = perTool ? undefined : counter.begin(bytes, tokenizer, countOptions);
   progress('transforming', 0);
-  let prepared: PreparedCatalog | undefined = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false });
+  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false });
   throwIfAborted(options.signal);
-  const output = prepared.ok ? prepared.transform.output : undefined;
-  const toolCount = prepared.ok ? prepared.transform.tools.length : 0;
-  const notCatalog = prepared.ok ? undefined : prepared.passThrough;
-  const afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
-  const kept = keep ? { read, prepared } : {};
-  if (!keep) {
-    read = undefined;
-    prepared = undefined;
+  const transform = prepared.ok ? prepared.transform : undefined;
+  const output = transform?.output;
+  let beforeJob: CountJob;
+  let afterJob: CountJob | undefined;
+  if (perTool && transform) {
+    beforeJob = beginToolCount(counter, bytes, inputToolSpans(read, transform), tokenizer, countOptions);
+    afterJob = beginToolCount(counter, transform.output, outputToolSpans(transform), tokenizer, { signal: options.signal });
+  } else {
+    beforeJob = earlyJob ?? counter.begin(bytes, tokenizer, countOptions);
+    afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
   }
+  const notCatalog = prepared.ok ? undefined : prepared.passThrough;
+  const counting = { options, tokenizer, bytes, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress };
+  return { counting, read, prepared };
+}
+
+async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
+  const { options, tokenizer, bytes, output, toolCount, notCatalog, beforeJob, afterJob, progress } = counting;
   // The workers count while this thread parses and transforms; then this
   // thread helps them (a vocabulary costs ~5 MB per thread). A job too small
   // for workers, or a counter without them, is counted here.
   const tokensBefore = await beforeJob.finish({ help: true });
   const tokensAfter = afterJob ? await afterJob.finish({ help: true }) : tokensBefore;
   throwIfAborted(options.signal);
-  const measured = { before: tokensBefore, after: tokensAfter };
 
-  const passThrough = (why: PassThrough, error?: CavemanError) => ({
-    outcome: {
-      result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: bytes },
-      ...(error ? { error } : {}),
-    },
-    measured,
-    ...kept,
+  const passThrough = (why: PassThrough, error?: CavemanError): ShrinkOutcome => ({
+    result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: bytes },
+    ...(error ? { error } : {}),
   });
 
   if (notCatalog) return passThrough(notCatalog);
@@ -150,11 +182,7 @@ async function runShrink(input: CatalogInput, options: ShrinkOptions, keep: bool
     return passThrough({ reason: 'store_error', message: error.message }, error);
   }
   progress('storing', 1);
-  return {
-    outcome: { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? output! : output!.slice() } },
-    measured,
-    ...kept,
-  };
+  return { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? output! : output!.slice() } };
 }
 
 function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: number): ShrinkReport {

@@ -12,14 +12,40 @@ export interface DiffParts {
   compressed: Uint8Array;
 }
 
+/** The three parts as text, before encoding. */
+export interface DiffTexts {
+  layout: string;
+  original: string;
+  compressed: string;
+}
+
 export function encodeDiffEnvelope({ layout, original, compressed }: DiffParts): Uint8Array {
-  const envelope = new Uint8Array(HEADER_BYTES + layout.byteLength + original.byteLength + compressed.byteLength);
+  const parts = [layout, original, compressed];
+  return writeEnvelope(parts.map((part) => part.byteLength), (target, i) => target.set(parts[i]!));
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The same envelope written straight from the texts, without encoding each
+ * first and copying it in (megabytes for a large catalog). `byteLength`
+ * gives a text's UTF-8 length (a lone surrogate as U+FFFD, 3 bytes).
+ */
+export function encodeDiffTexts({ layout, original, compressed }: DiffTexts, byteLength: (text: string) => number): Uint8Array {
+  const texts = [layout, original, compressed];
+  return writeEnvelope(texts.map(byteLength), (target, i) => encoder.encodeInto(texts[i]!, target));
+}
+
+function writeEnvelope(lengths: number[], write: (target: Uint8Array, part: number) => void): Uint8Array {
+  const envelope = new Uint8Array(HEADER_BYTES + lengths.reduce((sum, length) => sum + length, 0));
   const header = new DataView(envelope.buffer);
-  header.setUint32(0, layout.byteLength, true);
-  header.setUint32(4, original.byteLength, true);
-  envelope.set(layout, HEADER_BYTES);
-  envelope.set(original, HEADER_BYTES + layout.byteLength);
-  envelope.set(compressed, HEADER_BYTES + layout.byteLength + original.byteLength);
+  header.setUint32(0, lengths[0]!, true);
+  header.setUint32(4, lengths[1]!, true);
+  let at = HEADER_BYTES;
+  lengths.forEach((length, part) => {
+    write(envelope.subarray(at, at + length), part);
+    at += length;
+  });
   return envelope;
 }
 

@@ -67,10 +67,11 @@ describe('listServerTools', () => {
 
   it('a server that hangs: a timeout that names what it waited for, and the server is stopped', async () => {
     const started = Date.now();
-    const error = await failure(listServerTools(tiny('--mode', 'hang'), { timeoutMs: 1500 }));
+    // 5 s, not less: a busy machine (the whole suite on two cores) can take over a second to start node and answer initialize.
+    const error = await failure(listServerTools(tiny('--mode', 'hang'), { timeoutMs: 5000 }));
     expect(error.code).toBe('cave_mcp_timeout');
-    expect(error.message).toMatch(/did not answer tools\/list within 1\.5 s$/);
-    expect(Date.now() - started).toBeLessThan(6000);
+    expect(error.message).toMatch(/did not answer tools\/list within 5 s$/);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a program that does not speak MCP', async () => {

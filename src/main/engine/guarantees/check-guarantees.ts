@@ -8,10 +8,10 @@ import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
 import { constructionProfileOf, type RefReport } from './construction-values';
 import { constraintSentencesOf, missingConstraintSentences, type ConstraintSentence } from './constraint-survival';
-import { expandSharedSchemas } from './expand-shared';
-import { factLedger, type FactCounts, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
+import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
+import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
 import { sameSelectionProfile, selectionProfileOf } from './selection-profile';
-import { parts } from '../tool-progress';
+import { NO_PROGRESS, parts, span, type Progress } from '../tool-progress';
 
 export interface GuaranteeReport {
   selection: { ok: boolean; tools: number; parameters: number; differingTools: string[] };
@@ -33,21 +33,43 @@ export interface GuaranteeReport {
 
 const LISTED = 20;
 
-/** Compares a catalog with its transformed output; `onProgress` hears 0…1 as the checks go through the tools. */
-export function checkGuarantees(before: JsonDocument, output: JsonDocument, onProgress?: (fraction: number) => void): GuaranteeReport {
-  // Eight walks over the tools, in turn: a share of the bar each.
-  const walk = onProgress ? parts(onProgress, 8) : [];
-  const expanded = expandSharedSchemas(before, output, walk[0]);
+/** checkOutput's two walks of checkGuarantees' eight. */
+export const CHECK_OUTPUT_SHARE = 2 / 8;
+
+/** The output with shared sub-schemas expanded, and its facts ledger: what the checks and lint's fact columns both read. */
+export interface CheckedOutput {
+  expanded: ExpandedCatalog;
+  ledger: FactLedger;
+}
+
+/** `toolCount`: the catalog's tools, so the ledger has a row for each (see factLedger); `onProgress` hears its two walks. */
+export function checkOutput(before: JsonDocument, output: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS): CheckedOutput {
+  const [expanding, ledgering] = parts(onProgress, 2);
+  const expanded = expandSharedSchemas(before, output, expanding);
+  return { expanded, ledger: factLedger(before, expanded.doc, toolCount, ledgering) };
+}
+
+/**
+ * Compares a catalog with its transformed output (`checked`: checkOutput's
+ * result, when the caller already has it); `onProgress` hears 0…1 as the
+ * checks go through the tools.
+ */
+export function checkGuarantees(before: JsonDocument, output: JsonDocument, checked?: CheckedOutput, onProgress: Progress = NO_PROGRESS): GuaranteeReport {
+  // Eight walks over the tools, in turn, a share of the bar each; the first two are checkOutput's (done already when passed in).
+  const checking = span(onProgress, 0, CHECK_OUTPUT_SHARE);
+  const walk = parts(span(onProgress, CHECK_OUTPUT_SHARE, 1), 6);
+  const { expanded, ledger } = checked ?? checkOutput(before, output, undefined, checking);
+  checking(1);
   const after = expanded.doc;
-  const profileBefore = selectionProfileOf(before, walk[1]);
-  const profileAfter = selectionProfileOf(after, walk[2]);
+  const profileBefore = selectionProfileOf(before, walk[0]);
+  const profileAfter = selectionProfileOf(after, walk[1]);
   const differingTools = profileBefore.tools
     .filter((tool, i) => !sameSelectionProfile({ tools: [tool] }, { tools: profileAfter.tools[i] ? [profileAfter.tools[i]] : [] }))
     .map((tool) => tool.name);
   if (profileBefore.tools.length !== profileAfter.tools.length) differingTools.push('(tool count)');
 
-  const constructionBefore = constructionProfileOf(before, walk[3]);
-  const constructionAfter = constructionProfileOf(after, walk[4]);
+  const constructionBefore = constructionProfileOf(before, walk[2]);
+  const constructionAfter = constructionProfileOf(after, walk[3]);
   const changedValues = [
     ...Object.entries(constructionBefore.values)
       .filter(([where, value]) => constructionAfter.values[where] !== value)
@@ -62,9 +84,8 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument, onPr
     ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))),
   ];
 
-  const missing = missingConstraintSentences(before, after, walk[5]);
-  const ledger = factLedger(before, after, undefined, walk[6]);
-  const constraintSentences = constraintSentencesOf(before, walk[7]).length;
+  const missing = missingConstraintSentences(before, after, walk[4]);
+  const constraintSentences = constraintSentencesOf(before, walk[5]).length;
   return {
     selection: {
       ok: differingTools.length === 0,

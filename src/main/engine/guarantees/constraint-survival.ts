@@ -7,8 +7,8 @@ import type { JsonDocument } from '../json/json-node';
 import { hasConstraintMarker } from '../transform/constraint-markers';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
-import { descriptionSites, sitesByLocation } from './description-sites';
-import { NO_PROGRESS, parts, perTool, type Progress } from '../tool-progress';
+import { descriptionSites, listSites, sitesByLocation } from './description-sites';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface ConstraintSentence {
   tool: string;
@@ -34,15 +34,21 @@ export function constraintSentencesIn(description: string): string[] {
 
 /** Every sentence with a constraint marker, with where it lives. */
 export function constraintSentencesOf(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): ConstraintSentence[] {
-  return descriptionSites(doc, onProgress).flatMap((site) => constraintSentencesIn(site.text).map((sentence) => ({ tool: site.tool, location: site.location, sentence })));
+  const walk = listSites([doc], onProgress);
+  const sites = descriptionSites(doc);
+  const onTool = perTool(walk, (sites.at(-1)?.toolIndex ?? 0) + 1);
+  return sites.flatMap((site) => {
+    onTool(site.toolIndex);
+    return constraintSentencesIn(site.text).map((sentence) => ({ tool: site.tool, location: site.location, sentence }));
+  });
 }
 
 /** Constraint sentences of `before` missing from the same description in `after` and not redundant with a keyword there. */
 /** `onProgress` hears the tools done (listing both sides' descriptions, then checking). */
 export function missingConstraintSentences(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS): ConstraintSentence[] {
-  const [listAfter, listBefore, check] = parts(onProgress, 3) as [Progress, Progress, Progress];
-  const afterSites = sitesByLocation(descriptionSites(after, listAfter));
-  const beforeSites = descriptionSites(before, listBefore);
+  const check = listSites([after, before], onProgress);
+  const afterSites = sitesByLocation(descriptionSites(after));
+  const beforeSites = descriptionSites(before);
   const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
   const missing: ConstraintSentence[] = [];

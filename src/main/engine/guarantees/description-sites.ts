@@ -8,7 +8,7 @@ import { pointerOf } from '../json/json-pointer';
 import { readCatalog } from '../transform/catalog-shape';
 import { SCHEMA_DOORS } from '../transform/schema-vocabulary';
 import { visitSchema } from '../transform/visit-schema';
-import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
+import { NO_PROGRESS, parts, perTool, type Progress } from '../tool-progress';
 
 export interface DescriptionSite {
   toolIndex: number;
@@ -19,9 +19,37 @@ export interface DescriptionSite {
   owner?: NodeId;
 }
 
-/** Descriptions in document order (a location may repeat with duplicate keys). */
-/** `onProgress` hears the tools done. */
-export function descriptionSites(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): DescriptionSite[] {
+/** Sites already listed, per document: every guarantee check reads them, and a parsed document never changes. */
+const listed = new WeakMap<JsonDocument, readonly DescriptionSite[]>();
+
+/**
+ * Descriptions in document order (a location may repeat with duplicate keys);
+ * listed once per document, not to be modified. `onProgress` hears the tools
+ * done (all at once when the list is remembered).
+ */
+export function descriptionSites(doc: JsonDocument, onProgress: Progress = NO_PROGRESS): readonly DescriptionSite[] {
+  let sites = listed.get(doc);
+  if (sites === undefined) {
+    sites = sitesOf(doc, onProgress);
+    listed.set(doc, sites);
+  } else onProgress(1);
+  return sites;
+}
+
+/**
+ * Lists the sites of each document not listed yet, each listing a share of
+ * `onProgress`, and returns the share left for the caller's own walk over the
+ * sites — all of it when every list is remembered, so the bar never jumps
+ * over work that is not done.
+ */
+export function listSites(docs: readonly JsonDocument[], onProgress: Progress): Progress {
+  const unlisted = docs.filter((doc) => !listed.has(doc));
+  const shares = parts(onProgress, unlisted.length + 1);
+  unlisted.forEach((doc, i) => descriptionSites(doc, shares[i]));
+  return shares[unlisted.length]!;
+}
+
+function sitesOf(doc: JsonDocument, onProgress: Progress): DescriptionSite[] {
   const sites: DescriptionSite[] = [];
   const layout = readCatalog(doc);
   if (!layout) return sites;

@@ -11,8 +11,8 @@ import { ELLIPSIS, LEAD_CAP_BYTES } from '../transform/cap-lead';
 import { FACT_CATEGORY_NAMES, factCategoriesOf, type FactCategory } from '../transform/fact-taxonomy';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
-import { descriptionSites, sitesByLocation } from './description-sites';
-import { NO_PROGRESS, parts, perTool, type Progress } from '../tool-progress';
+import { descriptionSites, listSites, sitesByLocation } from './description-sites';
+import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface FactCounts {
   /** Fact sentences in the input. */
@@ -58,9 +58,9 @@ const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, dropped: 0 })
 
 /** Accounts for every fact sentence and lead of `before` in `after` (`after` with shared sub-schemas expanded). */
 export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS): FactLedger {
-  const [listAfter, listBefore, check] = parts(onProgress, 3) as [Progress, Progress, Progress];
-  const afterSites = sitesByLocation(descriptionSites(after, listAfter));
-  const beforeSites = descriptionSites(before, listBefore);
+  const check = listSites([after, before], onProgress);
+  const afterSites = sitesByLocation(descriptionSites(after));
+  const beforeSites = descriptionSites(before);
   const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
   const ledger: FactLedger = {

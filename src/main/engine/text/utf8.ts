@@ -43,3 +43,16 @@ export function utf8Prefix(text: string, maxBytes: number): string {
   }
   return text.slice(0, i);
 }
+
+/** The UTF-8 byte offsets of ascending UTF-16 offsets into `text` (none splitting a surrogate pair). */
+export function utf8Offsets(text: string, offsets: readonly number[]): number[] {
+  const bytes: number[] = [];
+  let at = 0;
+  let total = 0;
+  for (const offset of offsets) {
+    total += utf8ByteLength(text.slice(at, offset));
+    at = offset;
+    bytes.push(total);
+  }
+  return bytes;
+}

@@ -24,8 +24,24 @@ export interface CatalogLayout {
 
 const LIST_KEYS: ReadonlySet<string> = new Set(['tools', 'functions']);
 
-/** The layout of a catalog, or undefined when the document is not one. */
+/**
+ * Layouts already read, per document: the transform, the guarantee checks and
+ * the diff all ask for it, and a document never changes once parsed. Callers
+ * must not modify the layout they get.
+ */
+const layouts = new WeakMap<JsonDocument, CatalogLayout | null>();
+
+/** The layout of a catalog, or undefined when the document is not one; read once per document. */
 export function readCatalog(doc: JsonDocument): CatalogLayout | undefined {
+  let layout = layouts.get(doc);
+  if (layout === undefined) {
+    layout = layoutOf(doc) ?? null;
+    layouts.set(doc, layout);
+  }
+  return layout ?? undefined;
+}
+
+function layoutOf(doc: JsonDocument): CatalogLayout | undefined {
   const { root } = doc;
   if (doc.kind[root] === ARRAY) {
     const items = Array.from({ length: doc.count[root]! }, (_, i) => itemAt(doc, root, i));

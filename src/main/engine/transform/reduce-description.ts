@@ -34,7 +34,10 @@ export function isLongDescription(description: string): boolean {
  */
 export function reduceDescription(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
   if (!isLongDescription(description)) return undefined;
+  const remembered = reductions.get(description);
+  if (remembered !== undefined) return remembered ?? undefined;
   const text = description.trim();
+  let readsKeywords = false;
   let known = typeof keywords === 'function' ? undefined : keywords;
   let reduced = '';
   let previousEnd = -1;
@@ -47,16 +50,35 @@ export function reduceDescription(description: string, keywords?: NodeKeywords |
       if (!fact) sentence = capLead(sentence);
     } else {
       if (!fact) continue;
-      if (keywords !== undefined && mightBeRedundant(sentence)) {
-        known ??= (keywords as () => NodeKeywords)();
-        if (redundantWith(sentence, known) !== undefined) continue;
+      if (mightBeRedundant(sentence)) {
+        readsKeywords = true;
+        if (keywords !== undefined) {
+          known ??= (keywords as () => NodeKeywords)();
+          if (redundantWith(sentence, known) !== undefined) continue;
+        }
       }
     }
     if (previousEnd === -1) reduced = sentence;
     else reduced += (isAdjacent(text, previousEnd, span.start) ? text.slice(previousEnd, span.start) : ' ') + sentence;
     previousEnd = span.end;
   }
-  return reduced === description ? undefined : reduced;
+  const result = reduced === description ? undefined : reduced;
+  if (!readsKeywords) remember(description, result);
+  return result;
+}
+
+/**
+ * Reductions that did not depend on a schema node's keywords, by
+ * description: catalogs repeat descriptions (the same parameter in many
+ * tools), and each is split and classified once. Bounded; null stands for
+ * "stays as it was".
+ */
+const reductions = new Map<string, string | null>();
+const REMEMBERED = 4096;
+
+function remember(description: string, result: string | undefined): void {
+  if (reductions.size >= REMEMBERED) reductions.clear();
+  reductions.set(description, result ?? null);
 }
 
 /** True when only whitespace separates two sentence spans (nothing dropped between). */

@@ -2,20 +2,20 @@
 // thread: the shrink (committed to the store when it saves tokens), the
 // per-tool report, the guarantee checks and the side-by-side diff.
 
+import { Buffer } from 'node:buffer';
 import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
-import { shrinkInDetail, type ShrinkProgress } from '../../api/shrink';
+import { beginShrinkInDetail, type ShrinkProgress } from '../../api/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
-import { checkGuarantees } from '../../engine/guarantees/check-guarantees';
+import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
-import { readCatalog } from '../../engine/transform/catalog-shape';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
-import { encodeDiffEnvelope } from '../../../shared/ipc/diff-envelope';
+import { encodeDiffTexts } from '../../../shared/ipc/diff-envelope';
 
 export type AnalysisStage = JobProgressEvent['stage'];
 
@@ -41,17 +41,24 @@ export interface AnalysisProduct {
   original: Uint8Array;
   /** What shrink handed out: the compressed catalog, or the original on a pass-through. */
   output: Uint8Array;
-  /** The compressed catalog the transform produced, even when it was not handed out (shown as a preview). */
-  transformed?: Uint8Array;
   /** The diff envelope (shared/ipc/diff-envelope.ts): the layout and both sides, made here so it crosses threads and processes untouched. */
   diff?: Uint8Array;
 }
 
 const encoder = new TextEncoder();
 
-/** Overall progress: shrink 0–0.7, per-tool report 0.7–0.8, guarantee checks 0.8–0.9, diff 0.9–1 (the last three per tool). */
+/**
+ * Overall progress, in the order the work is done: parse and transform
+ * (shrink 0–0.1) to 0.1, guarantee checks to 0.4, waiting for the counts
+ * and storing (shrink 0.1–1) to 0.85, the diff and the report to 1.
+ */
+const CHECKS_FROM = 0.1;
+const COUNTS_FROM = 0.4;
+const DIFF_FROM = 0.85;
+
 function shrinkFraction(progress: ShrinkProgress): number {
-  return progress.fraction * 0.7;
+  if (progress.stage === 'transforming') return progress.fraction;
+  return COUNTS_FROM + ((progress.fraction - 0.1) / 0.9) * (DIFF_FROM - COUNTS_FROM);
 }
 
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
@@ -61,7 +68,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
   }
 
-  const { outcome, prepared, read } = await shrinkInDetail(bytes, {
+  const shrinking = beginShrinkInDetail(bytes, {
     store: input.store,
     tokenizer,
     sourceName: name,
@@ -70,35 +77,39 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     ...(input.signal ? { signal: input.signal } : {}),
     onProgress: (progress) => report(progress.stage, shrinkFraction(progress)),
   });
-  const { output, ...shrinkReport } = outcome.result;
+  const { prepared, read } = shrinking;
 
   if (!prepared.ok) {
+    await shrinking.finish();
     const { passThrough } = prepared;
     return failure(name, bytes, new CavemanError(passThroughError(passThrough).code, `${passThrough.message} — nothing was stored`), passThrough);
   }
 
-  const { doc, transform } = prepared;
-  report('checking', 0.7);
-  const lint = await lintReportFor(doc, transform, {
-    tokenizer,
-    hadBom: read.decoded.ok && read.decoded.hadBom,
-    shareSchemas: input.shareSchemas === true,
-    signal: input.signal,
-    onProgress: (fraction) => report('checking', 0.7 + fraction * 0.1),
-  }, input.counter);
+  // The workers count the input and the output while this thread checks.
+  const { doc, layout, transform } = prepared;
+  report('checking', CHECKS_FROM);
+  // The output is parsed once, and checked once, for the report, the guarantees and the diff.
   const outputDoc = parseJson(outputText(transform));
-  const guarantees = checkGuarantees(doc, outputDoc, (fraction) => report('checking', 0.8 + fraction * 0.1));
+  const checking = (fraction: number) => report('checking', CHECKS_FROM + fraction * (COUNTS_FROM - CHECKS_FROM));
+  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * CHECK_OUTPUT_SHARE));
+  // The report's variants are begun now: the workers count them next, while this thread diffs.
+  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal }, input.counter, { counts: shrinking.counts, checked });
+  // Awaited below; a cancellation before then must not leave it unhandled.
+  lintReport.catch(() => undefined);
+  const guarantees = checkGuarantees(doc, outputDoc, checked, checking);
+  const outcome = await shrinking.finish();
 
-  report('diffing', 0.9);
+  report('diffing', DIFF_FROM);
   throwIfAborted(input.signal);
-  const tools = readCatalog(doc)?.tools ?? [];
   const pretty = prettyDiff(
     doc,
     outputDoc,
-    tools.map((tool) => ({ name: tool.name, original: tool.node })),
-    (fraction) => report('diffing', 0.9 + fraction * 0.1),
+    layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
+    (fraction) => report('diffing', DIFF_FROM + fraction * (1 - DIFF_FROM) * 0.9),
   );
+  const lint = await lintReport;
   report('diffing', 1);
+  const { output, ...shrinkReport } = outcome.result;
 
   const summary: AnalysisSummary = {
     ok: true,
@@ -119,19 +130,21 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     lint: encoder.encode(JSON.stringify(lint)),
     original: bytes,
     output,
-    transformed: transform.output.slice(),
-    diff: encodeDiffEnvelope({
-      layout: encoder.encode(JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout)),
-      original: encoder.encode(pretty.original),
-      compressed: encoder.encode(pretty.compressed),
-    }),
+    diff: encodeDiffTexts(
+      {
+        layout: JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout),
+        original: pretty.original,
+        compressed: pretty.compressed,
+      },
+      (text) => Buffer.byteLength(text, 'utf8'),
+    ),
   };
 }
 
 /** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */
 export function analysisBuffers(product: AnalysisProduct): Uint8Array[] {
-  const { lint, original, output, transformed, diff } = product;
-  const all = [original, output, transformed, lint, diff];
+  const { lint, original, output, diff } = product;
+  const all = [original, output, lint, diff];
   return [...new Set(all.filter((bytes): bytes is Uint8Array => bytes !== undefined))];
 }
 

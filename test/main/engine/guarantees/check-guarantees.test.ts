@@ -37,7 +37,7 @@ describe('guarantee checks report progress tool by tool', () => {
   it('moves in small steps up to 1, never back', () => {
     const text = realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text;
     const fractions: number[] = [];
-    checkGuarantees(parseJson(text), parseJson(shrinkText(text)), (fraction) => fractions.push(fraction));
+    checkGuarantees(parseJson(text), parseJson(shrinkText(text)), undefined, (fraction) => fractions.push(fraction));
     // Eight walks over 117 tools, each tool reported.
     expect(fractions.length).toBeGreaterThanOrEqual(8 * 117);
     expect(fractions.at(-1)).toBeCloseTo(1, 9);

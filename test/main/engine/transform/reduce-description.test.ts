@@ -61,6 +61,17 @@ describe('reduceDescription', () => {
     expect(reduceDescription(text)).toBe("The kind of entries to list. Default: 'all'.");
   });
 
+  it('reuses a reduction only where keywords cannot change it: the same text, first without keywords, then with them', () => {
+    const filler = 'Nothing else to see here in this other filler sentence, which pads the text out to a length that is long enough for it.';
+    const text = `The kind of records to list. Default: 'open'. ${filler}`;
+    expect(reduceDescription(text)).toBe("The kind of records to list. Default: 'open'.");
+    expect(reduceDescription(text, { default: { value: 'open' } })).toBe('The kind of records to list.');
+    // A description whose facts no keyword can state reduces the same wherever it stands.
+    const plain = `List the records of a table in the order they were written. ${filler}`;
+    expect(reduceDescription(plain)).toBe('List the records of a table in the order they were written.');
+    expect(reduceDescription(plain, { default: { value: 'open' } })).toBe('List the records of a table in the order they were written.');
+  });
+
   it('never drops the lead as redundant', () => {
     const text = "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough for this, and a little more on top of that length for good measure.";
     expect(reduceDescription(text, { default: { value: 'all' } })).toBe("Default: 'all'.");

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../../../src/main/api/lint';
+import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
+import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../../src/main/engine/tokens';
+import type { TokenizerName } from '../../../../src/shared/tokenizers';
+import type { LintReport } from '../../../../src/shared/contracts';
+import { realFixtures } from '../../../helpers/fixtures';
+
+/** A counter on the calling thread that remembers every text it was asked to count. */
+class RecordingCounter extends ParallelTokenCounter {
+  readonly texts: string[] = [];
+  constructor() {
+    super({ workers: 0 });
+  }
+  override begin(text: CountText, tokenizer: TokenizerName, options?: CountJobOptions) {
+    this.texts.push(typeof text === 'string' ? text : new TextDecoder('utf-8', { ignoreBOM: true }).decode(text));
+    return super.begin(text, tokenizer, options);
+  }
+}
+
+const withBom = (bytes: Uint8Array) => new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+const catalog = (description: string) =>
+  new TextEncoder().encode(
+    JSON.stringify({ tools: [1, 2, 3].map((i) => ({ name: `tool_${i}`, description: `${description} ${i}. The limit must be at most 50.`, inputSchema: { type: 'object', title: 'Args', properties: { q: { type: 'string', description: 'Query text, e.g. “naïve café” 検索 🚀' } } } })) }, null, 2),
+  );
+
+describe('an app analysis', () => {
+  it('counts the input and the output once each: the per-tool report comes from the shrink’s counts', async () => {
+    const counter = new RecordingCounter();
+    const bytes = withBom(catalog('Finds rows in a table — quickly, with ünïcödé and 漢字'));
+    const product = await analyzeCatalog({ analysisId: 'a', name: 'a.json', bytes, tokenizer: 'o200k_base', store: ':memory:', counter });
+    expect(product.outcome.ok).toBe(true);
+    const repeated = counter.texts.filter((text, i) => counter.texts.indexOf(text) !== i);
+    expect(repeated).toEqual([]);
+  });
+
+  it('reports per tool exactly what lint reports on its own, BOM and non-ASCII text included', async () => {
+    const inputs = [withBom(catalog('Looks up ✓ entries (日本語, émoji 🎉)')), ...realFixtures().map((fixture) => new Uint8Array(fixture.bytes))];
+    for (const bytes of inputs) {
+      const product = await analyzeCatalog({ analysisId: 'a', name: 'a.json', bytes, tokenizer: 'o200k_base', store: ':memory:' });
+      const report = JSON.parse(new TextDecoder().decode(product.lint)) as LintReport;
+      // The price of the proxy's describe tool is the CLI's addition, not the app's.
+      const { describe_tool: _describeTool, ...alone } = await lint(bytes);
+      expect(report).toEqual(alone);
+    }
+  });
+});
