@@ -2,8 +2,7 @@
 // (refused before a single byte is read) and a name the contract accepts.
 // The bytes themselves are sent exactly as read.
 
-import { MAX_INPUT_BYTES, type ErrorValue } from '../../../shared/errors';
-import { formatBytes } from './format';
+import { MAX_INPUT_BYTES, inputTooLargeError, type ErrorValue } from '../../../shared/errors';
 
 /** The parts of a File the renderer uses (a real File satisfies it; tests pass plain objects). */
 export interface CatalogFile {
@@ -27,10 +26,7 @@ export function catalogName(name: string): string {
 /** The refusal for an input above 32 MiB, or null when the size is fine. */
 export function sizeRefusal(size: number): ErrorValue | null {
   if (size <= MAX_INPUT_BYTES) return null;
-  return {
-    code: 'cave_input_too_large',
-    message: `the file is ${formatBytes(size)}, above the ${formatBytes(MAX_INPUT_BYTES).replace('.0 ', ' ')} limit, so it was not read`,
-  };
+  return inputTooLargeError('the file', size, 'it was not read').toValue();
 }
 
 /** The file's bytes exactly as stored on disk. */
