@@ -7,7 +7,7 @@ import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { checkOutput, type CheckedOutput } from '../engine/guarantees/check-guarantees';
 import { factLedger, type FactLedger } from '../engine/guarantees/facts-kept';
-import { NO_PROGRESS, span } from '../engine/tool-progress';
+import { NO_PROGRESS, parts, span, type Progress } from '../engine/tool-progress';
 import { parseJson } from '../engine/json/parse-json';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
@@ -54,6 +54,10 @@ export interface LintTotals {
   shareSchemas?: boolean;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number) => void) | undefined;
+  /** Hears the variant transforms, which run before lintReportFor first awaits (about a second at 32 MiB). */
+  onVariantsProgress?: Progress | undefined;
+  /** Hears the workers counting the variants (a caller that awaits the report late can show that wait). */
+  onVariantsCounted?: Progress | undefined;
 }
 
 /** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
@@ -86,13 +90,13 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   const counted: Counting[] = [];
   // Each text is counted once: a variant byte for byte equal to a text already
   // counted (nothing to trim, nothing to minify) takes that text's counts.
-  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending): Counting => {
+  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending, progress?: Progress): Counting => {
     const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
     if (same) return same;
     let counting: Counting;
     if (known) counting = { text, spans, result: known, cancel: () => undefined };
     else {
-      const job = beginToolCount(counter, text, spans, tokenizer, signal ? { signal } : {});
+      const job = beginToolCount(counter, text, spans, tokenizer, { ...(signal ? { signal } : {}), ...(progress ? { onProgress: (done: number, total: number) => progress(done / total) } : {}) });
       const result = async () => {
         await job.finish();
         return toolCountsOf(job);
@@ -109,11 +113,14 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   // Every variant is begun before anything is awaited, so the workers count
   // them while this thread (or the caller, which need not await at once) works on.
   // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
-  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
-  const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true })!));
   // Structure changed nothing (the usual case): no need to count it.
   const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
-  const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true })!)) : undefined;
+  const variants = structureChanged ? 3 : 2;
+  const [minifying = NO_PROGRESS, trimming = NO_PROGRESS, restructuring = NO_PROGRESS] = parts(totals.onVariantsProgress ?? NO_PROGRESS, variants);
+  const [minifiedCounted, trimmedCounted, restructuredCounted] = totals.onVariantsCounted ? parts(totals.onVariantsCounted, variants) : [];
+  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: minifying })!), undefined, minifiedCounted);
+  const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: trimming })!), undefined, trimmedCounted);
+  const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true, onProgress: restructuring })!), undefined, restructuredCounted) : undefined;
   // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
   const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
   const outputFacts = (known.checked ?? checkOutput(doc, parseJson(outputText(transform)), transform.tools.length, checking)).ledger;

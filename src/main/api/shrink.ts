@@ -124,7 +124,7 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
   const earlyJob = perTool ? undefined : counter.begin(bytes, tokenizer, countOptions);
   progress('transforming', 0);
-  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false });
+  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false, onProgress: (fraction) => progress('transforming', fraction) });
   throwIfAborted(options.signal);
   const transform = prepared.ok ? prepared.transform : undefined;
   const output = transform?.output;

@@ -4,7 +4,12 @@
 // gives the exact diff in one linear pass — no text diff of multi-MB files.
 
 import { ARRAY, OBJECT, itemAt, keyAt, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
-import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
+import { NO_PROGRESS, perTool, span, type Progress } from '../tool-progress';
+
+/** Laying the tools out takes most of the diff's time; putting the texts together the rest. */
+const LAYOUT_SHARE = 0.6;
+/** How often (in lines, minus one) assembling the texts reports its progress. */
+const ASSEMBLE_REPORT_MASK = (1 << 16) - 1;
 
 export interface TextChange {
   fromA: number;
@@ -35,10 +40,10 @@ type LineOp = { a: string; b: string } | { a: string; b?: undefined } | { a?: un
 /**
  * @param tools the tool nodes of `original` (in order, with names), so their
  *   first lines can be recorded on both sides.
- * @param onProgress hears those tools laid out.
+ * @param onProgress hears those tools laid out, then the two texts put together.
  */
 export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = [], onProgress: Progress = NO_PROGRESS): PrettyDiff {
-  const onTool = perTool(onProgress, tools.length);
+  const onTool = perTool(span(onProgress, 0, LAYOUT_SHARE), tools.length);
   const ops: LineOp[] = [];
   const toolByNode = new Map(tools.map((tool) => [tool.original, tool.name]));
   const toolLines: ToolLines[] = [];
@@ -131,11 +136,11 @@ export function prettyDiff(original: JsonDocument, compressed: JsonDocument, too
   };
 
   printPair(A.root, B.root, '', '', '', '');
-  return { ...assemble(ops), tools: toolLines };
+  return { ...assemble(ops, span(onProgress, LAYOUT_SHARE, 1)), tools: toolLines };
 }
 
 /** Joins the lines of each side and turns differing runs into character ranges. */
-function assemble(ops: LineOp[]): { original: string; compressed: string; changes: TextChange[] } {
+function assemble(ops: LineOp[], onProgress: Progress): { original: string; compressed: string; changes: TextChange[] } {
   const partsA: string[] = [];
   const partsB: string[] = [];
   const changes: TextChange[] = [];
@@ -151,7 +156,11 @@ function assemble(ops: LineOp[]): { original: string; compressed: string; change
     parts.push(line);
   };
 
-  for (const op of ops) {
+  // The joins at the end take about as long as the walk over the lines.
+  const walked = span(onProgress, 0, 0.5);
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!;
+    if ((i & ASSEMBLE_REPORT_MASK) === 0) walked(i / ops.length);
     if (op.a !== undefined && op.b !== undefined) {
       flush();
       if (op.a !== op.b) changes.push(lineChange(op.a, op.b, posA, posB));
@@ -174,7 +183,9 @@ function assemble(ops: LineOp[]): { original: string; compressed: string; change
   }
   flush();
   const original = partsA.join('\n');
+  onProgress(0.75);
   const compressed = partsB.join('\n');
+  onProgress(1);
   // Ranges that ran past the last line's (absent) newline end at the text's end.
   for (const change of changes) {
     change.toA = Math.min(change.toA, original.length);

@@ -180,8 +180,13 @@ interface Open {
  * Parses exactly one JSON value (surrounding whitespace allowed). Throws
  * JsonSyntaxError (cave_invalid_json, or cave_too_deep past `maxDepth`).
  */
-export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument {
+/** How often (in characters) parseJson tells `onProgress` how far it got. */
+const PROGRESS_STEP = 1 << 20;
+
+/** `onProgress` hears the share of the text read, about every MiB (32 MiB take a few hundred milliseconds). */
+export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH, onProgress?: (fraction: number) => void): JsonDocument {
   const length = text.length;
+  let nextReport = onProgress ? PROGRESS_STEP : Infinity;
   // About one node per 24 characters in real catalogs; the tables grow as needed.
   const tree = new TreeBuilder(Math.ceil(length / 24));
   const stack: Open[] = [];
@@ -326,6 +331,10 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonDocument
       const next = text.charCodeAt(pos);
       if (next === COMMA) {
         pos++;
+        if (pos >= nextReport) {
+          onProgress!(pos / length);
+          nextReport = pos + PROGRESS_STEP;
+        }
         if (skipWhitespace()) parent.compact = false;
         if (parent.isObject) readKey(parent);
         continue parse;

@@ -50,11 +50,15 @@ const encoder = new TextEncoder();
 /**
  * Overall progress, in the order the work is done: parse and transform
  * (shrink 0–0.1) to 0.1, guarantee checks to 0.4, waiting for the counts
- * and storing (shrink 0.1–1) to 0.85, the diff and the report to 1.
+ * and storing (shrink 0.1–1) to 0.85, the diff to 0.95, the report's last
+ * counts to 1.
  */
 const CHECKS_FROM = 0.1;
 const COUNTS_FROM = 0.4;
 const DIFF_FROM = 0.85;
+/** After the diff, the analysis may still wait for the report's variant counts: its last share, shown at this pace. */
+const WAIT_FROM = 0.95;
+const WAIT_REPORT_MS = 100;
 
 function shrinkFraction(progress: ShrinkProgress): number {
   if (progress.stage === 'transforming') return progress.fraction;
@@ -68,6 +72,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
   }
 
+  let checksDone = false;
+  let countedDuringChecks: ShrinkProgress | undefined;
   const shrinking = beginShrinkInDetail(bytes, {
     store: input.store,
     tokenizer,
@@ -75,7 +81,11 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     ...(input.shareSchemas ? { shareSchemas: true } : {}),
     ...(input.counter ? { counter: input.counter } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
-    onProgress: (progress) => report(progress.stage, shrinkFraction(progress)),
+    onProgress: (progress) => {
+      // Counting runs beside the checks (this thread helps when lint first awaits a count): its share of the bar comes after theirs.
+      if (progress.stage === 'counting' && !checksDone) countedDuringChecks = progress;
+      else report(progress.stage, shrinkFraction(progress));
+    },
   });
   const { prepared, read } = shrinking;
 
@@ -90,13 +100,19 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   report('checking', CHECKS_FROM);
   // The output is parsed once, and checked once, for the report, the guarantees and the diff.
   const outputDoc = parseJson(outputText(transform));
+  // How far the workers are with the report's variants; shown once the diff is done and the analysis waits for them.
+  let variantsCounted = 0;
+  // The checks' share of the bar: the output's ledger, the report's variant transforms, then the guarantee walks.
   const checking = (fraction: number) => report('checking', CHECKS_FROM + fraction * (COUNTS_FROM - CHECKS_FROM));
-  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * CHECK_OUTPUT_SHARE));
+  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * 0.2));
   // The report's variants are begun now: the workers count them next, while this thread diffs.
-  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal }, input.counter, { counts: shrinking.counts, checked });
+  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal, onVariantsProgress: (fraction) => checking(0.2 + fraction * 0.15), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked });
   // Awaited below; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
-  const guarantees = checkGuarantees(doc, outputDoc, checked, checking);
+  // checkGuarantees gives checkOutput, done above, the first CHECK_OUTPUT_SHARE of its bar; the rest is its own walks.
+  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) => checking(0.35 + (Math.max(0, fraction - CHECK_OUTPUT_SHARE) / (1 - CHECK_OUTPUT_SHARE)) * 0.65));
+  checksDone = true;
+  if (countedDuringChecks) report('counting', shrinkFraction(countedDuringChecks));
   const outcome = await shrinking.finish();
 
   report('diffing', DIFF_FROM);
@@ -105,9 +121,10 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     doc,
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
-    (fraction) => report('diffing', DIFF_FROM + fraction * (1 - DIFF_FROM) * 0.9),
+    (fraction) => report('diffing', DIFF_FROM + fraction * (WAIT_FROM - DIFF_FROM)),
   );
-  const lint = await lintReport;
+  const waiting = setInterval(() => report('diffing', WAIT_FROM + variantsCounted * (1 - WAIT_FROM)), WAIT_REPORT_MS);
+  const lint = await lintReport.finally(() => clearInterval(waiting));
   report('diffing', 1);
   const { output, ...shrinkReport } = outcome.result;
 

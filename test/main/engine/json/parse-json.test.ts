@@ -132,3 +132,13 @@ describe('parseJson rejects what is not exactly one JSON value', () => {
     expect(compact(text)).toBe(text);
   });
 });
+
+describe('parse progress', () => {
+  it('hears the share of the text read, about every MiB, rising below 1', () => {
+    const text = JSON.stringify({ tools: Array.from({ length: 30_000 }, (_, i) => ({ name: `tool_${i}`, description: 'x'.repeat(100) })) });
+    const fractions: number[] = [];
+    parseJson(text, undefined, (fraction) => fractions.push(fraction));
+    expect(fractions.length).toBe(Math.floor(text.length / (1 << 20)));
+    expect(fractions.every((fraction, i) => fraction > (fractions[i - 1] ?? 0) && fraction < 1)).toBe(true);
+  });
+});

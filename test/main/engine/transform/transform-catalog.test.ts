@@ -178,3 +178,14 @@ describe('transformCatalog: the reference inputs and real catalogs', () => {
     for (const fixture of realFixtures()) expect(shrinkText(fixture.text).length, fixture.name).toBeLessThan(fixture.text.length);
   });
 });
+
+describe('transform progress', () => {
+  it('hears every tool as it is written, in order, ending at 1', () => {
+    const github = realFixtures().find((f) => f.name === 'github-mcp-server.json')!;
+    const fractions: number[] = [];
+    const result = transformCatalog(parseJson(github.text), { onProgress: (fraction) => fractions.push(fraction) })!;
+    expect(fractions).toHaveLength(result.tools.length);
+    expect(fractions.map((f, i) => f - (fractions[i - 1] ?? 0)).every((step) => step > 0 && step < 0.01)).toBe(true);
+    expect(fractions.at(-1)).toBe(1);
+  });
+});

@@ -45,3 +45,19 @@ describe('an app analysis', () => {
     }
   });
 });
+
+describe('analysis progress', () => {
+  it('moves forward only, through every stage to 1, tool by tool where this thread walks the tools', async () => {
+    const github = realFixtures().find((f) => f.name === 'github-mcp-server.json')!;
+    const seen: { stage: string; fraction: number }[] = [];
+    const product = await analyzeCatalog({ analysisId: 'a', name: github.name, bytes: new TextEncoder().encode(github.text), tokenizer: 'o200k_base', store: ':memory:', counter: new RecordingCounter(), onProgress: (stage, fraction) => seen.push({ stage, fraction }) });
+    expect(product.outcome.ok).toBe(true);
+    const fractions = seen.map((p) => p.fraction);
+    expect(fractions.every((fraction, i) => fraction >= (fractions[i - 1] ?? 0))).toBe(true);
+    expect(fractions.at(-1)).toBe(1);
+    expect(new Set(seen.map((p) => p.stage))).toEqual(new Set(['transforming', 'checking', 'counting', 'storing', 'diffing']));
+    // The transform, the checks and the diff report tool by tool (the counts run beside the checks, so their share may come at once).
+    const reports = (stage: string) => seen.filter((p) => p.stage === stage).length;
+    for (const stage of ['transforming', 'checking', 'diffing']) expect(reports(stage), stage).toBeGreaterThanOrEqual(117);
+  });
+});
