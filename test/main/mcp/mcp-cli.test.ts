@@ -79,10 +79,10 @@ describe('caveman-shrink mcp', () => {
     expect(crash.stdout.length).toBe(0);
     expect(crash.stderr).toMatch(/^caveman-shrink mcp: the server \(.*\) exited before it answered tools\/list; its stderr ends with: tiny-server: fatal: kaboom while listing tools — nothing was written to stdout or stored\n$/);
 
-    // 4 s: enough for a loaded machine to start the server and answer initialize, so the timeout fires on tools/list.
-    const hang = await runCli(['mcp', '--timeout', '4', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'hang']);
+    // 8 s: enough for a loaded machine (the whole suite on two cores) to start the server and answer initialize, so the timeout fires on tools/list.
+    const hang = await runCli(['mcp', '--timeout', '8', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'hang']);
     expect(hang.status).toBe(1);
-    expect(hang.stderr).toMatch(/did not answer tools\/list within 4 s — nothing was written to stdout or stored\n$/);
+    expect(hang.stderr).toMatch(/did not answer tools\/list within 8 s — nothing was written to stdout or stored\n$/);
 
     const missing = await runCli(['mcp', '--store', store.db, '--', 'caveman-no-such-command']);
     expect(missing.status).toBe(1);
