@@ -3,7 +3,7 @@
 // loads, opens a catalog the way a person does (the Open… button and the
 // browser's file picker), and records every change of the progress bar until
 // the result is on screen (summary, a table row, diff lines). Prints per
-// catalog: the longest task, tasks over 200 ms, the largest gap between
+// catalog (CAVEMAN_SHOW_TASKS=1 / CAVEMAN_SHOW_PROGRESS=1 print every long task / progress change): the longest task, tasks over 200 ms, the largest gap between
 // progress changes, and the time to the rendered result. On a busy machine a
 // task's wall time stretches with the load, so the longest task's CPU time
 // (from a Chrome trace of the same run) is printed beside it.
@@ -137,6 +137,9 @@ async function measure(outDir, spec, run) {
       polling: 250,
     });
     const record = await page.evaluate(() => window.__pageLongTasks);
+    const fetches = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => [entry.name.replace(location.origin, ''), Math.round(entry.startTime), Math.round(entry.responseStart), Math.round(entry.responseEnd), entry.transferSize]),
+    );
     await browser.stopTracing();
     const cpu = mainThreadTaskCpu(tracePath);
     if (record.rendered === null) throw new Error(`${spec}: no result on screen (${await page.locator('.failure').first().textContent()})`);
@@ -150,12 +153,15 @@ async function measure(outDir, spec, run) {
     const times = [from, ...record.progress.filter((change) => change.at >= from && change.at <= record.rendered).map((change) => change.at), record.rendered];
     let gap = 0;
     let gapAt = '';
+    // The job's own bar stops at its last change; what follows is loading the result (spinners, not a bar).
+    let jobGap = 0;
     for (let i = 1; i < times.length; i++) {
       if (times[i] - times[i - 1] > gap) {
         gap = times[i] - times[i - 1];
         const before = record.progress.find((change) => change.at === times[i - 1]);
         gapAt = before ? before.text : 'the pick';
       }
+      if (i < times.length - 1) jobGap = Math.max(jobGap, times[i] - times[i - 1]);
     }
     return {
       build: outDir,
@@ -169,8 +175,12 @@ async function measure(outDir, spec, run) {
       progressChanges: times.length - 2,
       largestGap: gap,
       gapAfter: gapAt,
+      largestJobGap: jobGap,
+      loadingResult: record.rendered - times[times.length - 2],
       toRendered: record.rendered - from,
       tasks: tasks.map((task) => [Math.round(task.start - from), Math.round(task.duration)]),
+      progress: record.progress.filter((change) => change.at >= from).map((change) => [Math.round(change.at - from), change.text]),
+      fetches: fetches.filter(([, start]) => start >= from).map(([name, start, firstByte, end, bytes]) => [name, start - Math.round(from), firstByte - Math.round(from), end - Math.round(from), bytes]),
       errors,
     };
   } finally {
@@ -192,9 +202,15 @@ try {
         console.log(
           `${name.padEnd(22)} ${spec.padEnd(24)} run ${run}: longest task ${Math.round(result.longestTask)} ms, ${result.over200} over ${LONG} ms (${Math.round(result.longTaskMs)} ms in long tasks); ` +
             `CPU of the longest ${Math.round(result.longestTaskCpu)} ms, ${result.over200Cpu} over ${LONG} ms; ` +
-            `largest progress gap ${Math.round(result.largestGap)} ms (after "${result.gapAfter}", ${result.progressChanges} changes); rendered after ${(result.toRendered / 1000).toFixed(2)} s`,
+            `largest progress gap ${Math.round(result.largestGap)} ms (after "${result.gapAfter}", ${result.progressChanges} changes), while the job ran ${Math.round(result.largestJobGap)} ms, ` +
+            `from its last change to the result on screen ${Math.round(result.loadingResult)} ms; rendered after ${(result.toRendered / 1000).toFixed(2)} s`,
         );
         if (process.env.CAVEMAN_SHOW_TASKS) console.log(`  long tasks [start ms after the pick, duration ms]: ${JSON.stringify(result.tasks)}`);
+        if (process.env.CAVEMAN_SHOW_PROGRESS) {
+          console.log(`  progress [ms after the pick, text]: ${JSON.stringify(result.progress)}`);
+          console.log(`  requests [path, start, first byte, end (ms after the pick), bytes]: ${JSON.stringify(result.fetches)}`);
+          console.log(`  rendered at ${Math.round(result.toRendered)} ms after the pick`);
+        }
         if (result.errors.length > 0) console.log(`  page errors: ${result.errors.join('; ')}`);
       }
     }
