@@ -120,23 +120,37 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
   const bytes = read.bytes;
   const progress = progressReporter(options.onProgress);
 
-  // Count the input on the workers while this thread parses and transforms.
+  // Count the input on the workers while this thread parses and transforms,
+  // and the output as it is written (workers only, so this thread never waits).
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
   const earlyJob = perTool ? undefined : counter.begin(bytes, tokenizer, countOptions);
-  progress('transforming', 0);
-  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false, onProgress: (fraction) => progress('transforming', fraction) });
-  throwIfAborted(options.signal);
-  const transform = prepared.ok ? prepared.transform : undefined;
-  const output = transform?.output;
+  const growing = perTool || options.shareSchemas ? undefined : counter.beginGrowing(tokenizer, { signal: options.signal });
+  let prepared: PreparedCatalog;
   let beforeJob: CountJob;
   let afterJob: CountJob | undefined;
-  if (perTool && transform) {
-    beforeJob = beginToolCount(counter, bytes, inputToolSpans(read, transform), tokenizer, countOptions);
-    afterJob = beginToolCount(counter, transform.output, outputToolSpans(transform), tokenizer, { signal: options.signal });
-  } else {
-    beforeJob = earlyJob ?? counter.begin(bytes, tokenizer, countOptions);
-    afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
+  try {
+    progress('transforming', 0);
+    prepared = prepareCatalog(read, {
+      sharedOutput: true,
+      shareSchemas: options.shareSchemas ?? false,
+      onProgress: (fraction) => progress('transforming', fraction),
+      ...(growing ? { onOutput: (written: Uint8Array) => growing.grew(written) } : {}),
+    });
+    throwIfAborted(options.signal);
+    const transform = prepared.ok ? prepared.transform : undefined;
+    if (perTool && transform) {
+      beforeJob = beginToolCount(counter, bytes, inputToolSpans(read, transform), tokenizer, countOptions);
+      afterJob = beginToolCount(counter, transform.output, outputToolSpans(transform), tokenizer, { signal: options.signal });
+    } else {
+      beforeJob = earlyJob ?? counter.begin(bytes, tokenizer, countOptions);
+      afterJob = transform ? (growing?.end(transform.output) ?? counter.begin(transform.output, tokenizer, { signal: options.signal })) : undefined;
+    }
+  } finally {
+    // Workers may be waiting for the output's next chunk: never leave them waiting.
+    growing?.cancel();
   }
+  const transform = prepared.ok ? prepared.transform : undefined;
+  const output = transform?.output;
   const notCatalog = prepared.ok ? undefined : prepared.passThrough;
   const counting = { options, tokenizer, bytes, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress };
   return { counting, read, prepared };

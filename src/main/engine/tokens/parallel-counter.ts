@@ -17,6 +17,7 @@ import { CavemanError, cancelledError } from '../../../shared/errors';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../../shared/tokenizers';
 import { SharedCountJob, type CountJob, type CountJobOptions, type CountText } from './count-job';
 import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
+import { GrowingCount } from './growing-count';
 import { splitAtSafeBoundaries } from './safe-split';
 import { resolveWorkerScript } from './worker-script';
 
@@ -121,28 +122,49 @@ export class ParallelTokenCounter {
     const parallel = this.size > 0 && text.length >= this.minParallelChars;
     const ends = options.ends ?? (parallel ? splitAtSafeBoundaries(text, this.chunkChars) : text.length > 0 ? [text.length] : []);
     const job = new SharedCountJob(this.nextJobId++, text, tokenizer, ends, options, (settled) => this.jobSettled(settled));
-    if (job.pending && ends.length > 1 && parallel) {
-      const shared = sharedTextOf(text);
-      const helpers = Math.min(this.size, ends.length);
-      for (let slot = 0; slot < helpers; slot++) {
-        const pooled = this.workerAt(slot);
-        pooled.warmed.add(tokenizer);
-        pooled.jobs.set(job.id, job);
-        job.workers++;
-        this.post(pooled, {
-          type: 'count',
-          jobId: job.id,
-          tokenizer,
-          text: shared.buffer,
-          encoding: shared.encoding,
-          byteOffset: shared.byteOffset,
-          byteLength: shared.byteLength,
-          control: job.control.buffer as SharedArrayBuffer,
-        });
-        pooled.worker.ref();
-      }
-    }
+    if (job.pending && ends.length > 1 && parallel) this.share(job, sharedTextOf(text), Math.min(this.size, ends.length));
     return job;
+  }
+
+  /**
+   * Starts counting UTF-8 text that is still being written into shared
+   * memory (the transform's output), so the workers count its first chunks
+   * while the rest is written. See growing-count.ts.
+   */
+  beginGrowing(tokenizer: TokenizerName, options: Omit<CountJobOptions, 'ends'> = {}): GrowingCount {
+    return new GrowingCount(this, tokenizer, options, this.size > 0 ? { chunkChars: this.chunkChars, minParallelChars: this.minParallelChars } : undefined);
+  }
+
+  /**
+   * A growing job over `buffer` (shared memory, UTF-8) with room for
+   * `capacity` chunks, handed to every worker at once: each claims its
+   * chunks as they are published and waits while none are.
+   * @internal for GrowingCount
+   */
+  beginGrowingJob(buffer: Uint8Array<SharedArrayBuffer>, tokenizer: TokenizerName, capacity: number, options: CountJobOptions): SharedCountJob {
+    const job = new SharedCountJob(this.nextJobId++, buffer, tokenizer, [], options, (settled) => this.jobSettled(settled), { capacity });
+    if (job.pending && this.size > 0) this.share(job, sharedTextOf(buffer), this.size);
+    return job;
+  }
+
+  private share(job: SharedCountJob, shared: SharedText, helpers: number): void {
+    for (let slot = 0; slot < helpers; slot++) {
+      const pooled = this.workerAt(slot);
+      pooled.warmed.add(job.tokenizer);
+      pooled.jobs.set(job.id, job);
+      job.workers++;
+      this.post(pooled, {
+        type: 'count',
+        jobId: job.id,
+        tokenizer: job.tokenizer,
+        text: shared.buffer,
+        encoding: shared.encoding,
+        byteOffset: shared.byteOffset,
+        byteLength: shared.byteLength,
+        control: job.control.buffer as SharedArrayBuffer,
+      });
+      pooled.worker.ref();
+    }
   }
 
   /** begin() then finish(): the exact count of `text`. */
