@@ -4,7 +4,7 @@
 // store nothing and leave the workers free for the next one.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { RecoveryStore, shrink } from '../../../src/main/lib';
+import { RecoveryStore, recover, recoveryHandleFor, shrink } from '../../../src/main/lib';
 import { countTokens } from '../../../src/main/engine/tokens/count-tokens';
 import { ParallelTokenCounter } from '../../../src/main/engine/tokens/parallel-counter';
 import { generateCatalog } from '../../../scripts/bench/generate-catalog.mjs';
@@ -56,6 +56,21 @@ describe('shrink counting while the transform writes', () => {
     await expect(shrink(catalog, { store: ':memory:', counter, onProgress: failing })).rejects.toThrow('listener failed');
     const text = catalog.slice(0, 600_000);
     expect(await counter.begin(text, 'o200k_base').finish({ help: false })).toBe(countTokens(text, 'o200k_base'));
+  });
+
+  it('stores the input as it was when the shrink began, under its handle, whatever the caller does to its bytes meanwhile', async () => {
+    const input = Buffer.from(catalog);
+    const asGiven = Buffer.from(input);
+    const store = RecoveryStore.open(':memory:');
+    try {
+      const shrinking = shrink(input, { store, counter: counters[0]! });
+      input.fill(0x20, 0, 4096);
+      const { result } = await shrinking;
+      expect(result.recovery_handle).toBe(recoveryHandleFor(asGiven));
+      expect(Buffer.from(recover(result.recovery_handle!, { store })).equals(asGiven)).toBe(true);
+    } finally {
+      store.close();
+    }
   });
 
   it('a store that cannot take the original: pass-through with the error, nothing stored', async () => {

@@ -68,7 +68,9 @@ export type ToWorker =
       byteOffset: number;
       byteLength: number;
       control: SharedArrayBuffer;
-    };
+    }
+  /** The SHA-256 of bytes in shared memory (a recovery handle's digest, taken off the calling thread). */
+  | { type: 'hash'; hashId: number; bytes: SharedArrayBuffer; byteOffset: number; byteLength: number };
 
 export type TextEncoding = 'utf16' | 'utf8';
 
@@ -79,4 +81,6 @@ export type FromWorker =
   | { type: 'chunk'; jobId: number }
   /** The worker has stopped claiming chunks of the job and holds nothing of it. */
   | { type: 'released'; jobId: number }
-  | { type: 'failed'; jobId: number; message: string };
+  | { type: 'failed'; jobId: number; message: string }
+  /** The answer to `hash`: the digest in lowercase hex, or undefined when it could not be taken. */
+  | { type: 'hashed'; hashId: number; hex: string | undefined };

@@ -6,6 +6,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { countTokens, loadTokenizer } from './count-tokens';
 import { CAPACITY, DONE, ENDS, NOTHING_YET, NO_MORE, SIGNAL, STOP, claimChunk, signalWaiters, type FromWorker, type ToWorker } from './count-protocol';
 
@@ -61,6 +62,16 @@ parentPort?.on('message', (message: ToWorker) => {
   if (message.type === 'warm') {
     loadTokenizer(message.tokenizer);
     post({ type: 'ready', tokenizer: message.tokenizer });
+    return;
+  }
+  if (message.type === 'hash') {
+    let hex: string | undefined;
+    try {
+      hex = createHash('sha256').update(Buffer.from(message.bytes, message.byteOffset, message.byteLength)).digest('hex');
+    } catch {
+      // The caller hashes on its own thread instead.
+    }
+    post({ type: 'hashed', hashId: message.hashId, hex });
     return;
   }
   try {

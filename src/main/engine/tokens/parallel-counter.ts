@@ -41,6 +41,8 @@ interface PoolWorker {
   readonly jobs: Map<number, SharedCountJob>;
   readonly warmed: Set<TokenizerName>;
   readonly ready: Map<TokenizerName, () => void>;
+  /** Digests asked of this worker and not answered yet. */
+  readonly hashes: Map<number, (hex: string | undefined) => void>;
   alive: boolean;
 }
 
@@ -59,16 +61,22 @@ interface SharedText {
  * The text in shared memory: a string is copied once as UTF-16; UTF-8 bytes
  * already in a SharedArrayBuffer are shared as they are, others copied once.
  */
+/** `bytes` in shared memory: the same view when they already are, else a copy. */
+export function sharedBytes(bytes: Uint8Array): Uint8Array<SharedArrayBuffer> {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes as Uint8Array<SharedArrayBuffer>;
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
+}
+
 function sharedTextOf(text: CountText): SharedText {
   if (typeof text === 'string') {
     const buffer = new SharedArrayBuffer(text.length * 2);
     Buffer.from(buffer).write(text, 'utf16le');
     return { buffer, encoding: 'utf16', byteOffset: 0, byteLength: buffer.byteLength };
   }
-  if (text.buffer instanceof SharedArrayBuffer) return { buffer: text.buffer, encoding: 'utf8', byteOffset: text.byteOffset, byteLength: text.byteLength };
-  const buffer = new SharedArrayBuffer(text.byteLength);
-  new Uint8Array(buffer).set(text);
-  return { buffer, encoding: 'utf8', byteOffset: 0, byteLength: text.byteLength };
+  const shared = sharedBytes(text);
+  return { buffer: shared.buffer, encoding: 'utf8', byteOffset: shared.byteOffset, byteLength: shared.byteLength };
 }
 
 export class ParallelTokenCounter {
@@ -78,6 +86,7 @@ export class ParallelTokenCounter {
   private readonly script: URL | undefined;
   private readonly slots: (PoolWorker | undefined)[];
   private nextJobId = 1;
+  private nextHashId = 1;
 
   constructor(options: ParallelTokenCounterOptions = {}) {
     this.size = Math.max(0, Math.floor(options.workers ?? defaultWorkerCount()));
@@ -167,6 +176,28 @@ export class ParallelTokenCounter {
     }
   }
 
+  /**
+   * The SHA-256 (lowercase hex) of `bytes`, taken by a worker once it is
+   * done with the jobs it was given before, so this thread can go on. No
+   * promise without workers or for bytes too few to count in parallel (no
+   * worker is started for them); resolves undefined when the worker could
+   * not answer (it died, or the counter closed): take it on this thread then.
+   */
+  sha256(bytes: Uint8Array<SharedArrayBuffer>): Promise<string | undefined> | undefined {
+    if (this.size === 0 || bytes.byteLength < this.minParallelChars) return undefined;
+    let pooled: PoolWorker;
+    try {
+      pooled = this.workerAt(0);
+    } catch {
+      return undefined;
+    }
+    const hashId = this.nextHashId++;
+    const answered = new Promise<string | undefined>((resolve) => pooled.hashes.set(hashId, resolve));
+    this.post(pooled, { type: 'hash', hashId, bytes: bytes.buffer, byteOffset: bytes.byteOffset, byteLength: bytes.byteLength });
+    pooled.worker.ref();
+    return answered;
+  }
+
   /** begin() then finish(): the exact count of `text`. */
   count(text: CountText, tokenizer: TokenizerName, options: CountJobOptions = {}): Promise<number> {
     return this.begin(text, tokenizer, options).finish();
@@ -197,7 +228,7 @@ export class ParallelTokenCounter {
     if (existing?.alive) return existing;
     const script = this.script ?? resolveWorkerScript('count-worker', import.meta.url);
     const worker = new Worker(script, { name: `caveman-count-${slot}` });
-    const pooled: PoolWorker = { worker, jobs: new Map(), warmed: new Set(), ready: new Map(), alive: true };
+    const pooled: PoolWorker = { worker, jobs: new Map(), warmed: new Set(), ready: new Map(), hashes: new Map(), alive: true };
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(pooled, message));
     worker.on('error', (error) => this.onDeath(pooled, slot, error.message));
@@ -216,6 +247,11 @@ export class ParallelTokenCounter {
       case 'ready':
         pooled.ready.get(message.tokenizer)?.();
         pooled.ready.delete(message.tokenizer);
+        return;
+      case 'hashed':
+        pooled.hashes.get(message.hashId)?.(message.hex);
+        pooled.hashes.delete(message.hashId);
+        this.updateRef(pooled);
         return;
       case 'chunk':
         pooled.jobs.get(message.jobId)?.chunkCounted();
@@ -251,6 +287,8 @@ export class ParallelTokenCounter {
   private releaseWaiters(pooled: PoolWorker): void {
     for (const resolve of pooled.ready.values()) resolve();
     pooled.ready.clear();
+    for (const resolve of pooled.hashes.values()) resolve(undefined);
+    pooled.hashes.clear();
   }
 
   private jobSettled(job: SharedCountJob): void {
@@ -259,10 +297,10 @@ export class ParallelTokenCounter {
     }
   }
 
-  /** A worker keeps the process alive only while it works on a job someone awaits. */
+  /** A worker keeps the process alive only while it works on a job someone awaits, or owes a digest. */
   private updateRef(pooled: PoolWorker): void {
     if (!pooled.alive) return;
-    let busy = false;
+    let busy = pooled.hashes.size > 0;
     for (const job of pooled.jobs.values()) busy ||= job.pending;
     if (busy) pooled.worker.ref();
     else pooled.worker.unref();
