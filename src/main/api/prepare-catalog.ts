@@ -25,9 +25,13 @@ export type PreparedCatalog = CatalogPrepared | { ok: false; passThrough: PassTh
 
 /**
  * `sharedOutput`: write the shrunk catalog into shared memory (for parallel
- * counting); `shareSchemas`: write repeated sub-schemas once (SPEC §2.3a).
+ * counting); `shareSchemas`: write repeated sub-schemas once (SPEC §2.3a);
+ * `onOutput`: hears the output as it is written (TransformOptions.onOutput).
  */
-export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boolean; shareSchemas?: boolean; onProgress?: Progress } = {}): PreparedCatalog {
+export function prepareCatalog(
+  input: ReadInput,
+  options: { sharedOutput?: boolean; shareSchemas?: boolean; onProgress?: Progress; onOutput?: (written: Uint8Array) => void } = {},
+): PreparedCatalog {
   const { decoded } = input;
   if (!decoded.ok) {
     return {
@@ -53,7 +57,14 @@ export function prepareCatalog(input: ReadInput, options: { sharedOutput?: boole
   }
   // Read once here; readCatalog keeps it for the transform and the checks.
   const layout = readCatalog(doc);
-  const transform = layout && transformCatalog(doc, { sharedOutput: options.sharedOutput ?? false, shareSchemas: options.shareSchemas ?? false, ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}) });
+  const transform =
+    layout &&
+    transformCatalog(doc, {
+      sharedOutput: options.sharedOutput ?? false,
+      shareSchemas: options.shareSchemas ?? false,
+      ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}),
+      ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+    });
   if (!layout || !transform) {
     return {
       ok: false,

@@ -7,7 +7,8 @@ import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
-import type { CountJob, ParallelTokenCounter } from '../engine/tokens';
+import { sharedBytes, type CountJob, type ParallelTokenCounter } from '../engine/tokens';
+import { recoveryHandleOfDigest } from '../store';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -105,6 +106,10 @@ interface ShrinkCounting {
   options: ShrinkOptions;
   tokenizer: TokenizerName;
   bytes: Uint8Array;
+  /** The input as counted, hashed and stored: a copy taken when the shrink began, so a caller changing its bytes meanwhile changes nothing. */
+  original: Uint8Array;
+  /** Its SHA-256, being taken on a worker (undefined: take it when storing). */
+  digest: Promise<string | undefined> | undefined;
   output: Uint8Array | undefined;
   toolCount: number;
   notCatalog: PassThrough | undefined;
@@ -120,30 +125,48 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
   const bytes = read.bytes;
   const progress = progressReporter(options.onProgress);
 
-  // Count the input on the workers while this thread parses and transforms.
+  // Count the input on the workers while this thread parses and transforms,
+  // and the output as it is written (workers only, so this thread never
+  // waits); a worker also takes the input's hash for its handle. They read
+  // one copy of the input in shared memory, which is also what is stored.
+  const original = sharedBytes(bytes);
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
-  const earlyJob = perTool ? undefined : counter.begin(bytes, tokenizer, countOptions);
-  progress('transforming', 0);
-  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas: options.shareSchemas ?? false, onProgress: (fraction) => progress('transforming', fraction) });
-  throwIfAborted(options.signal);
-  const transform = prepared.ok ? prepared.transform : undefined;
-  const output = transform?.output;
+  const earlyJob = perTool ? undefined : counter.begin(original, tokenizer, countOptions);
+  const digest = counter.sha256(original);
+  const growing = perTool || options.shareSchemas ? undefined : counter.beginGrowing(tokenizer, { signal: options.signal });
+  let prepared: PreparedCatalog;
   let beforeJob: CountJob;
   let afterJob: CountJob | undefined;
-  if (perTool && transform) {
-    beforeJob = beginToolCount(counter, bytes, inputToolSpans(read, transform), tokenizer, countOptions);
-    afterJob = beginToolCount(counter, transform.output, outputToolSpans(transform), tokenizer, { signal: options.signal });
-  } else {
-    beforeJob = earlyJob ?? counter.begin(bytes, tokenizer, countOptions);
-    afterJob = output ? counter.begin(output, tokenizer, { signal: options.signal }) : undefined;
+  try {
+    progress('transforming', 0);
+    prepared = prepareCatalog(read, {
+      sharedOutput: true,
+      shareSchemas: options.shareSchemas ?? false,
+      onProgress: (fraction) => progress('transforming', fraction),
+      ...(growing ? { onOutput: (written: Uint8Array) => growing.grew(written) } : {}),
+    });
+    throwIfAborted(options.signal);
+    const transform = prepared.ok ? prepared.transform : undefined;
+    if (perTool && transform) {
+      beforeJob = beginToolCount(counter, original, inputToolSpans(read, transform), tokenizer, countOptions);
+      afterJob = beginToolCount(counter, transform.output, outputToolSpans(transform), tokenizer, { signal: options.signal });
+    } else {
+      beforeJob = earlyJob ?? counter.begin(original, tokenizer, countOptions);
+      afterJob = transform ? (growing?.end(transform.output) ?? counter.begin(transform.output, tokenizer, { signal: options.signal })) : undefined;
+    }
+  } finally {
+    // Workers may be waiting for the output's next chunk: never leave them waiting.
+    growing?.cancel();
   }
+  const transform = prepared.ok ? prepared.transform : undefined;
+  const output = transform?.output;
   const notCatalog = prepared.ok ? undefined : prepared.passThrough;
-  const counting = { options, tokenizer, bytes, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress };
+  const counting = { options, tokenizer, bytes, original, digest, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress };
   return { counting, read, prepared };
 }
 
 async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
-  const { options, tokenizer, bytes, output, toolCount, notCatalog, beforeJob, afterJob, progress } = counting;
+  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress } = counting;
   // The workers count while this thread parses and transforms; then this
   // thread helps them (a vocabulary costs ~5 MB per thread). A job too small
   // for workers, or a counter without them, is counted here.
@@ -162,18 +185,23 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
   }
 
   progress('storing', 0);
+  const hexDigest = await digest;
   let handle: string;
   try {
     const borrowed = borrowStore(options.store);
     try {
-      handle = borrowed.store.put(bytes, {
+      handle = borrowed.store.put(
+        original,
+        {
         tokensBefore,
         tokensAfter,
         tokenizer,
         toolCount,
         ...(options.shareSchemas ? { compressor: SHARED_SCHEMAS_COMPRESSOR, shareSchemas: true } : {}),
         ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
-      }).handle;
+        },
+        hexDigest === undefined ? undefined : recoveryHandleOfDigest(hexDigest),
+      ).handle;
     } finally {
       borrowed.release();
     }

@@ -1,6 +1,6 @@
 // The recovery store's public surface: content handles, path and budget
 // resolution, and the store itself.
-export { recoveryHandleFor, isRecoveryHandle } from './handle.js';
+export { recoveryHandleFor, recoveryHandleOfDigest, isRecoveryHandle } from './handle.js';
 export { resolveStorePath, resolveMaxBytes, DEFAULT_MAX_BYTES, STORE_FILE_NAME } from './store-path.js';
 export { RecoveryStore } from './recovery-store.js';
 export { historyPage } from './history-page.js';

@@ -118,14 +118,16 @@ export class RecoveryStore {
    * Stores `original` and returns its handle, only after COMMIT. Storing bytes
    * already present returns the existing handle (created=false) and rewrites
    * nothing. Refuses with cave_store_full, writing nothing, when the new bytes
-   * would take the retained total over maxBytes.
+   * would take the retained total over maxBytes. `knownHandle`, when the caller
+   * already took it (the shrink does, on a worker), must be
+   * recoveryHandleFor(original): it is not checked again here.
    */
-  put(original: Uint8Array, meta: PutMeta): PutResult {
+  put(original: Uint8Array, meta: PutMeta, knownHandle?: string): PutResult {
     if (!(original instanceof Uint8Array)) {
       throw new CavemanError('cave_bad_request', 'the original must be bytes (a Uint8Array) — nothing was stored');
     }
     const columns = putColumnsFor(meta);
-    const handle = recoveryHandleFor(original);
+    const handle = knownHandle ?? recoveryHandleFor(original);
     const result = this.write('store', () => this.putInTransaction(handle, original, columns));
     if (result.created) this.mirror.recordOwnWrite(original.byteLength);
     return result;

@@ -16,6 +16,17 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
+/**
+ * True when `text` takes more than `maxBytes` bytes in UTF-8: what a budget
+ * check needs, answered from the length alone unless the text is near the
+ * budget (a UTF-16 unit is 1 to 3 bytes; a surrogate pair, 4 for 2 units).
+ */
+export function utf8ByteLengthAbove(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return true;
+  if (text.length * 3 <= maxBytes) return false;
+  return utf8ByteLength(text) > maxBytes;
+}
+
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }

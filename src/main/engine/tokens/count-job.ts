@@ -6,7 +6,7 @@
 import { CavemanError, cancelledError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { countTokens } from './count-tokens';
-import { CHUNK_COUNT, DONE, ENDS, NEXT, STOP, controlSlots } from './count-protocol';
+import { CAPACITY, DONE, ENDS, PUBLISHED, SEALED, STOP, claimChunk, controlSlots, signalWaiters } from './count-protocol';
 
 export interface CountJobOptions {
   /**
@@ -66,8 +66,9 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 export class SharedCountJob implements CountJob {
-  readonly chunkCount: number;
   readonly control: Int32Array;
+  /** Chunks the control buffer has room for. */
+  readonly capacity: number;
   countedByCaller = 0;
   /** False once the result is known or the job failed. */
   pending = true;
@@ -76,10 +77,17 @@ export class SharedCountJob implements CountJob {
   private readonly promise: Promise<number>;
   private resolvePromise!: (count: number) => void;
   private rejectPromise!: (error: Error) => void;
+  /** finish() asked this thread to help (it starts once the job is sealed). */
+  private helpWanted = false;
   private helping = false;
   private lastReported = 0;
   private readonly removeAbortListener: () => void = () => undefined;
 
+  /**
+   * A job over `ends`, sealed at once; with `growing`, a job whose text is
+   * still being written, with room for `growing.capacity` chunks, that
+   * publish() extends and seal() closes.
+   */
   constructor(
     readonly id: number,
     readonly text: CountText,
@@ -87,12 +95,15 @@ export class SharedCountJob implements CountJob {
     ends: readonly number[],
     private readonly options: CountJobOptions,
     private readonly onSettled: (job: SharedCountJob) => void,
+    growing?: { capacity: number },
   ) {
-    this.chunkCount = ends.length;
-    this.control = new Int32Array(new SharedArrayBuffer(controlSlots(ends.length) * Int32Array.BYTES_PER_ELEMENT));
-    this.control[CHUNK_COUNT] = ends.length;
+    this.capacity = Math.max(ends.length, growing?.capacity ?? 0);
+    this.control = new Int32Array(new SharedArrayBuffer(controlSlots(this.capacity) * Int32Array.BYTES_PER_ELEMENT));
+    this.control[CAPACITY] = this.capacity;
     this.control.set(ends, ENDS);
     this.control.fill(-1, ENDS + ends.length);
+    this.control[PUBLISHED] = ends.length;
+    this.control[SEALED] = growing ? 0 : 1;
     this.promise = new Promise<number>((resolve, reject) => {
       this.resolvePromise = resolve;
       this.rejectPromise = reject;
@@ -111,34 +122,90 @@ export class SharedCountJob implements CountJob {
     }
   }
 
+  /** Chunks published so far: every chunk once the job is sealed. */
+  get chunkCount(): number {
+    return Atomics.load(this.control, PUBLISHED);
+  }
+
+  /** True once no more chunks will be published. */
+  get sealed(): boolean {
+    return Atomics.load(this.control, SEALED) !== 0;
+  }
+
+  /** The end offset of the last published chunk (0 when none). */
+  get publishedEnd(): number {
+    const count = this.chunkCount;
+    return count === 0 ? 0 : (this.control[ENDS + count - 1] ?? 0);
+  }
+
+  /**
+   * Publishes one more chunk of a growing text, [publishedEnd, end), for
+   * every thread to claim; `end` must be a safe boundary (safe-split.ts) of
+   * text already written and never rewritten. False (nothing published) when
+   * the job is settled or sealed, or only the room for the last chunk is left.
+   */
+  publish(end: number): boolean {
+    const count = this.chunkCount;
+    if (!this.pending || this.sealed || count >= this.capacity - 1 || end <= this.publishedEnd) return false;
+    this.control[ENDS + count] = end;
+    Atomics.store(this.control, PUBLISHED, count + 1);
+    signalWaiters(this.control);
+    return true;
+  }
+
+  /**
+   * Ends a growing text at `end` (its full length; the last chunk is
+   * [publishedEnd, end)), or where the last published chunk ends when
+   * omitted. Idempotent; a sealed job's count settles once its chunks are counted.
+   */
+  seal(end?: number): void {
+    if (!this.pending || this.sealed) return;
+    const count = this.chunkCount;
+    if (end !== undefined && end > this.publishedEnd && count < this.capacity) {
+      this.control[ENDS + count] = end;
+      Atomics.store(this.control, PUBLISHED, count + 1);
+    }
+    Atomics.store(this.control, SEALED, 1);
+    signalWaiters(this.control);
+    this.checkComplete();
+    this.startHelping();
+  }
+
   finish(options: FinishOptions = {}): Promise<number> {
     this.checkComplete();
-    if (this.pending && !this.helping && (options.help !== false || this.workers === 0)) {
-      this.helping = true;
-      void this.help();
+    if (this.pending && (options.help !== false || this.workers === 0)) {
+      this.helpWanted = true;
+      this.startHelping();
     }
     return this.promise;
   }
 
   chunkCounts(): number[] {
-    return Array.from({ length: this.chunkCount }, (_, i) => this.control[ENDS + this.chunkCount + i] ?? -1);
+    return Array.from({ length: this.chunkCount }, (_, i) => this.control[ENDS + this.capacity + i] ?? -1);
   }
 
   cancel(): void {
     this.fail(cancelledError({ when: 'while counting tokens' }));
   }
 
+  /** Helps once finish() asked for it and every chunk is known (a growing text's are not before seal()). */
+  private startHelping(): void {
+    if (!this.helpWanted || this.helping || !this.pending || !this.sealed) return;
+    this.helping = true;
+    void this.help();
+  }
+
   /** Claims and counts chunks on this thread until none are left. */
   private async help(): Promise<void> {
-    const { control, chunkCount } = this;
+    const { control, capacity } = this;
     let sliceStart = performance.now();
     try {
-      while (this.pending && Atomics.load(control, STOP) === 0) {
-        const index = Atomics.add(control, NEXT, 1);
-        if (index >= chunkCount) break;
+      while (this.pending) {
+        const index = claimChunk(control);
+        if (index < 0) break;
         const start = index === 0 ? 0 : (control[ENDS + index - 1] ?? 0);
         const end = control[ENDS + index] ?? 0;
-        Atomics.store(control, ENDS + chunkCount + index, countTokens(chunkText(this.text, start, end), this.tokenizer));
+        Atomics.store(control, ENDS + capacity + index, countTokens(chunkText(this.text, start, end), this.tokenizer));
         Atomics.add(control, DONE, 1);
         this.countedByCaller++;
         this.chunkCounted();
@@ -169,10 +236,12 @@ export class SharedCountJob implements CountJob {
   }
 
   private checkComplete(): void {
-    if (!this.pending || Atomics.load(this.control, DONE) < this.chunkCount) return;
+    if (!this.pending || !this.sealed) return;
+    const chunkCount = this.chunkCount;
+    if (Atomics.load(this.control, DONE) < chunkCount) return;
     let total = 0;
-    for (let i = 0; i < this.chunkCount; i++) {
-      const count = this.control[ENDS + this.chunkCount + i] ?? -1;
+    for (let i = 0; i < chunkCount; i++) {
+      const count = this.control[ENDS + this.capacity + i] ?? -1;
       if (count < 0) {
         this.fail(new CavemanError('cave_internal', `internal error: chunk ${i} of a token count has no result`));
         return;
@@ -183,10 +252,11 @@ export class SharedCountJob implements CountJob {
     this.resolvePromise(total);
   }
 
-  /** Stops every thread from claiming more chunks and rejects finish(). Idempotent. */
+  /** Stops every thread from claiming more chunks (waking any that wait) and rejects finish(). Idempotent. */
   fail(error: Error): void {
     if (!this.pending) return;
     Atomics.store(this.control, STOP, 1);
+    signalWaiters(this.control);
     this.settle();
     this.rejectPromise(error);
   }

@@ -10,6 +10,7 @@ export {
   DEFAULT_MIN_PARALLEL_CHARS,
   ParallelTokenCounter,
   defaultWorkerCount,
+  sharedBytes,
   type ParallelTokenCounterOptions,
 } from './parallel-counter';
 export { resolveWorkerScript } from './worker-script';

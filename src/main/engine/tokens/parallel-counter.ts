@@ -17,6 +17,7 @@ import { CavemanError, cancelledError } from '../../../shared/errors';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../../shared/tokenizers';
 import { SharedCountJob, type CountJob, type CountJobOptions, type CountText } from './count-job';
 import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
+import { GrowingCount } from './growing-count';
 import { splitAtSafeBoundaries } from './safe-split';
 import { resolveWorkerScript } from './worker-script';
 
@@ -40,6 +41,8 @@ interface PoolWorker {
   readonly jobs: Map<number, SharedCountJob>;
   readonly warmed: Set<TokenizerName>;
   readonly ready: Map<TokenizerName, () => void>;
+  /** Digests asked of this worker and not answered yet. */
+  readonly hashes: Map<number, (hex: string | undefined) => void>;
   alive: boolean;
 }
 
@@ -58,16 +61,22 @@ interface SharedText {
  * The text in shared memory: a string is copied once as UTF-16; UTF-8 bytes
  * already in a SharedArrayBuffer are shared as they are, others copied once.
  */
+/** `bytes` in shared memory: the same view when they already are, else a copy. */
+export function sharedBytes(bytes: Uint8Array): Uint8Array<SharedArrayBuffer> {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes as Uint8Array<SharedArrayBuffer>;
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
+}
+
 function sharedTextOf(text: CountText): SharedText {
   if (typeof text === 'string') {
     const buffer = new SharedArrayBuffer(text.length * 2);
     Buffer.from(buffer).write(text, 'utf16le');
     return { buffer, encoding: 'utf16', byteOffset: 0, byteLength: buffer.byteLength };
   }
-  if (text.buffer instanceof SharedArrayBuffer) return { buffer: text.buffer, encoding: 'utf8', byteOffset: text.byteOffset, byteLength: text.byteLength };
-  const buffer = new SharedArrayBuffer(text.byteLength);
-  new Uint8Array(buffer).set(text);
-  return { buffer, encoding: 'utf8', byteOffset: 0, byteLength: text.byteLength };
+  const shared = sharedBytes(text);
+  return { buffer: shared.buffer, encoding: 'utf8', byteOffset: shared.byteOffset, byteLength: shared.byteLength };
 }
 
 export class ParallelTokenCounter {
@@ -77,6 +86,7 @@ export class ParallelTokenCounter {
   private readonly script: URL | undefined;
   private readonly slots: (PoolWorker | undefined)[];
   private nextJobId = 1;
+  private nextHashId = 1;
 
   constructor(options: ParallelTokenCounterOptions = {}) {
     this.size = Math.max(0, Math.floor(options.workers ?? defaultWorkerCount()));
@@ -121,28 +131,71 @@ export class ParallelTokenCounter {
     const parallel = this.size > 0 && text.length >= this.minParallelChars;
     const ends = options.ends ?? (parallel ? splitAtSafeBoundaries(text, this.chunkChars) : text.length > 0 ? [text.length] : []);
     const job = new SharedCountJob(this.nextJobId++, text, tokenizer, ends, options, (settled) => this.jobSettled(settled));
-    if (job.pending && ends.length > 1 && parallel) {
-      const shared = sharedTextOf(text);
-      const helpers = Math.min(this.size, ends.length);
-      for (let slot = 0; slot < helpers; slot++) {
-        const pooled = this.workerAt(slot);
-        pooled.warmed.add(tokenizer);
-        pooled.jobs.set(job.id, job);
-        job.workers++;
-        this.post(pooled, {
-          type: 'count',
-          jobId: job.id,
-          tokenizer,
-          text: shared.buffer,
-          encoding: shared.encoding,
-          byteOffset: shared.byteOffset,
-          byteLength: shared.byteLength,
-          control: job.control.buffer as SharedArrayBuffer,
-        });
-        pooled.worker.ref();
-      }
-    }
+    if (job.pending && ends.length > 1 && parallel) this.share(job, sharedTextOf(text), Math.min(this.size, ends.length));
     return job;
+  }
+
+  /**
+   * Starts counting UTF-8 text that is still being written into shared
+   * memory (the transform's output), so the workers count its first chunks
+   * while the rest is written. See growing-count.ts.
+   */
+  beginGrowing(tokenizer: TokenizerName, options: Omit<CountJobOptions, 'ends'> = {}): GrowingCount {
+    return new GrowingCount(this, tokenizer, options, this.size > 0 ? { chunkChars: this.chunkChars, minParallelChars: this.minParallelChars } : undefined);
+  }
+
+  /**
+   * A growing job over `buffer` (shared memory, UTF-8) with room for
+   * `capacity` chunks, handed to every worker at once: each claims its
+   * chunks as they are published and waits while none are.
+   * @internal for GrowingCount
+   */
+  beginGrowingJob(buffer: Uint8Array<SharedArrayBuffer>, tokenizer: TokenizerName, capacity: number, options: CountJobOptions): SharedCountJob {
+    const job = new SharedCountJob(this.nextJobId++, buffer, tokenizer, [], options, (settled) => this.jobSettled(settled), { capacity });
+    if (job.pending && this.size > 0) this.share(job, sharedTextOf(buffer), this.size);
+    return job;
+  }
+
+  private share(job: SharedCountJob, shared: SharedText, helpers: number): void {
+    for (let slot = 0; slot < helpers; slot++) {
+      const pooled = this.workerAt(slot);
+      pooled.warmed.add(job.tokenizer);
+      pooled.jobs.set(job.id, job);
+      job.workers++;
+      this.post(pooled, {
+        type: 'count',
+        jobId: job.id,
+        tokenizer: job.tokenizer,
+        text: shared.buffer,
+        encoding: shared.encoding,
+        byteOffset: shared.byteOffset,
+        byteLength: shared.byteLength,
+        control: job.control.buffer as SharedArrayBuffer,
+      });
+      pooled.worker.ref();
+    }
+  }
+
+  /**
+   * The SHA-256 (lowercase hex) of `bytes`, taken by a worker once it is
+   * done with the jobs it was given before, so this thread can go on. No
+   * promise without workers or for bytes too few to count in parallel (no
+   * worker is started for them); resolves undefined when the worker could
+   * not answer (it died, or the counter closed): take it on this thread then.
+   */
+  sha256(bytes: Uint8Array<SharedArrayBuffer>): Promise<string | undefined> | undefined {
+    if (this.size === 0 || bytes.byteLength < this.minParallelChars) return undefined;
+    let pooled: PoolWorker;
+    try {
+      pooled = this.workerAt(0);
+    } catch {
+      return undefined;
+    }
+    const hashId = this.nextHashId++;
+    const answered = new Promise<string | undefined>((resolve) => pooled.hashes.set(hashId, resolve));
+    this.post(pooled, { type: 'hash', hashId, bytes: bytes.buffer, byteOffset: bytes.byteOffset, byteLength: bytes.byteLength });
+    pooled.worker.ref();
+    return answered;
   }
 
   /** begin() then finish(): the exact count of `text`. */
@@ -175,7 +228,7 @@ export class ParallelTokenCounter {
     if (existing?.alive) return existing;
     const script = this.script ?? resolveWorkerScript('count-worker', import.meta.url);
     const worker = new Worker(script, { name: `caveman-count-${slot}` });
-    const pooled: PoolWorker = { worker, jobs: new Map(), warmed: new Set(), ready: new Map(), alive: true };
+    const pooled: PoolWorker = { worker, jobs: new Map(), warmed: new Set(), ready: new Map(), hashes: new Map(), alive: true };
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(pooled, message));
     worker.on('error', (error) => this.onDeath(pooled, slot, error.message));
@@ -194,6 +247,11 @@ export class ParallelTokenCounter {
       case 'ready':
         pooled.ready.get(message.tokenizer)?.();
         pooled.ready.delete(message.tokenizer);
+        return;
+      case 'hashed':
+        pooled.hashes.get(message.hashId)?.(message.hex);
+        pooled.hashes.delete(message.hashId);
+        this.updateRef(pooled);
         return;
       case 'chunk':
         pooled.jobs.get(message.jobId)?.chunkCounted();
@@ -229,6 +287,8 @@ export class ParallelTokenCounter {
   private releaseWaiters(pooled: PoolWorker): void {
     for (const resolve of pooled.ready.values()) resolve();
     pooled.ready.clear();
+    for (const resolve of pooled.hashes.values()) resolve(undefined);
+    pooled.hashes.clear();
   }
 
   private jobSettled(job: SharedCountJob): void {
@@ -237,10 +297,10 @@ export class ParallelTokenCounter {
     }
   }
 
-  /** A worker keeps the process alive only while it works on a job someone awaits. */
+  /** A worker keeps the process alive only while it works on a job someone awaits, or owes a digest. */
   private updateRef(pooled: PoolWorker): void {
     if (!pooled.alive) return;
-    let busy = false;
+    let busy = pooled.hashes.size > 0;
     for (const job of pooled.jobs.values()) busy ||= job.pending;
     if (busy) pooled.worker.ref();
     else pooled.worker.unref();

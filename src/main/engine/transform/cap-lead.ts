@@ -3,7 +3,7 @@
 // boundary within the budget, marked with an ellipsis so it never runs into
 // the next kept sentence. A lead with no word boundary to cut at stays whole.
 
-import { utf8ByteLength, utf8Prefix } from '../text/utf8';
+import { utf8ByteLengthAbove, utf8Prefix } from '../text/utf8';
 
 export const LEAD_CAP_BYTES = 300;
 export const ELLIPSIS = '…';
@@ -15,7 +15,7 @@ const WHITESPACE = /\s/u;
 export function capLead(sentence: string): string {
   // An ellipsis we appended earlier is not counted, so capping is idempotent.
   const body = sentence.endsWith(ELLIPSIS) ? sentence.slice(0, -ELLIPSIS.length) : sentence;
-  if (utf8ByteLength(body) <= LEAD_CAP_BYTES) return sentence;
+  if (!utf8ByteLengthAbove(body, LEAD_CAP_BYTES)) return sentence;
   let cut = utf8Prefix(body, LEAD_CAP_BYTES);
   if (!WHITESPACE.test(body[cut.length] ?? '')) {
     const lastSpace = cut.search(/\s\S*$/u);

@@ -8,7 +8,7 @@
 // reference took the first sentence without a rule marker and cut it at 80
 // bytes; a whole first sentence carries the words a model selects by).
 
-import { utf8ByteLength } from '../text/utf8';
+import { utf8ByteLengthAbove } from '../text/utf8';
 import { capLead } from './cap-lead';
 import { isFactSentence } from './fact-taxonomy';
 import { mightBeRedundant, redundantWith, type NodeKeywords } from './schema-redundancy';
@@ -20,7 +20,7 @@ export const SMALL_DESCRIPTION_BYTES = 160;
 export function isLongDescription(description: string): boolean {
   // At most 3 UTF-8 bytes per UTF-16 unit: short strings need no measuring.
   if (description.length * 3 <= SMALL_DESCRIPTION_BYTES) return false;
-  return utf8ByteLength(description.trim()) > SMALL_DESCRIPTION_BYTES;
+  return utf8ByteLengthAbove(description.trim(), SMALL_DESCRIPTION_BYTES);
 }
 
 /**
@@ -34,12 +34,68 @@ export function isLongDescription(description: string): boolean {
  */
 export function reduceDescription(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
   if (!isLongDescription(description)) return undefined;
-  const remembered = reductions.get(description);
-  if (remembered !== undefined) return remembered ?? undefined;
-  const text = description.trim();
-  let readsKeywords = false;
+  const plan = planFor(description);
+  if (!plan.readsKeywords) return plan.reduced;
   let known = typeof keywords === 'function' ? undefined : keywords;
   let reduced = '';
+  let last = -1;
+  plan.kept.forEach((entry, i) => {
+    if (entry.checked && keywords !== undefined) {
+      known ??= (keywords as () => NodeKeywords)();
+      if (redundantWith(entry.sentence, known) !== undefined) return;
+    }
+    // A gap is whitespace only between neighbours: a sentence dropped between them is not.
+    reduced = last === -1 ? entry.sentence : reduced + (last === i - 1 && entry.gap !== undefined ? entry.gap : ' ') + entry.sentence;
+    last = i;
+  });
+  return reduced === description ? undefined : reduced;
+}
+
+/** A sentence kept unless a keyword on its node says the same (`checked`); `gap`: the whitespace before it when only whitespace separates it from the previous kept one. */
+interface KeptSentence {
+  sentence: string;
+  checked: boolean;
+  gap: string | undefined;
+}
+
+/**
+ * What reducing a description does before reading any keyword: the lead
+ * (capped) and the fact sentences, and the result itself when no sentence
+ * needs keywords. Catalogs repeat descriptions (the same parameter in many
+ * tools): each is split and classified once.
+ */
+interface ReductionPlan {
+  kept: KeptSentence[];
+  readsKeywords: boolean;
+  /** The reduction when it reads no keywords (undefined: the description stays as it was). */
+  reduced: string | undefined;
+}
+
+/**
+ * Plans by description, in two generations of at most REMEMBERED each: when
+ * the newer is full it becomes the older and the oldest is let go, so memory
+ * stays flat on a catalog of unique descriptions while descriptions met again
+ * (moved into the newer one) are kept.
+ */
+let plans = new Map<string, ReductionPlan>();
+let olderPlans = new Map<string, ReductionPlan>();
+const REMEMBERED = 4096;
+
+function planFor(description: string): ReductionPlan {
+  let plan = plans.get(description);
+  if (plan !== undefined) return plan;
+  plan = olderPlans.get(description) ?? planOf(description);
+  if (plans.size >= REMEMBERED) {
+    olderPlans = plans;
+    plans = new Map();
+  }
+  plans.set(description, plan);
+  return plan;
+}
+
+function planOf(description: string): ReductionPlan {
+  const text = description.trim();
+  const kept: KeptSentence[] = [];
   let previousEnd = -1;
   let index = 0;
   for (const span of splitSentences(text)) {
@@ -48,37 +104,18 @@ export function reduceDescription(description: string, keywords?: NodeKeywords |
     const fact = isFactSentence(sentence);
     if (lead) {
       if (!fact) sentence = capLead(sentence);
-    } else {
-      if (!fact) continue;
-      if (mightBeRedundant(sentence)) {
-        readsKeywords = true;
-        if (keywords !== undefined) {
-          known ??= (keywords as () => NodeKeywords)();
-          if (redundantWith(sentence, known) !== undefined) continue;
-        }
-      }
-    }
-    if (previousEnd === -1) reduced = sentence;
-    else reduced += (isAdjacent(text, previousEnd, span.start) ? text.slice(previousEnd, span.start) : ' ') + sentence;
+    } else if (!fact) continue;
+    const gap = previousEnd !== -1 && isAdjacent(text, previousEnd, span.start) ? text.slice(previousEnd, span.start) : undefined;
+    kept.push({ sentence, checked: !lead && mightBeRedundant(sentence), gap });
     previousEnd = span.end;
   }
-  const result = reduced === description ? undefined : reduced;
-  if (!readsKeywords) remember(description, result);
-  return result;
-}
-
-/**
- * Reductions that did not depend on a schema node's keywords, by
- * description: catalogs repeat descriptions (the same parameter in many
- * tools), and each is split and classified once. Bounded; null stands for
- * "stays as it was".
- */
-const reductions = new Map<string, string | null>();
-const REMEMBERED = 4096;
-
-function remember(description: string, result: string | undefined): void {
-  if (reductions.size >= REMEMBERED) reductions.clear();
-  reductions.set(description, result ?? null);
+  const readsKeywords = kept.some((entry) => entry.checked);
+  let reduced: string | undefined;
+  if (!readsKeywords) {
+    const whole = kept.map((entry, i) => (i === 0 ? '' : (entry.gap ?? ' ')) + entry.sentence).join('');
+    reduced = whole === description ? undefined : whole;
+  }
+  return { kept, readsKeywords, reduced };
 }
 
 /** True when only whitespace separates two sentence spans (nothing dropped between). */

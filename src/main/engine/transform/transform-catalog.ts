@@ -52,6 +52,13 @@ export interface TransformOptions {
   sharedOutput?: boolean;
   /** Hears the tools written, 0…1 (a 32 MiB catalog takes about a second). */
   onProgress?: Progress;
+  /**
+   * Hears the output written so far after each tool: a view from the start
+   * of the buffer being written (bytes once written never change; a bigger
+   * buffer replaces it when it fills). Not called with `shareSchemas`, whose
+   * output is rewritten once written.
+   */
+  onOutput?: (written: Uint8Array) => void;
 }
 
 /** Transforms a catalog; undefined when the document is not a catalog (pass-through). */
@@ -60,7 +67,16 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
   if (layout === undefined) return undefined;
   const share = options.shareSchemas ?? false;
   const out = new ByteWriter(doc.text.length + 64, options.sharedOutput ?? false);
-  const writer = new CatalogWriter(doc, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true, options.exactStructure ?? true, perTool(options.onProgress ?? NO_PROGRESS, layout.tools.length));
+  const progress = perTool(options.onProgress ?? NO_PROGRESS, layout.tools.length);
+  const onOutput = share ? undefined : options.onOutput;
+  const onToolWritten =
+    onOutput === undefined
+      ? progress
+      : (toolIndex: number) => {
+          progress(toolIndex);
+          onOutput(out.bytes());
+        };
+  const writer = new CatalogWriter(doc, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true, options.exactStructure ?? true, onToolWritten);
   writer.writeRoot();
   const result: TransformResult = { output: out.bytes(), kind: layout.kind, tools: writer.spans, structureDrops: writer.structureDrops, sharedDefinitions: 0 };
   return share ? shareSchemas(result, options.sharedOutput ?? false) : result;

@@ -9,6 +9,7 @@ parentPort?.on('message', (message: ToWorker) => {
     parentPort?.postMessage({ type: 'ready', tokenizer: message.tokenizer } satisfies FromWorker);
     return;
   }
+  if (message.type !== 'count') return;
   Atomics.add(new Int32Array(message.control), NEXT, 1);
   throw new Error('simulated worker bug');
 });

@@ -72,6 +72,16 @@ describe('reduceDescription', () => {
     expect(reduceDescription(plain, { default: { value: 'open' } })).toBe('List the records of a table in the order they were written.');
   });
 
+  it('a description met again reduces as the first time, whatever its node says: neighbours keep their whitespace, a drop between them leaves one space', () => {
+    const filler = 'Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough for it.';
+    const text = `The kind of entries to list.\n\nDefault: 'all'.\nYou must pass a token. ${filler}`;
+    for (let round = 0; round < 3; round++) {
+      expect(reduceDescription(text, { default: { value: 'all' } })).toBe('The kind of entries to list. You must pass a token.');
+      expect(reduceDescription(text, () => ({ default: { value: 'open' } }))).toBe("The kind of entries to list.\n\nDefault: 'all'.\nYou must pass a token.");
+      expect(reduceDescription(text)).toBe("The kind of entries to list.\n\nDefault: 'all'.\nYou must pass a token.");
+    }
+  });
+
   it('never drops the lead as redundant', () => {
     const text = "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough for this, and a little more on top of that length for good measure.";
     expect(reduceDescription(text, { default: { value: 'all' } })).toBe("Default: 'all'.");
