@@ -3,7 +3,7 @@
 // per-tool report, the guarantee checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } from '../../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout, JobProgressEvent } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
@@ -15,7 +15,7 @@ import { parseJson } from '../../engine/json/parse-json';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
-import { encodeDiffTexts } from '../../../shared/ipc/diff-envelope';
+import { encodeDiff } from '../../../shared/ipc/diff-envelope';
 
 export type AnalysisStage = JobProgressEvent['stage'];
 
@@ -57,15 +57,18 @@ const encoder = new TextEncoder();
  * to COUNTED, storing (its 0.95–1) to STORED, the diff to DIFFED, the report's
  * last counts to REPORTED, then writing the report and the diff envelope.
  */
-const TRANSFORMED = 0.14;
-const PARSED = 0.2;
-const CHECKED = 0.71;
-const COUNTED = 0.72;
-const STORED = 0.74;
-const DIFFED = 0.95;
-const REPORTED = 0.96;
-/** The report written; the diff envelope is the rest. */
-const REPORT_WRITTEN = 0.97;
+export const ANALYSIS_BAR = {
+  transformed: 0.14,
+  parsed: 0.2,
+  checked: 0.71,
+  counted: 0.72,
+  stored: 0.74,
+  diffed: 0.95,
+  reported: 0.96,
+  /** The report written; the diff envelope is the rest. */
+  reportWritten: 0.97,
+} as const;
+const { transformed: TRANSFORMED, parsed: PARSED, checked: CHECKED, counted: COUNTED, stored: STORED, diffed: DIFFED, reported: REPORTED, reportWritten: REPORT_WRITTEN } = ANALYSIS_BAR;
 /** Shares of the checks: the output's ledger (checkOutput), the report's variant transforms, the guarantee walks. */
 const LEDGER_SHARE = 0.33;
 const VARIANTS_SHARE = 0.16;
@@ -81,7 +84,7 @@ function within(value: number, from: number, to: number, at: number, until: numb
   return at + (until - at) * Math.min(1, Math.max(0, (value - from) / (to - from)));
 }
 
-export function shrinkFraction(progress: ShrinkProgress): number {
+function shrinkFraction(progress: ShrinkProgress): number {
   if (progress.stage === 'transforming') return within(progress.fraction, 0, SHRINK_TRANSFORMED, 0, TRANSFORMED);
   if (progress.stage === 'counting') return within(progress.fraction, SHRINK_TRANSFORMED, SHRINK_COUNTED, CHECKED, COUNTED);
   return within(progress.fraction, SHRINK_COUNTED, 1, COUNTED, STORED);
@@ -168,14 +171,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
   const lintBytes = encoder.encode(JSON.stringify(lint));
   report('diffing', REPORT_WRITTEN);
-  const diff = encodeDiffTexts(
-    {
-      layout: JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout),
-      original: pretty.original,
-      compressed: pretty.compressed,
-    },
-    (text) => Buffer.byteLength(text, 'utf8'),
-  );
+  const diffLayout: DiffEnvelopeLayout = { tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length };
+  const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) => Buffer.byteLength(text, 'utf8'));
   report('diffing', 1);
   return { outcome: summary, lint: lintBytes, original: bytes, output, diff };
 }
