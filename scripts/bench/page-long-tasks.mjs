@@ -225,21 +225,25 @@ async function photographProgress(outDir, spec) {
     await page.goto(await host.url);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose catalog files…' }).click()]);
     await chooser.setFiles(catalogFile(spec));
-    const shoot = async (state, predicate, arg) => {
+    const shoot = async (state, predicate, arg, passed = async () => 0) => {
       try {
         await page.waitForFunction(predicate, arg, { timeout: Number(values.timeout) * 1000, polling: 'raf' });
+        if ((await passed()) > 0) return;
         await page.screenshot({ path: name(state) });
         taken.push(relative(root, name(state)));
-      } catch {
+      } catch (error) {
         // That state passed too quickly to catch (or this build has no such state).
+        if (process.env.CAVEMAN_SHOW_PROGRESS) console.log(`  no ${state} photograph: ${error.message.split('\n')[0]}`);
       }
     };
     // The job's bar past half way.
     await shoot('job', () => Number(document.querySelector('.job-list [role="progressbar"]')?.getAttribute('aria-valuenow') ?? -1) >= 50);
     // The result loading: its bytes arriving, then being prepared (a build without loading bars: its spinners).
-    const diffBar = () => document.querySelector('[role="progressbar"][aria-label="Loading the diff"]');
-    await shoot('loading', `(${diffBar})() ? /Receiving/.test((${diffBar})().getAttribute('aria-valuetext')) : document.querySelector('.diff-panel .spinner') !== null`);
-    await shoot('unpacking', `/Unpacking/.test((${diffBar})()?.getAttribute('aria-valuetext') ?? '')`);
+    // (Functions, not strings: the page's CSP forbids evaluating strings.)
+    const diffBar = '[role="progressbar"][aria-label="Loading the diff"]';
+    await shoot('loading', (bar) => (document.querySelector(bar) ? /Receiving/.test(document.querySelector(bar).getAttribute('aria-valuetext')) : document.querySelector('.diff-panel .spinner') !== null), diffBar);
+    // Or the result, when that state passed (or this build has none): then no photograph.
+    await shoot('unpacking', (bar) => /Unpacking/.test(document.querySelector(bar)?.getAttribute('aria-valuetext') ?? '') || document.querySelector('.merge-host') !== null, diffBar, () => page.locator('.merge-host').count());
     await shoot('result', () => document.querySelector('.merge-host') !== null && document.querySelector('.tool-table tr.tool-row') !== null);
   } finally {
     await browser.close();
