@@ -25,3 +25,19 @@ export function perTool(progress: Progress, toolCount: number): (toolIndex: numb
   const tools = Math.max(1, toolCount);
   return (toolIndex) => progress(Math.min(1, (toolIndex + 1) / tools));
 }
+
+/**
+ * The work cut into parts done one after another, each its `weights` share of
+ * the whole (normalised): parts that take longer get more of the bar, so it
+ * moves at an even pace instead of racing through quick parts and standing
+ * still on slow ones.
+ */
+export function weighted(progress: Progress, weights: readonly number[]): Progress[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let from = 0;
+  return weights.map((weight) => {
+    const start = from;
+    from += weight;
+    return span(progress, start / total, from / total);
+  });
+}

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { asCavemanError } from '../../shared/errors';
 import { ParallelTokenCounter } from '../engine/tokens';
 import { analysisBuffers, type AnalysisProduct } from './analysis/analyze-catalog';
+import { stepwise } from './progress-steps';
 import { StoreHolder } from './store-holder';
 import type { FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
 import { operations } from './worker-operations';
@@ -29,9 +30,6 @@ const store = new StoreHolder(setup.storePath, setup.maxBytesSetting);
 const counter = new ParallelTokenCounter();
 const running = new Map<number, AbortController>();
 
-/** Progress is sent at most every 100 ms (and whenever the stage changes). */
-const PROGRESS_INTERVAL_MS = 100;
-
 port.on('message', (message: ToWorker) => {
   if (message.type === 'cancel') {
     running.get(message.id)?.abort();
@@ -43,15 +41,8 @@ port.on('message', (message: ToWorker) => {
 async function run(id: number, op: Operation, args: unknown): Promise<void> {
   const controller = new AbortController();
   running.set(id, controller);
-  let lastStage = '';
-  let lastSent = 0;
-  const onProgress = (stage: Extract<FromWorker, { type: 'progress' }>['stage'], fraction: number) => {
-    const now = Date.now();
-    if (stage === lastStage && now - lastSent < PROGRESS_INTERVAL_MS && fraction < 1) return;
-    lastStage = stage;
-    lastSent = now;
-    send({ type: 'progress', id, stage, fraction });
-  };
+  // Sent when what the bar shows changes (progress-steps.ts).
+  const onProgress = stepwise<Extract<FromWorker, { type: 'progress' }>['stage']>((stage, fraction) => send({ type: 'progress', id, stage, fraction }));
   try {
     const implementation = operations[op] as (a: unknown, r: unknown, c: unknown) => unknown;
     const value = await implementation(args, { store, counter }, { signal: controller.signal, onProgress });

@@ -48,6 +48,11 @@ export type CatalogSide = 'original' | 'compressed';
  * via the `definition` "bytes".
  */
 export type Bytes = Uint8Array;
+export type Tools = {
+  name: string;
+  originalLine: number;
+  compressedLine: number;
+}[];
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "ExportSource".
@@ -496,7 +501,7 @@ export interface AnalysisRequest {
   analysisId: string;
 }
 /**
- * Where the two pretty-printed sides differ (exact character ranges of the two texts) and where each tool starts on each side (1-based lines). catalog:diff answers it as UTF-8 JSON bytes together with both texts in one envelope (src/shared/ipc/diff-envelope.ts), so the process serving the UI never serialises them.
+ * Where the two pretty-printed sides differ (exact character ranges of the two texts) and where each tool starts on each side (1-based lines): what the renderer makes of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts), which carries the changes as numbers and the compressed side as only its changed text (DiffEnvelopeLayout).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "DiffLayout".
@@ -508,11 +513,24 @@ export interface DiffLayout {
     fromB: number;
     toB: number;
   }[];
-  tools: {
-    name: string;
-    originalLine: number;
-    compressedLine: number;
-  }[];
+  tools: Tools;
+  /**
+   * Length (UTF-16 code units) of the original side's text.
+   */
+  originalChars: number;
+  /**
+   * Length (UTF-16 code units) of the compressed side's text.
+   */
+  compressedChars: number;
+}
+/**
+ * The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "DiffEnvelopeLayout".
+ */
+export interface DiffEnvelopeLayout {
+  tools: Tools;
   /**
    * Length (UTF-16 code units) of the original side's text.
    */
@@ -1120,6 +1138,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CancelResult': CancelResult;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisRequest': AnalysisRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffLayout': DiffLayout;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffEnvelopeLayout': DiffEnvelopeLayout;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CatalogTextRequest': CatalogTextRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CatalogBytes': CatalogBytes;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ExportSource': ExportSource;

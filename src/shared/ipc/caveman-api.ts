@@ -23,8 +23,20 @@ export interface ExportOutcome {
   fileName?: string;
 }
 
+/**
+ * How far loading a big answer is: its bytes arriving (how many of how many;
+ * the total is unknown where the transport does not say), then decoding them
+ * on the page's decoding thread (0…1).
+ */
+export type LoadProgress = { stage: 'receiving'; received: number; total: number | null } | { stage: 'decoding'; fraction: number };
+
+export interface CallOptions {
+  /** Hears the answer's bytes arrive and get decoded (the diff of a large catalog is tens of megabytes). */
+  onProgress?: (progress: LoadProgress) => void;
+}
+
 /** One method per channel both hosts serve, typed from the channel table. */
-export type ChannelMethods = { [M in SharedMethod]: (request: RequestOf<M>) => Promise<AnswerOf<M>> };
+export type ChannelMethods = { [M in SharedMethod]: (request: RequestOf<M>, options?: CallOptions) => Promise<AnswerOf<M>> };
 
 export interface CavemanApi extends ChannelMethods {
   readonly platform: 'electron' | 'browser';

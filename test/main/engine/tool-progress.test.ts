@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_PROGRESS, parts, perTool, span } from '../../../src/main/engine/tool-progress';
+import { NO_PROGRESS, parts, perTool, span, weighted } from '../../../src/main/engine/tool-progress';
 
 describe('progress through walks over the tools', () => {
   it('maps a part of the work into its share, parts one after another, a step per tool', () => {
@@ -18,5 +18,15 @@ describe('progress through walks over the tools', () => {
     const heard: number[] = [];
     perTool((fraction) => heard.push(fraction), 0)(0);
     expect(heard).toEqual([1]);
+  });
+
+  it('gives weighted parts their share of the bar, one after another', () => {
+    const heard: number[] = [];
+    const [quick, slow, last] = weighted((fraction) => heard.push(fraction), [1, 6, 3]);
+    quick!(1);
+    slow!(0.5);
+    slow!(1);
+    last!(1);
+    expect(heard.map((fraction) => Math.round(fraction * 1000) / 1000)).toEqual([0.1, 0.4, 0.7, 1]);
   });
 });

@@ -41,6 +41,26 @@ describe('a diff crossing from the decoding thread', () => {
     });
   });
 
+  it('takes a plain-ASCII original side’s sections as views into the bytes it came in, moving that buffer once', () => {
+    const diff = diffOf(40);
+    const ascii = { ...diff, original: diff.original.replace(/[^\x00-\x7f]/g, '?') };
+    ascii.originalChars = ascii.original.length;
+    const originalBytes = new TextEncoder().encode(ascii.original);
+    const sections = planSections(ascii, { chars: 200, changes: 5 });
+    const heard: number[] = [];
+    const { packed, transfer } = packDiff(ascii, sections, { originalBytes, onProgress: (fraction) => heard.push(fraction) });
+    expect(packed.sections.every((section) => section.original.buffer === originalBytes.buffer)).toBe(true);
+    // Each buffer once (a buffer listed twice cannot be transferred): the shared one, and per section its changes and compressed text.
+    expect(new Set(transfer).size).toBe(transfer.length);
+    expect(transfer).toHaveLength(1 + sections.length * 2);
+    expect(heard).toEqual(sections.map((_, i) => (i + 1) / sections.length));
+    expect({ ...unpackDiff(structuredClone(packed)) }).toEqual(ascii);
+    // Not plain ASCII (more bytes than characters): encoded section by section as before.
+    const mixed = packDiff(diff, planSections(diff, { chars: 200, changes: 5 }), { originalBytes: new TextEncoder().encode(diff.original) });
+    expect(mixed.packed.sections.some((section) => section.original.buffer !== mixed.packed.sections[0]!.original.buffer)).toBe(true);
+    expect({ ...unpackDiff(mixed.packed) }).toEqual(diff);
+  });
+
   it('a small diff is one section holding both whole texts', () => {
     const diff = diffOf(2);
     const arrived = unpackDiff(packDiff(diff, planSections(diff)).packed);

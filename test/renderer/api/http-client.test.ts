@@ -4,7 +4,11 @@ import { MAX_INPUT_BYTES, CavemanError } from '../../../src/shared/errors';
 import type { JobFinishedEvent, JobProgressEvent } from '../../../src/shared/contracts';
 import { CLIENT_HEADER, TOKEN_HEADER, createFakeHost, fail, ok } from '../fakes/fake-host';
 import { appInfo, settle } from '../fakes/fake-api';
-import { encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
+import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
+import type { LoadProgress } from '../../../src/shared/ipc/caveman-api';
+import { readBytes } from '../../../src/renderer/src/api/http-answers';
+import { createOffThreadDecoder } from '../../../src/renderer/src/api/off-thread-decode';
+import { answerDecodeRequest, fetchAnswerBytes, type DecodeReply, type DecodeRequest } from '../../../src/renderer/src/api/decode-protocol';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -111,20 +115,95 @@ describe('HTTP client', () => {
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     const original = '{\n  "a": "é"\n}';
     const compressed = '{\n}';
-    const envelope = (value: unknown) => ({ bytes: encodeDiffEnvelope({ layout: encode(JSON.stringify(value)), original: encode(original), compressed: encode(compressed) }), result: {} });
-    host.handlers['catalog:diff'] = () => envelope({ changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }], tools: [], originalChars: original.length, compressedChars: compressed.length });
+    const changes = [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }];
+    const envelope = (value: unknown) => ({ bytes: encodeDiff({ layout: JSON.stringify(value), changes, original, compressed }), result: {} });
+    host.handlers['catalog:diff'] = () => envelope({ tools: [], originalChars: original.length, compressedChars: compressed.length });
     host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
     const diff = await api.getDiff({ analysisId: 'a1' });
-    expect(diff).toMatchObject({ original, compressed, changes: [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }] });
+    expect(diff).toMatchObject({ original, compressed, changes });
     expect(host.requests.filter((request) => request.channel === 'catalog:diff')).toHaveLength(1);
     expect(await api.getCatalogText({ analysisId: 'a1', which: 'compressed' })).toBe('{"tools":["ü"]}');
-    host.handlers['catalog:diff'] = () => envelope({ changes: [], tools: [], originalChars: 1, compressedChars: 1 });
+    host.handlers['catalog:diff'] = () => envelope({ tools: [], originalChars: 1, compressedChars: 1 });
     await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal' });
     host.handlers['catalog:diff'] = () => envelope({ changes: 'nope' });
     await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/wrong shape/) });
     host.handlers['catalog:diff'] = () => ({ bytes: Uint8Array.of(200, 0, 0, 0, 0, 0, 0, 0), result: {} });
     await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/cut short/) });
     api.dispose();
+  });
+
+  it('reads a binary answer as it arrives, telling how many of the announced bytes have come', async () => {
+    const { host, api } = setup();
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    const text = 'x'.repeat(300_000);
+    host.handlers['catalog:text'] = () => ({ bytes: encode(text), result: {} });
+    const heard: LoadProgress[] = [];
+    expect(await api.getCatalogText({ analysisId: 'a1', which: 'original' }, { onProgress: (progress) => heard.push(progress) })).toBe(text);
+    const received = heard.map((progress) => (progress.stage === 'receiving' ? progress.received : -1));
+    expect(heard.every((progress) => progress.stage === 'receiving' && progress.total === text.length)).toBe(true);
+    expect(received[0]).toBe(0);
+    expect(received.at(-1)).toBe(text.length);
+    expect(received.every((count, i) => count >= (received[i - 1] ?? 0))).toBe(true);
+    api.dispose();
+  });
+
+  it('lets a decoder that fetches answers itself fetch the big ones, with the token and client id, and hears them arrive', async () => {
+    const host = createFakeHost();
+    const started: DecodeRequest[] = [];
+    const decode = createOffThreadDecoder(() => ({
+      postMessage: (message: DecodeRequest) => {
+        started.push(message);
+        // Answered as the real worker would, on a later turn.
+        setTimeout(async () => {
+          if (!('fetch' in message)) return;
+          const bytes = await fetchAnswerBytes(message.fetch, () => undefined, host.fetch);
+          listener?.({ data: answerDecodeRequest({ id: message.id, kind: message.kind, bytes }).reply } as MessageEvent<DecodeReply>);
+        }, 0);
+      },
+      addEventListener: (type: string, heard: (event: MessageEvent<DecodeReply>) => void) => {
+        if (type === 'message') listener = heard;
+      },
+      terminate: () => undefined,
+    }));
+    let listener: ((event: MessageEvent<DecodeReply>) => void) | undefined;
+    const api = createHttpApi({ fetch: host.fetch, token: 'secret-token', pickFiles: async () => [], saveDownload: () => undefined, wait: async () => undefined, helloTimeoutMs: 50, decode });
+    host.streams[0]?.push({ event: 'hello', clientId: 'client-9' });
+    await settle();
+    host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
+    expect(await api.getCatalogText({ analysisId: 'a1', which: 'compressed' })).toBe('{"tools":["ü"]}');
+    expect(started).toHaveLength(1);
+    const request = started[0]!;
+    expect('fetch' in request && request.fetch).toMatchObject({ channel: 'catalog:text', body: JSON.stringify({ analysisId: 'a1', which: 'compressed' }), headers: { [TOKEN_HEADER]: 'secret-token', [CLIENT_HEADER]: 'client-9' } });
+    expect('fetch' in request && request.fetch.url).toMatch(/^http:\/\/[^/]+\/api\/catalog:text$/);
+    // What has no bytes to decode is still asked for here.
+    host.handlers['app:info'] = () => ok(appInfo());
+    await api.getAppInfo({});
+    expect(started).toHaveLength(1);
+    api.dispose();
+  });
+
+  it('reads a streamed body chunk by chunk into one buffer, and refuses one shorter than announced', async () => {
+    const chunks = [encode('ab'), encode('cde'), encode('f')];
+    const streamed = (announced: number) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            chunks.forEach((chunk) => controller.enqueue(chunk));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-length': String(announced) } },
+      );
+    const heard: LoadProgress[] = [];
+    const bytes = await readBytes(streamed(6), (progress) => heard.push(progress));
+    expect(new TextDecoder().decode(bytes)).toBe('abcdef');
+    expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+    expect(heard).toEqual([0, 2, 5, 6].map((received) => ({ stage: 'receiving', received, total: 6 })));
+    await expect(readBytes(streamed(9))).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/announced 9 bytes and sent 6/) });
+    // Without an announced length it is read in one go, and still said.
+    const whole: LoadProgress[] = [];
+    expect(new TextDecoder().decode(await readBytes(new Response('xyz'), (progress) => whole.push(progress)))).toBe('xyz');
+    expect(whole).toEqual([{ stage: 'receiving', received: 3, total: 3 }]);
   });
 
   it('opens chosen files: analyses each, refuses an oversized one without reading it', async () => {

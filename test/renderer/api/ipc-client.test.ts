@@ -3,7 +3,7 @@ import { createIpcApi } from '../../../src/renderer/src/api/ipc-client';
 import type { MenuCommandEvent } from '../../../src/shared/contracts';
 import { createFakeBridge } from '../fakes/fake-bridge';
 import { appInfo } from '../fakes/fake-api';
-import { encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
+import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
 
 const ok = (value: unknown) => ({ ok: true, value });
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -72,9 +72,10 @@ describe('IPC client', () => {
   it('decodes the diff, layout and both texts, from one answer', async () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
-    const layout = encode(JSON.stringify({ changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 }));
-    fake.answers.getDiff = ok({ bytes: encodeDiffEnvelope({ layout, original: encode('{}'), compressed: encode('[]') }) });
-    expect(await api.getDiff({ analysisId: 'an1' })).toEqual({ original: '{}', compressed: '[]', changes: [], tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
+    const layout = JSON.stringify({ tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
+    const changes = [{ fromA: 0, toA: 2, fromB: 0, toB: 2 }];
+    fake.answers.getDiff = ok({ bytes: encodeDiff({ layout, changes, original: '{}', compressed: '[]' }) });
+    expect(await api.getDiff({ analysisId: 'an1' })).toEqual({ original: '{}', compressed: '[]', changes, tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
   });
 
   it('subscribes to events through the named on… methods', () => {

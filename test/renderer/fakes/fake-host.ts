@@ -57,7 +57,16 @@ export function createFakeHost(): FakeHost {
       if (!handler) return new Response(JSON.stringify({ ok: false, code: 'cave_bad_request', message: `there is no channel named "${channel}"` }), { status: 404 });
       const answer = await handler(seen);
       if ('bytes' in answer) {
-        return new Response(answer.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/octet-stream', [RESULT_HEADER]: encodeURIComponent(JSON.stringify(answer.result)) } });
+        // Announced and streamed in chunks, as the real host's body arrives.
+        const bytes = answer.bytes;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let at = 0; at < bytes.byteLength; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
+            controller.close();
+          },
+        });
+        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength), [RESULT_HEADER]: encodeURIComponent(JSON.stringify(answer.result)) };
+        return new Response(body, { status: 200, headers });
       }
       if ('text' in answer) return new Response(answer.text, { status: answer.status });
       return new Response(JSON.stringify(answer.json), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });

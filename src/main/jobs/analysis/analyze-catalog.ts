@@ -3,7 +3,7 @@
 // per-tool report, the guarantee checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, DiffLayout, JobProgressEvent } from '../../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout, JobProgressEvent } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
@@ -15,7 +15,7 @@ import { parseJson } from '../../engine/json/parse-json';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
-import { encodeDiffTexts } from '../../../shared/ipc/diff-envelope';
+import { encodeDiff } from '../../../shared/ipc/diff-envelope';
 
 export type AnalysisStage = JobProgressEvent['stage'];
 
@@ -48,21 +48,46 @@ export interface AnalysisProduct {
 const encoder = new TextEncoder();
 
 /**
- * Overall progress, in the order the work is done: parse and transform
- * (shrink 0–0.1) to 0.1, guarantee checks to 0.4, waiting for the counts
- * and storing (shrink 0.1–1) to 0.85, the diff to 0.95, the report's last
- * counts to 1.
+ * Overall progress, in the order the work is done, each step's share about
+ * its share of the time on a generated 32 MiB catalog (so the bar moves at an
+ * even pace, about a percent every 100 ms there): parse and transform (the
+ * shrink's 0–0.1) to TRANSFORMED, parsing the output to PARSED, the
+ * guarantee checks (the output's ledger, the report's variant transforms, the
+ * guarantee walks) to CHECKED, waiting for the counts (the shrink's 0.1–0.95)
+ * to COUNTED, storing (its 0.95–1) to STORED, the diff to DIFFED, the report's
+ * last counts to REPORTED, then writing the report and the diff envelope.
  */
-const CHECKS_FROM = 0.1;
-const COUNTS_FROM = 0.4;
-const DIFF_FROM = 0.85;
-/** After the diff, the analysis may still wait for the report's variant counts: its last share, shown at this pace. */
-const WAIT_FROM = 0.95;
+export const ANALYSIS_BAR = {
+  transformed: 0.14,
+  parsed: 0.2,
+  checked: 0.71,
+  counted: 0.72,
+  stored: 0.74,
+  diffed: 0.95,
+  reported: 0.96,
+  /** The report written; the diff envelope is the rest. */
+  reportWritten: 0.97,
+} as const;
+const { transformed: TRANSFORMED, parsed: PARSED, checked: CHECKED, counted: COUNTED, stored: STORED, diffed: DIFFED, reported: REPORTED, reportWritten: REPORT_WRITTEN } = ANALYSIS_BAR;
+/** Shares of the checks: the output's ledger (checkOutput), the report's variant transforms, the guarantee walks. */
+const LEDGER_SHARE = 0.33;
+const VARIANTS_SHARE = 0.16;
+/** After the diff, the analysis may still wait for the report's variant counts: its share, shown at this pace. */
 const WAIT_REPORT_MS = 100;
 
+/** The shrink's own bar (shrink.ts): transforming 0–0.1, counting 0.1–0.95, storing 0.95–1. */
+const SHRINK_TRANSFORMED = 0.1;
+const SHRINK_COUNTED = 0.95;
+
+/** `value` in from…to mapped into at…until, clamped. */
+function within(value: number, from: number, to: number, at: number, until: number): number {
+  return at + (until - at) * Math.min(1, Math.max(0, (value - from) / (to - from)));
+}
+
 function shrinkFraction(progress: ShrinkProgress): number {
-  if (progress.stage === 'transforming') return progress.fraction;
-  return COUNTS_FROM + ((progress.fraction - 0.1) / 0.9) * (DIFF_FROM - COUNTS_FROM);
+  if (progress.stage === 'transforming') return within(progress.fraction, 0, SHRINK_TRANSFORMED, 0, TRANSFORMED);
+  if (progress.stage === 'counting') return within(progress.fraction, SHRINK_TRANSFORMED, SHRINK_COUNTED, CHECKED, COUNTED);
+  return within(progress.fraction, SHRINK_COUNTED, 1, COUNTED, STORED);
 }
 
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
@@ -97,35 +122,36 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 
   // The workers count the input and the output while this thread checks.
   const { doc, layout, transform } = prepared;
-  report('checking', CHECKS_FROM);
+  report('checking', TRANSFORMED);
   // The output is parsed once, and checked once, for the report, the guarantees and the diff.
-  const outputDoc = parseJson(outputText(transform));
+  const outputDoc = parseJson(outputText(transform), undefined, (fraction) => report('checking', within(fraction, 0, 1, TRANSFORMED, PARSED)));
   // How far the workers are with the report's variants; shown once the diff is done and the analysis waits for them.
   let variantsCounted = 0;
   // The checks' share of the bar: the output's ledger, the report's variant transforms, then the guarantee walks.
-  const checking = (fraction: number) => report('checking', CHECKS_FROM + fraction * (COUNTS_FROM - CHECKS_FROM));
-  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * 0.2));
+  const checking = (fraction: number) => report('checking', within(fraction, 0, 1, PARSED, CHECKED));
+  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * LEDGER_SHARE));
   // The report's variants are begun now: the workers count them next, while this thread diffs.
-  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal, onVariantsProgress: (fraction) => checking(0.2 + fraction * 0.15), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked });
+  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal, onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked });
   // Awaited below; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
   // checkGuarantees gives checkOutput, done above, the first CHECK_OUTPUT_SHARE of its bar; the rest is its own walks.
-  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) => checking(0.35 + (Math.max(0, fraction - CHECK_OUTPUT_SHARE) / (1 - CHECK_OUTPUT_SHARE)) * 0.65));
+  const walksFrom = LEDGER_SHARE + VARIANTS_SHARE;
+  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) => checking(walksFrom + within(fraction, CHECK_OUTPUT_SHARE, 1, 0, 1) * (1 - walksFrom)));
   checksDone = true;
   if (countedDuringChecks) report('counting', shrinkFraction(countedDuringChecks));
   const outcome = await shrinking.finish();
 
-  report('diffing', DIFF_FROM);
+  report('diffing', STORED);
   throwIfAborted(input.signal);
   const pretty = prettyDiff(
     doc,
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
-    (fraction) => report('diffing', DIFF_FROM + fraction * (WAIT_FROM - DIFF_FROM)),
+    (fraction) => report('diffing', within(fraction, 0, 1, STORED, DIFFED)),
   );
-  const waiting = setInterval(() => report('diffing', WAIT_FROM + variantsCounted * (1 - WAIT_FROM)), WAIT_REPORT_MS);
+  const waiting = setInterval(() => report('diffing', within(variantsCounted, 0, 1, DIFFED, REPORTED)), WAIT_REPORT_MS);
   const lint = await lintReport.finally(() => clearInterval(waiting));
-  report('diffing', 1);
+  report('diffing', REPORTED);
   const { output, ...shrinkReport } = outcome.result;
 
   const summary: AnalysisSummary = {
@@ -142,20 +168,13 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     tokensMinified: lint.tokens_minified,
     ...(input.shareSchemas ? { shareSchemas: true } : {}),
   };
-  return {
-    outcome: summary,
-    lint: encoder.encode(JSON.stringify(lint)),
-    original: bytes,
-    output,
-    diff: encodeDiffTexts(
-      {
-        layout: JSON.stringify({ changes: pretty.changes, tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length } satisfies DiffLayout),
-        original: pretty.original,
-        compressed: pretty.compressed,
-      },
-      (text) => Buffer.byteLength(text, 'utf8'),
-    ),
-  };
+  // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
+  const lintBytes = encoder.encode(JSON.stringify(lint));
+  report('diffing', REPORT_WRITTEN);
+  const diffLayout: DiffEnvelopeLayout = { tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length };
+  const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) => Buffer.byteLength(text, 'utf8'));
+  report('diffing', 1);
+  return { outcome: summary, lint: lintBytes, original: bytes, output, diff };
 }
 
 /** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */

@@ -10,4 +10,4 @@ export interface AnswerValidator<T> {
 }
 
 export const lintReport: AnswerValidator<ContractTypes['https://schemas.caveman-shrink.dev/v1/lint-report.schema.json']>;
-export const diffLayout: AnswerValidator<ContractTypes['https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffLayout']>;
+export const diffEnvelopeLayout: AnswerValidator<ContractTypes['https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffEnvelopeLayout']>;

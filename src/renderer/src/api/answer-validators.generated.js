@@ -2096,8 +2096,11 @@ return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const diffLayout = validate25;
-const schema52 = {"title":"DiffLayout","description":"Where the two pretty-printed sides differ (exact character ranges of the two texts) and where each tool starts on each side (1-based lines). catalog:diff answers it as UTF-8 JSON bytes together with both texts in one envelope (src/shared/ipc/diff-envelope.ts), so the process serving the UI never serialises them.","type":"object","additionalProperties":false,"required":["changes","tools","originalChars","compressedChars"],"properties":{"changes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["fromA","toA","fromB","toB"],"properties":{"fromA":{"type":"integer","minimum":0},"toA":{"type":"integer","minimum":0},"fromB":{"type":"integer","minimum":0},"toB":{"type":"integer","minimum":0}}}},"tools":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}},"originalChars":{"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0},"compressedChars":{"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0}}};
+export const diffEnvelopeLayout = validate25;
+const schema52 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
+const schema53 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
+const schema54 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
+const schema55 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2110,8 +2113,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.changes === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
+if(data.tools === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2120,8 +2123,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.tools === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
+if(data.originalChars === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalChars"},message:"must have required property '"+"originalChars"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2130,8 +2133,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.originalChars === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalChars"},message:"must have required property '"+"originalChars"+"'"};
+if(data.compressedChars === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compressedChars"},message:"must have required property '"+"compressedChars"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2140,8 +2143,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.compressedChars === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compressedChars"},message:"must have required property '"+"compressedChars"+"'"};
+for(const key0 in data){
+if(!(((key0 === "tools") || (key0 === "originalChars")) || (key0 === "compressedChars"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2150,9 +2154,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "changes") || (key0 === "tools")) || (key0 === "originalChars")) || (key0 === "compressedChars"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(data.tools !== undefined){
+let data0 = data.tools;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err4 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2161,16 +2172,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.changes !== undefined){
-let data0 = data.changes;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.fromA === undefined){
-const err5 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/required",keyword:"required",params:{missingProperty: "fromA"},message:"must have required property '"+"fromA"+"'"};
+if(data1.originalLine === undefined){
+const err5 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/required",keyword:"required",params:{missingProperty: "originalLine"},message:"must have required property '"+"originalLine"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2179,8 +2182,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.toA === undefined){
-const err6 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/required",keyword:"required",params:{missingProperty: "toA"},message:"must have required property '"+"toA"+"'"};
+if(data1.compressedLine === undefined){
+const err6 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/required",keyword:"required",params:{missingProperty: "compressedLine"},message:"must have required property '"+"compressedLine"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2189,8 +2192,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.fromB === undefined){
-const err7 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/required",keyword:"required",params:{missingProperty: "fromB"},message:"must have required property '"+"fromB"+"'"};
+for(const key1 in data1){
+if(!(((key1 === "name") || (key1 === "originalLine")) || (key1 === "compressedLine"))){
+const err7 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2199,8 +2203,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.toB === undefined){
-const err8 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/required",keyword:"required",params:{missingProperty: "toB"},message:"must have required property '"+"toB"+"'"};
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err8 = {instancePath:instancePath+"/tools/" + i0+"/name",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2209,9 +2215,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((((key1 === "fromA") || (key1 === "toA")) || (key1 === "fromB")) || (key1 === "toB"))){
-const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.originalLine !== undefined){
+let data3 = data1.originalLine;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/tools/" + i0+"/originalLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/originalLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2220,11 +2228,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data1.fromA !== undefined){
-let data2 = data1.fromA;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/changes/" + i0+"/fromA",schemaPath:"#/properties/changes/items/properties/fromA/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/tools/" + i0+"/originalLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/originalLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2233,9 +2239,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/changes/" + i0+"/fromA",schemaPath:"#/properties/changes/items/properties/fromA/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data1.compressedLine !== undefined){
+let data4 = data1.compressedLine;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/tools/" + i0+"/compressedLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/compressedLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2244,12 +2253,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data1.toA !== undefined){
-let data3 = data1.toA;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/changes/" + i0+"/toA",schemaPath:"#/properties/changes/items/properties/toA/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/tools/" + i0+"/compressedLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/compressedLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2258,9 +2264,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/changes/" + i0+"/toA",schemaPath:"#/properties/changes/items/properties/toA/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2271,10 +2279,8 @@ errors++;
 }
 }
 }
-if(data1.fromB !== undefined){
-let data4 = data1.fromB;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err14 = {instancePath:instancePath+"/changes/" + i0+"/fromB",schemaPath:"#/properties/changes/items/properties/fromB/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err14 = {instancePath:instancePath+"/tools",schemaPath:"#/$defs/DiffLayout/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2283,9 +2289,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/changes/" + i0+"/fromB",schemaPath:"#/properties/changes/items/properties/fromB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.originalChars !== undefined){
+let data5 = data.originalChars;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err15 = {instancePath:instancePath+"/originalChars",schemaPath:"#/$defs/DiffLayout/properties/originalChars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2294,12 +2302,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-if(data1.toB !== undefined){
-let data5 = data1.toB;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err16 = {instancePath:instancePath+"/changes/" + i0+"/toB",schemaPath:"#/properties/changes/items/properties/toB/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err16 = {instancePath:instancePath+"/originalChars",schemaPath:"#/$defs/DiffLayout/properties/originalChars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2308,9 +2313,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/changes/" + i0+"/toB",schemaPath:"#/properties/changes/items/properties/toB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.compressedChars !== undefined){
+let data6 = data.compressedChars;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err17 = {instancePath:instancePath+"/compressedChars",schemaPath:"#/$defs/DiffLayout/properties/compressedChars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2319,11 +2327,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err18 = {instancePath:instancePath+"/compressedChars",schemaPath:"#/$defs/DiffLayout/properties/compressedChars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2334,210 +2340,14 @@ errors++;
 }
 }
 }
+}
 else {
-const err19 = {instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.tools !== undefined){
-let data6 = data.tools;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.name === undefined){
-const err20 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data7.originalLine === undefined){
-const err21 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/required",keyword:"required",params:{missingProperty: "originalLine"},message:"must have required property '"+"originalLine"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data7.compressedLine === undefined){
-const err22 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/required",keyword:"required",params:{missingProperty: "compressedLine"},message:"must have required property '"+"compressedLine"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-for(const key2 in data7){
-if(!(((key2 === "name") || (key2 === "originalLine")) || (key2 === "compressedLine"))){
-const err23 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data7.name !== undefined){
-if(typeof data7.name !== "string"){
-const err24 = {instancePath:instancePath+"/tools/" + i1+"/name",schemaPath:"#/properties/tools/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data7.originalLine !== undefined){
-let data9 = data7.originalLine;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err25 = {instancePath:instancePath+"/tools/" + i1+"/originalLine",schemaPath:"#/properties/tools/items/properties/originalLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 1 || isNaN(data9)){
-const err26 = {instancePath:instancePath+"/tools/" + i1+"/originalLine",schemaPath:"#/properties/tools/items/properties/originalLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-if(data7.compressedLine !== undefined){
-let data10 = data7.compressedLine;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err27 = {instancePath:instancePath+"/tools/" + i1+"/compressedLine",schemaPath:"#/properties/tools/items/properties/compressedLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 1 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/tools/" + i1+"/compressedLine",schemaPath:"#/properties/tools/items/properties/compressedLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.originalChars !== undefined){
-let data11 = data.originalChars;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err31 = {instancePath:instancePath+"/originalChars",schemaPath:"#/properties/originalChars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err32 = {instancePath:instancePath+"/originalChars",schemaPath:"#/properties/originalChars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-if(data.compressedChars !== undefined){
-let data12 = data.compressedChars;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err33 = {instancePath:instancePath+"/compressedChars",schemaPath:"#/properties/compressedChars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/compressedChars",schemaPath:"#/properties/compressedChars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
 }
 errors++;
 }

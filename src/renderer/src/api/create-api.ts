@@ -18,7 +18,15 @@ export function readApiToken(doc: Pick<Document, 'querySelectorAll'>): string {
 export function createApi(win: Window & { api?: BridgeApi } = window): CavemanApi {
   // The big answers are decoded on a worker thread, so the page never stalls on them.
   const decode = pageDecoder();
-  if (win.api) return createIpcApi(win.api, decode);
+  const api = win.api ? createIpcApi(win.api, decode) : browserApi(win, decode);
+  // Started as soon as a job is, so a finished job's result does not wait for the thread to load.
+  const warm = () => decode.warm();
+  api.on('jobsStarted', warm);
+  api.on('jobProgress', warm);
+  return api;
+}
+
+function browserApi(win: Window, decode: ReturnType<typeof pageDecoder>): CavemanApi {
   const doc = win.document;
   return createHttpApi({
     decode,

@@ -3,7 +3,8 @@
 // (two strings of ~30 M characters) and its changes took the page's main
 // thread for about 340 ms. Packed, every section carries its texts as UTF-8
 // and its changes as numbers, all in transferable buffers (moved, not
-// copied); the page decodes a section only when it is shown.
+// copied; a plain-ASCII original side as views into the envelope it came
+// in, not encoded again); the page decodes a section only when it is shown.
 
 import type { DiffLayout } from '../../../shared/contracts';
 import type { DiffTexts } from '../../../shared/ipc/caveman-api';
@@ -25,20 +26,39 @@ export interface PackedDiff {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+// A section's text is a piece of a whole: a U+FEFF at its start is text, not a byte-order mark.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** Packs a diff and its sections; `transfer` lists the buffers to move with it. */
-export function packDiff(diff: DiffTexts, sections: readonly DiffSection[]): { packed: PackedDiff; transfer: ArrayBuffer[] } {
-  const transfer: ArrayBuffer[] = [];
-  const packedSections = sections.map(({ changes, ...section }) => {
+export interface PackOptions {
+  /**
+   * The original side's UTF-8 as it arrived. When it is plain ASCII (as many
+   * bytes as characters) each section's original text is a view into it, not
+   * encoded again.
+   */
+  originalBytes?: Uint8Array;
+  /** Hears 0…1 as the sections are packed. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Packs a diff and its sections; `transfer` lists the buffers to move with it (each once). */
+export function packDiff(diff: DiffTexts, sections: readonly DiffSection[], options: PackOptions = {}): { packed: PackedDiff; transfer: ArrayBuffer[] } {
+  const transfer = new Set<ArrayBuffer>();
+  const move = (view: ArrayBufferView) => {
+    if (view.buffer instanceof ArrayBuffer) transfer.add(view.buffer);
+  };
+  const asciiOriginal = options.originalBytes !== undefined && options.originalBytes.byteLength === diff.original.length ? options.originalBytes : undefined;
+  const packedSections = sections.map(({ changes, ...section }, index) => {
     const numbers = new Int32Array(changes.length * 4);
     changes.forEach((change, i) => numbers.set([change.fromA, change.toA, change.fromB, change.toB], i * 4));
-    const original = encoder.encode(diff.original.slice(section.fromA, section.toA));
+    const original = asciiOriginal ? asciiOriginal.subarray(section.fromA, section.toA) : encoder.encode(diff.original.slice(section.fromA, section.toA));
     const compressed = encoder.encode(diff.compressed.slice(section.fromB, section.toB));
-    transfer.push(numbers.buffer, original.buffer, compressed.buffer);
+    move(numbers);
+    move(original);
+    move(compressed);
+    options.onProgress?.((index + 1) / sections.length);
     return { ...section, changes: numbers, original, compressed };
   });
-  return { packed: { tools: diff.tools, originalChars: diff.originalChars, compressedChars: diff.compressedChars, sections: packedSections }, transfer };
+  return { packed: { tools: diff.tools, originalChars: diff.originalChars, compressedChars: diff.compressedChars, sections: packedSections }, transfer: [...transfer] };
 }
 
 function unpackChanges(numbers: Int32Array): DiffChange[] {

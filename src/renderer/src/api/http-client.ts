@@ -6,13 +6,15 @@
 // picker and the download are parameters, so tests run in plain Node.
 
 import { CavemanError, asCavemanError, type ErrorValue } from '../../../shared/errors';
-import type { CavemanApi } from '../../../shared/ipc/caveman-api';
-import { CHANNELS, type ApiResult, type ChannelSpec, type Method, type RequestOf, type ResponseOf } from '../../../shared/ipc/channels';
-import { CLIENT_HEADER, PARAMS_HEADER, RESULT_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
+import type { CallOptions, CavemanApi } from '../../../shared/ipc/caveman-api';
+import { CHANNELS, type ChannelSpec, type Method, type RequestOf, type ResponseOf } from '../../../shared/ipc/channels';
+import { CLIENT_HEADER, PARAMS_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
 import { catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 import { channelMethods } from './channel-methods';
-import type { AnswerDecoder } from './off-thread-decode';
+import { readBinaryAnswer, readJsonResult } from './http-answers';
+import type { AnswerDecoder, AnswerFetcher } from './off-thread-decode';
+import type { AnswerFetch } from './decode-protocol';
 import { createEventHub } from './event-hub';
 import { openEventStream, type EventStreamOptions } from './event-stream';
 
@@ -30,8 +32,8 @@ export interface HttpApiOptions {
   pickConfigFile?(): Promise<CatalogFile | null>;
   /** How long a call waits for the event stream's hello before it goes without a client id. */
   helloTimeoutMs?: number;
-  /** How binary answers become values (default: on this thread). */
-  decode?: AnswerDecoder;
+  /** How binary answers become values (default: on this thread); one that can fetch answers itself is asked to (off-thread-decode.ts). */
+  decode?: AnswerDecoder & { fetchAnswer?: AnswerFetcher };
   /** Reconnect wait of the event stream (tests make it instant). */
   wait?: EventStreamOptions['wait'];
 }
@@ -39,45 +41,6 @@ export interface HttpApiOptions {
 export interface HttpCavemanApi extends CavemanApi {
   /** Closes the event stream. */
   dispose(): void;
-}
-
-function isApiResult(value: unknown): value is ApiResult<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const ok = (value as { ok?: unknown }).ok;
-  return ok === true ? 'value' in value : ok === false && typeof (value as { code?: unknown }).code === 'string';
-}
-
-/** The value of the host's JSON answer, or a CavemanError. */
-async function readJsonResult<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    const code = response.status === 401 || response.status === 403 ? 'cave_forbidden' : 'cave_internal';
-    throw new CavemanError(code, `the browser host answered HTTP ${response.status} without a result`);
-  }
-  if (!isApiResult(body)) throw new CavemanError('cave_internal', `the browser host answered HTTP ${response.status} with something that is not a result`);
-  if (body.ok) return body.value as T;
-  throw new CavemanError(body.code, body.message);
-}
-
-function parseResultHeader(value: string | null): Record<string, unknown> {
-  if (value === null) throw new CavemanError('cave_internal', 'the browser host sent bytes without their description');
-  let decoded = value;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    // not URI-encoded: parse it as it is
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decoded);
-  } catch {
-    parsed = null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw new CavemanError('cave_internal', 'the browser host sent a malformed result header');
-  return parsed as Record<string, unknown>;
 }
 
 export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
@@ -129,7 +92,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
    * JSON answer, or the binary response field as the raw body with the other
    * fields in RESULT_HEADER (failures are always JSON).
    */
-  const call = async <M extends Method>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> => {
+  const call = async <M extends Method>(method: M, request: RequestOf<M>, options: CallOptions = {}): Promise<ResponseOf<M>> => {
     const spec: ChannelSpec = CHANNELS[method];
     let response: Response;
     if (spec.binaryRequest) {
@@ -144,12 +107,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
       response = await post(method, { body: JSON.stringify(request), headers: { 'content-type': 'application/json' } });
     }
     if (!spec.binaryResponse) return readJsonResult<ResponseOf<M>>(response);
-    if (!response.headers.has(RESULT_HEADER)) {
-      await readJsonResult(response); // a failure throws here
-      throw new CavemanError('cave_internal', `the browser host answered ${spec.channel} without its bytes`);
-    }
-    const fields = parseResultHeader(response.headers.get(RESULT_HEADER));
-    return { ...fields, [spec.binaryResponse]: new Uint8Array(await response.arrayBuffer()) } as unknown as ResponseOf<M>;
+    return (await readBinaryAnswer(response, spec, options.onProgress)) as unknown as ResponseOf<M>;
   };
 
   /** A file the renderer could not send: a local job that finishes at once with the failure. */
@@ -159,7 +117,15 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     return { jobId, name };
   };
 
-  const channels = channelMethods(call, options.decode);
+  /** A JSON-request channel's answer, for the decoding thread to fetch itself (its bytes then never cross the page's thread). */
+  const answerRequest = async <M extends Method>(method: M, request: RequestOf<M>): Promise<AnswerFetch | null> => {
+    const spec: ChannelSpec = CHANNELS[method];
+    if (spec.binaryRequest || !spec.binaryResponse) return null;
+    const url = new URL(baseUrl + channelPath(spec.channel), globalThis.location?.href ?? 'http://127.0.0.1/').href;
+    return { url, headers: await headers({ 'content-type': 'application/json' }), body: JSON.stringify(request), channel: spec.channel };
+  };
+
+  const channels = channelMethods(call, options.decode, answerRequest);
 
   return {
     platform: 'browser',

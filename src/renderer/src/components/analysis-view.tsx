@@ -4,18 +4,19 @@
 
 import { useCallback } from 'react';
 import type { AnalysisSummary } from '../../../shared/contracts';
+import type { LoadProgress } from '../../../shared/ipc/caveman-api';
 import { useApp } from '../app-context';
 import { useAnalysisData } from '../hooks/use-analysis-data';
 import { whyNoCompressed } from '../lib/compressed-handout';
 import { DiffView } from './diff-view';
 import { PreviewTag } from './preview-tag';
-import { Spinner } from './spinner';
+import { LoadStatus } from './load-status';
 import { SummaryPanel } from './summary-panel';
 import { ToolTable } from './tool-table';
 
 function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview: string | null }) {
   const { api } = useApp();
-  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getLintReport({ analysisId: id }), [api]));
+  const current = useAnalysisData(analysisId, useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getLintReport({ analysisId: id }, { onProgress }), [api]));
 
   if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} preview={preview} />;
   return (
@@ -26,7 +27,7 @@ function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview:
       </div>
       {current.state === 'loading' ? (
         <div className="diff-status">
-          <Spinner label="Loading the per-tool report…" />
+          <LoadStatus what="the per-tool report" progress={current.progress} />
         </div>
       ) : (
         <div className="diff-status" role="alert">

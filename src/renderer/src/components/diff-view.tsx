@@ -7,7 +7,7 @@
 import { goToNextChunk, goToPreviousChunk, type MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DiffTexts } from '../../../shared/ipc/caveman-api';
+import type { DiffTexts, LoadProgress } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
 import { planOf, sectionForLine, type DiffPlan, type DiffSection } from '../lib/diff-sections';
@@ -19,7 +19,7 @@ import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { Icon } from './icon';
 import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
 import { PreviewTag } from './preview-tag';
-import { Spinner } from './spinner';
+import { LoadStatus } from './load-status';
 import { useAnalysisData } from '../hooks/use-analysis-data';
 
 function sectionText(plan: DiffPlan, index: number): MergeText {
@@ -145,7 +145,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
 
 export function DiffView({ analysisId, preview = null }: { analysisId: string; preview?: string | null }) {
   const { api } = useApp();
-  const current = useAnalysisData(analysisId, useCallback((id: string) => api.getDiff({ analysisId: id }), [api]));
+  const current = useAnalysisData(analysisId, useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getDiff({ analysisId: id }, { onProgress }), [api]));
 
   return (
     <section className="panel diff-panel" aria-label="Diff">
@@ -159,7 +159,7 @@ export function DiffView({ analysisId, preview = null }: { analysisId: string; p
           <div className="diff-body">
             {current.state === 'loading' ? (
               <div className="diff-status">
-                <Spinner label="Loading the diff…" />
+                <LoadStatus what="the diff" progress={current.progress} />
               </div>
             ) : (
               <div className="diff-status" role="alert">

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../../../src/main/api/lint';
-import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
+import { ANALYSIS_BAR, analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
 import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../../src/main/engine/tokens';
 import type { TokenizerName } from '../../../../src/shared/tokenizers';
 import type { LintReport } from '../../../../src/shared/contracts';
 import { realFixtures } from '../../../helpers/fixtures';
+import { generateCatalog } from '../../../../scripts/bench/generate-catalog.mjs';
 
 /** A counter on the calling thread that remembers every text it was asked to count. */
 class RecordingCounter extends ParallelTokenCounter {
@@ -59,5 +60,21 @@ describe('analysis progress', () => {
     // The transform, the checks and the diff report tool by tool (the counts run beside the checks, so their share may come at once).
     const reports = (stage: string) => seen.filter((p) => p.stage === stage).length;
     for (const stage of ['transforming', 'checking', 'diffing']) expect(reports(stage), stage).toBeGreaterThanOrEqual(117);
+    // Each step's share of the bar is about its share of the time, so no report jumps far ahead (waiting for counts that were done already took 43% at once).
+    const jumps = fractions.map((fraction, i) => fraction - (fractions[i - 1] ?? 0));
+    expect(Math.max(...jumps)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('reports while it parses the output and while it writes the diff, before the result', async () => {
+    const text = generateCatalog(2.5 * 1024 * 1024);
+    const seen: { stage: string; fraction: number }[] = [];
+    const product = await analyzeCatalog({ analysisId: 'a', name: 'big.json', bytes: new TextEncoder().encode(text), tokenizer: 'o200k_base', store: ':memory:', counter: new RecordingCounter(), onProgress: (stage, fraction) => seen.push({ stage, fraction }) });
+    expect(product.outcome.ok).toBe(true);
+    // The output's parse has its own share of the bar, reported about every MiB.
+    const inside = (from: number, to: number) => seen.filter((p) => p.fraction > from && p.fraction < to);
+    expect(inside(ANALYSIS_BAR.transformed, ANALYSIS_BAR.parsed).length).toBeGreaterThanOrEqual(1);
+    expect(inside(ANALYSIS_BAR.transformed, ANALYSIS_BAR.parsed).every((p) => p.stage === 'checking')).toBe(true);
+    // After the report's last counts, writing the report and the envelope still moves the bar.
+    expect(inside(ANALYSIS_BAR.reported, 1).length).toBeGreaterThanOrEqual(1);
   });
 });
