@@ -56,6 +56,16 @@ function toolLine(pretty: string, index: number): number {
   throw new Error(`no tool ${index}`);
 }
 
+/** The GitHub catalog dropped in a 1440×900 window, and the tool the diff tests jump to: its name and the line of its `{` on each side. */
+async function githubJumpTarget(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<{ name: string; expected: number[] }> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, drop);
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
+  const index = 90;
+  const pretty = (bytes: Buffer) => JSON.stringify(JSON.parse(bytes.toString('utf8')), null, 2);
+  return { name: lint.tools[index].name as string, expected: [toolLine(pretty(GITHUB.bytes), index), toolLine(pretty(cli([GITHUB.path]).stdout), index)] };
+}
+
 /** The texts of the matching elements that do not fit their content box (cut by an ellipsis or overflow). */
 const isCut = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) =>
@@ -77,12 +87,7 @@ const isCut = (page: Page, selector: string) =>
 
 test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; the markers have no missing glyphs', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await dropGithub(page, app.dropFiles);
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
-  const index = 90;
-  const name = lint.tools[index].name as string;
-  const expected = [toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index), toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index)];
+  const { name, expected } = await githubJumpTarget(page, app.dropFiles);
 
   await page.getByText('Collapse unchanged').click();
   await expect(page.locator('[data-editor-host] .cm-collapsedLines').first()).toBeVisible();
@@ -393,12 +398,7 @@ test('the diff steps between changes and counts search matches; the tokenizer is
 
 test('the diff with "Wrap lines" off: long lines run on, both sides scroll sideways together from the bar under them, jumps, steps and search stay side by side; on again keeps the top line', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await dropGithub(page, app.dropFiles);
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
-  const index = 90;
-  const name = lint.tools[index].name as string;
-  const expected = [toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index), toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index)];
+  const { name, expected } = await githubJumpTarget(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });
   const wrap = diff.getByRole('checkbox', { name: 'Wrap lines' });
   const bar = page.locator('.merge-hscroll');
