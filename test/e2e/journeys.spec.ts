@@ -1,8 +1,11 @@
 // The app's journeys end to end, each on its own empty store: what a person
 // does, checked against what the CLI says for the same bytes.
 
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { cli, expect, fixture, test } from './app-fixture';
+import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { diffAlignment, landedAtTop, sideBySide } from './diff-alignment';
 
 const GITHUB = fixture('github-mcp-server.json');
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -75,12 +78,51 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await expect.poll(() => topLines(page)).toEqual([1, 1]);
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(target);
   await table.getByRole('row', { name: new RegExp(`^${target} `) }).click();
-  // Both sides scroll together and MergeView aligns them with spacers, so each lands near the tool's first line — within
-  // four lines, not two: the sides can still drift apart after a jump (issue 14, item 1, open), seen in about 1 run in 10.
-  await expect.poll(async () => (await topLines(page)).map((line, side) => Math.abs(line - expected[side]!) <= 4)).toEqual([true, true]);
+  // Both sides land on the tool's first line, side by side to the pixel, and stay there (issue 14, item 1).
+  await expect.poll(() => topLines(page)).toEqual(expected);
+  const alignment = await diffAlignment(page);
+  expect(sideBySide(alignment) && landedAtTop(alignment), JSON.stringify(alignment)).toBe(true);
+  expect(await topLines(page)).toEqual(expected);
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill('');
   await expect(page.locator('.preview-tag')).toHaveCount(0); // stored, so the table and the diff are the real output
   await app.screenshot('loaded');
+});
+
+test('jumping around the 8 MiB catalog keeps the two sides of the diff side by side: rows in other sections, "Collapse unchanged" and "Wrap lines" on and off, and scrolling on', async ({ app }) => {
+  test.setTimeout(400_000);
+  const { page } = app;
+  const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as { generateCatalog(bytes: number): string };
+  const text = generateCatalog(8 * 1024 * 1024);
+  const tools = (JSON.parse(text) as { tools: { name: string }[] }).tools;
+  await app.dropFiles([{ name: 'large.json', bytes: Buffer.from(text) }]);
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: /^large\.json .*saved/ })).toBeVisible({ timeout: 300_000 });
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await expect(diff.getByText(/^Section 1 of [2-9]\d/)).toBeVisible(); // shown in sections: jumps also switch sections
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  const collapse = diff.getByRole('checkbox', { name: 'Collapse unchanged' });
+  const wrap = diff.getByRole('checkbox', { name: 'Wrap lines' });
+  await expect(wrap).toBeChecked(); // wrapped by default
+
+  for (const wrapped of [true, false]) {
+    if ((await wrap.isChecked()) !== wrapped) await diff.getByText('Wrap lines').click();
+    for (const collapsed of [false, true]) {
+      if ((await collapse.isChecked()) !== collapsed) await diff.getByText('Collapse unchanged').click();
+      for (const index of [60, 2000, 1234]) {
+        const name = tools[index]!.name;
+        const at = `${name}, wrap ${wrapped}, collapse ${collapsed}`;
+        await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
+        await table.getByRole('row', { name: new RegExp(`^${name} `) }).click();
+        // The tool's first line comes to the top of both sides, at the same height, and every line shown on both sides pairs up.
+        await expect.poll(async () => landedAtTop(await diffAlignment(page, 1)), { message: at }).toBe(true);
+        const alignment = await diffAlignment(page);
+        expect(sideBySide(alignment) && landedAtTop(alignment), `${at}: ${JSON.stringify(alignment)}`).toBe(true);
+        // Scrolling on from there, past the rewritten description, keeps them together too.
+        await diff.locator('[data-editor-host]').hover();
+        await page.mouse.wheel(0, 900);
+        await expect.poll(async () => sideBySide(await diffAlignment(page), 1), { message: `${at}, scrolled` }).toBe(true);
+      }
+    }
+  }
 });
 
 test('export compressed and original: the bytes equal the CLI’s stdout and the original file', async ({ app }) => {

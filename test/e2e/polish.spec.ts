@@ -6,11 +6,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { diffAlignment, landedAtTop, sideBySide } from './diff-alignment';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after');
 mkdirSync(AFTER, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(AFTER, `${name}.png`) });
+/** Issue 14 item 1's screenshots (the diff's alignment), at test-results/issue14-item1/after-….png. */
+const ISSUE14_ITEM1 = join(REPO, 'test-results', 'issue14-item1');
+mkdirSync(ISSUE14_ITEM1, { recursive: true });
+const alignmentShot = (page: Page, name: string) => page.screenshot({ path: join(ISSUE14_ITEM1, `after-${name}.png`) });
 
 async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<void> {
   await drop([{ name: GITHUB.name, bytes: GITHUB.bytes }]);
@@ -51,6 +56,16 @@ function toolLine(pretty: string, index: number): number {
   throw new Error(`no tool ${index}`);
 }
 
+/** The GitHub catalog dropped in a 1440×900 window, and the tool the diff tests jump to: its name and the line of its `{` on each side. */
+async function githubJumpTarget(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<{ name: string; expected: number[] }> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, drop);
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
+  const index = 90;
+  const pretty = (bytes: Buffer) => JSON.stringify(JSON.parse(bytes.toString('utf8')), null, 2);
+  return { name: lint.tools[index].name as string, expected: [toolLine(pretty(GITHUB.bytes), index), toolLine(pretty(cli([GITHUB.path]).stdout), index)] };
+}
+
 /** The texts of the matching elements that do not fit their content box (cut by an ellipsis or overflow). */
 const isCut = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) =>
@@ -70,27 +85,24 @@ const isCut = (page: Page, selector: string) =>
       .map((element) => element.textContent),
   );
 
-test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides; the markers have no missing glyphs', async ({ app }) => {
+test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; the markers have no missing glyphs', async ({ app }) => {
   const { page } = app;
-  await dropGithub(page, app.dropFiles);
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
-  const index = 90;
-  const name = lint.tools[index].name as string;
-  const expected = [toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index), toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index)];
+  const { name, expected } = await githubJumpTarget(page, app.dropFiles);
 
   await page.getByText('Collapse unchanged').click();
   await expect(page.locator('[data-editor-host] .cm-collapsedLines').first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) }).click();
-  // Item 4: both sides mark the tool's lines from its first line, which is not hidden in an "unchanged lines" block.
-  // The mark starts at the tool's `{`. Known race (issue 14, item 1, still open): with collapsed stretches on, one side now
-  // and then re-collapses up to the collapse margin (3 lines) plus one right after the jump, so the first marked line shown
-  // may be up to 4 lines into the tool; the mark itself is always there and its head is never hidden further.
-  await expect
-    .poll(async () => (await revealed(page)).map((side, at) => side.line - expected[at]!).every((offset) => offset >= 0 && offset <= 4))
-    .toBe(true);
+  const row = page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) });
+  await row.click();
+  // Item 4: both sides mark the tool's lines from its first line (its `{`), which is not hidden in an "unchanged lines" block.
+  // Item 1: that line sits at the top of both sides, at the same height, and every line shown on both sides pairs up.
+  await expect.poll(async () => (await revealed(page)).map((side) => side.line)).toEqual(expected);
+  const alignment = await diffAlignment(page);
+  expect(sideBySide(alignment) && landedAtTop(alignment), JSON.stringify(alignment)).toBe(true);
+  expect((await revealed(page)).map((side) => side.line)).toEqual(expected);
   await page.getByRole('region', { name: 'Diff' }).screenshot({ path: join(AFTER, '1-collapse-diff-only.png') });
   expect((await revealed(page)).every((side) => side.count > 5)).toBe(true);
+  await alignmentShot(page, 'github-collapse-1440x900');
 
   const markers = page.locator('[data-editor-host] .cm-collapsedLines');
   await expect(markers.first()).toContainText(/\d+ unchanged lines — click to show/);
@@ -100,6 +112,15 @@ test('the diff: a jump opens the collapsed lines hiding the tool and highlights 
   const heights = await markers.evaluateAll((elements) => [...new Set(elements.map((element) => Math.round(element.getBoundingClientRect().height)))]);
   expect(heights).toEqual([27]);
   await shot(page, '1-4-collapse-aligned-highlighted');
+
+  // The minimum window: narrow sides wrap nearly every line, and the same jump still lands side by side.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await row.click();
+  await expect.poll(async () => landedAtTop(await diffAlignment(page, 1))).toBe(true);
+  const narrow = await diffAlignment(page);
+  expect(sideBySide(narrow) && landedAtTop(narrow), JSON.stringify(narrow)).toBe(true);
+  expect((await revealed(page)).map((side) => side.line)).toEqual(expected);
+  await alignmentShot(page, 'github-collapse-1024x700');
 });
 
 test('the table: sort marks keep clear of the next header, full names on hover, a resizable Tool column', async ({ app }) => {
@@ -229,12 +250,23 @@ test('a large catalog: cancel says nothing was stored, sections wrap their note,
   expect(await isCut(page, '.diff-sections-note')).toEqual([]);
   await expect(diff.locator('.diff-sections-note')).toHaveText('Large catalog: one section at a time; a tool row opens its section.');
 
-  // Item 1 (large catalog): a jump into a later section lands with both sides side by side and the tool marked.
+  // Item 1 (large catalog): a jump into a later section lands with the tool marked and its first line at the top of both
+  // sides, side by side to the pixel, with "Collapse unchanged" off and on, at 1440×900 and at the 1024×700 minimum.
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill('_2000');
-  await table.getByRole('row', { name: /_2000 / }).first().click();
-  await expect(diff.getByText(/^Section [2-9]\d* of/)).toBeVisible();
-  await expect.poll(async () => (await revealed(page)).map((side) => side.count > 3)).toEqual([true, true]);
+  const row = table.getByRole('row', { name: /_2000 / }).first();
+  for (const [collapsed, width, height] of [[false, 1440, 900], [true, 1440, 900], [true, 1024, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await diff.getByRole('checkbox', { name: 'Collapse unchanged' }).setChecked(collapsed);
+    await row.click();
+    await expect(diff.getByText(/^Section [2-9]\d* of/)).toBeVisible();
+    await expect.poll(async () => (await revealed(page)).map((side) => side.count > 3)).toEqual([true, true]);
+    await expect.poll(async () => landedAtTop(await diffAlignment(page, 1))).toBe(true);
+    const alignment = await diffAlignment(page);
+    expect(sideBySide(alignment) && landedAtTop(alignment), `collapse ${collapsed}, ${width}×${height}: ${JSON.stringify(alignment)}`).toBe(true);
+    if (collapsed) await alignmentShot(page, `8mib-collapse-${width}x${height}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 960 });
   await shot(page, '1-large-catalog-jump');
 
   // Item 5.
@@ -294,6 +326,24 @@ const linesInView = (page: Page) =>
     );
   });
 
+/** Per side of the diff, whether a highlighted search match is in view. */
+const searchMatchesInView = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    const visible = root?.querySelector('.cm-mergeView')?.getBoundingClientRect();
+    if (!root || !visible) return [false, false];
+    return Array.from(root.querySelectorAll('.cm-editor')).map((editor) =>
+      Array.from(editor.querySelectorAll('.cm-searchMatch')).some((match) => {
+        const box = match.getBoundingClientRect();
+        return box.top >= visible.top && box.bottom <= visible.bottom;
+      }),
+    );
+  });
+
+/** Per side of the diff, how far its text is scrolled sideways (px). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelector('[data-editor-host]')?.shadowRoot?.querySelectorAll('.cm-editor .cm-scroller') ?? []).map((scroller) => Math.round(scroller.scrollLeft)));
+
 test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
   const { page } = app;
   const select = page.getByRole('combobox', { name: 'Tokenizer' });
@@ -316,9 +366,12 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   // Fidelity v2 shortens 23 of the 117 tools, so 15 steps stay short of the last change (the steps wrap around there).
   for (let i = 0; i < 15; i++) await diff.getByRole('button', { name: 'Next change' }).click();
   await expect.poll(() => topLine(page)).toBeGreaterThan(300);
+  // Issue 14, item 1: where a step lands, both sides show the same lines side by side.
+  await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
   const far = await topLine(page);
   for (let i = 0; i < 5; i++) await diff.getByRole('button', { name: 'Previous change' }).click();
   await expect.poll(() => topLine(page)).toBeLessThan(far);
+  await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
 
   await diff.locator('[data-editor-host]').click({ position: { x: 200, y: 60 } });
   await page.keyboard.press('Control+f');
@@ -329,9 +382,73 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   await expect(status).toHaveText(`${total} matches`);
   await find.press('Enter');
   await expect(status).toHaveText(new RegExp(`^\\d+ of ${total} matches$`));
-  // Both sides stay drawn where the search scrolled to (a viewport left behind shows one side blank).
+  // Both sides stay drawn where the search scrolled to (a viewport left behind shows one side blank), side by side.
   await expect.poll(async () => Math.min(...(await linesInView(page)))).toBeGreaterThanOrEqual(10);
+  await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
   await shot(page, 'expected-steps-and-search-count');
+  // Searching the compressed side works the same, and its matches are marked on both sides.
+  await page.getByRole('combobox', { name: 'Search side' }).selectOption('b');
+  await find.press('Enter');
+  await find.press('Enter');
+  await expect(status).toHaveText(new RegExp(`^2 of ${total} matches$`));
+  await expect.poll(async () => Math.min(...(await linesInView(page)))).toBeGreaterThanOrEqual(10);
+  await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
+  expect(await searchMatchesInView(page)).toEqual([true, true]);
+});
+
+test('the diff with "Wrap lines" off: long lines run on, both sides scroll sideways together from the bar under them, jumps, steps and search stay side by side; on again keeps the top line', async ({ app }) => {
+  const { page } = app;
+  const { name, expected } = await githubJumpTarget(page, app.dropFiles);
+  const diff = page.getByRole('region', { name: 'Diff' });
+  const wrap = diff.getByRole('checkbox', { name: 'Wrap lines' });
+  const bar = page.locator('.merge-hscroll');
+  await expect(wrap).toBeChecked();
+  await expect(bar).toBeHidden(); // wrapped, nothing runs wider than a side
+  await diff.getByText('Wrap lines').click();
+  await expect(wrap).not.toBeChecked();
+  await expect(bar).toBeVisible();
+  await diff.getByText('Collapse unchanged').click();
+
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
+  await page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) }).click();
+  await expect.poll(async () => (await revealed(page)).map((side) => side.line)).toEqual(expected);
+  const alignment = await diffAlignment(page);
+  expect(sideBySide(alignment) && landedAtTop(alignment), JSON.stringify(alignment)).toBe(true);
+  // Every line is one line high: the lines shown are all the same height.
+  const heights = await page.evaluate(() => [...new Set(Array.from(document.querySelector('[data-editor-host]')!.shadowRoot!.querySelectorAll('.cm-content > .cm-line')).map((line) => line.getBoundingClientRect().height))]);
+  expect(heights).toHaveLength(1);
+
+  // The bar under the compressed side scrolls both sides, and a sideways wheel over the original side does too.
+  expect(await sidewaysScroll(page)).toEqual([0, 0]);
+  await page.locator('.merge-hscroll-track').nth(1).evaluate((track) => track.scrollTo({ left: 240 }));
+  await expect.poll(() => sidewaysScroll(page)).toEqual([240, 240]);
+  const original = (await page.locator('[data-editor-host]').boundingBox())!;
+  await page.mouse.move(original.x + original.width / 4, original.y + original.height / 2);
+  await page.mouse.wheel(-140, 0);
+  await expect.poll(() => sidewaysScroll(page)).toEqual([100, 100]);
+  expect(await page.locator('.merge-hscroll-track').evaluateAll((tracks) => tracks.map((track) => Math.round(track.scrollLeft)))).toEqual([100, 100]);
+  expect(sideBySide(await diffAlignment(page))).toBe(true);
+  await alignmentShot(page, 'github-collapse-unwrapped-1440x900');
+
+  // On again: the tool's first line stays at the top, both sides wrap and the bar goes.
+  await diff.getByText('Wrap lines').click();
+  await expect(bar).toBeHidden();
+  await expect.poll(async () => landedAtTop(await diffAlignment(page, 1))).toBe(true);
+  expect(sideBySide(await diffAlignment(page))).toBe(true);
+  await diff.getByText('Wrap lines').click();
+  await expect(bar).toBeVisible();
+
+  // Steps and search, unwrapped.
+  for (let i = 0; i < 4; i++) await diff.getByRole('button', { name: 'Next change' }).click();
+  await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
+  await diff.locator('[data-editor-host]').click({ position: { x: 200, y: 60 } });
+  await page.keyboard.press('Control+f');
+  const find = page.getByRole('searchbox', { name: 'Find in diff' });
+  await find.fill('"search_');
+  await find.press('Enter');
+  await expect(page.getByRole('search', { name: 'Find in diff' }).getByRole('status')).toHaveText(/^\d+ of \d+ matches$/);
+  await expect.poll(async () => Math.min(...(await linesInView(page)))).toBeGreaterThanOrEqual(10);
+  await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
 });
 
 test('? opens the keyboard shortcuts sheet from any screen, Escape closes it', async ({ app }) => {

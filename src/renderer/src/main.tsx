@@ -26,6 +26,7 @@ import './styles/analysis-view.css';
 import './styles/panels.css';
 import './styles/switch.css';
 import './styles/diff-view.css';
+import './styles/diff-wrap.css';
 import './styles/spinner.css';
 import './styles/history-list.css';
 import './styles/history-details.css';

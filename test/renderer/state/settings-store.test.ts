@@ -33,6 +33,13 @@ describe('settings store', () => {
     expect(availableTokenizers(appInfo({ tokenizers: ['cl100k_base'] }))).toEqual(['cl100k_base']);
   });
 
+  it('wraps the diff\'s long lines until turned off', () => {
+    const store = createSettingsStore(createFakeApi());
+    expect(store.getState().wrapLines).toBe(true);
+    store.getState().setWrapLines(false);
+    expect(store.getState().wrapLines).toBe(false);
+  });
+
   it('keeps the input price in storage across restarts', () => {
     const storage = memoryStorage();
     const first = createSettingsStore(createFakeApi(), storage);

@@ -1,8 +1,8 @@
 // The side-by-side diff of one analysis: loads both pretty-printed sides and
 // main's exact change ranges lazily (with a spinner), then shows them in a
-// read-only MergeView with a "Collapse unchanged" switch. A multi-megabyte
-// catalog is shown in sections (see diff-sections.ts) so scrolling stays
-// smooth; jumping to a tool opens its section.
+// read-only MergeView with "Collapse unchanged" and "Wrap lines" switches. A
+// multi-megabyte catalog is shown in sections (see diff-sections.ts) so
+// scrolling stays smooth; jumping to a tool opens its section.
 
 import { goToNextChunk, goToPreviousChunk, type MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
@@ -35,6 +35,7 @@ function stepChange(view: MergeView, direction: 1 | -1): void {
 function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId: string; preview: string | null }) {
   const { stores, mac } = useApp();
   const collapse = useSettings((state) => state.collapseUnchanged);
+  const wrap = useSettings((state) => state.wrapLines);
   const dark = usePrefersDark();
   const plan = useMemo(() => planOf(diff), [diff]);
   const { sections, changeCount } = plan;
@@ -80,8 +81,12 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
       <div className="panel-head">
         <h3 className="panel-title">Diff</h3>
         <PreviewTag reason={preview} />
-        <span className="panel-note">
-          {formatCount(changeCount, 'change')} · search with {shortcutLabel('find', mac)} in the text
+        <span className="panel-note diff-note" title={`Click in the text and press ${shortcutLabel('find', mac)} to search both sides`}>
+          <span className="diff-note-count">{formatCount(changeCount, 'change')}</span>
+          <span className="diff-note-hint">
+            {' '}
+            · {shortcutLabel('find', mac)} in the text
+          </span>
         </span>
         <span className="change-steps">
           <button type="button" className="icon-button" aria-label="Previous change" title={`Previous change (${CHANGE_KEYS.previousLabel} in the text)`} disabled={!mergeView || changeCount === 0} onClick={() => mergeView && stepChange(mergeView, -1)}>
@@ -93,10 +98,21 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         </span>
         <label className="switch">
           <span className="switch-control">
-            <input type="checkbox" checked={collapse} onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)} />
+            <input type="checkbox" aria-label="Collapse unchanged" checked={collapse} onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)} />
             <span className="switch-track" aria-hidden="true" />
           </span>
-          Collapse unchanged
+          {/* A narrow diff shows the short label; the switch's name stays whole. */}
+          <span className="diff-switch-long">Collapse unchanged</span>
+          <span className="diff-switch-short" aria-hidden="true">
+            Collapse
+          </span>
+        </label>
+        <label className="switch diff-wrap-switch" title="Wrap long lines to the width of each side; off, they run on and the diff scrolls sideways">
+          <span className="switch-control">
+            <input type="checkbox" checked={wrap} onChange={(event) => stores.settings.getState().setWrapLines(event.target.checked)} />
+            <span className="switch-track" aria-hidden="true" />
+          </span>
+          Wrap lines
         </label>
       </div>
       {whole ? null : (
@@ -137,7 +153,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         </span>
       </div>
       <div className="diff-body">
-        <MergeEditor key={index} text={text} collapse={collapse} dark={dark} reveal={reveal} onFind={openSearch} onReady={setMergeView} />
+        <MergeEditor key={index} text={text} collapse={collapse} wrap={wrap} dark={dark} reveal={reveal} onFind={openSearch} onReady={setMergeView} />
       </div>
     </>
   );

@@ -3,15 +3,17 @@
 // <style> element CodeMirror would add to a document, and a shadow root lets
 // it use constructed stylesheets instead. Colours still come from the page's
 // CSS variables, which inherit. Created once per text, reconfigured for
-// collapse and theme, destroyed on unmount; scrolls to a tool on request.
+// collapse, wrapping and theme, destroyed on unmount; scrolls to a tool on
+// request. Unwrapped, a bar under the sides scrolls both sideways.
 
 import { MergeView } from '@codemirror/merge';
-import type { EditorView } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { BlockType, type BlockInfo, type EditorView } from '@codemirror/view';
+import { useEffect, useRef, useState } from 'react';
 import type { DiffChange } from '../lib/diff-sections';
 import { registerEditors } from '../lib/editor-registry';
+import { linkHorizontalScroll } from '../lib/horizontal-scroll';
 import { closingLine, revealCollapsed, setToolLines } from '../lib/tool-highlight';
-import { COLLAPSE_CONFIG, countLines, sideExtensions, themeCompartment, themeFor, toChanges } from '../lib/merge-setup';
+import { COLLAPSE_CONFIG, countLines, sideExtensions, themeCompartment, themeFor, toChanges, wrapCompartment, wrapFor } from '../lib/merge-setup';
 
 export interface MergeText {
   original: string;
@@ -32,6 +34,8 @@ export interface LocalReveal {
 export interface MergeEditorProps {
   text: MergeText;
   collapse: boolean;
+  /** Long lines wrap; else they run on and the diff scrolls sideways. */
+  wrap: boolean;
   dark: boolean;
   reveal: LocalReveal | null;
   /** Ctrl/Cmd+F (or the Find command) inside one of the editors. */
@@ -40,55 +44,84 @@ export interface MergeEditorProps {
   onReady(view: MergeView | null): void;
 }
 
+/** What a person does to take over the scrolling: a jump still settling stops. */
+const TAKE_OVER = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * The text part of a line block. A block widget at a line's start (a
+ * MergeView spacer) belongs to that line's block, so the block's own top can
+ * be the spacer's, above the text.
+ */
+function textPart(block: BlockInfo, inside: (part: BlockInfo) => boolean): BlockInfo {
+  const parts = Array.isArray(block.type) ? (block.type as readonly BlockInfo[]) : [block];
+  return parts.find((part) => part.type === BlockType.Text && inside(part)) ?? parts.find((part) => part.type === BlockType.Text) ?? block;
+}
+
+/** Top of the text of the line at `pos`, relative to the document's top. */
+function textTop(view: EditorView, pos: number): number {
+  return textPart(view.lineBlockAt(pos), (part) => part.from <= pos && pos <= part.to).top;
+}
+
 /**
  * Scrolls the merge view's own scroller (never the page around it) so the
  * original side's position is at the top. Both sides share that scroller and
- * their unchanged lines are aligned, so the compressed side follows. After a
- * long jump the lines that come into view had estimated heights, and
- * MergeView aligns its sides only when it next measures; so this asks it to
- * measure again and corrects the position until both settle (a few frames).
+ * MergeView aligns their unchanged lines, so the compressed side follows.
+ * Lines that come into view were estimated until drawn, and MergeView
+ * re-aligns after it measures them; so this corrects the position each frame
+ * or two until the line has stayed at the top for three checks (about a
+ * second at most), and stops as soon as the person scrolls, clicks or types.
  */
 function scrollLineToTop(view: MergeView, pos: number, keepOpen: () => void): () => void {
   const scroller = view.dom;
-  // MergeView re-aligns on its own after scrolling by the user; after a programmatic jump we ask it directly.
-  const realign = (view as unknown as { scheduleMeasure?: () => void }).scheduleMeasure?.bind(view);
   let attempts = 0;
   let settled = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
+  const stop = () => {
+    cancelled = true;
+    clearTimeout(timer);
+    for (const type of TAKE_OVER) scroller.removeEventListener(type, stop);
+  };
+  for (const type of TAKE_OVER) scroller.addEventListener(type, stop, { passive: true });
   const step = () => {
     if (cancelled) return;
     keepOpen();
     view.a.requestMeasure({
-      read: () => view.a.documentTop + view.a.lineBlockAt(pos).top - scroller.getBoundingClientRect().top,
+      read: () => view.a.documentTop + textTop(view.a, pos) - scroller.getBoundingClientRect().top,
       write: (offset) => {
         if (cancelled) return;
-        if (Math.abs(offset) >= 1) {
-          scroller.scrollTop += offset;
-          settled = 0;
-        } else {
-          settled += 1;
-        }
-        realign?.();
-        if (++attempts < 8 && settled < 2) timer = setTimeout(step, 32);
+        const before = scroller.scrollTop;
+        if (Math.abs(offset) >= 0.5) scroller.scrollTop = before + offset;
+        // Unmoved: the line is at the top, or the text can scroll no further.
+        settled = scroller.scrollTop === before ? settled + 1 : 0;
+        if (++attempts < 30 && settled < 3) timer = setTimeout(step, 32);
+        else stop();
       },
     });
   };
   step();
-  return () => {
-    cancelled = true;
-    clearTimeout(timer);
-  };
+  return stop;
+}
+
+/** The position of the line at the top of the diff (its first pixel row), on the original side. */
+function topLinePos(view: MergeView): number {
+  const height = view.dom.getBoundingClientRect().top - view.a.documentTop + 1;
+  return textPart(view.a.lineBlockAtHeight(height), (part) => part.bottom > height).from;
 }
 
 /** Lines after a tool's `{` that a jump always shows: name, title, description and the schema's start. */
 const TOOL_HEAD_LINES = 6;
 
-export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: MergeEditorProps) {
+export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onReady }: MergeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<MergeView | null>(null);
   // The first render's settings; later changes are applied by the effects below.
   const initial = useRef({ collapse, dark });
+  // Whether the editors wrap now (a new text starts as the last switch left them).
+  const wrapped = useRef(wrap);
+  // Lines run wider than a side: the sideways bar shows.
+  const [sideways, setSideways] = useState(false);
   const callbacks = useRef({ onFind, onReady });
   useEffect(() => {
     callbacks.current = { onFind, onReady };
@@ -107,8 +140,8 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
     const numberDigits = String(lastLine).length;
     const view = new MergeView({
-      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, onFind }) },
-      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, onFind }) },
+      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind }) },
+      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind }) },
       parent: container,
       root,
       highlightChanges: true,
@@ -121,7 +154,9 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     viewRef.current = view;
     callbacks.current.onReady(view);
     const unregister = registerEditors([view.a, view.b], onFind);
+    const unlink = barRef.current ? linkHorizontalScroll(view, barRef.current, setSideways) : () => undefined;
     return () => {
+      unlink();
       unregister();
       callbacks.current.onReady(null);
       viewRef.current = null;
@@ -139,6 +174,16 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     if (!view) return;
     for (const side of [view.a, view.b]) side.dispatch({ effects: themeCompartment.reconfigure(themeFor(dark)) });
   }, [dark]);
+
+  // Wrapping on or off in place, keeping the line that was at the top there.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || wrapped.current === wrap) return;
+    wrapped.current = wrap;
+    const top = topLinePos(view);
+    for (const side of [view.a, view.b]) side.dispatch({ effects: wrapCompartment.reconfigure(wrapFor(wrap)) });
+    return scrollLineToTop(view, top, () => undefined);
+  }, [wrap]);
 
   const revealSeq = reveal?.seq ?? null;
   const lineA = reveal?.lineA ?? 1;
@@ -166,5 +211,18 @@ export function MergeEditor({ text, collapse, dark, reveal, onFind, onReady }: M
     return scrollLineToTop(view, startA, keepOpen);
   }, [text, revealSeq, lineA, lineB]);
 
-  return <div className="merge-host" ref={hostRef} data-editor-host="" />;
+  return (
+    <>
+      <div className={sideways ? 'merge-host merge-host-sideways' : 'merge-host'} ref={hostRef} data-editor-host="" />
+      {/* Mouse affordance only: the keyboard moves sideways in the text itself. */}
+      <div className="merge-hscroll" ref={barRef} hidden={!sideways} aria-hidden="true">
+        <div className="merge-hscroll-track" tabIndex={-1}>
+          <div />
+        </div>
+        <div className="merge-hscroll-track" tabIndex={-1}>
+          <div />
+        </div>
+      </div>
+    </>
+  );
 }

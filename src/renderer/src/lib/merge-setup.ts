@@ -12,6 +12,7 @@ import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { DiffLayout } from '../../../shared/contracts';
+import { additiveHeightEstimates } from './height-estimates';
 import { toolHighlight } from './tool-highlight';
 
 /** The changes main computed, as CodeMirror Change objects (for diffConfig.override). */
@@ -39,7 +40,8 @@ function editorTheme(dark: boolean): Extension {
   return EditorView.theme(
     {
       '&': { backgroundColor: 'var(--surface)', color: 'var(--text)', fontSize: '12.5px' },
-      '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6' },
+      // Unwrapped, each side scrolls sideways under the bar below the diff (a native bar would sit at the end of the text).
+      '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6', scrollbarWidth: 'none' },
       '.cm-content': { caretColor: 'var(--text)', padding: '6px 0' },
       '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '-2px' },
       '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
@@ -84,6 +86,19 @@ export function themeFor(dark: boolean): Extension {
   return [editorTheme(dark), EditorView.darkTheme.of(dark)];
 }
 
+/** Holds line wrapping, so the "Wrap lines" switch can turn it on and off in place. */
+export const wrapCompartment = new Compartment();
+
+/**
+ * Long lines wrap (the default: a description is read whole beside its
+ * shortened copy) or run on to the right, scrolled sideways. Either way the
+ * sides stay aligned to the pixel: unwrapped, every line is one line high;
+ * wrapped, the estimates for undrawn lines add up (height-estimates.ts).
+ */
+export function wrapFor(wrap: boolean): Extension {
+  return wrap ? EditorView.lineWrapping : [];
+}
+
 /**
  * The search state without CodeMirror's own panel: the panel is an empty,
  * hidden element (matches are highlighted only while a panel is open), and
@@ -108,12 +123,14 @@ export interface SideOptions {
   firstLine: number;
   /** Digits of the largest line number on either side: both gutters get this width. */
   numberDigits: number;
+  /** Long lines wrap (else they scroll sideways). */
+  wrap: boolean;
   /** Answers Ctrl/Cmd+F inside the editor. */
   onFind(view: EditorView): void;
 }
 
 /** Everything one side of the diff needs. */
-export function sideExtensions({ label, dark, firstLine, numberDigits, onFind }: SideOptions): Extension {
+export function sideExtensions({ label, dark, firstLine, numberDigits, wrap, onFind }: SideOptions): Extension {
   return [
     // Equal gutters keep equal text widths, so unchanged lines wrap alike and stay side by side.
     EditorView.theme({ '.cm-lineNumbers .cm-gutterElement': { minWidth: `${Math.max(3, numberDigits)}ch` } }),
@@ -121,7 +138,8 @@ export function sideExtensions({ label, dark, firstLine, numberDigits, onFind }:
     highlightSpecialChars(),
     drawSelection(),
     EditorState.readOnly.of(true),
-    EditorView.lineWrapping,
+    wrapCompartment.of(wrapFor(wrap)),
+    additiveHeightEstimates,
     json(),
     syntaxHighlighting(jsonHighlight),
     hiddenSearch,

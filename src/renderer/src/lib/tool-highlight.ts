@@ -42,13 +42,17 @@ export function closingLine(doc: Text, first: number): number {
   return doc.lines;
 }
 
-/** Starts of the "N unchanged lines" blocks that hide any of `from`…`to` (the only block-replacing decorations in the diff). */
+/**
+ * Starts of the "N unchanged lines" blocks that hide any of `from`…`to`: the
+ * only decorations in the diff that replace text with a block (MergeView's
+ * spacers and the change boundaries are blocks that replace nothing).
+ */
 function collapsedWithin(view: EditorView, from: number, to: number): number[] {
   const starts: number[] = [];
   for (const source of view.state.facet(EditorView.decorations)) {
     const set = typeof source === 'function' ? source(view) : source;
     set.between(from, to, (start, end, decoration) => {
-      if (decoration.spec.block && decoration.spec.widget && start <= to && from <= end) starts.push(start);
+      if (decoration.spec.block && decoration.spec.widget && end > start && start <= to && from <= end) starts.push(start);
     });
   }
   return starts;

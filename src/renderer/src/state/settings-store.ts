@@ -1,8 +1,9 @@
 // App-wide settings and facts: the host's AppInfo (store path, store error,
 // tokenizers), the tokenizer new analyses use (the host's default until the
 // person picks one), whether they share sub-schemas (off until turned on),
-// whether the diff collapses unchanged stretches, and the model's input price
-// (kept across restarts in the renderer's storage, which both hosts have).
+// whether the diff collapses unchanged stretches (off until turned on) and
+// wraps long lines (on until turned off), and the model's input price (kept
+// across restarts in the renderer's storage, which both hosts have).
 // The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -24,6 +25,8 @@ export interface SettingsState {
   /** The person chose the tokenizer (the host's default no longer overrides it). */
   tokenizerChosen: boolean;
   collapseUnchanged: boolean;
+  /** The diff wraps long lines (on by default: descriptions read whole); off, they scroll sideways. */
+  wrapLines: boolean;
   /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
   shareSchemas: boolean;
   /** USD per 1M input tokens, or null when the person has not given one. */
@@ -33,6 +36,7 @@ export interface SettingsState {
   setTokenizer(tokenizer: TokenizerName): void;
   setShareSchemas(share: boolean): void;
   setCollapseUnchanged(collapse: boolean): void;
+  setWrapLines(wrap: boolean): void;
   setInputPrice(price: number | null): void;
 }
 
@@ -68,6 +72,7 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     tokenizer: DEFAULT_TOKENIZER,
     tokenizerChosen: false,
     collapseUnchanged: false,
+    wrapLines: true,
     shareSchemas: false,
     inputPrice: readInputPrice(storage),
 
@@ -81,6 +86,7 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     },
     setTokenizer: (tokenizer) => set({ tokenizer, tokenizerChosen: true }),
     setCollapseUnchanged: (collapseUnchanged) => set({ collapseUnchanged }),
+    setWrapLines: (wrapLines) => set({ wrapLines }),
     setShareSchemas: (shareSchemas) => set({ shareSchemas }),
     setInputPrice(inputPrice) {
       const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;
