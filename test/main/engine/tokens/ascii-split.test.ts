@@ -1,11 +1,11 @@
 // The ASCII fast path of the pre-split must find the same piece ends as the
-// general scanner wherever it answers at all, and hand the piece's hash to
-// the piece cache exactly as pieceHash computes it.
+// general scanner wherever it answers at all, and hand the piece's packed key
+// to the counter exactly as packedKey computes it (or mark a run of spaces).
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ASCII_PIECE_END, scannedHash } from '../../../../src/main/engine/tokens/exact/ascii-split';
-import { pieceHash } from '../../../../src/main/engine/tokens/exact/piece-cache';
+import { ASCII_PIECE_END, scannedKey } from '../../../../src/main/engine/tokens/exact/ascii-split';
+import { KEY_HIGH, KEY_LOW, SPACE_RUN, packedKey } from '../../../../src/main/engine/tokens/exact/packed-cache';
 import { PIECE_END } from '../../../../src/main/engine/tokens/exact/pre-split';
 import { TOKENIZER_NAMES, mixedText, realTexts } from './token-fixtures';
 import type { TokenizerName } from '../../../../src/shared/tokenizers';
@@ -20,7 +20,11 @@ function checkEveryStart(text: string, tokenizer: TokenizerName): number {
     answered++;
     const expected = PIECE_END[tokenizer](text, start);
     if (end !== expected) wrong.push(`${JSON.stringify(text)} at ${start}: end ${end}, not ${expected}`);
-    else if (scannedHash[0] !== pieceHash(text, start, end)) wrong.push(`${JSON.stringify(text.slice(start, end))}: hash ${scannedHash[0]}, not ${pieceHash(text, start, end)}`);
+    else {
+      const piece = text.slice(start, end);
+      const [low, high] = /^ +$/.test(piece) ? [scannedKey[KEY_LOW], SPACE_RUN] : packedKey(text, start, end);
+      if (scannedKey[KEY_LOW] !== low || scannedKey[KEY_HIGH] !== high) wrong.push(`${JSON.stringify(piece)}: key ${scannedKey[KEY_LOW]}/${scannedKey[KEY_HIGH]}, not ${low}/${high}`);
+    }
   }
   expect(wrong.slice(0, 5)).toEqual([]);
   return answered;
