@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ASCII_PIECE_END, scannedKey } from '../../../../src/main/engine/tokens/exact/ascii-split';
 import { KEY_HIGH, KEY_LOW, SPACE_RUN, packedKey } from '../../../../src/main/engine/tokens/exact/packed-cache';
+import { ASCII_CLASS, LOWER, NEWLINE, NUMBER, OTHER, SPACE, UPPER } from '../../../../src/main/engine/tokens/exact/char-class';
 import { PIECE_END } from '../../../../src/main/engine/tokens/exact/pre-split';
 import { TOKENIZER_NAMES, mixedText, realTexts } from './token-fixtures';
 import type { TokenizerName } from '../../../../src/shared/tokenizers';
@@ -36,6 +37,18 @@ const edgeText = fc
   .map((parts) => parts.join(''));
 
 describe('the ASCII pre-split', () => {
+  it('classifies every ASCII character as the Unicode properties the patterns name do', () => {
+    const expected = (char: string) =>
+      /[\r\n]/.test(char) ? NEWLINE
+      : /^[\t\n\v\f\r \u0085]$/.test(char) ? SPACE // Unicode White_Space in ASCII (not JavaScript's \s)
+      : /^[\p{Lu}\p{Lt}]$/u.test(char) ? UPPER
+      : /^\p{Ll}$/u.test(char) ? LOWER
+      : /^\p{N}$/u.test(char) ? NUMBER
+      : /^[\p{L}\p{M}]$/u.test(char) ? -1 // none in ASCII
+      : OTHER;
+    for (let code = 0; code < 128; code++) expect(ASCII_CLASS[code], `U+${code.toString(16)}`).toBe(expected(String.fromCharCode(code)));
+  });
+
   it.each(TOKENIZER_NAMES)('answers at every start of plain-ASCII catalogs, as the general scanner does (%s)', (tokenizer) => {
     const ascii = realTexts().filter(({ text }) => !/[^\x00-\x7f]/.test(text));
     expect(ascii.length).toBeGreaterThan(4);
