@@ -4,8 +4,8 @@
 //
 // `caveman-shrink < file`, with no arguments, is the call whose cold start
 // counts (issue 13): it needs no option parser, so it loads none, and it
-// reads stdin and the vocabulary while the shrink code loads. Every other
-// call goes to the commander program (program.ts); both end the same way.
+// reads stdin while the shrink code loads. Every other call goes to the
+// commander program (program.ts); both end the same way.
 
 import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
 import { readBoundedStream } from './bounded-input';
@@ -16,9 +16,7 @@ async function run(): Promise<number> {
   const input = readBoundedStream(process.stdin);
   // Awaited, and a failure reported, by the command; until then it must not count as unhandled.
   input.catch(() => undefined);
-  // The vocabulary is read and hashed on the thread pool meanwhile too; if that fails, the count reports it.
-  const vocabulary = import('../engine/tokens/count-tokens').then(({ preloadTokenizer }) => preloadTokenizer(DEFAULT_TOKENIZER));
-  const [{ runShrinkCommand }] = await Promise.all([import('./commands/shrink-command'), vocabulary.catch(() => undefined)]);
+  const { runShrinkCommand } = await import('./commands/shrink-command');
   return runShrinkCommand(undefined, { tokenizer: DEFAULT_TOKENIZER }, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, input);
 }
 

@@ -9,7 +9,7 @@
 // source) and kept for the life of the process.
 
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { ExactCounter, loadRankTable, loadRankTableAsync } from './exact/exact-counter';
+import { ExactCounter, loadRankTable } from './exact/exact-counter';
 
 const loaded = new Map<TokenizerName, ExactCounter>();
 
@@ -25,17 +25,6 @@ function counterOf(tokenizer: TokenizerName): ExactCounter {
 /** Loads a tokenizer's vocabulary now (synchronously) so a later count does not pay for it. */
 export function loadTokenizer(tokenizer: TokenizerName): void {
   counterOf(tokenizer);
-}
-
-/**
- * Loads a tokenizer's vocabulary with its file read and hashed off this
- * thread (the CLI does it while its shrink code loads). A count that comes
- * first loads it synchronously; a failure here is left for that load to report.
- */
-export async function preloadTokenizer(tokenizer: TokenizerName): Promise<void> {
-  if (loaded.has(tokenizer)) return;
-  const table = await loadRankTableAsync(tokenizer);
-  if (!loaded.has(tokenizer)) loaded.set(tokenizer, new ExactCounter(tokenizer, table));
 }
 
 /**

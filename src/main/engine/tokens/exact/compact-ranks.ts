@@ -8,7 +8,7 @@
 // everything from byte 80 (32 bytes), token count n (u32), slot count m
 // (u32); then starts (n + 1 × u32), slots (m × i32), token bytes.
 
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { TokenizerName } from '../../../../shared/tokenizers';
 import { RANK_FILE_SHA256, parseRankFile, readRankFile } from './rank-files';
 import { buildSlots, type RankArrays } from './rank-table';
@@ -43,27 +43,15 @@ export function encodeCompactRanks(tokenizer: TokenizerName, arrays: RankArrays 
   return Buffer.concat([header, body]);
 }
 
-/**
- * The SHA-256 of a compact file's contents, computed on libuv's thread pool
- * (Web Crypto), so a cold start can hash while its own thread loads code.
- */
-export async function compactRanksDigest(file: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await webcrypto.subtle.digest('SHA-256', file.subarray(HEADER_BYTES)));
-}
-
-/**
- * The rank arrays in a compact file, after checking its magic, source hash
- * and content hash (`digest`: compactRanksDigest of this same `file`, else
- * it is hashed here).
- */
-export function decodeCompactRanks(file: Uint8Array, tokenizer: TokenizerName, name: string, digest?: Uint8Array): RankArrays {
+/** The rank arrays in a compact file, after checking its magic, source hash and content hash. */
+export function decodeCompactRanks(file: Uint8Array, tokenizer: TokenizerName, name: string): RankArrays {
   // Typed-array views need 4-byte alignment.
   const data = file.byteOffset % 4 === 0 ? file : file.slice();
   const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const refuse = (why: string) => new Error(`${name}: not a compact ${tokenizer} vocabulary (${why}); rebuild with npm run build`);
   if (view.length < HEADER_BYTES || view.toString('latin1', 0, 8) !== MAGIC) throw refuse('bad header');
   if (view.toString('hex', 8, 40) !== RANK_FILE_SHA256[tokenizer]) throw refuse('made from another rank file');
-  if (!Buffer.from(digest ?? sha256(view.subarray(HEADER_BYTES))).equals(view.subarray(40, 72))) throw refuse('contents do not match their SHA-256');
+  if (!sha256(view.subarray(HEADER_BYTES)).equals(view.subarray(40, 72))) throw refuse('contents do not match their SHA-256');
   const count = view.readUInt32LE(72);
   const slotCount = view.readUInt32LE(76);
   const startsAt = data.byteOffset + HEADER_BYTES;

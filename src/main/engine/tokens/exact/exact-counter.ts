@@ -9,12 +9,11 @@
 // UTF-16 units in a cache that compares the piece's characters (piece-cache.ts).
 
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { TokenizerName } from '../../../../shared/tokenizers';
 import { ASCII_PIECE_END, scannedKey } from './ascii-split';
 import { bytePairCount } from './byte-pair-count';
-import { compactRanksDigest, compactRanksFileName, decodeCompactRanks, rankArraysFromRankFile } from './compact-ranks';
+import { compactRanksFileName, decodeCompactRanks, rankArraysFromRankFile } from './compact-ranks';
 import { KEY_HIGH, KEY_LOW, PACKED_PIECE_MAX, PackedPieceCache, SPACE_RUN, packTop } from './packed-cache';
 import { CACHED_PIECE_MAX, PieceCache, pieceHash } from './piece-cache';
 import { PIECE_END, type PieceEnd } from './pre-split';
@@ -26,23 +25,10 @@ import { RankTable, type ByteString } from './rank-table';
  * official rank file (running from source, as the tests do).
  */
 export function loadRankTable(tokenizer: TokenizerName): RankTable {
-  const compact = compactRanksPath(tokenizer);
+  const compact = fileURLToPath(new URL(compactRanksFileName(tokenizer), import.meta.url));
   if (existsSync(compact)) return new RankTable(decodeCompactRanks(readFileSync(compact), tokenizer, compact));
   return new RankTable(rankArraysFromRankFile(tokenizer));
 }
-
-/**
- * loadRankTable with the same checks, the compact file read and hashed on
- * libuv's thread pool so the calling thread can do other work meanwhile.
- */
-export async function loadRankTableAsync(tokenizer: TokenizerName): Promise<RankTable> {
-  const compact = compactRanksPath(tokenizer);
-  if (!existsSync(compact)) return loadRankTable(tokenizer);
-  const file = await readFile(compact);
-  return new RankTable(decodeCompactRanks(file, tokenizer, compact, await compactRanksDigest(file)));
-}
-
-const compactRanksPath = (tokenizer: TokenizerName) => fileURLToPath(new URL(compactRanksFileName(tokenizer), import.meta.url));
 
 /** A piece's UTF-8 bytes as a byte string (a lone surrogate becomes U+FFFD, as TextEncoder does). */
 function utf8ByteString(piece: string): ByteString {
