@@ -3,7 +3,8 @@
 // `{ code, message }` value a person can act on. The codes come from the
 // errorValue contract.
 
-import { CONTRACT_ENUMS, type ErrorValue } from './contracts';
+import type { ErrorValue } from './contracts';
+import { CONTRACT_ENUMS } from './contracts/enums.generated';
 
 export type ErrorCode = ErrorValue['code'];
 export type { ErrorValue };

@@ -1,7 +1,8 @@
 // The local tokenizers a report can be measured with. Every count is
 // "inferred": a local estimate, never a provider-verified number.
 
-import { CONTRACT_ENUMS, type TokenizerName } from './contracts';
+import type { TokenizerName } from './contracts';
+import { CONTRACT_ENUMS } from './contracts/enums.generated';
 
 export type { TokenizerName };
 export const TOKENIZERS = CONTRACT_ENUMS.tokenizers as readonly TokenizerName[];

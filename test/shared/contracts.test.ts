@@ -13,6 +13,8 @@ import { realFixtures } from '../helpers/fixtures';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { contractsDir, generateContractTypes, generatedFile } from '../../scripts/generate-contract-types.mjs';
 // @ts-expect-error -- a plain .mjs build script without type declarations
+import { enumsFile, generateContractEnums } from '../../scripts/generate-contract-enums.mjs';
+// @ts-expect-error -- a plain .mjs build script without type declarations
 import { generateAnswerValidators, validatorsFile, validatorsTypesFile } from '../../scripts/generate-answer-validators.mjs';
 import * as standalone from '../../src/renderer/src/api/answer-validators.generated.js';
 
@@ -37,6 +39,10 @@ describe('contracts', () => {
 
   it('the generated TypeScript types are current', async () => {
     expect(await generateContractTypes(), 'run `npm run contracts`').toBe(readFileSync(generatedFile as string, 'utf8'));
+  });
+
+  it('the generated enum lists are current', () => {
+    expect(generateContractEnums(), 'run `npm run contracts`').toBe(readFileSync(enumsFile as string, 'utf8'));
   });
 
   it("the renderer's standalone answer validators are current", () => {

@@ -1,170 +1,26 @@
 #!/usr/bin/env node
 // The caveman-shrink command line (SPEC §4), a drop-in for the reference
 // tool: stdout carries only catalog bytes, stderr the report.
+//
+// `caveman-shrink < file`, with no arguments, is the call whose cold start
+// counts (issue 13): it needs no option parser, so it loads none, and it
+// reads stdin while the shrink code loads. Every other call goes to the
+// commander program (program.ts); both end the same way.
 
-import { existsSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { closeSharedCounter } from '../api/shared-counter';
-import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
-import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
-// Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
-import type { McpCommandOptions } from './commands/mcp-command';
-import type { ProxyCommandOptions } from './commands/proxy-command';
-import type { CommandIo } from './commands/shrink-command';
+import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
+import { readBoundedStream } from './bounded-input';
 import { tolerateClosedPipe } from './stdio';
 
-const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
-
-const tokenizerOption = () =>
-  new Option('-t, --tokenizer <name>', 'tokenizer for the (inferred) token counts').choices(TOKENIZERS).default(DEFAULT_TOKENIZER);
-const shareSchemasOption = () =>
-  new Option('--share-schemas', 'write identical sub-schemas repeated inside a tool once, in its $defs (off by default: not every client resolves $ref)');
-const storeOption = () =>
-  new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
-
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
+async function run(): Promise<number> {
+  if (process.argv.length > 2) return (await import('./program')).runProgram(process.argv);
+  const input = readBoundedStream(process.stdin);
+  // Awaited, and a failure reported, by the command; until then it must not count as unhandled.
+  input.catch(() => undefined);
+  const { runShrinkCommand } = await import('./commands/shrink-command');
+  return runShrinkCommand(undefined, { tokenizer: DEFAULT_TOKENIZER }, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, input);
 }
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** Aborted by Ctrl-C or SIGTERM, so a server we started is stopped before we exit. */
-function interruptSignal(): AbortSignal {
-  const controller = new AbortController();
-  for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => controller.abort());
-  return controller.signal;
-}
-
-/** Runs a command that may reject a usage mistake: message, usage hint, exit 2. */
-async function withUsage(command: Command, run: () => Promise<number>): Promise<number> {
-  try {
-    return await run();
-  } catch (error) {
-    const { UsageError } = await import('./commands/mcp-command');
-    if (!(error instanceof UsageError)) throw error;
-    command.error(`error: ${error.message}`, { exitCode: 2, code: 'caveman.usage' });
-  }
-}
-
-function nonNegativeInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of at least 0');
-  return n;
-}
-
-let exitCode = 0;
-const program = new Command('caveman-shrink')
-  .description('Shrink MCP/OpenAI tool catalogs; every original is kept byte-exact in a local recovery store.')
-  // Lets `mcp` and `proxy` hand everything after the server's command to the server.
-  .enablePositionalOptions()
-  .showHelpAfterError('(run with --help for usage)')
-  .exitOverride((error) => {
-    // Usage errors exit 2; --help and --version exit 0.
-    process.exit(error.exitCode === 0 ? 0 : 2);
-  });
-
-program
-  .command('shrink [file]', { isDefault: true })
-  .description('shrink a catalog from FILE or stdin: compact catalog on stdout, one JSON report line on stderr')
-  .addOption(tokenizerOption())
-  .addOption(storeOption())
-  .addOption(shareSchemasOption())
-  .addHelpText(
-    'after',
-    '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
-      '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
-  )
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean }, command: Command) => {
-    // `caveman-shrink frobnicate` is a mistyped command more often than a missing file.
-    if (file !== undefined && file !== '-' && !existsSync(file)) {
-      const commands = program.commands.map((each) => each.name()).join(', ');
-      command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
-    }
-    exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
-  });
-
-program
-  .command('lint')
-  .argument('<file>', 'catalog file to measure')
-  .description('per-tool token report (measures only; stores nothing)')
-  .option('--json', 'print the report as JSON')
-  .addOption(tokenizerOption())
-  .addOption(shareSchemasOption())
-  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean }) => {
-    exitCode = await (await import('./commands/lint-command')).runLintCommand(file, { tokenizer: options.tokenizer, json: options.json === true, shareSchemas: options.shareSchemas === true }, io);
-  });
-
-program
-  .command('recover')
-  .argument('<handle>', 'a handle printed by shrink, e.g. ccr_0123…')
-  .description('write the original catalog behind HANDLE to stdout, byte for byte (or one tool of it with --tool)')
-  .option('--tool <name>', "only this tool's original definition, exactly as it stands in the catalog")
-  .addOption(storeOption())
-  .action(async (handle: string, options: { store?: string; tool?: string }) => {
-    exitCode = await (await import('./commands/recover-command')).runRecoverCommand(handle, options, io);
-  });
-
-program
-  .command('history')
-  .description('list the handles in the store, newest first (or --sort by a column)')
-  .option('--json', 'print the page as JSON')
-  .option('-n, --limit <n>', 'how many entries', positiveInteger, 20)
-  .option('--offset <n>', 'skip this many entries', nonNegativeInteger, 0)
-  .option('-q, --query <text>', 'only entries whose source name or handle contains TEXT')
-  .addOption(new Option('--sort <column>', 'order by this column (default: created)').choices(CONTRACT_ENUMS.historySortKeys))
-  .addOption(new Option('--direction <way>', 'sort direction').choices(CONTRACT_ENUMS.sortDirections).default('descending'))
-  .addOption(storeOption())
-  .action(async (options: { json?: boolean; limit: number; offset: number; query?: string; sort?: HistorySortKey; direction: SortDirection; store?: string }) => {
-    exitCode = await (await import('./commands/history-command')).runHistoryCommand({ ...options, json: options.json === true }, io);
-  });
-
-program
-  .command('mcp')
-  .argument('[command...]', 'the stdio server to start, after --')
-  .description('list every tool of a live MCP server (all pages) and shrink them: compact catalog on stdout, one JSON report line on stderr')
-  .option('--url <url>', 'a streamable HTTP server instead of a command')
-  .option('--sse', 'with --url: the older HTTP+SSE transport')
-  .option('-H, --header <name: value>', 'with --url: an HTTP header to send (repeatable)', collect, [])
-  .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
-  .option('--timeout <seconds>', 'how long starting the server and listing may take in all', positiveInteger, 60)
-  .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
-  .addOption(tokenizerOption())
-  .addOption(storeOption())
-  .passThroughOptions()
-  .addHelpText(
-    'after',
-    '\nExit status: 0 when stdout carries a catalog (also a pass-through, or a server with no tools), 1 when the server could not be started, reached or listed, 2 on a usage mistake.\n' +
-      '\nExamples:\n  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
-  )
-  .action(async (commandLine: string[], options: McpCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, async () => (await import('./commands/mcp-command')).runMcpCommand(commandLine, options, io, interruptSignal()));
-  });
-
-program
-  .command('proxy')
-  .argument('[command...]', 'the stdio server to start and serve, after --')
-  .description('serve an MCP server over stdio with tools/list answered shrunk (original stored first, handle on stderr); everything else passes through')
-  .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
-  .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
-  .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
-  .option('--no-describe-tool', 'do not list caveman_describe')
-  .addOption(tokenizerOption())
-  .addOption(storeOption())
-  .passThroughOptions()
-  .addHelpText(
-    'after',
-    '\nIn an MCP client config, put it in front of the server:\n  "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]\n' +
-      '\nExit status: 0 when the client hung up, 1 when the server could not start or exited, 2 on a usage mistake.',
-  )
-  .action(async (commandLine: string[], options: ProxyCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, async () => (await import('./commands/proxy-command')).runProxyCommand(commandLine, options, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, interruptSignal()));
-  });
 
 tolerateClosedPipe(process.stdout);
-await program.parseAsync(process.argv);
-await closeSharedCounter();
+const exitCode = await run();
+await (await import('../api/shared-counter')).closeSharedCounter();
 process.exitCode = exitCode;

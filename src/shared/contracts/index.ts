@@ -26,10 +26,5 @@ export const CONTRACT_IDS = {
   errorValue: `${defs.$id}#/$defs/errorValue`,
 } as const;
 
-export const CONTRACT_ENUMS = {
-  errorCodes: defs.$defs.errorValue.properties.code.enum,
-  tokenizers: defs.$defs.tokenizer.enum,
-  passThroughReasons: defs.$defs.passThrough.properties.reason.enum,
-  historySortKeys: ipc.$defs.HistoryListRequest.properties.sort.enum,
-  sortDirections: ipc.$defs.HistoryListRequest.properties.direction.enum,
-} as const;
+/** The enum lists, from a generated module so a caller can take them without the schemas. */
+export { CONTRACT_ENUMS } from './enums.generated';

@@ -26,11 +26,12 @@ export interface CommandIo {
   stderr: Writable;
 }
 
-export async function runShrinkCommand(file: string | undefined, options: ShrinkCommandOptions, io: CommandIo): Promise<number> {
+/** `reading`: stdin already being read (main.ts starts that before loading this module). */
+export async function runShrinkCommand(file: string | undefined, options: ShrinkCommandOptions, io: CommandIo, reading?: Promise<BoundedInput>): Promise<number> {
   const fromStdin = file === undefined || file === '-';
   let input: BoundedInput;
   try {
-    input = fromStdin ? await readBoundedStream(io.stdin) : await readBoundedFile(file);
+    input = await (reading ?? (fromStdin ? readBoundedStream(io.stdin) : readBoundedFile(file)));
   } catch (error) {
     await writeAll(io.stderr, `caveman-shrink: cannot read ${file ?? 'stdin'}: ${(error as Error).message}\n`);
     return 1;

@@ -303,14 +303,19 @@ interface CompiledCategory {
   shapes?: RegExp;
 }
 
-const COMPILED: readonly CompiledCategory[] = FACT_CATEGORY_NAMES.map((name) => {
-  const definition: FactCategoryDefinition = FACT_CATEGORIES[name];
-  return {
-    name,
-    ...(definition.markers.length > 0 ? { markers: wholeWords(definition.markers) } : {}),
-    ...(definition.shapes && definition.shapes.length > 0 ? { shapes: asWritten(definition.shapes) } : {}),
-  };
-});
+const compileCategories = (): readonly CompiledCategory[] =>
+  FACT_CATEGORY_NAMES.map((name) => {
+    const definition: FactCategoryDefinition = FACT_CATEGORIES[name];
+    return {
+      name,
+      ...(definition.markers.length > 0 ? { markers: wholeWords(definition.markers) } : {}),
+      ...(definition.shapes && definition.shapes.length > 0 ? { shapes: asWritten(definition.shapes) } : {}),
+    };
+  });
+
+// Built on the first factCategoriesOf call, not at load: a shrink only asks
+// isFactSentence, and the 26 per-category patterns cost a cold start ~6 ms.
+let compiled: readonly CompiledCategory[] | undefined;
 
 const ANY_MARKER = wholeWords(FACT_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));
 const ANY_SHAPE = asWritten(FACT_CATEGORY_NAMES.flatMap((name) => (FACT_CATEGORIES[name] as FactCategoryDefinition).shapes ?? []));
@@ -349,6 +354,6 @@ export function factCategoriesOf(sentence: string): readonly FactCategory[] {
   return remember(
     categoriesMemo,
     sentence,
-    COMPILED.filter((c) => c.markers?.test(lower) === true || (shaped && c.shapes?.test(sentence) === true)).map((c) => c.name),
+    (compiled ??= compileCategories()).filter((c) => c.markers?.test(lower) === true || (shaped && c.shapes?.test(sentence) === true)).map((c) => c.name),
   );
 }

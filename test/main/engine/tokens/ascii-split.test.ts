@@ -1,11 +1,12 @@
 // The ASCII fast path of the pre-split must find the same piece ends as the
-// general scanner wherever it answers at all, and hand the piece's hash to
-// the piece cache exactly as pieceHash computes it.
+// general scanner wherever it answers at all, and hand the piece's packed key
+// to the counter exactly as packedKey computes it (or mark a run of spaces).
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ASCII_PIECE_END, scannedHash } from '../../../../src/main/engine/tokens/exact/ascii-split';
-import { pieceHash } from '../../../../src/main/engine/tokens/exact/piece-cache';
+import { ASCII_PIECE_END, scannedKey } from '../../../../src/main/engine/tokens/exact/ascii-split';
+import { KEY_HIGH, KEY_LOW, SPACE_RUN, packedKey } from '../../../../src/main/engine/tokens/exact/packed-cache';
+import { ASCII_CLASS, LOWER, NEWLINE, NUMBER, OTHER, SPACE, UPPER } from '../../../../src/main/engine/tokens/exact/char-class';
 import { PIECE_END } from '../../../../src/main/engine/tokens/exact/pre-split';
 import { TOKENIZER_NAMES, mixedText, realTexts } from './token-fixtures';
 import type { TokenizerName } from '../../../../src/shared/tokenizers';
@@ -20,7 +21,11 @@ function checkEveryStart(text: string, tokenizer: TokenizerName): number {
     answered++;
     const expected = PIECE_END[tokenizer](text, start);
     if (end !== expected) wrong.push(`${JSON.stringify(text)} at ${start}: end ${end}, not ${expected}`);
-    else if (scannedHash[0] !== pieceHash(text, start, end)) wrong.push(`${JSON.stringify(text.slice(start, end))}: hash ${scannedHash[0]}, not ${pieceHash(text, start, end)}`);
+    else {
+      const piece = text.slice(start, end);
+      const [low, high] = /^ +$/.test(piece) ? [scannedKey[KEY_LOW], SPACE_RUN] : packedKey(text, start, end);
+      if (scannedKey[KEY_LOW] !== low || scannedKey[KEY_HIGH] !== high) wrong.push(`${JSON.stringify(piece)}: key ${scannedKey[KEY_LOW]}/${scannedKey[KEY_HIGH]}, not ${low}/${high}`);
+    }
   }
   expect(wrong.slice(0, 5)).toEqual([]);
   return answered;
@@ -32,6 +37,18 @@ const edgeText = fc
   .map((parts) => parts.join(''));
 
 describe('the ASCII pre-split', () => {
+  it('classifies every ASCII character as the Unicode properties the patterns name do', () => {
+    const expected = (char: string) =>
+      /[\r\n]/.test(char) ? NEWLINE
+      : /^[\t\n\v\f\r \u0085]$/.test(char) ? SPACE // Unicode White_Space in ASCII (not JavaScript's \s)
+      : /^[\p{Lu}\p{Lt}]$/u.test(char) ? UPPER
+      : /^\p{Ll}$/u.test(char) ? LOWER
+      : /^\p{N}$/u.test(char) ? NUMBER
+      : /^[\p{L}\p{M}]$/u.test(char) ? -1 // none in ASCII
+      : OTHER;
+    for (let code = 0; code < 128; code++) expect(ASCII_CLASS[code], `U+${code.toString(16)}`).toBe(expected(String.fromCharCode(code)));
+  });
+
   it.each(TOKENIZER_NAMES)('answers at every start of plain-ASCII catalogs, as the general scanner does (%s)', (tokenizer) => {
     const ascii = realTexts().filter(({ text }) => !/[^\x00-\x7f]/.test(text));
     expect(ascii.length).toBeGreaterThan(4);
