@@ -265,6 +265,14 @@ test('a large catalog: cancel says nothing was stored, sections wrap their note,
     const alignment = await diffAlignment(page);
     expect(sideBySide(alignment) && landedAtTop(alignment), `collapse ${collapsed}, ${width}×${height}: ${JSON.stringify(alignment)}`).toBe(true);
     if (collapsed) await alignmentShot(page, `8mib-collapse-${width}x${height}`);
+    if (width === 1024) {
+      // The sections bar stays one row at the minimum size (it stacked to three and left the text about 4 lines); the
+      // label ends in "…" and keeps the whole label and the note in its tooltip.
+      const bar = await diff.locator('.diff-sections').boundingBox();
+      expect(bar!.height).toBeLessThan(40);
+      await expect(diff.locator('.diff-sections-label')).toHaveAttribute('title', /^Section \d+ of \d+ · tools [\d,]+–[\d,]+ of 2,361 · lines [\d,]+–[\d,]+\nLarge catalog: one section at a time/);
+      await expect.poll(async () => Math.min(...(await linesInView(page)))).toBeGreaterThanOrEqual(3);
+    }
   }
   await page.setViewportSize({ width: 1440, height: 960 });
   await shot(page, '1-large-catalog-jump');

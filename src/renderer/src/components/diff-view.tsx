@@ -22,6 +22,8 @@ import { PreviewTag } from './preview-tag';
 import { LoadStatus } from './load-status';
 import { useAnalysisData } from '../hooks/use-analysis-data';
 
+const SECTIONS_NOTE = 'Large catalog: one section at a time; a tool row opens its section.';
+
 function sectionText(plan: DiffPlan, index: number): MergeText {
   const section = plan.sections[index] as DiffSection;
   return { ...plan.textsOf(index), changes: section.changes, firstLineA: section.firstLineA, firstLineB: section.firstLineB };
@@ -66,6 +68,10 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   }
   const section = sections[index] as DiffSection;
   const whole = sections.length === 1;
+  const sectionLabel =
+    `Section ${formatInt(index + 1)} of ${formatInt(sections.length)}` +
+    (section.toolCount > 0 ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}` : '') +
+    ` · lines ${formatInt(section.firstLineA)}–${formatInt(section.firstLineA + Math.max(0, section.linesA - 1))}`;
   const text = useMemo(() => sectionText(plan, index), [plan, index]);
   const goTo = (next: number) => setNav({ index: Math.max(0, Math.min(sections.length - 1, next)), seq: request?.seq ?? 0 });
 
@@ -120,15 +126,14 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
           <button type="button" className="icon-button" aria-label="Previous section" title="Previous section" disabled={index === 0} onClick={() => goTo(index - 1)}>
             <Icon name="chevron" size={14} className="flip" />
           </button>
-          <span className="diff-sections-label" aria-live="polite">
-            Section {formatInt(index + 1)} of {formatInt(sections.length)}
-            {section.toolCount > 0 ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}` : ''} · lines{' '}
-            {formatInt(section.firstLineA)}–{formatInt(section.firstLineA + Math.max(0, section.linesA - 1))}
+          {/* A narrow diff keeps the bar on one row: the label ends in "…" and the note hides; both stay whole in the tooltip. */}
+          <span className="diff-sections-label" aria-live="polite" title={`${sectionLabel}\n${SECTIONS_NOTE}`}>
+            {sectionLabel}
           </span>
           <button type="button" className="icon-button" aria-label="Next section" title="Next section" disabled={index === sections.length - 1} onClick={() => goTo(index + 1)}>
             <Icon name="chevron" size={14} />
           </button>
-          <span className="diff-sections-note">Large catalog: one section at a time; a tool row opens its section.</span>
+          <span className="diff-sections-note">{SECTIONS_NOTE}</span>
         </div>
       )}
       {search && mergeView ? (
