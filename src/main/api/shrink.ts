@@ -186,6 +186,10 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
 
   progress('storing', 0);
   const hexDigest = await digest;
+  // A cancel sent while this thread was busy (transforming, checking) may be a message not read yet: let the event
+  // loop read it before committing (two hops: a whole turn, its poll phase included, whichever phase this is in).
+  if (options.signal) for (let hop = 0; hop < 2; hop++) await new Promise((resolve) => setImmediate(resolve));
+  throwIfAborted(options.signal);
   let handle: string;
   try {
     const borrowed = borrowStore(options.store);

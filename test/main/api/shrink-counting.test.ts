@@ -3,6 +3,7 @@
 // output; a shrink cancelled, failing or refused by the store mid-way must
 // store nothing and leave the workers free for the next one.
 
+import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecoveryStore, recover, recoveryHandleFor, shrink } from '../../../src/main/lib';
 import { countTokens } from '../../../src/main/engine/tokens/count-tokens';
@@ -43,6 +44,23 @@ describe('shrink counting while the transform writes', () => {
       const { result } = await shrink(catalog, { store, counter });
       expect(result.recovery_handle).toMatch(/^ccr_/);
       expect(store.history().total).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a cancel that arrives as a message while this thread is busy is read before the original is committed', async () => {
+    // As in the app's job worker: the cancel is a message, handled only when this thread next turns its event loop.
+    const small = generateCatalog(64 * 1024);
+    const store = RecoveryStore.open(':memory:');
+    try {
+      const controller = new AbortController();
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', () => controller.abort());
+      port2.postMessage('cancel');
+      await expect(shrink(small, { store, counter: counters[2]!, signal: controller.signal })).rejects.toMatchObject({ code: 'cave_cancelled', message: 'cancelled — nothing was stored' });
+      expect(store.history().total).toBe(0);
+      port1.close();
     } finally {
       store.close();
     }
