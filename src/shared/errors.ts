@@ -78,6 +78,17 @@ export function cancelledError({ what = 'cancelled', when, outcome = 'nothing wa
   return new CavemanError('cave_cancelled', `${what}${when ? ` ${when}` : ''} — ${outcome}`);
 }
 
+/** A job cancelled after its original was durably stored: the sentence says where the original is, not that nothing was stored. */
+export function cancelledAfterStoringError(handle: string): CavemanError {
+  return cancelledError({ when: 'after its original was stored', outcome: `the original is kept as ${handle} (in History)` });
+}
+
+/** What a cancellation left behind: the part of cancelledError's sentence after the dash ("nothing was stored"). */
+export function cancellationOutcome(message: string): string {
+  const dash = message.lastIndexOf(' — ');
+  return dash === -1 ? message : message.slice(dash + ' — '.length);
+}
+
 /** Throws cancelledError() once `signal` is aborted. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw cancelledError();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CavemanError, MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, cancellationOutcome, cancelledAfterStoringError } from '../../../src/shared/errors';
 import { createCatalogsStore, failureKey, outcomeFor } from '../../../src/renderer/src/state/catalogs-store';
 import { createFakeApi, failure, settle, summary } from '../fakes/fake-api';
 
@@ -110,15 +110,41 @@ describe('catalogs store', () => {
     expect(store.getState().failureInputs[failureKey('fast')]).toEqual({ origin: 'paste', empty: false, excerpt: { line: 2, column: 13, text: '  "tools": [x]', caret: 12 } });
   });
 
-  it('cancels a job and ignores its cancelled outcome', async () => {
+  it('cancels a job: the row says Cancelling… until the job ends, then goes, and the cancel resolves with how it ended', async () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);
     await store.getState().analyzeText('{}', 'o200k_base');
-    await store.getState().cancel('job-1');
+    const cancelling = store.getState().cancel('job-1');
+    await settle();
     expect(api.calls.at(-1)).toEqual({ method: 'cancelJob', args: [{ jobId: 'job-1' }] });
+    expect(store.getState().jobs).toMatchObject([{ jobId: 'job-1', cancelling: true }]);
+    const ended = failure('pasted.json', 'cave_cancelled', 'cancelled — nothing was stored');
+    store.getState().finished({ jobId: 'job-1', outcome: ended });
+    await expect(cancelling).resolves.toEqual({ cancelled: true, outcome: ended });
     expect(store.getState().jobs).toEqual([]);
-    store.getState().finished({ jobId: 'job-1', outcome: failure('pasted.json', 'cave_cancelled', 'cancelled') });
     expect(store.getState().order).toEqual([]);
+  });
+
+  it('a cancel that lands after the original was stored resolves with that outcome, not "nothing was stored"', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{}', 'o200k_base');
+    const stored = failure('pasted.json', 'cave_cancelled', cancelledAfterStoringError('ccr_0123456789abcdef0123456789abcdef').message);
+    // The job's end can arrive before main's answer to the cancel.
+    const cancelling = store.getState().cancel('job-1');
+    store.getState().finished({ jobId: 'job-1', outcome: stored });
+    const result = await cancelling;
+    expect(result.cancelled && !result.outcome.ok && cancellationOutcome(result.outcome.error.message)).toBe('the original is kept as ccr_0123456789abcdef0123456789abcdef (in History)');
+  });
+
+  it('a job that finished before the cancel reached it is shown, and the cancel says so', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{}', 'o200k_base');
+    const cancelling = store.getState().cancel('job-1');
+    store.getState().finished({ jobId: 'job-1', outcome: summary('an-anyway') });
+    await expect(cancelling).resolves.toMatchObject({ cancelled: true, outcome: { ok: true, analysisId: 'an-anyway' } });
+    expect(store.getState().order).toEqual(['an-anyway']);
   });
 
   it('drops the row of a job main no longer runs, and still shows its late result', async () => {

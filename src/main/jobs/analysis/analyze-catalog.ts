@@ -4,7 +4,7 @@
 
 import { Buffer } from 'node:buffer';
 import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout, JobProgressEvent } from '../../../shared/contracts';
-import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, throwIfAborted } from '../../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, asCavemanError, cancelledAfterStoringError, cancelledError, inputTooLargeError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
@@ -140,9 +140,12 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   checksDone = true;
   if (countedDuringChecks) report('counting', shrinkFraction(countedDuringChecks));
   const outcome = await shrinking.finish();
+  // From here the original is stored (unless the shrink passed through): a cancellation must say where it is.
+  const handle = outcome.result.recovery_handle;
+  const cancelledNow = () => (handle ? cancelledAfterStoringError(handle) : cancelledError());
 
   report('diffing', STORED);
-  throwIfAborted(input.signal);
+  if (input.signal?.aborted) throw cancelledNow();
   const pretty = prettyDiff(
     doc,
     outputDoc,
@@ -150,7 +153,11 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     (fraction) => report('diffing', within(fraction, 0, 1, STORED, DIFFED)),
   );
   const waiting = setInterval(() => report('diffing', within(variantsCounted, 0, 1, DIFFED, REPORTED)), WAIT_REPORT_MS);
-  const lint = await lintReport.finally(() => clearInterval(waiting));
+  const lint = await lintReport
+    .catch((error: unknown) => {
+      throw asCavemanError(error).code === 'cave_cancelled' ? cancelledNow() : error;
+    })
+    .finally(() => clearInterval(waiting));
   report('diffing', REPORTED);
   const { output, ...shrinkReport } = outcome.result;
 

@@ -2,6 +2,8 @@
 // named after the file, and Cancel.
 
 import { useApp, useCatalogs } from '../app-context';
+import { cancellationOutcome } from '../../../shared/errors';
+import type { JobFinishedEvent } from '../../../shared/contracts';
 import type { JobStage, RunningJob } from '../state/catalogs-store';
 
 const STAGES: Record<JobStage, string> = {
@@ -14,6 +16,13 @@ const STAGES: Record<JobStage, string> = {
   diffing: 'Preparing the diff',
 };
 
+/** What a cancel did, from how the job ended; a failure for another reason is shown by its own panel. */
+function cancelNotice(name: string, outcome: JobFinishedEvent['outcome']): string | null {
+  if (outcome.ok) return `${name} finished before the cancel reached it; its result is open.`;
+  if (outcome.error.code !== 'cave_cancelled') return null;
+  return `Cancelled ${name} — ${cancellationOutcome(outcome.error.message)}.`;
+}
+
 function JobRow({ job }: { job: RunningJob }) {
   const { stores } = useApp();
   const percent = Math.round(job.fraction * 100);
@@ -22,8 +31,9 @@ function JobRow({ job }: { job: RunningJob }) {
     void stores.catalogs
       .getState()
       .cancel(job.jobId)
-      .then((cancelled) => {
-        if (cancelled) stores.ui.getState().notify('info', `Cancelled ${name} — nothing was stored.`);
+      .then((result) => {
+        const notice = result.cancelled ? cancelNotice(name, result.outcome) : null;
+        if (notice) stores.ui.getState().notify('info', notice);
       })
       .catch((error: unknown) => stores.ui.getState().notify('error', `Could not cancel ${name}: ${error instanceof Error ? error.message : String(error)}`));
   return (

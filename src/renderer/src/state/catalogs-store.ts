@@ -34,6 +34,8 @@ export interface RunningJob {
 
 export type Outcome = AnalysisSummary | AnalysisFailure;
 
+export type CancelResult = { cancelled: false } | { cancelled: true; outcome: JobFinishedEvent['outcome'] };
+
 export interface CatalogsState {
   jobs: RunningJob[];
   /** Finished analyses by analysisId. */
@@ -62,8 +64,12 @@ export interface CatalogsState {
   openHandle(handle: string, tokenizer: TokenizerName): Promise<void>;
   /** Measures an analysis again with another tokenizer. Rejects with the API's error. */
   reanalyze(analysisId: string, tokenizer: TokenizerName): Promise<void>;
-  /** Resolves true when main stopped the job (so nothing was stored), false when it was no longer running. */
-  cancel(jobId: string): Promise<boolean>;
+  /**
+   * Asks main to stop the job. Resolves, once the job has ended, with how it ended — cancelled (its message says
+   * whether the original was already stored), or finished or failed before the cancel reached it — or
+   * `{ cancelled: false }` when main no longer knew the job.
+   */
+  cancel(jobId: string): Promise<CancelResult>;
   select(key: string): void;
   close(key: string): void;
   /** Records a failure that never reached main (refused or unreadable file, rejected call). */
@@ -90,6 +96,8 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
   const choice = () => ({ shareSchemas: options.shareSchemas?.() === true });
   /** Jobs that already finished (their start answer may still be on its way). */
   const finishedJobs = new Set<string>();
+  /** Jobs a person cancelled, waiting for how they ended. */
+  const cancelWaiters = new Map<string, (outcome: JobFinishedEvent['outcome']) => void>();
   /**
    * Whether a new result may take the screen: the first result after each
    * request does; later ones of the same batch, or after the person picked a
@@ -193,6 +201,8 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
         const input = inputs.get(jobId);
         inputs.delete(jobId);
         set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
+        cancelWaiters.get(jobId)?.(outcome);
+        cancelWaiters.delete(jobId);
         if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
         if (!outcome.ok && input) explain(jobId, input, outcome.error.message);
         else if (!outcome.ok) {
@@ -254,18 +264,25 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
 
       async cancel(jobId) {
         set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: true } : job)) }));
+        // Waiting from before the call: the job's end can arrive before main's answer.
+        const ended = new Promise<JobFinishedEvent['outcome']>((resolve) => cancelWaiters.set(jobId, resolve));
         let cancelled: boolean;
         try {
           cancelled = (await api.cancelJob({ jobId })).cancelled;
         } catch (error) {
+          cancelWaiters.delete(jobId);
           set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: false } : job)) }));
           throw error;
         }
-        // Cancelled, or no longer running (main does not know it, e.g. after the event stream
-        // reconnected): either way the row goes. A result that is still on its way is shown when it lands.
-        if (cancelled) finishedJobs.add(jobId);
-        set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
-        return cancelled;
+        if (!cancelled) {
+          // No longer running as far as main knows (e.g. after the event stream reconnected): the row goes;
+          // a result that is still on its way is shown when it lands.
+          cancelWaiters.delete(jobId);
+          set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
+          return { cancelled: false };
+        }
+        // The row says "Cancelling…" until the job ends: a cancel that lands after the original was stored says so.
+        return { cancelled: true, outcome: await ended };
       },
 
       select(key) {

@@ -6,6 +6,8 @@ import type { TokenizerName } from '../../../../src/shared/tokenizers';
 import type { LintReport } from '../../../../src/shared/contracts';
 import { realFixtures } from '../../../helpers/fixtures';
 import { generateCatalog } from '../../../../scripts/bench/generate-catalog.mjs';
+import { RecoveryStore } from '../../../../src/main/store';
+import { asCavemanError, cancellationOutcome } from '../../../../src/shared/errors';
 
 /** A counter on the calling thread that remembers every text it was asked to count. */
 class RecordingCounter extends ParallelTokenCounter {
@@ -44,6 +46,34 @@ describe('an app analysis', () => {
       const { describe_tool: _describeTool, ...alone } = await lint(bytes);
       expect(report).toEqual(alone);
     }
+  });
+});
+
+describe('a cancelled analysis', () => {
+  const cancelledAt = async (cancelStage: string) => {
+    const store = RecoveryStore.open(':memory:');
+    const controller = new AbortController();
+    const analysis = analyzeCatalog({ analysisId: 'a', name: 'a.json', bytes: catalog('Lists rows'), tokenizer: 'o200k_base', store, signal: controller.signal, onProgress: (stage) => stage === cancelStage && controller.abort() });
+    const error = await analysis.then(
+      () => null,
+      (thrown: unknown) => asCavemanError(thrown),
+    );
+    const stored = store.history({ limit: 10 }).entries.map((entry) => entry.handle);
+    store.close();
+    return { error, stored };
+  };
+
+  it('before the original is stored says nothing was stored, and nothing is', async () => {
+    const { error, stored } = await cancelledAt('checking');
+    expect(error?.code).toBe('cave_cancelled');
+    expect(cancellationOutcome(error!.message)).toBe('nothing was stored');
+    expect(stored).toEqual([]);
+  });
+
+  it('after the original is stored says where it is kept, not that nothing was stored', async () => {
+    const { error, stored } = await cancelledAt('diffing');
+    expect(stored).toHaveLength(1);
+    expect(error).toMatchObject({ code: 'cave_cancelled', message: `cancelled after its original was stored — the original is kept as ${stored[0]} (in History)` });
   });
 });
 
