@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
+import { RECOVERIES_DDL } from '../../../src/main/store/schema.js';
 import { caughtCavemanError } from '../../helpers/caught-error';
 import { folderPerTest } from '../../helpers/temp-folder';
 
@@ -232,6 +233,30 @@ describe('several connections', () => {
     expect(store.history().entries.map((e) => e.handle)).toEqual([recoveryHandleFor(foreign)]);
     expect(store.details(ours.handle)).toBeUndefined();
     expect(store.retainedBytes()).toBe(6);
+  });
+
+  it('a new store gets 64 KiB pages (an original is one long chain of them)', () => {
+    const store = open();
+    store.put(bytes('x'.repeat(200_000)), META);
+    store.close();
+    expect(raw().pragma('page_size', { simple: true })).toBe(65536);
+  });
+
+  it('a store made with other pages keeps them, and its rows', () => {
+    const older = new Database(tmp.dbPath);
+    older.pragma('page_size = 4096');
+    older.pragma('journal_mode = WAL');
+    older.exec(RECOVERIES_DDL);
+    const theirs = bytes('y'.repeat(200_000));
+    older.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
+      recoveryHandleFor(theirs), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 9, 3, Buffer.from(theirs),
+    );
+    older.close();
+    const store = open();
+    const ours = store.put(bytes('z'.repeat(200_000)), META);
+    expect(Buffer.from(store.get(recoveryHandleFor(theirs))).equals(theirs)).toBe(true);
+    expect(Buffer.from(store.get(ours.handle)).equals(bytes('z'.repeat(200_000)))).toBe(true);
+    expect(raw().pragma('page_size', { simple: true })).toBe(4096);
   });
 
   it('refuses use after close with a typed error', () => {
