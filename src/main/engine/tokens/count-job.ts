@@ -5,6 +5,7 @@
 
 import { CavemanError, cancelledError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import { decodeUtf8Lenient } from '../text/decode-input';
 import { countTokens } from './count-tokens';
 import { CAPACITY, DONE, ENDS, PUBLISHED, SEALED, STOP, claimChunk, controlSlots, signalWaiters } from './count-protocol';
 
@@ -51,11 +52,9 @@ export interface CountJob {
 /** A text to count: a string, or its UTF-8 bytes (invalid sequences count as U+FFFD, a BOM as U+FEFF). */
 export type CountText = string | Uint8Array;
 
-const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-
 /** The chunk [start, end) of a text, as a string (offsets in the text's own units). */
 export function chunkText(text: CountText, start: number, end: number): string {
-  return typeof text === 'string' ? text.slice(start, end) : utf8.decode(text.subarray(start, end));
+  return typeof text === 'string' ? text.slice(start, end) : decodeUtf8Lenient(text.subarray(start, end));
 }
 
 /** How long the calling thread counts before letting its event loop run (abort events, worker messages). */

@@ -7,11 +7,9 @@
 import { parentPort } from 'node:worker_threads';
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { decodeUtf8Lenient } from '../text/decode-input';
 import { countTokens, loadTokenizer } from './count-tokens';
 import { CAPACITY, DONE, ENDS, NOTHING_YET, NO_MORE, SIGNAL, STOP, claimChunk, signalWaiters, type FromWorker, type ToWorker } from './count-protocol';
-
-/** Lossy, BOM kept as U+FEFF: the same text the caller would have counted. */
-const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
  * How long a worker waiting for a growing text's next chunk sleeps before
@@ -35,8 +33,9 @@ function countJob(message: Extract<ToWorker, { type: 'count' }>): void {
   const control = new Int32Array(message.control);
   const capacity = control[CAPACITY] ?? 0;
   const text = Buffer.from(message.text, message.byteOffset, message.byteLength);
+  // Decoded as the calling thread decodes a chunk (chunkText), so either may count any chunk.
   const chunkOf = (start: number, end: number) =>
-    message.encoding === 'utf8' ? utf8.decode(text.subarray(start, end)) : text.toString('utf16le', start * 2, end * 2);
+    message.encoding === 'utf8' ? decodeUtf8Lenient(text.subarray(start, end)) : text.toString('utf16le', start * 2, end * 2);
   let waitingSince: number | undefined;
   for (;;) {
     const signal = Atomics.load(control, SIGNAL);
