@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { CavemanError, MAX_INPUT_BYTES, cancelledError, formatMiB, inputTooLargeError } from '../../shared/errors';
+import { readLinearly } from './linear-read-buffer';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
 import type { McpTarget } from './server-target';
 
@@ -127,6 +128,7 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
       stderr: 'pipe',
       maxBufferSize: MAX_MESSAGE_BYTES,
     });
+    readLinearly(stdio, MAX_MESSAGE_BYTES);
     stdio.stderr?.on('data', (chunk: Buffer) => diagnostics.recordStderr(chunk));
     transport = stdio;
   } else {
