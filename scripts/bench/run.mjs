@@ -21,7 +21,7 @@ import { closeSharedCounter, lint, recover, RecoveryStore, sameSelectionProfile,
 import { generateCatalog, generateSmallTools } from './generate-catalog.mjs';
 import { historyAtScale } from './history-at-scale.mjs';
 import { cliRunMs, nodeStartMs } from './cold-start.mjs';
-import { formatMs, median, ratio } from './measure.mjs';
+import { formatMs, interleaved, median, middle, pairedRatio, ratio, WARM_UP_RUNS } from './measure.mjs';
 import { peerShrink } from './peer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,8 +43,8 @@ function cases() {
 }
 
 function repetitions(bytes) {
-  if (bytes > 16 * MiB) return 3;
-  if (bytes > 4 * MiB) return 5;
+  if (bytes > 16 * MiB) return 5;
+  if (bytes > 4 * MiB) return 9;
   if (bytes > 512 * 1024) return 9;
   return 21;
 }
@@ -66,22 +66,25 @@ async function measureCase({ name, text, kind }) {
     count(text);
     count(out);
   };
-  const floorMs = await median(runs, floorWith(countTokens));
-  const oldFloorMs = await median(runs, floorWith((t) => gptTokenizerCount(t, TOKEN_OPTIONS)));
-
   // Ours, in-process: the library shrink into an open durable store (as the app
   // and a long-running caller use it); the handle is deleted after each run,
-  // untimed, so every run really commits the original.
+  // untimed, so every run really commits the original. Timed in rounds with
+  // both floors, so that the ratios compare runs made under the same load.
   let result;
   const owned = RecoveryStore.open(freshStore());
-  const shrinkMs = await median(
-    runs,
-    async () => {
-      ({ result } = await shrink(bytes, { store: owned }));
+  const times = await interleaved(runs, {
+    floor: { work: floorWith(countTokens) },
+    shrink: {
+      work: async () => {
+        ({ result } = await shrink(bytes, { store: owned }));
+      },
+      after: () => result.recovery_handle && owned.delete(result.recovery_handle),
     },
-    () => result.recovery_handle && owned.delete(result.recovery_handle),
-  );
+  });
   owned.close();
+  const [floorMs, shrinkMs] = [times.floor, times.shrink].map(middle);
+  // Measured apart: gpt-tokenizer's garbage, collected during the next run, would slow whatever follows it.
+  const oldFloorMs = await median(runs, floorWith((t) => gptTokenizerCount(t, TOKEN_OPTIONS)));
   const lintMs = await median(runs, () => lint(bytes));
   const store = freshStore();
   const kept = await shrink(bytes, { store });
@@ -95,7 +98,8 @@ async function measureCase({ name, text, kind }) {
   const cliStore = freshStore();
   const cliMs = await median(bytes.length < 512 * 1024 ? 15 : Math.min(runs, 5), () => cliRunMs(join(root, 'out/main/cli.js'), file, cliStore));
   const child = spawnSync(process.execPath, [join(root, 'scripts/bench/shrink-child.mjs'), file, freshStore()], { encoding: 'utf8' });
-  const { maxRssBytes } = JSON.parse(child.stdout);
+  // The same child's one shrink is a process's first: cold code, workers starting, vocabulary loading.
+  const { maxRssBytes, ms: firstShrinkMs } = JSON.parse(child.stdout);
 
   // The peer, on the same catalog.
   let peerOut = '';
@@ -114,6 +118,7 @@ async function measureCase({ name, text, kind }) {
     floorMs,
     oldFloorMs,
     shrinkMs,
+    firstShrinkMs,
     lintMs,
     cliMs,
     recoverMs,
@@ -121,7 +126,7 @@ async function measureCase({ name, text, kind }) {
     tokensBefore: result.tokens_before,
     tokensAfter: result.tokens_after,
     saved: result.ratio,
-    ratios: { shrink: ratio(shrinkMs, floorMs), shrinkToOldFloor: ratio(shrinkMs, oldFloorMs), lint: ratio(lintMs, floorMs), cli: ratio(cliMs, floorMs), recover: ratio(recoverMs, floorMs), peer: ratio(peerMs, floorMs) },
+    ratios: { shrink: pairedRatio(times.shrink, times.floor), shrinkToOldFloor: ratio(shrinkMs, oldFloorMs), lint: ratio(lintMs, floorMs), cli: ratio(cliMs, floorMs), recover: ratio(recoverMs, floorMs), peer: ratio(peerMs, floorMs) },
     rssGoalBytes: 8 * bytes.length + 200 * 1e6,
     selectionProfileKept: oursKeepsProfile,
     peer: { ms: peerMs, tokensAfter: peerTokens, saved: Math.round((1 - peerTokens / result.tokens_before) * 10000) / 10000, selectionProfileKept: peerKeepsProfile },
@@ -129,7 +134,7 @@ async function measureCase({ name, text, kind }) {
 }
 
 function table(rows) {
-  const header = ['catalog', 'MiB', 'floor ms', 'old floor ms', 'shrink ×', 'shrink × old', 'lint ×', 'cli ×', 'cli ms', 'recover ×', 'peak RSS MB', 'RSS goal MB', 'tokens before→after', 'saved', 'peer ×', 'peer saved', 'profile ours/peer'];
+  const header = ['catalog', 'MiB', 'floor ms', 'old floor ms', 'shrink ×', 'shrink × old', 'first shrink ms', 'lint ×', 'cli ×', 'cli ms', 'recover ×', 'peak RSS MB', 'RSS goal MB', 'tokens before→after', 'saved', 'peer ×', 'peer saved', 'profile ours/peer'];
   const lines = rows.map((r) => [
     r.name,
     (r.bytes / MiB).toFixed(2),
@@ -137,6 +142,7 @@ function table(rows) {
     formatMs(r.oldFloorMs),
     String(r.ratios.shrink),
     String(r.ratios.shrinkToOldFloor),
+    formatMs(r.firstShrinkMs),
     String(r.ratios.lint),
     String(r.ratios.cli),
     formatMs(r.cliMs),
@@ -161,7 +167,7 @@ try {
     process.stderr.write(`measuring ${c.name} …\n`);
     rows.push(await measureCase(c));
   }
-  console.log('\nTimes are medians; "×" columns are ratios to the floor measured in this run (JSON.parse + JSON.stringify + counting input and output once, one thread, with our exact counter); "old" is the same floor counted with gpt-tokenizer.\n');
+  console.log(`\nTimes are medians after ${WARM_UP_RUNS} untimed runs; "×" columns are ratios to the floor measured in this run (the shrink\'s: the median of per-round ratios, the floor and the shrink timed in turn) (JSON.parse + JSON.stringify + counting input and output once, one thread, with our exact counter); "old" is the same floor counted with gpt-tokenizer; "first shrink ms" is the one shrink of a fresh process (workers starting, code not yet optimised).\n`);
   console.log(table(rows));
   const nodeMs = await median(15, nodeStartMs);
   console.log(`\n"cli ms" is \`caveman-shrink < catalog\` end to end; Node itself starting and stopping (node -e 0) took ${formatMs(nodeMs)} ms in this run.`);
