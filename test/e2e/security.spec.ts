@@ -336,7 +336,8 @@ const JOURNEYS: FaultJourney[] = [
     skip: !canMountTmpfs() && 'needs root with CAP_SYS_ADMIN to mount a small tmpfs',
     async inject() {
       const disk = join(dir, 'disk');
-      cleanups.push(mountTmpfs(disk, '512k'));
+      // 2 MiB: a seeded store of 64 KiB pages outgrows 512 KiB before the disk is filled.
+      cleanups.push(mountTmpfs(disk, '2m'));
       const store = join(disk, 'store', 'ccr.db');
       const seeded = cliShrink(store, distinctCatalog('seed', 0));
       return { store, seeded, undo: fillDisk(join(disk, 'filler')) };

@@ -108,13 +108,14 @@ const FAULTS: Fault[] = [
     },
   },
   {
-    name: 'a full disk (a 512 KiB tmpfs, filled up)',
+    name: 'a full disk (a 2 MiB tmpfs, filled up)',
     code: 'cave_store_full',
     seedReadable: true, // read from a private in-memory copy when SQLite cannot make its -shm file
     skip: MOUNT_SKIP,
     inject() {
       const disk = join(dir, 'disk');
-      cleanups.push(mountTmpfs(disk, '512k'));
+      // 2 MiB: a seeded store of 64 KiB pages (schema, a row, the WAL's frames) outgrows 512 KiB before the disk is filled.
+      cleanups.push(mountTmpfs(disk, '2m'));
       const store = join(disk, 'store', 'ccr.db');
       seedStore(store);
       const unfill = fillDisk(join(disk, 'filler'));

@@ -58,7 +58,7 @@ export function canMountTmpfs(): boolean {
   }
 }
 
-/** A fresh tmpfs of `size` (e.g. "512k") at `path`; returns the unmount. */
+/** A fresh tmpfs of `size` (e.g. "2m") at `path`; returns the unmount. */
 export function mountTmpfs(path: string, size: string): () => void {
   mkdirSync(path, { recursive: true });
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', path]);
