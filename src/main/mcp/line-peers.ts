@@ -2,9 +2,13 @@
 // our stdin/stdout, and the server as a child process on its stdin/stdout.
 // Both read through JsonLineReader (linear, bounded, and a bad line is
 // reported, not fatal) and write one JSON text per line, waiting for the
-// stream to drain so a slow reader is never buffered without bound.
+// stream to drain so a slow reader is never buffered without bound. The
+// server is started with cross-spawn, as the SDK starts it for an import: on
+// Windows `npx` and most MCP launchers are `.cmd` shims, which Node's own
+// spawn neither finds on PATH nor runs without a shell.
 
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import spawn from 'cross-spawn';
 import type { Readable, Writable } from 'node:stream';
 import { JsonLineReader, type UnreadableLine } from './json-lines';
 
