@@ -176,52 +176,161 @@ interface Open {
   compact: boolean;
 }
 
-/**
- * Parses exactly one JSON value (surrounding whitespace allowed). Throws
- * JsonSyntaxError (cave_invalid_json, or cave_too_deep past `maxDepth`).
- */
 /** How often (in characters) parseJson tells `onProgress` how far it got. */
 const PROGRESS_STEP = 1 << 20;
 
-/** `onProgress` hears the share of the text read, about every MiB (32 MiB take a few hundred milliseconds). */
+/**
+ * Parses exactly one JSON value (surrounding whitespace allowed). Throws
+ * JsonSyntaxError (cave_invalid_json, or cave_too_deep past `maxDepth`).
+ * `onProgress` hears the share of the text read, about every MiB (32 MiB
+ * take a few hundred milliseconds).
+ */
 export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH, onProgress?: (fraction: number) => void): JsonDocument {
-  const length = text.length;
-  let nextReport = onProgress ? PROGRESS_STEP : Infinity;
+  return new Parser(text, maxDepth, onProgress).parse();
+}
+
+/**
+ * One parse's state, with its steps as methods rather than closures made per
+ * call: V8 inlines a call into optimised code for one target, so closures
+ * made anew by every parse sent each later parse back to unoptimised code
+ * ("wrong call target"); methods are the same functions every time.
+ */
+class Parser {
+  private readonly length: number;
+  private nextReport: number;
   // About one node per 24 characters in real catalogs; the tables grow as needed.
-  const tree = new TreeBuilder(Math.ceil(length / 24));
-  const stack: Open[] = [];
-  // Children of open containers, in order, until their container closes.
-  let pending = new Int32Array(64);
-  let pendingTop = 0;
-  let pos = 0;
+  private readonly tree: TreeBuilder;
+  private readonly stack: Open[] = [];
+  /** Children of open containers, in order, until their container closes. */
+  private pending = new Int32Array(64);
+  private pendingTop = 0;
+  private pos = 0;
 
-  const pushPending = (id: NodeId) => {
-    if (pendingTop === pending.length) {
-      const grown = new Int32Array(pending.length * 2);
-      grown.set(pending);
-      pending = grown;
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+    private readonly onProgress: ((fraction: number) => void) | undefined,
+  ) {
+    this.length = text.length;
+    this.nextReport = onProgress ? PROGRESS_STEP : Infinity;
+    this.tree = new TreeBuilder(Math.ceil(this.length / 24));
+  }
+
+  parse(): JsonDocument {
+    const { text, stack } = this;
+    this.skipWhitespace();
+    let root: NodeId | undefined;
+    let valueCompact = true;
+
+    parse: for (;;) {
+      // Read one value at `pos`.
+      let value: NodeId;
+      valueCompact = true;
+      const pos = this.pos;
+      const c = text.charCodeAt(pos);
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        const isObject = c === OPEN_BRACE;
+        const open = this.openContainer(isObject ? OBJECT : ARRAY, pos);
+        this.pos = pos + 1;
+        if (this.skipWhitespace()) open.compact = false;
+        if (text.charCodeAt(this.pos) === (isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
+          this.pos++;
+          stack.pop();
+          value = this.closeContainer(open);
+          valueCompact = open.compact;
+        } else {
+          if (isObject) this.readKey(open);
+          continue parse;
+        }
+      } else if (c === QUOTE) {
+        value = this.readString();
+      } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
+        NUMBER_TEXT.lastIndex = pos;
+        if (!NUMBER_TEXT.test(text)) this.fail(pos, 'a number is malformed');
+        value = this.tree.add(NUMBER, pos, NUMBER_TEXT.lastIndex, 0);
+        this.pos = NUMBER_TEXT.lastIndex;
+      } else if (text.startsWith('true', pos) || text.startsWith('null', pos)) {
+        value = this.tree.add(LITERAL, pos, pos + 4, 0);
+        this.pos = pos + 4;
+      } else if (text.startsWith('false', pos)) {
+        value = this.tree.add(LITERAL, pos, pos + 5, 0);
+        this.pos = pos + 5;
+      } else {
+        this.fail(pos, pos >= this.length && stack.length === 0 ? 'the input is empty' : `expected a value, found ${foundAt(text, pos)}`);
+      }
+
+      // Attach the value to its container; close containers that end here.
+      for (;;) {
+        const parent = stack[stack.length - 1];
+        if (parent === undefined) {
+          root = value!;
+          break parse;
+        }
+        this.pushPending(value!);
+        if (!valueCompact) parent.compact = false;
+        if (this.skipWhitespace()) parent.compact = false;
+        const next = text.charCodeAt(this.pos);
+        if (next === COMMA) {
+          this.pos++;
+          if (this.pos >= this.nextReport) {
+            this.onProgress!(this.pos / this.length);
+            this.nextReport = this.pos + PROGRESS_STEP;
+          }
+          if (this.skipWhitespace()) parent.compact = false;
+          if (parent.isObject) this.readKey(parent);
+          continue parse;
+        }
+        if (next === (parent.isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
+          this.pos++;
+          stack.pop();
+          value = this.closeContainer(parent);
+          valueCompact = parent.compact;
+          continue;
+        }
+        const expected = parent.isObject ? "',' or '}' after a property value" : "',' or ']' after an array element";
+        this.fail(this.pos, `expected ${expected}, found ${foundAt(text, this.pos)}`);
+      }
     }
-    pending[pendingTop++] = id;
-  };
 
-  const fail = (at: number, what?: string): never => {
-    throw new JsonSyntaxError(text, at, what ?? `unexpected ${foundAt(text, at)}`);
-  };
+    this.skipWhitespace();
+    if (this.pos < this.length) {
+      const at = this.pos;
+      this.fail(at, beginsValue(text.charCodeAt(at)) ? 'more than one JSON value (unexpected text after the first value)' : `unexpected text after the JSON value: ${foundAt(text, at)}`);
+    }
+    return this.tree.document(text, root!);
+  }
+
+  private pushPending(id: NodeId): void {
+    if (this.pendingTop === this.pending.length) {
+      const grown = new Int32Array(this.pending.length * 2);
+      grown.set(this.pending);
+      this.pending = grown;
+    }
+    this.pending[this.pendingTop++] = id;
+  }
+
+  private fail(at: number, what?: string): never {
+    throw new JsonSyntaxError(this.text, at, what ?? `unexpected ${foundAt(this.text, at)}`);
+  }
 
   /** Skips whitespace; returns true when any was skipped. */
-  const skipWhitespace = (): boolean => {
-    const from = pos;
+  private skipWhitespace(): boolean {
+    const { text, length } = this;
+    const from = this.pos;
+    let pos = from;
     while (pos < length) {
       const c = text.charCodeAt(pos);
       if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
       pos++;
     }
+    this.pos = pos;
     return pos !== from;
-  };
+  }
 
-  const readString = (): NodeId => {
-    const start = pos;
-    let p = pos + 1;
+  private readString(): NodeId {
+    const { text, length } = this;
+    const start = this.pos;
+    let p = start + 1;
     let escaped = false;
     for (;;) {
       STRING_RUN.lastIndex = p;
@@ -229,131 +338,53 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH, onProgress?: 
       p = STRING_RUN.lastIndex;
       const c = text.charCodeAt(p);
       if (c === QUOTE) {
-        pos = p + 1;
-        return tree.add(STRING, start, pos, escaped ? ESCAPED : 0);
+        this.pos = p + 1;
+        return this.tree.add(STRING, start, this.pos, escaped ? ESCAPED : 0);
       }
       if (c === BACKSLASH) {
         escaped = true;
         const e = text.charCodeAt(p + 1);
         if (e === 0x75 /* u */) {
           HEX4.lastIndex = p + 2;
-          if (!HEX4.test(text)) fail(p, 'a \\u escape needs four hex digits');
+          if (!HEX4.test(text)) this.fail(p, 'a \\u escape needs four hex digits');
           p += 6;
         } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
           p += 2;
         } else {
-          fail(p, p + 1 >= length ? 'the text ends inside a string' : `invalid escape "\\${text[p + 1]}" in a string`);
+          this.fail(p, p + 1 >= length ? 'the text ends inside a string' : `invalid escape "\\${text[p + 1]}" in a string`);
         }
         continue;
       }
-      if (p >= length) fail(start, 'a string is never closed');
-      fail(p, 'a control character must be escaped inside a string');
+      if (p >= length) this.fail(start, 'a string is never closed');
+      this.fail(p, 'a control character must be escaped inside a string');
     }
-  };
+  }
 
-  const readKey = (open: Open): void => {
-    if (text.charCodeAt(pos) !== QUOTE) fail(pos, `expected a property name in double quotes, found ${foundAt(text, pos)}`);
-    pushPending(readString());
-    if (skipWhitespace()) open.compact = false;
-    if (text.charCodeAt(pos) !== COLON) fail(pos, `expected ':' after a property name, found ${foundAt(text, pos)}`);
-    pos++;
-    if (skipWhitespace()) open.compact = false;
-  };
+  private readKey(open: Open): void {
+    const { text } = this;
+    if (text.charCodeAt(this.pos) !== QUOTE) this.fail(this.pos, `expected a property name in double quotes, found ${foundAt(text, this.pos)}`);
+    this.pushPending(this.readString());
+    if (this.skipWhitespace()) open.compact = false;
+    if (text.charCodeAt(this.pos) !== COLON) this.fail(this.pos, `expected ':' after a property name, found ${foundAt(text, this.pos)}`);
+    this.pos++;
+    if (this.skipWhitespace()) open.compact = false;
+  }
 
-  const openContainer = (kind: typeof OBJECT | typeof ARRAY, start: number): Open => {
-    const open: Open = { node: tree.add(kind, start, -1, 0), isObject: kind === OBJECT, base: pendingTop, compact: true };
-    stack.push(open);
-    if (stack.length > maxDepth) {
-      throw new JsonSyntaxError(text, start, `nesting deeper than ${maxDepth} levels is not supported`, 'depth');
+  private openContainer(kind: typeof OBJECT | typeof ARRAY, start: number): Open {
+    const open: Open = { node: this.tree.add(kind, start, -1, 0), isObject: kind === OBJECT, base: this.pendingTop, compact: true };
+    this.stack.push(open);
+    if (this.stack.length > this.maxDepth) {
+      throw new JsonSyntaxError(this.text, start, `nesting deeper than ${this.maxDepth} levels is not supported`, 'depth');
     }
     return open;
-  };
+  }
 
-  const closeContainer = (open: Open): NodeId => {
-    const children = pendingTop - open.base;
-    tree.placeChildren(open.node, pending, open.base, pendingTop, open.isObject ? children / 2 : children);
-    pendingTop = open.base;
-    tree.end[open.node] = pos;
-    if (open.compact) tree.flags[open.node] = COMPACT;
+  private closeContainer(open: Open): NodeId {
+    const children = this.pendingTop - open.base;
+    this.tree.placeChildren(open.node, this.pending, open.base, this.pendingTop, open.isObject ? children / 2 : children);
+    this.pendingTop = open.base;
+    this.tree.end[open.node] = this.pos;
+    if (open.compact) this.tree.flags[open.node] = COMPACT;
     return open.node;
-  };
-
-  skipWhitespace();
-  let root: NodeId | undefined;
-  let valueCompact = true;
-
-  parse: for (;;) {
-    // Read one value at `pos`.
-    let value: NodeId;
-    valueCompact = true;
-    const c = text.charCodeAt(pos);
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      const isObject = c === OPEN_BRACE;
-      const open = openContainer(isObject ? OBJECT : ARRAY, pos);
-      pos++;
-      if (skipWhitespace()) open.compact = false;
-      if (text.charCodeAt(pos) === (isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        pos++;
-        stack.pop();
-        value = closeContainer(open);
-        valueCompact = open.compact;
-      } else {
-        if (isObject) readKey(open);
-        continue parse;
-      }
-    } else if (c === QUOTE) {
-      value = readString();
-    } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
-      NUMBER_TEXT.lastIndex = pos;
-      if (!NUMBER_TEXT.test(text)) fail(pos, 'a number is malformed');
-      value = tree.add(NUMBER, pos, NUMBER_TEXT.lastIndex, 0);
-      pos = NUMBER_TEXT.lastIndex;
-    } else if (text.startsWith('true', pos) || text.startsWith('null', pos)) {
-      value = tree.add(LITERAL, pos, pos + 4, 0);
-      pos += 4;
-    } else if (text.startsWith('false', pos)) {
-      value = tree.add(LITERAL, pos, pos + 5, 0);
-      pos += 5;
-    } else {
-      fail(pos, pos >= length && stack.length === 0 ? 'the input is empty' : `expected a value, found ${foundAt(text, pos)}`);
-    }
-
-    // Attach the value to its container; close containers that end here.
-    for (;;) {
-      const parent = stack[stack.length - 1];
-      if (parent === undefined) {
-        root = value!;
-        break parse;
-      }
-      pushPending(value!);
-      if (!valueCompact) parent.compact = false;
-      if (skipWhitespace()) parent.compact = false;
-      const next = text.charCodeAt(pos);
-      if (next === COMMA) {
-        pos++;
-        if (pos >= nextReport) {
-          onProgress!(pos / length);
-          nextReport = pos + PROGRESS_STEP;
-        }
-        if (skipWhitespace()) parent.compact = false;
-        if (parent.isObject) readKey(parent);
-        continue parse;
-      }
-      if (next === (parent.isObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        pos++;
-        stack.pop();
-        value = closeContainer(parent);
-        valueCompact = parent.compact;
-        continue;
-      }
-      const expected = parent.isObject ? "',' or '}' after a property value" : "',' or ']' after an array element";
-      fail(pos, `expected ${expected}, found ${foundAt(text, pos)}`);
-    }
   }
-
-  skipWhitespace();
-  if (pos < length) {
-    fail(pos, beginsValue(text.charCodeAt(pos)) ? 'more than one JSON value (unexpected text after the first value)' : `unexpected text after the JSON value: ${foundAt(text, pos)}`);
-  }
-  return tree.document(text, root!);
 }
