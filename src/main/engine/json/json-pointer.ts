@@ -11,11 +11,14 @@ export type RefTarget =
 /** Classifies a `$ref` value: an internal pointer, a plain-name anchor, or anything else. */
 export function parseRef(ref: string): RefTarget | undefined {
   if (!ref.startsWith('#')) return { kind: 'external' };
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined; // malformed percent-encoding: cannot resolve
+  let fragment = ref.slice(1);
+  // Most refs have no percent-encoding (and every schema of a catalog may have one).
+  if (fragment.includes('%')) {
+    try {
+      fragment = decodeURIComponent(fragment);
+    } catch {
+      return undefined; // malformed percent-encoding: cannot resolve
+    }
   }
   if (fragment === '') return { kind: 'pointer', segments: [] };
   if (!fragment.startsWith('/')) return { kind: 'anchor', name: fragment };
@@ -23,6 +26,7 @@ export function parseRef(ref: string): RefTarget | undefined {
 }
 
 function unescapeSegment(segment: string): string {
+  if (!segment.includes('~')) return segment;
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

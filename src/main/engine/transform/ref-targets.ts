@@ -3,8 +3,9 @@
 // internal $ref target survives (SPEC §2.6). The targets form a trie of
 // pointer segments that the writer walks alongside the schema.
 
-import { ARRAY, OBJECT, STRING, itemAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseRef } from '../json/json-pointer';
+import { indexOfQuoted } from '../text/find-quoted';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
 
 /** Pointer segments leading to $ref targets: a child exists for every segment on some target's path. */
@@ -23,12 +24,33 @@ export class RefTrie {
   }
 }
 
+/** A key named $ref, as text, after its opening quote. */
+const REF_KEY_TAIL = '$ref"';
+
 /** The trie of every internal pointer $ref target in `schema`, or undefined when it has none. */
 export function refTargets(doc: JsonDocument, schema: NodeId): RefTrie | undefined {
-  // Most schemas have no $ref at all: a text search settles that without a
-  // walk. The search must stay inside the schema's own text (a slice is a view,
-  // not a copy), or a catalog of many tools would be searched many times over.
-  if (!doc.text.slice(doc.start[schema], doc.end[schema]).includes('"$ref"')) return undefined;
+  // The search stays inside the schema's own text (a slice is a view, not a
+  // copy), or a catalog of many tools would be searched many times over.
+  const slice = doc.text.slice(doc.start[schema], doc.end[schema]);
+  // Without a \u escape, a key named $ref is spelled exactly "$ref": the
+  // places that text occurs are the only candidates, and each is settled by
+  // descending to it (most schemas have none, the rest a few among thousands
+  // of nodes). A key written with escapes ("\u0024ref") is found by walking.
+  if (slice.includes('\\u')) return refTargetsByWalk(doc, schema);
+  let trie: RefTrie | undefined;
+  const base = doc.start[schema]!;
+  for (let at = indexOfQuoted(slice, REF_KEY_TAIL); at !== -1; at = indexOfQuoted(slice, REF_KEY_TAIL, at + 1)) {
+    const value = refValueAt(doc, schema, base + at);
+    if (value !== undefined) trie = addTarget(doc, value, trie);
+  }
+  return trie;
+}
+
+/**
+ * The same targets found by visiting every node of `schema`: what
+ * refTargets() must always agree with (the tests hold it to that).
+ */
+export function refTargetsByWalk(doc: JsonDocument, schema: NodeId): RefTrie | undefined {
   let trie: RefTrie | undefined;
   const walk = (node: NodeId): void => {
     const kind = doc.kind[node];
@@ -40,19 +62,93 @@ export function refTargets(doc: JsonDocument, schema: NodeId): RefTrie | undefin
     for (let i = 0; i < doc.count[node]!; i++) {
       const key = keyName(doc, node, i);
       const value = valueAt(doc, node, i);
-      if (key === '$ref') {
-        if (doc.kind[value] !== STRING) continue;
-        const target = parseRef(stringValue(doc, value));
-        if (target?.kind === 'pointer' && target.segments.length > 0) (trie ??= new RefTrie()).add(target.segments);
-      } else if (DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key) || (key === 'description' && doc.kind[value] === STRING)) {
-        continue;
-      } else if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
-        for (let j = 0; j < doc.count[value]!; j++) walk(valueAt(doc, value, j));
-      } else {
-        walk(value);
+      if (key === '$ref') trie = addTarget(doc, value, trie);
+      else if (holdsSchemas(doc, key, value)) {
+        if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
+          for (let j = 0; j < doc.count[value]!; j++) walk(valueAt(doc, value, j));
+        } else walk(value);
       }
     }
   };
   walk(schema);
   return trie;
+}
+
+/** False for members whose value is data, not schemas: annotations, verbatim keywords, a description. */
+function holdsSchemas(doc: JsonDocument, key: string, value: NodeId): boolean {
+  return !(DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key) || (key === 'description' && doc.kind[value] === STRING));
+}
+
+function addTarget(doc: JsonDocument, value: NodeId, trie: RefTrie | undefined): RefTrie | undefined {
+  if (doc.kind[value] !== STRING) return trie;
+  const target = parseRef(stringValue(doc, value));
+  if (target?.kind !== 'pointer' || target.segments.length === 0) return trie;
+  (trie ??= new RefTrie()).add(target.segments);
+  return trie;
+}
+
+/**
+ * When the `"$ref"` text at `offset` is a key the walk would read as a
+ * $ref (not a property name, not inside data or a string), its value.
+ * Descends from `node` by offsets, applying the walk's rules at each step.
+ */
+function refValueAt(doc: JsonDocument, node: NodeId, offset: number): NodeId | undefined {
+  for (;;) {
+    const kind = doc.kind[node];
+    if (kind === ARRAY) {
+      const item = itemHolding(doc, node, offset);
+      if (item === undefined) return undefined;
+      node = item;
+      continue;
+    }
+    if (kind !== OBJECT) return undefined;
+    const member = memberAt(doc, node, offset);
+    if (member === undefined) return undefined;
+    const keyNode = keyAt(doc, node, member);
+    const value = valueAt(doc, node, member);
+    if (offset < doc.end[keyNode]!) return offset === doc.start[keyNode] ? value : undefined;
+    if (offset < doc.start[value]!) return undefined;
+    const key = stringValue(doc, keyNode);
+    if (key === '$ref' || !holdsSchemas(doc, key, value)) return undefined;
+    if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
+      // A name map's keys are names: only its values are schemas.
+      const named = memberAt(doc, value, offset);
+      if (named === undefined) return undefined;
+      const entry = valueAt(doc, value, named);
+      if (offset < doc.start[entry]!) return undefined;
+      node = entry;
+      continue;
+    }
+    node = value;
+  }
+}
+
+/** The index of the last member of `object` whose key starts at or before `offset` (binary search), or undefined. */
+function memberAt(doc: JsonDocument, object: NodeId, offset: number): number | undefined {
+  const index = lastStartingBy(doc, object, offset, true);
+  return index === -1 || offset >= doc.end[valueAt(doc, object, index)]! ? undefined : index;
+}
+
+/** The item of `array` that contains `offset`, or undefined. */
+function itemHolding(doc: JsonDocument, array: NodeId, offset: number): NodeId | undefined {
+  const index = lastStartingBy(doc, array, offset, false);
+  if (index === -1) return undefined;
+  const item = itemAt(doc, array, index);
+  return offset < doc.end[item]! ? item : undefined;
+}
+
+/** The last child index whose start (an object member's key) is at or before `offset`; -1 for none. */
+function lastStartingBy(doc: JsonDocument, container: NodeId, offset: number, isObject: boolean): number {
+  let low = 0;
+  let high = doc.count[container]! - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const child = isObject ? keyAt(doc, container, middle) : itemAt(doc, container, middle);
+    if (doc.start[child]! <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }

@@ -5,6 +5,7 @@
 // second pass over that output (share-schemas.ts).
 
 import { ByteWriter } from '../json/byte-writer';
+import { indexOfQuoted } from '../text/find-quoted';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
@@ -167,7 +168,7 @@ class CatalogWriter {
     const { doc } = this;
     // `unevaluated*` reads the annotations of default-valued keywords; a text
     // search over the schema's own slice (a view, not a copy) settles it.
-    const unevaluated = this.exactStructure && doc.text.slice(doc.start[schema], doc.end[schema]).includes('"unevaluated');
+    const unevaluated = this.exactStructure && indexOfQuoted(doc.text.slice(doc.start[schema], doc.end[schema]), 'unevaluated') !== -1;
     this.writeSchema(schema, refTargets(doc, schema), { unevaluated, root: true });
   }
 
