@@ -34,7 +34,23 @@ export function isLongDescription(description: string): boolean {
  */
 export function reduceDescription(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
   if (!isLongDescription(description)) return undefined;
+  return reduceByPlan(planFor(description), description, keywords);
+}
+
+/**
+ * reduceDescription() as the writer emits it: a JSON string literal. A
+ * reduction that reads no keywords is the same wherever the description
+ * recurs, so its literal is made once, with the plan.
+ */
+export function reducedDescriptionJson(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
+  if (!isLongDescription(description)) return undefined;
   const plan = planFor(description);
+  if (!plan.readsKeywords) return plan.reduced === undefined ? undefined : (plan.reducedJson ??= JSON.stringify(plan.reduced));
+  const reduced = reduceByPlan(plan, description, keywords);
+  return reduced === undefined ? undefined : JSON.stringify(reduced);
+}
+
+function reduceByPlan(plan: ReductionPlan, description: string, keywords: NodeKeywords | (() => NodeKeywords) | undefined): string | undefined {
   if (!plan.readsKeywords) return plan.reduced;
   let known = typeof keywords === 'function' ? undefined : keywords;
   let reduced = '';
@@ -69,6 +85,8 @@ interface ReductionPlan {
   readsKeywords: boolean;
   /** The reduction when it reads no keywords (undefined: the description stays as it was). */
   reduced: string | undefined;
+  /** `reduced` as a JSON string literal, made when first written. */
+  reducedJson?: string;
 }
 
 /**

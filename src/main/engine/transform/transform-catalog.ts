@@ -9,7 +9,7 @@ import { indexOfQuoted } from '../text/find-quoted';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
-import { reduceDescription, SMALL_DESCRIPTION_BYTES } from './reduce-description';
+import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from './reduce-description';
 import { refTargets, type RefTrie } from './ref-targets';
 import { keywordsOf } from './schema-redundancy';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
@@ -239,16 +239,16 @@ class CatalogWriter {
 
   /** `owner`: the schema object the description belongs to (rule 3 reads its keywords); none for a tool's own. */
   private writeDescription(node: NodeId, owner?: NodeId): void {
-    let reduced: string | undefined;
+    let reducedJson: string | undefined;
     if (this.reduceDescriptions) {
       const { doc } = this;
       // Most descriptions are short: no decoding, no reading of keywords.
       if (doc.end[node]! - doc.start[node]! - 2 > SMALL_DESCRIPTION_BYTES / 3) {
-        reduced = reduceDescription(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner));
+        reducedJson = reducedDescriptionJson(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner));
       }
     }
-    if (reduced === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
-    else this.out.push(JSON.stringify(reduced));
+    if (reducedJson === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
+    else this.out.push(reducedJson);
   }
 
   /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */

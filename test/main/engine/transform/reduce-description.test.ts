@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reduceDescription, SMALL_DESCRIPTION_BYTES } from '../../../../src/main/engine/transform/reduce-description';
+import { reduceDescription, reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from '../../../../src/main/engine/transform/reduce-description';
 import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 describe('reduceDescription', () => {
@@ -105,5 +105,20 @@ describe('reduceDescription', () => {
   it('returns undefined when every sentence is kept and nothing changes', () => {
     const text = 'Must be set. '.repeat(20).trim();
     expect(reduceDescription(text)).toBeUndefined();
+  });
+
+  it('gives the same reduction as a JSON literal, first time and cached, with or without keywords', () => {
+    const quoted = 'Filler prose that says nothing at all about the value, and runs on. The "name" must be unique \u2014 tabs\tand\nnewlines too. 😀 More filler prose that goes.';
+    const withDefault = 'Pick how results are sorted by the server before paging. Defaults to "asc". Extra sentence of filler that goes on and on without a rule in it.';
+    const keywordSets = [undefined, { default: { value: 'asc' } }, () => ({ default: { value: 'desc' } })];
+    for (const description of [quoted, withDefault, ...LOST_FACTS.map((fact) => `Lists the items of the project in pages. ${fact} Filler prose that states nothing at all and just goes on.`)]) {
+      for (const keywords of keywordSets) {
+        for (let round = 0; round < 2; round++) {
+          const reduced = reduceDescription(description, keywords);
+          expect(reducedDescriptionJson(description, keywords)).toBe(reduced === undefined ? undefined : JSON.stringify(reduced));
+        }
+      }
+    }
+    expect(reducedDescriptionJson('Short.')).toBeUndefined();
   });
 });
