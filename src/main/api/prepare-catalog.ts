@@ -61,6 +61,7 @@ export function prepareCatalog(
     layout &&
     transformCatalog(doc, {
       sharedOutput: options.sharedOutput ?? false,
+      ...(decoded.asciiBytes ? { asciiBytes: decoded.asciiBytes } : {}),
       shareSchemas: options.shareSchemas ?? false,
       ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}),
       ...(options.onOutput ? { onOutput: options.onOutput } : {}),

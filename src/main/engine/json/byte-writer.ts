@@ -7,14 +7,24 @@ import type { JsonSink } from './json-sink';
 const encoder = new TextEncoder();
 /** Ranges longer than this go through the native encoder; shorter ones are copied inline. */
 const NATIVE_ENCODE_FROM = 96;
+/** Ranges of an ASCII source at least this long are copied from its bytes (shorter: the inline loop is quicker than a view). */
+const BYTE_COPY_FROM = 24;
+
+/** A text that is plain ASCII, with its bytes: `bytes[i]` is `text.charCodeAt(i)` for every i. */
+export interface AsciiSource {
+  text: string;
+  bytes: Uint8Array;
+}
 
 export class ByteWriter implements JsonSink {
   private buffer: Uint8Array;
   private size = 0;
 
+  /** `source`: the text most ranges are copied from, when it is ASCII (its ranges are then copied as bytes). */
   constructor(
     initialCapacity: number,
     private readonly shared = false,
+    private readonly source?: AsciiSource,
   ) {
     this.buffer = this.allocate(Math.max(64, initialCapacity));
   }
@@ -30,6 +40,12 @@ export class ByteWriter implements JsonSink {
   copy(text: string, start: number, end: number): void {
     const units = end - start;
     if (units <= 0) return;
+    if (units >= BYTE_COPY_FROM && text === this.source?.text) {
+      this.reserve(units);
+      this.buffer.set(this.source.bytes.subarray(start, end), this.size);
+      this.size += units;
+      return;
+    }
     this.reserve(units * 3);
     const out = this.buffer;
     if (units > NATIVE_ENCODE_FROM) {

@@ -7,7 +7,13 @@ import { Buffer, isAscii } from 'node:buffer';
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
 export type DecodedInput =
-  | { ok: true; text: string; hadBom: boolean }
+  | {
+      ok: true;
+      text: string;
+      hadBom: boolean;
+      /** When the text is plain ASCII: its bytes, each one its character (a writer copies them instead of encoding). */
+      asciiBytes?: Uint8Array;
+    }
   | { ok: false; invalidAt: number };
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -18,20 +24,21 @@ const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true 
  * copying it as Latin-1 gives the same string about 5× faster than decoding
  * (8 MiB: 1.5 ms instead of 7 here).
  */
-function asciiText(bytes: Uint8Array): string | undefined {
-  return isAscii(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') : undefined;
+function latin1Text(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 /** UTF-8 bytes as a counter reads them: invalid sequences as U+FFFD, a BOM kept as U+FEFF. */
 export function decodeUtf8Lenient(bytes: Uint8Array): string {
-  return asciiText(bytes) ?? lenientDecoder.decode(bytes);
+  return isAscii(bytes) ? latin1Text(bytes) : lenientDecoder.decode(bytes);
 }
 
 export function decodeInput(bytes: Uint8Array): DecodedInput {
   const hadBom = bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2];
   const body = hadBom ? bytes.subarray(3) : bytes;
+  if (isAscii(body)) return { ok: true, text: latin1Text(body), hadBom, asciiBytes: body };
   try {
-    return { ok: true, text: asciiText(body) ?? strictDecoder.decode(body), hadBom };
+    return { ok: true, text: strictDecoder.decode(body), hadBom };
   } catch {
     return { ok: false, invalidAt: firstInvalidUtf8Byte(bytes) };
   }

@@ -38,9 +38,18 @@ describe('decoding input bytes', () => {
     } catch {
       expected = undefined;
     }
-    const decoded = decodeInput(shared(bytes));
+    const input = shared(bytes);
+    const decoded = decodeInput(input);
     if (expected === undefined) expect(decoded.ok).toBe(false);
-    else expect(decoded).toEqual({ ok: true, text: expected, hadBom });
+    else {
+      const { asciiBytes, ...rest } = decoded as Extract<typeof decoded, { ok: true }>;
+      expect(rest).toEqual({ ok: true, text: expected, hadBom });
+      // Plain ASCII comes with its bytes (the body, after any BOM), each byte its character; other text without.
+      const ascii = [...body].every((byte) => byte < 0x80);
+      if (ascii) expect(asciiBytes && [...asciiBytes]).toEqual([...body]);
+      else expect(asciiBytes).toBeUndefined();
+      if (asciiBytes) expect(String.fromCharCode(...asciiBytes)).toBe(expected);
+    }
   });
 
   it('a megabyte of ASCII comes back character for character', () => {
