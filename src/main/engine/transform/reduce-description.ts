@@ -39,27 +39,47 @@ export function reduceDescription(description: string, keywords?: NodeKeywords |
 
 /**
  * reduceDescription() as the writer emits it: a JSON string literal. A
- * reduction that reads no keywords is the same wherever the description
- * recurs, so its literal is made once, with the plan.
+ * description recurs across a catalog's tools, and its reduction depends
+ * only on which of its sentences keywords state: each literal is made once
+ * per plan and set of such sentences.
  */
 export function reducedDescriptionJson(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
   if (!isLongDescription(description)) return undefined;
   const plan = planFor(description);
-  if (!plan.readsKeywords) return plan.reduced === undefined ? undefined : (plan.reducedJson ??= JSON.stringify(plan.reduced));
-  const reduced = reduceByPlan(plan, description, keywords);
-  return reduced === undefined ? undefined : JSON.stringify(reduced);
+  const stated = plan.readsKeywords ? statedSentences(plan, keywords) : '';
+  let literal = plan.literals.get(stated);
+  if (literal === undefined) {
+    const reduced = plan.readsKeywords ? reductionWithout(plan, description, stated) : plan.reduced;
+    literal = reduced === undefined ? null : JSON.stringify(reduced);
+    plan.literals.set(stated, literal);
+  }
+  return literal ?? undefined;
 }
 
 function reduceByPlan(plan: ReductionPlan, description: string, keywords: NodeKeywords | (() => NodeKeywords) | undefined): string | undefined {
-  if (!plan.readsKeywords) return plan.reduced;
+  return plan.readsKeywords ? reductionWithout(plan, description, statedSentences(plan, keywords)) : plan.reduced;
+}
+
+/** The kept sentences a keyword of the node states (rule 3), as their indexes each followed by a comma: "" for none. */
+function statedSentences(plan: ReductionPlan, keywords: NodeKeywords | (() => NodeKeywords) | undefined): string {
+  if (keywords === undefined) return '';
   let known = typeof keywords === 'function' ? undefined : keywords;
+  let stated = '';
+  plan.kept.forEach((entry, i) => {
+    if (!entry.checked) return;
+    known ??= (keywords as () => NodeKeywords)();
+    if (redundantWith(entry.sentence, known) !== undefined) stated += `${i},`;
+  });
+  return stated;
+}
+
+/** The plan's kept sentences but the `stated` ones, joined; undefined when that is the description itself. */
+function reductionWithout(plan: ReductionPlan, description: string, stated: string): string | undefined {
+  const dropped = new Set(stated.split(',').filter((index) => index !== '').map(Number));
   let reduced = '';
   let last = -1;
   plan.kept.forEach((entry, i) => {
-    if (entry.checked && keywords !== undefined) {
-      known ??= (keywords as () => NodeKeywords)();
-      if (redundantWith(entry.sentence, known) !== undefined) return;
-    }
+    if (dropped.has(i)) return;
     // A gap is whitespace only between neighbours: a sentence dropped between them is not.
     reduced = last === -1 ? entry.sentence : reduced + (last === i - 1 && entry.gap !== undefined ? entry.gap : ' ') + entry.sentence;
     last = i;
@@ -85,8 +105,8 @@ interface ReductionPlan {
   readsKeywords: boolean;
   /** The reduction when it reads no keywords (undefined: the description stays as it was). */
   reduced: string | undefined;
-  /** `reduced` as a JSON string literal, made when first written. */
-  reducedJson?: string;
+  /** The reductions written so far as JSON literals (null: unchanged), by statedSentences(). */
+  literals: Map<string, string | null>;
 }
 
 /**
@@ -133,7 +153,7 @@ function planOf(description: string): ReductionPlan {
     const whole = kept.map((entry, i) => (i === 0 ? '' : (entry.gap ?? ' ')) + entry.sentence).join('');
     reduced = whole === description ? undefined : whole;
   }
-  return { kept, readsKeywords, reduced };
+  return { kept, readsKeywords, reduced, literals: new Map() };
 }
 
 /** True when only whitespace separates two sentence spans (nothing dropped between). */
