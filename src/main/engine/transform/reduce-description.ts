@@ -101,6 +101,8 @@ interface KeptSentence {
  * tools): each is split and classified once.
  */
 interface ReductionPlan {
+  /** The description planned. */
+  description: string;
   kept: KeptSentence[];
   readsKeywords: boolean;
   /** The reduction when it reads no keywords (undefined: the description stays as it was). */
@@ -114,21 +116,36 @@ interface ReductionPlan {
  * the newer is full it becomes the older and the oldest is let go, so memory
  * stays flat on a catalog of unique descriptions while descriptions met again
  * (moved into the newer one) are kept.
+ *
+ * Looked up by a fingerprint of a few characters, then compared whole:
+ * hashing every long description as a Map key was the transform's largest
+ * single line in a profile of the generated catalogs (14% of its samples;
+ * now 5%). Two descriptions with one fingerprint only take each other's place.
  */
-let plans = new Map<string, ReductionPlan>();
-let olderPlans = new Map<string, ReductionPlan>();
+let plans = new Map<number, ReductionPlan>();
+let olderPlans = new Map<number, ReductionPlan>();
 const REMEMBERED = 4096;
 
 function planFor(description: string): ReductionPlan {
-  let plan = plans.get(description);
-  if (plan !== undefined) return plan;
-  plan = olderPlans.get(description) ?? planOf(description);
+  const key = fingerprint(description);
+  let plan = plans.get(key);
+  if (plan?.description === description) return plan;
+  plan = olderPlans.get(key);
+  if (plan?.description !== description) plan = planOf(description);
   if (plans.size >= REMEMBERED) {
     olderPlans = plans;
     plans = new Map();
   }
-  plans.set(description, plan);
+  plans.set(key, plan);
   return plan;
+}
+
+/** The length and nine characters spread over the text, mixed (a description is over 53 characters long here). */
+function fingerprint(text: string): number {
+  const length = text.length;
+  let hash = length;
+  for (let part = 0; part < 8; part++) hash = Math.imul(hash ^ text.charCodeAt((length * part) >> 3), 0x9e3779b1);
+  return Math.imul(hash ^ text.charCodeAt(length - 1), 0x85ebca6b) >>> 0;
 }
 
 function planOf(description: string): ReductionPlan {
@@ -153,7 +170,7 @@ function planOf(description: string): ReductionPlan {
     const whole = kept.map((entry, i) => (i === 0 ? '' : (entry.gap ?? ' ')) + entry.sentence).join('');
     reduced = whole === description ? undefined : whole;
   }
-  return { kept, readsKeywords, reduced, literals: new Map() };
+  return { description, kept, readsKeywords, reduced, literals: new Map() };
 }
 
 /** True when only whitespace separates two sentence spans (nothing dropped between). */

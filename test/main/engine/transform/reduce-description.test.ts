@@ -121,4 +121,17 @@ describe('reduceDescription', () => {
     }
     expect(reducedDescriptionJson('Short.')).toBeUndefined();
   });
+
+  it('keeps descriptions apart that agree on every character the plan cache samples', () => {
+    // The cache looks plans up by a fingerprint of nine characters (never the second one of a long text).
+    const filler = ' Filler prose that states nothing at all and goes on for a while longer here.'.repeat(3);
+    const first = `Ab lists the items. The path must be absolute.${filler}`;
+    const second = `Az lists the items. The path must be absolute.${filler}`;
+    for (let round = 0; round < 3; round++) {
+      expect(reduceDescription(first)).toBe('Ab lists the items. The path must be absolute.');
+      expect(reduceDescription(second)).toBe('Az lists the items. The path must be absolute.');
+      expect(reducedDescriptionJson(second)).toBe(JSON.stringify('Az lists the items. The path must be absolute.'));
+    }
+  });
 });
+
