@@ -50,13 +50,14 @@ describe('ByteWriter', () => {
     );
   });
 
-  it('takes a long range from the source bytes, not by encoding the text', () => {
+  it('takes ranges of the source, long and short, from its bytes, not by encoding the text', () => {
     // Bytes that differ from the text show which path was taken (a real source never differs).
     const text = 'k'.repeat(100);
     const marked = new Uint8Array(100).fill(0x6d);
     const writer = new ByteWriter(8, false, { text, bytes: marked });
     writer.copy(text, 0, 100);
     writer.copy(text, 0, 10);
-    expect(Buffer.from(writer.bytes()).toString('latin1')).toBe('m'.repeat(100) + 'k'.repeat(10));
+    writer.copy('k'.repeat(10), 0, 10);
+    expect(Buffer.from(writer.bytes()).toString('latin1')).toBe('m'.repeat(110) + 'k'.repeat(10));
   });
 });
