@@ -55,8 +55,12 @@ const ANNOTATING: ReadonlySet<string> = new Set(['additionalProperties', 'additi
 const ROOT_SHAPE: ReadonlySet<string> = new Set(['type', 'properties', 'required']);
 
 export interface StructureScope {
-  /** The schema this node belongs to mentions `unevaluatedProperties`/`unevaluatedItems`. */
-  unevaluated: boolean;
+  /**
+   * Whether the schema this node belongs to mentions `unevaluatedProperties`/
+   * `unevaluatedItems`: asked only when an annotating keyword has its default
+   * value (rare), so most schemas are never searched.
+   */
+  unevaluated: () => boolean;
   root: boolean;
 }
 
@@ -65,7 +69,7 @@ export function isDroppableDefault(doc: JsonDocument, key: string, value: NodeId
   const test = DEFAULT_VALUED.get(key);
   if (test === undefined || !test(doc, value)) return false;
   if (scope.root && ROOT_SHAPE.has(key)) return false;
-  return !(scope.unevaluated && ANNOTATING.has(key));
+  return !(ANNOTATING.has(key) && scope.unevaluated());
 }
 
 /** True when `key` occurs more than once among the members of `node`. */

@@ -171,7 +171,8 @@ class CatalogWriter {
     const { doc } = this;
     // `unevaluated*` reads the annotations of default-valued keywords; a text
     // search over the schema's own slice (a view, not a copy) settles it.
-    const unevaluated = this.exactStructure && indexOfQuoted(doc.text.slice(doc.start[schema], doc.end[schema]), 'unevaluated') !== -1;
+    let mentioned: boolean | undefined;
+    const unevaluated = () => (mentioned ??= indexOfQuoted(doc.text.slice(doc.start[schema], doc.end[schema]), 'unevaluated') !== -1);
     this.writeSchema(schema, refTargets(doc, schema), { unevaluated, root: true });
   }
 
