@@ -80,6 +80,9 @@ function beginsValue(code: number): boolean {
   return code === OPEN_BRACE || code === OPEN_BRACKET || code === QUOTE || code === MINUS || (code >= 0x30 && code <= 0x39) || code === 0x74 || code === 0x66 || code === 0x6e; // t, f, n
 }
 
+/** Children placed with a loop below this many, with one set() from it. */
+const SLOT_LOOP_UNDER = 32;
+
 /** Growable node tables, handed out as views of their used part. */
 class TreeBuilder {
   size = 0;
@@ -121,7 +124,11 @@ class TreeBuilder {
       grown.set(this.slots.subarray(0, this.slotCount));
       this.slots = grown;
     }
-    this.slots.set(pending.subarray(from, to), this.slotCount);
+    const slots = this.slots;
+    if (to - from < SLOT_LOOP_UNDER) {
+      // Most containers have a few children: a loop is quicker than making a view for set().
+      for (let i = from, at = this.slotCount; i < to; i++, at++) slots[at] = pending[i]!;
+    } else slots.set(pending.subarray(from, to), this.slotCount);
     this.first[container] = this.slotCount;
     this.count[container] = count;
     this.slotCount = needed;
