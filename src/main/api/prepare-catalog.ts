@@ -6,8 +6,8 @@ import { CavemanError, type ErrorCode } from '../../shared/errors';
 import type { JsonDocument } from '../engine/json/json-node';
 import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { readCatalog, type CatalogLayout } from '../engine/transform/catalog-shape';
-import { transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
-import { span, type Progress } from '../engine/tool-progress';
+import { transformCatalog, type TransformOptions, type TransformResult } from '../engine/transform/transform-catalog';
+import { span } from '../engine/tool-progress';
 import type { ReadInput } from './read-catalog-text';
 
 /** Parsing's share of preparing a catalog (the transform takes the rest): measured about 2 : 3 at 32 MiB. */
@@ -25,12 +25,13 @@ export type PreparedCatalog = CatalogPrepared | { ok: false; passThrough: PassTh
 
 /**
  * `sharedOutput`: write the shrunk catalog into shared memory (for parallel
- * counting); `shareSchemas`: write repeated sub-schemas once (SPEC §2.3a);
- * `onOutput`: hears the output as it is written (TransformOptions.onOutput).
+ * counting), taken from `allocateShared` when given; `shareSchemas`: write
+ * repeated sub-schemas once (SPEC §2.3a); `onOutput`: hears the output as it
+ * is written (TransformOptions.onOutput).
  */
 export function prepareCatalog(
   input: ReadInput,
-  options: { sharedOutput?: boolean; shareSchemas?: boolean; onProgress?: Progress; onOutput?: (written: Uint8Array) => void } = {},
+  options: Pick<TransformOptions, 'sharedOutput' | 'allocateShared' | 'shareSchemas' | 'onProgress' | 'onOutput'> = {},
 ): PreparedCatalog {
   const { decoded } = input;
   if (!decoded.ok) {
@@ -61,6 +62,7 @@ export function prepareCatalog(
     layout &&
     transformCatalog(doc, {
       sharedOutput: options.sharedOutput ?? false,
+      ...(options.allocateShared ? { allocateShared: options.allocateShared } : {}),
       ...(decoded.asciiBytes ? { asciiBytes: decoded.asciiBytes } : {}),
       shareSchemas: options.shareSchemas ?? false,
       ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}),

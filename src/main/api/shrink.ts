@@ -8,6 +8,7 @@ import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { sharedBytes, type CountJob, type ParallelTokenCounter } from '../engine/tokens';
+import { shrinkScratch, type SharedScratch } from '../engine/memory/shared-scratch';
 import { recoveryHandleOfDigest } from '../store';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
@@ -107,7 +108,7 @@ interface ShrinkCounting {
   tokenizer: TokenizerName;
   bytes: Uint8Array;
   /** The input as counted, hashed and stored: a copy taken when the shrink began, so a caller changing its bytes meanwhile changes nothing. */
-  original: Uint8Array;
+  original: Uint8Array<SharedArrayBuffer>;
   /** Its SHA-256, being taken on a worker (undefined: take it when storing). */
   digest: Promise<string | undefined> | undefined;
   output: Uint8Array | undefined;
@@ -116,6 +117,8 @@ interface ShrinkCounting {
   beforeJob: CountJob;
   afterJob: CountJob | undefined;
   progress: ReturnType<typeof progressReporter>;
+  /** Where `original` (when a copy) and the output's memory came from, to be given back once shrunk (shrink() only). */
+  scratch: SharedScratch | undefined;
 }
 
 function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boolean): { counting: ShrinkCounting; read: ReadInput; prepared: PreparedCatalog } {
@@ -124,12 +127,16 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
   const read = readInput(input);
   const bytes = read.bytes;
   const progress = progressReporter(options.onProgress);
+  // shrink() reuses its large buffers from one call to the next (fresh memory
+  // costs a page fault per page); the app's detailed shrink keeps its output.
+  const scratch = perTool ? undefined : shrinkScratch;
+  const allocateShared = scratch && ((byteLength: number) => scratch.take(byteLength));
 
   // Count the input on the workers while this thread parses and transforms,
   // and the output as it is written (workers only, so this thread never
   // waits); a worker also takes the input's hash for its handle. They read
   // one copy of the input in shared memory, which is also what is stored.
-  const original = sharedBytes(bytes);
+  const original = sharedBytes(bytes, allocateShared);
   const countOptions = { signal: options.signal, onProgress: (done: number, total: number) => progress('counting', done / total) };
   const earlyJob = perTool ? undefined : counter.begin(original, tokenizer, countOptions);
   const digest = counter.sha256(original);
@@ -141,6 +148,7 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
     progress('transforming', 0);
     prepared = prepareCatalog(read, {
       sharedOutput: true,
+      ...(allocateShared ? { allocateShared } : {}),
       shareSchemas: options.shareSchemas ?? false,
       onProgress: (fraction) => progress('transforming', fraction),
       ...(growing ? { onOutput: (written: Uint8Array) => growing.grew(written) } : {}),
@@ -161,12 +169,12 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
   const transform = prepared.ok ? prepared.transform : undefined;
   const output = transform?.output;
   const notCatalog = prepared.ok ? undefined : prepared.passThrough;
-  const counting = { options, tokenizer, bytes, original, digest, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress };
+  const counting = { options, tokenizer, bytes, original, digest, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress, scratch };
   return { counting, read, prepared };
 }
 
 async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
-  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress } = counting;
+  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress, scratch } = counting;
   // The workers count while this thread parses and transforms; then this
   // thread helps them (a vocabulary costs ~5 MB per thread). A job too small
   // for workers, or a counter without them, is counted here.
@@ -214,7 +222,13 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
     return passThrough({ reason: 'store_error', message: error.message }, error);
   }
   progress('storing', 1);
-  return { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: options.sharedOutput ? output! : output!.slice() } };
+  const handedOut = options.sharedOutput ? output! : output!.slice();
+  if (scratch) {
+    // Counted, hashed, stored and copied out: nothing reads these buffers again.
+    if (original.buffer !== bytes.buffer) scratch.give(original.buffer);
+    if (handedOut.buffer !== output!.buffer && output!.buffer instanceof SharedArrayBuffer) scratch.give(output!.buffer);
+  }
+  return { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: handedOut } };
 }
 
 function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: number): ShrinkReport {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RecoveryStore, recover, recoveryHandleFor, shrink } from '../../../src/main/lib';
 import { countTokens } from '../../../src/main/engine/tokens/count-tokens';
 import { ParallelTokenCounter } from '../../../src/main/engine/tokens/parallel-counter';
+import { shrinkScratch } from '../../../src/main/engine/memory/shared-scratch';
 import { generateCatalog } from '../../../scripts/bench/generate-catalog.mjs';
 
 const MiB = 1 << 20;
@@ -106,4 +107,29 @@ describe('shrink counting while the transform writes', () => {
       full.close();
     }
   });
+
+  it('reuses its buffers from one shrink to the next, never under bytes already handed out or the caller’s', async () => {
+    const counter = counters[0]!;
+    const other = generateCatalog(2.5 * MiB);
+    shrinkScratch.clear();
+    const first = await shrink(catalog, { store: ':memory:', counter });
+    // The input's copy and the output's buffer are kept for the next shrink.
+    expect(shrinkScratch.keptBytes).toBeGreaterThanOrEqual(2 * Buffer.byteLength(catalog));
+    const firstOutput = decode(first.result.output);
+    const shared = await shrink(catalog, { store: ':memory:', counter, sharedOutput: true });
+    const sharedOutput = decode(shared.result.output);
+    expect(sharedOutput).toBe(firstOutput);
+    // The caller's own shared bytes are never taken for scratch.
+    const callerBytes = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(other)));
+    callerBytes.set(Buffer.from(other));
+    const second = await shrink(callerBytes, { store: ':memory:', counter });
+    const third = await shrink(catalog, { store: ':memory:', counter });
+    expect(decode(first.result.output)).toBe(firstOutput);
+    expect(decode(shared.result.output)).toBe(sharedOutput);
+    expect(decode(callerBytes)).toBe(other);
+    expect(second.result.tokens_after).toBe(countTokens(decode(second.result.output), 'o200k_base'));
+    expect(decode(third.result.output)).toBe(firstOutput);
+    expect(third.result.tokens_after).toBe(first.result.tokens_after);
+  });
 });
+

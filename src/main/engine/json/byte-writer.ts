@@ -16,16 +16,26 @@ export interface AsciiSource {
   bytes: Uint8Array;
 }
 
+export interface ByteWriterOptions {
+  /** Write into shared memory (so counting threads read the output without a copy). */
+  shared?: boolean;
+  /** Where shared memory comes from (default: a new buffer); it may give more than asked. */
+  allocateShared?: (byteLength: number) => SharedArrayBuffer;
+  /** The text most ranges are copied from, when it is ASCII: its ranges are then copied as bytes. */
+  source?: AsciiSource;
+}
+
 export class ByteWriter implements JsonSink {
   private buffer: Uint8Array;
   private size = 0;
+  private readonly shared: boolean;
+  private readonly allocateShared: (byteLength: number) => SharedArrayBuffer;
+  private readonly source: AsciiSource | undefined;
 
-  /** `source`: the text most ranges are copied from, when it is ASCII (its ranges are then copied as bytes). */
-  constructor(
-    initialCapacity: number,
-    private readonly shared = false,
-    private readonly source?: AsciiSource,
-  ) {
+  constructor(initialCapacity: number, options: ByteWriterOptions = {}) {
+    this.shared = options.shared ?? false;
+    this.allocateShared = options.allocateShared ?? ((byteLength) => new SharedArrayBuffer(byteLength));
+    this.source = options.source;
     this.buffer = this.allocate(Math.max(64, initialCapacity));
   }
 
@@ -103,7 +113,7 @@ export class ByteWriter implements JsonSink {
   }
 
   private allocate(capacity: number): Uint8Array {
-    return new Uint8Array(this.shared ? new SharedArrayBuffer(capacity) : new ArrayBuffer(capacity));
+    return new Uint8Array(this.shared ? this.allocateShared(capacity) : new ArrayBuffer(capacity));
   }
 }
 

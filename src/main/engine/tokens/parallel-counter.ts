@@ -66,17 +66,20 @@ interface SharedText {
 }
 
 /**
- * The text in shared memory: a string is copied once as UTF-16; UTF-8 bytes
- * already in a SharedArrayBuffer are shared as they are, others copied once.
+ * `bytes` in shared memory: the same view when they already are, else a copy
+ * (into a buffer from `allocate`, which may be bigger than the bytes).
  */
-/** `bytes` in shared memory: the same view when they already are, else a copy. */
-export function sharedBytes(bytes: Uint8Array): Uint8Array<SharedArrayBuffer> {
+export function sharedBytes(bytes: Uint8Array, allocate = (byteLength: number) => new SharedArrayBuffer(byteLength)): Uint8Array<SharedArrayBuffer> {
   if (bytes.buffer instanceof SharedArrayBuffer) return bytes as Uint8Array<SharedArrayBuffer>;
-  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  const copy = new Uint8Array(allocate(bytes.byteLength), 0, bytes.byteLength);
   copy.set(bytes);
   return copy;
 }
 
+/**
+ * The text in shared memory: a string is copied once as UTF-16; UTF-8 bytes
+ * already in a SharedArrayBuffer are shared as they are, others copied once.
+ */
 function sharedTextOf(text: CountText): SharedText {
   if (typeof text === 'string') {
     const buffer = new SharedArrayBuffer(text.length * 2);

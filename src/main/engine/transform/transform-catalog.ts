@@ -51,6 +51,8 @@ export interface TransformOptions {
   shareSchemas?: boolean;
   /** Write the output into shared memory, so counting threads can read it without a copy. */
   sharedOutput?: boolean;
+  /** Where that shared memory comes from (default: new buffers). */
+  allocateShared?: (byteLength: number) => SharedArrayBuffer;
   /** The document's text as bytes, when it is plain ASCII (DecodedInput.asciiBytes): copied from instead of encoded. */
   asciiBytes?: Uint8Array;
   /** Hears the tools written, 0…1 (a 32 MiB catalog takes about a second). */
@@ -69,8 +71,11 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
   const layout = readCatalog(doc);
   if (layout === undefined) return undefined;
   const share = options.shareSchemas ?? false;
-  const source = options.asciiBytes && { text: doc.text, bytes: options.asciiBytes };
-  const out = new ByteWriter(doc.text.length + 64, options.sharedOutput ?? false, source);
+  const out = new ByteWriter(doc.text.length + 64, {
+    shared: options.sharedOutput ?? false,
+    ...(options.allocateShared ? { allocateShared: options.allocateShared } : {}),
+    ...(options.asciiBytes ? { source: { text: doc.text, bytes: options.asciiBytes } } : {}),
+  });
   const progress = perTool(options.onProgress ?? NO_PROGRESS, layout.tools.length);
   const onOutput = share ? undefined : options.onOutput;
   const onToolWritten =

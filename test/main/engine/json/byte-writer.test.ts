@@ -27,8 +27,8 @@ describe('ByteWriter', () => {
     fc.assert(
       fc.property(asciiText, fc.array(step, { maxLength: 30 }), fc.nat({ max: 64 }), fc.boolean(), (text, steps, capacity, shared) => {
         const bytes = encoder.encode(text);
-        const plain = new ByteWriter(capacity, shared);
-        const sourced = new ByteWriter(capacity, shared, { text, bytes });
+        const plain = new ByteWriter(capacity, { shared });
+        const sourced = new ByteWriter(capacity, { shared, source: { text, bytes } });
         let expected = '';
         for (const s of steps) {
           if (s.fromSource) {
@@ -54,7 +54,7 @@ describe('ByteWriter', () => {
     // Bytes that differ from the text show which path was taken (a real source never differs).
     const text = 'k'.repeat(100);
     const marked = new Uint8Array(100).fill(0x6d);
-    const writer = new ByteWriter(8, false, { text, bytes: marked });
+    const writer = new ByteWriter(8, { source: { text, bytes: marked } });
     writer.copy(text, 0, 100);
     writer.copy(text, 0, 10);
     writer.copy('k'.repeat(10), 0, 10);
