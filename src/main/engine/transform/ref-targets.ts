@@ -3,10 +3,10 @@
 // internal $ref target survives (SPEC §2.6). The targets form a trie of
 // pointer segments that the writer walks alongside the schema.
 
-import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, itemAt, keyAt, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseRef } from '../json/json-pointer';
 import { indexOfQuoted } from '../text/find-quoted';
-import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
+import { holdsSchemas, isNameMap, someSchemaMember } from './schema-members';
 
 /** Pointer segments leading to $ref targets: a child exists for every segment on some target's path. */
 export class RefTrie {
@@ -52,31 +52,11 @@ export function refTargets(doc: JsonDocument, schema: NodeId): RefTrie | undefin
  */
 export function refTargetsByWalk(doc: JsonDocument, schema: NodeId): RefTrie | undefined {
   let trie: RefTrie | undefined;
-  const walk = (node: NodeId): void => {
-    const kind = doc.kind[node];
-    if (kind === ARRAY) {
-      for (let i = 0; i < doc.count[node]!; i++) walk(itemAt(doc, node, i));
-      return;
-    }
-    if (kind !== OBJECT) return;
-    for (let i = 0; i < doc.count[node]!; i++) {
-      const key = keyName(doc, node, i);
-      const value = valueAt(doc, node, i);
-      if (key === '$ref') trie = addTarget(doc, value, trie);
-      else if (holdsSchemas(doc, key, value)) {
-        if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
-          for (let j = 0; j < doc.count[value]!; j++) walk(valueAt(doc, value, j));
-        } else walk(value);
-      }
-    }
-  };
-  walk(schema);
+  someSchemaMember(doc, schema, (key, value) => {
+    if (key === '$ref') trie = addTarget(doc, value, trie);
+    return false;
+  });
   return trie;
-}
-
-/** False for members whose value is data, not schemas: annotations, verbatim keywords, a description. */
-function holdsSchemas(doc: JsonDocument, key: string, value: NodeId): boolean {
-  return !(DROPPED_ANNOTATIONS.has(key) || VERBATIM_KEYWORDS.has(key) || (key === 'description' && doc.kind[value] === STRING));
 }
 
 function addTarget(doc: JsonDocument, value: NodeId, trie: RefTrie | undefined): RefTrie | undefined {
@@ -109,8 +89,8 @@ function refValueAt(doc: JsonDocument, node: NodeId, offset: number): NodeId | u
     if (offset < doc.end[keyNode]!) return offset === doc.start[keyNode] ? value : undefined;
     if (offset < doc.start[value]!) return undefined;
     const key = stringValue(doc, keyNode);
-    if (key === '$ref' || !holdsSchemas(doc, key, value)) return undefined;
-    if (NAME_MAP_KEYWORDS.has(key) && doc.kind[value] === OBJECT) {
+    if (!holdsSchemas(doc, key, value)) return undefined;
+    if (isNameMap(doc, key, value)) {
       // A name map's keys are names: only its values are schemas.
       const named = memberAt(doc, value, offset);
       if (named === undefined) return undefined;

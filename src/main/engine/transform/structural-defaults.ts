@@ -56,9 +56,9 @@ const ROOT_SHAPE: ReadonlySet<string> = new Set(['type', 'properties', 'required
 
 export interface StructureScope {
   /**
-   * Whether the schema this node belongs to mentions `unevaluatedProperties`/
-   * `unevaluatedItems`: asked only when an annotating keyword has its default
-   * value (rare), so most schemas are never searched.
+   * Whether the schema this node belongs to has an `unevaluatedProperties`/
+   * `unevaluatedItems` keyword: asked only when an annotating keyword has its
+   * default value (rare), so most schemas are never searched.
    */
   unevaluated: () => boolean;
   root: boolean;

@@ -13,6 +13,7 @@ import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from './reduce-descri
 import { refTargets, type RefTrie } from './ref-targets';
 import { keywordsOf } from './schema-redundancy';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
+import { someSchemaMember } from './schema-members';
 import { shareSchemas } from './share-schemas';
 import { hasDuplicateKey, isDroppableDefault, type StructureScope } from './structural-defaults';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
@@ -89,6 +90,21 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
   writer.writeRoot();
   const result: TransformResult = { output: out.bytes(), kind: layout.kind, tools: writer.spans, structureDrops: writer.structureDrops, sharedDefinitions: 0 };
   return share ? shareSchemas(result, options.sharedOutput ?? false) : result;
+}
+
+/**
+ * Whether `schema` has an `unevaluatedProperties`/`unevaluatedItems` keyword
+ * anywhere in it (they read the annotations of default-valued keywords).
+ * Most schemas never say the word: a search of the schema's own slice (a
+ * view, not a copy) rules them out, unless a \u escape could hide it in a
+ * key. The rest are walked, so the word in a description, an example or a
+ * property's name does not count (the transform drops some of those, and a
+ * second shrink must then decide the same).
+ */
+function hasUnevaluated(doc: JsonDocument, schema: NodeId): boolean {
+  const text = doc.text.slice(doc.start[schema], doc.end[schema]);
+  if (indexOfQuoted(text, 'unevaluated') === -1 && !text.includes('\\u')) return false;
+  return someSchemaMember(doc, schema, (key) => key === 'unevaluatedProperties' || key === 'unevaluatedItems');
 }
 
 const decoder = new TextDecoder();
@@ -174,10 +190,8 @@ class CatalogWriter {
 
   private writeSchemaRoot(schema: NodeId): void {
     const { doc } = this;
-    // `unevaluated*` reads the annotations of default-valued keywords; a text
-    // search over the schema's own slice (a view, not a copy) settles it.
     let mentioned: boolean | undefined;
-    const unevaluated = () => (mentioned ??= indexOfQuoted(doc.text.slice(doc.start[schema], doc.end[schema]), 'unevaluated') !== -1);
+    const unevaluated = () => (mentioned ??= hasUnevaluated(doc, schema));
     this.writeSchema(schema, refTargets(doc, schema), { unevaluated, root: true });
   }
 

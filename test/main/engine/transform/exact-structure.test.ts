@@ -43,6 +43,29 @@ describe('exact structural savings (SPEC §2.3a)', () => {
     expect(schemaOf(schema)).toEqual(schema);
   });
 
+  it('keeps them too when the unevaluated* key is spelled with a \\u escape', () => {
+    const text = '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"object","additionalProperties":true,"\\u0075nevaluatedProperties":false}}}}]}';
+    expect(shrinkText(text)).toContain('"additionalProperties":true');
+    // Without the escape hiding it, the same schema is recognised by its text.
+    expect(shrinkText(text.replace('\\u0075', 'u'))).toContain('"additionalProperties":true');
+    // And with no unevaluated* at all, the default goes.
+    expect(shrinkText(text.replace(',"\\u0075nevaluatedProperties":false', ''))).not.toContain('additionalProperties');
+  });
+
+  it('counts only unevaluated* keywords, not the word in a description, an example, a title or a property name', () => {
+    const schema = {
+      type: 'object',
+      title: '"unevaluatedProperties" is not used here',
+      description: 'Says "unevaluatedItems" in prose only.',
+      examples: [{ unevaluatedProperties: false }],
+      properties: { unevaluatedProperties: { type: 'string' }, b: { type: 'object', additionalProperties: true } },
+    };
+    const once = shrinkText(catalogOf(schema));
+    expect(JSON.parse(once).tools[0].inputSchema.properties.b).toEqual({ type: 'object' });
+    // What the first shrink dropped (title, examples) cannot change what a second one decides.
+    expect(shrinkText(once)).toBe(once);
+  });
+
   it('keeps a key that appears twice in its object (the last one wins, so dropping one could change it)', () => {
     const text = '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"array","minItems":5,"minItems":0}}}}]}';
     expect(shrinkText(text)).toContain('"minItems":5,"minItems":0');
