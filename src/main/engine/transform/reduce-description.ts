@@ -34,7 +34,8 @@ export function isLongDescription(description: string): boolean {
  */
 export function reduceDescription(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
   if (!isLongDescription(description)) return undefined;
-  return reduceByPlan(planFor(description), description, keywords);
+  const plan = planFor(description);
+  return plan.readsKeywords ? reductionWithout(plan, description, statedSentences(plan, keywords)) : plan.reduced;
 }
 
 /**
@@ -56,11 +57,7 @@ export function reducedDescriptionJson(description: string, keywords?: NodeKeywo
   return literal ?? undefined;
 }
 
-function reduceByPlan(plan: ReductionPlan, description: string, keywords: NodeKeywords | (() => NodeKeywords) | undefined): string | undefined {
-  return plan.readsKeywords ? reductionWithout(plan, description, statedSentences(plan, keywords)) : plan.reduced;
-}
-
-/** The kept sentences a keyword of the node states (rule 3), as their indexes each followed by a comma: "" for none. */
+/** The kept sentences a keyword of the node states (rule 3), as their indexes between commas (",1,3,"); "" for none. */
 function statedSentences(plan: ReductionPlan, keywords: NodeKeywords | (() => NodeKeywords) | undefined): string {
   if (keywords === undefined) return '';
   let known = typeof keywords === 'function' ? undefined : keywords;
@@ -68,18 +65,17 @@ function statedSentences(plan: ReductionPlan, keywords: NodeKeywords | (() => No
   plan.kept.forEach((entry, i) => {
     if (!entry.checked) return;
     known ??= (keywords as () => NodeKeywords)();
-    if (redundantWith(entry.sentence, known) !== undefined) stated += `${i},`;
+    if (redundantWith(entry.sentence, known) !== undefined) stated += `${stated === '' ? ',' : ''}${i},`;
   });
   return stated;
 }
 
 /** The plan's kept sentences but the `stated` ones, joined; undefined when that is the description itself. */
 function reductionWithout(plan: ReductionPlan, description: string, stated: string): string | undefined {
-  const dropped = new Set(stated.split(',').filter((index) => index !== '').map(Number));
   let reduced = '';
   let last = -1;
   plan.kept.forEach((entry, i) => {
-    if (dropped.has(i)) return;
+    if (stated.includes(`,${i},`)) return;
     // A gap is whitespace only between neighbours: a sentence dropped between them is not.
     reduced = last === -1 ? entry.sentence : reduced + (last === i - 1 && entry.gap !== undefined ? entry.gap : ' ') + entry.sentence;
     last = i;

@@ -5,9 +5,9 @@
 // second pass over that output (share-schemas.ts).
 
 import { ByteWriter } from '../json/byte-writer';
-import { indexOfQuoted } from '../text/find-quoted';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
+import { indexOfQuoted } from '../text/find-quoted';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
 import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from './reduce-description';
 import { refTargets, type RefTrie } from './ref-targets';
@@ -190,8 +190,8 @@ class CatalogWriter {
 
   private writeSchemaRoot(schema: NodeId): void {
     const { doc } = this;
-    let mentioned: boolean | undefined;
-    const unevaluated = () => (mentioned ??= hasUnevaluated(doc, schema));
+    let known: boolean | undefined;
+    const unevaluated = () => (known ??= hasUnevaluated(doc, schema));
     this.writeSchema(schema, refTargets(doc, schema), { unevaluated, root: true });
   }
 
