@@ -14,6 +14,7 @@ export const enumsFile = join(contractsDir, 'enums.generated.ts');
 const ENUMS = {
   errorCodes: ['defs.schema.json', '$defs', 'errorValue', 'properties', 'code', 'enum'],
   tokenizers: ['defs.schema.json', '$defs', 'tokenizer', 'enum'],
+  levels: ['defs.schema.json', '$defs', 'level', 'enum'],
   passThroughReasons: ['defs.schema.json', '$defs', 'passThrough', 'properties', 'reason', 'enum'],
   historySortKeys: ['ipc.schema.json', '$defs', 'HistoryListRequest', 'properties', 'sort', 'enum'],
   sortDirections: ['ipc.schema.json', '$defs', 'HistoryListRequest', 'properties', 'direction', 'enum'],

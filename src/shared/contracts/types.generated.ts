@@ -32,6 +32,13 @@ export type RecoveryHandle = string;
  */
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
+ * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "level".
+ */
+export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
+/**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
@@ -1116,6 +1123,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json': CliShrinkLine;
   'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json#/$defs/errorLine': CliErrorLine;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/tokenizer': TokenizerName;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/level': LevelName;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/basis': Basis;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/contentType': ContentType;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/recoveryHandle': RecoveryHandle;

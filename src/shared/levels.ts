@@ -1,0 +1,28 @@
+// The deferral levels (SPEC §2.3b): how much description text a shrink
+// keeps in the listing and how much it defers to the describe tool. The
+// schema's structure is never deferred; only prose is.
+
+import type { LevelName } from './contracts';
+import { CONTRACT_ENUMS } from './contracts/enums.generated';
+
+export type { LevelName };
+
+/** From the most kept to the least. */
+export const LEVELS = CONTRACT_ENUMS.levels as readonly LevelName[];
+
+/** shrink, lint and the app: today's drop-in behaviour. */
+export const DEFAULT_LEVEL: LevelName = 'facts';
+
+/** The proxy defers details by default: every tool stays listed and callable, its details one describe call away. */
+export const PROXY_DEFAULT_LEVEL: LevelName = 'leads';
+
+/** The levels that defer text to the describe tool (and mark what they shortened). */
+export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'signatures'];
+
+export function isLevelName(value: unknown): value is LevelName {
+  return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);
+}
+
+export function defersDetails(level: LevelName): boolean {
+  return DEFERRING_LEVELS.includes(level);
+}
