@@ -12,8 +12,11 @@
 // proxy's own numbering and its answer goes back under the client's id, so
 // the proxy's own requests can never be mistaken for a client's whatever
 // ids the client picks. That map is also how a server that dies leaves no
-// client request unanswered. Peers are parameters, so tests can run it in
-// memory.
+// client request unanswered. Only well-formed messages are relayed: a
+// client message with an id but no string method is answered -32600 here
+// (the server would answer it under an id a real request may hold), and a
+// client's answer goes upstream only for a request the server made and is
+// still waiting for. Peers are parameters, so tests can run it in memory.
 
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { UnreadableLine } from './json-lines';
@@ -73,8 +76,26 @@ const isRequest = (m: RpcMessage) => typeof m.method === 'string' && 'id' in m;
 const isNotification = (m: RpcMessage) => typeof m.method === 'string' && !('id' in m);
 const isResponse = (m: RpcMessage) => typeof m.method !== 'string' && 'id' in m && ('result' in m || 'error' in m);
 const isId = (id: unknown): id is RpcId => typeof id === 'string' || typeof id === 'number';
+
+/**
+ * Why a client message is not one the proxy may forward, or undefined when
+ * it is a request, a notification or an answer (result xor error). Checked
+ * before anything is relayed: a malformed message sent on would be answered
+ * by the server under an id the proxy may be using for a real request.
+ */
+function malformed(m: RpcMessage): string | undefined {
+  if ('method' in m) return typeof m.method === 'string' ? undefined : 'the method must be a string';
+  const result = 'result' in m;
+  const error = 'error' in m;
+  if (result && error) return 'an answer has a result or an error, not both';
+  if (!result && !error) return 'no method, and neither a result nor an error';
+  return isId(m.id) ? undefined : "an answer's id must be a string or a number";
+}
 /** Keys client ids by type and value, so "1" and 1 stay apart. */
 const idKey = (id: RpcId) => `${typeof id}:${id}`;
+
+/** The error for a request the server can no longer answer. */
+const serverExited = (method: string): RpcError => ({ code: ErrorCode.ConnectionClosed, message: `the server exited before it answered ${method}` });
 
 function describeUnreadable(problem: UnreadableLine): string {
   if (problem.kind === 'too-large') return `a message of ${problem.bytes} bytes, over the limit of ${problem.limit} bytes`;
@@ -95,12 +116,16 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   const timeoutMs = options.requestTimeoutMs ?? 60_000;
   const inFlight = new Map<number, InFlight>();
   const byClientId = new Map<string, number>();
+  /** The server's own requests the client has not answered yet (by idKey of the server's id). */
+  const serverAsked = new Set<string>();
   const answering = new Set<Promise<void>>();
   let nextId = 0;
   let generation = 0;
   let listing: { generation: number; answer: Promise<ShrunkListing> } | undefined;
   let offered: ShrunkListing | undefined;
   let stopping = false;
+  /** Set once the server exited (or the proxy is stopping): nothing more can be asked of it. */
+  let serverGone = false;
   let finish!: (how: 'client' | 'server' | 'closed') => void;
   const closed = new Promise<'client' | 'server' | 'closed'>((resolve) => (finish = resolve));
 
@@ -116,6 +141,10 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   /** A request of our own to the server; its answer never reaches the client. */
   const askServer = (method: string, params: RpcMessage | undefined): Promise<RpcMessage> =>
     new Promise((resolve, reject) => {
+      if (serverGone) {
+        reject(new UpstreamError(serverExited(method)));
+        return;
+      }
       const id = ++nextId;
       const timer = setTimeout(() => {
         inFlight.delete(id);
@@ -203,6 +232,17 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   };
 
   downstream.onmessage = (m) => {
+    const problem = malformed(m);
+    if (problem !== undefined) {
+      log(`the client sent an invalid message (${problem}); answered with error ${ErrorCode.InvalidRequest}`);
+      void errorToClient(isId(m.id) ? m.id : null, { code: ErrorCode.InvalidRequest, message: `invalid request: ${problem}` });
+      return;
+    }
+    if (isRequest(m) && serverGone && isId(m.id)) {
+      // Read after the server exited: nobody upstream will answer it, so we do, before the client's side closes.
+      answer(errorToClient(m.id, serverExited(m.method as string)));
+      return;
+    }
     if (isRequest(m)) {
       if (!isId(m.id)) {
         void errorToClient(null, { code: ErrorCode.InvalidRequest, message: 'invalid request: the id must be a string or a number' });
@@ -222,7 +262,15 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       if (ours !== undefined) void toServer({ ...m, params: { ...params, requestId: ours } });
       return;
     }
-    void toServer(m); // notifications, and answers to the server's own requests (its ids)
+    if (isResponse(m)) {
+      // An answer to the server's own request (its ids, not ours): only to one it made and is still waiting for.
+      const key = idKey(m.id as RpcId);
+      if (!serverAsked.delete(key)) {
+        log(`dropped an answer from the client to a request the server did not make or that was answered already (id ${JSON.stringify(m.id)})`);
+        return;
+      }
+    }
+    void toServer(m); // notifications, and answers to the server's own requests
   };
   downstream.onunreadable = (problem) => {
     const reply = replyToUnreadable(problem);
@@ -230,9 +278,32 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     void errorToClient(reply.id, reply.error);
   };
 
+  /** Ends a request in flight under our id `id` with an error, if there is one. */
+  const failInFlight = (id: unknown, error: (method: string) => RpcError) => {
+    const waiting = typeof id === 'number' ? inFlight.get(id) : undefined;
+    if (!waiting) return;
+    inFlight.delete(id as number);
+    if (waiting.from === 'client') {
+      byClientId.delete(idKey(waiting.clientId));
+      void errorToClient(waiting.clientId, error(waiting.method));
+    } else {
+      clearTimeout(waiting.timer);
+      waiting.reject(new UpstreamError(error(waiting.method)));
+    }
+  };
+  const unrelayable = (what: string) => (method: string) => ({ code: ErrorCode.InternalError, message: `the server's answer to ${method} could not be relayed: it was ${what}` });
+
   upstream.onmessage = (m) => {
+    const problem = malformed(m);
+    if (problem !== undefined) {
+      // Never relayed: the client would take it for a request or an answer of its own.
+      log(`the server sent an invalid message (${problem}); ignored it`);
+      failInFlight(m.id, unrelayable(`an invalid message (${problem})`));
+      return;
+    }
     if (!isResponse(m)) {
       if (isNotification(m) && m.method === 'notifications/tools/list_changed') generation += 1;
+      if (isRequest(m) && isId(m.id)) serverAsked.add(idKey(m.id));
       void toClient(m); // notifications and the server's own requests go to the client as they are
       return;
     }
@@ -252,29 +323,18 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     else waiting.resolve((m.result ?? {}) as RpcMessage);
   };
   upstream.onunreadable = (problem) => {
-    const id = problem.kind === 'not-json' ? null : problem.id;
-    const waiting = typeof id === 'number' ? inFlight.get(id) : undefined;
     log(`the server sent ${describeUnreadable(problem)}; ignored it`);
-    if (!waiting) return;
-    inFlight.delete(id as number);
-    const error = { code: ErrorCode.InternalError, message: `the server's answer to ${waiting.method} could not be relayed: it was ${describeUnreadable(problem)}` };
-    if (waiting.from === 'client') {
-      byClientId.delete(idKey(waiting.clientId));
-      void errorToClient(waiting.clientId, error);
-    } else {
-      clearTimeout(waiting.timer);
-      waiting.reject(new UpstreamError(error));
-    }
+    failInFlight(problem.kind === 'not-json' ? null : problem.id, unrelayable(describeUnreadable(problem)));
   };
 
   const stop = async (how: 'client' | 'server' | 'closed') => {
     if (stopping) return;
     stopping = true;
-    const replies: Promise<void>[] = [];
+    serverGone = true;
     for (const waiting of inFlight.values()) {
-      const error = { code: ErrorCode.ConnectionClosed, message: `the server exited before it answered ${waiting.method}` };
+      const error = serverExited(waiting.method);
       if (waiting.from === 'client') {
-        if (how === 'server') replies.push(errorToClient(waiting.clientId, error));
+        if (how === 'server') answer(errorToClient(waiting.clientId, error));
       } else {
         clearTimeout(waiting.timer);
         waiting.reject(new UpstreamError(error));
@@ -282,9 +342,11 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     }
     inFlight.clear();
     byClientId.clear();
-    // The client hears about everything it asked before its side is closed.
-    await Promise.allSettled([...replies, ...answering]);
-    await Promise.allSettled([upstream.close(), downstream.close()]);
+    await upstream.close().catch(() => undefined);
+    // The client hears about everything it asked before its side is closed,
+    // requests it sent meanwhile included (they are answered at once).
+    while (answering.size > 0) await Promise.allSettled([...answering]);
+    await downstream.close().catch(() => undefined);
     finish(how);
   };
 

@@ -62,6 +62,20 @@ describe('caveman-shrink proxy under failure', () => {
     expect(await proxy.exited).toBe(1);
   });
 
+  it('a message with an id but no string method gets -32600 from the proxy; the server never sees it, so no real request gets its answer', async () => {
+    proxy = rawProxy(['--store', store.db], dyingServer());
+    proxy.send({ jsonrpc: '2.0', id: 0, ...INITIALIZE }); // upstream as the proxy's id 1
+    expect(await proxy.next()).toMatchObject({ id: 0, result: { serverInfo: { name: 'listed-tools' } } });
+    proxy.send({ jsonrpc: '2.0', id: 'real', method: 'tools/call', params: { name: 'slow', arguments: {} } }); // the proxy's id 2, never answered
+    // The server answers whatever id it is sent: forwarded, this would come back as the answer to "real".
+    proxy.send('{"jsonrpc":"2.0","id":2,"method":5}');
+    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'invalid request: the method must be a string' } });
+    proxy.send('{"jsonrpc":"2.0","id":10}');
+    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 10, error: { code: -32600, message: 'invalid request: no method, and neither a result nor an error' } });
+    proxy.send({ jsonrpc: '2.0', id: 'after', method: 'ping' });
+    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 'after', result: {} }); // and nothing for "real" came before it
+  });
+
   it('a malformed client line gets a -32700 parse error, a non-JSON-RPC value -32600, and the session goes on', async () => {
     proxy = rawProxy(['--store', store.db], tiny());
     proxy.send('{"jsonrpc":"2.0","id":1,"method":');

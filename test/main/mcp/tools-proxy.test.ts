@@ -17,12 +17,14 @@ class FakePeer implements RpcPeer {
   async send(message: RpcMessage) {
     this.sent.push(message);
   }
+  closed = false;
   async close() {
+    this.closed = true;
     this.onclose?.();
   }
-  /** A message arriving from this side. */
+  /** A message arriving from this side (none is read once it is closed). */
   receive(message: RpcMessage) {
-    this.onmessage?.(message);
+    if (!this.closed) this.onmessage?.(message);
   }
 }
 
@@ -71,6 +73,76 @@ describe('the proxy core', () => {
     await tick();
     expect(upstream.sent).toEqual([{ jsonrpc: '2.0', id: 7, result: { roots: [] } }]);
     await proxy.close();
+  });
+
+  it('answers a client message with an id but no string method -32600 itself, so no real request loses its answer', async () => {
+    const { upstream, downstream, proxy } = await proxyInMemory();
+    for (let n = 1; n <= 3; n++) downstream.receive({ jsonrpc: '2.0', id: `real-${n}`, method: 'tools/call', params: { name: 'slow' } });
+    await tick();
+    const ids = upstream.sent.map((m) => m.id as number);
+    // A client that knows (or guesses) the proxy's numbering names a real request's proxy id.
+    downstream.receive({ jsonrpc: '2.0', id: ids[2]!, method: 5 });
+    downstream.receive({ jsonrpc: '2.0', id: 10 });
+    downstream.receive({ jsonrpc: '2.0', id: 11, result: {}, error: { code: 1, message: 'both' } });
+    downstream.receive({ jsonrpc: '2.0', method: 7 });
+    await tick();
+    expect(upstream.sent).toHaveLength(3); // nothing malformed went upstream
+    expect(downstream.sent).toEqual([
+      { jsonrpc: '2.0', id: ids[2], error: { code: -32600, message: 'invalid request: the method must be a string' } },
+      { jsonrpc: '2.0', id: 10, error: { code: -32600, message: 'invalid request: no method, and neither a result nor an error' } },
+      { jsonrpc: '2.0', id: 11, error: { code: -32600, message: 'invalid request: an answer has a result or an error, not both' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request: the method must be a string' } },
+    ]);
+    upstream.receive({ jsonrpc: '2.0', id: ids[2]!, result: { content: [{ type: 'text', text: 'the real answer' }] } });
+    await tick();
+    expect(downstream.sent.at(-1)).toEqual({ jsonrpc: '2.0', id: 'real-3', result: { content: [{ type: 'text', text: 'the real answer' }] } });
+    await proxy.close();
+  });
+
+  it("forwards a client's answer only to a request the server made and has not had answered", async () => {
+    const logged: string[] = [];
+    const upstream = new FakePeer();
+    const downstream = new FakePeer();
+    const proxy = await startToolsProxy({ upstream, downstream, log: (line) => logged.push(line), shrinkTools: async (tools) => ({ tools }) });
+    downstream.receive({ jsonrpc: '2.0', id: 99, result: { roots: [] } }); // never asked
+    upstream.receive({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' });
+    await tick();
+    downstream.receive({ jsonrpc: '2.0', id: 'srv-1', result: { roots: [] } });
+    downstream.receive({ jsonrpc: '2.0', id: 'srv-1', result: { roots: ['again'] } }); // answered already
+    await tick();
+    expect(upstream.sent).toEqual([{ jsonrpc: '2.0', id: 'srv-1', result: { roots: [] } }]);
+    expect(downstream.sent).toEqual([{ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' }]);
+    expect(logged).toEqual([
+      'dropped an answer from the client to a request the server did not make or that was answered already (id 99)',
+      'dropped an answer from the client to a request the server did not make or that was answered already (id "srv-1")',
+    ]);
+    await proxy.close();
+  });
+
+  it("never relays an invalid message from the server; one under a request's id ends that request with an error", async () => {
+    const { upstream, downstream, proxy } = await proxyInMemory();
+    downstream.receive({ jsonrpc: '2.0', id: 'mine', method: 'tools/call', params: { name: 'a' } });
+    await tick();
+    const id = upstream.sent[0]!.id as number;
+    upstream.receive({ jsonrpc: '2.0', id: 'srv', method: 9 });
+    upstream.receive({ jsonrpc: '2.0', id });
+    await tick();
+    expect(downstream.sent).toEqual([
+      { jsonrpc: '2.0', id: 'mine', error: { code: -32603, message: "the server's answer to tools/call could not be relayed: it was an invalid message (no method, and neither a result nor an error)" } },
+    ]);
+    await proxy.close();
+  });
+
+  it('answers -32000 to a request read just after the server exited', async () => {
+    const { upstream, downstream, proxy } = await proxyInMemory();
+    upstream.onclose?.(); // the server exits
+    downstream.receive({ jsonrpc: '2.0', id: 'late', method: 'tools/call', params: { name: 'a' } });
+    downstream.receive({ jsonrpc: '2.0', id: 'late-list', method: 'tools/list' });
+    expect(await proxy.closed).toBe('server');
+    expect(downstream.sent).toEqual([
+      { jsonrpc: '2.0', id: 'late', error: { code: -32000, message: 'the server exited before it answered tools/call' } },
+      { jsonrpc: '2.0', id: 'late-list', error: { code: -32000, message: 'the server exited before it answered tools/list' } },
+    ]);
   });
 
   it('refuses a second request under an id still in flight, and a request id that is not a string or number', async () => {
