@@ -100,6 +100,27 @@ describe('caveman-shrink proxy under failure', () => {
     expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
   });
 
+  it('a tools/list above the shrink limit (32 MiB) but under the message limit passes through unshrunk, with one note on stderr', async () => {
+    const description = 'Lists things. '.repeat(8 * 1024); // 112 KiB a tool
+    const tools = Array.from({ length: 295 }, (_, n) => ({ name: `tool_${n}`, description, inputSchema: { type: 'object', title: 'dropped if shrunk', properties: {} } }));
+    const file = join(store.dir, 'tools.json');
+    writeFileSync(file, JSON.stringify(tools));
+    const bytes = Buffer.byteLength(JSON.stringify({ tools }));
+    expect(bytes).toBeGreaterThan(32 * 1024 * 1024);
+    expect(bytes + 64).toBeLessThan(34603008);
+    proxy = rawProxy(['--store', store.db], [process.execPath, join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs'), file]);
+    proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+    await proxy.next();
+    proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const listed = await proxy.next(30_000);
+    expect(listed.error).toBeUndefined();
+    expect(listed).toEqual({ jsonrpc: '2.0', id: 2, result: { tools } }); // unshrunk, and no describe tool
+    const notes = proxy.stderr().split('\n').filter((line) => line.includes('tools/list passed'));
+    expect(notes).toEqual([`caveman-shrink proxy: tools/list passed through unchanged (295 tools): the listing is ${(bytes / 1048576).toFixed(1)} MiB, above the 32 MiB limit — nothing was stored`]);
+    proxy.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+  });
+
   it('reads a 20 MiB line in linear time', async () => {
     proxy = rawProxy(['--store', store.db], tiny());
     proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
