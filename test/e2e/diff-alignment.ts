@@ -85,3 +85,45 @@ export const sideBySide = (alignment: DiffAlignment, minPairs = 2) => alignment.
 
 /** True when the jumped-to tool's first line is at the top of both sides (within a pixel). */
 export const landedAtTop = (alignment: DiffAlignment) => alignment.heads.length === 2 && alignment.heads.every((top) => Math.abs(top) <= 1);
+
+/**
+ * Starts recording, frame by frame, where the jumped-to tool's first marked
+ * line sits on each side (px below the top of the diff; null while no line is
+ * marked or it is out of view). Call before the click that jumps (to a tool not
+ * marked yet); `jumpFrames` returns the frames once the tool has been in view
+ * and the view has held still for 30 frames in a row.
+ */
+export function recordJump(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const frames: (number | null)[][] = [];
+    let still = 0;
+    const record = () => {
+      const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+      const box = root?.querySelector('.cm-mergeView')?.getBoundingClientRect();
+      const heads = Array.from(root?.querySelectorAll('.cm-editor') ?? [])
+        .slice(0, 2)
+        .map((editor) => {
+          const line = editor.querySelector('.cm-content > .cm-line.cm-revealedTool');
+          if (!line || !box) return null;
+          const top = line.getBoundingClientRect().top - box.top;
+          return top >= -1 && top < box.height ? Math.round(top) : null;
+        });
+      const last = frames[frames.length - 1];
+      still = last && last.join() === heads.join() && heads.some((top) => top !== null) ? still + 1 : 0;
+      frames.push(heads);
+      if (still < 30) requestAnimationFrame(record);
+      else (window as unknown as { jumpFrames: (number | null)[][] }).jumpFrames = frames;
+    };
+    delete (window as unknown as { jumpFrames?: unknown }).jumpFrames;
+    requestAnimationFrame(record);
+  });
+}
+
+/** The frames `recordJump` saw, once the view held still (each frame: per side, the tool's top in view, or null). */
+export async function jumpFrames(page: Page): Promise<(number | null)[][]> {
+  await page.waitForFunction(() => 'jumpFrames' in window);
+  return page.evaluate(() => (window as unknown as { jumpFrames: (number | null)[][] }).jumpFrames);
+}
+
+/** The distinct positions the tool's first line was painted at while in view, per side: [0] when it landed at the top at once and stayed. */
+export const paintedHeads = (frames: (number | null)[][]) => [0, 1].map((side) => [...new Set(frames.map((frame) => frame[side]).filter((top): top is number => top !== null && top !== undefined))]);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
-import { diffAlignment, landedAtTop, sideBySide } from './diff-alignment';
+import { diffAlignment, jumpFrames, landedAtTop, paintedHeads, recordJump, sideBySide } from './diff-alignment';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after');
@@ -93,7 +93,11 @@ test('the diff: a jump opens the collapsed lines hiding the tool and highlights 
   await expect(page.locator('[data-editor-host] .cm-collapsedLines').first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
   const row = page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) });
+  await recordJump(page);
   await row.click();
+  // Issue 26, item 9: the tool's first line is painted at the top of both sides from the first frame it shows in, and stays
+  // there (it showed 20 px lower for a frame or two, until the jump's next correction).
+  expect(paintedHeads(await jumpFrames(page))).toEqual([[0], [0]]);
   // Item 4: both sides mark the tool's lines from its first line (its `{`), which is not hidden in an "unchanged lines" block.
   // Item 1: that line sits at the top of both sides, at the same height, and every line shown on both sides pairs up.
   await expect.poll(async () => (await revealed(page)).map((side) => side.line)).toEqual(expected);

@@ -66,10 +66,13 @@ function textTop(view: EditorView, pos: number): number {
  * Scrolls the merge view's own scroller (never the page around it) so the
  * original side's position is at the top. Both sides share that scroller and
  * MergeView aligns their unchanged lines, so the compressed side follows.
- * Lines that come into view were estimated until drawn, and MergeView
- * re-aligns after it measures them; so this corrects the position each frame
- * or two until the line has stayed at the top for three checks (about a
- * second at most), and stops as soon as the person scrolls, clicks or types.
+ * Lines that come into view were estimated until drawn: after a scroll this
+ * measures again in the same cycle, once CodeMirror has drawn and measured
+ * them, so the first frame painted already has the line at the top (it showed
+ * a line lower for a frame or two). MergeView re-aligns after it measures the
+ * other side, so this keeps checking every frame or two until the line has
+ * stayed at the top for three checks (about a second at most), and stops as
+ * soon as the person scrolls, clicks or types.
  */
 function scrollLineToTop(view: MergeView, pos: number, keepOpen: () => void): () => void {
   const scroller = view.dom;
@@ -83,21 +86,26 @@ function scrollLineToTop(view: MergeView, pos: number, keepOpen: () => void): ()
     for (const type of TAKE_OVER) scroller.removeEventListener(type, stop);
   };
   for (const type of TAKE_OVER) scroller.addEventListener(type, stop, { passive: true });
+  let inCycle = 0;
+  const measure = {
+    read: () => view.a.documentTop + textTop(view.a, pos) - scroller.getBoundingClientRect().top,
+    write: (offset: number) => {
+      if (cancelled) return;
+      const before = scroller.scrollTop;
+      if (Math.abs(offset) >= 0.5) scroller.scrollTop = before + offset;
+      // Unmoved: the line is at the top, or the text can scroll no further.
+      settled = scroller.scrollTop === before ? settled + 1 : 0;
+      if (++attempts >= 30 || settled >= 3) return stop();
+      // Moved: measure again in this same cycle, once the lines now in view are drawn, so the frame is painted with the line at the top.
+      if (settled === 0 && ++inCycle < 3) return view.a.requestMeasure(measure);
+      timer = setTimeout(step, 32);
+    },
+  };
   const step = () => {
     if (cancelled) return;
     keepOpen();
-    view.a.requestMeasure({
-      read: () => view.a.documentTop + textTop(view.a, pos) - scroller.getBoundingClientRect().top,
-      write: (offset) => {
-        if (cancelled) return;
-        const before = scroller.scrollTop;
-        if (Math.abs(offset) >= 0.5) scroller.scrollTop = before + offset;
-        // Unmoved: the line is at the top, or the text can scroll no further.
-        settled = scroller.scrollTop === before ? settled + 1 : 0;
-        if (++attempts < 30 && settled < 3) timer = setTimeout(step, 32);
-        else stop();
-      },
-    });
+    inCycle = 0;
+    view.a.requestMeasure(measure);
   };
   step();
   return stop;
