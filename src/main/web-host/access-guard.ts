@@ -4,7 +4,7 @@
 // Pure functions over headers so each rule is tested on its own.
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 /** 32 random bytes, base64url: the per-run secret. */
 export function generateToken(): string {
@@ -48,6 +48,17 @@ export function hasSessionCookie(headers: IncomingHttpHeaders, cookieName: strin
 export function singleHeader(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * True when a request carries more than one Host header. RFC 9112 §3.2 asks
+ * a server to answer 400; Node keeps only the first in `headers`, so two Host
+ * lines (ours, then a foreign one) would otherwise pass the check below on
+ * the first while anything in between reads the second. (A missing Host is
+ * refused by refuseForeignRequest.)
+ */
+export function repeatsHost(headersDistinct: IncomingMessage['headersDistinct']): boolean {
+  return (headersDistinct.host?.length ?? 0) > 1;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER, TOKEN_QUERY, tokenCookieName } from '../../shared/ipc/http-protocol';
 import type { Dispatcher } from '../services/dispatch';
 import type { OpenWithInbox } from '../services/open-with-inbox';
-import { assertUsableToken, generateToken, hasSessionCookie, refuseForeignRequest, singleHeader, tokenMatches } from './access-guard';
+import { assertUsableToken, generateToken, hasSessionCookie, refuseForeignRequest, repeatsHost, singleHeader, tokenMatches } from './access-guard';
 import { createApiRoutes } from './api-routes';
 import { createEventHub } from './event-hub';
 import { sendApiFailure, sendText } from './respond';
@@ -57,8 +57,8 @@ function splitTarget(url: string | undefined): { pathname: string; query: URLSea
 }
 
 /**
- * Starts the host on 127.0.0.1. Every request must name this host in Host
- * (and in Origin when it sends one); pages need the session cookie, API and
+ * Starts the host on 127.0.0.1. Every request must name this host in its one
+ * Host header (and in Origin when it sends one); pages need the session cookie, API and
  * event calls the token header. Nothing ever answers with CORS headers.
  */
 export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -79,6 +79,13 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = splitTarget(req.url);
+    if (repeatsHost(req.headersDistinct)) {
+      const why = 'more than one Host header';
+      refusals.set(res, why);
+      if (target && isApiPath(target.pathname)) sendApiFailure(res, 400, 'cave_bad_request', `bad request: ${why}`, { close: true });
+      else sendText(res, 400, `Bad request: ${why}.`, { close: true });
+      return;
+    }
     const foreign = refuseForeignRequest(req.headers, port);
     if (foreign || !target) {
       const why = foreign ?? 'request target is not a path';

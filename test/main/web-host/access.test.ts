@@ -2,6 +2,7 @@
 // on API calls, and the Host / Origin / Sec-Fetch-Site checks that keep other
 // pages and rebinding DNS names out. Each test fails if its check is removed.
 
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cookieValues, refuseForeignRequest, tokenMatches } from '../../../src/main/web-host/access-guard';
 import { createWebHost } from '../../../src/main/web-host/create-web-host';
@@ -150,11 +151,45 @@ describe('only this host, only our origin', () => {
     expectNoCors((await send(t.host.port, '/', { headers: { cookie: t.cookie } })).headers);
   });
 
+  it('400 for a request with two Host headers, ours first or second, on pages, the API and the event stream (issue 22)', async () => {
+    const ours = `127.0.0.1:${t.host.port}`;
+    const requests = [
+      (hosts: string) => `GET / HTTP/1.1\r\n${hosts}cookie: ${t.cookie}\r\nconnection: close\r\n\r\n`,
+      (hosts: string) => `POST /api/app:info HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
+      (hosts: string) => `GET /api/events HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\nconnection: close\r\n\r\n`,
+    ];
+    for (const request of requests) {
+      expect(await rawStatus(request(`Host: ${ours}\r\n`))).toBe(200);
+      for (const pair of [[ours, ours], [ours, 'evil.example'], ['evil.example', ours]]) {
+        expect(await rawStatus(request(pair.map((host) => `Host: ${host}\r\n`).join(''))), `${request('').split(' ', 2).join(' ')} ${pair.join(' + ')}`).toBe(400);
+      }
+    }
+  });
+
   it('refuses request targets that are not a path', async () => {
     const answer = await send(t.host.port, `http://127.0.0.1:${t.host.port}/`, { headers: { cookie: t.cookie } });
     expect(answer.status).toBe(403);
   });
 });
+
+/** The status line's code for raw request bytes (Node's client sends one Host header at most). */
+function rawStatus(request: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(t.host.port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+      const status = /^HTTP\/1\.1 (\d{3}) /.exec(text);
+      // The event stream stays open: its status line is enough.
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`no status line in ${JSON.stringify(text)}`)));
+  });
+}
 
 describe('access rules as functions', () => {
   it('compares tokens exactly', () => {
