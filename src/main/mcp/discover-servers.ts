@@ -94,15 +94,20 @@ function parseInto(text: string, source: Source, into: DiscoveredServer[]): McpC
       ...(project !== undefined ? { project } : {}),
       client: source.client,
       configPath: source.path,
-      id: serverId(source.path, project, server.name),
+      id: serverId(source.client, source.path, project, server.name),
     });
   }
   return { path: source.path, client: source.client, status: 'found', servers: parsed.length };
 }
 
-/** A stable id: the same file, project and name give the same id on every discovery. */
-export function serverId(configPath: string, project: string | undefined, name: string): string {
-  return `mcp-${createHash('sha256').update(`${configPath}\0${project ?? ''}\0${name}`).digest('hex').slice(0, 24)}`;
+/**
+ * A stable id: the same client, file, project and name give the same id on
+ * every discovery. The client is part of it so that a file the page sends
+ * (client "picked", named as it likes) can never take the id of a server
+ * found in a config file main read itself.
+ */
+export function serverId(client: McpClient, configPath: string, project: string | undefined, name: string): string {
+  return `mcp-${createHash('sha256').update(`${client}\0${configPath}\0${project ?? ''}\0${name}`).digest('hex').slice(0, 24)}`;
 }
 
 /** What the renderer may see of a server: no env or header values, no credentials in a URL. */
