@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CavemanError, MAX_INPUT_BYTES, cancellationOutcome, cancelledAfterStoringError } from '../../../src/shared/errors';
 import { createCatalogsStore, failureKey, outcomeFor } from '../../../src/renderer/src/state/catalogs-store';
 import { createFakeApi, failure, settle, summary } from '../fakes/fake-api';
+import { createFakeHost } from '../fakes/fake-host';
+import { createHttpApi } from '../../../src/renderer/src/api/http-client';
 
 const file = (name: string, text: string) => ({
   name,
@@ -213,5 +215,26 @@ describe('catalogs store', () => {
       ['openHistoryEntry', { handle: 'ccr_0123456789abcdef0123456789abcdef', tokenizer: 'o200k_base' }],
     ]);
     expect(store.getState().jobs.map((job) => job.name)).toEqual(['x.json', 'y.json', 'stored.json']);
+  });
+});
+
+describe('failures that never reached main (issue 22)', () => {
+  it('a file the HTTP client refused and one the store refused are two failures, neither hides the other', async () => {
+    const huge = (name: string) => ({ name, size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => new ArrayBuffer(0) });
+    const host = createFakeHost();
+    const api = createHttpApi({ fetch: host.fetch, token: 't', pickFiles: async () => [huge('picked.json')], saveDownload: () => undefined, wait: async () => undefined, helloTimeoutMs: 10 });
+    try {
+      const store = createCatalogsStore(api);
+      const heard = new Promise<void>((resolve) => api.on('jobFinished', (event) => (store.getState().finished(event), resolve())));
+      await store.getState().analyzeFiles([huge('dropped.json')], 'o200k_base');
+      await store.getState().openFiles('o200k_base');
+      await heard;
+      const { order, failures } = store.getState();
+      expect(order).toHaveLength(2);
+      expect(new Set(order).size).toBe(2);
+      expect(order.map((key) => failures[key]?.name)).toEqual(['dropped.json', 'picked.json']);
+    } finally {
+      api.dispose();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { CHANNELS, type ChannelSpec, type Method, type RequestOf, type ResponseO
 import { CLIENT_HEADER, PARAMS_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
 import { catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
+import { localJobId } from '../lib/local-job-id';
 import { channelMethods } from './channel-methods';
 import { readBinaryAnswer, readJsonResult } from './http-answers';
 import type { AnswerDecoder, AnswerFetcher } from './off-thread-decode';
@@ -51,7 +52,6 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
   const firstHello = new Promise<void>((resolve) => {
     greet = resolve;
   });
-  let localJobs = 0;
 
   const stream = openEventStream({
     fetch: options.fetch,
@@ -112,7 +112,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
 
   /** A file the renderer could not send: a local job that finishes at once with the failure. */
   const localFailure = (name: string, error: ErrorValue): JobStarted => {
-    const jobId = `local-${++localJobs}`;
+    const jobId = localJobId();
     setTimeout(() => hub.emit('jobFinished', { jobId, outcome: { ok: false, name, error } }), 0);
     return { jobId, name };
   };

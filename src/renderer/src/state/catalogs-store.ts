@@ -18,6 +18,7 @@ import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import { shareChoice, type CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 import { describeInput, type FailureInput } from '../lib/json-excerpt';
+import { localJobId } from '../lib/local-job-id';
 
 export type JobStage = JobProgressEvent['stage'];
 
@@ -104,7 +105,6 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
    * catalog, wait in the list.
    */
   let pinned = false;
-  let localFailures = 0;
 
   return createStore<CatalogsState>()((set, get) => {
     const add = (key: string, outcome: Outcome, replaces: string | null) =>
@@ -309,7 +309,7 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
 
       fail(name, error, passThrough) {
         const outcome: AnalysisFailure = passThrough ? { ok: false, name, error, passThrough } : { ok: false, name, error };
-        add(failureKey(`local-${++localFailures}`), outcome, null);
+        add(failureKey(localJobId()), outcome, null);
       },
     };
   });
