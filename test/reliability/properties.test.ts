@@ -14,6 +14,9 @@ import { parseJson } from '../../src/main/engine/json/parse-json';
 import { reduceDescription } from '../../src/main/engine/transform/reduce-description';
 import { outputText, transformCatalog } from '../../src/main/engine/transform/transform-catalog';
 import { shrink } from '../../src/main/lib';
+import { LEVELS, defersDetails } from '../../src/shared/levels';
+import { DEFERRAL_MARKER } from '../../src/main/engine/transform/deferral-marker';
+import { isDeferralWarning } from '../../src/main/engine/transform/fact-taxonomy';
 import { RecoveryStore } from '../../src/main/store';
 import { expectedHandle } from './helpers/catalogs';
 import { catalogArb, SHAPES, type GeneratedCatalog } from './properties/catalog-arbitrary';
@@ -21,7 +24,7 @@ import { compact, pretty } from './properties/json-text';
 import { brokenRefs, descriptionAt, profileOf, toolsOf } from './properties/oracle';
 
 const SEED = Number(process.env.CAVEMAN_FC_SEED ?? 20_261_130);
-const RUNS = { catalogs: 1000, mutations: 1000, descriptions: 3000 } as const;
+const RUNS = { catalogs: 1000, levels: 1000, mutations: 1000, descriptions: 3000 } as const;
 
 let store: RecoveryStore;
 beforeAll(() => {
@@ -92,6 +95,71 @@ describe('random catalogs in every shape', () => {
     console.info(`properties: ${RUNS.catalogs} random catalogs (${[...shapesSeen].map(([s, n]) => `${s} ${n}`).join(', ')}): ${outcomes.shrunk} shrunk, ${outcomes.passedThrough} passed through (no saving), 0 failures`);
     expect([...shapesSeen.keys()].sort()).toEqual([...SHAPES].sort());
     expect(outcomes.shrunk).toBeGreaterThan(RUNS.catalogs / 2);
+  }, 300_000);
+});
+
+describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
+  const transformed = (text: string, level: (typeof LEVELS)[number]) => outputText(transformCatalog(parseJson(text), { level })!);
+
+  it(`${RUNS.levels} runs: deterministic and idempotent per level, selection profile and $refs kept, the marker exactly where a tool lost text`, () => {
+    const marked = new Map<string, number>();
+    fc.assert(
+      fc.property(catalogArb, (catalog) => {
+        const text = pretty(catalog.doc, catalog.layout);
+        const input = JSON.parse(text) as unknown;
+        const inputTools = toolsOf(catalog.shape, input);
+        const factsTools = toolsOf(catalog.shape, JSON.parse(transformed(text, 'facts')));
+        for (const level of LEVELS) {
+          const out = transformed(text, level);
+          expect(transformed(text, level), level).toBe(out);
+          expect(transformed(out, level), `${level}: idempotent`).toBe(out);
+          const shrunk = JSON.parse(out) as unknown;
+          expect(profileOf(catalog.shape, shrunk), level).toEqual(profileOf(catalog.shape, input));
+          const tools = toolsOf(catalog.shape, shrunk);
+          tools.forEach((tool, i) => {
+            expect(brokenRefs(tool.schema), `${level} ${tool.name}`).toEqual([]);
+            const json = JSON.stringify(tool.envelope ?? tool.schema);
+            const markers = json.split(DEFERRAL_MARKER).length - 1;
+            const own = inputTools[i]!.envelope?.description;
+            const placed = catalog.descriptions.filter((d) => d.tool === i);
+            if (!defersDetails(level)) {
+              expect(markers, `${level} ${tool.name}`).toBe(0);
+              if (level === 'full') for (const d of placed) expect(descriptionAt(tool, d.schemaPath), level).toBe(descriptionAt(inputTools[i]!, d.schemaPath));
+              return;
+            }
+            if (catalog.shape === 'bare-schema' || typeof own !== 'string' || own.trim() === '') {
+              // Nowhere to carry the marker: the tool is shrunk at facts.
+              expect(json, `${level} ${tool.name}`).toBe(JSON.stringify(factsTools[i]!.envelope ?? factsTools[i]!.schema));
+              return;
+            }
+            const ownAfter = String(tool.envelope!.description);
+            const lost = placed.some((d) => {
+              const after = descriptionAt(tool, d.schemaPath);
+              return (d.schemaPath === undefined ? ownAfter.slice(0, ownAfter.endsWith(DEFERRAL_MARKER) ? -DEFERRAL_MARKER.length : undefined) : after) !== descriptionAt(inputTools[i]!, d.schemaPath);
+            });
+            expect([ownAfter.endsWith(DEFERRAL_MARKER), markers], `${level} ${tool.name}: marked once, at the end of its own description, iff it lost text`).toEqual([lost, lost ? 1 : 0]);
+            marked.set(level, (marked.get(level) ?? 0) + (lost ? 1 : 0));
+            for (const d of placed) {
+              const after = descriptionAt(tool, d.schemaPath);
+              if (level === 'signatures' && d.schemaPath !== undefined) {
+                expect(after, `${level}: parameter descriptions deferred`).toBeUndefined();
+                continue;
+              }
+              const kept = [d.sentences[0]!, ...d.sentences.slice(1).filter((sentence) => sentence.warning)];
+              let from = 0;
+              for (const sentence of kept) {
+                const found = after!.indexOf(sentence.text, from);
+                expect(found, `${level}: lead and warnings kept in order: ${sentence.text}`).toBeGreaterThanOrEqual(0);
+                from = found + sentence.text.length;
+              }
+            }
+          });
+        }
+      }),
+      { numRuns: RUNS.levels, seed: SEED + 3 },
+    );
+    console.info(`properties: ${RUNS.levels} random catalogs at every level; tools marked: ${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}`);
+    expect(marked.get('leads') ?? 0).toBeGreaterThan(RUNS.levels / 4);
   }, 300_000);
 });
 
@@ -176,6 +244,11 @@ describe('description reduction on its own', () => {
         expect(reduceDescription(reduced) ?? reduced).toBe(reduced);
         // The generator's idea of a rule sentence is the engine's (so the checks above mean something).
         for (const s of sentences) expect(hasConstraintMarker(s.text), s.text).toBe(s.constraint);
+        // At a deferral level: the lead and the warnings, in order; idempotent; never longer.
+        const deferred = reduceDescription(description, undefined, { kind: 'deferral' }) ?? description;
+        const warnings = sentences.slice(1).filter((s) => isDeferralWarning(s.text));
+        expect(deferred).toBe([sentences[0]!.text, ...warnings.map((s) => s.text)].join(' '));
+        expect(reduceDescription(deferred, undefined, { kind: 'deferral' }) ?? deferred).toBe(deferred);
       }),
       { numRuns: RUNS.descriptions, seed: SEED + 2 },
     );

@@ -12,6 +12,8 @@ export type Shape = (typeof SHAPES)[number];
 export interface Sentence {
   text: string;
   constraint: boolean;
+  /** A warning a deferral level keeps beside the lead (docs/levels.md: "must not", "never", …). */
+  warning?: boolean;
 }
 
 /** A description the generator wrote, and where it sits: the tool envelope, or a schema (path inside the tool's schema). */
@@ -63,12 +65,19 @@ const constraintSentence: fc.Arbitrary<Sentence> = fc
     word.map((w) => `${capital(w)} is case-sensitive.`),
     word.map((w) => `Use RFC3339 timestamps for ${w}.`),
     word.map((w) => `Dates in ISO 8601 format for ${w}.`),
-    fc.tuple(word, count).map(([w, n]) => `${capital(w)} must not exceed ${n} characters.`),
     word.map((w) => `An empty ${w} is invalid.`),
   )
-  .map((text) => ({ text, constraint: true }));
+  .map((text): Sentence => ({ text, constraint: true }));
 
-const description: fc.Arbitrary<Sentence[]> = fc.array(fc.oneof({ weight: 3, arbitrary: plainSentence }, { weight: 2, arbitrary: constraintSentence }), { minLength: 1, maxLength: 7 });
+// Rule sentences that also warn: a deferral level keeps them beside the lead.
+const warningSentence: fc.Arbitrary<Sentence> = fc
+  .oneof(
+    fc.tuple(word, count).map(([w, n]) => `${capital(w)} must not exceed ${n} characters.`),
+    fc.tuple(word, word).map(([a, b]) => `Never pass ${a} with ${b}.`),
+  )
+  .map((text) => ({ text, constraint: true, warning: true }));
+
+const description: fc.Arbitrary<Sentence[]> = fc.array(fc.oneof({ weight: 3, arbitrary: plainSentence }, { weight: 2, arbitrary: constraintSentence }, { weight: 1, arbitrary: warningSentence }), { minLength: 1, maxLength: 7 });
 
 const toJsonDescription = (sentences: Sentence[]) => str(sentences.map((s) => s.text).join(' '));
 

@@ -100,6 +100,19 @@ export class ByteWriter implements JsonSink {
     this.size = at;
   }
 
+  /**
+   * Writes `literal` at byte offset `at`, moving everything after it along
+   * (the transform's deferral marker, placed once the rest of its tool is
+   * written). Bytes already handed to a reader must not be after `at`.
+   */
+  insert(at: number, literal: string): void {
+    const bytes = encoder.encode(literal);
+    this.reserve(bytes.length);
+    this.buffer.copyWithin(at + bytes.length, at, this.size);
+    this.buffer.set(bytes, at);
+    this.size += bytes.length;
+  }
+
   /** The bytes written (a view: it shares the writer's buffer). */
   bytes(): Uint8Array {
     return this.buffer.subarray(0, this.size);

@@ -337,6 +337,40 @@ function remember<T>(memo: Map<string, T>, key: string, value: T): T {
   return value;
 }
 
+/**
+ * The sentences a deferral level keeps beside a lead (docs/levels.md): the
+ * warnings a model must read before it calls, never one describe call away —
+ * the `warnings` category narrowed to what warns, plus the negative
+ * obligations. "case-sensitive" is not a warning about sensitive data.
+ */
+export const DEFERRAL_WARNINGS: readonly string[] = [
+  'destructi\\w*',
+  'irreversibl\\w*',
+  "(?:cannot|can[’']t|can\\s+not)\\s+be\\s+undone",
+  'permanent\\w*',
+  'deprecat\\w*',
+  'caution\\w*',
+  'warn(?:s|ed|ing|ings)?',
+  'danger\\w*',
+  'overwrit\\w*',
+  'data\\s+loss',
+  'side\\s+effects?',
+  '(?<!case[-\\s])sensitive',
+  'secrets?',
+  'do\\s+not',
+  "don[’']t",
+  'never',
+  'must\\s+not',
+];
+
+// Built on first use, like the per-category patterns: only a deferral level asks.
+let deferralWarningPattern: RegExp | undefined;
+
+/** True when a deferral level keeps `sentence` beside the lead: it warns, or says what must not be done. */
+export function isDeferralWarning(sentence: string): boolean {
+  return (deferralWarningPattern ??= wholeWords(DEFERRAL_WARNINGS)).test(sentence.toLowerCase());
+}
+
 /** True when `sentence` states a fact of any category. */
 export function isFactSentence(sentence: string): boolean {
   const known = isFactMemo.get(sentence);

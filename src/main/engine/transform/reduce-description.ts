@@ -4,17 +4,33 @@
 // A fact sentence goes only when a keyword on the same schema node states the
 // same fact with the same value (schema-redundancy.ts).
 //
+// The deferral levels (docs/levels.md) reduce the same way to less: the lead
+// (capped as above) and the warning sentences, whatever the length; the rest
+// is deferred to the describe tool.
+//
 // The lead is the first sentence, whether or not it also states a fact (the
 // reference took the first sentence without a rule marker and cut it at 80
 // bytes; a whole first sentence carries the words a model selects by).
 
 import { utf8ByteLengthAbove } from '../text/utf8';
 import { capLead } from './cap-lead';
-import { isFactSentence } from './fact-taxonomy';
+import { isDeferralWarning, isFactSentence } from './fact-taxonomy';
 import { mightBeRedundant, redundantWith, type NodeKeywords } from './schema-redundancy';
+import { namesAnother, namesIn, type CatalogNames, type NamesInSentence, type SentenceNames } from './sentence-names';
 import { splitSentences } from './split-sentences';
 
 export const SMALL_DESCRIPTION_BYTES = 160;
+
+/** `facts`: lead and every fact sentence (SPEC §2.3); `deferral`: lead and warning sentences (the leads and signatures levels). */
+export type ReductionKind = 'facts' | 'deferral';
+
+export interface ReductionOptions {
+  kind?: ReductionKind;
+  /** The catalog's names for the structural rule (a sentence naming another tool or a parameter of its own is a fact); none: the rule is not applied. */
+  names?: SentenceNames | undefined;
+}
+
+type Keywords = NodeKeywords | (() => NodeKeywords);
 
 /** True when a description is long enough to be reduced (over 160 bytes after trimming). */
 export function isLongDescription(description: string): boolean {
@@ -32,142 +48,214 @@ export function isLongDescription(description: string): boolean {
  * joins sentences that had others dropped between. Deterministic and
  * idempotent.
  */
-export function reduceDescription(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
-  if (!isLongDescription(description)) return undefined;
-  const plan = planFor(description);
-  return plan.readsKeywords ? reductionWithout(plan, description, statedSentences(plan, keywords)) : plan.reduced;
+export function reduceDescription(description: string, keywords?: Keywords, options: ReductionOptions = {}): string | undefined {
+  const kind = options.kind ?? 'facts';
+  if (kind === 'facts' && !isLongDescription(description)) return undefined;
+  const plan = planFor(description, kind);
+  return reductionOf(plan, promotedSentences(plan, options.names), statedSentences(plan, keywords));
 }
 
 /**
  * reduceDescription() as the writer emits it: a JSON string literal. A
  * description recurs across a catalog's tools, and its reduction depends
- * only on which of its sentences keywords state: each literal is made once
- * per plan and set of such sentences.
+ * only on which of its sentences keywords state and which name a tool or
+ * parameter: each literal is made once per plan and set of such sentences.
  */
-export function reducedDescriptionJson(description: string, keywords?: NodeKeywords | (() => NodeKeywords)): string | undefined {
-  if (!isLongDescription(description)) return undefined;
-  const plan = planFor(description);
-  const stated = plan.readsKeywords ? statedSentences(plan, keywords) : '';
-  let literal = plan.literals.get(stated);
+export function reducedDescriptionJson(description: string, keywords?: Keywords, options: ReductionOptions = {}): string | undefined {
+  const kind = options.kind ?? 'facts';
+  if (kind === 'facts' && !isLongDescription(description)) return undefined;
+  const plan = planFor(description, kind);
+  const stated = statedSentences(plan, keywords);
+  const promoted = promotedSentences(plan, options.names);
+  const key = promoted === '' ? stated : `${promoted}|${stated}`;
+  let literal = plan.literals.get(key);
   if (literal === undefined) {
-    const reduced = plan.readsKeywords ? reductionWithout(plan, description, stated) : plan.reduced;
+    const reduced = reductionOf(plan, promoted, stated);
     literal = reduced === undefined ? null : JSON.stringify(reduced);
-    plan.literals.set(stated, literal);
+    plan.literals.set(key, literal);
   }
   return literal ?? undefined;
 }
 
-/** The kept sentences a keyword of the node states (rule 3), as their indexes between commas (",1,3,"); "" for none. */
-function statedSentences(plan: ReductionPlan, keywords: NodeKeywords | (() => NodeKeywords) | undefined): string {
-  if (keywords === undefined) return '';
+/** The planned sentences a keyword of the node states (rule 3), as their indexes between commas (",1,3,"); "" for none. */
+function statedSentences(plan: ReductionPlan, keywords: Keywords | undefined): string {
+  if (keywords === undefined || !plan.readsKeywords) return '';
   let known = typeof keywords === 'function' ? undefined : keywords;
   let stated = '';
-  plan.kept.forEach((entry, i) => {
+  plan.sentences.forEach((entry, i) => {
     if (!entry.checked) return;
     known ??= (keywords as () => NodeKeywords)();
-    if (redundantWith(entry.sentence, known) !== undefined) stated += `${stated === '' ? ',' : ''}${i},`;
+    if (redundantWith(entry.text, known) !== undefined) stated += `${stated === '' ? ',' : ''}${i},`;
   });
   return stated;
 }
 
-/** The plan's kept sentences but the `stated` ones, joined; undefined when that is the description itself. */
-function reductionWithout(plan: ReductionPlan, description: string, stated: string): string | undefined {
-  let reduced = '';
-  let last = -1;
-  plan.kept.forEach((entry, i) => {
-    if (stated.includes(`,${i},`)) return;
-    // A gap is whitespace only between neighbours: a sentence dropped between them is not.
-    reduced = last === -1 ? entry.sentence : reduced + (last === i - 1 && entry.gap !== undefined ? entry.gap : ' ') + entry.sentence;
-    last = i;
+/** The planned sentences kept (or kept uncapped) because they name another tool or a parameter of their own, as indexes between commas; "" for none. */
+function promotedSentences(plan: ReductionPlan, names: SentenceNames | undefined): string {
+  if (names === undefined || plan.candidates === 0) return '';
+  let promoted = '';
+  plan.sentences.forEach((entry, i) => {
+    if (entry.candidate && namesAnother(namesOf(plan, i, names.catalog), names)) promoted += `${promoted === '' ? ',' : ''}${i},`;
   });
-  return reduced === description ? undefined : reduced;
+  return promoted;
 }
 
-/** A sentence kept unless a keyword on its node says the same (`checked`); `gap`: the whitespace before it when only whitespace separates it from the previous kept one. */
-interface KeptSentence {
-  sentence: string;
-  checked: boolean;
-  gap: string | undefined;
+/** A candidate's names in one catalog, found once per plan and catalog. */
+function namesOf(plan: ReductionPlan, index: number, catalog: CatalogNames): NamesInSentence {
+  if (plan.namesFor !== catalog) {
+    plan.namesFor = catalog;
+    plan.names = [];
+  }
+  return (plan.names![index] ??= namesIn(plan.sentences[index]!.whole, catalog));
 }
 
 /**
- * What reducing a description does before reading any keyword: the lead
- * (capped) and the fact sentences, and the result itself when no sentence
- * needs keywords. Catalogs repeat descriptions (the same parameter in many
- * tools): each is split and classified once.
+ * The plan's sentences joined: each kept one (a candidate only when
+ * `promoted` lists it, then whole) but the `stated` ones. Undefined when
+ * that is the description itself — or, for a deferral plan, when every
+ * sentence is there whole (nothing deferred: the text stays as written).
+ */
+function reductionOf(plan: ReductionPlan, promoted: string, stated: string): string | undefined {
+  let reduced = '';
+  let last = -1;
+  let written = 0;
+  let shortened = false;
+  plan.sentences.forEach((entry, i) => {
+    const listed = `,${i},`;
+    const isPromoted = entry.candidate && promoted.includes(listed);
+    if ((!entry.kept && !isPromoted) || stated.includes(listed)) return;
+    const text = isPromoted ? entry.whole : entry.text;
+    if (text !== entry.whole) shortened = true;
+    // A gap is whitespace only between neighbours: a sentence dropped between them is not.
+    reduced = last === -1 ? text : reduced + (last === entry.position - 1 ? entry.gap : ' ') + text;
+    last = entry.position;
+    written++;
+  });
+  if (plan.kind === 'deferral' && written === plan.count && !shortened) return undefined;
+  return reduced === plan.description ? undefined : reduced;
+}
+
+/** One sentence of a plan. */
+interface PlannedSentence {
+  /** As kept: the lead capped at 300 bytes unless it states a fact. */
+  text: string;
+  /** As written. */
+  whole: string;
+  /** Its place among all the description's sentences (0: the lead). */
+  position: number;
+  /** The whitespace before it, written when the sentence before it is written too. */
+  gap: string;
+  /** Written whatever the catalog (the lead; a fact or warning sentence). */
+  kept: boolean;
+  /** Written (whole) only when it names another tool or a parameter of its own tool (SentenceNames). */
+  candidate: boolean;
+  /** Rule 3 may find it stated by a keyword of its node. */
+  checked: boolean;
+}
+
+/**
+ * What reducing a description does before reading any keyword or name: the
+ * lead (capped) and the sentences kept, and those whose fate depends on
+ * the node's keywords or the catalog's names. Catalogs repeat descriptions
+ * (the same parameter in many tools): each is split and classified once.
  */
 interface ReductionPlan {
   /** The description planned. */
   description: string;
-  kept: KeptSentence[];
+  kind: ReductionKind;
+  /** Kept and candidate sentences, in order. */
+  sentences: PlannedSentence[];
+  /** How many sentences the description has. */
+  count: number;
   readsKeywords: boolean;
-  /** The reduction when it reads no keywords (undefined: the description stays as it was). */
-  reduced: string | undefined;
-  /** The reductions written so far as JSON literals (null: unchanged), by statedSentences(). */
+  candidates: number;
+  /** The catalog `names` were found in (a plan outlives a transform). */
+  namesFor: CatalogNames | undefined;
+  names: NamesInSentence[] | undefined;
+  /** The reductions written so far as JSON literals (null: unchanged), by promoted and stated sentences. */
   literals: Map<string, string | null>;
 }
 
 /**
- * Plans by description, in two generations of at most REMEMBERED each: when
- * the newer is full it becomes the older and the oldest is let go, so memory
- * stays flat on a catalog of unique descriptions while descriptions met again
- * (moved into the newer one) are kept.
+ * Plans by description and kind, in two generations of at most REMEMBERED
+ * each: when the newer is full it becomes the older and the oldest is let
+ * go, so memory stays flat on a catalog of unique descriptions while
+ * descriptions met again (moved into the newer one) are kept.
  *
  * Looked up by a fingerprint of a few characters, then compared whole:
  * hashing every long description as a Map key was the transform's largest
  * single line in a profile of the generated catalogs (14% of its samples;
  * now 5%). Two descriptions with one fingerprint only take each other's place.
  */
-let plans = new Map<number, ReductionPlan>();
-let olderPlans = new Map<number, ReductionPlan>();
-const REMEMBERED = 4096;
+class PlanCache {
+  private plans = new Map<number, ReductionPlan>();
+  private olderPlans = new Map<number, ReductionPlan>();
 
-function planFor(description: string): ReductionPlan {
-  const key = fingerprint(description);
-  let plan = plans.get(key);
-  if (plan?.description === description) return plan;
-  plan = olderPlans.get(key);
-  if (plan?.description !== description) plan = planOf(description);
-  if (plans.size >= REMEMBERED) {
-    olderPlans = plans;
-    plans = new Map();
+  constructor(private readonly kind: ReductionKind) {}
+
+  planFor(description: string): ReductionPlan {
+    const key = fingerprint(description);
+    let plan = this.plans.get(key);
+    if (plan?.description === description) return plan;
+    plan = this.olderPlans.get(key);
+    if (plan?.description !== description) plan = planOf(description, this.kind);
+    if (this.plans.size >= REMEMBERED) {
+      this.olderPlans = this.plans;
+      this.plans = new Map();
+    }
+    this.plans.set(key, plan);
+    return plan;
   }
-  plans.set(key, plan);
-  return plan;
 }
 
-/** The length and nine characters spread over the text, mixed (a description is over 53 characters long here). */
+const REMEMBERED = 4096;
+const caches: Record<ReductionKind, PlanCache> = { facts: new PlanCache('facts'), deferral: new PlanCache('deferral') };
+
+function planFor(description: string, kind: ReductionKind): ReductionPlan {
+  return caches[kind].planFor(description);
+}
+
+/** The length and nine characters spread over the text, mixed. */
 function fingerprint(text: string): number {
   const length = text.length;
   let hash = length;
+  if (length === 0) return 0;
   for (let part = 0; part < 8; part++) hash = Math.imul(hash ^ text.charCodeAt((length * part) >> 3), 0x9e3779b1);
   return Math.imul(hash ^ text.charCodeAt(length - 1), 0x85ebca6b) >>> 0;
 }
 
-function planOf(given: string): ReductionPlan {
+function planOf(given: string, kind: ReductionKind): ReductionPlan {
   const description = detached(given);
   const text = description.trim();
-  const kept: KeptSentence[] = [];
-  let previousEnd = -1;
-  let index = 0;
-  for (const span of splitSentences(text)) {
-    let sentence = text.slice(span.start, span.end);
-    const lead = index++ === 0;
-    const fact = isFactSentence(sentence);
-    if (lead) {
-      if (!fact) sentence = capLead(sentence);
-    } else if (!fact) continue;
-    const gap = previousEnd !== -1 && isAdjacent(text, previousEnd, span.start) ? text.slice(previousEnd, span.start) : undefined;
-    kept.push({ sentence, checked: !lead && mightBeRedundant(sentence), gap });
-    previousEnd = span.end;
-  }
-  const readsKeywords = kept.some((entry) => entry.checked);
-  let reduced: string | undefined;
-  if (!readsKeywords) {
-    const whole = kept.map((entry, i) => (i === 0 ? '' : (entry.gap ?? ' ')) + entry.sentence).join('');
-    reduced = whole === description ? undefined : whole;
-  }
-  return { description, kept, readsKeywords, reduced, literals: new Map() };
+  const sentences: PlannedSentence[] = [];
+  const spans = splitSentences(text);
+  spans.forEach((span, position) => {
+    const whole = text.slice(span.start, span.end);
+    const gap = position === 0 ? '' : text.slice(spans[position - 1]!.end, span.start);
+    const fact = isFactSentence(whole);
+    if (position === 0) {
+      const capped = fact ? whole : capLead(whole);
+      // A capped lead stays whole when it names another tool or a parameter (it is a fact then).
+      sentences.push({ text: capped, whole, position, gap, kept: true, candidate: capped !== whole, checked: false });
+      return;
+    }
+    if (kind === 'deferral') {
+      if (isDeferralWarning(whole)) sentences.push({ text: whole, whole, position, gap, kept: true, candidate: false, checked: false });
+      return;
+    }
+    sentences.push({ text: whole, whole, position, gap, kept: fact, candidate: !fact, checked: fact && mightBeRedundant(whole) });
+  });
+  return {
+    description,
+    kind,
+    sentences,
+    count: spans.length,
+    readsKeywords: sentences.some((entry) => entry.checked),
+    candidates: sentences.filter((entry) => entry.candidate).length,
+    namesFor: undefined,
+    names: undefined,
+    literals: new Map(),
+  };
 }
 
 /**
@@ -178,9 +266,4 @@ function planOf(given: string): ReductionPlan {
  */
 function detached(text: string): string {
   return (' ' + text).slice(1);
-}
-
-/** True when only whitespace separates two sentence spans (nothing dropped between). */
-function isAdjacent(text: string, previousEnd: number, start: number): boolean {
-  return text.slice(previousEnd, start).trim() === '';
 }

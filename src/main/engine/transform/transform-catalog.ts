@@ -2,13 +2,17 @@
 // compact output directly, dropping annotations, reducing descriptions and
 // dropping default-valued keywords (§2.3a) in schema territory, and copying
 // everything else as its exact source text. Shared sub-schemas (opt-in) are a
-// second pass over that output (share-schemas.ts).
+// second pass over that output (share-schemas.ts). The level (§2.3b,
+// docs/levels.md) says how much description text stays; a tool that lost
+// text at a deferral level ends its own description with the marker.
 
+import { DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import { ByteWriter } from '../json/byte-writer';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { indexOfQuoted } from '../text/find-quoted';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
+import { DEFERRAL_MARKER, endsWithDeferralMarker, withoutDeferralMarker } from './deferral-marker';
 import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from './reduce-description';
 import { refTargets, type RefTrie } from './ref-targets';
 import { keywordsOf } from './schema-redundancy';
@@ -44,6 +48,8 @@ export interface TransformResult {
  * default on except `shareSchemas` (not every client resolves `$ref`).
  */
 export interface TransformOptions {
+  /** How much description text stays (SPEC §2.3b): `facts` by default; `full` reduces none, `leads` and `signatures` defer. */
+  level?: LevelName;
   dropAnnotations?: boolean;
   reduceDescriptions?: boolean;
   /** Drop keywords equal to their JSON Schema default (SPEC §2.3a). */
@@ -61,8 +67,9 @@ export interface TransformOptions {
   /**
    * Hears the output written so far after each tool: a view from the start
    * of the buffer being written (bytes once written never change; a bigger
-   * buffer replaces it when it fills). Not called with `shareSchemas`, whose
-   * output is rewritten once written.
+   * buffer replaces it when it fills; a deferral marker is only ever
+   * inserted into the tool being written). Not called with `shareSchemas`,
+   * whose output is rewritten once written.
    */
   onOutput?: (written: Uint8Array) => void;
 }
@@ -86,7 +93,7 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
           progress(toolIndex);
           onOutput(out.bytes());
         };
-  const writer = new CatalogWriter(doc, layout, out, options.dropAnnotations ?? true, options.reduceDescriptions ?? true, options.exactStructure ?? true, onToolWritten);
+  const writer = new CatalogWriter(doc, layout, out, options.level ?? DEFAULT_LEVEL, options.dropAnnotations ?? true, options.reduceDescriptions ?? true, options.exactStructure ?? true, onToolWritten);
   writer.writeRoot();
   const result: TransformResult = { output: out.bytes(), kind: layout.kind, tools: writer.spans, structureDrops: writer.structureDrops, sharedDefinitions: 0 };
   return share ? shareSchemas(result, options.sharedOutput ?? false) : result;
@@ -114,25 +121,56 @@ export function outputText(result: TransformResult, span?: ToolSpan): string {
   return decoder.decode(span ? result.output.subarray(span.outputStart, span.outputEnd) : result.output);
 }
 
+/**
+ * True when an envelope has a non-empty description of its own (or its
+ * nested `function` has): only such a tool can carry the marker, so only
+ * such a tool is shrunk at a deferral level (docs/levels.md).
+ */
+function hasOwnDescription(doc: JsonDocument, envelope: NodeId): boolean {
+  for (let i = 0; i < doc.count[envelope]!; i++) {
+    const key = keyName(doc, envelope, i);
+    const value = valueAt(doc, envelope, i);
+    if (key === 'description' && doc.kind[value] === STRING && stringValue(doc, value).trim() !== '') return true;
+    if (key === 'function' && doc.kind[value] === OBJECT && hasOwnDescription(doc, value)) return true;
+  }
+  return false;
+}
+
 class CatalogWriter {
   readonly spans: ToolSpan[] = [];
   structureDrops = 0;
   private readonly toolNames = new Map<NodeId, string>();
   private readonly lists: ReadonlySet<NodeId>;
   private readonly text: string;
+  private readonly reduceDescriptions: boolean;
+  /** The level defers text (leads, signatures) and descriptions are reduced at all. */
+  private readonly defers: boolean;
+  /** The tool being written is shrunk at the deferral level (it has a description of its own to carry the marker). */
+  private toolDefers = false;
+  /** At signatures: its schemas' descriptions go. */
+  private deletesDescriptions = false;
+  /** Some non-empty description of the tool being written was shortened or removed. */
+  private toolLost = false;
+  /** Output offset of the closing quote of the tool's last non-empty own description (-1: none yet). */
+  private markerAt = -1;
+  /** That description, as written, already ends with the marker. */
+  private ownMarked = false;
 
   constructor(
     private readonly doc: JsonDocument,
     private readonly layout: CatalogLayout,
     private readonly out: ByteWriter,
+    private readonly level: LevelName,
     private readonly dropAnnotations: boolean,
-    private readonly reduceDescriptions: boolean,
+    reduceDescriptions: boolean,
     private readonly exactStructure: boolean,
     private readonly onToolWritten: (toolIndex: number) => void,
   ) {
     this.text = doc.text;
     for (const tool of layout.tools) this.toolNames.set(tool.node, tool.name);
     this.lists = new Set(layout.lists);
+    this.reduceDescriptions = reduceDescriptions && level !== 'full';
+    this.defers = this.reduceDescriptions && defersDetails(level);
   }
 
   writeRoot(): void {
@@ -146,9 +184,10 @@ class CatalogWriter {
       case 'tool-array':
         return this.writeToolArray(root);
       case 'tool':
-        return this.writeTool(root, () => this.writeEnvelope(root));
+        return this.writeTool(root, true, () => this.writeEnvelope(root));
       case 'schema':
-        return this.writeTool(root, () => this.writeSchemaRoot(root));
+        // A bare schema has no envelope, so no description of its own to carry the marker.
+        return this.writeTool(root, false, () => this.writeSchemaRoot(root));
     }
   }
 
@@ -158,15 +197,24 @@ class CatalogWriter {
     for (let i = 0; i < doc.count[list]!; i++) {
       if (i > 0) out.push(',');
       const item = itemAt(doc, list, i);
-      if (doc.kind[item] === OBJECT) this.writeTool(item, () => this.writeEnvelope(item));
+      if (doc.kind[item] === OBJECT) this.writeTool(item, true, () => this.writeEnvelope(item));
       else writeCompact(doc, item, out);
     }
     out.push(']');
   }
 
-  private writeTool(node: NodeId, write: () => void): void {
+  private writeTool(node: NodeId, envelope: boolean, write: () => void): void {
     const outputStart = this.out.length;
+    if (this.defers) {
+      this.toolDefers = envelope && hasOwnDescription(this.doc, node);
+      this.deletesDescriptions = this.toolDefers && this.level === 'signatures';
+      this.toolLost = false;
+      this.markerAt = -1;
+      this.ownMarked = false;
+    }
     write();
+    // The envelope is written in its own key order, usually `description` before the schema: the marker goes in afterwards.
+    if (this.toolDefers && this.toolLost && this.markerAt !== -1 && !this.ownMarked) this.out.insert(this.markerAt, DEFERRAL_MARKER);
     this.spans.push({
       name: this.toolNames.get(node) ?? `#${this.spans.length + 1}`,
       sourceStart: this.doc.start[node]!,
@@ -229,6 +277,11 @@ class CatalogWriter {
         this.structureDrops++;
         continue;
       }
+      if (this.deletesDescriptions && key === 'description' && below === undefined && doc.kind[value] === STRING) {
+        // Deferred whole at signatures; an empty one was never text to lose.
+        if (stringValue(doc, value).trim() !== '') this.toolLost = true;
+        continue;
+      }
       if (!first) out.push(',');
       first = false;
       out.copy(text, doc.start[keyNode]!, doc.end[keyNode]!);
@@ -262,6 +315,7 @@ class CatalogWriter {
 
   /** `owner`: the schema object the description belongs to (rule 3 reads its keywords); none for a tool's own. */
   private writeDescription(node: NodeId, owner?: NodeId): void {
+    if (this.toolDefers) return this.writeDeferringDescription(node, owner === undefined);
     let reducedJson: string | undefined;
     if (this.reduceDescriptions) {
       const { doc } = this;
@@ -272,6 +326,28 @@ class CatalogWriter {
     }
     if (reducedJson === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
     else this.out.push(reducedJson);
+  }
+
+  /**
+   * A description at a deferral level: its lead and warning sentences. The
+   * tool's own keeps a marker it already ends with out of the reduction (so
+   * a second shrink changes nothing), and is where the marker goes.
+   */
+  private writeDeferringDescription(node: NodeId, own: boolean): void {
+    const { doc, out } = this;
+    const text = stringValue(doc, node);
+    const blank = text.trim() === '';
+    const marked = own && endsWithDeferralMarker(text);
+    const reducedJson = blank ? undefined : reducedDescriptionJson(marked ? withoutDeferralMarker(text) : text, undefined, { kind: 'deferral' });
+    if (reducedJson === undefined) out.copy(this.text, doc.start[node]!, doc.end[node]!);
+    else {
+      out.push(reducedJson);
+      this.toolLost = true;
+    }
+    if (own && !blank) {
+      this.markerAt = out.length - 1;
+      this.ownMarked = marked && reducedJson === undefined;
+    }
   }
 
   /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */

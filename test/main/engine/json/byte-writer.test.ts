@@ -61,3 +61,20 @@ describe('ByteWriter', () => {
     expect(Buffer.from(writer.bytes()).toString('latin1')).toBe('m'.repeat(110) + 'k'.repeat(10));
   });
 });
+
+describe('ByteWriter.insert', () => {
+  it('writes a literal at an earlier offset and moves what follows, across growth', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.nat(), fc.string({ maxLength: 8 }), fc.nat({ max: 16 }), (text, at, literal, capacity) => {
+        const writer = new ByteWriter(capacity);
+        writer.push(text);
+        const bytes = encoder.encode(text);
+        const offset = at % (bytes.length + 1);
+        writer.insert(offset, literal);
+        const expected = Buffer.concat([bytes.subarray(0, offset), encoder.encode(literal), bytes.subarray(offset)]);
+        expect(Buffer.from(writer.bytes()).equals(expected)).toBe(true);
+        expect(writer.length).toBe(expected.length);
+      }),
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONSTRAINT_MARKERS, hasConstraintMarker } from '../../../../src/main/engine/transform/constraint-markers';
-import { FACT_CATEGORIES, FACT_CATEGORY_NAMES, factCategoriesOf, isFactSentence, type FactCategory } from '../../../../src/main/engine/transform/fact-taxonomy';
+import { DEFERRAL_WARNINGS, FACT_CATEGORIES, FACT_CATEGORY_NAMES, factCategoriesOf, isDeferralWarning, isFactSentence, type FactCategory } from '../../../../src/main/engine/transform/fact-taxonomy';
 import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 // Per category: sentences that must match it and sentences that must not.
@@ -143,5 +143,47 @@ describe('the fact taxonomy (SPEC §2.3)', () => {
 
   it('finds the sentences a read of real catalogs found lost before fidelity v2', () => {
     for (const sentence of LOST_FACTS) expect(isFactSentence(sentence), sentence).toBe(true);
+  });
+});
+
+describe('the warnings a deferral level keeps (DEFERRAL_WARNINGS, docs/levels.md)', () => {
+  it.each([
+    'This is destructive.',
+    'The change is irreversible and cannot be undone.',
+    "It can't be undone.",
+    'Deletes the branch permanently.',
+    'Deprecated: use v2.',
+    'Use with caution.',
+    'Warning: the cache is flushed.',
+    'Dangerous on production data.',
+    'It will overwrite existing files.',
+    'Risk of data loss.',
+    'Has side effects on the index.',
+    'The output may contain sensitive data.',
+    'Never log the secret.',
+    'Do not include the scheme.',
+    "Don't pass both.",
+    'You MUST NOT pass a token here.',
+  ])('keeps %j', (sentence) => {
+    expect(isDeferralWarning(sentence)).toBe(true);
+  });
+
+  it.each([
+    'Returns the repository.',
+    'Names are case-sensitive.',
+    'Matching is case sensitive.',
+    'The token must have the repo scope.',
+    'Defaults to 30.',
+    'Lists the open issues.',
+    'This replaces the current labels.',
+    'Note that results are cached.',
+    'Undo the last change with revert.',
+  ])('defers %j', (sentence) => {
+    expect(isDeferralWarning(sentence)).toBe(false);
+  });
+
+  it('is a narrowing of the facts: every sentence it keeps is a fact at facts', () => {
+    for (const sentence of ['This is destructive.', 'Do not include the scheme.', 'Risk of data loss.', 'Has side effects on the index.']) expect(isFactSentence(sentence), sentence).toBe(true);
+    expect(DEFERRAL_WARNINGS.length).toBeGreaterThan(10);
   });
 });

@@ -135,3 +135,38 @@ describe('reduceDescription', () => {
   });
 });
 
+
+describe('reduceDescription at a deferral level (leads, signatures)', () => {
+  const deferral = { kind: 'deferral' } as const;
+
+  it('keeps the lead and the warning sentences, in order, whatever the length (no 160-byte rule)', () => {
+    const text = 'Deletes a branch of the repository. It must be a branch you own. This cannot be undone. Returns nothing. Do not pass the default branch.';
+    expect(reduceDescription(text, undefined, deferral)).toBe('Deletes a branch of the repository. This cannot be undone. Do not pass the default branch.');
+    expect(reduceDescription('Lists the files. Sorted by name.', undefined, deferral)).toBe('Lists the files.');
+  });
+
+  it('leaves a description whose every sentence stays exactly as written (whitespace too)', () => {
+    for (const text of ['Lists the files.', '  Lists the files.\n', 'Deletes it. Never undone, never recoverable.', '']) expect(reduceDescription(text, undefined, deferral), text).toBeUndefined();
+  });
+
+  it('caps the lead at 300 bytes as at facts, and is idempotent', () => {
+    const lead = 'The number of items to return in a single listing of results, which the server hands you automatically without any further round trips, '.repeat(3).trim() + '.';
+    const reduced = reduceDescription(`${lead} More text here.`, undefined, deferral)!;
+    expect(reduced.endsWith('…')).toBe(true);
+    expect(Buffer.byteLength(reduced)).toBeLessThanOrEqual(303);
+    expect(reduceDescription(reduced, undefined, deferral)).toBeUndefined();
+  });
+
+  it('keeps no fact sentence beside the lead unless it warns: the rest is deferred', () => {
+    const text = `The kind of entries to list. Default: 'all'. ${LOST_FACTS[0]}`;
+    expect(reduceDescription(text, { default: { value: 'open' } }, deferral)).toBe('The kind of entries to list.');
+  });
+
+  it('plans a description per kind: the same text reduces per kind however often it is met', () => {
+    const text = 'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once the text grows large. The path must be absolute. Never overwrite the root.';
+    for (let round = 0; round < 3; round++) {
+      expect(reducedDescriptionJson(text)).toBe(JSON.stringify('Store an object in the bucket. The path must be absolute. Never overwrite the root.'));
+      expect(reducedDescriptionJson(text, undefined, deferral)).toBe(JSON.stringify('Store an object in the bucket. Never overwrite the root.'));
+    }
+  });
+});
