@@ -9,6 +9,10 @@
 //   "projects"[<folder>]."mcpServers" (local scope) — and .mcp.json at a
 //   project's root (project scope).
 // - Cursor: ~/.cursor/mcp.json (global) and .cursor/mcp.json in a project.
+// - VS Code: mcp.json in the user profile (Code/User beside Claude's folder:
+//   ~/Library/Application Support, %APPDATA%, ~/.config) and
+//   .vscode/mcp.json in a workspace; its list is called "servers".
+// - Windsurf: ~/.codeium/windsurf/mcp_config.json.
 //
 // Project files are looked for in the current folder and in the projects
 // ~/.claude.json names.
@@ -31,7 +35,9 @@ export type ConfigKind =
   /** A file whose top-level "mcpServers" lists servers. */
   | 'servers'
   /** ~/.claude.json: top-level "mcpServers" and per-project "projects".*."mcpServers". */
-  | 'claude-code-user';
+  | 'claude-code-user'
+  /** VS Code's mcp.json: top-level "servers". */
+  | 'vscode';
 
 export interface ConfigLocation {
   path: string;
@@ -45,21 +51,24 @@ export interface ConfigLocation {
 /** The files every discovery reads first (user-level), in a stable order. */
 export function userConfigLocations(where: LocationEnv): ConfigLocation[] {
   const path = where.platform === 'win32' ? win32.join : join;
-  let desktopDir: string;
-  if (where.platform === 'darwin') desktopDir = path(where.home, 'Library', 'Application Support', 'Claude');
-  else if (where.platform === 'win32') desktopDir = path(where.env.APPDATA ?? path(where.home, 'AppData', 'Roaming'), 'Claude');
-  else desktopDir = path(where.env.XDG_CONFIG_HOME || path(where.home, '.config'), 'Claude');
+  // Where desktop apps keep their settings.
+  let appDataDir: string;
+  if (where.platform === 'darwin') appDataDir = path(where.home, 'Library', 'Application Support');
+  else if (where.platform === 'win32') appDataDir = where.env.APPDATA ?? path(where.home, 'AppData', 'Roaming');
+  else appDataDir = where.env.XDG_CONFIG_HOME || path(where.home, '.config');
   return [
-    { path: path(desktopDir, 'claude_desktop_config.json'), client: 'claude-desktop', kind: 'servers', scope: 'user' },
+    { path: path(appDataDir, 'Claude', 'claude_desktop_config.json'), client: 'claude-desktop', kind: 'servers', scope: 'user' },
     { path: path(where.home, '.claude.json'), client: 'claude-code', kind: 'claude-code-user', scope: 'user' },
     { path: path(where.home, '.cursor', 'mcp.json'), client: 'cursor', kind: 'servers', scope: 'user' },
+    { path: path(appDataDir, 'Code', 'User', 'mcp.json'), client: 'vscode', kind: 'vscode', scope: 'user' },
+    { path: path(where.home, '.codeium', 'windsurf', 'mcp_config.json'), client: 'windsurf', kind: 'servers', scope: 'user' },
   ];
 }
 
 /** At most this many project folders are searched (a ~/.claude.json can name hundreds). */
 export const MAX_PROJECTS = 50;
 
-/** Project-level files (.mcp.json, .cursor/mcp.json) in each folder, without duplicates or the user-level files again. */
+/** Project-level files (.mcp.json, .cursor/mcp.json, .vscode/mcp.json) in each folder, without duplicates or the user-level files again. */
 export function projectConfigLocations(where: LocationEnv, projects: readonly string[]): ConfigLocation[] {
   const path = where.platform === 'win32' ? win32.join : join;
   const folders: string[] = [];
@@ -77,5 +86,6 @@ export function projectConfigLocations(where: LocationEnv, projects: readonly st
   return folders.flatMap((project) => [
     { path: path(project, '.mcp.json'), client: 'claude-code', kind: 'servers', scope: 'project', project },
     { path: path(project, '.cursor', 'mcp.json'), client: 'cursor', kind: 'servers', scope: 'project', project },
+    { path: path(project, '.vscode', 'mcp.json'), client: 'vscode', kind: 'vscode', scope: 'project', project },
   ]);
 }

@@ -40,8 +40,9 @@ export function parseConfigText(text: string, kind: ConfigKind | 'any' = 'any'):
     for (const [name, entry] of Object.entries(list)) servers.push({ ...parseEntry(name, entry), ...extra });
   };
 
-  addAll(doc.mcpServers, kind === 'claude-code-user' ? { scope: 'user' } : {});
-  // VS Code's mcp.json calls the list "servers"; a picked file may be one.
+  // VS Code's mcp.json calls the list "servers" (and reads nothing else); a picked file may be one.
+  if (kind === 'vscode') addAll(doc.servers, {});
+  else addAll(doc.mcpServers, kind === 'claude-code-user' ? { scope: 'user' } : {});
   if (kind === 'any' && !isObject(doc.mcpServers)) addAll(doc.servers, {});
   if ((kind === 'claude-code-user' || kind === 'any') && isObject(doc.projects)) {
     for (const [project, settings] of Object.entries(doc.projects)) {
@@ -49,7 +50,7 @@ export function parseConfigText(text: string, kind: ConfigKind | 'any' = 'any'):
     }
   }
   // ~/.claude.json holds much more than servers: no list there just means none were added.
-  if (!sawList && kind !== 'claude-code-user') throw new ConfigFormatError('it has no "mcpServers" list');
+  if (!sawList && kind !== 'claude-code-user') throw new ConfigFormatError(kind === 'vscode' ? 'it has no "servers" list' : 'it has no "mcpServers" list');
   return servers;
 }
 

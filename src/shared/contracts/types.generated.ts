@@ -96,7 +96,7 @@ export type McpTransport = 'stdio' | 'http' | 'sse';
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "McpClient".
  */
-export type McpClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'picked';
+export type McpClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'picked';
 /**
  * Which server to import: one discovery listed (by id), or one the person typed in.
  *
@@ -706,7 +706,7 @@ export interface McpServerInfo {
   headerNames?: string[];
   client: McpClient;
   /**
-   * Claude Code and Cursor: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).
+   * Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).
    */
   scope?: 'user' | 'project' | 'local';
   /**

@@ -35,28 +35,35 @@ const DESKTOP = JSON.stringify({
 });
 
 describe('config locations (as documented)', () => {
-  it('Claude Desktop, Claude Code and Cursor on macOS, Windows and Linux', () => {
+  it('Claude Desktop, Claude Code, Cursor, VS Code and Windsurf on macOS, Windows and Linux', () => {
     expect(userConfigLocations({ platform: 'darwin', home: '/Users/me', env: {} }).map((l) => l.path)).toEqual([
       '/Users/me/Library/Application Support/Claude/claude_desktop_config.json',
       '/Users/me/.claude.json',
       '/Users/me/.cursor/mcp.json',
+      '/Users/me/Library/Application Support/Code/User/mcp.json',
+      '/Users/me/.codeium/windsurf/mcp_config.json',
     ]);
     expect(userConfigLocations({ platform: 'win32', home: 'C:\\Users\\me', env: { APPDATA: 'C:\\Users\\me\\AppData\\Roaming' } }).map((l) => l.path)).toEqual([
       'C:\\Users\\me\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
       'C:\\Users\\me\\.claude.json',
       'C:\\Users\\me\\.cursor\\mcp.json',
+      'C:\\Users\\me\\AppData\\Roaming\\Code\\User\\mcp.json',
+      'C:\\Users\\me\\.codeium\\windsurf\\mcp_config.json',
     ]);
+    expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => [l.client, l.kind, l.path])).toContainEqual(['vscode', 'vscode', '/xdg/Code/User/mcp.json']);
     expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: {} }).map((l) => l.path)[0]).toBe('/home/me/.config/Claude/claude_desktop_config.json');
     expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => l.path)[0]).toBe('/xdg/Claude/claude_desktop_config.json');
   });
 
-  it('project files: .mcp.json and .cursor/mcp.json in the current folder and each known project, once each, never the home folder', () => {
+  it('project files: .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the current folder and each known project, once each, never the home folder', () => {
     const where = { platform: 'linux' as const, home: '/home/me', env: {}, cwd: '/home/me/app' };
     expect(projectConfigLocations(where, ['/home/me/app/', '/home/me', '/srv/other']).map((l) => [l.client, l.path])).toEqual([
       ['claude-code', '/home/me/app/.mcp.json'],
       ['cursor', '/home/me/app/.cursor/mcp.json'],
+      ['vscode', '/home/me/app/.vscode/mcp.json'],
       ['claude-code', '/srv/other/.mcp.json'],
       ['cursor', '/srv/other/.cursor/mcp.json'],
+      ['vscode', '/srv/other/.vscode/mcp.json'],
     ]);
     expect(projectConfigLocations({ ...where, cwd: '/' }, [])).toEqual([]);
   });
@@ -150,6 +157,8 @@ describe('discovery on disk', () => {
       ['/.config/Claude/claude_desktop_config.json', 'found', 2],
       ['/.claude.json', 'found', 1],
       ['/.cursor/mcp.json', 'invalid', 0],
+      ['/.config/Code/User/mcp.json', 'missing', 0],
+      ['/.codeium/windsurf/mcp_config.json', 'missing', 0],
       ['/src/app/.mcp.json', 'found', 1],
       ['/src/app/.cursor/mcp.json', 'found', 1],
     ]);
@@ -166,7 +175,7 @@ describe('discovery on disk', () => {
     write(join(home, '.cursor/mcp.json'), JSON.stringify({ mcpServers: { trap: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
     const found = await discoverServers({ platform: 'linux', home, env: {} });
     expect(found.servers.map((s) => s.name)).toEqual(['trap']);
-    expect(found.files.map((f) => f.status)).toEqual(['missing', 'missing', 'found']);
+    expect(found.files.map((f) => f.status)).toEqual(['missing', 'missing', 'found', 'missing', 'missing']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(marker)).toBe(false);
   });
@@ -176,6 +185,20 @@ describe('discovery on disk', () => {
     truncateSync(huge, MAX_INPUT_BYTES + 1); // sparse: nothing is written, the size is all that counts
     const found = await discoverServers({ platform: 'linux', home, env: {} });
     expect(found.files[2]).toMatchObject({ status: 'unreadable', message: 'could not read it: mcp.json is 32.0 MiB; that is no MCP config file' });
+  });
+
+  it('VS Code (user mcp.json, a workspace .vscode/mcp.json: "servers", JSONC) and Windsurf (mcp_config.json) are found too', async () => {
+    const project = join(home, 'src', 'site');
+    write(join(home, '.config/Code/User/mcp.json'), '{\n  // mine\n  "servers": { "memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], }, },\n  "inputs": [],\n}\n');
+    write(join(project, '.vscode/mcp.json'), JSON.stringify({ servers: { fetch: { command: 'uvx', args: ['mcp-server-fetch'] } }, mcpServers: { ignored: { command: 'x' } } }));
+    write(join(home, '.codeium/windsurf/mcp_config.json'), JSON.stringify({ mcpServers: { remote: { serverUrl: 'https://mcp.example.com/mcp' } } }));
+    const found = await discoverServers({ platform: 'linux', home, env: {}, cwd: project });
+    expect(found.servers.map((s) => [s.name, s.client, s.scope, s.transport, s.project ?? null])).toEqual([
+      ['memory', 'vscode', 'user', 'stdio', null],
+      ['remote', 'windsurf', 'user', 'http', null],
+      ['fetch', 'vscode', 'project', 'stdio', project],
+    ]);
+    expect(() => parseConfigText('{"mcpServers": {}}', 'vscode')).toThrow('it has no "servers" list');
   });
 
   it('a picked file is parsed whatever it is called, VS Code "servers" lists included', () => {

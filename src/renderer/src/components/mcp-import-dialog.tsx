@@ -21,6 +21,8 @@ const CLIENTS: Record<McpClient, string> = {
   'claude-desktop': 'Claude Desktop',
   'claude-code': 'Claude Code',
   cursor: 'Cursor',
+  vscode: 'VS Code',
+  windsurf: 'Windsurf',
   picked: 'Chosen file',
 };
 
