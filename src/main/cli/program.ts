@@ -4,10 +4,12 @@
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
+import { LEVELS } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
 import type { McpCommandOptions } from './commands/mcp-command';
 import type { ProxyCommandOptions } from './commands/proxy-command';
+import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { CommandIo } from './commands/shrink-command';
 
 const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
@@ -166,4 +168,37 @@ program
   )
   .action(async (commandLine: string[], options: ProxyCommandOptions, command: Command) => {
     exitCode = await withUsage(command, async () => (await import('./commands/proxy-command')).runProxyCommand(commandLine, options, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, interruptSignal()));
+  });
+
+const configOptions = (command: Command) =>
+  command
+    .requiredOption('--config <file>', "the MCP client's config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, or any file with an \"mcpServers\" or \"servers\" list)")
+    .requiredOption('--server <name>', 'the server, by its name in the file')
+    .option('--project <folder>', 'in ~/.claude.json: the project the server belongs to, when more than one has that name')
+    .option('--dry-run', 'print the change as a unified diff and write nothing');
+
+/** The long options `proxy` takes: a wrapped entry may pass only these. */
+const proxyOptionNames = () => program.commands.find((each) => each.name() === 'proxy')?.options.flatMap((option) => (option.long ? [option.long] : [])) ?? [];
+
+configOptions(
+  program
+    .command('wrap')
+    .description("route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- <its command>`, with the same args and env; a backup goes beside the file"),
+)
+  .addOption(new Option('--level <name>', "the proxy's level (default: the proxy's)").choices(LEVELS))
+  .option('--include-tools <names>', 'list only these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
+  .option('--exclude-tools <names>', 'never list these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
+  .addHelpText(
+    'after',
+    '\nExit status: 0 when wrapped (or the dry run printed), 1 when refused (why is on stderr; nothing was written), 2 on a usage mistake.\n' +
+      '\nExample:\n  caveman-shrink wrap --config ~/.config/Claude/claude_desktop_config.json --server everything --dry-run',
+  )
+  .action(async (options: WrapCommandOptions, command: Command) => {
+    exitCode = await withUsage(command, async () => (await import('./commands/wrap-command')).runWrapCommand(options, io, proxyOptionNames()));
+  });
+
+configOptions(program.command('unwrap').description('give a wrapped server its entry back from the backup wrap left: the file as it was, byte for byte'))
+  .addHelpText('after', '\nExit status: 0 when unwrapped (or the dry run printed), 1 when refused (why is on stderr; nothing was written), 2 on a usage mistake.')
+  .action(async (options: UnwrapCommandOptions) => {
+    exitCode = await (await import('./commands/wrap-command')).runUnwrapCommand(options, io);
   });

@@ -1,0 +1,67 @@
+// The command line a wrapped entry starts, and how to tell an entry that
+// already starts through the proxy. A client starts a server with its own
+// environment and PATH (a desktop app's is not a shell's), so the entry
+// names this install's runtime and CLI entry by absolute path rather than
+// `caveman-shrink` on PATH.
+
+import { basename } from 'node:path';
+
+/** How this install is started: the runtime (process.execPath) and the CLI entry (out/main/cli.js), both absolute. */
+export interface Launcher {
+  runtime: string;
+  cli: string;
+}
+
+/** The proxy's own options a wrap writes, in the proxy's spelling. */
+export interface ProxyOptions {
+  level?: string | undefined;
+  includeTools?: readonly string[] | undefined;
+  excludeTools?: readonly string[] | undefined;
+}
+
+/** The flags `options` put on the proxy's command line (each include/exclude value as given: a name, a glob or a comma list). */
+export function proxyFlags(options: ProxyOptions): string[] {
+  return [
+    ...(options.level !== undefined ? ['--level', options.level] : []),
+    ...(options.includeTools ?? []).flatMap((value) => ['--include-tools', value]),
+    ...(options.excludeTools ?? []).flatMap((value) => ['--exclude-tools', value]),
+  ];
+}
+
+export interface Argv {
+  command: string;
+  args: string[];
+}
+
+/** The entry's new command line: the runtime, the CLI entry, `proxy`, the options, `--`, then the server's own command line unchanged. */
+export function proxyArgv(launcher: Launcher, options: ProxyOptions, server: Argv): Argv {
+  return { command: launcher.runtime, args: [launcher.cli, 'proxy', ...proxyFlags(options), '--', server.command, ...server.args] };
+}
+
+export interface ProxiedArgv {
+  /** Everything between `proxy` and `--`. */
+  flags: string[];
+  /** The server the proxy starts. */
+  server: Argv;
+}
+
+/**
+ * The proxied server when this command line starts caveman-shrink's proxy —
+ * written by wrap (any install's out/main/cli.js) or by hand
+ * (`caveman-shrink proxy -- …`, `npx caveman-shrink proxy -- …`) — else undefined.
+ */
+export function proxiedArgv(argv: Argv, launcher?: Launcher): ProxiedArgv | undefined {
+  const words = [argv.command, ...argv.args];
+  const at = words.indexOf('proxy');
+  if (at < 0 || !words.slice(0, at).some((word) => namesCavemanShrink(word, launcher))) return undefined;
+  const end = words.indexOf('--', at + 1);
+  if (end < 0 || end + 1 >= words.length) return undefined;
+  return { flags: words.slice(at + 1, end), server: { command: words[end + 1]!, args: words.slice(end + 2) } };
+}
+
+function namesCavemanShrink(word: string, launcher?: Launcher): boolean {
+  if (launcher !== undefined && word === launcher.cli) return true;
+  if (/caveman[-_ ]?shrink/i.test(word)) return true;
+  // Another clone's or install's entry: …/out/main/cli.js.
+  return basename(word) === 'cli.js' && /(^|[\\/])out[\\/]main[\\/]cli\.js$/.test(word);
+}

@@ -1,0 +1,133 @@
+// What a wrap and an unwrap change in a config file's text. Pure: text in,
+// text out, or a WrapRefusal saying why not.
+//
+// A wrap changes only the entry's "command" and "args", with jsonc-parser's
+// modify (formatted like the file around it), and the change is kept inside
+// the entry's own text: everything before and after it stays byte for byte.
+// Its "env", "cwd", "type" and any other key, and its comments, stay too:
+// the client still passes them to what it starts, and the proxy hands its
+// whole environment and folder on to the server.
+//
+// An unwrap puts the entry's original text back, taken from the backup the
+// wrap left (a byte copy of the file it read). It does so only when the
+// entry is exactly what that wrap wrote, so nothing anyone changed since is
+// lost; when the rest of the file is also untouched, the result is the
+// backup byte for byte.
+
+import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
+import { parseConfigText, type ParsedServer } from '../config-parse';
+import { describeEntry, entryText, findEntry, parseConfigDocument, type ConfigDocument, type EntryRef, type ServerEntry } from './config-document';
+import { proxiedArgv, proxyArgv, type Argv, type Launcher, type ProxiedArgv, type ProxyOptions } from './proxy-launch';
+import { WrapRefusal } from './wrap-refusal';
+
+export interface WrapPlan {
+  after: string;
+  entry: ServerEntry;
+  /** The server's own command line (what the proxy starts). */
+  server: Argv;
+  /** What the client starts from now on. */
+  launch: Argv;
+}
+
+export function planWrap(path: string, text: string, ref: EntryRef, launcher: Launcher, options: ProxyOptions): WrapPlan {
+  const document = parseConfigDocument(path, text);
+  const entry = findEntry(document, ref, path);
+  const server = stdioServer(document, entry, path);
+  const proxied = proxiedArgv(server, launcher);
+  if (proxied !== undefined) throw new WrapRefusal('already-wrapped', `${describeEntry(entry)} in ${path} already starts through caveman-shrink proxy (it serves ${words(proxied.server)}): nothing was changed`);
+  const launch = proxyArgv(launcher, options, server);
+  return { after: spliceEntry(document, entry, editedEntryText(document, entry, launch)), entry, server, launch };
+}
+
+export interface UnwrapPlan {
+  after: string;
+  entry: ServerEntry;
+  /** The result is the backup byte for byte (nothing else in the file changed since the wrap). */
+  exact: boolean;
+}
+
+/** `backup` is the backup's text, or undefined when there is none. */
+export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { path: string; text: string | undefined }, launcher?: Launcher): UnwrapPlan {
+  const document = parseConfigDocument(path, text);
+  const entry = findEntry(document, ref, path);
+  const current = parsedEntry(document, entry);
+  const proxied = current.command !== undefined && current.args !== undefined ? proxiedArgv({ command: current.command, args: current.args }, launcher) : undefined;
+  if (proxied === undefined) throw new WrapRefusal('not-wrapped', `${describeEntry(entry)} in ${path} does not start through caveman-shrink proxy: nothing to unwrap`);
+  if (backup.text === undefined) {
+    throw new WrapRefusal('no-backup', `${describeEntry(entry)} starts through the proxy, but the backup its wrap left (${backup.path}) is gone, so its original text is not known; it serves ${words(proxied.server)}: edit the entry by hand`);
+  }
+
+  const original = parseConfigDocument(backup.path, backup.text);
+  const same: EntryRef = { server: entry.name, project: entry.project };
+  let originalEntry: ServerEntry;
+  try {
+    originalEntry = findEntry(original, same, backup.path);
+  } catch (error) {
+    if (!(error instanceof WrapRefusal)) throw error;
+    throw new WrapRefusal('backup-without-server', `the backup ${backup.path} does not hold ${describeEntry(entry)} once (${error.message}): it is not the file this entry was wrapped in; nothing was changed`);
+  }
+  assertUnchangedSinceWrap(document, entry, proxied, original, originalEntry, backup.path);
+  const after = spliceEntry(document, entry, entryText(original, originalEntry));
+  return { after, entry, exact: after === backup.text };
+}
+
+/** Refuses unless the entry is exactly what wrapping the backup's entry gives, serving the backup's command line. */
+function assertUnchangedSinceWrap(document: ConfigDocument, entry: ServerEntry, proxied: ProxiedArgv, original: ConfigDocument, originalEntry: ServerEntry, backupPath: string): void {
+  const changed = (what: string) =>
+    new WrapRefusal('entry-changed', `${describeEntry(entry)} changed since it was wrapped (${what}); unwrapping would lose that change, so nothing was changed — its text before the wrap is in ${backupPath}`);
+  const server = stdioServer(original, originalEntry, backupPath);
+  if (!sameArgv(proxied.server, server)) throw changed(`it now serves ${words(proxied.server)}, the backup has ${words(server)}`);
+  const current = parsedEntry(document, entry);
+  const rewrapped = editedEntryText(original, originalEntry, { command: current.command ?? '', args: current.args ?? [] });
+  if (rewrapped !== entryText(document, entry)) throw changed('its keys or their text differ from what the wrap wrote');
+}
+
+/** The stdio server an entry starts; refuses an HTTP entry or one the import could not use either. */
+function stdioServer(document: ConfigDocument, entry: ServerEntry, path: string): Argv {
+  const parsed = parsedEntry(document, entry);
+  if (parsed.transport !== 'stdio') throw new WrapRefusal('not-stdio', `${describeEntry(entry)} in ${path} is reached by URL (${parsed.transport}): the proxy starts stdio servers only`);
+  if (parsed.problem !== undefined || parsed.command === undefined) throw new WrapRefusal('unusable-entry', `${describeEntry(entry)} in ${path} cannot be wrapped: ${parsed.problem ?? 'it has no "command"'}`);
+  return { command: parsed.command, args: parsed.args ?? [] };
+}
+
+/** The entry as the import reads it (one reading of "command", "args", "type" and "url" everywhere). */
+function parsedEntry(document: ConfigDocument, entry: ServerEntry): ParsedServer {
+  const found = parseConfigText(document.text, document.kind).filter((server) => server.name === entry.name && server.project === entry.project);
+  // findEntry has refused duplicates: both readings see this entry once.
+  if (found.length !== 1) throw new Error(`${describeEntry(entry)} was read ${found.length} times`);
+  return found[0]!;
+}
+
+/** The entry's text with its "command" and "args" set to `argv`, formatted as the file is. */
+function editedEntryText(document: ConfigDocument, entry: ServerEntry, argv: Argv): string {
+  // An entry written on one line stays on one line; a spread-out one is formatted like the file.
+  const options = entryText(document, entry).includes('\n') ? { formattingOptions: formattingOf(document.parseText) } : {};
+  let text = document.parseText;
+  text = applyEdits(text, modify(text, [...entry.path, 'command'], argv.command, options));
+  text = applyEdits(text, modify(text, [...entry.path, 'args'], argv.args, options));
+  const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, entry.path);
+  if (node === undefined) throw new Error(`the edited entry ${entry.path.join('.')} could not be found again`);
+  return text.slice(node.offset, node.offset + node.length);
+}
+
+/** The file with the entry's text replaced: every byte outside the entry stays. */
+function spliceEntry(document: ConfigDocument, entry: ServerEntry, replacement: string): string {
+  return document.text.slice(0, entry.node.offset) + replacement + document.text.slice(entry.node.offset + entry.node.length);
+}
+
+/** Line ends and indentation as the file has them (the first indented line's indentation is one level). */
+function formattingOf(text: string): FormattingOptions {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1];
+  if (indent?.startsWith('\t')) return { eol, insertSpaces: false, tabSize: 1 };
+  return { eol, insertSpaces: true, tabSize: indent?.length ?? 2 };
+}
+
+function sameArgv(a: Argv, b: Argv): boolean {
+  return a.command === b.command && a.args.length === b.args.length && a.args.every((arg, i) => arg === b.args[i]);
+}
+
+/** A command line for a message: words with spaces or quotes quoted. */
+export function words(argv: Argv): string {
+  return [argv.command, ...argv.args].map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
+}
