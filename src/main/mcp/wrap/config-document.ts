@@ -36,8 +36,8 @@ export interface ConfigDocument {
   entries: ServerEntry[];
 }
 
-/** The lists of a config file; refuses (unknown-format) text that is not JSON(C) or has no list of servers. */
-export function parseConfigDocument(path: string, text: string): ConfigDocument {
+/** The lists of a config file (of `kind`, else as its name and text say); refuses (unknown-format) text that is not JSON(C) or has no list of servers. */
+export function parseConfigDocument(path: string, text: string, knownKind?: ConfigKind): ConfigDocument {
   const parseText = text.replace(/^\uFEFF/, ' ');
   const errors: ParseError[] = [];
   const tree = parseTree(parseText, errors, { allowTrailingComma: true, disallowComments: false });
@@ -48,7 +48,7 @@ export function parseConfigDocument(path: string, text: string): ConfigDocument 
   }
   if (tree.type !== 'object') throw new WrapRefusal('unknown-format', `${path} is not a JSON object`);
 
-  const kind = kindOf(path, tree);
+  const kind = knownKind ?? kindOf(path, tree);
   if (kind === undefined) throw new WrapRefusal('unknown-format', `${path} is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, Cursor, Windsurf) and no "servers" list (VS Code)`);
   const entries: ServerEntry[] = [];
   const listAt = kind === 'vscode' ? 'servers' : 'mcpServers';

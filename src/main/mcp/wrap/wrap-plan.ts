@@ -57,7 +57,8 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
     throw new WrapRefusal('no-backup', `${describeEntry(entry)} starts through the proxy, but the backup its wrap left (${backup.path}) is gone, so its original text is not known; it serves ${words(proxied.server)}: edit the entry by hand`);
   }
 
-  const original = parseConfigDocument(backup.path, backup.text);
+  // The backup is the same file as it was (its own name says nothing about its format).
+  const original = parseConfigDocument(backup.path, backup.text, document.kind);
   const same: EntryRef = { server: entry.name, project: entry.project };
   let originalEntry: ServerEntry;
   try {
@@ -101,7 +102,7 @@ function parsedEntry(document: ConfigDocument, entry: ServerEntry): ParsedServer
 /** The entry's text with its "command" and "args" set to `argv`, formatted as the file is. */
 function editedEntryText(document: ConfigDocument, entry: ServerEntry, argv: Argv): string {
   // An entry written on one line stays on one line; a spread-out one is formatted like the file.
-  const options = entryText(document, entry).includes('\n') ? { formattingOptions: formattingOf(document.parseText) } : {};
+  const options = entryText(document, entry).includes('\n') ? { formattingOptions: formattingOf(document.text) } : {};
   let text = document.parseText;
   text = applyEdits(text, modify(text, [...entry.path, 'command'], argv.command, options));
   text = applyEdits(text, modify(text, [...entry.path, 'args'], argv.args, options));
