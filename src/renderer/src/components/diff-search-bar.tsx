@@ -1,12 +1,14 @@
 // Find in the diff: one bar above both sides, driving CodeMirror's search
 // state in both editors (matches are highlighted on each side) and stepping
-// through the matches of the side you choose. Enter / Shift+Enter step,
-// Escape closes and returns focus to the editor.
+// through the matches of the side you choose; a match inside a collapsed
+// "unchanged lines" block opens that block. Enter / Shift+Enter step, Escape
+// closes and returns focus to the editor. A narrow diff puts the side and
+// case options on a second row, so the count and Close stay in view.
 
 import type { MergeView } from '@codemirror/merge';
 import { SearchQuery, closeSearchPanel, findNext, findPrevious, openSearchPanel, searchPanelOpen, setSearchQuery } from '@codemirror/search';
 import type { EditorView } from '@codemirror/view';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatInt } from '../lib/format';
 import { Icon } from './icon';
 import { SearchField } from './search-field';
@@ -51,8 +53,10 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
   const [landed, setLanded] = useState<number | null>(null);
   const counted = useMemo(() => countMatches(editor, new SearchQuery({ search: text, caseSensitive, literal: true }), landed), [editor, text, caseSensitive, landed]);
   const countText = counted.total >= COUNT_LIMIT ? `${formatInt(COUNT_LIMIT)}+ matches` : counted.current > 0 ? `${formatInt(counted.current)} of ${formatCount(counted.total, 'match', 'matches')}` : formatCount(counted.total, 'match', 'matches');
+  const none = text !== '' && (found === false || counted.total === 0);
 
-  useEffect(() => {
+  // Before the browser hands on the next key: Find opens this bar synchronously, so keys typed right after Ctrl+F land here.
+  useLayoutEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
   }, [seq]);
@@ -75,6 +79,7 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
 
   const step = (forward: boolean) => {
     if (text === '') return;
+    // The step opens collapsed lines hiding the match and scrolls to it (search-reveal.ts).
     setFound((forward ? findNext : findPrevious)(editor));
     setLanded(editor.state.selection.main.from);
   };
@@ -86,7 +91,8 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
 
   return (
     <div className="diff-search" role="search" aria-label="Find in diff">
-      <SearchField
+      <div className="diff-search-query">
+        <SearchField
           ref={inputRef}
           label="Find in diff"
           value={text}
@@ -105,29 +111,38 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
             }
           }}
         />
-      <label className="inline-select">
-        <span>in</span>
-        <select aria-label="Search side" value={side} onChange={(event) => { setLanded(null); onSideChange(event.target.value === 'b' ? 'b' : 'a'); }}>
-          <option value="a">Original</option>
-          <option value="b">Compressed</option>
-        </select>
-      </label>
-      <button type="button" className="button button-small" onClick={() => step(false)} disabled={text === ''} title="Previous match (Shift+Enter)">
-        Previous
-      </button>
-      <button type="button" className="button button-small" onClick={() => step(true)} disabled={text === ''} title="Next match (Enter)">
-        Next
-      </button>
-      <label className="inline-check">
-        <input type="checkbox" checked={caseSensitive} onChange={(event) => setCaseSensitive(event.target.checked)} />
-        Match case
-      </label>
-      <span className="diff-search-status" role="status">
-        {text === '' ? '' : found === false || counted.total === 0 ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : scopeNote ? `${countText} in ${scopeNote}` : countText}
-      </span>
-      <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>
-        <Icon name="close" size={14} />
-      </button>
+        <span className={none ? 'diff-search-status is-none' : 'diff-search-status'} role="status">
+          {text === '' ? '' : none ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : scopeNote ? `${countText} in ${scopeNote}` : countText}
+        </span>
+        <button type="button" className="icon-button" aria-label="Previous match" onClick={() => step(false)} disabled={text === ''} title="Previous match (Shift+Enter)">
+          <Icon name="chevron" size={14} className="turn-up" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Next match" onClick={() => step(true)} disabled={text === ''} title="Next match (Enter)">
+          <Icon name="chevron" size={14} className="turn-down" />
+        </button>
+      </div>
+      <div className="diff-search-options">
+        <label className="inline-select">
+          <span>in</span>
+          <select
+            aria-label="Search side"
+            value={side}
+            onChange={(event) => {
+              setLanded(null);
+              onSideChange(event.target.value === 'b' ? 'b' : 'a');
+            }}
+          >
+            <option value="a">Original</option>
+            <option value="b">Compressed</option>
+          </select>
+        </label>
+        <button type="button" className="toggle-button" aria-pressed={caseSensitive} aria-label="Match case" title="Match case" onClick={() => setCaseSensitive(!caseSensitive)}>
+          Aa
+        </button>
+        <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>
+          <Icon name="close" size={14} />
+        </button>
+      </div>
     </div>
   );
 }

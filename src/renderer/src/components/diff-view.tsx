@@ -7,6 +7,7 @@
 import { goToNextChunk, goToPreviousChunk, type MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { DiffTexts, LoadProgress } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
@@ -79,7 +80,8 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
     const { from, to } = editor.state.selection.main;
     const selected = to > from && to - from < 200 ? editor.state.sliceDoc(from, to) : '';
     const side: DiffSide = editor.dom.classList.contains('cm-merge-b') ? 'b' : 'a';
-    setSearch((previous) => ({ side, seq: (previous?.seq ?? 0) + 1, initialText: selected.includes('\n') ? '' : selected || (previous?.initialText ?? '') }));
+    // Drawn before this key event ends, so the keys typed right after Ctrl+F reach the box, not the read-only text.
+    flushSync(() => setSearch((previous) => ({ side, seq: (previous?.seq ?? 0) + 1, initialText: selected.includes('\n') ? '' : selected || (previous?.initialText ?? '') })));
   }, []);
 
   return (

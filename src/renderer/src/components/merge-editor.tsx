@@ -7,11 +7,13 @@
 // request. Unwrapped, a bar under the sides scrolls both sideways.
 
 import { MergeView } from '@codemirror/merge';
-import { BlockType, type BlockInfo, type EditorView } from '@codemirror/view';
+import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import type { DiffChange } from '../lib/diff-sections';
 import { registerEditors } from '../lib/editor-registry';
 import { linkHorizontalScroll } from '../lib/horizontal-scroll';
+import { showMatch, type TextRange } from '../lib/search-reveal';
+import { settleScroll, textPart } from '../lib/settle-scroll';
 import { closingLine, revealCollapsed, setToolLines } from '../lib/tool-highlight';
 import { COLLAPSE_CONFIG, countLines, sideExtensions, themeCompartment, themeFor, toChanges, wrapCompartment, wrapFor } from '../lib/merge-setup';
 
@@ -42,73 +44,6 @@ export interface MergeEditorProps {
   onFind(view: EditorView): void;
   /** The view once created, and null when it is destroyed. */
   onReady(view: MergeView | null): void;
-}
-
-/** What a person does to take over the scrolling: a jump still settling stops. */
-const TAKE_OVER = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
-
-/**
- * The text part of a line block. A block widget at a line's start (a
- * MergeView spacer) belongs to that line's block, so the block's own top can
- * be the spacer's, above the text.
- */
-function textPart(block: BlockInfo, inside: (part: BlockInfo) => boolean): BlockInfo {
-  const parts = Array.isArray(block.type) ? (block.type as readonly BlockInfo[]) : [block];
-  return parts.find((part) => part.type === BlockType.Text && inside(part)) ?? parts.find((part) => part.type === BlockType.Text) ?? block;
-}
-
-/** Top of the text of the line at `pos`, relative to the document's top. */
-function textTop(view: EditorView, pos: number): number {
-  return textPart(view.lineBlockAt(pos), (part) => part.from <= pos && pos <= part.to).top;
-}
-
-/**
- * Scrolls the merge view's own scroller (never the page around it) so the
- * original side's position is at the top. Both sides share that scroller and
- * MergeView aligns their unchanged lines, so the compressed side follows.
- * Lines that come into view were estimated until drawn: after a scroll this
- * measures again in the same cycle, once CodeMirror has drawn and measured
- * them, so the first frame painted already has the line at the top (it showed
- * a line lower for a frame or two). MergeView re-aligns after it measures the
- * other side, so this keeps checking every frame or two until the line has
- * stayed at the top for three checks (about a second at most), and stops as
- * soon as the person scrolls, clicks or types.
- */
-function scrollLineToTop(view: MergeView, pos: number, keepOpen: () => void): () => void {
-  const scroller = view.dom;
-  let attempts = 0;
-  let settled = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let cancelled = false;
-  const stop = () => {
-    cancelled = true;
-    clearTimeout(timer);
-    for (const type of TAKE_OVER) scroller.removeEventListener(type, stop);
-  };
-  for (const type of TAKE_OVER) scroller.addEventListener(type, stop, { passive: true });
-  let inCycle = 0;
-  const measure = {
-    read: () => view.a.documentTop + textTop(view.a, pos) - scroller.getBoundingClientRect().top,
-    write: (offset: number) => {
-      if (cancelled) return;
-      const before = scroller.scrollTop;
-      if (Math.abs(offset) >= 0.5) scroller.scrollTop = before + offset;
-      // Unmoved: the line is at the top, or the text can scroll no further.
-      settled = scroller.scrollTop === before ? settled + 1 : 0;
-      if (++attempts >= 30 || settled >= 3) return stop();
-      // Moved: measure again in this same cycle, once the lines now in view are drawn, so the frame is painted with the line at the top.
-      if (settled === 0 && ++inCycle < 3) return view.a.requestMeasure(measure);
-      timer = setTimeout(step, 32);
-    },
-  };
-  const step = () => {
-    if (cancelled) return;
-    keepOpen();
-    inCycle = 0;
-    view.a.requestMeasure(measure);
-  };
-  step();
-  return stop;
 }
 
 /** The position of the line at the top of the diff (its first pixel row), on the original side. */
@@ -144,12 +79,19 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     root.append(container);
     const changes = toChanges(text.changes);
     const onFind = (side: EditorView) => callbacks.current.onFind(side);
+    // One search scroll at a time: a new step stops the last one settling.
+    let stopMatch: () => void = () => undefined;
+    const onMatch = (side: EditorView, range: TextRange) => {
+      if (viewRef.current !== view) return;
+      stopMatch();
+      stopMatch = showMatch(view, side === view.b ? 'b' : 'a', range);
+    };
     const { dark } = initial.current;
     const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
     const numberDigits = String(lastLine).length;
     const view = new MergeView({
-      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind }) },
-      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind }) },
+      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind, onMatch }) },
+      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind, onMatch }) },
       parent: container,
       root,
       highlightChanges: true,
@@ -164,6 +106,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const unregister = registerEditors([view.a, view.b], onFind);
     const unlink = barRef.current ? linkHorizontalScroll(view, barRef.current, setSideways) : () => undefined;
     return () => {
+      stopMatch();
       unlink();
       unregister();
       callbacks.current.onReady(null);
@@ -190,7 +133,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     wrapped.current = wrap;
     const top = topLinePos(view);
     for (const side of [view.a, view.b]) side.dispatch({ effects: wrapCompartment.reconfigure(wrapFor(wrap)) });
-    return scrollLineToTop(view, top, () => undefined);
+    return settleScroll(view, 'a', top);
   }, [wrap]);
 
   const revealSeq = reveal?.seq ?? null;
@@ -216,7 +159,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
       if (again.a.length > 0) view.a.dispatch({ effects: again.a });
       if (again.b.length > 0) view.b.dispatch({ effects: again.b });
     };
-    return scrollLineToTop(view, startA, keepOpen);
+    return settleScroll(view, 'a', startA, { keepOpen });
   }, [text, revealSeq, lineA, lineB]);
 
   return (

@@ -13,6 +13,7 @@ import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers }
 import { tags } from '@lezer/highlight';
 import type { DiffLayout } from '../../../shared/contracts';
 import { additiveHeightEstimates } from './height-estimates';
+import { announceMatch, onMatchFound, type TextRange } from './search-reveal';
 import { toolHighlight } from './tool-highlight';
 
 /** The changes main computed, as CodeMirror Change objects (for diffConfig.override). */
@@ -105,6 +106,8 @@ export function wrapFor(wrap: boolean): Extension {
  * the diff's search bar drives the query.
  */
 const hiddenSearch = search({
+  // A step shows its match through the diff (search-reveal.ts): it may sit in collapsed lines.
+  scrollToMatch: announceMatch,
   createPanel: () => {
     const dom = document.createElement('div');
     dom.hidden = true;
@@ -127,10 +130,12 @@ export interface SideOptions {
   wrap: boolean;
   /** Answers Ctrl/Cmd+F inside the editor. */
   onFind(view: EditorView): void;
+  /** A search step (the bar, Enter, F3…) landed on `range` of this side: show it. */
+  onMatch(view: EditorView, range: TextRange): void;
 }
 
 /** Everything one side of the diff needs. */
-export function sideExtensions({ label, dark, firstLine, numberDigits, wrap, onFind }: SideOptions): Extension {
+export function sideExtensions({ label, dark, firstLine, numberDigits, wrap, onFind, onMatch }: SideOptions): Extension {
   return [
     // Equal gutters keep equal text widths, so unchanged lines wrap alike and stay side by side.
     EditorView.theme({ '.cm-lineNumbers .cm-gutterElement': { minWidth: `${Math.max(3, numberDigits)}ch` } }),
@@ -143,6 +148,7 @@ export function sideExtensions({ label, dark, firstLine, numberDigits, wrap, onF
     json(),
     syntaxHighlighting(jsonHighlight),
     hiddenSearch,
+    onMatchFound(onMatch),
     keymap.of([
       { key: 'Mod-f', run: (view) => (onFind(view), true), preventDefault: true },
       { key: CHANGE_KEYS.next, run: goToNextChunk, preventDefault: true },

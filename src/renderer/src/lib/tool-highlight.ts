@@ -72,14 +72,16 @@ function across(chunks: readonly Chunk[], pos: number, fromA: boolean): number {
 
 /**
  * Effects per side that open the unchanged blocks hiding any of a jump's
- * target lines (`rangeA` / `rangeB`: the tool's text on each side), on both
- * sides at once: a block opened on one side only would leave the sides out of
- * step until the next change.
+ * target lines (`rangeA` / `rangeB`: the tool's text on each side, or null
+ * for a side with no target, e.g. a search match), on both sides at once: a
+ * block opened on one side only would leave the sides out of step until the
+ * next change.
  */
-export function revealCollapsed(view: MergeView, rangeA: { from: number; to: number }, rangeB: { from: number; to: number }): { a: StateEffect<number>[]; b: StateEffect<number>[] } {
-  const startsA = collapsedWithin(view.a, rangeA.from, rangeA.to);
-  const startsB = collapsedWithin(view.b, rangeB.from, rangeB.to);
+export function revealCollapsed(view: MergeView, rangeA: { from: number; to: number } | null, rangeB: { from: number; to: number } | null): { a: StateEffect<number>[]; b: StateEffect<number>[] } {
+  const startsA = rangeA ? collapsedWithin(view.a, rangeA.from, rangeA.to) : [];
+  const startsB = rangeB ? collapsedWithin(view.b, rangeB.from, rangeB.to) : [];
   const a = [...startsA, ...startsB.map((from) => across(view.chunks, from, false))];
   const b = [...startsB, ...startsA.map((from) => across(view.chunks, from, true))];
   return { a: [...new Set(a)].map((from) => uncollapseUnchanged.of(from)), b: [...new Set(b)].map((from) => uncollapseUnchanged.of(from)) };
 }
+

@@ -1,0 +1,79 @@
+// What a newcomer tripped on the second time round (issue 26), each checked
+// where a person would see it, with a screenshot under test-results/after-26/.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, fixture, REPO, test } from './app-fixture';
+
+const GITHUB = fixture('github-mcp-server.json');
+const AFTER = join(REPO, 'test-results', 'after-26');
+mkdirSync(AFTER, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(AFTER, `${name}.png`) });
+
+async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<void> {
+  await drop([{ name: GITHUB.name, bytes: GITHUB.bytes }]);
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+}
+
+/** The parts of `inner` that lie outside `outer` (px, rounded), so a cut-off control shows up as a non-zero side. */
+async function overflow(inner: Locator, outer: Locator): Promise<{ left: number; right: number }> {
+  const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+  return { left: Math.max(0, Math.round(b.x - a.x)), right: Math.max(0, Math.round(a.x + a.width - (b.x + b.width))) };
+}
+
+/** Per side of the diff: whether the current search match (the one stepped to) is drawn inside the visible diff. */
+const currentMatchInView = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    const visible = root?.querySelector('.cm-mergeView')?.getBoundingClientRect();
+    if (!root || !visible) return [false, false];
+    return Array.from(root.querySelectorAll('.cm-editor')).map((editor) =>
+      Array.from(editor.querySelectorAll('.cm-searchMatch')).some((match) => {
+        const box = match.getBoundingClientRect();
+        return box.height > 0 && box.top >= visible.top && box.bottom <= visible.bottom;
+      }),
+    );
+  });
+
+test('the diff search: a match in collapsed lines opens and is marked on both sides; keys typed right after Ctrl+F reach the box; the bar fits the panel at 1440×900 and 1024×700; a count is not an error', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await diff.getByText('Collapse unchanged').click();
+  await expect(page.locator('[data-editor-host] .cm-collapsedLines').first()).toBeVisible();
+
+  // Typed at once, as a person does: the first keys used to go to the read-only text while the bar opened.
+  await diff.locator('[data-editor-host]').click({ position: { x: 200, y: 60 } });
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('"page"');
+  const find = page.getByRole('searchbox', { name: 'Find in diff' });
+  await expect(find).toHaveValue('"page"');
+  const bar = page.getByRole('search', { name: 'Find in diff' });
+  const status = bar.getByRole('status');
+  const pages = (GITHUB.bytes.toString('utf8').match(/"page":/g) ?? []).length;
+  await expect(status).toHaveText(`${pages} matches`);
+
+  // Every "page" property sits in unchanged lines, collapsed: the step opens the block and the match shows on both sides.
+  await find.press('Enter');
+  await expect(status).toHaveText(`1 of ${pages} matches`);
+  await expect.poll(() => currentMatchInView(page)).toEqual([true, true]);
+  for (const part of [bar, status, bar.getByRole('button', { name: 'Close search' })]) expect(await overflow(part, diff)).toEqual({ left: 0, right: 0 });
+  await shot(page, '1-search-collapsed-1440x900');
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await find.press('Enter');
+  await expect(status).toHaveText(`2 of ${pages} matches`);
+  await expect.poll(() => currentMatchInView(page)).toEqual([true, true]);
+  for (const part of [bar, status, bar.getByRole('button', { name: 'Close search' }), bar.getByRole('button', { name: 'Match case' })]) expect(await overflow(part, diff)).toEqual({ left: 0, right: 0 });
+  await shot(page, '1-search-collapsed-1024x700');
+
+  // A count is drawn like the other notes; only "No matches" takes the error colour.
+  const counted = await status.evaluate((element) => getComputedStyle(element).color);
+  await find.fill('no such text anywhere');
+  await expect(status).toHaveText('No matches');
+  expect(await status.evaluate((element) => getComputedStyle(element).color)).not.toBe(counted);
+  const muted = await page.locator('.panel-note').first().evaluate((element) => getComputedStyle(element).color);
+  expect(counted).toBe(muted);
+});
