@@ -59,9 +59,9 @@ async function dropOn(page: Page, files: { name: string; bytes: Buffer }[]): Pro
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('body', type, { dataTransfer });
 }
 
-async function startBrowserHost(storePath: string, env: Record<string, string>, files: readonly string[]): Promise<{ url: string; process: ChildProcess }> {
-  // The journeys type MCP server commands into the page, so the host may start them.
-  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath, '--allow-commands', ...files], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+async function startBrowserHost(storePath: string, env: Record<string, string>, files: readonly string[], allowCommands: boolean): Promise<{ url: string; process: ChildProcess }> {
+  // The journeys type MCP server commands into the page, so the host may start them (unless a journey checks the host that may not).
+  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath, ...(allowCommands ? ['--allow-commands'] : []), ...files], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const url = await new Promise<string>((resolvePromise, reject) => {
@@ -74,12 +74,14 @@ async function startBrowserHost(storePath: string, env: Record<string, string>, 
   return { url, process: child };
 }
 
-export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string>; launchFiles: string[] }>({
+export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string>; launchFiles: string[]; allowCommands: boolean }>({
   /** Extra environment for the app's main process (e.g. a HOME whose MCP config files a journey controls). */
   hostEnv: [{}, { option: true }],
   /** Catalog files named on the app's command line (`caveman-shrink-desktop a.json`, `npm run web -- a.json`). */
   launchFiles: [[], { option: true }],
-  app: async ({ playwright, hostEnv, launchFiles }, use, testInfo) => {
+  /** The browser host starts MCP servers the page names (`--allow-commands`); the Electron app asks the person instead. */
+  allowCommands: [true, { option: true }],
+  app: async ({ playwright, hostEnv, launchFiles, allowCommands }, use, testInfo) => {
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
     mkdirSync(SCREENSHOTS, { recursive: true });
@@ -127,7 +129,7 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
       );
       await application.close();
     } else {
-      const host = await startBrowserHost(storePath, hostEnv, launchFiles);
+      const host = await startBrowserHost(storePath, hostEnv, launchFiles, allowCommands);
       const browser = await playwright.chromium.launch(testInfo.project.use.launchOptions);
       const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
       const page = await context.newPage();
