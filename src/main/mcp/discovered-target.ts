@@ -4,12 +4,15 @@
 // args, env, cwd, url and headers from main's environment — at import time,
 // so expanded values never reach the renderer. An unset variable stays as
 // written (Claude Code does the same). Project servers run in their project
-// folder.
+// folder. An entry wrapped to start through caveman-shrink proxy is imported
+// from the server it proxies: through the proxy the import would list, and
+// store as the original, tools that are already shrunk.
 
 import { isAbsolute, resolve, sep } from 'node:path';
 import { CavemanError } from '../../shared/errors';
 import type { DiscoveredServer } from './discover-servers';
 import type { McpTarget } from './server-target';
+import { proxiedArgv } from './wrap/proxy-launch';
 
 export interface ExpansionContext {
   env: Readonly<Record<string, string | undefined>>;
@@ -40,10 +43,12 @@ export function targetOfDiscovered(server: DiscoveredServer, context: ExpansionC
     const cwd = server.cwd !== undefined ? expand(server.cwd) : undefined;
     const folder = cwd !== undefined && server.project !== undefined && !isAbsolute(cwd) ? resolve(server.project, cwd) : (cwd ?? server.project);
     const env = expandMap(server.env);
+    const written = { command: expand(server.command ?? ''), args: (server.args ?? []).map(expand) };
+    const argv = proxiedArgv(written)?.server ?? written;
     return {
       transport: 'stdio',
-      command: expand(server.command ?? ''),
-      args: (server.args ?? []).map(expand),
+      command: argv.command,
+      args: argv.args,
       ...(env ? { env } : {}),
       ...(folder !== undefined ? { cwd: folder } : {}),
     };

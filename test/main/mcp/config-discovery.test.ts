@@ -238,4 +238,11 @@ describe('what the renderer sees, and what main connects to', () => {
     const target = targetOfDiscovered({ ...found[0]!, id: 'x', client: 'claude-code', configPath: '/h/.claude.json' }, { env: {}, home: '/h' });
     expect(target).toMatchObject({ command: './srv', cwd: '/work/app/tools' });
   });
+
+  it('a server wrapped to start through the proxy is imported from the server itself, with its env and folder', () => {
+    // Through the proxy the import would list (and store as the original) the already shrunk tools and caveman_describe.
+    const entry = { command: '/usr/bin/node', args: ['/opt/caveman/out/main/cli.js', 'proxy', '--level', 'leads', '--', 'npx', '-y', '${PKG}'], env: { TOKEN: 't' }, cwd: '/srv' };
+    const [server] = serversInPickedFile('c.json', JSON.stringify({ mcpServers: { wrapped: entry } })).servers;
+    expect(targetOfDiscovered(server!, { env: { PKG: 'server-everything' }, home: '/h' })).toEqual({ transport: 'stdio', command: 'npx', args: ['-y', 'server-everything'], env: { TOKEN: 't' }, cwd: '/srv' });
+  });
 });
