@@ -6,7 +6,7 @@
 
 import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
-import { constructionProfileOf, type RefReport } from './construction-values';
+import { constructionProfileOf, type RefReport, type ResolvedRef } from './construction-values';
 import { constraintSentencesOf, missingConstraintSentences, type ConstraintSentence } from './constraint-survival';
 import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
 import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
@@ -89,12 +89,18 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument, chec
       .map(([where]) => where.replaceAll('\u241f', ' ')),
     ...expanded.unresolved.map((ref) => `shared sub-schema ${ref} does not resolve`),
   ];
-  const resolvedAfter = new Set(constructionAfter.refs.filter((r) => r.resolves).map(refKey));
-  // Broken: resolved before and not after, or written by the shrink (a shared sub-schema) and not resolving.
+  const landsAfter = new Map<string, Set<string>>();
+  for (const ref of constructionAfter.refs) {
+    const key = refKey(ref);
+    const lands = landsAfter.get(key) ?? new Set<string>();
+    for (const target of ref.targets) lands.add(target);
+    landsAfter.set(key, lands);
+  }
+  // Broken: resolved before and not after (or not to every place it did), or written by the shrink (a shared sub-schema) and not resolving.
   const refsBefore = new Set(constructionBefore.refs.map(refKey));
-  const brokenRefs = [
-    ...constructionBefore.refs.filter((r) => r.resolves && !resolvedAfter.has(refKey(r))),
-    ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))),
+  const brokenRefs: RefReport[] = [
+    ...constructionBefore.refs.filter((r) => r.resolves && !r.targets.every((target) => landsAfter.get(refKey(r))?.has(target))).map(reportOf),
+    ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))).map(reportOf),
   ];
 
   const missing = missingConstraintSentences(before, after, walk[5]);
@@ -131,6 +137,11 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument, chec
       cutLeads: ledger.cutLeads.slice(0, LISTED),
     },
   };
+}
+
+/** A reference as the report lists it (without the places it lands). */
+function reportOf(ref: ResolvedRef): RefReport {
+  return { tool: ref.tool, at: ref.at, ref: ref.ref, kind: ref.kind, resolves: ref.resolves };
 }
 
 function refKey(ref: RefReport): string {

@@ -1,10 +1,13 @@
 // Argument construction (SPEC §2.6): `default` and `const` values must survive
 // byte for byte, and every internal `$ref` that resolved before the transform
-// must still resolve after it, within its own tool's schema.
+// must still resolve after it, within its own tool's schema, to the same
+// places (resolved against the `$id` bases in effect: schema-resources.ts).
 
-import { STRING, forEachMember, stringValue, type JsonDocument, type NodeId } from '../json/json-node';
-import { parseRef, pointerOf, resolvePointer } from '../json/json-pointer';
+import { forEachMember, type JsonDocument } from '../json/json-node';
+import { pointerOf, resolvePointer } from '../json/json-pointer';
 import { readCatalog } from '../transform/catalog-shape';
+import { declaredDialects } from '../transform/dialect';
+import { refSites } from '../transform/schema-resources';
 import { visitSchema } from '../transform/visit-schema';
 import { compactText } from './selection-profile';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
@@ -18,10 +21,15 @@ export interface RefReport {
   resolves: boolean;
 }
 
+/** A reference with the places it lands (pointers from the tool schema's root): every reading a validator may take. */
+export interface ResolvedRef extends RefReport {
+  targets: string[];
+}
+
 export interface ConstructionProfile {
   /** "tool␟door␟pointer␟keyword" → compact JSON text of each default/const. */
   values: Record<string, string>;
-  refs: RefReport[];
+  refs: ResolvedRef[];
 }
 
 /** Every default/const value and every $ref (with whether it resolves) of a catalog. */
@@ -35,35 +43,15 @@ export function constructionProfileOf(doc: JsonDocument, onProgress: Progress = 
       visitSchema(doc, schema, (node, path) => {
         const at = pointerOf(path);
         forEachMember(doc, node, (key, value) => {
-          if (key === 'default' || key === 'const') {
-            profile.values[`${toolIndex}\u241f${door}\u241f${at}\u241f${key}`] = compactText(doc, value);
-          } else if (key === '$ref' && doc.kind[value] === STRING) {
-            profile.refs.push(refReport(doc, schema, tool.name, at, stringValue(doc, value)));
-          }
+          if (key === 'default' || key === 'const') profile.values[`${toolIndex}\u241f${door}\u241f${at}\u241f${key}`] = compactText(doc, value);
         });
       });
+      for (const site of refSites(doc, schema, declaredDialects(doc, schema))) {
+        const targets = site.targets.filter((target) => resolvePointer(doc, schema, target) !== undefined).map(pointerOf);
+        profile.refs.push({ tool: tool.name, at: pointerOf(site.at), ref: site.ref, kind: site.kind, resolves: targets.length > 0, targets });
+      }
     });
     onTool(toolIndex);
   });
   return profile;
-}
-
-function refReport(doc: JsonDocument, schemaRoot: NodeId, tool: string, at: string, ref: string): RefReport {
-  const target = parseRef(ref);
-  if (target === undefined) return { tool, at, ref, kind: 'malformed', resolves: false };
-  if (target.kind === 'external') return { tool, at, ref, kind: 'external', resolves: false };
-  if (target.kind === 'pointer') {
-    return { tool, at, ref, kind: 'pointer', resolves: resolvePointer(doc, schemaRoot, target.segments) !== undefined };
-  }
-  return { tool, at, ref, kind: 'anchor', resolves: hasAnchor(doc, schemaRoot, target.name) };
-}
-
-function hasAnchor(doc: JsonDocument, schemaRoot: NodeId, name: string): boolean {
-  let found = false;
-  visitSchema(doc, schemaRoot, (node) => {
-    forEachMember(doc, node, (key, value) => {
-      if ((key === '$anchor' || key === '$dynamicAnchor') && doc.kind[value] === STRING && stringValue(doc, value) === name) found = true;
-    });
-  });
-  return found;
 }

@@ -1,12 +1,16 @@
 // A $ref may point into a place the transform would otherwise drop or rewrite
 // (an "examples" entry, a description). Such places are kept verbatim so every
 // internal $ref target survives (SPEC §2.6). The targets form a trie of
-// pointer segments that the writer walks alongside the schema.
+// pointer segments from the tool schema's root that the writer walks
+// alongside the schema. Where an `$id` changes the base a reference is
+// resolved against, schema-resources.ts says where it lands.
 
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseRef } from '../json/json-pointer';
 import { indexOfQuoted } from '../text/find-quoted';
-import { holdsSchemas, isNameMap, someSchemaMember } from './schema-members';
+import type { Dialect } from './dialect';
+import { refSites } from './schema-resources';
+import { holdsSchemas, isNameMap } from './schema-members';
 
 /** Pointer segments leading to $ref targets: a child exists for every segment on some target's path. */
 export class RefTrie {
@@ -27,16 +31,25 @@ export class RefTrie {
 /** A key named $ref, as text, after its opening quote. */
 const REF_KEY_TAIL = '$ref"';
 
-/** The trie of every internal pointer $ref target in `schema`, or undefined when it has none. */
-export function refTargets(doc: JsonDocument, schema: NodeId): RefTrie | undefined {
+/** Keys that make a schema's references land elsewhere than "#…" from its root says (or that the text search does not find). */
+const RESOLUTION_KEYS = ['$id"', '$dynamicRef"', '$recursiveRef"'];
+
+/**
+ * The trie of every internal $ref target in `schema`, or undefined when it
+ * has none. `dialects`: the `$schema` values it declares (dialect.ts).
+ */
+export function refTargets(doc: JsonDocument, schema: NodeId, dialects?: ReadonlySet<Dialect>): RefTrie | undefined {
   // The search stays inside the schema's own text (a slice is a view, not a
   // copy), or a catalog of many tools would be searched many times over.
   const slice = doc.text.slice(doc.start[schema], doc.end[schema]);
   // Without a \u escape, a key named $ref is spelled exactly "$ref": the
   // places that text occurs are the only candidates, and each is settled by
   // descending to it (most schemas have none, the rest a few among thousands
-  // of nodes). A key written with escapes ("\u0024ref") is found by walking.
-  if (slice.includes('\\u')) return refTargetsByWalk(doc, schema);
+  // of nodes). A key written with escapes ("\u0024ref"), and a schema whose
+  // `$id`s set bases (or draft-04's `id`s), are walked instead.
+  if (slice.includes('\\u') || RESOLUTION_KEYS.some((key) => indexOfQuoted(slice, key) !== -1) || ((dialects?.has('draft-04') || dialects?.has('draft-03')) && indexOfQuoted(slice, 'id"') !== -1)) {
+    return refTargetsByWalk(doc, schema, dialects);
+  }
   let trie: RefTrie | undefined;
   const base = doc.start[schema]!;
   for (let at = indexOfQuoted(slice, REF_KEY_TAIL); at !== -1; at = indexOfQuoted(slice, REF_KEY_TAIL, at + 1)) {
@@ -47,15 +60,15 @@ export function refTargets(doc: JsonDocument, schema: NodeId): RefTrie | undefin
 }
 
 /**
- * The same targets found by visiting every node of `schema`: what
- * refTargets() must always agree with (the tests hold it to that).
+ * The same targets found by visiting every node of `schema` and resolving
+ * each reference against its base: what refTargets() must always agree with
+ * (the tests hold it to that).
  */
-export function refTargetsByWalk(doc: JsonDocument, schema: NodeId): RefTrie | undefined {
+export function refTargetsByWalk(doc: JsonDocument, schema: NodeId, dialects?: ReadonlySet<Dialect>): RefTrie | undefined {
   let trie: RefTrie | undefined;
-  someSchemaMember(doc, schema, (key, value) => {
-    if (key === '$ref') trie = addTarget(doc, value, trie);
-    return false;
-  });
+  for (const site of refSites(doc, schema, dialects)) {
+    for (const target of site.targets) if (target.length > 0) (trie ??= new RefTrie()).add(target);
+  }
   return trie;
 }
 

@@ -5,7 +5,10 @@
 // (the last of duplicate keys wins, so dropping one could change the value),
 // and never the root's `type`, `properties` or `required` (hosts read the
 // root's shape). Keywords whose annotations `unevaluated*` reads are dropped
-// only in a schema that has no `unevaluated*` keyword at all.
+// only in a schema that has no `unevaluated*` keyword at all. A default of
+// one dialect only is dropped only there: `exclusiveMinimum: false` is the
+// default of draft-04 (and invalid from draft-06 on, where it is a number),
+// while `items: true` and `required: []` are invalid in draft-04.
 
 import { ARRAY, LITERAL, NUMBER, OBJECT, STRING, sourceOf, type JsonDocument, type NodeId } from '../json/json-node';
 
@@ -48,6 +51,19 @@ export const DEFAULT_VALUED: ReadonlyMap<string, DefaultTest> = new Map<string, 
   ['minContains', isNumber(1)],
 ]);
 
+/** Defaults of draft-04 and older only (a number from draft-06 on). */
+const DRAFT04_ONLY: ReadonlySet<string> = new Set(['exclusiveMinimum', 'exclusiveMaximum']);
+
+/** True when `key: value` is the keyword's default in the dialect in effect (`draft04`: draft-04 or older declared). */
+export function isDefaultValue(doc: JsonDocument, key: string, value: NodeId, draft04: boolean): boolean {
+  const test = DEFAULT_VALUED.get(key);
+  if (test === undefined || !test(doc, value)) return false;
+  if (DRAFT04_ONLY.has(key)) return draft04;
+  // Draft-04 has no boolean schemas besides additionalProperties/additionalItems, and wants `required` non-empty.
+  if (draft04 && ((key === 'items' && doc.kind[value] === LITERAL) || key === 'required')) return false;
+  return true;
+}
+
 /** Keywords whose (default) annotation `unevaluatedProperties` / `unevaluatedItems` can see. */
 const ANNOTATING: ReadonlySet<string> = new Set(['additionalProperties', 'additionalItems', 'items', 'unevaluatedProperties', 'unevaluatedItems']);
 
@@ -62,12 +78,13 @@ export interface StructureScope {
    */
   unevaluated: () => boolean;
   root: boolean;
+  /** The tool schema declares draft-04 or older (dialect.ts): its defaults differ a little. */
+  draft04?: boolean;
 }
 
 /** True when member `key: value` of a schema object can be dropped without changing its meaning. */
 export function isDroppableDefault(doc: JsonDocument, key: string, value: NodeId, scope: StructureScope): boolean {
-  const test = DEFAULT_VALUED.get(key);
-  if (test === undefined || !test(doc, value)) return false;
+  if (!isDefaultValue(doc, key, value, scope.draft04 ?? false)) return false;
   if (scope.root && ROOT_SHAPE.has(key)) return false;
   return !(ANNOTATING.has(key) && scope.unevaluated());
 }

@@ -14,6 +14,7 @@ import { indexOfQuoted } from '../text/find-quoted';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
 import { DEFERRAL_MARKER, endsWithDeferralMarker, withoutDeferralMarker } from './deferral-marker';
 import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from './reduce-description';
+import { declaredDialects, isDraft04, needsDialect } from './dialect';
 import { refTargets, type RefTrie } from './ref-targets';
 import { keywordsOf } from './schema-redundancy';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
@@ -155,6 +156,8 @@ class CatalogWriter {
   private markerAt = -1;
   /** That description, as written, already ends with the marker. */
   private ownMarked = false;
+  /** The tool schema being written keeps its `$schema` (dialect.ts: dropping it would change what it means). */
+  private keepDialect = false;
 
   constructor(
     private readonly doc: JsonDocument,
@@ -240,7 +243,11 @@ class CatalogWriter {
     const { doc } = this;
     let known: boolean | undefined;
     const unevaluated = () => (known ??= hasUnevaluated(doc, schema));
-    this.writeSchema(schema, refTargets(doc, schema), { unevaluated, root: true });
+    const dialects = declaredDialects(doc, schema);
+    const targets = refTargets(doc, schema, dialects);
+    this.keepDialect = this.dropAnnotations && needsDialect(doc, schema, dialects, { targets, exactStructure: this.exactStructure });
+    this.writeSchema(schema, targets, { unevaluated, root: true, draft04: isDraft04(dialects) });
+    this.keepDialect = false;
   }
 
   /**
@@ -256,14 +263,14 @@ class CatalogWriter {
       out.push('[');
       for (let i = 0; i < doc.count[node]!; i++) {
         if (i > 0) out.push(',');
-        this.writeSchema(itemAt(doc, node, i), targets?.child(String(i)), scope && { unevaluated: scope.unevaluated, root: false });
+        this.writeSchema(itemAt(doc, node, i), targets?.child(String(i)), scope && { unevaluated: scope.unevaluated, root: false, draft04: scope.draft04 });
       }
       out.push(']');
       return;
     }
     if (kind !== OBJECT) return writeCompact(doc, node, out);
 
-    const inner = scope && { unevaluated: scope.unevaluated, root: false };
+    const inner = scope && { unevaluated: scope.unevaluated, root: false, draft04: scope.draft04 };
     out.push('{');
     let first = true;
     for (let i = 0; i < doc.count[node]!; i++) {
@@ -272,7 +279,7 @@ class CatalogWriter {
       const key = stringValue(doc, keyNode);
       const below = targets?.child(key);
       const dropped = DROPPED_ANNOTATIONS.has(key);
-      if (dropped && this.dropAnnotations && below === undefined) continue;
+      if (dropped && this.dropAnnotations && below === undefined && !(this.keepDialect && key === '$schema')) continue;
       if (scope && this.exactStructure && below === undefined && isDroppableDefault(doc, key, value, scope) && !hasDuplicateKey(doc, node, key, (j) => keyName(doc, node, j))) {
         this.structureDrops++;
         continue;

@@ -111,6 +111,63 @@ describe('argument construction', () => {
   });
 });
 
+describe('references against $id bases (issue 22)', () => {
+  const sub = (p: unknown, r: unknown) => ({
+    name: 't',
+    inputSchema: {
+      type: 'object',
+      properties: { sub: { $id: 'http://example.com/sub.json', properties: { p, q: { $ref: '#/properties/p/examples/0' }, r, s: { $ref: '#/properties/r/items' } } } },
+    },
+  });
+
+  it('fails the check when the output lost a target a nested $id resolves to', () => {
+    const before = doc(sub({ type: 'string', examples: ['a-b'] }, { type: 'array', items: {} }));
+    // What the transform wrote before it resolved against $id bases: the examples and the default items gone.
+    const after = doc(sub({ type: 'string' }, { type: 'array' }));
+    const report = checkGuarantees(before, after).construction;
+    expect(report.ok).toBe(false);
+    expect(report.brokenRefs.map((r) => [r.at, r.ref])).toEqual([
+      ['/properties/sub/properties/q', '#/properties/p/examples/0'],
+      ['/properties/sub/properties/s', '#/properties/r/items'],
+    ]);
+    expect(checkGuarantees(before, before).construction.ok).toBe(true);
+  });
+
+  it('resolves refs to the root $id, to a nested resource by URI and to its anchors', () => {
+    const schema = {
+      $id: 'https://example.com/a/root.json',
+      properties: {
+        abs: { $ref: 'https://example.com/a/root.json#/properties/m' },
+        rel: { $ref: 'root.json#/properties/m' },
+        leaf: { $ref: 'b/leaf.json#/$defs/x' },
+        anchor: { $ref: 'b/leaf.json#tip' },
+        lost: { $ref: 'b/leaf.json#/$defs/nope' },
+        foreign: { $ref: 'https://example.org/x.json#/properties/m' },
+        wrongBase: { $ref: '#tip' },
+        m: {},
+      },
+      $defs: { leaf: { $id: 'b/leaf.json', $defs: { x: {}, tip: { $anchor: 'tip' } } } },
+    };
+    const refs = constructionProfileOf(doc({ name: 't', inputSchema: schema })).refs;
+    expect(refs.map((r) => [r.ref, r.kind, r.resolves])).toEqual([
+      ['https://example.com/a/root.json#/properties/m', 'pointer', true],
+      ['root.json#/properties/m', 'pointer', true],
+      ['b/leaf.json#/$defs/x', 'pointer', true],
+      ['b/leaf.json#tip', 'anchor', true],
+      ['b/leaf.json#/$defs/nope', 'pointer', false],
+      ['https://example.org/x.json#/properties/m', 'external', false],
+      ['#tip', 'anchor', false],
+    ]);
+  });
+
+  it('fails the check when a ref lands on another place after the shrink', () => {
+    const before = doc({ name: 't', inputSchema: { properties: { a: { $id: 'http://x.test/a.json', properties: { k: { type: 'string' } }, items: { $ref: '#/properties/k' } }, k: { type: 'integer' } } } });
+    // The nested $id gone: "#/properties/k" now lands on the root's k.
+    const after = doc({ name: 't', inputSchema: { properties: { a: { properties: { k: { type: 'string' } }, items: { $ref: '#/properties/k' } }, k: { type: 'integer' } } } });
+    expect(checkGuarantees(before, after).construction).toMatchObject({ ok: false, brokenRefs: [{ at: '/properties/a/items', ref: '#/properties/k' }] });
+  });
+});
+
 describe('constraint sentences', () => {
   it('finds a constraint sentence that went missing', () => {
     const before = doc({ name: 't', description: 'Lists. Values must be positive.', inputSchema: {} });

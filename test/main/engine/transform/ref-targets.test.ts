@@ -87,6 +87,55 @@ describe('refTargets', () => {
     expect(found).toEqual(walked);
   });
 
+  it('resolves a $ref against the base its nearest $id sets (issue 22)', () => {
+    const nested = {
+      properties: {
+        sub: {
+          $id: 'http://example.com/sub.json',
+          properties: { p: { examples: ['a'] }, q: { $ref: '#/properties/p/examples/0' }, r: { items: {} }, s: { $ref: '#/properties/r/items' } },
+        },
+      },
+    };
+    const { found } = targetsOf(JSON.stringify(nested));
+    expect(found).toContain('/properties/sub/properties/p/examples/0');
+    expect(found).toContain('/properties/sub/properties/r/items');
+    // The reading of a validator that ignores $id is kept too: "#/…" from the tool root.
+    expect(found).toContain('/properties/p/examples/0');
+  });
+
+  it("resolves absolute and relative $refs to the root's $id and to a nested resource's URI", () => {
+    const schema = {
+      $id: 'https://example.com/a/root.json',
+      properties: {
+        absolute: { $ref: 'https://example.com/a/root.json#/properties/m/examples/0' },
+        relative: { $ref: 'root.json#/properties/m/examples/1' },
+        intoLeaf: { $ref: 'b/leaf.json#/examples/0' },
+        encoded: { $ref: 'HTTPS://example.com/a/./b/leaf.json#/%24defs/x' },
+        elsewhere: { $ref: 'https://example.org/root.json#/properties/m/examples/2' },
+      },
+      $defs: { leaf: { $id: 'b/leaf.json', examples: [{}], $defs: { x: {} } } },
+    };
+    const { found, walked } = targetsOf(JSON.stringify(schema));
+    expect(found).toEqual(walked);
+    expect(found).toEqual(
+      expect.arrayContaining(['/properties/m/examples/0', '/properties/m/examples/1', '/$defs/leaf/examples/0', '/$defs/leaf/$defs/x']),
+    );
+    expect(found).not.toContain('/properties/m/examples/2');
+  });
+
+  it('keeps both readings of a $ref beside an $id: with it as the base (2019-09 on) and without (draft-07)', () => {
+    const schema = { $defs: { a: { $id: 'http://x.test/a.json', $ref: '#/examples/0', examples: [{}] } }, examples: [{}] };
+    expect(targetsOf(JSON.stringify(schema)).found).toEqual(['/$defs', '/$defs/a', '/$defs/a/examples', '/$defs/a/examples/0', '/examples', '/examples/0']);
+  });
+
+  it('follows draft-04 ids only in a schema that declares draft-04, and $dynamicRef pointers', () => {
+    const schema = { $schema: 'http://json-schema.org/draft-04/schema#', properties: { sub: { id: 'http://x.test/s.json', properties: { q: { $ref: '#/examples/0' } }, examples: [{}] } } };
+    const doc = parseJson(JSON.stringify(schema));
+    expect(paths(refTargets(doc, doc.root, new Set(['draft-04'])))).toContain('/properties/sub/examples/0');
+    expect(paths(refTargets(doc, doc.root))).not.toContain('/properties/sub/examples/0');
+    expect(targetsOf(JSON.stringify({ $dynamicRef: '#/$defs/x/examples/0', $defs: { x: { examples: [1] } } })).found).toContain('/$defs/x/examples/0');
+  });
+
   it('agrees with the walk on every tool of the real and generated catalogs', () => {
     const texts = [...realFixtures().map((f) => f.text), generateCatalog(256 * 1024)];
     let schemas = 0;
