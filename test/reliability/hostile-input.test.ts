@@ -37,7 +37,7 @@ it('the corpus has at least 40 inputs of every required kind', () => {
   expect(CORPUS.length).toBeGreaterThanOrEqual(40);
   expect(new Set(CORPUS.map((entry) => entry.name)).size).toBe(CORPUS.length);
   expect(new Set(CORPUS.map((entry) => entry.family))).toEqual(
-    new Set(['malformed', 'nesting', 'encoding', 'strings', 'special-tokens', 'prototype', 'duplicates', 'numbers', 'size', 'not-a-catalog', 'refs']),
+    new Set(['malformed', 'nesting', 'encoding', 'strings', 'special-tokens', 'prototype', 'duplicates', 'numbers', 'size', 'not-a-catalog', 'refs', 'dialect']),
   );
   console.info(`hostile corpus: ${CORPUS.length} inputs (${SHRINKS.length} shrink, ${CORPUS.length - SHRINKS.length} pass through or are refused)`);
 });

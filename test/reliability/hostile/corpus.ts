@@ -18,7 +18,7 @@ export type Expected =
 export interface HostileInput {
   name: string;
   /** What it is about (for the report). */
-  family: 'malformed' | 'nesting' | 'encoding' | 'strings' | 'special-tokens' | 'prototype' | 'duplicates' | 'numbers' | 'size' | 'not-a-catalog' | 'refs';
+  family: 'malformed' | 'nesting' | 'encoding' | 'strings' | 'special-tokens' | 'prototype' | 'duplicates' | 'numbers' | 'size' | 'not-a-catalog' | 'refs' | 'dialect';
   bytes: () => Uint8Array;
   expected: Expected;
   /** Large inputs: also through the CLI and the app, but they take seconds each. */
@@ -76,6 +76,24 @@ const expectIncludes = (...needles: string[]) => (output: string) => {
 function expectNoBom(output: string): void {
   if (!output.startsWith('{')) throw new Error('the output does not start with the catalog (a BOM kept?)');
 }
+
+/** A pretty-printed catalog of one tool with `inputSchema` and a long description: shrinkable whatever the schema. */
+const schemaTool = (inputSchema: unknown) => utf8(JSON.stringify({ tools: [{ name: 'schema', description: `${PROSE} ${PROSE}`, inputSchema }] }, null, 2));
+
+function expectExcludes(...needles: string[]) {
+  return (output: string) => {
+    for (const needle of needles) if (output.includes(needle)) throw new Error(`the output still has ${JSON.stringify(needle)}`);
+  };
+}
+
+const both =
+  (...checks: ((output: string) => void)[]) =>
+  (output: string) => {
+    for (const check of checks) check(output);
+  };
+
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 
 /** `depth` nested objects inside a property schema of a shrinkable tool. */
 function nestedSchema(depth: number): string {
@@ -315,5 +333,154 @@ export const CORPUS: HostileInput[] = [
         ).replace('"required": ["query"]', '"required": ["query"], "$defs": { "a/b": { "type": "string" }, "%": { "type": "string" } }'),
       ),
     expected: { kind: 'shrinks', check: expectIncludes('"$ref":"http://evil.example/schema.json#/../../etc/passwd"', '"examples":["cats","dogs"]') },
+  },
+  // Issue 22, item 1: a $ref resolves against the base its nearest $id sets, not the tool's root.
+  {
+    family: 'refs',
+    name: '$ref into examples and a default items under a nested $id',
+    bytes: () =>
+      schemaTool({
+        type: 'object',
+        title: 'Arguments',
+        properties: {
+          sub: {
+            $id: 'http://example.com/sub.json',
+            type: 'object',
+            title: 'Sub',
+            properties: {
+              p: { type: 'string', title: 'P', examples: ['a-b'] },
+              q: { $ref: '#/properties/p/examples/0' },
+              r: { type: 'array', items: {}, title: 'R' },
+              s: { $ref: '#/properties/r/items' },
+            },
+          },
+        },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes('"examples":["a-b"]', '"items":{}'), expectExcludes('"title"')) },
+  },
+  {
+    family: 'refs',
+    name: "absolute and relative $refs to the root's $id",
+    bytes: () =>
+      schemaTool({
+        $id: 'https://example.com/schemas/root.json',
+        type: 'object',
+        title: 'Arguments',
+        properties: {
+          mode: { type: 'string', title: 'Mode', examples: ['fast'] },
+          absolute: { $ref: 'https://example.com/schemas/root.json#/properties/mode/examples/0' },
+          relative: { $ref: 'root.json#/properties/mode/examples/0' },
+          dotted: { $ref: './other/../root.json#/properties/list/items' },
+          list: { type: 'array', items: true, minItems: 0 },
+        },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes('"examples":["fast"]', '"items":true'), expectExcludes('"minItems"')) },
+  },
+  {
+    family: 'refs',
+    name: 'a $ref into a nested resource by its URI, an $anchor in it and a relative nested $id',
+    bytes: () =>
+      schemaTool({
+        $id: 'https://example.com/a/root.json',
+        type: 'object',
+        properties: {
+          byUri: { $ref: 'https://example.com/a/b/leaf.json#/$defs/shape/examples/1' },
+          byAnchor: { $ref: 'b/leaf.json#tip' },
+          fromInside: { $ref: '#/$defs/leaf' },
+          cut: { $ref: 'https://example.com/a/b/leaf.json#/$defs/shape/additionalProperties' },
+        },
+        $defs: {
+          leaf: {
+            $id: 'b/leaf.json',
+            title: 'Leaf',
+            $defs: {
+              shape: { type: 'object', additionalProperties: true, examples: [{ a: 1 }, { b: 2 }] },
+              tip: { $anchor: 'tip', type: 'integer', title: 'Tip', description: '' },
+            },
+            properties: { inner: { $ref: '#/$defs/shape/examples/0' } },
+          },
+        },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes('"examples":[{"a":1},{"b":2}]', '"additionalProperties":true'), expectExcludes('"title"')) },
+  },
+
+  // Issue 22, item 2: MCP reads a schema without $schema as 2020-12; a $schema stays when a keyword means something else there.
+  {
+    family: 'dialect',
+    name: 'a draft-07 tuple with additionalItems',
+    bytes: () =>
+      schemaTool({
+        $schema: DRAFT_07,
+        type: 'object',
+        title: 'Arguments',
+        properties: { point: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false, title: 'Point' } },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes(`"$schema":"${DRAFT_07}"`, '"additionalItems":false'), expectExcludes('"title"')) },
+  },
+  {
+    family: 'dialect',
+    name: 'draft-07 dependencies and a $ref beside an asserting keyword',
+    bytes: () =>
+      schemaTool({
+        $schema: DRAFT_07,
+        type: 'object',
+        title: 'Arguments',
+        properties: { card: { type: 'string' }, billing: { type: 'string' }, code: { $ref: '#/definitions/code', maxLength: 2 } },
+        dependencies: { card: ['billing'] },
+        definitions: { code: { type: 'string', minLength: 1, title: 'Code' } },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes(`"$schema":"${DRAFT_07}"`, '"dependencies":{"card":["billing"]}'), expectExcludes('"title"')) },
+  },
+  {
+    family: 'dialect',
+    name: 'a 2019-09 recursive reference',
+    bytes: () =>
+      schemaTool({
+        $schema: 'https://json-schema.org/draft/2019-09/schema',
+        $recursiveAnchor: true,
+        type: 'object',
+        title: 'Tree',
+        properties: { value: { type: 'integer' }, children: { type: 'array', items: { $recursiveRef: '#' } } },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes('"$schema":"https://json-schema.org/draft/2019-09/schema"'), expectExcludes('"title"')) },
+  },
+  {
+    family: 'dialect',
+    name: 'draft-04 boolean exclusive bounds: true keeps the dialect, false is its default',
+    bytes: () =>
+      schemaTool({
+        $schema: DRAFT_04,
+        type: 'object',
+        title: 'Arguments',
+        properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false } },
+      }),
+    expected: { kind: 'shrinks', check: both(expectIncludes(`"$schema":"${DRAFT_04}"`, '"exclusiveMinimum":true'), expectExcludes('"exclusiveMaximum"', '"title"')) },
+  },
+  {
+    family: 'dialect',
+    name: 'draft-04 with only a default exclusiveMinimum: both go',
+    bytes: () => schemaTool({ $schema: DRAFT_04, type: 'object', title: 'Arguments', properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: false } } }),
+    expected: { kind: 'shrinks', check: expectExcludes('"$schema"', '"exclusiveMinimum"') },
+  },
+  {
+    family: 'dialect',
+    name: 'exclusiveMinimum false without $schema is no default (2020-12: a number)',
+    bytes: () => schemaTool({ type: 'object', title: 'Arguments', properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: false } } }),
+    expected: { kind: 'shrinks', check: expectIncludes('"exclusiveMinimum":false') },
+  },
+  {
+    family: 'dialect',
+    name: 'a draft-07 schema whose keywords read the same in 2020-12 loses its $schema',
+    bytes: () =>
+      schemaTool({
+        $schema: DRAFT_07,
+        type: 'object',
+        title: 'Arguments',
+        properties: { name: { type: 'string', maxLength: 10, description: 'Who.' }, tags: { type: 'array', items: { type: 'string' } }, ref: { $ref: '#/definitions/id', description: 'Which.' } },
+        required: ['name'],
+        additionalProperties: false,
+        definitions: { id: { type: 'integer', minimum: 1 } },
+      }),
+    expected: { kind: 'shrinks', check: expectExcludes('"$schema"') },
   },
 ];
