@@ -6,6 +6,10 @@
 // 64 KiB pages: an original is one long overflow chain, and writing it (to the
 // WAL, then at the checkpoint) costs per page: an 8 MiB put took 34–42 ms
 // with 4 KiB pages and 16–19 ms with 64 KiB here (a 2 KB one 0.2–0.6 → 0.5–0.7).
+// The database file is never memory-mapped (mmap_size 0): a mapped file that
+// is cut short or made immutable under the connection is a SIGBUS, not an
+// error. SQLite still maps the -shm of a WAL store; store-file-marks.ts
+// watches that one.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -13,6 +17,8 @@ import { RECOVERIES_DDL, historyDdl } from './schema.js';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
 import { toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
+import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks.js';
+import { CavemanError } from '../../shared/errors.js';
 
 // Required, not imported: an ESM import of this CommonJS package makes Node
 // scan its sources for named exports first (~4 ms of each CLI cold start).
@@ -34,6 +40,8 @@ export interface Connection {
   writable: boolean;
   /** To run once `db` is closed: tidies up what opening it left on disk. */
   afterClose: () => void;
+  /** The files the connection has open, as they were once it had opened them; undefined when it has none (in memory, or a private copy). */
+  marks: StoreFileMarks | undefined;
 }
 
 function codeOf(error: unknown): string {
@@ -72,6 +80,7 @@ function openWritable(dbPath: string): SqliteDatabase | undefined {
     throw toStoreError(error, dbPath, 'open');
   }
   try {
+    db.pragma('mmap_size = 0');
     db.pragma(`page_size = ${NEW_STORE_PAGE_SIZE}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -133,7 +142,9 @@ function hasWalFrames(dbPath: string): boolean {
 
 function openReadOnly(dbPath: string): SqliteDatabase {
   try {
-    return probed(new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() }));
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
+    db.pragma('mmap_size = 0');
+    return probed(db);
   } catch (error) {
     if (needsSharedMemoryFiles(error) && !hasWalFrames(dbPath)) {
       try {
@@ -149,7 +160,27 @@ function openReadOnly(dbPath: string): SqliteDatabase {
 function openMemory(readonly: boolean): Connection {
   const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   createSchema(db);
-  return { db, writable: !readonly, afterClose: () => undefined };
+  return { db, writable: !readonly, afterClose: () => undefined, marks: undefined };
+}
+
+/**
+ * A store whose -shm exists but can never be written (immutable, or a
+ * read-only file system). SQLite shares one mapping of a -shm among every
+ * connection of a process, so where another thread mapped it for writing
+ * before it froze, a new connection's first write to it — a read marks its
+ * place there too — is a SIGBUS. Such a store is read from a private copy
+ * when its -wal holds nothing, else refused until it can be written again.
+ */
+function openAroundFrozenShm(dbPath: string, code: string): Connection {
+  const why = `its -shm file cannot be written (${code === 'EROFS' ? 'a read-only file system' : 'it is immutable'}, ${code})`;
+  if (hasWalFrames(dbPath)) {
+    throw new CavemanError('cave_store_readonly', `the recovery store at ${dbPath} cannot be used while ${why} and its -wal holds committed rows; make both writable again`);
+  }
+  try {
+    return { db: openSnapshot(dbPath), writable: false, afterClose: () => undefined, marks: undefined };
+  } catch (error) {
+    throw toStoreError(error, dbPath, 'open');
+  }
 }
 
 /**
@@ -161,16 +192,20 @@ function openMemory(readonly: boolean): Connection {
 export function openConnection(dbPath: string, readonly: boolean): Connection {
   if (dbPath === MEMORY_PATH) return openMemory(readonly);
   const access = prepareStoreFiles(dbPath, { create: !readonly });
+  // A one-off reader (readonly) opens the -shm read-only itself when it cannot write it, and maps it read-only.
+  const shmFrozen = readonly ? undefined : frozenCode(storeFilePath(dbPath, 'shm'));
+  if (shmFrozen) return openAroundFrozenShm(dbPath, shmFrozen);
+  const opened = (db: SqliteDatabase, writable: boolean, afterClose: () => void): Connection => ({ db, writable, afterClose, marks: markStoreFiles(dbPath) });
   const nothingToTidy = () => undefined;
   if (!readonly && access === 'read-write') {
     const db = openWritable(dbPath);
-    if (db !== undefined) return { db, writable: true, afterClose: nothingToTidy };
+    if (db !== undefined) return opened(db, true, nothingToTidy);
   }
-  if (access === 'read-write') return { db: openReadOnly(dbPath), writable: false, afterClose: nothingToTidy };
+  if (access === 'read-write') return opened(openReadOnly(dbPath), false, nothingToTidy);
   // A file we may not write: nobody who shares our rights can be writing it, so the -wal/-shm this connection makes are ours to remove.
   const before = sidecarState(dbPath);
   try {
-    return { db: openReadOnly(dbPath), writable: false, afterClose: () => removeSidecarsMadeSince(dbPath, before) };
+    return opened(openReadOnly(dbPath), false, () => removeSidecarsMadeSince(dbPath, before));
   } catch (error) {
     removeSidecarsMadeSince(dbPath, before);
     throw error;

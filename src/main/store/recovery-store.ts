@@ -3,41 +3,16 @@
 // returned only after the original is durably committed; recovery never
 // guesses and never returns bytes that do not hash to the handle.
 import path from 'node:path';
-import type { Statement } from 'better-sqlite3';
 import { CavemanError } from '../../shared/errors.js';
 import { isRecoveryHandle, recoveryHandleFor } from './handle.js';
-import { HistoryMirror } from './history-mirror.js';
-import { HistoryQueries, sourceKeyFor } from './history-query.js';
-import { MEMORY_PATH, openConnection, type SqliteDatabase } from './open-connection.js';
+import { sourceKeyFor } from './history-query.js';
+import { MEMORY_PATH } from './open-connection.js';
 import { putColumnsFor, type PutColumns } from './put-meta.js';
-import { HISTORY_TABLE } from './schema.js';
 import { DEFAULT_MAX_BYTES } from './store-path.js';
-import { invalidBudgetError, mapStoreErrors, toStoreError, type StoreAction } from './store-errors.js';
+import { failedAction, invalidBudgetError, mapStoreErrors, outcomeOf, toStoreError, type StoreAction } from './store-errors.js';
+import type { StoreFilesChange } from './store-file-marks.js';
+import { StoreSession, type NewRow } from './store-session.js';
 import type { HistoryEntry, HistoryPage, HistoryQuery, OpenOptions, PutMeta, PutResult } from './types.js';
-
-interface NewRow extends PutColumns {
-  handle: string;
-  createdAt: string;
-  original: Buffer;
-  bytes: number;
-  sourceKey: string | null;
-}
-
-const INSERT_RECOVERY = `
-INSERT INTO recoveries (handle, created_at, content_type, compressor, tokens_before, tokens_after, original, metadata)
-VALUES (:handle, :createdAt, :contentType, :compressor, :tokensBefore, :tokensAfter, :original, :metadata)`;
-
-const INSERT_HISTORY = `
-INSERT INTO ${HISTORY_TABLE} (handle, created_at, bytes, tokens_before, tokens_after, content_type, compressor,
-  source_name, tool_count, tokenizer, source_key)
-VALUES (:handle, :createdAt, :bytes, :tokensBefore, :tokensAfter, :contentType, :compressor,
-  :sourceName, :toolCount, :tokenizer, :sourceKey)`;
-
-// Our normalised time when the history row exists (it does after a sync).
-const EXISTING_CREATED_AT = `
-SELECT coalesce(h.created_at, caveman_created_at(r.created_at))
-FROM recoveries AS r LEFT JOIN ${HISTORY_TABLE} AS h ON h.handle = r.handle
-WHERE r.handle = ?`;
 
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;
@@ -55,39 +30,42 @@ function describeHandle(handle: unknown): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
+const FILE_NAMES = { database: 'database file', wal: '-wal file', shm: '-shm file' } as const;
+
+/** The refusal when the store's files were made unwritable under an open connection. */
+function frozenError(dbPath: string, change: Extract<StoreFilesChange, { kind: 'frozen' }>, action: StoreAction): CavemanError {
+  const why = change.code === 'EROFS' ? 'its file system became read-only' : 'it was made immutable';
+  return new CavemanError(
+    'cave_store_readonly',
+    `the recovery store at ${dbPath} cannot be used while its ${FILE_NAMES[change.role]} cannot be written (${why} while it was open, ${change.code})${outcomeOf(action)}; ` +
+      'it can be used again once it is writable',
+  );
+}
+
+/** The refusal of a handle whose row went into a file that is no longer at the store's path. */
+function movedDuringPutError(dbPath: string, role: keyof typeof FILE_NAMES): CavemanError {
+  return new CavemanError(
+    'cave_store_unavailable',
+    `the recovery store's ${FILE_NAMES[role]} at ${dbPath} was deleted or replaced while the original was being stored, ` +
+      'so the original is not in the file at that path — nothing was stored there; shrink again to store it in the file now at that path',
+  );
+}
+
 export class RecoveryStore {
-  private readonly mirror: HistoryMirror;
-  private readonly queries: HistoryQueries;
-  private readonly insertRecovery: Statement<[NewRow]>;
-  private readonly insertHistory: Statement<[NewRow]>;
-  private readonly selectOriginal: Statement<[string], unknown>;
-  private readonly selectHandle: Statement<[string], unknown>;
-  private readonly existingCreatedAt: Statement<[string], string>;
-  private readonly deleteRecovery: Statement<[string], number>;
-  private readonly deleteHistory: Statement<[string]>;
+  /** The open connection; undefined once it was let go (see live), until the next use opens the file at the path again. */
+  private session: StoreSession | undefined;
   private closed = false;
 
   private constructor(
-    private readonly db: SqliteDatabase,
-    private readonly writable: boolean,
+    session: StoreSession,
     /** Absolute path of the database file, or ':memory:'. */
     readonly path: string,
     /** Retained original bytes allowed in total. */
     readonly maxBytes: number,
     private readonly clock: () => Date,
-    /** Run after the connection is closed (see openConnection). */
-    private readonly afterClose: () => void,
+    private readonly readonlyOption: boolean,
   ) {
-    this.mirror = new HistoryMirror(db, writable);
-    this.queries = new HistoryQueries(db);
-    this.insertRecovery = db.prepare(INSERT_RECOVERY);
-    this.insertHistory = db.prepare(INSERT_HISTORY);
-    this.selectOriginal = db.prepare<[string], unknown>('SELECT original FROM recoveries WHERE handle = ?').pluck();
-    this.selectHandle = db.prepare<[string], unknown>('SELECT 1 FROM recoveries WHERE handle = ?').pluck();
-    this.existingCreatedAt = db.prepare<[string], string>(EXISTING_CREATED_AT).pluck();
-    this.deleteRecovery = db.prepare<[string], number>('DELETE FROM recoveries WHERE handle = ? RETURNING octet_length(original)').pluck();
-    this.deleteHistory = db.prepare(`DELETE FROM ${HISTORY_TABLE} WHERE handle = ?`);
-    this.mirror.refresh();
+    this.session = session;
   }
 
   /**
@@ -99,23 +77,19 @@ export class RecoveryStore {
   static open(storePath: string, options: OpenOptions = {}): RecoveryStore {
     const maxBytes = validMaxBytes(options.maxBytes);
     const dbPath = storePath === MEMORY_PATH ? storePath : path.resolve(storePath);
-    const { db, writable, afterClose } = openConnection(dbPath, options.readonly === true);
-    try {
-      return new RecoveryStore(db, writable, dbPath, maxBytes, options.clock ?? (() => new Date()), afterClose);
-    } catch (error) {
-      db.close();
-      afterClose();
-      throw toStoreError(error, dbPath, 'open');
-    }
+    const readonly = options.readonly === true;
+    const session = mapStoreErrors(dbPath, 'open', () => StoreSession.open(dbPath, readonly));
+    return new RecoveryStore(session, dbPath, maxBytes, options.clock ?? (() => new Date()), readonly);
   }
 
   /** True when this store can only be read (a read-only file, folder or open option). */
   get readOnly(): boolean {
-    return !this.writable;
+    return this.session ? !this.session.writable : this.readonlyOption;
   }
 
   /**
-   * Stores `original` and returns its handle, only after COMMIT. Storing bytes
+   * Stores `original` and returns its handle, only after COMMIT, and only
+   * when the row is in the file at the store's path. Storing bytes
    * already present returns the existing handle (created=false) and rewrites
    * nothing. Refuses with cave_store_full, writing nothing, when the new bytes
    * would take the retained total over maxBytes. `knownHandle`, when the caller
@@ -128,8 +102,15 @@ export class RecoveryStore {
     }
     const columns = putColumnsFor(meta);
     const handle = knownHandle ?? recoveryHandleFor(original);
-    const result = this.write('store', () => this.putInTransaction(handle, original, columns));
-    if (result.created) this.mirror.recordOwnWrite(original.byteLength);
+    const session = this.live('store');
+    const result = this.write(session, 'store', () => this.putInTransaction(session, handle, original, columns));
+    if (result.created) session.mirror.recordOwnWrite(original.byteLength);
+    // Committed, but into the files this connection holds: the handle goes out only if they are still the ones at the path.
+    const change = session.changeAt(this.path);
+    if (change) {
+      this.letGo(session);
+      if (change.kind === 'moved' && change.role !== 'shm') throw movedDuringPutError(this.path, change.role);
+    }
     return result;
   }
 
@@ -140,7 +121,8 @@ export class RecoveryStore {
       const message = `${describeHandle(handle)} is malformed: a recovery handle is ccr_ followed by 32 lowercase hex digits`;
       throw new CavemanError('cave_not_found', message);
     }
-    const stored = mapStoreErrors(this.path, 'read', () => this.selectOriginal.get(handle));
+    const session = this.live('read');
+    const stored = mapStoreErrors(this.path, 'read', () => session.selectOriginal.get(handle));
     if (stored === undefined) {
       throw new CavemanError('cave_not_found', `no original is stored under ${handle} in the recovery store at ${this.path}`);
     }
@@ -150,14 +132,15 @@ export class RecoveryStore {
   has(handle: string): boolean {
     this.assertOpen();
     if (!isRecoveryHandle(handle)) return false;
-    return mapStoreErrors(this.path, 'read', () => this.selectHandle.get(handle) !== undefined);
+    const session = this.live('read');
+    return mapStoreErrors(this.path, 'read', () => session.selectHandle.get(handle) !== undefined);
   }
 
   /** The history entry for `handle`, or undefined when nothing is stored under it. */
   details(handle: string): HistoryEntry | undefined {
     this.assertOpen();
     if (!isRecoveryHandle(handle)) return undefined;
-    return this.read(() => this.queries.entry(handle));
+    return this.read((session) => session.queries.entry(handle));
   }
 
   /** Removes the original and its history entry together; false when nothing was stored under `handle`. */
@@ -166,39 +149,74 @@ export class RecoveryStore {
       this.assertOpen();
       return false;
     }
-    const freed = this.write('delete', () => {
-      const bytes = this.deleteRecovery.get(handle);
-      this.deleteHistory.run(handle);
+    const session = this.live('delete');
+    const freed = this.write(session, 'delete', () => {
+      const bytes = session.deleteRecovery.get(handle);
+      session.deleteHistory.run(handle);
       return bytes;
     });
     if (freed === undefined) return false;
-    this.mirror.recordOwnWrite(-freed);
+    session.mirror.recordOwnWrite(-freed);
     return true;
   }
 
   /** Sum of the lengths of every stored original (rows from other tools included). */
   retainedBytes(): number {
     this.assertOpen();
-    return this.read(() => this.mirror.retainedBytes);
+    return this.read((session) => session.mirror.retainedBytes);
   }
 
   /** A page of history, newest first; `total` counts every entry matching `query`. */
   history(request: HistoryQuery = {}): HistoryPage {
     this.assertOpen();
-    return this.read(() => this.queries.list(request));
+    return this.read((session) => session.queries.list(request));
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.db.close();
-    this.afterClose();
+    const session = this.session;
+    this.session = undefined;
+    session?.close(this.path);
+    StoreSession.closeRetiredWhenSafe();
   }
 
-  private putInTransaction(handle: string, original: Uint8Array, columns: PutColumns): PutResult {
-    const existing = this.existingCreatedAt.get(handle);
+  /**
+   * The session to use now. When the files at the path are no longer its own,
+   * it is let go: frozen files fail the call (touching the connection again
+   * could be a SIGBUS); files deleted or replaced mean the file now at the
+   * path is opened (and fails the call with its own error when it cannot be).
+   */
+  private live(action: StoreAction): StoreSession {
+    this.assertOpen();
+    let session = this.session;
+    const change = session?.changeAt(this.path);
+    if (session && change) {
+      this.letGo(session);
+      if (change.kind === 'frozen') throw frozenError(this.path, change, action);
+      session = undefined;
+    }
+    if (!session) {
+      StoreSession.closeRetiredWhenSafe();
+      try {
+        session = mapStoreErrors(this.path, 'open', () => StoreSession.open(this.path, this.readonlyOption));
+      } catch (error) {
+        throw failedAction(error as CavemanError, action);
+      }
+      this.session = session;
+    }
+    return session;
+  }
+
+  private letGo(session: StoreSession): void {
+    if (this.session === session) this.session = undefined;
+    session.close(this.path);
+  }
+
+  private putInTransaction(session: StoreSession, handle: string, original: Uint8Array, columns: PutColumns): PutResult {
+    const existing = session.existingCreatedAt.get(handle);
     if (existing !== undefined) return { handle, created: false, createdAt: existing };
-    this.assertWithinBudget(original.byteLength);
+    this.assertWithinBudget(session, original.byteLength);
     const createdAt = this.clock().toISOString();
     const row: NewRow = {
       ...columns,
@@ -208,13 +226,13 @@ export class RecoveryStore {
       bytes: original.byteLength,
       sourceKey: sourceKeyFor(columns.sourceName ?? undefined),
     };
-    this.insertRecovery.run(row);
-    this.insertHistory.run(row);
+    session.insertRecovery.run(row);
+    session.insertHistory.run(row);
     return { handle, created: true, createdAt };
   }
 
-  private assertWithinBudget(incoming: number): void {
-    const retained = this.mirror.retainedBytes;
+  private assertWithinBudget(session: StoreSession, incoming: number): void {
+    const retained = session.mirror.retainedBytes;
     if (retained + incoming <= this.maxBytes) return;
     const message =
       `the recovery store at ${this.path} is full: ${incoming} more bytes would exceed its budget of ` +
@@ -237,31 +255,31 @@ export class RecoveryStore {
   }
 
   /** Runs a read after bringing history up to date with other writers. */
-  private read<T>(work: () => T): T {
+  private read<T>(work: (session: StoreSession) => T): T {
+    const session = this.live('read');
     return mapStoreErrors(this.path, 'read', () => {
-      this.mirror.refresh();
-      return work();
+      session.mirror.refresh();
+      return work(session);
     });
   }
 
   /** Runs `work` in one BEGIN IMMEDIATE transaction, after syncing history inside it. */
-  private write<T>(action: StoreAction, work: () => T): T {
-    this.assertOpen();
-    if (!this.writable) {
+  private write<T>(session: StoreSession, action: StoreAction, work: () => T): T {
+    if (!session.writable) {
       const outcome = action === 'delete' ? 'nothing was deleted' : 'nothing was stored';
       throw new CavemanError('cave_store_readonly', `the recovery store at ${this.path} is read-only — ${outcome}`);
     }
     const state = { synced: false };
     try {
-      return this.db
+      return session.db
         .transaction(() => {
-          state.synced = this.mirror.refresh();
+          state.synced = session.mirror.refresh();
           return work();
         })
         .immediate();
     } catch (error) {
       // A sync inside a rolled-back transaction was undone too: sync again next time.
-      if (state.synced) this.mirror.invalidate();
+      if (state.synced) session.mirror.invalidate();
       throw toStoreError(error, this.path, action);
     }
   }

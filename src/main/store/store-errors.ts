@@ -15,6 +15,11 @@ const OUTCOME: Record<StoreAction, string> = {
   read: '',
 };
 
+/** How a sentence about a failed `action` ends: " — nothing was stored", or nothing for a read. */
+export function outcomeOf(action: StoreAction): string {
+  return OUTCOME[action];
+}
+
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : '';
@@ -90,6 +95,13 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
 export function invalidBudgetError(setting: 'CAVEMAN_CCR_MAX_BYTES' | 'maxBytes', value: string): CavemanError {
   const unset = setting === 'CAVEMAN_CCR_MAX_BYTES' ? '; unset it for the 512 MiB default' : '';
   return new CavemanError('cave_bad_request', `${setting} must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(value)}${unset}`);
+}
+
+/** `error` (a failure to open the store) as the failure of `action`: the same code, the sentence ending in what was not done. */
+export function failedAction(error: CavemanError, action: StoreAction): CavemanError {
+  const outcome = OUTCOME[action];
+  if (outcome === '' || error.message.endsWith(outcome)) return error;
+  return new CavemanError(error.code, `${error.message}${outcome}`, { cause: error });
 }
 
 /** Runs `work`, rethrowing any failure as the store's typed error. */

@@ -53,7 +53,8 @@ function payloadOf(mode: string | undefined, i: number): Buffer {
 
 /** Blocks this process inside the write transaction that inserts item `index` (see the header). */
 function freezeInside(store: RecoveryStore, index: number, handle: string): void {
-  const db = Reflect.get(store, 'db') as Database;
+  // The connection of the store's current session (store-session.ts).
+  const db = Reflect.get(Reflect.get(store, 'session') as object, 'db') as Database;
   db.function('caveman_test_freeze', (inserted: unknown) => {
     if (inserted !== handle) return 0;
     line({ frozen: index });
