@@ -3,6 +3,7 @@
 
 export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './api/shrink';
 export { lint, type LintOptions } from './api/lint';
+export { visibleTokens } from './api/visible-tokens';
 export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './api/recover';
 export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './api/recover-tool';
 export { closeSharedCounter } from './api/shared-counter';
@@ -12,4 +13,4 @@ export { sameSelectionProfile, type SelectionProfile, type ToolSelectionProfile 
 export { RecoveryStore, recoveryHandleFor, resolveStorePath } from './store';
 export { CavemanError, MAX_INPUT_BYTES, type ErrorCode } from '../shared/errors';
 export { TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from '../shared/tokenizers';
-export type { HistoryEntry, HistoryPage, LintReport, ShrinkReport, PassThrough } from '../shared/contracts';
+export type { HistoryEntry, HistoryPage, LintReport, ShrinkReport, PassThrough, VisibleTokens } from '../shared/contracts';

@@ -9,6 +9,13 @@ import { lint } from '../../src/main/api/lint';
 import { lintTable } from '../../src/main/cli/commands/lint-command';
 import { formatPercent } from '../../src/main/cli/format-table';
 import { realFixture, realFixtures } from '../helpers/fixtures';
+import type { RenderedTokens } from '../../src/shared/contracts';
+import { savingRatio } from '../../src/shared/ratio';
+
+/** A rendering's cell: tokens before → after. */
+function seen(tokens: RenderedTokens): string {
+  return `${tokens.tokens_before} → ${tokens.tokens_after}`;
+}
 
 const README = readFileSync(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../README.md'), 'utf8');
 
@@ -17,7 +24,7 @@ function fixtureTableRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();
   for (const line of README.split('\n')) {
     const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
-    if (cells.length === 12 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
+    if (cells.length === 14 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
   }
   return rows;
 }
@@ -43,6 +50,8 @@ describe('README figures', () => {
       formatPercent(report.total.ratio),
       String(report.tokens_minified),
       formatPercent(report.beyond_minification),
+      seen(report.visible.anthropic),
+      seen(report.visible.openai),
       String(split.whitespace),
       String(split.metadata),
       String(split.structure),
@@ -61,6 +70,19 @@ describe('README figures', () => {
     }
     const share = formatPercent((minified - after) / minified);
     expect(README).toContain(`minification: ${share} over all nine (${after.toLocaleString('en-US')} of ${minified.toLocaleString('en-US')} tokens)`);
+  });
+
+  it('sums what the model sees over the nine catalogs', async () => {
+    const sums = { anthropic: { tokens_before: 0, tokens_after: 0 }, openai: { tokens_before: 0, tokens_after: 0 } };
+    for (const fixture of realFixtures()) {
+      const { visible } = await lint(fixture.bytes);
+      for (const name of ['anthropic', 'openai'] as const) {
+        sums[name].tokens_before += visible[name].tokens_before;
+        sums[name].tokens_after += visible[name].tokens_after;
+      }
+    }
+    const sum = (tokens: RenderedTokens) => `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
+    expect(README).toContain(`over all nine: anthropic ${sum(sums.anthropic)}, openai ${sum(sums.openai)}`);
   });
 
   it('quotes the real lint output of server-memory.json', async () => {

@@ -11,10 +11,14 @@ import { NO_PROGRESS, parts, span, type Progress } from '../engine/tool-progress
 import { parseJson } from '../engine/json/parse-json';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { readCatalog } from '../engine/transform/catalog-shape';
+import type { JsonDocument } from '../engine/json/json-node';
 import { describeToolPrice } from '../mcp/describe-tool';
 import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import { RENDERINGS } from '../engine/visible/rendering';
+import { beginVisibleCounts, sideOfBytes, visibleFigures } from './visible-counts';
 import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts, type ToolCounts, type ToolCountsPending, type ToolSpans } from './tool-counts';
 
 export interface LintOptions {
@@ -66,6 +70,8 @@ export interface KnownFigures {
   counts?: PendingToolCounts | undefined;
   /** The output checked against the input, with one ledger row per tool (checkOutput). */
   checked?: CheckedOutput | undefined;
+  /** The output parsed (what is rendered as the model sees it). */
+  output?: JsonDocument | undefined;
 }
 
 /**
@@ -121,9 +127,13 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: minifying })!), undefined, minifiedCounted);
   const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: trimming })!), undefined, trimmedCounted);
   const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true, onProgress: restructuring })!), undefined, restructuredCounted) : undefined;
+  // What the model sees of the input and of the output (SPEC §2.8), counted beside the rest.
+  const visibleBefore = beginVisibleCounts({ doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined }, counter, tokenizer, signal);
+  const outputDoc = known.output ?? parseJson(outputText(transform));
+  const visibleAfter = beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, visibleBefore);
   // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
   const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
-  const outputFacts = (known.checked ?? checkOutput(doc, parseJson(outputText(transform)), transform.tools.length, checking)).ledger;
+  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking)).ledger;
   const before = await source.result();
   totals.onProgress?.(0.25);
   const after = await output.result();
@@ -139,8 +149,10 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   } else {
     // A pass-through saves nothing to attribute.
     for (const unused of [metadataJob, structureJob]) if (unused !== minifiedJob) unused?.cancel();
+    for (const name of RENDERINGS) if (visibleAfter[name] !== visibleBefore[name]) visibleAfter[name].cancel();
   }
   const minified = await minifiedJob.result();
+  const visible = await visibleFigures(visibleBefore, passesThrough ? visibleBefore : visibleAfter);
   const compact = passesThrough ? before.parts : minified.parts;
   // What reaches a model is the output, or on a pass-through the input itself.
   const facts = passesThrough ? factLedger(doc, doc, transform.tools.length) : outputFacts;
@@ -165,6 +177,7 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
       prose: withStructure[i]! - afterParts[i]!,
     },
     facts: factTally(facts.tools[i]),
+    visible: visible.tools[i]!,
   }));
   const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
   const ratio = savingRatio(totalBefore, totalAfter);
@@ -182,8 +195,9 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
     tokens_minified: minified.total,
     beyond_minification: beyondMinification,
     tools,
-    envelope: { tokens_before: totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after') },
+    envelope: { tokens_before: totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after'), visible: visible.envelope },
     total: { tokens_before: totalBefore, tokens_after: totalAfter, ratio, tokens_minified: minified.total, beyond_minification: beyondMinification },
+    visible: visible.total,
     facts: {
       ...totalFacts,
       leads: { ...facts.leads },

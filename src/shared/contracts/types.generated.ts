@@ -857,10 +857,29 @@ export interface AnalysisSummary {
    * Tokens of the input as compact JSON, nothing else changed: the base of the saving beyond minification (lint's tokens_minified).
    */
   tokensMinified?: number;
+  visible?: VisibleTokens;
   /**
    * The catalog was shrunk with shared sub-schemas (an opt-in).
    */
   shareSchemas?: boolean;
+}
+/**
+ * Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
+ *
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "visibleTokens".
+ */
+export interface VisibleTokens {
+  anthropic: RenderedTokens;
+  openai: RenderedTokens;
+}
+/**
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "renderedTokens".
+ */
+export interface RenderedTokens {
+  tokens_before: number;
+  tokens_after: number;
 }
 /**
  * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
@@ -969,6 +988,7 @@ export interface LintReport {
   envelope: EnvelopeTokens;
   describe_tool?: DescribeToolPrice;
   total: TotalTokens;
+  visible: VisibleTokens;
   facts: FactReport;
 }
 /**
@@ -993,6 +1013,7 @@ export interface ToolTokens {
   ratio: number;
   saving: SavingSplit;
   facts: FactTally;
+  visible: VisibleTokens;
 }
 /**
  * tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).
@@ -1019,6 +1040,7 @@ export interface FactTally {
 export interface EnvelopeTokens {
   tokens_before: number;
   tokens_after: number;
+  visible: VisibleTokens;
 }
 /**
  * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
@@ -1178,5 +1200,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json': LintReport;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/factTally': FactTally;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/toolTokens': ToolTokens;
+  'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/visibleTokens': VisibleTokens;
+  'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/renderedTokens': RenderedTokens;
   'https://schemas.caveman-shrink.dev/v1/shrink-report.schema.json': ShrinkReport;
 }

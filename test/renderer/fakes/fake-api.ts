@@ -1,7 +1,7 @@
 // A CavemanApi for store tests: every method records its call and answers
 // from an overridable implementation; emit() plays main's events.
 
-import type { AnalysisFailure, AnalysisSummary, AppInfo, HistoryEntry, HistoryListRequest, LintReport } from '../../../src/shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, AppInfo, HistoryEntry, HistoryListRequest, LintReport, VisibleTokens } from '../../../src/shared/contracts';
 import type { CavemanApi } from '../../../src/shared/ipc/caveman-api';
 import type { CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
 import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
@@ -89,13 +89,19 @@ export function lintReport(): LintReport {
     tokens_minified: 130,
     beyond_minification: 20 / 130,
     tools: [
-      { name: 'alpha', tokens_before: 100, tokens_after: 60, ratio: 0.4, saving: { whitespace: 10, metadata: 20, structure: 0, prose: 10 }, facts: { found: 2, kept: 2, redundant: 0, dropped: 0 } },
-      { name: 'beta', tokens_before: 50, tokens_after: 45, ratio: 0.1, saving: { whitespace: 5, metadata: 0, structure: 0, prose: 0 }, facts: { found: 0, kept: 0, redundant: 0, dropped: 0 } },
+      { name: 'alpha', tokens_before: 100, tokens_after: 60, ratio: 0.4, saving: { whitespace: 10, metadata: 20, structure: 0, prose: 10 }, facts: { found: 2, kept: 2, redundant: 0, dropped: 0 }, visible: seen(70, 50, 40, 30) },
+      { name: 'beta', tokens_before: 50, tokens_after: 45, ratio: 0.1, saving: { whitespace: 5, metadata: 0, structure: 0, prose: 0 }, facts: { found: 0, kept: 0, redundant: 0, dropped: 0 }, visible: seen(35, 33, 20, 19) },
     ],
-    envelope: { tokens_before: 10, tokens_after: 5 },
+    envelope: { tokens_before: 10, tokens_after: 5, visible: seen(2, 2, 24, 24) },
     total: { tokens_before: 160, tokens_after: 110, ratio: 0.3125, tokens_minified: 130, beyond_minification: 20 / 130 },
+    visible: seen(107, 85, 84, 73),
     facts: { found: 2, kept: 2, redundant: 0, dropped: 0, leads: { found: 2, whole: 2, shortened: 0, cut: 0 }, by_category: {}, redundant_facts: [], dropped_facts: [] },
   };
+}
+
+/** What the model sees, anthropic then openai, before and after. */
+function seen(anthropicBefore: number, anthropicAfter: number, openaiBefore: number, openaiAfter: number): VisibleTokens {
+  return { anthropic: { tokens_before: anthropicBefore, tokens_after: anthropicAfter }, openai: { tokens_before: openaiBefore, tokens_after: openaiAfter } };
 }
 
 export function summary(analysisId: string, name = `${analysisId}.json`, overrides: Partial<AnalysisSummary> = {}): AnalysisSummary {

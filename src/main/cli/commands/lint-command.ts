@@ -1,7 +1,8 @@
 // `caveman-shrink lint FILE [--json]`: per-tool token report; stores nothing.
 
-import type { LintReport } from '../../../shared/contracts';
+import type { LintReport, RenderedTokens } from '../../../shared/contracts';
 import { asCavemanError, CavemanError } from '../../../shared/errors';
+import { savingRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lint } from '../../api/lint';
 import { readBoundedFile, tooLargeMessage } from '../bounded-input';
@@ -30,7 +31,8 @@ export async function runLintCommand(file: string, options: { tokenizer: Tokeniz
 
 /**
  * The aligned table; the TOTAL row also gives the saving beyond minification
- * (what a client that already sends compact JSON saves), and a last line the
+ * (what a client that already sends compact JSON saves), the next line what
+ * the model sees in each rendering (SPEC §2.8), and a last line the
  * facts-kept guarantee.
  */
 export function lintTable(report: LintReport): string {
@@ -47,10 +49,17 @@ export function lintTable(report: LintReport): string {
   const leadsWhole = facts.leads.whole + facts.leads.shortened;
   return (
     formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) +
+    `seen by the model: anthropic ${seen(report.visible.anthropic)} · openai ${seen(report.visible.openai)}\n` +
     `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}\n` +
     `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ${facts.dropped} dropped) · leads whole: ${leadsWhole} of ${facts.leads.found}\n` +
     describeToolLine(report)
   );
+}
+
+/** A rendering's tokens before → after, and the share saved. */
+function seen(tokens: RenderedTokens): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return `${count(tokens.tokens_before)} → ${count(tokens.tokens_after)} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
 }
 
 /** The proxy's describe tool next to the saving: what it adds, or why it is not listed. */

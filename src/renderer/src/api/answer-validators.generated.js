@@ -2,7 +2,7 @@
 // Do not edit: change the schema and run `npm run contracts`.
 "use strict";
 export const lintReport = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
 const schema33 = {"title":"Basis","description":"Every count is a local estimate, never a provider-verified number.","const":"inferred"};
 const schema34 = {"title":"ContentType","const":"toolschema"};
 const schema35 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
@@ -12,8 +12,264 @@ const schema39 = {"description":"Share of tokens saved: (before - after) / befor
 const schema40 = {"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0};
 const schema41 = {"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1};
 const func1 = Object.prototype.hasOwnProperty;
-const schema42 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"}}};
+const schema42 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}};
 const schema45 = {"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}};
+const schema46 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
+const schema47 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.anthropic === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anthropic"},message:"must have required property '"+"anthropic"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.openai === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openai"},message:"must have required property '"+"openai"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "anthropic") || (key0 === "openai"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.anthropic !== undefined){
+let data0 = data.anthropic;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.tokens_before === undefined){
+const err3 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.tokens_after === undefined){
+const err4 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((key1 === "tokens_before") || (key1 === "tokens_after"))){
+const err5 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data0.tokens_before !== undefined){
+let data1 = data0.tokens_before;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/anthropic/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/anthropic/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data0.tokens_after !== undefined){
+let data2 = data0.tokens_after;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/anthropic/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/anthropic/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.openai !== undefined){
+let data3 = data.openai;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.tokens_before === undefined){
+const err11 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3.tokens_after === undefined){
+const err12 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!((key2 === "tokens_before") || (key2 === "tokens_after"))){
+const err13 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.tokens_before !== undefined){
+let data4 = data3.tokens_before;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/openai/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/openai/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data3.tokens_after !== undefined){
+let data5 = data3.tokens_after;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err16 = {instancePath:instancePath+"/openai/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/openai/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -86,9 +342,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "name") || (key0 === "tokens_before")) || (key0 === "tokens_after")) || (key0 === "ratio")) || (key0 === "saving")) || (key0 === "facts"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.visible === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -97,10 +352,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(((((((key0 === "name") || (key0 === "tokens_before")) || (key0 === "tokens_after")) || (key0 === "ratio")) || (key0 === "saving")) || (key0 === "facts")) || (key0 === "visible"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -110,10 +364,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.tokens_before !== undefined){
-let data1 = data.tokens_before;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err8 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -122,9 +375,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tokens_before !== undefined){
+let data1 = data.tokens_before;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err9 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -133,12 +388,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.tokens_after !== undefined){
-let data2 = data.tokens_after;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -147,9 +399,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.tokens_after !== undefined){
+let data2 = data.tokens_after;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err11 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -158,13 +413,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data.ratio !== undefined){
-let data3 = data.ratio;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 1 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/ratio",schemaPath:"#/properties/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -174,8 +425,12 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/ratio",schemaPath:"#/properties/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data.ratio !== undefined){
+let data3 = data.ratio;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/ratio",schemaPath:"#/properties/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -185,11 +440,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.saving !== undefined){
-let data4 = data.saving;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.whitespace === undefined){
-const err14 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "whitespace"},message:"must have required property '"+"whitespace"+"'"};
+else {
+const err14 = {instancePath:instancePath+"/ratio",schemaPath:"#/properties/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -198,8 +450,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data4.metadata === undefined){
-const err15 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
+}
+if(data.saving !== undefined){
+let data4 = data.saving;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.whitespace === undefined){
+const err15 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "whitespace"},message:"must have required property '"+"whitespace"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -208,8 +464,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data4.structure === undefined){
-const err16 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "structure"},message:"must have required property '"+"structure"+"'"};
+if(data4.metadata === undefined){
+const err16 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -218,8 +474,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data4.prose === undefined){
-const err17 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "prose"},message:"must have required property '"+"prose"+"'"};
+if(data4.structure === undefined){
+const err17 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "structure"},message:"must have required property '"+"structure"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -228,9 +484,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((((key1 === "whitespace") || (key1 === "metadata")) || (key1 === "structure")) || (key1 === "prose"))){
-const err18 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data4.prose === undefined){
+const err18 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/required",keyword:"required",params:{missingProperty: "prose"},message:"must have required property '"+"prose"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -239,11 +494,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data4.whitespace !== undefined){
-let data5 = data4.whitespace;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err19 = {instancePath:instancePath+"/saving/whitespace",schemaPath:"#/properties/saving/properties/whitespace/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key1 in data4){
+if(!((((key1 === "whitespace") || (key1 === "metadata")) || (key1 === "structure")) || (key1 === "prose"))){
+const err19 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -253,10 +506,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data4.metadata !== undefined){
-let data6 = data4.metadata;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err20 = {instancePath:instancePath+"/saving/metadata",schemaPath:"#/properties/saving/properties/metadata/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4.whitespace !== undefined){
+let data5 = data4.whitespace;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err20 = {instancePath:instancePath+"/saving/whitespace",schemaPath:"#/properties/saving/properties/whitespace/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -266,10 +519,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data4.structure !== undefined){
-let data7 = data4.structure;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err21 = {instancePath:instancePath+"/saving/structure",schemaPath:"#/properties/saving/properties/structure/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4.metadata !== undefined){
+let data6 = data4.metadata;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err21 = {instancePath:instancePath+"/saving/metadata",schemaPath:"#/properties/saving/properties/metadata/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -279,10 +532,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data4.prose !== undefined){
-let data8 = data4.prose;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/saving/prose",schemaPath:"#/properties/saving/properties/prose/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4.structure !== undefined){
+let data7 = data4.structure;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err22 = {instancePath:instancePath+"/saving/structure",schemaPath:"#/properties/saving/properties/structure/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -292,9 +545,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.prose !== undefined){
+let data8 = data4.prose;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err23 = {instancePath:instancePath+"/saving/prose",schemaPath:"#/properties/saving/properties/prose/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -304,11 +558,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.facts !== undefined){
-let data9 = data.facts;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.found === undefined){
-const err24 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+}
+else {
+const err24 = {instancePath:instancePath+"/saving",schemaPath:"#/properties/saving/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -317,8 +569,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data9.kept === undefined){
-const err25 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+}
+if(data.facts !== undefined){
+let data9 = data.facts;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.found === undefined){
+const err25 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -327,8 +583,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data9.redundant === undefined){
-const err26 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+if(data9.kept === undefined){
+const err26 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -337,8 +593,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data9.dropped === undefined){
-const err27 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(data9.redundant === undefined){
+const err27 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -347,9 +603,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!((((key2 === "found") || (key2 === "kept")) || (key2 === "redundant")) || (key2 === "dropped"))){
-const err28 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data9.dropped === undefined){
+const err28 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -358,11 +613,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data9.found !== undefined){
-let data10 = data9.found;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err29 = {instancePath:instancePath+"/facts/found",schemaPath:"#/$defs/factTally/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key2 in data9){
+if(!((((key2 === "found") || (key2 === "kept")) || (key2 === "redundant")) || (key2 === "dropped"))){
+const err29 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -371,9 +624,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 0 || isNaN(data10)){
-const err30 = {instancePath:instancePath+"/facts/found",schemaPath:"#/$defs/factTally/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data9.found !== undefined){
+let data10 = data9.found;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err30 = {instancePath:instancePath+"/facts/found",schemaPath:"#/$defs/factTally/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -382,12 +637,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data9.kept !== undefined){
-let data11 = data9.kept;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err31 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/$defs/factTally/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err31 = {instancePath:instancePath+"/facts/found",schemaPath:"#/$defs/factTally/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -396,9 +648,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err32 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/$defs/factTally/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data9.kept !== undefined){
+let data11 = data9.kept;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/$defs/factTally/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -407,12 +662,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-if(data9.redundant !== undefined){
-let data12 = data9.redundant;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err33 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/$defs/factTally/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err33 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/$defs/factTally/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -421,9 +673,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/$defs/factTally/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data9.redundant !== undefined){
+let data12 = data9.redundant;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err34 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/$defs/factTally/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -432,12 +687,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data9.dropped !== undefined){
-let data13 = data9.dropped;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err35 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/$defs/factTally/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err35 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/$defs/factTally/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -446,9 +698,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err36 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/$defs/factTally/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data9.dropped !== undefined){
+let data13 = data9.dropped;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err36 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/$defs/factTally/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -457,11 +712,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err37 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/$defs/factTally/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -472,13 +725,32 @@ errors++;
 }
 }
 }
+}
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err38 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate23(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
@@ -640,9 +912,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema31.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.visible === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -651,10 +922,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.basis !== undefined){
-if("inferred" !== data.basis){
-const err15 = {instancePath:instancePath+"/basis",schemaPath:"defs.schema.json#/$defs/basis/const",keyword:"const",params:{allowedValue: "inferred"},message:"must be equal to constant"};
+for(const key0 in data){
+if(!(func1.call(schema31.properties, key0))){
+const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -664,9 +934,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.content_type !== undefined){
-if("toolschema" !== data.content_type){
-const err16 = {instancePath:instancePath+"/content_type",schemaPath:"defs.schema.json#/$defs/contentType/const",keyword:"const",params:{allowedValue: "toolschema"},message:"must be equal to constant"};
+if(data.basis !== undefined){
+if("inferred" !== data.basis){
+const err16 = {instancePath:instancePath+"/basis",schemaPath:"defs.schema.json#/$defs/basis/const",keyword:"const",params:{allowedValue: "inferred"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -676,10 +946,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.tokenizer !== undefined){
-let data2 = data.tokenizer;
-if(!((data2 === "o200k_base") || (data2 === "cl100k_base"))){
-const err17 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+if(data.content_type !== undefined){
+if("toolschema" !== data.content_type){
+const err17 = {instancePath:instancePath+"/content_type",schemaPath:"defs.schema.json#/$defs/contentType/const",keyword:"const",params:{allowedValue: "toolschema"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -689,10 +958,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.catalog_kind !== undefined){
-let data3 = data.catalog_kind;
-if(!((((data3 === "tool-list") || (data3 === "tool-array")) || (data3 === "tool")) || (data3 === "schema"))){
-const err18 = {instancePath:instancePath+"/catalog_kind",schemaPath:"defs.schema.json#/$defs/catalogKind/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+if(data.tokenizer !== undefined){
+let data2 = data.tokenizer;
+if(!((data2 === "o200k_base") || (data2 === "cl100k_base"))){
+const err18 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -702,9 +971,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.share_schemas !== undefined){
-if(typeof data.share_schemas !== "boolean"){
-const err19 = {instancePath:instancePath+"/share_schemas",schemaPath:"#/properties/share_schemas/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.catalog_kind !== undefined){
+let data3 = data.catalog_kind;
+if(!((((data3 === "tool-list") || (data3 === "tool-array")) || (data3 === "tool")) || (data3 === "schema"))){
+const err19 = {instancePath:instancePath+"/catalog_kind",schemaPath:"defs.schema.json#/$defs/catalogKind/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -714,10 +984,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.tokens_before !== undefined){
-let data5 = data.tokens_before;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err20 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.share_schemas !== undefined){
+if(typeof data.share_schemas !== "boolean"){
+const err20 = {instancePath:instancePath+"/share_schemas",schemaPath:"#/properties/share_schemas/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -726,9 +995,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err21 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tokens_before !== undefined){
+let data5 = data.tokens_before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err21 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -737,12 +1008,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data.tokens_after !== undefined){
-let data6 = data.tokens_after;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err22 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err22 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -751,14 +1019,28 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err23 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.tokens_after !== undefined){
+let data6 = data.tokens_after;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err23 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err24 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -768,17 +1050,7 @@ if(data.ratio !== undefined){
 let data7 = data.ratio;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 1 || isNaN(data7)){
-const err24 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data7 < 0 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err25 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -787,9 +1059,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data7 < 0 || isNaN(data7)){
+const err26 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -799,10 +1070,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.tokens_minified !== undefined){
-let data8 = data.tokens_minified;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err27 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err27 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -811,14 +1080,27 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err28 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tokens_minified !== undefined){
+let data8 = data.tokens_minified;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err28 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err29 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -828,17 +1110,7 @@ if(data.beyond_minification !== undefined){
 let data9 = data.beyond_minification;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 1 || isNaN(data9)){
-const err29 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data9 < 0 || isNaN(data9)){
-const err30 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err30 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -847,14 +1119,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data9 < 0 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -871,21 +1153,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.envelope !== undefined){
-let data12 = data.envelope;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.tokens_before === undefined){
-const err33 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+const err33 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -894,8 +1162,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data12.tokens_after === undefined){
-const err34 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+}
+if(data.envelope !== undefined){
+let data12 = data.envelope;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.tokens_before === undefined){
+const err34 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -904,9 +1176,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!((key1 === "tokens_before") || (key1 === "tokens_after"))){
-const err35 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data12.tokens_after === undefined){
+const err35 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -915,11 +1186,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data12.tokens_before !== undefined){
-let data13 = data12.tokens_before;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err36 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data12.visible === undefined){
+const err36 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -928,9 +1196,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err37 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key1 in data12){
+if(!(((key1 === "tokens_before") || (key1 === "tokens_after")) || (key1 === "visible"))){
+const err37 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -940,11 +1208,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-if(data12.tokens_after !== undefined){
-let data14 = data12.tokens_after;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err38 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data12.tokens_before !== undefined){
+let data13 = data12.tokens_before;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err38 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -953,9 +1220,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err39 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err39 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -966,9 +1233,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.tokens_after !== undefined){
+let data14 = data12.tokens_after;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err40 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -977,12 +1245,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.describe_tool !== undefined){
-let data15 = data.describe_tool;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.name === undefined){
-const err41 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err41 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -991,8 +1256,17 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data15.tokens === undefined){
-const err42 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+}
+}
+if(data12.visible !== undefined){
+if(!(validate23(data12.visible, {instancePath:instancePath+"/envelope/visible",parentData:data12,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1001,8 +1275,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data15.shortened_tools === undefined){
-const err43 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "shortened_tools"},message:"must have required property '"+"shortened_tools"+"'"};
+}
+if(data.describe_tool !== undefined){
+let data16 = data.describe_tool;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.name === undefined){
+const err43 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1011,9 +1289,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key2 in data15){
-if(!(((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools"))){
-const err44 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data16.tokens === undefined){
+const err44 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1022,10 +1299,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data15.name !== undefined){
-if(typeof data15.name !== "string"){
-const err45 = {instancePath:instancePath+"/describe_tool/name",schemaPath:"#/properties/describe_tool/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data16.shortened_tools === undefined){
+const err45 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "shortened_tools"},message:"must have required property '"+"shortened_tools"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1034,11 +1309,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data15.tokens !== undefined){
-let data17 = data15.tokens;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err46 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key2 in data16){
+if(!(((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools"))){
+const err46 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1047,9 +1320,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err47 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data16.name !== undefined){
+if(typeof data16.name !== "string"){
+const err47 = {instancePath:instancePath+"/describe_tool/name",schemaPath:"#/properties/describe_tool/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1059,11 +1333,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-if(data15.shortened_tools !== undefined){
-let data18 = data15.shortened_tools;
+if(data16.tokens !== undefined){
+let data18 = data16.tokens;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err48 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err48 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1074,7 +1347,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err49 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err49 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1085,9 +1358,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.shortened_tools !== undefined){
+let data19 = data16.shortened_tools;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err50 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1096,12 +1370,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.total !== undefined){
-let data19 = data.total;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.tokens_before === undefined){
-const err51 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err51 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1110,8 +1381,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data19.tokens_after === undefined){
-const err52 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1120,8 +1394,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data19.ratio === undefined){
-const err53 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
+}
+if(data.total !== undefined){
+let data20 = data.total;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.tokens_before === undefined){
+const err53 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1130,8 +1408,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data19.tokens_minified === undefined){
-const err54 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
+if(data20.tokens_after === undefined){
+const err54 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1140,8 +1418,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data19.beyond_minification === undefined){
-const err55 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
+if(data20.ratio === undefined){
+const err55 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1150,9 +1428,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-for(const key3 in data19){
-if(!(((((key3 === "tokens_before") || (key3 === "tokens_after")) || (key3 === "ratio")) || (key3 === "tokens_minified")) || (key3 === "beyond_minification"))){
-const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data20.tokens_minified === undefined){
+const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1161,11 +1438,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data19.tokens_before !== undefined){
-let data20 = data19.tokens_before;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err57 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data20.beyond_minification === undefined){
+const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1174,9 +1448,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err58 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key3 in data20){
+if(!(((((key3 === "tokens_before") || (key3 === "tokens_after")) || (key3 === "ratio")) || (key3 === "tokens_minified")) || (key3 === "beyond_minification"))){
+const err58 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1186,11 +1460,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data19.tokens_after !== undefined){
-let data21 = data19.tokens_after;
+if(data20.tokens_before !== undefined){
+let data21 = data20.tokens_before;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err59 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1201,7 +1474,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err60 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1212,11 +1485,10 @@ errors++;
 }
 }
 }
-if(data19.ratio !== undefined){
-let data22 = data19.ratio;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 1 || isNaN(data22)){
-const err61 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data20.tokens_after !== undefined){
+let data22 = data20.tokens_after;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err61 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1225,8 +1497,9 @@ vErrors.push(err61);
 }
 errors++;
 }
+if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err62 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1236,8 +1509,12 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data20.ratio !== undefined){
+let data23 = data20.ratio;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 1 || isNaN(data23)){
+const err63 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1246,11 +1523,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data19.tokens_minified !== undefined){
-let data23 = data19.tokens_minified;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err64 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23 < 0 || isNaN(data23)){
+const err64 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1259,9 +1533,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err65 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err65 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1271,12 +1545,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-if(data19.beyond_minification !== undefined){
-let data24 = data19.beyond_minification;
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 1 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data20.tokens_minified !== undefined){
+let data24 = data20.tokens_minified;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err66 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1285,8 +1557,9 @@ vErrors.push(err66);
 }
 errors++;
 }
+if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 < 0 || isNaN(data24)){
-const err67 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err67 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1296,8 +1569,12 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data20.beyond_minification !== undefined){
+let data25 = data20.beyond_minification;
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 1 || isNaN(data25)){
+const err68 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1306,10 +1583,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data25 < 0 || isNaN(data25)){
+const err69 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1319,11 +1594,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.facts !== undefined){
-let data25 = data.facts;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.found === undefined){
-const err70 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+else {
+const err70 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1332,8 +1604,10 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data25.kept === undefined){
-const err71 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1342,8 +1616,18 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data25.redundant === undefined){
-const err72 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+}
+if(data.visible !== undefined){
+if(!(validate23(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.facts !== undefined){
+let data27 = data.facts;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.found === undefined){
+const err72 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1352,8 +1636,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data25.dropped === undefined){
-const err73 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(data27.kept === undefined){
+const err73 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1362,8 +1646,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data25.leads === undefined){
-const err74 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
+if(data27.redundant === undefined){
+const err74 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1372,8 +1656,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data25.by_category === undefined){
-const err75 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
+if(data27.dropped === undefined){
+const err75 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1382,8 +1666,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data25.redundant_facts === undefined){
-const err76 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
+if(data27.leads === undefined){
+const err76 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1392,8 +1676,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data25.dropped_facts === undefined){
-const err77 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
+if(data27.by_category === undefined){
+const err77 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1402,9 +1686,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-for(const key4 in data25){
-if(!((((((((key4 === "found") || (key4 === "kept")) || (key4 === "redundant")) || (key4 === "dropped")) || (key4 === "leads")) || (key4 === "by_category")) || (key4 === "redundant_facts")) || (key4 === "dropped_facts"))){
-const err78 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data27.redundant_facts === undefined){
+const err78 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1413,11 +1696,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data25.found !== undefined){
-let data26 = data25.found;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err79 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data27.dropped_facts === undefined){
+const err79 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1426,9 +1706,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 0 || isNaN(data26)){
-const err80 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key4 in data27){
+if(!((((((((key4 === "found") || (key4 === "kept")) || (key4 === "redundant")) || (key4 === "dropped")) || (key4 === "leads")) || (key4 === "by_category")) || (key4 === "redundant_facts")) || (key4 === "dropped_facts"))){
+const err80 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1438,11 +1718,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-if(data25.kept !== undefined){
-let data27 = data25.kept;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err81 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data27.found !== undefined){
+let data28 = data27.found;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err81 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1451,9 +1730,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err82 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err82 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1464,10 +1743,10 @@ errors++;
 }
 }
 }
-if(data25.redundant !== undefined){
-let data28 = data25.redundant;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err83 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data27.kept !== undefined){
+let data29 = data27.kept;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err83 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1476,9 +1755,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err84 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err84 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1489,10 +1768,10 @@ errors++;
 }
 }
 }
-if(data25.dropped !== undefined){
-let data29 = data25.dropped;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err85 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data27.redundant !== undefined){
+let data30 = data27.redundant;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err85 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1501,9 +1780,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err86 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err86 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1514,11 +1793,10 @@ errors++;
 }
 }
 }
-if(data25.leads !== undefined){
-let data30 = data25.leads;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.found === undefined){
-const err87 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+if(data27.dropped !== undefined){
+let data31 = data27.dropped;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err87 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1527,8 +1805,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data30.whole === undefined){
-const err88 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err88 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1537,8 +1816,13 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data30.shortened === undefined){
-const err89 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
+}
+}
+if(data27.leads !== undefined){
+let data32 = data27.leads;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.found === undefined){
+const err89 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1547,8 +1831,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data30.cut === undefined){
-const err90 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
+if(data32.whole === undefined){
+const err90 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1557,9 +1841,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-for(const key5 in data30){
-if(!((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "cut"))){
-const err91 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data32.shortened === undefined){
+const err91 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1568,11 +1851,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data30.found !== undefined){
-let data31 = data30.found;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err92 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.cut === undefined){
+const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1581,9 +1861,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err93 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key5 in data32){
+if(!((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "cut"))){
+const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1593,11 +1873,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-if(data30.whole !== undefined){
-let data32 = data30.whole;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err94 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.found !== undefined){
+let data33 = data32.found;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err94 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1606,9 +1885,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err95 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err95 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1619,10 +1898,10 @@ errors++;
 }
 }
 }
-if(data30.shortened !== undefined){
-let data33 = data30.shortened;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err96 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.whole !== undefined){
+let data34 = data32.whole;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err96 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1631,9 +1910,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err97 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err97 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1644,10 +1923,10 @@ errors++;
 }
 }
 }
-if(data30.cut !== undefined){
-let data34 = data30.cut;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err98 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.shortened !== undefined){
+let data35 = data32.shortened;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err98 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1656,9 +1935,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err99 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err99 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1669,9 +1948,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data32.cut !== undefined){
+let data36 = data32.cut;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err100 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1680,15 +1960,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data25.by_category !== undefined){
-let data35 = data25.by_category;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-for(const key6 in data35){
-let data36 = data35[key6];
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.kept === undefined){
-const err101 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err101 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1697,8 +1971,11 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data36.redundant === undefined){
-const err102 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1707,8 +1984,15 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data36.dropped === undefined){
-const err103 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+}
+if(data27.by_category !== undefined){
+let data37 = data27.by_category;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key6 in data37){
+let data38 = data37[key6];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.kept === undefined){
+const err103 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1717,9 +2001,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-for(const key7 in data36){
-if(!(((key7 === "kept") || (key7 === "redundant")) || (key7 === "dropped"))){
-const err104 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data38.redundant === undefined){
+const err104 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1728,11 +2011,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data36.kept !== undefined){
-let data37 = data36.kept;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err105 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.dropped === undefined){
+const err105 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1741,9 +2021,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 0 || isNaN(data37)){
-const err106 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key7 in data38){
+if(!(((key7 === "kept") || (key7 === "redundant")) || (key7 === "dropped"))){
+const err106 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1753,11 +2033,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
-if(data36.redundant !== undefined){
-let data38 = data36.redundant;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err107 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.kept !== undefined){
+let data39 = data38.kept;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err107 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1766,9 +2045,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 0 || isNaN(data38)){
-const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
+const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1779,10 +2058,10 @@ errors++;
 }
 }
 }
-if(data36.dropped !== undefined){
-let data39 = data36.dropped;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.redundant !== undefined){
+let data40 = data38.redundant;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1791,9 +2070,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1804,9 +2083,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.dropped !== undefined){
+let data41 = data38.dropped;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1815,10 +2095,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
+const err112 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1828,15 +2107,10 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data25.redundant_facts !== undefined){
-let data40 = data25.redundant_facts;
-if(Array.isArray(data40)){
-const len1 = data40.length;
-for(let i1=0; i1<len1; i1++){
-let data41 = data40[i1];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.tool === undefined){
-const err113 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1845,8 +2119,10 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data41.location === undefined){
-const err114 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1855,8 +2131,16 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data41.sentence === undefined){
-const err115 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+if(data27.redundant_facts !== undefined){
+let data42 = data27.redundant_facts;
+if(Array.isArray(data42)){
+const len1 = data42.length;
+for(let i1=0; i1<len1; i1++){
+let data43 = data42[i1];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.tool === undefined){
+const err115 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1865,8 +2149,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data41.keyword === undefined){
-const err116 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
+if(data43.location === undefined){
+const err116 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1875,9 +2159,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-for(const key8 in data41){
-if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
-const err117 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data43.sentence === undefined){
+const err117 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1886,10 +2169,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data41.tool !== undefined){
-if(typeof data41.tool !== "string"){
-const err118 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.keyword === undefined){
+const err118 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1898,10 +2179,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data41.location !== undefined){
-if(typeof data41.location !== "string"){
-const err119 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key8 in data43){
+if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
+const err119 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1911,9 +2191,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data41.sentence !== undefined){
-if(typeof data41.sentence !== "string"){
-const err120 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.tool !== undefined){
+if(typeof data43.tool !== "string"){
+const err120 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1923,9 +2203,9 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data41.keyword !== undefined){
-if(typeof data41.keyword !== "string"){
-const err121 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.location !== undefined){
+if(typeof data43.location !== "string"){
+const err121 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1935,9 +2215,9 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.sentence !== undefined){
+if(typeof data43.sentence !== "string"){
+const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1947,9 +2227,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-}
-else {
-const err123 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.keyword !== undefined){
+if(typeof data43.keyword !== "string"){
+const err123 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1959,15 +2239,9 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data25.dropped_facts !== undefined){
-let data46 = data25.dropped_facts;
-if(Array.isArray(data46)){
-const len2 = data46.length;
-for(let i2=0; i2<len2; i2++){
-let data47 = data46[i2];
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.tool === undefined){
-const err124 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+}
+else {
+const err124 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1976,8 +2250,10 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data47.location === undefined){
-const err125 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1986,8 +2262,16 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data47.sentence === undefined){
-const err126 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+if(data27.dropped_facts !== undefined){
+let data48 = data27.dropped_facts;
+if(Array.isArray(data48)){
+const len2 = data48.length;
+for(let i2=0; i2<len2; i2++){
+let data49 = data48[i2];
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.tool === undefined){
+const err126 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1996,9 +2280,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-for(const key9 in data47){
-if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
-const err127 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(data49.location === undefined){
+const err127 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2007,10 +2290,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-if(data47.tool !== undefined){
-if(typeof data47.tool !== "string"){
-const err128 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data49.sentence === undefined){
+const err128 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2019,10 +2300,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data47.location !== undefined){
-if(typeof data47.location !== "string"){
-const err129 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data49){
+if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
+const err129 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2032,9 +2312,9 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data47.sentence !== undefined){
-if(typeof data47.sentence !== "string"){
-const err130 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data49.tool !== undefined){
+if(typeof data49.tool !== "string"){
+const err130 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2044,9 +2324,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-}
-else {
-const err131 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.location !== undefined){
+if(typeof data49.location !== "string"){
+const err131 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2056,9 +2336,9 @@ vErrors.push(err131);
 errors++;
 }
 }
-}
-else {
-const err132 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.sentence !== undefined){
+if(typeof data49.sentence !== "string"){
+const err132 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2070,7 +2350,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err133 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2082,7 +2362,7 @@ errors++;
 }
 }
 else {
-const err134 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err134 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2091,21 +2371,45 @@ vErrors.push(err134);
 }
 errors++;
 }
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+else {
+const err136 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const diffEnvelopeLayout = validate25;
-const schema52 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
-const schema53 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
-const schema54 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
-const schema55 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
+export const diffEnvelopeLayout = validate29;
+const schema55 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
+const schema56 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
+const schema57 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
+const schema58 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2351,8 +2655,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
