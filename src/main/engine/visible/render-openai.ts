@@ -22,7 +22,7 @@
 // Values (enum members, const, defaults, examples) keep their exact source
 // text; descriptions and names are decoded, as a model reads them.
 
-import { ARRAY, ESCAPED, LITERAL, OBJECT, STRING, isArray, isObject, isString, keyAt, keyName, memberOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, ESCAPED, LITERAL, OBJECT, STRING, isArray, isObject, isString, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import type { JsonSink } from '../json/json-sink';
 import { writeCompact } from '../json/write-compact';
 import type { CatalogLayout } from '../transform/catalog-shape';
@@ -57,62 +57,53 @@ class HarmonyWriter {
   ) {}
 
   tool(tool: VisibleTool): void {
-    const { out } = this;
+    const { doc, out } = this;
     if (tool.description !== undefined) this.comment(tool.description, '');
     out.push('type ');
     if (tool.name !== undefined) this.decoded(tool.name);
-    if (this.takesNoArguments(tool.schema)) {
+    const schema = tool.schema;
+    const keywords = schema !== undefined && isObject(doc, schema) ? keywordsOf(doc, schema) : undefined;
+    if (schema === undefined || (keywords && takesNoArguments(doc, keywords))) {
       out.push(' = () => any;\n');
       return;
     }
     out.push(' = (_: ');
-    this.type(tool.schema!, -1, false);
+    this.type(schema, keywords, -1, false);
     out.push(') => any;\n');
   }
 
-  /** No schema, or an object schema that has no properties and admits no others. */
-  private takesNoArguments(schema: NodeId | undefined): boolean {
-    const { doc } = this;
-    if (schema === undefined) return true;
-    if (!isObject(doc, schema)) return false;
-    const type = memberOf(doc, schema, 'type');
-    if (type !== undefined && !(isString(doc, type) && stringValue(doc, type) === 'object')) return false;
-    if (hasMembers(doc, memberOf(doc, schema, 'properties'))) return false;
-    for (const key of ['anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref']) if (memberOf(doc, schema, key) !== undefined) return false;
-    return ['additionalProperties', 'patternProperties'].every((key) => {
-      const value = memberOf(doc, schema, key);
-      return value === undefined || isLiteral(doc, value, 'false') || (key === 'patternProperties' && !hasMembers(doc, value));
-    });
-  }
-
   /**
-   * The type of `schema`, begun on a line at indentation `level` (-1: the
-   * parameters, whose properties are not indented, as documented).
-   * `describedAbove`: the schema's description is already a comment above.
+   * The type of `schema` (its `keywords` when it is an object), begun on a
+   * line at indentation `level` (-1: the parameters, whose properties are not
+   * indented, as documented). `describedAbove`: its description is already a
+   * comment above.
    */
-  private type(schema: NodeId, level: number, describedAbove: boolean): void {
+  private type(schema: NodeId, keywords: Keywords | undefined, level: number, describedAbove: boolean): void {
     const { doc, out } = this;
-    if (!isObject(doc, schema)) {
+    if (keywords === undefined) {
       out.push(isLiteral(doc, schema, 'false') ? 'never' : 'any');
       return;
     }
-    const constant = memberOf(doc, schema, 'const');
-    const values = memberOf(doc, schema, 'enum');
-    const variants = nonEmptyArray(doc, memberOf(doc, schema, 'anyOf')) ?? nonEmptyArray(doc, memberOf(doc, schema, 'oneOf'));
-    const type = memberOf(doc, schema, 'type');
-    if (constant !== undefined) writeCompact(doc, constant, out);
-    else if (nonEmptyArray(doc, values) !== undefined) this.union(values!, (value) => writeCompact(doc, value, out));
-    else if (variants !== undefined) this.union(variants, (variant) => this.type(variant, level, false));
-    else if (isString(doc, type)) this.named(stringValue(doc, type), schema, level, describedAbove);
+    const values = nonEmptyArray(doc, keywords.enum);
+    const variants = nonEmptyArray(doc, keywords.anyOf) ?? nonEmptyArray(doc, keywords.oneOf);
+    const { type } = keywords;
+    if (keywords.const !== undefined) writeCompact(doc, keywords.const, out);
+    else if (values !== undefined) this.union(values, (value) => writeCompact(doc, value, out));
+    else if (variants !== undefined) this.union(variants, (variant) => this.type(variant, this.keywordsOf(variant), level, false));
+    else if (isString(doc, type)) this.named(stringValue(doc, type), keywords, level, describedAbove);
     else if (isArray(doc, type) && stringItems(doc, type).length > 0) {
       stringItems(doc, type).forEach((name, i) => {
         if (i > 0) out.push(' | ');
-        this.named(name, schema, level, describedAbove);
+        this.named(name, keywords, level, describedAbove);
       });
-    } else if (hasMembers(doc, memberOf(doc, schema, 'properties'))) this.object(schema, level, describedAbove);
-    else if (memberOf(doc, schema, 'items') !== undefined) this.array(schema, level);
+    } else if (hasMembers(doc, keywords.properties)) this.object(keywords, level, describedAbove);
+    else if (keywords.items !== undefined) this.array(keywords, level);
     else out.push('any');
-    if (addsNull(doc, schema)) out.push(' | null');
+    if (addsNull(doc, keywords)) out.push(' | null');
+  }
+
+  private keywordsOf(schema: NodeId): Keywords | undefined {
+    return isObject(this.doc, schema) ? keywordsOf(this.doc, schema) : undefined;
   }
 
   private union(list: NodeId, each: (item: NodeId) => void): void {
@@ -123,37 +114,37 @@ class HarmonyWriter {
     }
   }
 
-  private named(name: string, schema: NodeId, level: number, describedAbove: boolean): void {
-    if (name === 'object') this.object(schema, level, describedAbove);
-    else if (name === 'array') this.array(schema, level);
+  private named(name: string, keywords: Keywords, level: number, describedAbove: boolean): void {
+    if (name === 'object') this.object(keywords, level, describedAbove);
+    else if (name === 'array') this.array(keywords, level);
     else this.out.push(PRIMITIVES.get(name) ?? 'any');
   }
 
-  private array(schema: NodeId, level: number): void {
+  private array(keywords: Keywords, level: number): void {
     const { doc, out } = this;
-    const items = memberOf(doc, schema, 'items');
+    const { items } = keywords;
     if (items === undefined || doc.kind[items] === ARRAY) {
       out.push('any[]');
       return;
     }
-    const grouped = isUnion(doc, items);
+    const itemKeywords = this.keywordsOf(items);
+    const grouped = itemKeywords !== undefined && isUnion(doc, itemKeywords);
     if (grouped) out.push('(');
-    this.type(items, level, false);
+    this.type(items, itemKeywords, level, false);
     out.push(grouped ? ')[]' : '[]');
   }
 
-  private object(schema: NodeId, level: number, describedAbove: boolean): void {
+  private object(keywords: Keywords, level: number, describedAbove: boolean): void {
     const { doc, out } = this;
-    const properties = memberOf(doc, schema, 'properties');
+    const { properties } = keywords;
     if (!hasMembers(doc, properties)) {
       out.push('object');
       return;
     }
     const inner = indent(level + 1);
-    const required = requiredNames(doc, schema);
+    const required = new Set(isArray(doc, keywords.required) ? stringItems(doc, keywords.required) : []);
     out.push('{\n');
-    const description = memberOf(doc, schema, 'description');
-    if (!describedAbove && isString(doc, description)) this.comment(description, inner);
+    if (!describedAbove && isString(doc, keywords.description)) this.comment(keywords.description, inner);
     for (let i = 0; i < doc.count[properties]!; i++) this.property(properties, i, level + 1, required);
     out.push(`${indent(level)}}`);
   }
@@ -163,35 +154,33 @@ class HarmonyWriter {
     const at = indent(level);
     const key = keyAt(doc, properties, index);
     const schema = valueAt(doc, properties, index);
-    const annotated = isObject(doc, schema);
-    if (annotated) this.annotations(schema, at);
+    const keywords = this.keywordsOf(schema);
+    if (keywords) this.annotations(keywords, at);
     out.push(at);
     this.decoded(key);
     if (!required.has(keyName(doc, properties, index))) out.push('?');
     out.push(': ');
-    this.type(schema, level, true);
+    this.type(schema, keywords, level, true);
     out.push(',');
-    const fallback = annotated ? memberOf(doc, schema, 'default') : undefined;
+    const fallback = keywords?.default;
     if (fallback !== undefined) {
       out.push(' // default: ');
       // A string default of an enum reads as the bare value (docs/format.md: `// default: celsius`).
-      if (isString(doc, fallback) && memberOf(doc, schema, 'enum') !== undefined) out.copy(doc.text, doc.start[fallback]! + 1, doc.end[fallback]! - 1);
+      if (isString(doc, fallback) && keywords!.enum !== undefined) out.copy(doc.text, doc.start[fallback]! + 1, doc.end[fallback]! - 1);
       else writeCompact(doc, fallback, out);
     }
     out.push('\n');
   }
 
   /** A property's title, description and string examples, as comments above it. */
-  private annotations(schema: NodeId, at: string): void {
+  private annotations(keywords: Keywords, at: string): void {
     const { doc, out } = this;
-    const title = memberOf(doc, schema, 'title');
-    if (isString(doc, title)) {
-      this.comment(title, at);
+    if (isString(doc, keywords.title)) {
+      this.comment(keywords.title, at);
       out.push(`${at}//\n`);
     }
-    const description = memberOf(doc, schema, 'description');
-    if (isString(doc, description)) this.comment(description, at);
-    const examples = nonEmptyArray(doc, memberOf(doc, schema, 'examples'));
+    if (isString(doc, keywords.description)) this.comment(keywords.description, at);
+    const examples = nonEmptyArray(doc, keywords.examples);
     if (examples === undefined) return;
     out.push(`${at}// Examples:\n`);
     for (let i = 0; i < doc.count[examples]!; i++) {
@@ -225,6 +214,70 @@ class HarmonyWriter {
     if ((doc.flags[node]! & ESCAPED) === 0) out.copy(doc.text, doc.start[node]! + 1, doc.end[node]! - 1);
     else out.push(stringValue(doc, node));
   }
+}
+
+/** The keywords this rendering reads, found in one pass over a schema's members (the last of a name wins, as in JSON.parse). */
+class Keywords {
+  type: NodeId | undefined = undefined;
+  const: NodeId | undefined = undefined;
+  enum: NodeId | undefined = undefined;
+  anyOf: NodeId | undefined = undefined;
+  oneOf: NodeId | undefined = undefined;
+  allOf: NodeId | undefined = undefined;
+  $ref: NodeId | undefined = undefined;
+  properties: NodeId | undefined = undefined;
+  patternProperties: NodeId | undefined = undefined;
+  additionalProperties: NodeId | undefined = undefined;
+  required: NodeId | undefined = undefined;
+  items: NodeId | undefined = undefined;
+  nullable: NodeId | undefined = undefined;
+  default: NodeId | undefined = undefined;
+  title: NodeId | undefined = undefined;
+  description: NodeId | undefined = undefined;
+  examples: NodeId | undefined = undefined;
+}
+
+type Keyword = keyof Keywords;
+
+/** The keywords by length: a key is matched against its source text without decoding it (a 32 MiB catalog has millions). */
+const KEYWORDS_BY_LENGTH: readonly (readonly Keyword[])[] = (() => {
+  const names = Object.keys(new Keywords()) as Keyword[];
+  const table: Keyword[][] = [];
+  for (const name of names) (table[name.length] ??= []).push(name);
+  return table;
+})();
+const KEYWORDS: ReadonlySet<string> = new Set(Object.keys(new Keywords()));
+
+function keywordsOf(doc: JsonDocument, schema: NodeId): Keywords {
+  const keywords = new Keywords();
+  const { text, start, end, flags } = doc;
+  for (let i = 0; i < doc.count[schema]!; i++) {
+    const key = keyAt(doc, schema, i);
+    if ((flags[key]! & ESCAPED) !== 0) {
+      const name = keyName(doc, schema, i);
+      if (KEYWORDS.has(name)) keywords[name as Keyword] = valueAt(doc, schema, i);
+      continue;
+    }
+    const from = start[key]! + 1;
+    const candidates = KEYWORDS_BY_LENGTH[end[key]! - 1 - from];
+    if (candidates === undefined) continue;
+    for (const name of candidates) {
+      if (!text.startsWith(name, from)) continue;
+      keywords[name] = valueAt(doc, schema, i);
+      break;
+    }
+  }
+  return keywords;
+}
+
+/** An object schema that has no properties and admits no others. */
+function takesNoArguments(doc: JsonDocument, keywords: Keywords): boolean {
+  const { type } = keywords;
+  if (type !== undefined && !(isString(doc, type) && stringValue(doc, type) === 'object')) return false;
+  if (hasMembers(doc, keywords.properties) || hasMembers(doc, keywords.patternProperties)) return false;
+  if (keywords.anyOf !== undefined || keywords.oneOf !== undefined || keywords.allOf !== undefined || keywords.enum !== undefined || keywords.const !== undefined || keywords.$ref !== undefined) return false;
+  const others = keywords.additionalProperties;
+  return others === undefined || isLiteral(doc, others, 'false');
 }
 
 const PRIMITIVES: ReadonlyMap<string, string> = new Map([
@@ -269,29 +322,25 @@ function stringItems(doc: JsonDocument, list: NodeId): string[] {
   return names;
 }
 
-function requiredNames(doc: JsonDocument, schema: NodeId): Set<string> {
-  const list = memberOf(doc, schema, 'required');
-  return new Set(isArray(doc, list) ? stringItems(doc, list) : []);
-}
-
 /** `nullable: true` (OpenAPI) on a schema whose type does not already name null. */
-function addsNull(doc: JsonDocument, schema: NodeId): boolean {
-  const nullable = memberOf(doc, schema, 'nullable');
+function addsNull(doc: JsonDocument, keywords: Keywords): boolean {
+  const { nullable, type } = keywords;
   if (nullable === undefined || !isLiteral(doc, nullable, 'true')) return false;
-  const type = memberOf(doc, schema, 'type');
   if (isString(doc, type)) return stringValue(doc, type) !== 'null';
   return !(isArray(doc, type) && stringItems(doc, type).includes('null'));
 }
 
-/** True when `schema`'s type is written as a union (so an array of it needs parentheses). */
-function isUnion(doc: JsonDocument, schema: NodeId): boolean {
-  if (!isObject(doc, schema)) return false;
-  if (addsNull(doc, schema)) return true;
-  if (memberOf(doc, schema, 'const') !== undefined) return false;
-  const values = nonEmptyArray(doc, memberOf(doc, schema, 'enum'));
+/** True when a schema's type is written as a union (so an array of it needs parentheses). */
+function isUnion(doc: JsonDocument, keywords: Keywords): boolean {
+  if (addsNull(doc, keywords)) return true;
+  if (keywords.const !== undefined) return false;
+  const values = nonEmptyArray(doc, keywords.enum);
   if (values !== undefined) return doc.count[values]! > 1;
-  const variants = nonEmptyArray(doc, memberOf(doc, schema, 'anyOf')) ?? nonEmptyArray(doc, memberOf(doc, schema, 'oneOf'));
-  if (variants !== undefined) return doc.count[variants]! > 1 || isUnion(doc, doc.slots[doc.first[variants]!]!);
-  const type = memberOf(doc, schema, 'type');
+  const variants = nonEmptyArray(doc, keywords.anyOf) ?? nonEmptyArray(doc, keywords.oneOf);
+  if (variants !== undefined) {
+    const first = doc.slots[doc.first[variants]!]!;
+    return doc.count[variants]! > 1 || (isObject(doc, first) && isUnion(doc, keywordsOf(doc, first)));
+  }
+  const { type } = keywords;
   return isArray(doc, type) && stringItems(doc, type).length > 1;
 }
