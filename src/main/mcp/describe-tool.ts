@@ -1,8 +1,9 @@
-// caveman_describe (issue 15): the one tool the proxy adds to a shrunk
-// tools/list, so a model that is unsure about a tool whose description was
-// shortened can read its full original definition. Its definition, the name
-// it takes beside a server's tools, and its price in tokens live here, so
-// the proxy and lint show the same numbers.
+// caveman_describe (issues 15, 27): the one tool the proxy adds to a shrunk
+// tools/list, so a model that needs the details of a tool whose description
+// was shortened can read its full original definition (one tool or several
+// a call). Its definition, the arguments it takes, the name it takes beside
+// a server's tools, and its price in tokens live here, so the proxy, lint
+// and a harness show the same thing.
 
 import type { DescribeToolPrice } from '../../shared/contracts';
 import type { TokenizerName } from '../../shared/tokenizers';
@@ -14,10 +15,13 @@ import type { TransformResult } from '../engine/transform/transform-catalog';
 
 export const DESCRIBE_TOOL_NAME = 'caveman_describe';
 
+/** What ends a description that lost text at a deferral level (docs/levels.md: a space and U+2026). */
+export const DEFERRAL_MARKER = ' …';
+
 export interface DescribeToolDefinition {
   name: string;
   description: string;
-  inputSchema: { type: 'object'; properties: { name: { type: 'string'; description: string } }; required: ['name']; additionalProperties: false };
+  inputSchema: { type: 'object'; properties: { names: { type: 'array'; items: { type: 'string' } } }; required: ['names'] };
   [key: string]: unknown;
 }
 
@@ -30,18 +34,31 @@ export function describeToolName(serverToolNames: Iterable<string>): string {
   return `${DESCRIBE_TOOL_NAME}_${n}`;
 }
 
-/** The entry the proxy lists (compact on purpose: every token of it is paid on every turn). */
+/**
+ * The entry the proxy lists: small on purpose, every token of it is paid on
+ * every turn (69 tokens in o200k_base and cl100k_base, as listed and as
+ * Claude is handed it). It says what the marker means (docs/levels.md).
+ */
 export function describeToolDefinition(name: string = DESCRIBE_TOOL_NAME): DescribeToolDefinition {
   return {
     name,
-    description: 'The full original description and schema of a tool whose description here was shortened. Call it when unsure how to use such a tool.',
-    inputSchema: {
-      type: 'object',
-      properties: { name: { type: 'string', description: 'The tool name, as listed.' } },
-      required: ['name'],
-      additionalProperties: false,
-    },
+    description: `Full original definitions of the named tools. A description ending in "${DEFERRAL_MARKER}" was shortened; call this before using such a tool if you need its details.`,
+    inputSchema: { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } }, required: ['names'] },
   };
+}
+
+/** The names a call asks for (`names`: one string or several; `name` is taken too), or undefined when it names none. */
+export function requestedNames(args: unknown): string[] | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const { names, name } = args as { names?: unknown; name?: unknown };
+  const asked = names ?? name;
+  const list = typeof asked === 'string' ? [asked] : Array.isArray(asked) ? asked : [];
+  return list.length > 0 && list.every((item): item is string => typeof item === 'string') ? list : undefined;
+}
+
+/** What a call that names no tool gets back. */
+export function describeUsage(name: string): string {
+  return `call ${name} with {"names": ["<tool>", …]}, names of listed tools`;
 }
 
 /**

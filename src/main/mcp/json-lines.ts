@@ -12,7 +12,8 @@ export type UnreadableLine =
   | { kind: 'too-large'; bytes: number; limit: number; id: string | number | null };
 
 export interface LineEvents {
-  message(message: Record<string, unknown>): void;
+  /** A JSON-RPC message, with the line's exact text (what the proxy keeps of a tools/list answer). */
+  message(message: Record<string, unknown>, text: string): void;
   unreadable(problem: UnreadableLine): void;
 }
 
@@ -76,7 +77,7 @@ export class JsonLineReader {
       this.events.unreadable({ kind: 'not-jsonrpc', detail: 'not a JSON-RPC 2.0 message', id: typeof id === 'string' || typeof id === 'number' ? id : null });
       return;
     }
-    this.events.message(value as Record<string, unknown>);
+    this.events.message(value as Record<string, unknown>, text);
   }
 }
 

@@ -18,17 +18,20 @@ export type RpcMessage = Record<string, unknown>;
 export interface RpcPeer {
   start(): Promise<void>;
   send(message: RpcMessage): Promise<void>;
+  /** Writes one message already serialised (one JSON text, no line break): the proxy's tools/list answer is built as text. */
+  sendLine(text: string): Promise<void>;
   close(): Promise<void>;
-  onmessage?: ((message: RpcMessage) => void) | undefined;
+  /** `text`: the message exactly as it was read, when the peer has it (a line peer does). */
+  onmessage?: ((message: RpcMessage, text?: string) => void) | undefined;
   /** A line that could not be taken as a message (malformed, not JSON-RPC, over the limit). */
   onunreadable?: ((problem: UnreadableLine) => void) | undefined;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
 }
 
-function writeLine(stream: Writable, message: RpcMessage): Promise<void> {
+function writeLine(stream: Writable, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ok = stream.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : undefined));
+    const ok = stream.write(`${text}\n`, (error) => (error ? reject(error) : undefined));
     if (ok) resolve();
     else stream.once('drain', resolve);
   });
@@ -36,7 +39,7 @@ function writeLine(stream: Writable, message: RpcMessage): Promise<void> {
 
 function readerFor(peer: RpcPeer, maxLineBytes: number): JsonLineReader {
   return new JsonLineReader(maxLineBytes, {
-    message: (message) => peer.onmessage?.(message),
+    message: (message, text) => peer.onmessage?.(message, text),
     unreadable: (problem) => peer.onunreadable?.(problem),
   });
 }
@@ -69,7 +72,11 @@ export class StreamPeer implements RpcPeer {
   }
 
   send(message: RpcMessage): Promise<void> {
-    return writeLine(this.output, message);
+    return writeLine(this.output, JSON.stringify(message));
+  }
+
+  sendLine(text: string): Promise<void> {
+    return writeLine(this.output, text);
   }
 
   async close(): Promise<void> {
@@ -129,8 +136,12 @@ export class ChildPeer implements RpcPeer {
   }
 
   send(message: RpcMessage): Promise<void> {
+    return this.sendLine(JSON.stringify(message));
+  }
+
+  sendLine(text: string): Promise<void> {
     if (!this.child) return Promise.reject(new Error('the server is not running'));
-    return writeLine(this.child.stdin, message);
+    return writeLine(this.child.stdin, text);
   }
 
   /** Closes the server's stdin and waits for it to exit, then asks harder. */

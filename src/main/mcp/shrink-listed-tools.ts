@@ -2,14 +2,19 @@
 // catalog, once the original is committed to the store — or the tools
 // unchanged (fail-open) when the store cannot take it, nothing is saved, or
 // the listing is above the 32 MiB a shrink takes (the proxy reads messages
-// up to 33 MiB).
-// Each outcome is one line on stderr, the handle included.
+// up to 33 MiB). Each outcome is one line on stderr, the handle included.
+//
+// Text in, text out: the catalog is the tools exactly as the server wrote
+// them (listing-text.ts), and what the client gets is the engine's output
+// bytes sliced per tool, with no parse-and-stringify round trip either way.
 
 import { MAX_INPUT_BYTES, asCavemanError, inputTooLargeError } from '../../shared/errors';
+import type { TokenizerName } from '../../shared/tokenizers';
+import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { shrink } from '../api/shrink';
 import type { StoreOption } from '../api/store-option';
-import type { TokenizerName } from '../../shared/tokenizers';
-import { catalogBytes } from './list-server-tools';
+import { DescribeIndex } from './describe-index';
+import { catalogText, toolTexts } from './listing-text';
 
 export interface ShrinkListedOptions {
   store?: StoreOption | undefined;
@@ -17,12 +22,24 @@ export interface ShrinkListedOptions {
   sourceName: string;
 }
 
-/** The tools to hand to the client, and a line saying what happened (with the recovery handle when there is one). */
-export async function shrinkListedTools(tools: unknown[], options: ShrinkListedOptions): Promise<{ tools: unknown[]; line: string; handle?: string }> {
+export interface ShrunkTools {
+  /** Each tool's text as the client gets it (the server's own texts when passed through). */
+  tools: string[];
+  /** What happened, for stderr (with the recovery handle when there is one). */
+  line: string;
+  handle?: string;
+  /** What the describe tool answers from (only with a handle: the original is then stored). */
+  index?: DescribeIndex;
+}
+
+/** `tools`: each tool's exact text as the server listed it. */
+export async function shrinkListedTools(tools: readonly string[], options: ShrinkListedOptions): Promise<ShrunkTools> {
   const count = `${tools.length} tool${tools.length === 1 ? '' : 's'}`;
-  const bytes = catalogBytes(tools);
+  const unchanged = (why: string): ShrunkTools => ({ tools: [...tools], line: `tools/list passed through unchanged (${count}): ${why}` });
+  const catalog = catalogText(tools);
+  const bytes = new TextEncoder().encode(catalog);
   // Fail-open, as `shrink` is: a listing too large to shrink (or a shrink that fails) is handed on as it came.
-  if (bytes.length > MAX_INPUT_BYTES) return { tools, line: `tools/list passed through unchanged (${count}): ${inputTooLargeError('the listing', bytes.length).message}` };
+  if (bytes.length > MAX_INPUT_BYTES) return unchanged(inputTooLargeError('the listing', bytes.length).message);
   let outcome;
   try {
     outcome = await shrink(bytes, {
@@ -31,19 +48,18 @@ export async function shrinkListedTools(tools: unknown[], options: ShrinkListedO
       ...(options.store !== undefined ? { store: options.store } : {}),
     });
   } catch (thrown) {
-    return { tools, line: `tools/list passed through unchanged (${count}): ${asCavemanError(thrown).message}; nothing was stored` };
+    return unchanged(`${asCavemanError(thrown).message}; nothing was stored`);
   }
   const { result, error } = outcome;
-  if (error) return { tools, line: `tools/list passed through unchanged (${count}): the store could not take the original (${error.message}); nothing was stored` };
-  if (result.recovery_handle === undefined) {
-    return { tools, line: `tools/list passed through unchanged (${count}): ${result.pass_through?.message ?? 'nothing to shrink'}; nothing was stored` };
-  }
+  if (error) return unchanged(`the store could not take the original (${error.message}); nothing was stored`);
+  if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; nothing was stored`);
   // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}.
-  const shrunk = JSON.parse(new TextDecoder().decode(result.output)) as { tools: unknown[] };
+  const shrunk = parseJson(new TextDecoder().decode(result.output), MAX_JSON_DEPTH);
   const percent = (result.ratio * 100).toFixed(1);
   return {
-    tools: shrunk.tools,
+    tools: toolTexts(shrunk),
     handle: result.recovery_handle,
+    index: DescribeIndex.of(parseJson(catalog, MAX_JSON_DEPTH), shrunk),
     line: `tools/list shrunk: ${count}, ${result.tokens_before} → ${result.tokens_after} tokens (${percent}% saved, inferred, ${result.tokenizer}); original stored as ${result.recovery_handle}`,
   };
 }

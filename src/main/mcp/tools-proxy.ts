@@ -3,8 +3,9 @@
 // message in both directions — initialize, tools/call, pings,
 // notifications, requests the server makes of the client — except a
 // tools/list request from the client. That one it answers itself: it lists
-// every page upstream, hands the tools to `shrinkTools`, and answers with
-// one page and no nextCursor. The listing is kept until the server sends
+// every page upstream, hands each tool's exact text (a slice of the
+// server's own answer line) to `shrinkTools`, and answers with one page and
+// no nextCursor, that answer written as text from the tools' texts. The listing is kept until the server sends
 // notifications/tools/list_changed (which is relayed too), then fetched
 // again on the next tools/list.
 //
@@ -20,6 +21,7 @@
 
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { UnreadableLine } from './json-lines';
+import { pageOfAnswer, type ListingPage } from './listing-text';
 import type { RpcMessage, RpcPeer } from './line-peers';
 
 /** A tool the proxy answers itself (e.g. caveman_describe), offered with one listing. */
@@ -31,7 +33,8 @@ export interface LocalTool {
 }
 
 export interface ShrunkListing {
-  tools: unknown[];
+  /** Each tool's JSON text, as the client gets it. */
+  tools: readonly string[];
   /** Answered by the proxy and listed after the server's tools. */
   local?: LocalTool | undefined;
 }
@@ -41,8 +44,8 @@ export interface ToolsProxyOptions {
   upstream: RpcPeer;
   /** The client (not started yet). */
   downstream: RpcPeer;
-  /** The tools to answer with, given every tool upstream listed (may return them unchanged). */
-  shrinkTools(tools: unknown[]): Promise<ShrunkListing>;
+  /** The tools to answer with, given each tool's exact text as upstream listed it (may return them unchanged). */
+  shrinkTools(tools: readonly string[]): Promise<ShrunkListing>;
   /** One note for a person; the caller keeps it on one line. */
   log(line: string): void;
   /** How long one upstream tools/list page may take (default 60 s). */
@@ -70,7 +73,21 @@ class UpstreamError extends Error {
 /** A request in flight upstream, under the proxy's id: the client's (with its own id) or the proxy's own. */
 type InFlight =
   | { from: 'client'; clientId: RpcId; method: string }
-  | { from: 'proxy'; method: string; resolve(result: RpcMessage): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> };
+  | { from: 'proxy'; method: string; resolve(answer: ServerAnswer): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> };
+
+/** The server's answer to a request of the proxy's own: its result, and the line's exact text when the peer has it. */
+interface ServerAnswer {
+  result: RpcMessage;
+  text: string | undefined;
+}
+
+/** A page of tools from an answer: sliced from its text, or (a peer without text) serialised from the parsed result. */
+function pageOf(answer: ServerAnswer): ListingPage {
+  if (answer.text !== undefined) return pageOfAnswer(answer.text);
+  const { tools, nextCursor } = answer.result;
+  if (!Array.isArray(tools)) throw new UpstreamError({ code: ErrorCode.InternalError, message: 'the server answered tools/list without a tools array' });
+  return { tools: tools.map((tool) => JSON.stringify(tool)), nextCursor: typeof nextCursor === 'string' ? nextCursor : undefined };
+}
 
 const isRequest = (m: RpcMessage) => typeof m.method === 'string' && 'id' in m;
 const isNotification = (m: RpcMessage) => typeof m.method === 'string' && !('id' in m);
@@ -139,7 +156,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   };
 
   /** A request of our own to the server; its answer never reaches the client. */
-  const askServer = (method: string, params: RpcMessage | undefined): Promise<RpcMessage> =>
+  const askServer = (method: string, params: RpcMessage | undefined): Promise<ServerAnswer> =>
     new Promise((resolve, reject) => {
       if (serverGone) {
         reject(new UpstreamError(serverExited(method)));
@@ -155,17 +172,22 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       void toServer({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     });
 
-  const listAllPages = async (): Promise<unknown[]> => {
-    const tools: unknown[] = [];
+  const listAllPages = async (): Promise<string[]> => {
+    const tools: string[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
       if (page >= MAX_PAGES) throw new UpstreamError({ code: ErrorCode.InternalError, message: `the server handed out more than ${MAX_PAGES} pages of tools` });
-      const result = await askServer('tools/list', cursor === undefined ? undefined : { cursor });
-      if (!Array.isArray(result.tools)) throw new UpstreamError({ code: ErrorCode.InternalError, message: 'the server answered tools/list without a tools array' });
-      tools.push(...(result.tools as unknown[]));
-      const next = result.nextCursor;
-      if (typeof next !== 'string') return tools;
+      let listed: ListingPage;
+      try {
+        listed = pageOf(await askServer('tools/list', cursor === undefined ? undefined : { cursor }));
+      } catch (error) {
+        if (error instanceof UpstreamError) throw error;
+        throw new UpstreamError({ code: ErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) });
+      }
+      for (const tool of listed.tools) tools.push(tool);
+      const next = listed.nextCursor;
+      if (next === undefined) return tools;
       if (seen.has(next)) throw new UpstreamError({ code: ErrorCode.InternalError, message: "the server's tools/list pagination loops" });
       seen.add(next);
       cursor = next;
@@ -195,8 +217,8 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     try {
       const shrunk = await currentListing();
       offered = shrunk;
-      const tools = shrunk.local ? [...shrunk.tools, shrunk.local.definition] : shrunk.tools;
-      await toClient({ jsonrpc: '2.0', id: request.id, result: { tools } });
+      const tools = shrunk.local ? [...shrunk.tools, JSON.stringify(shrunk.local.definition)] : shrunk.tools;
+      await downstream.sendLine(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":[${tools.join(',')}]}}`).catch((error: unknown) => log(`could not write to the client: ${String(error)}`));
     } catch (error) {
       const rpc = error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${error instanceof Error ? error.message : String(error)}` };
       await errorToClient(request.id, rpc);
@@ -293,7 +315,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   };
   const unrelayable = (what: string) => (method: string) => ({ code: ErrorCode.InternalError, message: `the server's answer to ${method} could not be relayed: it was ${what}` });
 
-  upstream.onmessage = (m) => {
+  upstream.onmessage = (m, text) => {
     const problem = malformed(m);
     if (problem !== undefined) {
       // Never relayed: the client would take it for a request or an answer of its own.
@@ -320,7 +342,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     }
     clearTimeout(waiting.timer);
     if ('error' in m) waiting.reject(new UpstreamError(m.error as RpcError));
-    else waiting.resolve((m.result ?? {}) as RpcMessage);
+    else waiting.resolve({ result: (m.result ?? {}) as RpcMessage, text });
   };
   upstream.onunreadable = (problem) => {
     log(`the server sent ${describeUnreadable(problem)}; ignored it`);

@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recoverTools } from '../../../src/main/lib';
+import { recover, recoverTools } from '../../../src/main/lib';
 import { countTokens } from '../../../src/main/engine/tokens';
 import { COMPLETE_NOTE } from '../../../src/main/mcp/describe-tool-answer';
 import { describeToolDefinition, describeToolTokens } from '../../../src/main/mcp/describe-tool';
 import { cliArgv, tempStore } from '../../helpers/cli';
-import { rawServerTools } from './raw-server-tools';
+import { INITIALIZE, rawProxy } from './raw-proxy';
+import { rawServerListing, rawServerTools } from './raw-server-tools';
 import { EVERYTHING_BIN, REPO, TINY_SERVER } from './servers';
 
 let store: ReturnType<typeof tempStore>;
@@ -43,14 +44,19 @@ async function throughProxy(server: string[], options: string[] = []): Promise<P
 }
 
 type TextContent = { type: string; text: string }[];
-const describeCall = async (proxied: Proxied, name: string, tool = 'caveman_describe') => (await proxied.client.callTool({ name: tool, arguments: { name } })) as { content: TextContent; isError?: boolean };
+const describeCall = async (proxied: Proxied, name: string | string[], tool = 'caveman_describe') =>
+  (await proxied.client.callTool({ name: tool, arguments: { names: typeof name === 'string' ? [name] : name } })) as { content: TextContent; isError?: boolean };
 const handleIn = (stderr: string) => /original stored as (ccr_[0-9a-f]{32})/.exec(stderr)![1]!;
 
-function listedToolsFile(tools: unknown[]): string[] {
+function listedToolsFile(tools: unknown[] | string): string[] {
   const file = join(store.dir, 'tools.json');
-  writeFileSync(file, JSON.stringify(tools));
+  writeFileSync(file, typeof tools === 'string' ? tools : JSON.stringify(tools));
   return [process.execPath, LISTED_SERVER, file];
 }
+
+/** Tool texts as a server may write them: spacing, `1.0`, `\u00e9`, `1e400`, integer-like keys out of order. */
+const EXACT = `{ "name": "exact", "description": "Caf\\u00e9 finder. ${LONG}", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400},"2":{"type":"string"},"1":{"type":"string"}}} }`;
+const SECOND = `{"name":"second","description":"Second \\u00e9tape. ${LONG}","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":0.0}}}}`;
 
 describe('caveman_describe in the proxy', () => {
   it("server-everything: every tool's original comes back byte for byte, shortened or complete, and again after a restart", async () => {
@@ -77,6 +83,74 @@ describe('caveman_describe in the proxy', () => {
     }
   });
 
+  it("answers two tools in one call with the server's own bytes (not a re-serialisation), found verbatim in its tools/list line", async () => {
+    const server = listedToolsFile(`[${EXACT}, ${SECOND}]`);
+    const reference = await rawServerListing(server);
+    for (const text of [EXACT, SECOND]) expect(JSON.stringify(JSON.parse(text)), 'a re-serialisation differs').not.toBe(text);
+    const proxied = await throughProxy(server);
+    try {
+      expect((await proxied.client.listTools()).tools.map((tool) => tool.name)).toEqual(['exact', 'second', 'caveman_describe']);
+      const answer = await describeCall(proxied, ['exact', 'second']);
+      expect(answer.isError).toBeUndefined();
+      expect(answer.content).toHaveLength(2);
+      for (const [n, name] of ['exact', 'second'].entries()) {
+        const bytes = Buffer.from(answer.content[n]!.text, 'utf8');
+        expect(bytes.equals(Buffer.from(reference.tools.get(name)!, 'utf8')), name).toBe(true);
+        expect(Buffer.from(reference.lines[0]!, 'utf8').indexOf(bytes), `${name} in the raw line`).toBeGreaterThan(0);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('gives the same listing bytes and the same handle on every run, whatever the store (issue 23 item 6)', async () => {
+    const server = listedToolsFile(`[${EXACT}, ${SECOND}]`);
+    const reference = await rawServerListing(server);
+    const runs: { line: string; handle: string }[] = [];
+    for (const db of [store.db, join(store.dir, 'other-machine', 'ccr.db'), store.db]) {
+      const proxy = rawProxy(['--store', db], server);
+      try {
+        proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+        await proxy.next();
+        proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+        runs.push({ line: await proxy.nextLine(), handle: handleIn(proxy.stderr()) });
+      } finally {
+        await proxy.close();
+      }
+    }
+    expect(new Set(runs.map((run) => run.line)).size).toBe(1);
+    expect(new Set(runs.map((run) => run.handle)).size).toBe(1);
+    // The stored original is the server's tools, each exactly as it wrote it.
+    const stored = recover(runs[0]!.handle, { store: store.db });
+    expect(Buffer.from(stored).toString('utf8')).toBe(`{"tools":[${[...reference.tools.values()].join(',')}]}`);
+  });
+
+  it('answers every tool of a duplicated name by position, and an unnamed tool beside a real tool named like its placeholder (issue 22 item 7)', async () => {
+    const tool = (name: string | undefined, lead: string) => JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${LONG}`, inputSchema: { type: 'object', properties: {} } });
+    const tools = [tool('dup', 'First.'), tool(undefined, 'Nameless.'), tool('#2', 'Named like a placeholder.'), tool('dup', 'Second.')];
+    const proxy = rawProxy(['--store', store.db], listedToolsFile(`[${tools.join(',')}]`));
+    try {
+      proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+      await proxy.next();
+      proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      await proxy.next();
+      proxy.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'caveman_describe', arguments: { names: ['dup', '#2'] } } });
+      const answer = (await proxy.next()) as { result: { content: { text: string }[] } };
+      expect(answer.result.content.map((part) => part.text)).toEqual([
+        '2 tools answer to "dup"; this is tool 1 of 4:',
+        tools[0],
+        '2 tools answer to "dup"; this is tool 4 of 4:',
+        tools[3],
+        '2 tools answer to "#2"; this is tool 2 of 4, which has no name:',
+        tools[1],
+        '2 tools answer to "#2"; this is tool 3 of 4:',
+        tools[2],
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('prices itself on stderr (what it adds to the list) and answers a bad or unknown name with isError and the names', async () => {
     const proxied = await throughProxy([process.execPath, TINY_SERVER]);
     try {
@@ -89,9 +163,9 @@ describe('caveman_describe in the proxy', () => {
 
       const unknown = await describeCall(proxied, 'nope');
       expect(unknown.isError).toBe(true);
-      expect(unknown.content[0]!.text).toMatch(/^no tool named "nope" in ccr_[0-9a-f]{32}; its tools are: echo, tool_01, tool_02, tool_03, tool_04, tool_05, grow$/);
+      expect(unknown.content[0]!.text).toBe('no tool named "nope" in this listing; its tools are: echo, tool_01, tool_02, tool_03, tool_04, tool_05, grow');
       const bad = (await proxied.client.callTool({ name: 'caveman_describe', arguments: {} })) as { content: TextContent; isError?: boolean };
-      expect(bad).toEqual({ content: [{ type: 'text', text: 'call caveman_describe with {"name": "<tool>"}, the name of a listed tool' }], isError: true });
+      expect(bad).toEqual({ content: [{ type: 'text', text: 'call caveman_describe with {"names": ["<tool>", …]}, names of listed tools' }], isError: true });
     } finally {
       await proxied.close();
     }

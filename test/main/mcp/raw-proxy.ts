@@ -11,6 +11,8 @@ export interface RawProxy {
   send(line: string | object): void;
   /** The next line the proxy writes to stdout, parsed; rejects after `timeoutMs`. */
   next(timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** The same line exactly as written. */
+  nextLine(timeoutMs?: number): Promise<string>;
   stderr(): string;
   /** Resolves with the exit status once the proxy process ended. */
   readonly exited: Promise<number | null>;
@@ -38,7 +40,7 @@ export function rawProxy(proxyArgs: string[], server: string[]): RawProxy {
     partial = [parts.at(-1)!];
     waiters.splice(0).forEach((wake) => wake());
   });
-  const next = async (timeoutMs = 15_000): Promise<Record<string, unknown>> => {
+  const nextLine = async (timeoutMs = 15_000): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     while (lines.length === 0) {
       const left = deadline - Date.now();
@@ -50,13 +52,15 @@ export function rawProxy(proxyArgs: string[], server: string[]): RawProxy {
       });
       if (lines.length === 0 && child.exitCode !== null) throw new Error(`the proxy exited (${child.exitCode}) without another line; stderr:\n${stderr}`);
     }
-    return JSON.parse(lines.shift()!) as Record<string, unknown>;
+    return lines.shift()!;
   };
+  const next = async (timeoutMs = 15_000) => JSON.parse(await nextLine(timeoutMs)) as Record<string, unknown>;
   return {
     child,
     exited,
     send: (line) => void child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`),
     next,
+    nextLine,
     stderr: () => stderr,
     close: () => {
       child.stdin.end();

@@ -6,7 +6,13 @@ import { spawn } from 'node:child_process';
 import { childCount, itemAt, memberOf, sourceOf, stringValue } from '../../../src/main/engine/json/json-node';
 import { parseJson } from '../../../src/main/engine/json/parse-json';
 
+/** Each tool's exact text by name, every page. */
 export async function rawServerTools(argv: string[]): Promise<Map<string, string>> {
+  return (await rawServerListing(argv)).tools;
+}
+
+/** The same, with the tools/list answer lines exactly as the server wrote them. */
+export async function rawServerListing(argv: string[]): Promise<{ tools: Map<string, string>; lines: string[] }> {
   const child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
   const lines: string[] = [];
   let partial = '';
@@ -30,10 +36,13 @@ export async function rawServerTools(argv: string[]): Promise<Map<string, string
     await answer(1);
     send({ method: 'notifications/initialized' });
     const tools = new Map<string, string>();
+    const pages: string[] = [];
     let cursor: string | undefined;
     for (let id = 2; ; id++) {
       send({ id, method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) });
-      const doc = parseJson(await answer(id));
+      const line = await answer(id);
+      pages.push(line);
+      const doc = parseJson(line);
       const result = memberOf(doc, doc.root, 'result')!;
       const list = memberOf(doc, result, 'tools')!;
       for (let i = 0; i < childCount(doc, list); i++) {
@@ -41,7 +50,7 @@ export async function rawServerTools(argv: string[]): Promise<Map<string, string
         tools.set(stringValue(doc, memberOf(doc, tool, 'name')!), sourceOf(doc, tool));
       }
       const next = memberOf(doc, result, 'nextCursor');
-      if (next === undefined) return tools;
+      if (next === undefined) return { tools, lines: pages };
       cursor = stringValue(doc, next);
     }
   } finally {

@@ -14,17 +14,23 @@ class FakePeer implements RpcPeer {
   onclose?: RpcPeer['onclose'];
   onerror?: RpcPeer['onerror'];
   async start() {}
+  /** The lines written as text, as they were written. */
+  lines: string[] = [];
   async send(message: RpcMessage) {
     this.sent.push(message);
+  }
+  async sendLine(text: string) {
+    this.lines.push(text);
+    this.sent.push(JSON.parse(text) as RpcMessage);
   }
   closed = false;
   async close() {
     this.closed = true;
     this.onclose?.();
   }
-  /** A message arriving from this side (none is read once it is closed). */
-  receive(message: RpcMessage) {
-    if (!this.closed) this.onmessage?.(message);
+  /** A message arriving from this side (none is read once it is closed), with its line's text when a line peer would have it. */
+  receive(message: RpcMessage, text?: string) {
+    if (!this.closed) this.onmessage?.(message, text);
   }
 }
 
@@ -143,6 +149,26 @@ describe('the proxy core', () => {
       { jsonrpc: '2.0', id: 'late', error: { code: -32000, message: 'the server exited before it answered tools/call' } },
       { jsonrpc: '2.0', id: 'late-list', error: { code: -32000, message: 'the server exited before it answered tools/list' } },
     ]);
+  });
+
+  it("hands shrinkTools each tool's exact text from the server's answer lines, and answers the client with those texts as written", async () => {
+    const upstream = new FakePeer();
+    const downstream = new FakePeer();
+    const seen: (readonly string[])[] = [];
+    const proxy = await startToolsProxy({ upstream, downstream, log: () => undefined, shrinkTools: async (tools) => (seen.push(tools), { tools }) });
+    const pages = ['{ "name": "a", "inputSchema": {"type":"object","properties":{"x":{"default":1.0}}} }', '{"name":"\\u00e9","inputSchema":{"type":"object","maximum":1e400}}'];
+    downstream.receive({ jsonrpc: '2.0', id: 'list', method: 'tools/list' });
+    await tick();
+    const first = `{"jsonrpc":"2.0","id":${upstream.sent[0]!.id as number},"result":{"tools":[ ${pages[0]} ],"nextCursor":"p2"}}`;
+    upstream.receive(JSON.parse(first) as RpcMessage, first);
+    await tick();
+    expect(upstream.sent[1]).toMatchObject({ method: 'tools/list', params: { cursor: 'p2' } });
+    const second = `{"jsonrpc":"2.0","id":${upstream.sent[1]!.id as number},"result":{"tools":[${pages[1]}]}}`;
+    upstream.receive(JSON.parse(second) as RpcMessage, second);
+    await tick();
+    expect(seen).toEqual([pages]);
+    expect(downstream.lines).toEqual([`{"jsonrpc":"2.0","id":"list","result":{"tools":[${pages.join(',')}]}}`]);
+    await proxy.close();
   });
 
   it('refuses a second request under an id still in flight, and a request id that is not a string or number', async () => {

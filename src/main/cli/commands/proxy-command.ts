@@ -68,18 +68,11 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       log,
       async shrinkTools(tools) {
         const shrunk = await shrinkListedTools(tools, { store, tokenizer: options.tokenizer, sourceName });
-        if (shrunk.handle === undefined || options.describeTool === false) {
+        if (shrunk.index === undefined || options.describeTool === false) {
           log(shrunk.line);
           return { tools: shrunk.tools };
         }
-        let offer;
-        try {
-          offer = offerDescribeTool(shrunk.handle, shrunk.tools, { store, tokenizer: options.tokenizer });
-        } catch (error) {
-          // The shrunk list still stands; only the describe tool is left out.
-          log(`${shrunk.line}; caveman_describe not offered: ${error instanceof Error ? error.message : String(error)}`);
-          return { tools: shrunk.tools };
-        }
+        const offer = offerDescribeTool(shrunk.index, shrunk.tools, { tokenizer: options.tokenizer });
         log(`${shrunk.line}; ${offer.note}`);
         if (offer.renamed !== undefined) log(offer.renamed);
         return { tools: shrunk.tools, local: offer.tool };
