@@ -8,6 +8,8 @@
 import type { JsonDocument } from '../json/json-node';
 import { utf8ByteLength } from '../text/utf8';
 import { ELLIPSIS, LEAD_CAP_BYTES } from '../transform/cap-lead';
+import { sentenceNamesOf } from '../transform/catalog-names';
+import { readCatalog } from '../transform/catalog-shape';
 import { FACT_CATEGORY_NAMES, factCategoriesOf, type FactCategory } from '../transform/fact-taxonomy';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
@@ -63,6 +65,9 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
   const beforeSites = descriptionSites(before);
   const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
+  // The structural rule reads the catalog's tool names and each tool's parameters, as the transform does.
+  const layout = readCatalog(before);
+  const namesOf = layout === undefined ? undefined : sentenceNamesOf(before, layout);
   const ledger: FactLedger = {
     total: zero(),
     tools: Array.from({ length: toolCount ?? 0 }, zero),
@@ -93,7 +98,7 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
     const unchanged = output === site.text;
     for (const span of spans) {
       const sentence = text.slice(span.start, span.end);
-      const categories = factCategoriesOf(sentence);
+      const categories = factCategoriesOf(sentence, namesOf?.(site.toolIndex));
       if (categories.length === 0) continue;
       let outcome: keyof Omit<FactCounts, 'found'>;
       if (unchanged || output.includes(sentence)) outcome = 'kept';

@@ -9,6 +9,7 @@
 // (constraint-markers.ts) are all part of it, so nothing kept before is lost.
 
 import { CONSTRAINT_MARKERS } from './constraint-markers';
+import { mentionsName, type SentenceNames } from './sentence-names';
 
 /**
  * One category: `markers` are phrases matched case-insensitively as whole
@@ -23,6 +24,14 @@ export interface FactCategoryDefinition {
 
 /** A number, as prose writes it in a limit ("50", "1,000", "2.5"). */
 const NUMBER = '\\d[\\d,._]*';
+
+/**
+ * Units that are also everyday words ("most of the day", "the second
+ * item"): a unit only with a measure beside it — a number, "in hours",
+ * "per day", "number of days", "3 weeks ago", "this week".
+ */
+const EVERYDAY_UNIT = '(?:second|minute|hour|day|week|month|year|degree|mile|cent|unit)s?';
+const COUNT_WORD = '(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|few|many|\\d[\\d,._]*)';
 
 export const FACT_CATEGORIES = {
   /** What a caller must or must not do. */
@@ -148,30 +157,27 @@ export const FACT_CATEGORIES = {
       'local\\s+time',
       'epoch',
       'unix\\s+(?:time|timestamp|epoch)',
-      '(?:milli|micro|nano)?seconds?',
+      '(?:milli|micro|nano)seconds?',
+      'seconds',
       'ms',
-      'minutes?',
-      'hours?',
-      'days?',
-      'weeks?',
-      'months?',
-      'years?',
+      `${COUNT_WORD}\\s*-?\\s*${EVERYDAY_UNIT}`,
+      `(?:in|as|into|per|of\\s+whole)\\s+(?:whole\\s+|full\\s+|calendar\\s+)?${EVERYDAY_UNIT}`,
+      `(?:number|count|amount)\\s+of\\s+${EVERYDAY_UNIT}`,
+      `${EVERYDAY_UNIT}\\s+(?:ago|old|from\\s+now|before|after|in\\s+the\\s+(?:past|future))`,
+      `(?:this|last|next|previous|past|current|each|every|coming)\\s+(?:\\d+\\s+)?${EVERYDAY_UNIT}`,
+      `\\(\\s*(?:in\\s+)?${EVERYDAY_UNIT}\\s*\\)`,
       'bytes?',
       '[kmgt]i?b',
       '(?:kilo|mega|giga|tera)bytes?',
       'pixels?',
       'px',
       'percent(?:age)?',
-      'degrees?',
       'celsius',
       'fahrenheit',
       'meters?',
       'metres?',
       'km',
-      'miles?',
-      'cents?',
       'currency',
-      'units?',
     ],
   },
   /** Formats and syntax: ISO 8601, RFC, regex, glob, prefixes, separators, escaping. */
@@ -282,11 +288,107 @@ export const FACT_CATEGORIES = {
       'methods?',
     ],
   },
+  /** Which tool to call first, where an argument comes from: "Get the folder id via list-contact-folders", "use that id with send-chat-message". */
+  sequence: {
+    markers: [
+      'via',
+      'first\\s+(?:call|use|run|get|fetch|list|look\\s+up|create)',
+      '(?:call|use|run)\\s+[^\\s.]+\\s+first',
+      '(?:before|after)\\s+(?:calling|using|running|invoking|creating)',
+      'beforehand',
+      'prior\\s+to',
+      '(?:obtain(?:ed)?|retriev(?:e|ed)|found|look(?:ed)?\\s+up|taken)\\s+(?:it\\s+)?(?:from|via|with|using|by\\s+calling)',
+      '(?:returned|provided|given|listed)\\s+by',
+      'comes?\\s+from',
+      '(?:output|result|response)\\s+of',
+      '(?:from|in)\\s+(?:the|a)\\s+(?:previous|prior|earlier|last)\\s+(?:call|response|request|result|step)',
+      'use\\s+(?:that|this|the|its|each|these|those|their)\\s+[\\p{L}\\p{N}_-]+\\s+(?:with|in|for|as|when)',
+      'then\\s+(?:call|use|pass)',
+      'followed\\s+by',
+    ],
+  },
+  /** Support and availability: "Supports $filter (eq, ne, in)", "Not supported for personal accounts", "Nullable". */
+  support: {
+    markers: [
+      'supports',
+      'supported',
+      'support\\s+for',
+      'unsupported',
+      'available',
+      'unavailable',
+      'availability',
+      'nullable',
+      'null',
+      'enabled',
+      'disabled',
+      'beta',
+      'preview',
+      'experimental',
+      'personal\\s+accounts?',
+      'enterprise',
+      '(?:paid|premium|pro|free)\\s+(?:plans?|tiers?|accounts?|users?)',
+      'permissions?',
+      'scopes?',
+    ],
+  },
+  /** The shape of what comes back: "Returns … with its id", "in arbitrary order — match by id". */
+  returns: {
+    markers: [
+      '(?:returns?|returned)\\s+(?:an?\\s+|the\\s+)?(?:empty|null|nothing|true|false|(?:an?\\s+)?error|json|array|list|object|map|string|number|integer|boolean|count|url|urls|id|ids)',
+      'with\\s+(?:its|their)\\s+[\\p{L}\\p{N}_-]+',
+      '(?:including|includes?|contains?|containing)\\s+(?:its|their|the|each)\\s+(?:ids?|identifiers?|urls?|keys?|names?)',
+      '(?:arbitrary|no\\s+particular|random|unspecified|undefined|insertion|reverse)\\s+order',
+      'unordered',
+      '(?:sorted|ordered)\\s+by',
+      'match\\s+(?:them\\s+|results?\\s+|items?\\s+)?by',
+      'responds?\\s+with',
+      'response\\s+(?:contains|includes|is|has|body)',
+      'results?\\s+are\\s+(?:sorted|ordered|grouped|paginated|limited)',
+      'each\\s+(?:result|item|entry|element|record|row|object)\\s+(?:has|contains|includes|is)',
+      '(?:output|response|result)\\s+(?:format|shape|schema|fields?)',
+    ],
+  },
+  /** Advice on an argument: "Use $select to return fewer fields", "include all participants". */
+  advice: {
+    markers: [
+      'use\\s+\\S+\\s+to\\s+(?:reduce|limit|narrow|filter|speed|return|get|avoid|select|restrict|include|exclude|sort|control|page)',
+      'fewer',
+      'narrow(?:s|ed|ing)?\\s+(?:down|the|it|results?)',
+      'to\\s+(?:reduce|limit|avoid|narrow)',
+      'recommend\\w*',
+      'suggest(?:s|ed)?',
+      'best\\s+practice\\w*',
+      'tip',
+      'consider',
+      'be\\s+sure\\s+to',
+      'remember\\s+to',
+      'include\\s+all',
+      'for\\s+(?:best|better|faster)',
+      'you\\s+should',
+      'should\\s+(?:not|use|pass|set|provide|include|contain|call|specify|match|start|end)',
+      'should\\s+be\\s+(?:used|passed|set|provided|included|specified|given)',
+      'it\\s+is\\s+(?:best|better|recommended|advisable)',
+      'efficient\\w*',
+      'expensive',
+    ],
+  },
 } as const satisfies Record<string, FactCategoryDefinition>;
 
-export type FactCategory = keyof typeof FACT_CATEGORIES;
+/** The categories recognised by words and shapes. */
+export type WordCategory = keyof typeof FACT_CATEGORIES;
 
-export const FACT_CATEGORY_NAMES = Object.keys(FACT_CATEGORIES) as FactCategory[];
+/**
+ * The structural category (SPEC §2.3b): a sentence that names another tool
+ * of the catalog, or an identifier-like parameter of its own tool
+ * (sentence-names.ts). It needs no word list, only the catalog's names.
+ */
+export const REFERENCES = 'references';
+
+export type FactCategory = WordCategory | typeof REFERENCES;
+
+export const WORD_CATEGORY_NAMES = Object.keys(FACT_CATEGORIES) as WordCategory[];
+
+export const FACT_CATEGORY_NAMES: readonly FactCategory[] = [...WORD_CATEGORY_NAMES, REFERENCES];
 
 // Whole words: no letter, digit or underscore on either side. The left side
 // consumes one character instead of a lookbehind: the same matches for
@@ -298,13 +400,13 @@ const wholeWords = (markers: readonly string[]) => new RegExp(`(?:^|[^\\p{L}\\p{
 const asWritten = (shapes: readonly string[]) => new RegExp(shapes.join('|'), 'u');
 
 interface CompiledCategory {
-  name: FactCategory;
+  name: WordCategory;
   markers?: RegExp;
   shapes?: RegExp;
 }
 
 const compileCategories = (): readonly CompiledCategory[] =>
-  FACT_CATEGORY_NAMES.map((name) => {
+  WORD_CATEGORY_NAMES.map((name) => {
     const definition: FactCategoryDefinition = FACT_CATEGORIES[name];
     return {
       name,
@@ -317,8 +419,8 @@ const compileCategories = (): readonly CompiledCategory[] =>
 // isFactSentence, and the 26 per-category patterns cost a cold start ~6 ms.
 let compiled: readonly CompiledCategory[] | undefined;
 
-const ANY_MARKER = wholeWords(FACT_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));
-const ANY_SHAPE = asWritten(FACT_CATEGORY_NAMES.flatMap((name) => (FACT_CATEGORIES[name] as FactCategoryDefinition).shapes ?? []));
+const ANY_MARKER = wholeWords(WORD_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));
+const ANY_SHAPE = asWritten(WORD_CATEGORY_NAMES.flatMap((name) => (FACT_CATEGORIES[name] as FactCategoryDefinition).shapes ?? []));
 
 /** A character every shape needs; a sentence without one cannot match any shape (a cheap test first). */
 const SHAPE_CHARACTER = /[\d`'"“‘_\-*/[{]|[a-z][A-Z]/u;
@@ -371,18 +473,27 @@ export function isDeferralWarning(sentence: string): boolean {
   return (deferralWarningPattern ??= wholeWords(DEFERRAL_WARNINGS)).test(sentence.toLowerCase());
 }
 
-/** True when `sentence` states a fact of any category. */
-export function isFactSentence(sentence: string): boolean {
+/** True when `sentence` states a fact of a word category. */
+function statesWordFact(sentence: string): boolean {
   const known = isFactMemo.get(sentence);
   if (known !== undefined) return known;
   return remember(isFactMemo, sentence, ANY_MARKER.test(sentence.toLowerCase()) || (SHAPE_CHARACTER.test(sentence) && ANY_SHAPE.test(sentence)));
 }
 
-/** Every category `sentence` matches, in taxonomy order (empty: not a fact). Do not modify the array. */
-export function factCategoriesOf(sentence: string): readonly FactCategory[] {
+/**
+ * True when `sentence` states a fact of any category; `names` (its
+ * catalog's and tool's) for the structural category — without them only
+ * the word categories are asked.
+ */
+export function isFactSentence(sentence: string, names?: SentenceNames): boolean {
+  return statesWordFact(sentence) || (names !== undefined && mentionsName(sentence, names));
+}
+
+/** The word categories `sentence` matches, in taxonomy order. */
+function wordCategoriesOf(sentence: string): readonly FactCategory[] {
   const known = categoriesMemo.get(sentence);
   if (known !== undefined) return known;
-  if (!isFactSentence(sentence)) return remember(categoriesMemo, sentence, NONE);
+  if (!statesWordFact(sentence)) return remember(categoriesMemo, sentence, NONE);
   const lower = sentence.toLowerCase();
   const shaped = SHAPE_CHARACTER.test(sentence);
   return remember(
@@ -390,4 +501,10 @@ export function factCategoriesOf(sentence: string): readonly FactCategory[] {
     sentence,
     (compiled ??= compileCategories()).filter((c) => c.markers?.test(lower) === true || (shaped && c.shapes?.test(sentence) === true)).map((c) => c.name),
   );
+}
+
+/** Every category `sentence` matches, in taxonomy order (empty: not a fact); `names` as for isFactSentence. Do not modify the array. */
+export function factCategoriesOf(sentence: string, names?: SentenceNames): readonly FactCategory[] {
+  const categories = wordCategoriesOf(sentence);
+  return names !== undefined && mentionsName(sentence, names) ? [...categories, REFERENCES] : categories;
 }

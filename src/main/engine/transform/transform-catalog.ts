@@ -11,14 +11,16 @@ import { ByteWriter } from '../json/byte-writer';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
 import { indexOfQuoted } from '../text/find-quoted';
+import { sentenceNamesOf } from './catalog-names';
 import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
 import { DEFERRAL_MARKER, endsWithDeferralMarker, withoutDeferralMarker } from './deferral-marker';
-import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES } from './reduce-description';
+import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES, type ReductionOptions } from './reduce-description';
 import { declaredDialects, isDraft04, needsDialect } from './dialect';
 import { refTargets, type RefTrie } from './ref-targets';
 import { keywordsOf } from './schema-redundancy';
 import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
 import { someSchemaMember } from './schema-members';
+import type { SentenceNames } from './sentence-names';
 import { shareSchemas } from './share-schemas';
 import { hasDuplicateKey, isDroppableDefault, type StructureScope } from './structural-defaults';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
@@ -140,7 +142,13 @@ function hasOwnDescription(doc: JsonDocument, envelope: NodeId): boolean {
 class CatalogWriter {
   readonly spans: ToolSpan[] = [];
   structureDrops = 0;
-  private readonly toolNames = new Map<NodeId, string>();
+  /** Each tool's place in the layout, by its node. */
+  private readonly toolIndexes = new Map<NodeId, number>();
+  /** The structural fact rule's names, per tool (undefined when no description is reduced). */
+  private readonly namesOf: ((toolIndex: number) => SentenceNames) | undefined;
+  /** How the tool being written reduces its descriptions: at facts, at the deferral level. */
+  private factsReduction: ReductionOptions = { kind: 'facts' };
+  private deferralReduction: ReductionOptions = { kind: 'deferral' };
   private readonly lists: ReadonlySet<NodeId>;
   private readonly text: string;
   private readonly reduceDescriptions: boolean;
@@ -170,10 +178,11 @@ class CatalogWriter {
     private readonly onToolWritten: (toolIndex: number) => void,
   ) {
     this.text = doc.text;
-    for (const tool of layout.tools) this.toolNames.set(tool.node, tool.name);
+    layout.tools.forEach((tool, index) => this.toolIndexes.set(tool.node, index));
     this.lists = new Set(layout.lists);
     this.reduceDescriptions = reduceDescriptions && level !== 'full';
     this.defers = this.reduceDescriptions && defersDetails(level);
+    this.namesOf = this.reduceDescriptions ? sentenceNamesOf(doc, layout) : undefined;
   }
 
   writeRoot(): void {
@@ -208,6 +217,12 @@ class CatalogWriter {
 
   private writeTool(node: NodeId, envelope: boolean, write: () => void): void {
     const outputStart = this.out.length;
+    const toolIndex = this.toolIndexes.get(node);
+    if (this.namesOf !== undefined && toolIndex !== undefined) {
+      const names = this.namesOf(toolIndex);
+      this.factsReduction = { kind: 'facts', names };
+      this.deferralReduction = { kind: 'deferral', names };
+    }
     if (this.defers) {
       this.toolDefers = envelope && hasOwnDescription(this.doc, node);
       this.deletesDescriptions = this.toolDefers && this.level === 'signatures';
@@ -219,7 +234,7 @@ class CatalogWriter {
     // The envelope is written in its own key order, usually `description` before the schema: the marker goes in afterwards.
     if (this.toolDefers && this.toolLost && this.markerAt !== -1 && !this.ownMarked) this.out.insert(this.markerAt, DEFERRAL_MARKER);
     this.spans.push({
-      name: this.toolNames.get(node) ?? `#${this.spans.length + 1}`,
+      name: toolIndex === undefined ? `#${this.spans.length + 1}` : this.layout.tools[toolIndex]!.name,
       sourceStart: this.doc.start[node]!,
       sourceEnd: this.doc.end[node]!,
       outputStart,
@@ -328,7 +343,7 @@ class CatalogWriter {
       const { doc } = this;
       // Most descriptions are short: no decoding, no reading of keywords.
       if (doc.end[node]! - doc.start[node]! - 2 > SMALL_DESCRIPTION_BYTES / 3) {
-        reducedJson = reducedDescriptionJson(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner));
+        reducedJson = reducedDescriptionJson(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner), this.factsReduction);
       }
     }
     if (reducedJson === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
@@ -345,7 +360,7 @@ class CatalogWriter {
     const text = stringValue(doc, node);
     const blank = text.trim() === '';
     const marked = own && endsWithDeferralMarker(text);
-    const reducedJson = blank ? undefined : reducedDescriptionJson(marked ? withoutDeferralMarker(text) : text, undefined, { kind: 'deferral' });
+    const reducedJson = blank ? undefined : reducedDescriptionJson(marked ? withoutDeferralMarker(text) : text, undefined, this.deferralReduction);
     if (reducedJson === undefined) out.copy(this.text, doc.start[node]!, doc.end[node]!);
     else {
       out.push(reducedJson);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CONSTRAINT_MARKERS, hasConstraintMarker } from '../../../../src/main/engine/transform/constraint-markers';
-import { DEFERRAL_WARNINGS, FACT_CATEGORIES, FACT_CATEGORY_NAMES, factCategoriesOf, isDeferralWarning, isFactSentence, type FactCategory } from '../../../../src/main/engine/transform/fact-taxonomy';
+import { DEFERRAL_WARNINGS, FACT_CATEGORIES, FACT_CATEGORY_NAMES, REFERENCES, WORD_CATEGORY_NAMES, factCategoriesOf, isDeferralWarning, isFactSentence, type WordCategory } from '../../../../src/main/engine/transform/fact-taxonomy';
 import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 // Per category: sentences that must match it and sentences that must not.
 // Written from the categories of SPEC §2.3 (issue 10), not from any catalog.
-const CASES: Record<FactCategory, { match: string[]; miss: string[] }> = {
+const CASES: Record<WordCategory, { match: string[]; miss: string[] }> = {
   obligations: {
     match: ['The token must have the repo scope.', 'You cannot pass both.', 'Callers shall retry.', 'Requires admin rights.', 'You need to call login first.', 'Make sure the branch exists.', 'Always quote the path.', 'Never pass secrets.', 'Do not include the scheme.'],
     miss: ['Returns the repository.', 'A musty old archive.', 'Shows the mustard field.'],
@@ -65,8 +65,24 @@ const CASES: Record<FactCategory, { match: string[]; miss: string[] }> = {
     miss: ['Navigates to a web address.', 'Opens the homepage of a project.'],
   },
   units: {
-    match: ['The timeout is in seconds.', 'Times are in UTC.', 'Pass the time zone of the user.', 'Sizes are in bytes.', 'Width in pixels.', 'A Unix timestamp.', 'Compare this week with the previous week.', 'The share as a percentage.'],
-    miss: ['Lists the repositories of a user.', 'Sends a message to a channel.'],
+    match: [
+      'The timeout is in seconds.',
+      'Times are in UTC.',
+      'Pass the time zone of the user.',
+      'Sizes are in bytes.',
+      'Width in pixels.',
+      'A Unix timestamp.',
+      'Compare this week with the previous week.',
+      'The share as a percentage.',
+      'Keeps 30 days of logs.',
+      'The interval in hours.',
+      'Limits calls per day.',
+      'The number of days to look back.',
+      'Changes from 3 weeks ago.',
+      'Retention (in days).',
+      'Waits two minutes.',
+    ],
+    miss: ['Lists the repositories of a user.', 'Sends a message to a channel.', 'Cats sleep most of the day.', 'Returns the second item.', 'A unit test runner.', 'Shows the year in review.'],
   },
   formats: {
     match: [
@@ -96,18 +112,64 @@ const CASES: Record<FactCategory, { match: string[]; miss: string[] }> = {
     match: ['Invoked with a single argument.', 'Call get_me first.', 'The owner and repo parameters are required.', 'Pass null to clear it.', 'Provide the SHA of the file.', 'Set to true to include archived repositories.', 'Use the get_diff method.'],
     miss: ['Reads a file from disk.', 'A callout box in the docs.'],
   },
+  sequence: {
+    match: [
+      'Get the folder id via list-contact-folders.',
+      'Then use that id with send-chat-message.',
+      'First call the login tool.',
+      'Run sync first.',
+      'The token is obtained from the auth tool.',
+      'The cursor is returned by the previous page.',
+      'The id comes from the search results.',
+      'Use the output of the list tool.',
+      'Pass the id from the previous call.',
+      'Before calling this, create the project.',
+    ],
+    miss: ['Lists the branches of a repository.', 'Searches the web for pages.', 'Creates the first draft of a page.'],
+  },
+  support: {
+    match: ['Supports $filter (eq, ne, in).', 'Not supported for personal accounts.', 'Nullable.', 'Only available in the EU region.', 'This feature is in beta.', 'Requires the admin scope.', 'Disabled for archived repositories.'],
+    miss: ['Lists the open issues.', 'Creates a new repository in your account.', 'Reads the support ticket.'],
+  },
+  returns: {
+    match: [
+      'Returns the message with its id.',
+      'Results come in arbitrary order — match by id.',
+      'Returns an empty list when nothing matches.',
+      'Returns null if the file does not exist.',
+      'The response contains a cursor.',
+      'Each item has a name and a path.',
+      'Results are sorted by date.',
+      'Responds with the created object.',
+    ],
+    miss: ['Returns a git-style diff showing the changes made.', 'Each thread contains review comments made on the same code location.', 'Returns the repository.', 'Results include enough context for the caller to decide.'],
+  },
+  advice: {
+    match: [
+      'Use $select to return fewer fields.',
+      'Always include all participants.',
+      'Include all participants.',
+      'It is recommended to set a filter.',
+      'Consider a smaller page.',
+      'You should pass the branch.',
+      'Listing every file is expensive.',
+      'Use path to narrow the results.',
+    ],
+    miss: ['This trailing clause is filler prose with no rule and should be dropped once the text grows large.', 'Lists the open issues.', 'Creates a pull request.', 'Useful for finding specific changes made by people.'],
+  },
 };
 
 describe('the fact taxonomy (SPEC §2.3)', () => {
   it('has the categories of the spec, each a non-empty named list', () => {
-    expect(FACT_CATEGORY_NAMES).toEqual(Object.keys(CASES));
-    for (const name of FACT_CATEGORY_NAMES) {
+    expect(WORD_CATEGORY_NAMES).toEqual(Object.keys(CASES));
+    expect(FACT_CATEGORY_NAMES).toEqual([...WORD_CATEGORY_NAMES, REFERENCES]);
+    for (const name of WORD_CATEGORY_NAMES) {
       const category: { markers: readonly string[]; shapes?: readonly string[] } = FACT_CATEGORIES[name];
       expect(category.markers.length + (category.shapes?.length ?? 0), name).toBeGreaterThan(0);
     }
   });
 
-  describe.each(FACT_CATEGORY_NAMES)('%s', (name) => {
+  describe.each(WORD_CATEGORY_NAMES)('%s', (name) => {
     it.each(CASES[name].match)('matches %j', (sentence) => {
       expect(factCategoriesOf(sentence)).toContain(name);
       expect(isFactSentence(sentence)).toBe(true);
@@ -129,7 +191,7 @@ describe('the fact taxonomy (SPEC §2.3)', () => {
   });
 
   it('keeps every one of today’s constraint markers (nothing kept before is lost)', () => {
-    const spread = new Set(FACT_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));
+    const spread = new Set(WORD_CATEGORY_NAMES.flatMap((name): readonly string[] => FACT_CATEGORIES[name].markers));
     for (const marker of Object.values(CONSTRAINT_MARKERS).flat()) expect(spread.has(marker), marker).toBe(true);
     const sentences = ['You MUST NOT pass both.', 'Only works within allowed directories.', 'Anything over 100 errors.', 'Use ISO8601.', 'An absolute path.', "Don't include the scheme."];
     for (const sentence of sentences) expect([hasConstraintMarker(sentence), isFactSentence(sentence)], sentence).toEqual([true, true]);
