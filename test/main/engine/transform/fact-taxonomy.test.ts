@@ -20,7 +20,8 @@ const CASES: Record<WordCategory, { match: string[]; miss: string[] }> = {
   },
   bounds: {
     match: ['Max 100.', 'The maximum is 100.', 'Between 1 and 10.', 'Must not exceed 10 MB.', 'Up to 10 items.', 'Limit: 50 items per call.', 'Results are capped at 1000.', 'Long values are truncated.', 'Returns 20 results per page.', 'Up to 1,000 characters.', 'No client-side bounds are enforced.'],
-    miss: ['Returns the maxLength of a field.', 'A minimalist tool.', 'The overview of a repository.', 'Shows version 2 of the API.'],
+    // A bare "most" is not a bound ("at most" is cardinality).
+    miss: ['Returns the maxLength of a field.', 'A minimalist tool.', 'The overview of a repository.', 'Shows version 2 of the API.', 'Cats sleep most of the day.', 'Most users want the default branch.'],
   },
   defaults: {
     match: [
@@ -186,6 +187,7 @@ describe('the fact taxonomy (SPEC §2.3)', () => {
     'Returns a git-style diff showing the changes made.',
     'Each thread contains review comments made on the same code location.',
     'This trailing clause is filler prose with no rule and should be dropped once the text grows large.',
+    'Cats sleep most of the day.',
   ])('plain prose is not a fact: %j', (sentence) => {
     expect(factCategoriesOf(sentence)).toEqual([]);
   });
