@@ -6,12 +6,12 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER, TOKEN_QUERY, tokenCookieName } from '../../shared/ipc/http-protocol';
+import { API_PREFIX, EVENTS_PATH, LAST_EVENT_HEADER, RESUME_HEADER, TOKEN_HEADER, TOKEN_QUERY, tokenCookieName } from '../../shared/ipc/http-protocol';
 import type { Dispatcher } from '../services/dispatch';
 import type { OpenWithInbox } from '../services/open-with-inbox';
 import { assertUsableToken, generateToken, hasSessionCookie, refuseForeignRequest, repeatsHost, singleHeader, tokenMatches } from './access-guard';
 import { createApiRoutes } from './api-routes';
-import { createEventHub } from './event-hub';
+import { createEventHub, resumeFrom } from './event-hub';
 import { sendApiFailure, sendText } from './respond';
 import { applySecurityHeaders } from './security-headers';
 import { createStaticFiles } from './static-files';
@@ -29,6 +29,8 @@ export interface WebHostOptions {
   log?: (line: string) => void;
   /** Blank-line interval on idle event streams; default 15 s. */
   keepAliveMs?: number;
+  /** How long a page whose event stream closed is waited for; default 10 minutes. */
+  awayKeepMs?: number;
   /** Files named at launch open in the page that most recently opened its event stream. */
   inbox?: Pick<OpenWithInbox, 'attach' | 'detach'>;
 }
@@ -67,6 +69,7 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log ?? (() => undefined);
   const events = createEventHub({
     keepAliveMs: options.keepAliveMs,
+    awayKeepMs: options.awayKeepMs,
     log,
     onOpen: (context) => options.inbox?.attach(context),
     onClose: (clientId) => options.inbox?.detach(clientId),
@@ -114,7 +117,7 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
           sendApiFailure(res, 405, 'cave_bad_request', `${EVENTS_PATH} takes GET`, { close: true, headers: { Allow: 'GET' } });
           return;
         }
-        events.open(res);
+        events.open(res, resumeFrom(singleHeader(req.headers, RESUME_HEADER), singleHeader(req.headers, LAST_EVENT_HEADER)));
         return;
       }
       let channel: string;

@@ -1,29 +1,60 @@
 // The main → page event channel of the browser host: each page holds one
 // NDJSON stream (GET /api/events) and gets a client id; a call that names
 // that id in its CLIENT_HEADER emits to that stream only, so a job's progress
-// reaches the page that started it and no other.
+// reaches the page that started it and no other. A stream can drop while
+// jobs run (a network blip, sleep, a page cut off for not reading): the page
+// then opens a new one naming its id and the last event it read, keeps its
+// id, and is sent what it missed (event-replay.ts). A page that stays away
+// is forgotten after a while.
 
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { EventName, EventTypes } from '../../shared/ipc/channels';
 import type { HelloLine } from '../../shared/ipc/http-protocol';
 import type { CallContext, EventSink } from '../services/dispatch';
+import { EventReplay } from './event-replay';
 import { applySecurityHeaders } from './security-headers';
 
 /** How often an idle stream gets a blank line, so proxies and the browser keep it open. */
 export const KEEP_ALIVE_MS = 15_000;
 
-/** A page that stops reading is cut off once this much is queued for it (it reconnects and gets a new id). */
+/** A page that stops reading is cut off once this much is queued for it (it reconnects and is sent what it missed). */
 export const MAX_QUEUED_EVENT_BYTES = 16 * 1024 * 1024;
 
+/** How long a page whose stream closed is waited for (its events kept) before it is forgotten. */
+export const AWAY_KEEP_MS = 10 * 60_000;
+
+/** Pages waited for at once; the one away longest is forgotten first. */
+export const MAX_AWAY_PAGES = 32;
+
+/** A page that resumes: its client id and the seq of the last event it read (0: none). */
+export interface Resume {
+  clientId: string;
+  lastSeq: number;
+}
+
+/** The Resume named by a stream request's RESUME_HEADER and LAST_EVENT_HEADER values; a bad seq reads as 0 (everything kept). */
+export function resumeFrom(clientId: string | undefined, lastEvent: string | undefined): Resume | undefined {
+  if (clientId === undefined || clientId === '') return undefined;
+  const seq = /^\d{1,15}$/.test(lastEvent ?? '') ? Number(lastEvent) : 0;
+  return { clientId, lastSeq: seq };
+}
+
 export interface EventHub {
-  /** Starts an event stream on `res`: writes the hello line and registers the client until it disconnects. */
-  open(res: ServerResponse): string;
   /**
-   * The CallContext of an API call. A known client id gets an `emit` that
-   * writes to that page's stream; a missing or unknown id (no stream open, or
-   * it already closed) gets a fresh anonymous id and an `emit` that drops
-   * every event — the call still runs, its events go nowhere.
+   * Starts an event stream on `res`: writes the hello line and registers the
+   * page until it disconnects. A `resume` naming a page this hub still knows
+   * keeps that page's id (a stream of it still open is ended) and sends the
+   * events after `lastSeq` it keeps; an unknown one gets a new page, as does
+   * no `resume`.
+   */
+  open(res: ServerResponse, resume?: Resume): string;
+  /**
+   * The CallContext of an API call. A known page (its stream open, or away
+   * and still waited for) gets an `emit` that numbers and keeps the event and
+   * writes it to the page's stream when one is open; a missing or unknown id
+   * gets a fresh anonymous id and an `emit` that drops every event — the call
+   * still runs, its events go nowhere.
    */
   contextFor(clientId: string | undefined): CallContext;
   /** Number of open streams. */
@@ -38,58 +69,104 @@ function newClientId(): string {
 
 export interface EventHubOptions {
   keepAliveMs?: number;
+  /** How long a page whose stream closed is waited for; default AWAY_KEEP_MS. */
+  awayKeepMs?: number;
   log?: (line: string) => void;
-  /** A page opened its stream: it can now be sent events (e.g. the files named at launch). */
+  /** A page opened its stream (or opened it again): it can now be sent events (e.g. the files named at launch). */
   onOpen?: (context: CallContext) => void;
   /** That page's stream closed. */
   onClose?: (clientId: string) => void;
 }
 
-export function createEventHub(options: EventHubOptions = {}): EventHub {
-  const clients = new Map<string, ServerResponse>();
-  const log = options.log ?? (() => undefined);
-  let timer: NodeJS.Timeout | undefined;
+interface Page {
+  replay: EventReplay;
+  /** Its open stream. */
+  res?: ServerResponse;
+  /** While it has no stream: forgets it when it fires. */
+  away?: NodeJS.Timeout;
+}
 
-  const drop = (clientId: string, reason?: string) => {
-    const res = clients.get(clientId);
-    if (!res) return;
-    clients.delete(clientId);
+export function createEventHub(options: EventHubOptions = {}): EventHub {
+  const pages = new Map<string, Page>();
+  /** Ids of the pages without a stream, away longest first. */
+  const awayOrder = new Set<string>();
+  const log = options.log ?? (() => undefined);
+  let open = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  const forget = (clientId: string) => {
+    const page = pages.get(clientId);
+    if (page?.away) clearTimeout(page.away);
+    pages.delete(clientId);
+    awayOrder.delete(clientId);
+  };
+
+  const wait = (clientId: string, page: Page) => {
+    if (closing) {
+      forget(clientId);
+      return;
+    }
+    if (awayOrder.size >= MAX_AWAY_PAGES) forget(awayOrder.values().next().value as string);
+    page.away = setTimeout(() => forget(clientId), options.awayKeepMs ?? AWAY_KEEP_MS);
+    page.away.unref();
+    awayOrder.add(clientId);
+  };
+
+  /** Ends the page's stream `res` (when it still is its stream); the page is then waited for. */
+  const drop = (clientId: string, res: ServerResponse, reason?: string) => {
+    const page = pages.get(clientId);
+    if (!page || page.res !== res) return;
+    page.res = undefined;
+    open -= 1;
+    wait(clientId, page);
     options.onClose?.(clientId);
     if (reason) log(`events: closed a stream (${reason})`);
     if (!res.writableEnded) res.end();
-    if (clients.size === 0 && timer) {
+    if (open === 0 && timer) {
       clearInterval(timer);
       timer = undefined;
     }
   };
 
   const write = (clientId: string, line: string) => {
-    const res = clients.get(clientId);
+    const res = pages.get(clientId)?.res;
     if (!res || res.writableEnded || res.destroyed) return;
     if (res.writableLength > MAX_QUEUED_EVENT_BYTES) {
-      drop(clientId, 'the page stopped reading its events');
+      drop(clientId, res, 'the page stopped reading its events');
       return;
     }
     res.write(line);
   };
 
   const keepAlive = () => {
-    for (const clientId of [...clients.keys()]) write(clientId, '\n');
+    for (const clientId of [...pages.keys()]) write(clientId, '\n');
   };
 
   const hub: EventHub = {
-    open(res) {
-      const clientId = newClientId();
+    open(res, resume) {
+      const resumed = resume === undefined ? undefined : pages.get(resume.clientId);
+      const clientId = resumed ? resume!.clientId : newClientId();
+      const page = resumed ?? { replay: new EventReplay() };
+      // The page gave up on a stream this side still sees open: that one ends.
+      if (page.res) drop(clientId, page.res, 'the page opened a new one');
+      if (page.away) clearTimeout(page.away);
+      page.away = undefined;
+      awayOrder.delete(clientId);
+      pages.set(clientId, page);
+
       applySecurityHeaders(res);
       res.writeHead(200, {
         'Content-Type': 'application/x-ndjson; charset=utf-8',
         'Cache-Control': 'no-store',
         'X-Accel-Buffering': 'no',
       });
-      clients.set(clientId, res);
-      res.on('close', () => drop(clientId));
+      page.res = res;
+      open += 1;
+      res.on('close', () => drop(clientId, res));
       const hello: HelloLine = { event: 'hello', clientId };
       res.write(`${JSON.stringify(hello)}\n`);
+      if (resumed) for (const line of page.replay.since(resume!.lastSeq)) write(clientId, line);
       if (!timer) {
         timer = setInterval(keepAlive, options.keepAliveMs ?? KEEP_ALIVE_MS);
         timer.unref();
@@ -99,21 +176,28 @@ export function createEventHub(options: EventHubOptions = {}): EventHub {
     },
 
     contextFor(clientId) {
-      if (clientId === undefined || !clients.has(clientId)) {
+      const page = clientId === undefined ? undefined : pages.get(clientId);
+      if (clientId === undefined || !page) {
         return { clientId: `anonymous-${newClientId()}`, emit: () => undefined };
       }
       const emit: EventSink = <E extends EventName>(event: E, payload: EventTypes[E]) => {
-        write(clientId, `${JSON.stringify({ event, payload })}\n`);
+        // The page may have been forgotten since this call began: its events then go nowhere.
+        if (pages.get(clientId) !== page) return;
+        write(clientId, page.replay.add(event, payload));
       };
       return { clientId, emit };
     },
 
     get size() {
-      return clients.size;
+      return open;
     },
 
     closeAll() {
-      for (const clientId of [...clients.keys()]) drop(clientId);
+      closing = true;
+      for (const [clientId, page] of [...pages]) {
+        if (page.res) drop(clientId, page.res);
+        forget(clientId);
+      }
       if (timer) clearInterval(timer);
       timer = undefined;
     },

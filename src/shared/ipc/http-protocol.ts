@@ -13,9 +13,12 @@
 //   binary response field answers the raw bytes with the other fields in
 //   RESULT_HEADER (failures are still JSON).
 // - GET /api/events streams newline-delimited JSON: first
-//   {"event":"hello","clientId":…}, then {"event":<EventName>,"payload":…}.
-//   Requests send CLIENT_HEADER so a job's events go only to the page that
-//   started it.
+//   {"event":"hello","clientId":…}, then {"event":<EventName>,"payload":…,"seq":N}
+//   (N counts that page's events from 1). Requests send CLIENT_HEADER so a
+//   job's events go only to the page that started it. A page whose stream
+//   dropped opens a new one with RESUME_HEADER (its client id) and
+//   LAST_EVENT_HEADER (the last seq it read): it keeps its id, and gets the
+//   events it missed (a job's progress only as its latest) and all later ones.
 
 export const TOKEN_QUERY = 'token';
 /** Browsers share cookies across ports, so the name carries the port: two hosts on one machine never clash. */
@@ -25,6 +28,8 @@ export function tokenCookieName(port: number): string {
 export const TOKEN_META = 'caveman-api-token';
 export const TOKEN_HEADER = 'x-caveman-token';
 export const CLIENT_HEADER = 'x-caveman-client';
+export const RESUME_HEADER = 'x-caveman-resume';
+export const LAST_EVENT_HEADER = 'x-caveman-last-event';
 export const PARAMS_HEADER = 'x-caveman-params';
 export const RESULT_HEADER = 'x-caveman-result';
 export const API_PREFIX = '/api/';
@@ -40,4 +45,11 @@ export function channelPath(channel: string): string {
 export interface HelloLine {
   event: 'hello';
   clientId: string;
+}
+
+/** One event on a page's stream; `seq` orders that page's events from 1. */
+export interface EventLine {
+  event: string;
+  payload: unknown;
+  seq: number;
 }

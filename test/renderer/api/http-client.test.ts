@@ -69,6 +69,41 @@ describe('HTTP client', () => {
     api.dispose();
   });
 
+  it('reconnects naming its id and the last event it read, keeps the id, and delivers a resent event once', async () => {
+    const { host, api } = setup();
+    const finished: string[] = [];
+    api.on('jobFinished', (event) => finished.push(event.jobId));
+    await settle();
+    const failed = (jobId: string) => ({ jobId, outcome: { ok: false, name: 'a.json', error: { code: 'cave_invalid_json', message: 'bad' } } });
+    host.streams[0]?.push({ event: 'hello', clientId: 'c1' });
+    host.streams[0]?.push({ event: 'jobFinished', payload: failed('j1'), seq: 1 });
+    host.streams[0]?.push({ event: 'jobFinished', payload: failed('j2'), seq: 2 });
+    await settle();
+    host.streams[0]?.end();
+    await settle();
+    await settle();
+    expect(host.streams).toHaveLength(2);
+    expect(host.streams[1]?.headers).toMatchObject({ 'x-caveman-resume': 'c1', 'x-caveman-last-event': '2' });
+    host.streams[1]?.push({ event: 'hello', clientId: 'c1' });
+    host.streams[1]?.push({ event: 'jobFinished', payload: failed('j2'), seq: 2 });
+    host.streams[1]?.push({ event: 'jobFinished', payload: failed('j3'), seq: 3 });
+    await settle();
+    expect(finished).toEqual(['j1', 'j2', 'j3']);
+    host.handlers['jobs:cancel'] = () => ok({ cancelled: true });
+    await api.cancelJob({ jobId: 'j3' });
+    expect(host.requests.at(-1)?.headers[CLIENT_HEADER]).toBe('c1');
+    // A host that restarted knows nothing of c1: a new id, and its count starts again.
+    host.streams[1]?.end();
+    await settle();
+    await settle();
+    expect(host.streams[2]?.headers).toMatchObject({ 'x-caveman-resume': 'c1', 'x-caveman-last-event': '3' });
+    host.streams[2]?.push({ event: 'hello', clientId: 'c9' });
+    host.streams[2]?.push({ event: 'jobFinished', payload: failed('j4'), seq: 1 });
+    await settle();
+    expect(finished).toEqual(['j1', 'j2', 'j3', 'j4']);
+    api.dispose();
+  });
+
   it('delivers events from the stream and reconnects with a new client id when it drops', async () => {
     const { host, api } = setup();
     const progress: JobProgressEvent[] = [];
@@ -88,6 +123,8 @@ describe('HTTP client', () => {
     await settle();
     await settle();
     expect(host.streams).toHaveLength(2);
+    // A host that no longer knows c1 answers a new id.
+    expect(host.streams[1]?.headers['x-caveman-resume']).toBe('c1');
     host.streams[1]?.push({ event: 'hello', clientId: 'c2' });
     host.streams[1]?.push({ event: 'jobFinished', payload: { jobId: 'j', outcome: { ok: false, name: 'a.json', error: { code: 'cave_invalid_json', message: 'bad' } } } });
     await settle();

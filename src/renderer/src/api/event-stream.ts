@@ -1,8 +1,10 @@
 // The browser host's event stream: GET /api/events answers newline-delimited
-// JSON, a hello line with this page's client id and then one line per event.
-// Read with fetch + ReadableStream; when it drops, reconnect with backoff.
+// JSON, a hello line with this page's client id and then one numbered line per
+// event. Read with fetch + ReadableStream; when it drops, reconnect with
+// backoff, naming the id and the last event read, so the host keeps the id
+// (the page's running jobs still reach it) and sends what was missed.
 
-import { EVENTS_PATH, TOKEN_HEADER } from '../../../shared/ipc/http-protocol';
+import { EVENTS_PATH, LAST_EVENT_HEADER, RESUME_HEADER, TOKEN_HEADER } from '../../../shared/ipc/http-protocol';
 import type { EventName, EventTypes } from '../../../shared/ipc/channels';
 import { isEventName } from './event-hub';
 
@@ -10,7 +12,7 @@ export interface EventStreamOptions {
   fetch: typeof fetch;
   token: string;
   baseUrl: string;
-  /** A new client id arrived (first connection or a reconnect). */
+  /** The hello of a connection: the page's id (on a reconnect the same one, unless the host no longer knew it). */
   onHello(clientId: string): void;
   onEvent<E extends EventName>(event: E, payload: EventTypes[E]): void;
   /** Waits before the given reconnect attempt (0-based); defaults to a timer with backoff. */
@@ -42,6 +44,9 @@ export function takeLines(buffer: string, onLine: (line: string) => void): strin
 export function openEventStream(options: EventStreamOptions): EventStream {
   const controller = new AbortController();
   const wait = options.wait ?? defaultWait;
+  /** The id of this page and the seq of the last event read under it. */
+  let clientId: string | undefined;
+  let lastSeq = 0;
 
   /** Handles one line; true when it was the hello. */
   const handleLine = (line: string): boolean => {
@@ -52,10 +57,17 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       return false; // a torn or foreign line: skip it, the stream goes on
     }
     if (typeof message !== 'object' || message === null) return false;
-    const { event, clientId, payload } = message as { event?: unknown; clientId?: unknown; payload?: unknown };
-    if (event === 'hello' && typeof clientId === 'string') {
-      options.onHello(clientId);
+    const { event, clientId: id, payload, seq } = message as { event?: unknown; clientId?: unknown; payload?: unknown; seq?: unknown };
+    if (event === 'hello' && typeof id === 'string') {
+      // A host that did not know the id any more (restarted, or the page was away too long) starts a new count.
+      if (id !== clientId) lastSeq = 0;
+      clientId = id;
+      options.onHello(id);
       return true;
+    }
+    if (typeof seq === 'number') {
+      if (seq <= lastSeq) return false; // already read on an earlier connection
+      lastSeq = seq;
     }
     if (isEventName(event)) options.onEvent(event, payload as never);
     return false;
@@ -66,7 +78,11 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     let greeted = false;
     const response = await options.fetch(options.baseUrl + EVENTS_PATH, {
       method: 'GET',
-      headers: { [TOKEN_HEADER]: options.token, accept: 'application/x-ndjson' },
+      headers: {
+        [TOKEN_HEADER]: options.token,
+        accept: 'application/x-ndjson',
+        ...(clientId === undefined ? {} : { [RESUME_HEADER]: clientId, [LAST_EVENT_HEADER]: String(lastSeq) }),
+      },
       cache: 'no-store',
       signal: controller.signal,
     });
