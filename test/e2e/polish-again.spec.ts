@@ -1,8 +1,9 @@
 // What a newcomer tripped on the second time round (issue 26), each checked
 // where a person would see it, with a screenshot under test-results/after-26/.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, fixture, REPO, test } from './app-fixture';
 
@@ -76,4 +77,34 @@ test('the diff search: a match in collapsed lines opens and is marked on both si
   expect(await status.evaluate((element) => getComputedStyle(element).color)).not.toBe(counted);
   const muted = await page.locator('.panel-note').first().evaluate((element) => getComputedStyle(element).color);
   expect(counted).toBe(muted);
+});
+
+test.describe('the MCP dialog with many servers found', () => {
+  const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
+  const path = join(home, '.cursor', 'mcp.json');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`server-${i + 1}`, { command: 'node', args: [`server-${i + 1}.mjs`, '--flag'] }])) }));
+  test.use({ hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  test('at 1024×700 the dialog fits the window: its title and Close stay in view, the servers scroll between them', async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+    await expect(dialog.getByRole('list', { name: 'Servers found' }).getByRole('listitem')).toHaveCount(12);
+    await dialog.getByText(/^Looked in \d+ files$/).click();
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(700);
+    // Close lies inside the dialog's box (it was below its fold, reached only by scrolling inside it), and so does the title.
+    for (const part of [dialog.getByRole('button', { name: 'Close' }), dialog.getByRole('heading', { name: 'Import from MCP server' })]) {
+      const inner = (await part.boundingBox())!;
+      expect(inner.y).toBeGreaterThanOrEqual(box.y);
+      expect(inner.y + inner.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+    await shot(page, '3-mcp-dialog-1024x700');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
 });

@@ -1,7 +1,8 @@
 // Every modal of the app: a <dialog> shown modal while mounted (the page
 // behind is inert), focus on the control the caller names, Escape calling
 // onClose, a title and an optional description that name it for assistive
-// tech, and a row of actions at the bottom.
+// tech, and a row of actions at the bottom. Never taller than the window:
+// the title and the actions stay in view and what is between them scrolls.
 
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
@@ -49,12 +50,14 @@ export function ModalDialog({ title, description, onClose, initialFocus, classNa
       <h2 className="dialog-title" id={titleId}>
         {title}
       </h2>
-      {description === undefined ? null : (
-        <div className="dialog-body" id={bodyId}>
-          {description}
-        </div>
-      )}
-      {children}
+      <div className="dialog-content">
+        {description === undefined ? null : (
+          <div className="dialog-body" id={bodyId}>
+            {description}
+          </div>
+        )}
+        {children}
+      </div>
       <div className="dialog-actions">{actions}</div>
     </dialog>
   );
