@@ -1,6 +1,6 @@
 // Issue 15, item 3 in the app: the history details show one tool's
 // original definition — each tool marked shortened or complete — exactly
-// as it stands in the stored original.
+// as it stands in the stored original (in a dialog since issue 26).
 
 import { expect, fixture, test } from './app-fixture';
 
@@ -34,7 +34,9 @@ test("history details: a tool's original definition, byte-exact, marked shortene
 
   await page.getByRole('tab', { name: /^History/ }).click();
   await page.getByRole('listbox', { name: 'History' }).getByRole('option', { name: new RegExp(handle) }).click();
-  const originals = page.getByRole('complementary', { name: 'Details' }).getByRole('region', { name: 'Tool originals' });
+  // Issue 26: the originals open in a dialog as large as the window allows (the details column is narrow, its end below the fold).
+  await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Tool originals…' }).click();
+  const originals = page.getByRole('dialog', { name: 'Tool originals' });
   await expect(originals).toContainText(/\d+ of 14 tools shortened/);
   const picker = originals.getByRole('combobox', { name: 'Tool' });
   const labels = await picker.locator('option').allTextContents();
@@ -50,6 +52,15 @@ test("history details: a tool's original definition, byte-exact, marked shortene
   const text = originals.getByLabel(`Original definition of ${shortened}`);
   await expect(originals).toContainText('Shortened in the shrunk catalog — this is its full original text.');
   expect(await text.textContent()).toBe(toolText(source, shortened));
-  await text.scrollIntoViewIfNeeded();
+  // The whole definition's box is in the window, at the 1024×700 minimum too, and Close is reachable.
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    const box = (await text.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+    expect(box.width).toBeGreaterThan(size.width / 2);
+    await expect(originals.getByRole('button', { name: 'Close' })).toBeInViewport();
+  }
   await app.screenshot('history-tool-original');
+  await originals.getByRole('button', { name: 'Close' }).click();
+  await expect(originals).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 // The selected history entry: every field the store keeps, and what can be
 // done with it — open it in the diff, recover the original, export the
-// compressed catalog, or delete it (after a confirmation).
+// compressed catalog, read each tool's original (a dialog), or delete it
+// (after a confirmation).
 
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -9,7 +10,7 @@ import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
-import { HistoryToolOriginal } from './history-tool-original';
+import { ToolOriginalsDialog } from './history-tool-original';
 import { Icon } from './icon';
 import { Spinner } from './spinner';
 
@@ -37,6 +38,7 @@ export function HistoryDetails() {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [opening, setOpening] = useState(false);
+  const [originals, setOriginals] = useState(false);
 
   if (selected === null) {
     return (
@@ -105,12 +107,16 @@ export function HistoryDetails() {
           <Icon name="save" />
           Export compressed…
         </button>
+        <button type="button" className="button" onClick={() => setOriginals(true)} disabled={detailsState === 'missing'} title="Each tool's original definition, marked shortened or complete — what the proxy's caveman_describe answers">
+          <Icon name="tool" />
+          Tool originals…
+        </button>
         <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)} disabled={detailsState === 'missing'}>
           <Icon name="trash" />
           Delete…
         </button>
       </div>
-      {detailsState === 'missing' ? null : <HistoryToolOriginal key={details.handle} handle={details.handle} />}
+      {originals && detailsState !== 'missing' ? <ToolOriginalsDialog key={details.handle} handle={details.handle} source={details.source_name ?? details.handle} onClose={() => setOriginals(false)} /> : null}
       {confirming ? (
         <ConfirmDialog title="Delete this handle?" confirmLabel="Delete" onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(false)} busy={deleting}>
           <p>
