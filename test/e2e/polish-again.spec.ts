@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, fixture, REPO, test } from './app-fixture';
+import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after-26');
@@ -77,6 +78,58 @@ test('the diff search: a match in collapsed lines opens and is marked on both si
   expect(await status.evaluate((element) => getComputedStyle(element).color)).not.toBe(counted);
   const muted = await page.locator('.panel-note').first().evaluate((element) => getComputedStyle(element).color);
   expect(counted).toBe(muted);
+});
+
+/** The lefts of the toolbar's visible controls, rounded: they must not move when a setting changes. */
+const toolbarLefts = (page: Page) => page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
+
+test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const tokenizer = page.getByRole('combobox', { name: 'Tokenizer' });
+
+  // 1440: the settings sit in the row, and picking the shorter tokenizer label moves nothing (it moved the row ~70 px).
+  const wide = await toolbarLefts(page);
+  await tokenizer.selectOption('cl100k_base');
+  await expect(summary).toContainText('Tokenizer cl100k_base');
+  expect(await toolbarLefts(page)).toEqual(wide);
+  await tokenizer.selectOption('o200k_base');
+  await expect(summary).toContainText('Tokenizer o200k_base');
+  await shot(page, '3-toolbar-1440x900');
+
+  // 1024: every control is whole inside the window; the settings open from one button, whole and named.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const settings = page.getByRole('button', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  await expect(tokenizer).toBeHidden();
+  for (const control of await page.locator('.toolbar-actions > :visible').all()) expect(await overflow(control, page.locator('.toolbar'))).toEqual({ left: 0, right: 0 });
+  expect(await isCut(page, '.toolbar-actions > .button')).toEqual([]);
+  const narrow = await toolbarLefts(page);
+  await settings.click();
+  const panel = page.getByRole('group', { name: 'Analysis settings' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: 'Share sub-schemas' })).toBeVisible();
+  expect(await isCut(page, '.analysis-settings .switch')).toEqual([]);
+  // The closed picker is as wide as its longest label, so it shows the one picked whole.
+  const room = await tokenizer.evaluate((element: HTMLSelectElement) => {
+    const copy = element.cloneNode(true) as HTMLSelectElement;
+    copy.removeAttribute('id');
+    Object.assign(copy.style, { fieldSizing: 'content', maxWidth: 'none', position: 'absolute' });
+    element.parentElement!.append(copy);
+    const needed = Math.max(...Array.from(copy.options, (_, i) => ((copy.selectedIndex = i), copy.getBoundingClientRect().width)));
+    copy.remove();
+    return element.getBoundingClientRect().width - needed;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
+  expect(await overflow(panel, page.locator('body'))).toEqual({ left: 0, right: 0 });
+  await shot(page, '3-settings-1024x700');
+  await tokenizer.selectOption('cl100k_base');
+  await expect(summary).toContainText('Tokenizer cl100k_base');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  expect(await toolbarLefts(page)).toEqual(narrow);
 });
 
 test.describe('the MCP dialog with many servers found', () => {

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
 import { diffAlignment, jumpFrames, landedAtTop, paintedHeads, recordJump, sideBySide } from './diff-alignment';
+import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after');
@@ -65,25 +66,6 @@ async function githubJumpTarget(page: Page, drop: (files: { name: string; bytes:
   const pretty = (bytes: Buffer) => JSON.stringify(JSON.parse(bytes.toString('utf8')), null, 2);
   return { name: lint.tools[index].name as string, expected: [toolLine(pretty(GITHUB.bytes), index), toolLine(pretty(cli([GITHUB.path]).stdout), index)] };
 }
-
-/** The texts of the matching elements that do not fit their content box (cut by an ellipsis or overflow). */
-const isCut = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((elements) =>
-    elements
-      .filter((element) => {
-        // The text's natural width, measured by an unclipped copy inside the element (it inherits the font); an ellipsis would hide the overflow from the element's own measures.
-        const probe = document.createElement('span');
-        probe.textContent = element.textContent;
-        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;width:max-content';
-        element.append(probe);
-        const natural = probe.getBoundingClientRect().width;
-        probe.remove();
-        const style = getComputedStyle(element);
-        const room = element.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
-        return natural > room + 0.01;
-      })
-      .map((element) => element.textContent),
-  );
 
 test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; the markers have no missing glyphs', async ({ app }) => {
   const { page } = app;

@@ -1,0 +1,72 @@
+// The settings new analyses use, in the toolbar: the tokenizer (changing it
+// re-measures the catalog on screen) and shared sub-schemas (switching
+// re-shrinks it). A window narrower than COMPACT_TOOLBAR has no room for them
+// in the row, whole: they fold into a Settings button that opens them in a
+// popover under it, where the picker shows its whole label.
+
+import { useEffect, useId, useRef } from 'react';
+import { isTokenizerName } from '../../../shared/tokenizers';
+import { useApp, useSettings } from '../app-context';
+import { tokenizerLabel } from '../lib/tokenizer-families';
+import { availableTokenizers } from '../state/settings-store';
+import { Icon } from './icon';
+
+/** The window width below which the settings fold into the Settings button (the same query as app-frame.css). */
+export const COMPACT_TOOLBAR = '(max-width: 1180px)';
+
+export function AnalysisSettings() {
+  const { commands } = useApp();
+  const tokenizer = useSettings((state) => state.tokenizer);
+  const shareSchemas = useSettings((state) => state.shareSchemas);
+  const appInfo = useSettings((state) => state.appInfo);
+  const panelId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Widened past the compact width while open: the settings go back into the row, and the popover closes.
+  useEffect(() => {
+    const query = window.matchMedia(COMPACT_TOOLBAR);
+    const widened = () => {
+      if (!query.matches && panelRef.current?.matches(':popover-open')) panelRef.current.hidePopover();
+    };
+    query.addEventListener('change', widened);
+    return () => query.removeEventListener('change', widened);
+  }, []);
+
+  const current = `Tokenizer ${tokenizerLabel(tokenizer)}; sub-schemas ${shareSchemas ? 'shared' : 'not shared'}`;
+  return (
+    <>
+      <button type="button" className="button settings-toggle" popoverTarget={panelId} title={`Settings for the analyses — ${current}`}>
+        <Icon name="sliders" />
+        Settings
+      </button>
+      <div id={panelId} ref={panelRef} className="analysis-settings" popover="auto" role="group" aria-label="Analysis settings">
+        <div className="select-field">
+          <label className="select-label" htmlFor="tokenizer-select">
+            Tokenizer
+          </label>
+          <select
+            id="tokenizer-select"
+            value={tokenizer}
+            onChange={(event) => {
+              if (isTokenizerName(event.target.value)) commands.setTokenizer(event.target.value);
+            }}
+            title="Pick your model’s family; counts are local estimates (basis: inferred)"
+          >
+            {availableTokenizers(appInfo).map((name) => (
+              <option key={name} value={name}>
+                {tokenizerLabel(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="switch toolbar-switch" title="Write identical sub-schemas repeated inside a tool once, in its $defs, and reference them (off by default: not every client resolves $ref)">
+          <span className="switch-control">
+            <input type="checkbox" checked={shareSchemas} onChange={(event) => commands.setShareSchemas(event.target.checked)} />
+            <span className="switch-track" aria-hidden="true" />
+          </span>
+          Share sub-schemas
+        </label>
+      </div>
+    </>
+  );
+}

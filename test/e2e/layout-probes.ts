@@ -1,0 +1,24 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// What a person sees of the layout, read from the page: text cut by its box.
+
+import type { Page } from '@playwright/test';
+
+/** The texts of the matching elements that do not fit their content box (cut by an ellipsis or overflow). */
+export const isCut = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        // The text's natural width, measured by an unclipped copy inside the element (it inherits the font); an ellipsis would hide the overflow from the element's own measures.
+        const probe = document.createElement('span');
+        probe.textContent = element.textContent;
+        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;width:max-content';
+        element.append(probe);
+        const natural = probe.getBoundingClientRect().width;
+        probe.remove();
+        const style = getComputedStyle(element);
+        const room = element.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+        return natural > room + 0.01;
+      })
+      .map((element) => element.textContent),
+  );
