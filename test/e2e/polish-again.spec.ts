@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, fixture, REPO, test } from './app-fixture';
+import { cli, expect, fixture, REPO, test } from './app-fixture';
 import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
@@ -83,7 +83,7 @@ test('the diff search: a match in collapsed lines opens and is marked on both si
 /** The lefts of the toolbar's visible controls, rounded: they must not move when a setting changes. */
 const toolbarLefts = (page: Page) => page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
 
-test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes', async ({ app }) => {
+test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways scroll', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropGithub(page, app.dropFiles);
@@ -97,7 +97,10 @@ test('laptop sizes: the toolbar keeps each control whole and still when the toke
   expect(await toolbarLefts(page)).toEqual(wide);
   await tokenizer.selectOption('o200k_base');
   await expect(summary).toContainText('Tokenizer o200k_base');
-  await shot(page, '3-toolbar-1440x900');
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Before', 'After', 'Saved', 'Whitespace', 'Metadata', 'Structure', 'Prose']);
+  await expect(page.getByRole('group', { name: 'Columns shown' })).toHaveCount(0);
+  await shot(page, '3-toolbar-table-1440x900');
 
   // 1024: every control is whole inside the window; the settings open from one button, whole and named.
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -130,6 +133,21 @@ test('laptop sizes: the toolbar keeps each control whole and still when the toke
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   expect(await toolbarLefts(page)).toEqual(narrow);
+
+  // The table: one half of the columns at a time, switched in its head; no sideways scroll and no number cut.
+  const noSideways = () => page.locator('.tools-panel .table-scroll').evaluate((scroller) => scroller.scrollWidth <= scroller.clientWidth);
+  const columns = page.getByRole('group', { name: 'Columns shown' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Before', 'After', 'Saved']);
+  expect(await noSideways()).toBe(true);
+  expect(await isCut(page, '.tool-table td.num, .tool-table thead .sort-label, .tools-panel .panel-note')).toEqual([]);
+  await columns.getByRole('button', { name: 'Savings' }).click();
+  await expect(columns.getByRole('button', { name: 'Savings' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Whitespace', 'Metadata', 'Structure', 'Prose']);
+  expect(await noSideways()).toBe(true);
+  expect(await isCut(page, '.tool-table td.num, .tool-table thead .sort-label')).toEqual([]);
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'cl100k_base']).stdout.toString('utf8')) as { tools: { saving: { whitespace: number } }[] };
+  await expect(table.getByRole('row', { name: /^Total/ }).getByRole('cell').first()).toHaveText(lint.tools.reduce((sum, tool) => sum + tool.saving.whitespace, 0).toLocaleString('en-US'));
+  await shot(page, '3-table-savings-1024x700');
 });
 
 test.describe('the MCP dialog with many servers found', () => {

@@ -1,18 +1,22 @@
 // The per-tool token report: sortable, filterable, virtualised (10,000 tools
 // scroll smoothly), with the envelope and totals rows that add up to
 // lint.total. A row is a keyboard stop (arrows move, Enter or a click jumps
-// the diff to that tool).
+// the diff to that tool). A panel too narrow for every column shows either
+// the token columns or the savings split, switched in its head, so no number
+// is cut or needs a sideways scroll.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { LintReport } from '../../../shared/contracts';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { LintReport, SavingSplit } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
 import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { DEFAULT_SORT, nextSort, splitTotals, subtotal, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
 import { signedRatio } from '../../../shared/ratio';
 import '../styles/tool-table.css';
+import { useElementWidth } from '../hooks/use-element-width';
 import { useHeaderWidths } from '../hooks/use-header-widths';
+import { useTextWidth } from '../hooks/use-text-width';
 import { ColumnResizer } from './column-resizer';
 import { PreviewTag } from './preview-tag';
 import { SearchField } from './search-field';
@@ -22,6 +26,17 @@ const PERCENT_WIDTH = 70;
 /** A number column's width until its header has been measured (the widest header, Whitespace, fits). */
 const HEADER_FALLBACK = 108;
 const NAME_MIN = 140;
+/** A number cell's room beside its text: the 7 px padding each side (tool-table.css) and a few pixels for rounding. */
+const CELL_ROOM = 18;
+/** The name column's room below which not every column is shown at once. */
+const NAME_WANTED = 180;
+/** The columns of each half a narrow panel shows (indexes into COLUMNS; the names always show). */
+const COLUMN_SETS = { tokens: [0, 1, 2, 3], savings: [0, 4, 5, 6, 7] } as const;
+type ColumnSet = keyof typeof COLUMN_SETS;
+const COLUMN_SET_LABELS: Record<ColumnSet, { label: string; title: string }> = {
+  tokens: { label: 'Tokens', title: 'Tokens before and after, and the share saved' },
+  savings: { label: 'Savings', title: 'Tokens saved by kind: whitespace, metadata, structure, prose' },
+};
 
 const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: string }[] = [
   { key: 'name', label: 'Tool', numeric: false },
@@ -33,6 +48,19 @@ const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: stri
   { key: 'structure', label: 'Structure', numeric: true, title: 'Tokens saved by exact structure (keywords equal to their default, shared sub-schemas)' },
   { key: 'prose', label: 'Prose', numeric: true, title: 'Tokens saved by trimming descriptions' },
 ];
+
+interface CellValue {
+  text: ReactNode;
+  className?: string;
+}
+
+/** The savings split in column order. */
+const splitOf = (split: SavingSplit): number[] => [split.whitespace, split.metadata, split.structure, split.prose];
+
+/** The number cells of a sum row (subtotal, total), in column order. */
+function sumValues(before: number, after: number, ratio: number, split: SavingSplit): CellValue[] {
+  return [formatInt(before), formatInt(after), formatPercent(ratio), ...splitOf(split).map(formatInt)].map((text) => ({ text }));
+}
 
 export function ToolTable({ lint, analysisId, preview = null }: { lint: LintReport; analysisId: string; preview?: string | null }) {
   const { stores, mac } = useApp();
@@ -47,16 +75,21 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   const filterRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const pendingFocus = useRef(false);
+  const panelRef = useRef<HTMLElement>(null);
+  const panelWidth = useElementWidth(panelRef);
+  const [columnSet, setColumnSet] = useState<ColumnSet>('tokens');
 
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
   const totals = useMemo(() => splitTotals(lint), [lint]);
   const filtered = filter.trim() !== '';
-  const shown = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
-  const footRows = shown ? 3 : 2;
+  const shownSum = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
+  const footRows = shownSum ? 3 : 2;
   // Each number column as wide as its header or its largest value (the totals), whichever is wider: big catalogs never
   // clip digits, no header is cut, and short headers (After, Prose) leave their room to the names.
   const [headerRowRef, headerWidths] = useHeaderWidths();
-  const valueWidth = (largest: number) => Math.ceil(formatInt(largest).length * 7.6 + 18);
+  // The widest value of a column is its total, drawn bold: measured in that font (a guess per digit cut some digits).
+  const textWidth = useTextWidth(panelRef, '.total-row td');
+  const valueWidth = (largest: number) => Math.ceil((textWidth ? textWidth(formatInt(largest)) : formatInt(largest).length * 7.6) + CELL_ROOM);
   const valueWidths = [
     valueWidth(Math.max(lint.total.tokens_before, lint.envelope.tokens_before)),
     valueWidth(Math.max(lint.total.tokens_after, lint.envelope.tokens_after)),
@@ -68,7 +101,22 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   // The name column takes the room left over, unless the person sized it.
   const [nameWidth, setNameWidth] = useState<number | null>(null);
   const nameHeaderRef = useRef<HTMLTableCellElement>(null);
-  const otherColumnsWidth = numberWidths.reduce((sum, width) => sum + width, 0);
+  // Every column while the names keep their room; else one half of them (the person picks which). The first render
+  // (width not measured yet) has every header, so useHeaderWidths measures them all.
+  const everyColumn = panelWidth === null || panelWidth >= NAME_WANTED + numberWidths.reduce((sum, width) => sum + width, 0) + 2;
+  const shown: readonly number[] = everyColumn ? COLUMNS.map((_, i) => i) : COLUMN_SETS[columnSet];
+  const shownNumbers = shown.filter((i) => i > 0);
+  const otherColumnsWidth = shownNumbers.reduce((sum, i) => sum + (numberWidths[i - 1] ?? 0), 0);
+  /** The number cells of one row, for the columns shown (`values` in COLUMNS order, without the name). */
+  const numberCells = (values: readonly CellValue[]) =>
+    shownNumbers.map((i) => {
+      const value = values[i - 1];
+      return (
+        <td key={i} className={value?.className ?? 'num'}>
+          {value?.text}
+        </td>
+      );
+    });
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -128,7 +176,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   const sortState = (key: ToolSortKey) => (sort.key === key ? sort.direction : 'none');
 
   return (
-    <section className="panel tools-panel" aria-labelledby={`tools-heading-${analysisId}`}>
+    <section className="panel tools-panel" aria-labelledby={`tools-heading-${analysisId}`} ref={panelRef}>
       <div className="panel-head">
         <h3 className="panel-title" id={`tools-heading-${analysisId}`}>
           Per-tool tokens
@@ -137,19 +185,28 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         <span className="panel-note">
           {filter.trim() === '' ? formatCount(lint.tools.length, 'tool') : `${formatInt(rows.length)} of ${formatCount(lint.tools.length, 'tool')}`}
         </span>
+        {everyColumn ? null : (
+          <span className="segmented segmented-small" role="group" aria-label="Columns shown">
+            {(Object.keys(COLUMN_SETS) as ColumnSet[]).map((set) => (
+              <button key={set} type="button" className="segmented-item" aria-pressed={columnSet === set} title={COLUMN_SET_LABELS[set].title} onClick={() => setColumnSet(set)}>
+                {COLUMN_SET_LABELS[set].label}
+              </button>
+            ))}
+          </span>
+        )}
         <SearchField ref={filterRef} label="Filter tools" title={titleWithShortcut('Filter tools', 'find', mac)} value={filter} onChange={(event) => setFilter(event.target.value)} />
       </div>
       <div className="table-scroll" ref={scrollRef}>
         <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 1 + footRows} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
           <colgroup>
             <col style={nameWidth === null ? undefined : { width: nameWidth }} />
-            {numberWidths.map((width, i) => (
-              <col key={i} style={{ width }} />
+            {shownNumbers.map((i) => (
+              <col key={i} style={{ width: numberWidths[i - 1] }} />
             ))}
           </colgroup>
           <thead>
             <tr aria-rowindex={1} ref={headerRowRef}>
-              {COLUMNS.map((column) => (
+              {shown.map((i) => COLUMNS[i]!).map((column) => (
                 <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined} ref={column.key === 'name' ? nameHeaderRef : undefined}>
                   <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
                     <span className="sort-label">{column.label}</span>
@@ -172,7 +229,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           <tbody ref={bodyRef} onKeyDown={onKeyDown}>
             {paddingTop > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={8} style={{ height: paddingTop }} />
+                <td colSpan={shown.length} style={{ height: paddingTop }} />
               </tr>
             ) : null}
             {items.map((item) => {
@@ -193,67 +250,48 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                   <th scope="row" className="tool-name" title={tool.name}>
                     {tool.name}
                   </th>
-                  <td className="num">{formatInt(tool.tokens_before)}</td>
-                  <td className="num">{formatInt(tool.tokens_after)}</td>
-                  <td className={`num${tool.ratio < 0 ? ' is-negative' : ''}`}>{formatPercent(tool.ratio)}</td>
-                  <td className="num muted">{formatInt(tool.saving.whitespace)}</td>
-                  <td className="num muted">{formatInt(tool.saving.metadata)}</td>
-                  <td className="num muted">{formatInt(tool.saving.structure)}</td>
-                  <td className="num muted">{formatInt(tool.saving.prose)}</td>
+                  {numberCells([
+                    { text: formatInt(tool.tokens_before) },
+                    { text: formatInt(tool.tokens_after) },
+                    { text: formatPercent(tool.ratio), className: `num${tool.ratio < 0 ? ' is-negative' : ''}` },
+                    ...splitOf(tool.saving).map((value) => ({ text: formatInt(value), className: 'num muted' })),
+                  ])}
                 </tr>
               );
             })}
             {paddingBottom > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={8} style={{ height: paddingBottom }} />
+                <td colSpan={shown.length} style={{ height: paddingBottom }} />
               </tr>
             ) : null}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={8} className="table-empty">
+                <td colSpan={shown.length} className="table-empty">
                   {lint.tools.length === 0 ? 'This catalog has no tools.' : `No tool matches “${filter.trim()}”.`}
                 </td>
               </tr>
             ) : null}
           </tbody>
-          <tfoot className={shown ? 'has-subtotal' : undefined}>
-            {shown ? (
+          <tfoot className={shownSum ? 'has-subtotal' : undefined}>
+            {shownSum ? (
               <tr className="subtotal-row" aria-rowindex={rows.length + 2}>
                 <th scope="row" title="The tools the filter shows, without the envelope">
                   Filtered ({formatCount(rows.length, 'tool')})
                 </th>
-                <td className="num">{formatInt(shown.before)}</td>
-                <td className="num">{formatInt(shown.after)}</td>
-                <td className="num">{formatPercent(signedRatio(shown.before, shown.after))}</td>
-                <td className="num">{formatInt(shown.whitespace)}</td>
-                <td className="num">{formatInt(shown.metadata)}</td>
-                <td className="num">{formatInt(shown.structure)}</td>
-                <td className="num">{formatInt(shown.prose)}</td>
+                {numberCells(sumValues(shownSum.before, shownSum.after, signedRatio(shownSum.before, shownSum.after), shownSum))}
               </tr>
             ) : null}
             <tr className="envelope-row" aria-rowindex={rows.length + footRows}>
               <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
                 (envelope)
               </th>
-              <td className="num">{formatInt(lint.envelope.tokens_before)}</td>
-              <td className="num">{formatInt(lint.envelope.tokens_after)}</td>
-              <td className="num muted">—</td>
-              <td className="num muted">—</td>
-              <td className="num muted">—</td>
-              <td className="num muted">—</td>
-              <td className="num muted">—</td>
+              {numberCells([{ text: formatInt(lint.envelope.tokens_before) }, { text: formatInt(lint.envelope.tokens_after) }, ...Array.from({ length: 5 }, () => ({ text: '—', className: 'num muted' }))])}
             </tr>
             <tr className="total-row" aria-rowindex={rows.length + 1 + footRows}>
               <th scope="row" title="Every count is a local estimate (basis: inferred)">
                 Total (inferred)
               </th>
-              <td className="num">{formatInt(lint.total.tokens_before)}</td>
-              <td className="num">{formatInt(lint.total.tokens_after)}</td>
-              <td className="num">{formatPercent(lint.total.ratio)}</td>
-              <td className="num">{formatInt(totals.whitespace)}</td>
-              <td className="num">{formatInt(totals.metadata)}</td>
-              <td className="num">{formatInt(totals.structure)}</td>
-              <td className="num">{formatInt(totals.prose)}</td>
+              {numberCells(sumValues(lint.total.tokens_before, lint.total.tokens_after, lint.total.ratio, totals))}
             </tr>
           </tfoot>
         </table>
