@@ -83,6 +83,12 @@ test('the diff search: a match in collapsed lines opens and is marked on both si
 /** The lefts of the toolbar's visible controls, rounded: they must not move when a setting changes. */
 const toolbarLefts = (page: Page) => page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
 
+/** Whether the boxes of two locators overlap. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
 test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways scroll', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -148,6 +154,47 @@ test('laptop sizes: the toolbar keeps each control whole and still when the toke
   const lint = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'cl100k_base']).stdout.toString('utf8')) as { tools: { saving: { whitespace: number } }[] };
   await expect(table.getByRole('row', { name: /^Total/ }).getByRole('cell').first()).toHaveText(lint.tools.reduce((sum, tool) => sum + tool.saving.whitespace, 0).toLocaleString('en-US'));
   await shot(page, '3-table-savings-1024x700');
+});
+
+test('laptop sizes: the catalog strip says it scrolls; counts stay whole beside the preview tag; notices keep off the diff', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+
+  // A notice lands clear of the diff and the table.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await summary.getByRole('button', { name: 'Copy compressed' }).click();
+  const notice = page.getByRole('list', { name: 'Notifications' }).getByRole('status');
+  await expect(notice).toContainText('Copied the compressed catalog');
+  expect(await overlaps(notice, page.getByRole('region', { name: 'Diff' }))).toBe(false);
+  expect(await overlaps(notice, page.locator('.tools-panel'))).toBe(false);
+  await shot(page, '3-notice-1024x700');
+
+  // Many catalogs: the strip says there are more, and its buttons scroll to them.
+  const small = (i: number) => Buffer.from(JSON.stringify({ tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', title: 'Args', properties: {} } }] }));
+  await app.dropFiles(Array.from({ length: 8 }, (_, i) => ({ name: `catalog-number-${i + 1}.json`, bytes: small(i) })));
+  const strip = page.getByRole('navigation', { name: 'Loaded catalogs' });
+  await expect(strip.getByRole('listitem')).toHaveCount(9);
+  await expect(strip).toContainText('9 catalogs open');
+  const later = strip.getByRole('button', { name: 'Show later catalogs' });
+  const earlier = strip.getByRole('button', { name: 'Show earlier catalogs' });
+  await strip.getByRole('button', { name: /^github-mcp-server\.json / }).click();
+  await expect(earlier).toBeDisabled();
+  await expect(later).toBeEnabled();
+  await shot(page, '3-strip-1024x700');
+  await later.click();
+  await expect(earlier).toBeEnabled();
+  expect(await strip.locator('ul').evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+
+  // An already-minimal catalog: the preview tag shortens, so the counts beside it stay whole, and nothing leaves its head.
+  await app.dropFiles([{ name: 'minimal.json', bytes: Buffer.from('{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}') }]);
+  await expect(page.locator('.diff-panel .preview-tag')).toHaveText(/^preview/);
+  expect(await isCut(page, '.diff-note-count, .tools-panel .panel-note')).toEqual([]);
+  for (const head of await page.locator('.analysis-split .panel-head').all()) {
+    for (const part of await head.locator(':scope > :visible').all()) expect(await overflow(part, head)).toEqual({ left: 0, right: 0 });
+  }
+  await shot(page, '3-preview-1024x700');
 });
 
 test.describe('the MCP dialog with many servers found', () => {

@@ -117,10 +117,12 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         </label>
         <label className="switch diff-wrap-switch" title="Wrap long lines to the width of each side; off, they run on and the diff scrolls sideways">
           <span className="switch-control">
-            <input type="checkbox" checked={wrap} onChange={(event) => stores.settings.getState().setWrapLines(event.target.checked)} />
+            <input type="checkbox" aria-label="Wrap lines" checked={wrap} onChange={(event) => stores.settings.getState().setWrapLines(event.target.checked)} />
             <span className="switch-track" aria-hidden="true" />
           </span>
-          Wrap lines
+          <span>
+            Wrap<span className="diff-switch-more"> lines</span>
+          </span>
         </label>
       </div>
       {whole ? null : (

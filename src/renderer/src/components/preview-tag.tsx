@@ -5,7 +5,7 @@ export function PreviewTag({ reason }: { reason: string | null }) {
   if (!reason) return null;
   return (
     <span className="preview-tag" title={`Preview of what the shrink would remove — not handed out: ${reason}`}>
-      preview · not handed out
+      preview<span className="preview-tag-more"> · not handed out</span>
     </span>
   );
 }
