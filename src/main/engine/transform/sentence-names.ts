@@ -22,28 +22,42 @@ export function isIdentifierLike(name: string): boolean {
 /** Placeholders the layout gives unnamed tools ("#3") and a bare schema: not names anyone wrote. */
 const PLACEHOLDER = /^#\d+$|^\(schema\)$/u;
 
+/** The first name token of `name`, when it starts with one ("Get" of "Get Weather"). */
+const LEADING_TOKEN = /^[\p{L}\p{N}_$](?:[\p{L}\p{N}_$]|[.-](?=[\p{L}\p{N}_$]))*/u;
+/** What would continue a name token after a match ("fetch" is not named in "fetcher" or "fetch.v2"). */
+const CONTINUES_TOKEN = /^(?:[\p{L}\p{N}_$]|[.-][\p{L}\p{N}_$])/u;
+
 /**
- * The tool names of one catalog, made once per transform or check: the
- * identifier-like ones in a set (looked up by token), the others (a plain
- * word such as `fetch`, a name with spaces) in one whole-word pattern.
+ * The tool names of one catalog, made once per transform or check, looked up
+ * by the tokens of a sentence (no pattern built from the names: a catalog
+ * may hold thousands, or one of 256 KiB). A one-token name is matched whole
+ * (`fetch`, `list-contact-folders`); a name of several (`Get Weather`) by its
+ * first token, then the rest as written.
  */
 export class CatalogNames {
-  readonly identifiers: ReadonlySet<string>;
-  readonly words: RegExp | undefined;
+  /** The one-token names. */
+  readonly tokens: ReadonlySet<string>;
+  /** The names of several tokens, by their first. */
+  readonly phrases: ReadonlyMap<string, readonly string[]>;
+  /** A name a sentence can hold without a mark of code form (a plain word, a phrase): every sentence must be read for it. */
+  readonly hasPlainNames: boolean;
 
   constructor(names: Iterable<string>) {
-    const identifiers = new Set<string>();
-    const words = new Set<string>();
+    const tokens = new Set<string>();
+    const phrases = new Map<string, string[]>();
+    let hasPlainNames = false;
     for (const name of names) {
       if (name.trim() === '' || PLACEHOLDER.test(name)) continue;
-      if (isIdentifierLike(name)) identifiers.add(name);
-      else words.add(name);
+      const first = LEADING_TOKEN.exec(name)?.[0];
+      // A name that does not start like a word ("#tag", "(x)") is not one prose names as a word.
+      if (first === undefined) continue;
+      if (first.length === name.length) tokens.add(name);
+      else phrases.set(first, [...(phrases.get(first) ?? []), name]);
+      if (!isIdentifierLike(name)) hasPlainNames = true;
     }
-    this.identifiers = identifiers;
-    this.words =
-      words.size === 0
-        ? undefined
-        : new RegExp(`(?<![\\p{L}\\p{N}_$]|[\\p{L}\\p{N}_$][.-])(?:${[...words].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_$]|[.-][\\p{L}\\p{N}_$])`, 'gu');
+    this.tokens = tokens;
+    this.phrases = phrases;
+    this.hasPlainNames = hasPlainNames;
   }
 }
 
@@ -66,15 +80,21 @@ const NONE: NamesInSentence = { tools: [], identifiers: [] };
 
 /** The tools of `catalog` that `sentence` names and its identifier-like tokens; cheap for prose with no mark of code form. */
 export function namesIn(sentence: string, catalog: CatalogNames): NamesInSentence {
+  const marked = IDENTIFIER_MARK.test(sentence);
+  // Without a mark of code form a sentence holds no identifier-like token, so only a plain name can be in it.
+  if (!marked && !catalog.hasPlainNames) return NONE;
   const tools: string[] = [];
-  if (catalog.words) for (const match of sentence.matchAll(catalog.words)) tools.push(match[0]);
-  if (!IDENTIFIER_MARK.test(sentence)) return tools.length === 0 ? NONE : { tools, identifiers: [] };
   const identifiers: string[] = [];
   for (const match of sentence.matchAll(TOKEN)) {
     const token = match[0];
-    if (!isIdentifierLike(token)) continue;
-    identifiers.push(token);
-    if (catalog.identifiers.has(token)) tools.push(token);
+    if (catalog.tokens.has(token)) tools.push(token);
+    const phrases = catalog.phrases.get(token);
+    if (phrases !== undefined) {
+      for (const name of phrases) {
+        if (sentence.startsWith(name, match.index) && !CONTINUES_TOKEN.test(sentence.slice(match.index + name.length, match.index + name.length + 3))) tools.push(name);
+      }
+    }
+    if (marked && isIdentifierLike(token)) identifiers.push(token);
   }
   return tools.length === 0 && identifiers.length === 0 ? NONE : { tools, identifiers };
 }
@@ -90,8 +110,4 @@ export function namesAnother(found: NamesInSentence, names: SentenceNames): bool
 /** The structural rule for one sentence. */
 export function mentionsName(sentence: string, names: SentenceNames): boolean {
   return namesAnother(namesIn(sentence, names.catalog), names);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }

@@ -29,6 +29,22 @@ describe('a sentence that names a tool or a parameter', () => {
     for (const sentence of ['Use send-chat-message again later.', 'Fetch a page.', 'The prefetch cache.', 'Uses list-contact-folders-v2 instead.', 'A re-fetch happens hourly.']) expect(mentionsName(sentence, own), sentence).toBe(false);
   });
 
+  it('names a tool whose name has several words, as written and whole', () => {
+    const own = names(['Get Weather', 'get weather v2', 'other'], 'other');
+    for (const sentence of ['Then call Get Weather for the city.', 'Use get weather v2.']) expect(mentionsName(sentence, own), sentence).toBe(true);
+    for (const sentence of ['Get Weathering data.', 'Get the weather.', 'get weather v2x is gone.']) expect(mentionsName(sentence, own), sentence).toBe(false);
+  });
+
+  it('reads a catalog of many names, or one of 256 KiB, without building a pattern of them', () => {
+    const huge = 'n'.repeat(256 * 1024);
+    const many = Array.from({ length: 20_000 }, (_, i) => `tool${i} name`);
+    const own = names([huge, ...many, 'fetch'], 'fetch');
+    expect(mentionsName(`Pass it to ${huge} next.`, own)).toBe(true);
+    expect(mentionsName('Then call tool19999 name.', own)).toBe(true);
+    expect(mentionsName('Then call tool19999 names.', own)).toBe(false);
+    expect(mentionsName(`Pass it to ${huge}n next.`, own)).toBe(false);
+  });
+
   it('names an identifier-like parameter of its own tool, not a plain one and not another tool’s', () => {
     const own = names(catalog, 'send-chat-message', ['chat-id', '$select']);
     expect(mentionsName('The chat-id of the conversation.', own)).toBe(true);
