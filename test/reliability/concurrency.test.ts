@@ -116,6 +116,9 @@ describe(`${TOTAL} shrinks from 2 library writers, ${LOAD.cli} CLI processes and
     expect(audit.damaged).toEqual([]);
     expect(audit.handles).toEqual(shrunk.map((s) => s.handle).sort());
     expect(audit.historyRows).toBe(TOTAL);
+    // Each distinct catalog was shrunk once: its first shrink, recorded with its history row.
+    expect(audit.shrinkRows).toBe(TOTAL);
+    expect(audit.orphanShrinks).toEqual([]);
   });
 
   it('the writers really overlapped: in commit order the writing process keeps changing', () => {

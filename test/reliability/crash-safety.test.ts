@@ -39,6 +39,7 @@ function expectStoreSound(after: string): void {
   const audit = auditStore(store);
   expect(audit.integrity, after).toBe('ok');
   expect(audit.damaged, after).toEqual([]);
+  expect(audit.orphanShrinks, after).toEqual([]);
   const present = new Set(audit.handles);
   expect([...promised.keys()].filter((h) => !present.has(h)).map((h) => promised.get(h)!.who), `handles lost ${after}`).toEqual([]);
 

@@ -28,6 +28,8 @@ export interface HistoryOptions extends StoreOptions {
   sort?: HistorySortKey;
   /** 'descending' by default. */
   direction?: SortDirection;
+  /** List each entry's shrinks too (`shrinks`, newest first). */
+  shrinks?: boolean;
 }
 
 /** Handles in the store, newest first unless a sort says otherwise. */

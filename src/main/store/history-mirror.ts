@@ -3,7 +3,7 @@
 // data_version says another connection committed, rows they added get a
 // history row and rows they removed lose theirs. The mirror also keeps the
 // retained-byte total, which only changes through the same writes.
-import { HISTORY_TABLE, TEMP_RECOVERIES_DDL, historyDdl } from './schema.js';
+import { HISTORY_TABLE, SHRINKS_TABLE, TEMP_RECOVERIES_DDL, TEMP_SHRINKS_DDL, historyDdl } from './schema.js';
 import { normalizeCreatedAt } from './created-at.js';
 import type { SqliteDatabase } from './open-connection.js';
 import type { Statement } from 'better-sqlite3';
@@ -45,13 +45,16 @@ FROM missing
 ORDER BY created_at, rid`;
 
 // Read-only stores mirror into a temp table; this carries over the file's own
-// history rows (with their source names) before the generic sync above.
+// history rows (with their source names) before the generic sync above, and
+// the latest shrink another process recorded on a row already carried over.
+const LATEST_SHRINK_COLUMNS = ['compressor', 'tokenizer', 'tokens_before', 'tokens_after', 'source_name', 'source_key', 'tool_count'];
 const COPY_FILE_HISTORY = `
 INSERT INTO temp.${HISTORY_TABLE} (${HISTORY_COLUMNS})
 SELECT ${HISTORY_COLUMNS} FROM main.${HISTORY_TABLE} AS m
 WHERE EXISTS (SELECT 1 FROM recoveries AS r WHERE r.handle = m.handle)
-  AND NOT EXISTS (SELECT 1 FROM temp.${HISTORY_TABLE} AS t WHERE t.handle = m.handle)
-ORDER BY m.seq`;
+ORDER BY m.seq
+ON CONFLICT (handle) DO UPDATE SET ${LATEST_SHRINK_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')}
+WHERE ${LATEST_SHRINK_COLUMNS.map((column) => `${column} IS NOT excluded.${column}`).join(' OR ')}`;
 
 const MAIN_TABLE_EXISTS = "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?";
 
@@ -62,10 +65,12 @@ function mainTableExists(db: SqliteDatabase, table: string): boolean {
 /**
  * A read-only file cannot hold our history table, so a temp one (which
  * shadows any same-named table in the file) stands in for it; an empty temp
- * `recoveries` stands in for a file that has none yet.
+ * `recoveries` stands in for a file that has none yet, and an empty temp
+ * shrinks table for a file made before shrinks were recorded.
  */
 function createReadOnlyShadow(db: SqliteDatabase): void {
   if (!mainTableExists(db, 'recoveries')) db.exec(TEMP_RECOVERIES_DDL);
+  if (!mainTableExists(db, SHRINKS_TABLE)) db.exec(TEMP_SHRINKS_DDL);
   db.exec(historyDdl('temp'));
 }
 

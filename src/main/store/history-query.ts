@@ -5,10 +5,10 @@
 // Other orderings have no index of their own (one per column would slow
 // every put): SQLite keeps the top rows of one pass over the table, measured
 // in test/main/store/history-performance.test.ts.
-import { HISTORY_TABLE } from './schema.js';
+import { HISTORY_TABLE, SHRINKS_TABLE } from './schema.js';
 import type { SqliteDatabase } from './open-connection.js';
 import type { HistorySortKey, SortDirection } from '../../shared/contracts';
-import type { HistoryEntry, HistoryPage, HistoryQuery } from './types.js';
+import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink } from './types.js';
 import type { Statement } from 'better-sqlite3';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -16,6 +16,7 @@ export const MAX_PAGE_SIZE = 1000;
 
 const ENTRY_COLUMNS = `handle, created_at, bytes, tokens_before, tokens_after,
   content_type, compressor, source_name, tool_count, tokenizer`;
+const SHRINK_COLUMNS = 'id, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name';
 /** What each sort key orders by. saved matches signedRatio (0 when nothing was counted before); NULL sources and tool counts sort as smallest. */
 const SORT_COLUMNS: Record<HistorySortKey, string> = {
   created: 'created_at',
@@ -60,11 +61,21 @@ export class HistoryQueries {
   private readonly count: Statement<[], number>;
   private readonly searchCount: Statement<[{ needle: string }], number>;
   private readonly byHandle: Statement<[string], HistoryEntry>;
+  private readonly shrinksOf: Statement<[string], HistoryShrink>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
     this.searchCount = db.prepare<[{ needle: string }], number>(`SELECT count(*) FROM ${HISTORY_TABLE} WHERE ${MATCHES}`).pluck();
     this.byHandle = db.prepare(`${this.from} WHERE handle = ?`);
+    this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
+  }
+
+  /** The entry with its shrinks, newest first; a row with none recorded is its own only shrink (without an id). */
+  private withShrinks(entry: HistoryEntry): HistoryEntry {
+    const recorded = this.shrinksOf.all(entry.handle);
+    const { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name } = entry;
+    const only: HistoryShrink = { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name };
+    return { ...entry, shrinks: recorded.length > 0 ? (recorded as [HistoryShrink, ...HistoryShrink[]]) : [only] };
   }
 
   private prepared<P>(cache: Map<string, Statement<[P], HistoryEntry>>, sql: string): Statement<[P], HistoryEntry> {
@@ -82,16 +93,18 @@ export class HistoryQueries {
     const offset = wholeNumber(request.offset, 0, Number.MAX_SAFE_INTEGER);
     const needle = (request.query ?? '').trim().toLowerCase();
     const order = orderBy(request.sort, request.direction);
-    if (needle === '') {
-      return { entries: this.prepared(this.pages, `${this.from} ${order} LIMIT :limit OFFSET :offset`).all({ limit, offset }), total: this.count.get() ?? 0 };
-    }
-    return {
-      entries: this.prepared(this.searchPages, `${this.from} WHERE ${MATCHES} ${order} LIMIT :limit OFFSET :offset`).all({ needle, limit, offset }),
-      total: this.searchCount.get({ needle }) ?? 0,
-    };
+    const page =
+      needle === ''
+        ? { entries: this.prepared(this.pages, `${this.from} ${order} LIMIT :limit OFFSET :offset`).all({ limit, offset }), total: this.count.get() ?? 0 }
+        : {
+            entries: this.prepared(this.searchPages, `${this.from} WHERE ${MATCHES} ${order} LIMIT :limit OFFSET :offset`).all({ needle, limit, offset }),
+            total: this.searchCount.get({ needle }) ?? 0,
+          };
+    return request.shrinks ? { ...page, entries: page.entries.map((entry) => this.withShrinks(entry)) } : page;
   }
 
   entry(handle: string): HistoryEntry | undefined {
-    return this.byHandle.get(handle);
+    const entry = this.byHandle.get(handle);
+    return entry && this.withShrinks(entry);
   }
 }

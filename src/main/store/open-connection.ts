@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { RECOVERIES_DDL, historyDdl } from './schema.js';
+import { RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl, recordFirstShrinks } from './schema.js';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
 import { toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
@@ -63,10 +63,18 @@ function closeQuietly(db: SqliteDatabase): void {
   }
 }
 
+/**
+ * Creates what is missing. A store made before shrinks were recorded gets
+ * its shrinks table here, each history row becoming its first shrink, in the
+ * same transaction (so two processes opening it at once migrate it once).
+ */
 function createSchema(db: SqliteDatabase): void {
   db.transaction(() => {
     db.exec(RECOVERIES_DDL);
     db.exec(historyDdl('main'));
+    const migrating = db.prepare("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?").get(SHRINKS_TABLE) === undefined;
+    db.exec(SHRINKS_DDL);
+    if (migrating) db.exec(recordFirstShrinks('1'));
   }).immediate();
 }
 

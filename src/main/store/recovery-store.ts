@@ -11,8 +11,8 @@ import { putColumnsFor, type PutColumns } from './put-meta.js';
 import { DEFAULT_MAX_BYTES } from './store-path.js';
 import { failedAction, invalidBudgetError, mapStoreErrors, outcomeOf, toStoreError, type StoreAction } from './store-errors.js';
 import type { StoreFilesChange } from './store-file-marks.js';
-import { StoreSession, type NewRow } from './store-session.js';
-import type { HistoryEntry, HistoryPage, HistoryQuery, OpenOptions, PutMeta, PutResult } from './types.js';
+import { StoreSession, type NewRow, type ShrinkFigures } from './store-session.js';
+import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types.js';
 
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;
@@ -48,6 +48,17 @@ function movedDuringPutError(dbPath: string, role: keyof typeof FILE_NAMES): Cav
     'cave_store_unavailable',
     `the recovery store's ${FILE_NAMES[role]} at ${dbPath} was deleted or replaced while the original was being stored, ` +
       'so the original is not in the file at that path — nothing was stored there; shrink again to store it in the file now at that path',
+  );
+}
+
+/** The same options, tokenizer, counts and source: the same shrink again (a proxy lists the same tools over and over). */
+function sameShrink(latest: ShrinkFigures, columns: PutColumns): boolean {
+  return (
+    latest.compressor === columns.compressor &&
+    latest.tokenizer === columns.tokenizer &&
+    latest.tokens_before === columns.tokensBefore &&
+    latest.tokens_after === columns.tokensAfter &&
+    (columns.sourceName === null || latest.source_name === columns.sourceName)
   );
 }
 
@@ -90,8 +101,9 @@ export class RecoveryStore {
   /**
    * Stores `original` and returns its handle, only after COMMIT, and only
    * when the row is in the file at the store's path. Storing bytes
-   * already present returns the existing handle (created=false) and rewrites
-   * nothing. Refuses with cave_store_full, writing nothing, when the new bytes
+   * already present returns the existing handle (created=false) and leaves
+   * the original as it is; the shrink is recorded (and history shows it)
+   * unless it is like the latest shrink of that original. Refuses with cave_store_full, writing nothing, when the new bytes
    * would take the retained total over maxBytes. `knownHandle`, when the caller
    * already took it (the shrink does, on a worker), must be
    * recoveryHandleFor(original): it is not checked again here.
@@ -136,11 +148,17 @@ export class RecoveryStore {
     return mapStoreErrors(this.path, 'read', () => session.selectHandle.get(handle) !== undefined);
   }
 
-  /** The history entry for `handle`, or undefined when nothing is stored under it. */
+  /** The history entry for `handle` with every shrink of it (`shrinks`, newest first), or undefined when nothing is stored under it. */
   details(handle: string): HistoryEntry | undefined {
     this.assertOpen();
     if (!isRecoveryHandle(handle)) return undefined;
     return this.read((session) => session.queries.entry(handle));
+  }
+
+  /** One shrink of `handle` (by its id; the latest without one), or undefined when there is no such shrink. */
+  shrink(handle: string, id?: number): HistoryShrink | undefined {
+    const shrinks = this.details(handle)?.shrinks ?? [];
+    return id === undefined ? shrinks[0] : shrinks.find((shrink) => shrink.id === id);
   }
 
   /** Removes the original and its history entry together; false when nothing was stored under `handle`. */
@@ -166,7 +184,7 @@ export class RecoveryStore {
     return this.read((session) => session.mirror.retainedBytes);
   }
 
-  /** A page of history, newest first; `total` counts every entry matching `query`. */
+  /** A page of history, newest first; `total` counts every entry matching `query`. With `shrinks`, each entry lists its shrinks. */
   history(request: HistoryQuery = {}): HistoryPage {
     this.assertOpen();
     return this.read((session) => session.queries.list(request));
@@ -215,20 +233,35 @@ export class RecoveryStore {
 
   private putInTransaction(session: StoreSession, handle: string, original: Uint8Array, columns: PutColumns): PutResult {
     const existing = session.existingCreatedAt.get(handle);
-    if (existing !== undefined) return { handle, created: false, createdAt: existing };
-    this.assertWithinBudget(session, original.byteLength);
-    const createdAt = this.clock().toISOString();
-    const row: NewRow = {
+    const row = (): NewRow => ({
       ...columns,
       handle,
-      createdAt,
+      createdAt: this.clock().toISOString(),
       original: asBuffer(original),
       bytes: original.byteLength,
       sourceKey: sourceKeyFor(columns.sourceName ?? undefined),
-    };
-    session.insertRecovery.run(row);
-    session.insertHistory.run(row);
-    return { handle, created: true, createdAt };
+    });
+    if (existing !== undefined) {
+      this.recordShrink(session, handle, columns, row);
+      return { handle, created: false, createdAt: existing };
+    }
+    this.assertWithinBudget(session, original.byteLength);
+    const first = row();
+    session.insertRecovery.run(first);
+    session.insertHistory.run(first);
+    session.insertShrink.run(first);
+    return { handle, created: true, createdAt: first.createdAt };
+  }
+
+  /** A shrink of an original already stored: recorded, and shown in history, unless it is like the latest one. */
+  private recordShrink(session: StoreSession, handle: string, columns: PutColumns, row: () => NewRow): void {
+    const latest = session.latestShrink.get({ handle });
+    // No history row (cannot happen after the sync this transaction began with): nothing to record it against.
+    if (latest === undefined || sameShrink(latest, columns)) return;
+    session.keepFirstShrink.run({ handle });
+    const shrink = row();
+    session.insertShrink.run(shrink);
+    session.showLatestShrink.run(shrink);
   }
 
   private assertWithinBudget(session: StoreSession, incoming: number): void {

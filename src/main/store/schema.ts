@@ -1,8 +1,8 @@
 // The tables of the recovery store. `recoveries` is the Go caveman tools'
 // table, byte for byte, so either side can read what the other wrote; it is
 // never altered and gets no index or trigger of ours. Everything the app needs
-// beyond it (history with file names, fast newest-first paging) lives in our
-// own table.
+// beyond it (history with file names, fast newest-first paging, every shrink
+// of a stored original) lives in our own tables.
 
 /** The Go reference DDL, verbatim (SQLite keeps this text in sqlite_master). */
 export const RECOVERIES_DDL = `
@@ -51,5 +51,45 @@ CREATE INDEX IF NOT EXISTS ${schema}.${HISTORY_TABLE}_newest
   ON ${HISTORY_TABLE} (created_at DESC, seq DESC, handle, source_key);`;
 }
 
+export const SHRINKS_TABLE = 'caveman_app_shrinks';
+
+/**
+ * One row per shrink of a stored original: the first (when the original was
+ * stored) and every later one with other options, another tokenizer or
+ * another source (`recoveries` keeps only the first, and never changes). The
+ * history row carries the latest shrink's compressor, tokenizer and counts,
+ * so the history list reads one table. A history row without shrink rows
+ * (written by a program that does not record them) is its own only shrink.
+ * Deleting a history row deletes its shrinks.
+ */
+export const SHRINKS_DDL = `
+CREATE TABLE IF NOT EXISTS ${SHRINKS_TABLE} (
+  id INTEGER PRIMARY KEY,
+  handle TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  compressor TEXT NOT NULL,
+  tokenizer TEXT NULL,
+  tokens_before INTEGER NOT NULL,
+  tokens_after INTEGER NOT NULL,
+  source_name TEXT NULL
+);
+CREATE INDEX IF NOT EXISTS ${SHRINKS_TABLE}_handle ON ${SHRINKS_TABLE} (handle, id);
+CREATE TRIGGER IF NOT EXISTS ${SHRINKS_TABLE}_follow_history
+  AFTER DELETE ON ${HISTORY_TABLE}
+  BEGIN DELETE FROM ${SHRINKS_TABLE} WHERE handle = old.handle; END;`;
+
+/** The shrink a history row stands for when it has none recorded: its own columns. */
+export const FIRST_SHRINK_COLUMNS = 'handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name';
+
+/** Records each history row's first shrink, oldest first; `where` picks the rows (e.g. those without one). */
+export function recordFirstShrinks(where: string): string {
+  return `
+INSERT INTO ${SHRINKS_TABLE} (${FIRST_SHRINK_COLUMNS})
+SELECT ${FIRST_SHRINK_COLUMNS} FROM ${HISTORY_TABLE} AS h WHERE ${where} ORDER BY h.seq`;
+}
+
 /** An empty stand-in for `recoveries` when a read-only file has none yet. */
 export const TEMP_RECOVERIES_DDL = RECOVERIES_DDL.replace('CREATE TABLE', 'CREATE TEMP TABLE');
+
+/** An empty stand-in for the shrinks table when a read-only file has none (every history row is then its own only shrink). */
+export const TEMP_SHRINKS_DDL = SHRINKS_DDL.slice(0, SHRINKS_DDL.indexOf(';') + 1).replace('CREATE TABLE', 'CREATE TEMP TABLE');

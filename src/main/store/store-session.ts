@@ -8,7 +8,7 @@ import { HistoryMirror } from './history-mirror.js';
 import { HistoryQueries } from './history-query.js';
 import { openConnection, type SqliteDatabase } from './open-connection.js';
 import type { PutColumns } from './put-meta.js';
-import { HISTORY_TABLE } from './schema.js';
+import { HISTORY_TABLE, SHRINKS_TABLE, recordFirstShrinks } from './schema.js';
 import { sidecarsStillOurs, storeFilesChange, type StoreFileMarks, type StoreFilesChange } from './store-file-marks.js';
 
 export interface NewRow extends PutColumns {
@@ -29,6 +29,34 @@ INSERT INTO ${HISTORY_TABLE} (handle, created_at, bytes, tokens_before, tokens_a
 VALUES (:handle, :createdAt, :bytes, :tokensBefore, :tokensAfter, :contentType, :compressor,
   :sourceName, :toolCount, :tokenizer, :sourceKey)`;
 
+const INSERT_SHRINK = `
+INSERT INTO ${SHRINKS_TABLE} (handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name)
+VALUES (:handle, :createdAt, :compressor, :tokenizer, :tokensBefore, :tokensAfter, :sourceName)`;
+
+/** What makes one shrink differ from another (its time aside). */
+export interface ShrinkFigures {
+  compressor: string;
+  tokenizer: string | null;
+  tokens_before: number;
+  tokens_after: number;
+  source_name: string | null;
+}
+
+// The latest shrink of a handle: its newest shrink row, else its history row (its own only shrink).
+const LATEST_SHRINK = `
+SELECT compressor, tokenizer, tokens_before, tokens_after, source_name FROM (
+  SELECT 0 AS rank, id, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${SHRINKS_TABLE} WHERE handle = :handle
+  UNION ALL
+  SELECT 1, 0, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${HISTORY_TABLE} WHERE handle = :handle
+) ORDER BY rank, id DESC LIMIT 1`;
+
+// The history row shows its latest shrink's options, tokenizer and counts. Its source stays the first one known
+// (what it is listed and searched by); each shrink's own source is in its shrink row.
+const SHOW_LATEST_SHRINK = `
+UPDATE ${HISTORY_TABLE} SET compressor = :compressor, tokenizer = :tokenizer, tokens_before = :tokensBefore, tokens_after = :tokensAfter,
+  source_name = coalesce(source_name, :sourceName), source_key = coalesce(source_key, :sourceKey), tool_count = coalesce(tool_count, :toolCount)
+WHERE handle = :handle`;
+
 // Our normalised time when the history row exists (it does after a sync).
 const EXISTING_CREATED_AT = `
 SELECT coalesce(h.created_at, caveman_created_at(r.created_at))
@@ -45,6 +73,11 @@ export class StoreSession {
   readonly existingCreatedAt: Statement<[string], string>;
   readonly deleteRecovery: Statement<[string], number>;
   readonly deleteHistory: Statement<[string]>;
+  readonly insertShrink: Statement<[NewRow]>;
+  readonly latestShrink: Statement<[{ handle: string }], ShrinkFigures>;
+  /** A history row written without shrink rows gets its own as its first, before a later shrink changes it. */
+  readonly keepFirstShrink: Statement<[{ handle: string }]>;
+  readonly showLatestShrink: Statement<[NewRow]>;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -61,6 +94,10 @@ export class StoreSession {
     this.existingCreatedAt = db.prepare<[string], string>(EXISTING_CREATED_AT).pluck();
     this.deleteRecovery = db.prepare<[string], number>('DELETE FROM recoveries WHERE handle = ? RETURNING octet_length(original)').pluck();
     this.deleteHistory = db.prepare(`DELETE FROM ${HISTORY_TABLE} WHERE handle = ?`);
+    this.insertShrink = db.prepare(INSERT_SHRINK);
+    this.latestShrink = db.prepare(LATEST_SHRINK);
+    this.keepFirstShrink = db.prepare(recordFirstShrinks(`h.handle = :handle AND NOT EXISTS (SELECT 1 FROM ${SHRINKS_TABLE} AS s WHERE s.handle = h.handle)`));
+    this.showLatestShrink = db.prepare(SHOW_LATEST_SHRINK);
     this.mirror.refresh();
   }
 

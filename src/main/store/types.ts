@@ -1,10 +1,10 @@
 // The store's public shapes. HistoryEntry is the contract's wire shape
 // (snake_case), because it crosses process boundaries as-is (IPC, CLI --json).
 
-import type { HistoryEntry, HistorySortKey, SortDirection } from '../../shared/contracts';
+import type { HistoryEntry, HistoryShrink, HistorySortKey, SortDirection } from '../../shared/contracts';
 
-/** One handle as the history contract describes it (created_at normalised to `YYYY-MM-DDTHH:MM:SS.sssZ`). */
-export type { HistoryEntry };
+/** One handle as the history contract describes it (created_at normalised to `YYYY-MM-DDTHH:MM:SS.sssZ`), and one shrink of it. */
+export type { HistoryEntry, HistoryShrink };
 
 /** A page as the store returns it; the history-page contract adds limit/offset/query. */
 export interface HistoryPage {
@@ -23,6 +23,8 @@ export interface HistoryQuery {
   sort?: HistorySortKey;
   /** 'descending' by default. */
   direction?: SortDirection;
+  /** List each entry's shrinks too (the CLI's --json; the app's list needs only the latest, which the entry shows). */
+  shrinks?: boolean;
 }
 
 export interface PutMeta {

@@ -316,19 +316,52 @@ export interface FactsKept {
   }[];
 }
 /**
- * One handle in the recovery store. source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
+ * One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
  */
 export interface HistoryEntry {
   handle: RecoveryHandle;
+  /**
+   * When the original was first stored.
+   */
   created_at: string;
   bytes: number;
   tokens_before: number;
   tokens_after: number;
   content_type: string;
   compressor: string;
+  /**
+   * Where the catalog came from: the first source known for it (each shrink names its own).
+   */
   source_name: string | null;
   tool_count: number | null;
   tokenizer: string | null;
+  /**
+   * Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.
+   *
+   * @minItems 1
+   */
+  shrinks?: [HistoryShrink, ...HistoryShrink[]];
+}
+/**
+ * One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.
+ *
+ * This interface was referenced by `HistoryEntry`'s JSON-Schema
+ * via the `definition` "historyShrink".
+ */
+export interface HistoryShrink {
+  /**
+   * Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).
+   */
+  id?: number;
+  /**
+   * When it was made (normalised like the entry's).
+   */
+  created_at: string;
+  compressor: string;
+  tokenizer: string | null;
+  tokens_before: number;
+  tokens_after: number;
+  source_name: string | null;
 }
 /**
  * A page of history, newest first; what 'caveman-shrink history --json' prints.
@@ -1154,6 +1187,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/catalogKind': CatalogKind;
   'https://schemas.caveman-shrink.dev/v1/guarantee-report.schema.json': GuaranteeReport;
   'https://schemas.caveman-shrink.dev/v1/history-entry.schema.json': HistoryEntry;
+  'https://schemas.caveman-shrink.dev/v1/history-entry.schema.json#/$defs/historyShrink': HistoryShrink;
   'https://schemas.caveman-shrink.dev/v1/history-page.schema.json': HistoryPage;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/which': CatalogSide;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty': EmptyRequest;

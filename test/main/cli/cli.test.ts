@@ -270,6 +270,23 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     }
   });
 
+  it('history --json lists every shrink of a handle, newest first; the entry shows the latest (issue 22, item 6)', async () => {
+    const input = referenceInputs().CONSTRAINTS_CATALOG!;
+    const first = reportLine(await runCli([], { input, env }));
+    const again = reportLine(await runCli(['shrink', '--share-schemas', '--tokenizer', 'cl100k_base'], { input, env }));
+    expect(again.recovery_handle).toBe(first.recovery_handle);
+    const page = JSON.parse((await runCli(['history', '--json'], { env })).stdout.toString());
+    const validate = validatorFor(CONTRACT_IDS.historyPage);
+    expect(validate(page), describeErrors(validate.errors)).toBe(true);
+    expect(page.total).toBe(1);
+    const [entry] = page.entries;
+    expect(entry).toMatchObject({ compressor: 'toolschema+share-schemas', tokenizer: 'cl100k_base', tokens_before: again.tokens_before, tokens_after: again.tokens_after, source_name: 'stdin' });
+    expect(entry.shrinks.map(({ compressor, tokenizer, tokens_after }: Record<string, unknown>) => ({ compressor, tokenizer, tokens_after }))).toEqual([
+      { compressor: 'toolschema+share-schemas', tokenizer: 'cl100k_base', tokens_after: again.tokens_after },
+      { compressor: 'toolschema', tokenizer: 'o200k_base', tokens_after: first.tokens_after },
+    ]);
+  });
+
   it('history --sort orders the page by a column, either way, and says so', async () => {
     const inputs = referenceInputs();
     for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCli([], { input: inputs[key]!, env });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_TABLE, RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
+import { HISTORY_TABLE, RecoveryStore, SHRINKS_TABLE, recoveryHandleFor } from '../../../src/main/store/index.js';
 
 const ROWS = 100_000;
 const EVERY_NTH_IS_FOREIGN = 10; // rows written "by the Go tools": no history row until the store syncs
@@ -26,10 +26,11 @@ function createdAt(i: number): string {
   return new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
 }
 
-/** Bulk-loads rows the way many past puts (and some Go tool writes) would have left them. */
+/** Bulk-loads rows the way many past puts (and some Go tool writes) would have left them, in a store made before shrinks were recorded. */
 function seed(): void {
   RecoveryStore.open(dbPath).close();
   const db = new Database(dbPath);
+  db.exec(`DROP TRIGGER ${SHRINKS_TABLE}_follow_history; DROP TABLE ${SHRINKS_TABLE}`);
   const recovery = db.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)');
   const history = db.prepare(
     `INSERT INTO ${HISTORY_TABLE} (handle, created_at, bytes, tokens_before, tokens_after, content_type, compressor,
@@ -70,7 +71,7 @@ beforeAll(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ccr-perf-'));
   dbPath = path.join(folder, 'ccr.db');
   seed();
-  timeOnce(`open, syncing ${ROWS / EVERY_NTH_IS_FOREIGN} foreign rows into history`, () => {
+  timeOnce(`open, recording ${ROWS - ROWS / EVERY_NTH_IS_FOREIGN} first shrinks and syncing ${ROWS / EVERY_NTH_IS_FOREIGN} foreign rows into history`, () => {
     store = RecoveryStore.open(dbPath);
   });
 }, 120_000);
@@ -152,5 +153,23 @@ describe(`history with ${ROWS} handles`, () => {
     let n = 0;
     measure('put (new payload, durable commit)', () => store.put(Buffer.from(`fresh ${n++}`), { tokensBefore: 1, tokensAfter: 1 }));
     expect(store.history().total).toBe(ROWS + 1 + REPEATS + 1);
+    // A stored payload shrunk again, alternately with and without shared sub-schemas: each put records a shrink.
+    const again = payload(77);
+    let shared = false;
+    measure('put (stored payload, other options: records a shrink)', () => {
+      shared = !shared;
+      return store.put(again, { tokensBefore: 100, tokensAfter: shared ? 30 : 40, ...(shared ? { compressor: 'toolschema+share-schemas', shareSchemas: true } : {}) });
+    });
+    measure('put (stored payload, like its latest shrink: records nothing)', () => store.put(again, { tokensBefore: 100, tokensAfter: 40 }));
+    measure('details with every shrink', () => store.details(recoveryHandleFor(again)));
+    expect(store.details(recoveryHandleFor(again))?.shrinks).toHaveLength(REPEATS + 2);
+  });
+
+  it('made every history row of the older store its first shrink', () => {
+    const db = new Database(dbPath, { readonly: true });
+    const counted = db.prepare(`SELECT count(*) AS n, count(DISTINCT handle) AS handles FROM ${SHRINKS_TABLE} WHERE id <= ?`).get(ROWS - ROWS / EVERY_NTH_IS_FOREIGN);
+    db.close();
+    expect(counted).toEqual({ n: ROWS - ROWS / EVERY_NTH_IS_FOREIGN, handles: ROWS - ROWS / EVERY_NTH_IS_FOREIGN });
+    expect(store.details(recoveryHandleFor(payload(1)))?.shrinks).toEqual([{ id: 1, created_at: createdAt(1), compressor: 'toolschema', tokenizer: 'o200k_base', tokens_before: 100, tokens_after: 40, source_name: 'Catalog-1.json' }]);
   });
 });

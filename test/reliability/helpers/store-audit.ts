@@ -16,6 +16,10 @@ export interface StoreAudit {
   damaged: string[];
   /** Rows in the app's history table (it may not exist yet: 0). */
   historyRows: number;
+  /** Rows in the app's shrinks table (it may not exist yet: 0). */
+  shrinkRows: number;
+  /** Handles of shrink rows without a history row (must be empty). */
+  orphanShrinks: string[];
   /** handle → SHA-256 of the stored original, hex. */
   digests: Map<string, string>;
 }
@@ -24,7 +28,7 @@ const handleOf = (bytes: Uint8Array) => `ccr_${createHash('sha256').update(bytes
 
 /** Audits the store at `path`; a missing file is an empty, sound store. */
 export function auditStore(path: string): StoreAudit {
-  if (!existsSync(path)) return { integrity: 'ok', handles: [], damaged: [], historyRows: 0, digests: new Map() };
+  if (!existsSync(path)) return { integrity: 'ok', handles: [], damaged: [], historyRows: 0, shrinkRows: 0, orphanShrinks: [], digests: new Map() };
   const db = new Database(path, { readonly: true, fileMustExist: true, timeout: 10_000 });
   try {
     const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check).join('; ');
@@ -40,7 +44,12 @@ export function auditStore(path: string): StoreAudit {
       }
     }
     const historyRows = hasTable('caveman_app_history') ? (db.prepare('SELECT count(*) FROM caveman_app_history').pluck().get() as number) : 0;
-    return { integrity, handles, damaged, historyRows, digests };
+    const shrinks = hasTable('caveman_app_shrinks');
+    const shrinkRows = shrinks ? (db.prepare('SELECT count(*) FROM caveman_app_shrinks').pluck().get() as number) : 0;
+    const orphanShrinks = shrinks
+      ? (db.prepare('SELECT DISTINCT handle FROM caveman_app_shrinks AS s WHERE NOT EXISTS (SELECT 1 FROM caveman_app_history AS h WHERE h.handle = s.handle) ORDER BY handle').pluck().all() as string[])
+      : [];
+    return { integrity, handles, damaged, historyRows, shrinkRows, orphanShrinks, digests };
   } finally {
     db.close();
   }

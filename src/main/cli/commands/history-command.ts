@@ -29,6 +29,8 @@ export async function runHistoryCommand(options: HistoryCommandOptions, io: Comm
       ...(options.sort ? { sort: options.sort } : {}),
       ...(options.direction ? { direction: options.direction } : {}),
       ...(options.store !== undefined ? { store: options.store } : {}),
+      // The JSON lists every shrink of each entry; the table shows the latest one's figures.
+      ...(options.json ? { shrinks: true } : {}),
     });
   } catch (thrown) {
     await writeAll(io.stderr, `caveman-shrink history: ${asCavemanError(thrown).message}\n`);
