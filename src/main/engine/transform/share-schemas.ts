@@ -15,7 +15,9 @@
 
 import { ARRAY, OBJECT, STRING, forEachMember, itemAt, keyAt, keyName, sourceOf, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { parseJson } from '../json/parse-json';
+import { TOKENIZERS } from '../../../shared/tokenizers';
 import { utf8ByteLength } from '../text/utf8';
+import { countTokens } from '../tokens/count-tokens';
 import { readCatalog } from './catalog-shape';
 import { refTargets, type RefTrie } from './ref-targets';
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './schema-vocabulary';
@@ -51,8 +53,10 @@ export function shareSchemas(result: TransformResult, sharedOutput: boolean): Tr
     for (const schema of tool.schemas) {
       const plan = planSharing(doc, schema);
       if (!plan) continue;
+      const shared = writeShared(doc, schema, plan);
+      if (!savesTokens(sourceOf(doc, schema), shared)) continue;
       definitions += plan.definitions.length;
-      splices.push({ start: doc.start[schema]!, end: doc.end[schema]!, text: writeShared(doc, schema, plan) });
+      splices.push({ start: doc.start[schema]!, end: doc.end[schema]!, text: shared });
     }
   }
   if (splices.length === 0) return result;
@@ -70,6 +74,18 @@ export function shareSchemas(result: TransformResult, sharedOutput: boolean): Tr
   const bytes = new TextEncoder().encode(out);
   const output = sharedOutput ? copyToShared(bytes) : bytes;
   return { ...result, output, tools: moveSpans(result, text, splices), sharedDefinitions: definitions };
+}
+
+/**
+ * The byte estimate of planSharing can be wrong by a few tokens (a `$ref`
+ * tokenizes worse than its length says: playwright-mcp's catalog cost 4
+ * more), so a schema is written shared only when that is fewer tokens in
+ * every tokenizer we count with. Counted on the schema's compact text,
+ * which is what a model is handed; every tokenizer, so the output does not
+ * depend on which one a report uses.
+ */
+function savesTokens(plain: string, shared: string): boolean {
+  return TOKENIZERS.every((tokenizer) => countTokens(shared, tokenizer) < countTokens(plain, tokenizer));
 }
 
 /** Tool spans after the splices: each tool grows or shrinks by its splices' byte difference. */

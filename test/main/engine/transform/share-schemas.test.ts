@@ -3,6 +3,8 @@ import { checkGuarantees } from '../../../../src/main/engine/guarantees/check-gu
 import { expandSharedSchemas } from '../../../../src/main/engine/guarantees/expand-shared';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { outputText, transformCatalog } from '../../../../src/main/engine/transform/transform-catalog';
+import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
+import { TOKENIZERS } from '../../../../src/shared/tokenizers';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 
 const recipient = {
@@ -106,4 +108,29 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
       expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);
     },
   );
+
+  it('shares a schema only when that is fewer tokens in every tokenizer: two references to one short string schema cost more than they save (playwright-mcp, +4)', () => {
+    // The shape of playwright-mcp's drag tool: two targets with the same one-sentence string schema.
+    const target = { type: 'string', description: 'Which element: its reference from the page snapshot, or a selector that finds only it' };
+    const drag = { tools: [{ name: 'drag', description: 'Drags one element onto another.', inputSchema: { type: 'object', properties: { from: target, to: target }, required: ['from', 'to'] } }] };
+    const text = JSON.stringify(drag);
+    const plainOut = shrink(text, false).text;
+    const sharedOut = shrink(text, true);
+    expect(sharedOut.text).toBe(plainOut);
+    expect(sharedOut.result.sharedDefinitions).toBe(0);
+    // The mail catalog's sharing does save, in both tokenizers, and is kept.
+    for (const tokenizer of TOKENIZERS) expect(countTokens(shared.text, tokenizer)).toBeLessThan(countTokens(plain.text, tokenizer));
+  });
+
+  it.each(realFixtures().map((f) => [f.name, f.text] as const))('%s: no tool costs more tokens shared than not, in either tokenizer', (_name, text) => {
+    const plainOut = shrink(text, false);
+    const sharedOut = shrink(text, true);
+    const toolTexts = (out: { result: { tools: { outputStart: number; outputEnd: number }[]; output: Uint8Array } }) =>
+      out.result.tools.map((tool) => new TextDecoder().decode(out.result.output.subarray(tool.outputStart, tool.outputEnd)));
+    const before = toolTexts(plainOut);
+    const after = toolTexts(sharedOut);
+    for (const [at, tool] of after.entries()) {
+      for (const tokenizer of TOKENIZERS) expect(countTokens(tool, tokenizer), `tool ${at}, ${tokenizer}`).toBeLessThanOrEqual(countTokens(before[at]!, tokenizer));
+    }
+  });
 });
