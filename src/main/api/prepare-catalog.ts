@@ -31,7 +31,7 @@ export type PreparedCatalog = CatalogPrepared | { ok: false; passThrough: PassTh
  */
 export function prepareCatalog(
   input: ReadInput,
-  options: Pick<TransformOptions, 'sharedOutput' | 'allocateShared' | 'shareSchemas' | 'onProgress' | 'onOutput'> = {},
+  options: Pick<TransformOptions, 'sharedOutput' | 'allocateShared' | 'shareSchemas' | 'level' | 'onProgress' | 'onOutput'> = {},
 ): PreparedCatalog {
   const { decoded } = input;
   if (!decoded.ok) {
@@ -65,6 +65,7 @@ export function prepareCatalog(
       ...(options.allocateShared ? { allocateShared: options.allocateShared } : {}),
       ...(decoded.asciiBytes ? { asciiBytes: decoded.asciiBytes } : {}),
       shareSchemas: options.shareSchemas ?? false,
+      ...(options.level !== undefined ? { level: options.level } : {}),
       ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}),
       ...(options.onOutput ? { onOutput: options.onOutput } : {}),
     });

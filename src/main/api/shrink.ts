@@ -6,6 +6,7 @@ import type { PassThrough, ShrinkReport } from '../../shared/contracts';
 import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
+import type { LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { sharedBytes, type CountJob, type ParallelTokenCounter } from '../engine/tokens';
 import { shrinkScratch, type SharedScratch } from '../engine/memory/shared-scratch';
@@ -39,6 +40,8 @@ export interface ShrinkOptions {
    * resolves `$ref`. Recorded with the handle (compressor "toolschema+share-schemas").
    */
   shareSchemas?: boolean;
+  /** How much description text stays (SPEC §2.3b, docs/levels.md): `facts` by default. */
+  level?: LevelName;
   counter?: ParallelTokenCounter;
   /**
    * Return the output as a view over shared memory instead of a copy (saves a
@@ -150,6 +153,7 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
       sharedOutput: true,
       ...(allocateShared ? { allocateShared } : {}),
       shareSchemas: options.shareSchemas ?? false,
+      ...(options.level !== undefined ? { level: options.level } : {}),
       onProgress: (fraction) => progress('transforming', fraction),
       ...(growing ? { onOutput: (written: Uint8Array) => growing.grew(written) } : {}),
     });

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
-import { LEVELS } from '../../shared/levels';
+import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
 import type { McpCommandOptions } from './commands/mcp-command';
@@ -18,6 +18,7 @@ const tokenizerOption = () =>
   new Option('-t, --tokenizer <name>', 'tokenizer for the (inferred) token counts').choices(TOKENIZERS).default(DEFAULT_TOKENIZER);
 const shareSchemasOption = () =>
   new Option('--share-schemas', 'write identical sub-schemas repeated inside a tool once, in its $defs (off by default: not every client resolves $ref)');
+const levelOption = (description: string) => new Option('--level <name>', description).choices(LEVELS);
 const storeOption = () =>
   new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
 
@@ -138,6 +139,8 @@ program
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--timeout <seconds>', 'how long starting the server and listing may take in all', positiveInteger, 60)
   .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
+  .addOption(levelOption(`how much description text stays (default: ${DEFAULT_LEVEL})`))
+  .addOption(shareSchemasOption())
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .passThroughOptions()
@@ -158,6 +161,10 @@ program
   .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
   .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
   .option('--no-describe-tool', 'do not list caveman_describe')
+  .addOption(levelOption(`how much description text stays in the listing (default: ${PROXY_DEFAULT_LEVEL}; the rest is one caveman_describe call away)`))
+  .addOption(shareSchemasOption())
+  .option('--include-tools <names>', 'list and relay only these tools (names or globs, comma-separated or repeated)', collect, [])
+  .option('--exclude-tools <names>', 'never list or relay these tools (names or globs, comma-separated or repeated)', collect, [])
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .passThroughOptions()

@@ -36,13 +36,14 @@ export function describeToolName(serverToolNames: Iterable<string>): string {
 
 /**
  * The entry the proxy lists: small on purpose, every token of it is paid on
- * every turn (69 tokens in o200k_base and cl100k_base, as listed and as
- * Claude is handed it). It says what the marker means (docs/levels.md).
+ * every turn (65 tokens in o200k_base and cl100k_base, as listed and as
+ * Claude is handed it; its description 27). It says what the marker means
+ * (docs/levels.md) and when to call it.
  */
 export function describeToolDefinition(name: string = DESCRIBE_TOOL_NAME): DescribeToolDefinition {
   return {
     name,
-    description: `Full original definitions of the named tools. A description ending in "${DEFERRAL_MARKER}" was shortened; call this before using such a tool if you need its details.`,
+    description: `Full original definitions of the named tools. A description ending in "${DEFERRAL_MARKER}" was shortened: call this first when you need its details.`,
     inputSchema: { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } }, required: ['names'] },
   };
 }

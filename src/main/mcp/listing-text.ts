@@ -42,3 +42,12 @@ function itemTexts(doc: JsonDocument, list: number): string[] {
   for (let i = 0; i < childCount(doc, list); i++) texts.push(sourceOf(doc, itemAt(doc, list, i)));
   return texts;
 }
+
+/** Each tool's `name`, read from its text (undefined when it has none, or the text is not an object). */
+export function toolNames(tools: readonly string[]): (string | undefined)[] {
+  return tools.map((text) => {
+    const doc = parseJson(text, MAX_JSON_DEPTH);
+    const name = isObject(doc, doc.root) ? memberOf(doc, doc.root, 'name') : undefined;
+    return isString(doc, name) ? stringValue(doc, name) : undefined;
+  });
+}

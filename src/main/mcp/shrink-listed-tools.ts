@@ -1,14 +1,15 @@
-// What the proxy answers tools/list with: the server's tools shrunk as one
+// The proxy's tools/list, shrunk: the tools the server listed, as one
 // catalog, once the original is committed to the store — or the tools
 // unchanged (fail-open) when the store cannot take it, nothing is saved, or
 // the listing is above the 32 MiB a shrink takes (the proxy reads messages
-// up to 33 MiB). Each outcome is one line on stderr, the handle included.
+// up to 33 MiB); the caller says which on stderr (proxy-listing.ts).
 //
 // Text in, text out: the catalog is the tools exactly as the server wrote
 // them (listing-text.ts), and what the client gets is the engine's output
 // bytes sliced per tool, with no parse-and-stringify round trip either way.
 
 import { MAX_INPUT_BYTES, asCavemanError, inputTooLargeError } from '../../shared/errors';
+import type { LevelName } from '../../shared/levels';
 import type { TokenizerName } from '../../shared/tokenizers';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { shrink } from '../api/shrink';
@@ -20,22 +21,28 @@ export interface ShrinkListedOptions {
   store?: StoreOption | undefined;
   tokenizer: TokenizerName;
   sourceName: string;
+  level: LevelName;
+  shareSchemas: boolean;
 }
 
-export interface ShrunkTools {
-  /** Each tool's text as the client gets it (the server's own texts when passed through). */
-  tools: string[];
-  /** What happened, for stderr (with the recovery handle when there is one). */
-  line: string;
-  handle?: string;
-  /** What the describe tool answers from (only with a handle: the original is then stored). */
-  index?: DescribeIndex;
-}
+export type ShrunkTools =
+  | {
+      /** Each tool's text as the client gets it. */
+      tools: string[];
+      handle: string;
+      /** What the describe tool answers from (the original is stored). */
+      index: DescribeIndex;
+    }
+  | {
+      /** The server's own texts. */
+      tools: string[];
+      /** Why they pass through unchanged (ends with "nothing was stored"). */
+      unchanged: string;
+    };
 
 /** `tools`: each tool's exact text as the server listed it. */
 export async function shrinkListedTools(tools: readonly string[], options: ShrinkListedOptions): Promise<ShrunkTools> {
-  const count = `${tools.length} tool${tools.length === 1 ? '' : 's'}`;
-  const unchanged = (why: string): ShrunkTools => ({ tools: [...tools], line: `tools/list passed through unchanged (${count}): ${why}` });
+  const unchanged = (why: string): ShrunkTools => ({ tools: [...tools], unchanged: why });
   const catalog = catalogText(tools);
   const bytes = new TextEncoder().encode(catalog);
   // Fail-open, as `shrink` is: a listing too large to shrink (or a shrink that fails) is handed on as it came.
@@ -45,6 +52,8 @@ export async function shrinkListedTools(tools: readonly string[], options: Shrin
     outcome = await shrink(bytes, {
       tokenizer: options.tokenizer,
       sourceName: options.sourceName,
+      level: options.level,
+      shareSchemas: options.shareSchemas,
       ...(options.store !== undefined ? { store: options.store } : {}),
     });
   } catch (thrown) {
@@ -55,11 +64,5 @@ export async function shrinkListedTools(tools: readonly string[], options: Shrin
   if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; nothing was stored`);
   // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}.
   const shrunk = parseJson(new TextDecoder().decode(result.output), MAX_JSON_DEPTH);
-  const percent = (result.ratio * 100).toFixed(1);
-  return {
-    tools: toolTexts(shrunk),
-    handle: result.recovery_handle,
-    index: DescribeIndex.of(parseJson(catalog, MAX_JSON_DEPTH), shrunk),
-    line: `tools/list shrunk: ${count}, ${result.tokens_before} → ${result.tokens_after} tokens (${percent}% saved, inferred, ${result.tokenizer}); original stored as ${result.recovery_handle}`,
-  };
+  return { tools: toolTexts(shrunk), handle: result.recovery_handle, index: DescribeIndex.of(parseJson(catalog, MAX_JSON_DEPTH), shrunk) };
 }

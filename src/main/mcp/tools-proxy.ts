@@ -5,9 +5,11 @@
 // tools/list request from the client. That one it answers itself: it lists
 // every page upstream, hands each tool's exact text (a slice of the
 // server's own answer line) to `shrinkTools`, and answers with one page and
-// no nextCursor, that answer written as text from the tools' texts. The listing is kept until the server sends
-// notifications/tools/list_changed (which is relayed too), then fetched
-// again on the next tools/list.
+// no nextCursor, that answer written as text from the tools' texts. The
+// listing is kept until the server sends notifications/tools/list_changed
+// (which is relayed too), then fetched and shrunk again on the next
+// tools/list. A tools/call of a tool `refuseCall` names (one the proxy
+// filters out) is answered -32602 here and never reaches the server.
 //
 // Ids: every request the client sends goes upstream under an id of the
 // proxy's own numbering and its answer goes back under the client's id, so
@@ -48,6 +50,8 @@ export interface ToolsProxyOptions {
   shrinkTools(tools: readonly string[]): Promise<ShrunkListing>;
   /** One note for a person; the caller keeps it on one line. */
   log(line: string): void;
+  /** Why a tools/call of the tool `name` is answered with an error and never reaches the server (a filtered tool), or undefined to relay it. */
+  refuseCall?(name: string): string | undefined;
   /** How long one upstream tools/list page may take (default 60 s). */
   requestTimeoutMs?: number;
 }
@@ -241,6 +245,12 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     return local !== undefined && (request.params as { name?: unknown } | undefined)?.name === local.definition.name ? local : undefined;
   };
 
+  /** Why this request must not reach the server: a call of a tool the proxy does not list. */
+  const refusal = (request: RpcMessage): string | undefined => {
+    const name = (request.params as { name?: unknown } | undefined)?.name;
+    return request.method === 'tools/call' && typeof name === 'string' ? options.refuseCall?.(name) : undefined;
+  };
+
   const relayClientRequest = (request: RpcMessage & { id: RpcId }) => {
     const key = idKey(request.id);
     if (byClientId.has(key)) {
@@ -272,8 +282,10 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       }
       const request = m as RpcMessage & { id: RpcId };
       const local = localToolFor(request);
+      const refused = local === undefined ? refusal(request) : undefined;
       if (request.method === 'tools/list') answer(answerToolsList(request));
       else if (local) answer(answerLocalCall(request, local));
+      else if (refused !== undefined) answer(errorToClient(request.id, { code: ErrorCode.InvalidParams, message: refused }));
       else relayClientRequest(request);
       return;
     }

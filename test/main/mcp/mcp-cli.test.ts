@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
 import { catalogBytes, listServerTools } from '../../../src/main/mcp/list-server-tools';
-import { sameSelectionProfile, selectionProfile } from '../../../src/main/lib';
+import { sameSelectionProfile, selectionProfile, shrink } from '../../../src/main/lib';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { reportLine, runCli, tempStore } from '../../helpers/cli';
 import { EVERYTHING_BIN, TINY_SERVER, node, startHttpEverything } from './servers';
@@ -53,6 +53,20 @@ describe('caveman-shrink mcp', () => {
     expect(JSON.parse(run.stdout.toString('utf8')).tools).toHaveLength(11);
     const history = JSON.parse((await runCli(['history', '--json', '--store', store.db])).stdout.toString('utf8'));
     expect(history.entries[0]).toMatchObject({ source_name: 'mcp:tiny', tool_count: 11 });
+  });
+
+  it('takes --level and --share-schemas: the catalog is what the library shrinks with them (issues 27 item 1, 23 item 5)', async () => {
+    const listed = catalogBytes((await listServerTools(node(EVERYTHING_BIN))).tools);
+    for (const options of [['--level', 'signatures'], ['--level', 'full', '--share-schemas']]) {
+      const run = await runCli(['mcp', '--store', store.db, ...options, '--', process.execPath, EVERYTHING_BIN]);
+      expect(run.status, run.stderr).toBe(0);
+      const expected = await shrink(listed, { store: ':memory:', level: options[1] as 'signatures' | 'full', shareSchemas: options.includes('--share-schemas') });
+      expect(run.stdout.equals(Buffer.from(expected.result.output)), options.join(' ')).toBe(true);
+    }
+    const facts = await shrink(listed, { store: ':memory:' });
+    const signatures = await runCli(['mcp', '--store', store.db, '--level', 'signatures', '--', process.execPath, EVERYTHING_BIN]);
+    expect(signatures.stdout.length).toBeLessThan(facts.result.output.length);
+    expect((await runCli(['mcp', '--level', 'most', '--', process.execPath, EVERYTHING_BIN])).status).toBe(2);
   });
 
   it('connects to a streamable HTTP server with --url', async () => {

@@ -104,7 +104,7 @@ describe('caveman-shrink proxy', () => {
       expect(first.nextCursor).toBeUndefined();
       await expect(proxied.client.listTools({ cursor: 'page-2' })).rejects.toThrow(/invalid cursor: this proxy answers tools\/list in one page/);
       expect((await proxied.client.listTools()).tools).toHaveLength(12);
-      await until(() => proxied.stderr().includes('tools/list shrunk: 11 tools'), 'the first shrink line');
+      await until(() => proxied.stderr().includes('tools/list shrunk at leads: 11 tools'), 'the first shrink line');
       expect(proxied.stderr().match(/tools\/list shrunk/g)).toHaveLength(1); // listed upstream once, answered twice
 
       expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 12 tools' }] });
@@ -112,7 +112,14 @@ describe('caveman-shrink proxy', () => {
       const after = await proxied.client.listTools();
       expect(after.tools).toHaveLength(13);
       expect(names(after.tools).slice(-2)).toEqual(['tool_111', 'caveman_describe']);
-      expect(proxied.stderr().match(/tools\/list shrunk/g)).toHaveLength(2);
+      // Shrunk afresh (issue 23 item 6): a second line and a new original, the new tool shortened like the others and described.
+      const shrinks = [...proxied.stderr().matchAll(/tools\/list shrunk at leads: (\d+) tools, .*original stored as (ccr_[0-9a-f]{32})/g)];
+      expect(shrinks.map((line) => line[1])).toEqual(['11', '12']);
+      expect(shrinks[1]![2]).not.toBe(shrinks[0]![2]);
+      expect(after.tools.find((tool) => tool.name === 'tool_111')!.description).toMatch(/ …$/);
+      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_111'] } })) as { content: { text: string }[]; isError?: boolean };
+      expect(described.isError).toBeUndefined();
+      expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'tool_111' });
     } finally {
       await proxied.close();
     }

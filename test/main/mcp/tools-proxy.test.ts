@@ -171,6 +171,18 @@ describe('the proxy core', () => {
     await proxy.close();
   });
 
+  it('answers a tools/call of a tool refuseCall names with an error, and nothing reaches the server (issue 23 item 3)', async () => {
+    const upstream = new FakePeer();
+    const downstream = new FakePeer();
+    const proxy = await startToolsProxy({ upstream, downstream, log: () => undefined, refuseCall: (name) => (name === 'hidden' ? 'filtered out' : undefined), shrinkTools: async (tools) => ({ tools }) });
+    downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hidden', arguments: {} } });
+    downstream.receive({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'shown', arguments: {} } });
+    await tick();
+    expect(downstream.sent).toEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'filtered out' } }]);
+    expect(upstream.sent).toEqual([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'shown', arguments: {} } }]);
+    await proxy.close();
+  });
+
   it('refuses a second request under an id still in flight, and a request id that is not a string or number', async () => {
     const { downstream, proxy } = await proxyInMemory();
     downstream.receive({ jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'a' } });

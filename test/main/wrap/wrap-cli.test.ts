@@ -123,7 +123,7 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
       expect(listed.tools.map((tool) => tool.name)).toEqual([...direct.map((tool) => tool.name), 'caveman_describe']);
       const shortened = listed.tools.filter((tool) => tool.description !== direct.find((each) => each.name === tool.name)?.description && tool.name !== 'caveman_describe');
       expect(shortened.length).toBeGreaterThan(0);
-      expect(stderr).toMatch(/tools\/list shrunk: \d+ tools, \d+ → \d+ tokens/);
+      expect(stderr).toMatch(/tools\/list shrunk at leads: \d+ tools, \d+ → \d+ tokens as the model sees them/);
       // The store the entry's env named is the one the proxy used: the env reached it.
       expect(existsSync(store)).toBe(true);
       const answer = (await client.callTool({ name: 'caveman_describe', arguments: { name: shortened[0]!.name } })) as { content: { text: string }[] };

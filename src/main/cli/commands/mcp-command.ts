@@ -7,6 +7,7 @@
 
 import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
 import { asCavemanError, type CavemanError } from '../../../shared/errors';
+import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { catalogBytes, listServerTools } from '../../mcp/list-server-tools';
@@ -25,6 +26,9 @@ export interface McpCommandOptions {
   name?: string | undefined;
   tokenizer: TokenizerName;
   store?: string | undefined;
+  /** Default DEFAULT_LEVEL (facts), as `shrink`. */
+  level?: LevelName | undefined;
+  shareSchemas?: boolean | undefined;
 }
 
 /** A usage mistake: the caller prints it with the usage hint and exits 2. */
@@ -86,6 +90,8 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
       tokenizer: options.tokenizer,
       ...(options.store !== undefined ? { store: options.store } : {}),
       sourceName: options.name ?? defaultSourceName(target),
+      ...(options.level !== undefined ? { level: options.level } : {}),
+      ...(options.shareSchemas === true ? { shareSchemas: true } : {}),
       ...(signal ? { signal } : {}),
     });
     const { output, ...report } = result;

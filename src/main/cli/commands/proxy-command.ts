@@ -2,19 +2,23 @@
 // and serve it over this process's stdin/stdout to any MCP client, with
 // tools/list answered by the shrunk catalog (the original committed to the
 // store first, its handle on stderr) and every other message relayed
-// unchanged. Put it in front of a server in an MCP client's config:
+// unchanged; at the proxy's level (leads by default), with only the tools
+// --include-tools/--exclude-tools keep. Put it in front of a server in an
+// MCP client's config:
 //   "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "…"]
 // stdout belongs to the MCP protocol, so everything we say goes to stderr.
 
 import type { Readable, Writable } from 'node:stream';
+import { PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
+import { DESCRIBE_TOOL_NAME } from '../../mcp/describe-tool';
 import { MAX_MESSAGE_BYTES } from '../../mcp/list-server-tools';
-import { offerDescribeTool } from '../../mcp/describe-tool-answer';
 import { ChildPeer, StreamPeer } from '../../mcp/line-peers';
+import { proxyListing } from '../../mcp/proxy-listing';
 import { ServerDiagnostics } from '../../mcp/server-diagnostics';
 import { defaultSourceName, describeTarget, type StdioTarget } from '../../mcp/server-target';
-import { shrinkListedTools } from '../../mcp/shrink-listed-tools';
+import { toolFilter } from '../../mcp/tool-filter';
 import { startToolsProxy } from '../../mcp/tools-proxy';
 import { writeAll } from '../stdio';
 import { UsageError } from './mcp-command';
@@ -26,6 +30,12 @@ export interface ProxyCommandOptions {
   env?: string[] | undefined;
   /** List caveman_describe beside a shrunk catalog (default true). */
   describeTool?: boolean | undefined;
+  /** Default PROXY_DEFAULT_LEVEL (leads). */
+  level?: LevelName | undefined;
+  shareSchemas?: boolean | undefined;
+  /** Names or globs, each value comma-separated (tool-filter.ts). */
+  includeTools?: string[] | undefined;
+  excludeTools?: string[] | undefined;
 }
 
 export interface ProxyIo {
@@ -37,6 +47,35 @@ export interface ProxyIo {
 /** A note as one stderr line: line breaks in what it quotes (a path, a server's message) are escaped. */
 export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * Variables the server is not given from our environment (an explicit
+ * --env still sets them): a packaged app starts the proxy as its own binary
+ * with ELECTRON_RUN_AS_NODE=1, which would start a server that is itself an
+ * Electron app as Node.
+ */
+export const NOT_INHERITED: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
+
+/** The environment the server inherits: ours, minus NOT_INHERITED. */
+export function inheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const inherited: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && !NOT_INHERITED.includes(key)) inherited[key] = value;
+  return inherited;
+}
+
+/** What each level keeps in the listing, for the start line (docs/levels.md). */
+const LEVEL_KEEPS: Record<LevelName, string> = {
+  full: 'every description whole',
+  facts: 'each description cut to its lead and fact sentences',
+  leads: 'each description cut to its lead and warnings',
+  signatures: 'tool descriptions cut to their lead and warnings, parameter descriptions deferred',
+};
+
+/** "level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away". */
+function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): string {
+  const reach = describeTool ? `one ${DESCRIBE_TOOL_NAME} call away` : 'in the store (caveman-shrink recover HANDLE --tool NAME)';
+  return `level ${level}${chosen ? '' : " (the proxy's default)"}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
 }
 
 /** Runs until the client or the server goes away: 0 when the client closed, 1 when the server could not start or exited. */
@@ -53,11 +92,11 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(line)}\n`);
   const store = options.store ?? resolveStorePath();
   const sourceName = options.name ?? defaultSourceName(target);
+  const level = options.level ?? PROXY_DEFAULT_LEVEL;
+  const filter = toolFilter(options.includeTools, options.excludeTools);
 
-  // The server inherits our whole environment: the client that started us chose it.
-  const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) inherited[key] = value;
-  const upstream = new ChildPeer({ command, args, env: { ...inherited, ...target.env } }, MAX_MESSAGE_BYTES);
+  // The server inherits our environment (the client that started us chose it), but for NOT_INHERITED.
+  const upstream = new ChildPeer({ command, args, env: { ...inheritedEnv(process.env), ...target.env } }, MAX_MESSAGE_BYTES);
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
 
   let proxy;
@@ -66,24 +105,16 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       upstream,
       downstream,
       log,
-      async shrinkTools(tools) {
-        const shrunk = await shrinkListedTools(tools, { store, tokenizer: options.tokenizer, sourceName });
-        if (shrunk.index === undefined || options.describeTool === false) {
-          log(shrunk.line);
-          return { tools: shrunk.tools };
-        }
-        const offer = offerDescribeTool(shrunk.index, shrunk.tools, { tokenizer: options.tokenizer });
-        log(`${shrunk.line}; ${offer.note}`);
-        if (offer.renamed !== undefined) log(offer.renamed);
-        return { tools: shrunk.tools, local: offer.tool };
-      },
+      ...(filter ? { refuseCall: (name: string) => (filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`) } : {}),
+      shrinkTools: (tools) =>
+        proxyListing(tools, { store, tokenizer: options.tokenizer, sourceName, level, shareSchemas: options.shareSchemas === true, describeTool: options.describeTool !== false, filter, log }),
     });
   } catch (error) {
     const explained = new ServerDiagnostics(target).explain(error, { timedOut: false, cancelled: false, timeoutMs: 0 });
     await writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(explained.message)}\n`);
     return 1;
   }
-  log(`serving ${describeTarget(target)} over stdio; tools/list is answered shrunk (store: ${store})`);
+  log(`serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`);
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 
   const how = await proxy.closed;
