@@ -189,3 +189,27 @@ describe('refusals', () => {
     expect(plan.after).toBe(DESKTOP.replace('"Alt+Space"', '"Ctrl+Space"'));
   });
 });
+
+describe('a launcher with variables (the desktop app: ELECTRON_RUN_AS_NODE=1)', () => {
+  const electron: Launcher = { runtime: '/opt/Caveman Shrink/caveman-shrink', cli: '/opt/Caveman Shrink/resources/app.asar.unpacked/out/main/cli.js', env: { ELECTRON_RUN_AS_NODE: '1' } };
+
+  it.each(formats)('%s: the entry gets the variable in its "env" (kept beside its own), and unwrap gives the text back byte for byte', (_label, path, text, server, project) => {
+    const kind = path.endsWith('.claude.json') ? 'claude-code-user' : path.endsWith('.vscode/mcp.json') ? 'vscode' : 'servers';
+    const isIt = (s: { name: string; project?: string }) => s.name === server && s.project === project;
+    const before = parseConfigText(text, kind).find(isIt)!;
+    const plan = planWrap(path, text, { server, project }, electron, {});
+    const after = parseConfigText(plan.after, kind).find(isIt)!;
+    expect(after.command).toBe(electron.runtime);
+    expect(after.env).toEqual({ ...before.env, ELECTRON_RUN_AS_NODE: '1' });
+    expect(plan.env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+    const unwrapped = planUnwrap(path, plan.after, { server, project }, { path: `${path}.bak`, text });
+    expect(unwrapped.after).toBe(text);
+    expect(unwrapped.exact).toBe(true);
+  });
+
+  it('unwrap still refuses an entry whose other variables changed since the wrap', () => {
+    const plan = planWrap('/c.json', DESKTOP, { server: 'github' }, electron, {});
+    const changed = plan.after.replace('"ghp_x"', '"ghp_y"');
+    expect(refusal(() => planUnwrap('/c.json', changed, { server: 'github' }, { path: 'b', text: DESKTOP })).code).toBe('entry-changed');
+  });
+});

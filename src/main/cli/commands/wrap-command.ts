@@ -9,6 +9,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelName } from '../../../shared/levels';
+import { appLauncher } from '../../mcp/wrap/app-launcher';
 import type { Launcher } from '../../mcp/wrap/proxy-launch';
 import { describeRef } from '../../mcp/wrap/config-document';
 import { commitUnwrap, commitWrap, prepareUnwrap, prepareWrap } from '../../mcp/wrap/wrap-server';
@@ -35,12 +36,10 @@ export interface WrapCommandOptions extends UnwrapCommandOptions {
 /**
  * This install, as a client's launcher must start it: the Node running us
  * and the built CLI entry beside this chunk (out/main/cli.js), both absolute
- * with links resolved.
+ * with links resolved (app-launcher.ts).
  */
 export function thisInstall(): Launcher {
-  const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
-  if (!existsSync(cli)) throw new Error(`the CLI entry ${cli} is missing: wrap runs from a built copy (npm run build)`);
-  return { runtime: realpathSync(process.execPath), cli: realpathSync(cli) };
+  return appLauncher({ kind: 'node', execPath: process.execPath }, fileURLToPath(new URL('./cli.js', import.meta.url)), { realpath: realpathSync, exists: existsSync });
 }
 
 /** `proxyOptions`: the long options this install's `proxy` command takes, so a wrapped entry never asks it for one it lacks. */

@@ -6,11 +6,16 @@
 
 import { basename } from 'node:path';
 
-/** How this install is started: the runtime (process.execPath) and the CLI entry (out/main/cli.js), both absolute. */
+/** How this install is started: the runtime (process.execPath) and the CLI entry (out/main/cli.js), both absolute (app-launcher.ts decides them). */
 export interface Launcher {
   runtime: string;
   cli: string;
+  /** Variables the runtime needs to run the CLI, written into the entry's "env" (Electron: ELECTRON_RUN_AS_NODE=1). */
+  env?: Readonly<Record<string, string>> | undefined;
 }
+
+/** Every variable a launcher may write into an entry's "env" (unwrap recognises them as the wrap's). */
+export const LAUNCHER_ENV_KEYS: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
 
 /** The proxy's own options a wrap writes, in the proxy's spelling. */
 export interface ProxyOptions {

@@ -17,7 +17,7 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { parseConfigText, type ParsedServer } from '../config-parse';
 import { describeEntry, entryText, findEntry, parseConfigDocument, type ConfigDocument, type EntryRef, type ServerEntry } from './config-document';
-import { proxiedArgv, proxyArgv, type Argv, type Launcher, type ProxiedArgv, type ProxyOptions } from './proxy-launch';
+import { LAUNCHER_ENV_KEYS, proxiedArgv, proxyArgv, type Argv, type Launcher, type ProxiedArgv, type ProxyOptions } from './proxy-launch';
 import { WrapRefusal } from './wrap-refusal';
 
 export interface WrapPlan {
@@ -27,6 +27,8 @@ export interface WrapPlan {
   server: Argv;
   /** What the client starts from now on. */
   launch: Argv;
+  /** Variables the wrap sets in the entry's "env" for the launcher (none for Node). */
+  env: Readonly<Record<string, string>>;
 }
 
 export function planWrap(path: string, text: string, ref: EntryRef, launcher: Launcher, options: ProxyOptions): WrapPlan {
@@ -36,7 +38,8 @@ export function planWrap(path: string, text: string, ref: EntryRef, launcher: La
   const proxied = proxiedArgv(server, launcher);
   if (proxied !== undefined) throw new WrapRefusal('already-wrapped', `${describeEntry(entry)} in ${path} already starts through caveman-shrink proxy (it serves ${words(proxied.server)}): nothing was changed`);
   const launch = proxyArgv(launcher, options, server);
-  return { after: spliceEntry(document, entry, editedEntryText(document, entry, launch)), entry, server, launch };
+  const env = launcher.env ?? {};
+  return { after: spliceEntry(document, entry, editedEntryText(document, entry, launch, env)), entry, server, launch, env };
 }
 
 export interface UnwrapPlan {
@@ -79,8 +82,12 @@ function assertUnchangedSinceWrap(document: ConfigDocument, entry: ServerEntry, 
   const server = stdioServer(original, originalEntry, backupPath);
   if (!sameArgv(proxied.server, server)) throw changed(`it now serves ${words(proxied.server)}, the backup has ${words(server)}`);
   const current = parsedEntry(document, entry);
-  const rewrapped = editedEntryText(original, originalEntry, { command: current.command ?? '', args: current.args ?? [] });
-  if (rewrapped !== entryText(document, entry)) throw changed('its keys or their text differ from what the wrap wrote');
+  const argv = { command: current.command ?? '', args: current.args ?? [] };
+  // The wrap may also have set a launcher's variables (Electron's ELECTRON_RUN_AS_NODE): what it would have written with their values now.
+  const launcherEnv = Object.fromEntries(LAUNCHER_ENV_KEYS.filter((key) => current.env?.[key] !== undefined).map((key) => [key, current.env![key]!]));
+  const now = entryText(document, entry);
+  const candidates = Object.keys(launcherEnv).length > 0 ? [{}, launcherEnv] : [{}];
+  if (!candidates.some((env) => editedEntryText(original, originalEntry, argv, env) === now)) throw changed('its keys or their text differ from what the wrap wrote');
 }
 
 /** The stdio server an entry starts; refuses an HTTP entry or one the import could not use either. */
@@ -99,13 +106,14 @@ function parsedEntry(document: ConfigDocument, entry: ServerEntry): ParsedServer
   return found[0]!;
 }
 
-/** The entry's text with its "command" and "args" set to `argv`, formatted as the file is. */
-function editedEntryText(document: ConfigDocument, entry: ServerEntry, argv: Argv): string {
+/** The entry's text with its "command" and "args" set to `argv` (and each of `env` in its "env"), formatted as the file is. */
+function editedEntryText(document: ConfigDocument, entry: ServerEntry, argv: Argv, env: Readonly<Record<string, string>>): string {
   // An entry written on one line stays on one line; a spread-out one is formatted like the file.
   const options = entryText(document, entry).includes('\n') ? { formattingOptions: formattingOf(document.text) } : {};
   let text = document.parseText;
   text = applyEdits(text, modify(text, [...entry.path, 'command'], argv.command, options));
   text = applyEdits(text, modify(text, [...entry.path, 'args'], argv.args, options));
+  for (const [key, value] of Object.entries(env)) text = applyEdits(text, modify(text, [...entry.path, 'env', key], value, options));
   const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, entry.path);
   if (node === undefined) throw new Error(`the edited entry ${entry.path.join('.')} could not be found again`);
   return text.slice(node.offset, node.offset + node.length);
