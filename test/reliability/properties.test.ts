@@ -103,6 +103,7 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
 
   it(`${RUNS.levels} runs: deterministic and idempotent per level, selection profile and $refs kept, the marker exactly where a tool lost text`, () => {
     const marked = new Map<string, number>();
+    const deferred = new Map<string, number>();
     fc.assert(
       fc.property(catalogArb, (catalog) => {
         const text = pretty(catalog.doc, catalog.layout);
@@ -115,6 +116,11 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
           expect(transformed(out, level), `${level}: idempotent`).toBe(out);
           const shrunk = JSON.parse(out) as unknown;
           expect(profileOf(catalog.shape, shrunk), level).toEqual(profileOf(catalog.shape, input));
+          // The engine's four checks hold at the level, with what it defers counted apart.
+          const guarantees = checkGuarantees(parseJson(text), parseJson(out), undefined, undefined, level);
+          expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], `${level}: ${JSON.stringify(guarantees)}`).toEqual([true, true, true, true]);
+          if (!defersDetails(level)) expect([guarantees.constraints.deferred, guarantees.facts.deferred], level).toEqual([0, 0]);
+          deferred.set(level, (deferred.get(level) ?? 0) + guarantees.facts.deferred);
           const tools = toolsOf(catalog.shape, shrunk);
           tools.forEach((tool, i) => {
             expect(brokenRefs(tool.schema), `${level} ${tool.name}`).toEqual([]);
@@ -158,8 +164,9 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
       }),
       { numRuns: RUNS.levels, seed: SEED + 3 },
     );
-    console.info(`properties: ${RUNS.levels} random catalogs at every level; tools marked: ${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}`);
+    console.info(`properties: ${RUNS.levels} random catalogs at every level; tools marked: ${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}; fact sentences deferred: ${[...deferred].map(([level, n]) => `${level} ${n}`).join(', ')}`);
     expect(marked.get('leads') ?? 0).toBeGreaterThan(RUNS.levels / 4);
+    expect(deferred.get('signatures') ?? 0).toBeGreaterThan(0);
   }, 300_000);
 });
 

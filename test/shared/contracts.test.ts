@@ -9,7 +9,9 @@ import { shrink } from '../../src/main/api/shrink';
 import { checkGuarantees } from '../../src/main/engine/guarantees/check-guarantees';
 import { parseJson } from '../../src/main/engine/json/parse-json';
 import { RecoveryStore } from '../../src/main/store';
+import { LEVELS } from '../../src/shared/levels';
 import { realFixtures } from '../helpers/fixtures';
+import { shrinkText } from '../helpers/transform';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { contractsDir, generateContractTypes, generatedFile } from '../../scripts/generate-contract-types.mjs';
 // @ts-expect-error -- a plain .mjs build script without type declarations
@@ -77,6 +79,7 @@ describe('contracts', () => {
         expect(standalone.lintReport(lintReport), fixture.name).toBe(true);
         expect(standalone.lintReport({ ...lintReport, tools: [{ ...lintReport.tools[0], name: 5 }] })).toBe(false);
         expectValid(CONTRACT_IDS.guaranteeReport, checkGuarantees(parseJson(fixture.text), parseJson(Buffer.from(output).toString('utf8'))));
+        for (const level of LEVELS) expectValid(CONTRACT_IDS.guaranteeReport, checkGuarantees(parseJson(fixture.text), parseJson(shrinkText(fixture.text, { level })), undefined, undefined, level));
       }
       const page = history({ store, limit: 5 });
       expectValid(CONTRACT_IDS.historyPage, page);

@@ -182,7 +182,7 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
   const ratio = savingRatio(totalBefore, totalAfter);
   const beyondMinification = savingRatio(minified.total, totalAfter);
-  const totalFacts = tools.reduce<FactTally>((sum, tool) => addTally(sum, tool.facts), { found: 0, kept: 0, redundant: 0, dropped: 0 });
+  const totalFacts = tools.reduce<FactTally>((sum, tool) => addTally(sum, tool.facts), { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 });
   return {
     basis: 'inferred',
     content_type: 'toolschema',
@@ -217,10 +217,10 @@ function sameSpans(a: ToolSpans, b: ToolSpans): boolean {
 }
 
 function factTally(counts: FactLedger['tools'][number] | undefined): FactTally {
-  return counts ? { found: counts.found, kept: counts.kept, redundant: counts.redundant, dropped: counts.dropped } : { found: 0, kept: 0, redundant: 0, dropped: 0 };
+  return counts ? { found: counts.found, kept: counts.kept, redundant: counts.redundant, deferred: counts.deferred, dropped: counts.dropped } : { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 };
 }
 
 function addTally(a: FactTally, b: FactTally): FactTally {
-  return { found: a.found + b.found, kept: a.kept + b.kept, redundant: a.redundant + b.redundant, dropped: a.dropped + b.dropped };
+  return { found: a.found + b.found, kept: a.kept + b.kept, redundant: a.redundant + b.redundant, deferred: (a.deferred ?? 0) + (b.deferred ?? 0), dropped: a.dropped + b.dropped };
 }
 

@@ -256,6 +256,10 @@ export interface GuaranteeReport {
   constraints: {
     ok: boolean;
     sentences: number;
+    /**
+     * Missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.
+     */
+    deferred?: number;
     missing: {
       tool: string;
       location: string;
@@ -279,6 +283,10 @@ export interface FactsKept {
    */
   redundant: number;
   /**
+   * Missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.
+   */
+  deferred?: number;
+  /**
    * Dropped otherwise: must be 0.
    */
   dropped: number;
@@ -286,6 +294,10 @@ export interface FactsKept {
     found: number;
     whole: number;
     shortened: number;
+    /**
+     * Removed where the level keeps no parameter description (signatures), from a marked tool.
+     */
+    deferred?: number;
     cut: number;
   };
   byCategory: {
@@ -293,6 +305,7 @@ export interface FactsKept {
       | {
           kept: number;
           redundant: number;
+          deferred?: number;
           dropped: number;
         }
       | undefined;
@@ -1065,6 +1078,13 @@ export interface FactTally {
   found: number;
   kept: number;
   redundant: number;
+  /**
+   * Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "deferredFacts".
+   */
+  deferred?: number;
   dropped: number;
 }
 /**
@@ -1123,12 +1143,19 @@ export interface TotalTokens {
   beyond_minification: number;
 }
 /**
- * The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule.
+ * The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.
  */
 export interface FactReport {
   found: number;
   kept: number;
   redundant: number;
+  /**
+   * Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "deferredFacts".
+   */
+  deferred?: number;
   dropped: number;
   leads: LeadTally;
   /**
@@ -1163,6 +1190,10 @@ export interface LeadTally {
    */
   shortened: number;
   /**
+   * Removed where the level keeps no parameter description (signatures), from a marked tool.
+   */
+  deferred?: number;
+  /**
    * Leads cut any other way (0 when the guarantee holds).
    */
   cut: number;
@@ -1170,6 +1201,13 @@ export interface LeadTally {
 export interface CategoryTally {
   kept: number;
   redundant: number;
+  /**
+   * Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.
+   *
+   * This interface was referenced by `LintReport`'s JSON-Schema
+   * via the `definition` "deferredFacts".
+   */
+  deferred?: number;
   dropped: number;
 }
 

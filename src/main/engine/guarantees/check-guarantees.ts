@@ -2,28 +2,33 @@
 // badges: selection surface, argument construction, constraint sentences
 // (today's rule markers) and facts kept (the fact taxonomy, with every lead
 // whole). Shared sub-schemas are expanded first, so every check compares
-// what the references mean, not how they are written.
+// what the references mean, not how they are written. At a deferral level
+// (docs/levels.md) a sentence missing from a marked tool counts as deferred.
 
+import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
 import { constructionProfileOf, type RefReport, type ResolvedRef } from './construction-values';
-import { constraintSentencesOf, missingConstraintSentences, type ConstraintSentence } from './constraint-survival';
+import { constraintSentencesOf, constraintSurvival, type ConstraintSentence } from './constraint-survival';
+import { deferralsOf, type Deferrals } from './deferrals';
 import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
-import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadProblem, type RedundantFact } from './facts-kept';
+import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadCounts, type LeadProblem, type RedundantFact } from './facts-kept';
 import { sameSelectionProfile, selectionProfileOf } from './selection-profile';
 import { NO_PROGRESS, perTool, span, weighted, type Progress } from '../tool-progress';
 
 export interface GuaranteeReport {
   selection: { ok: boolean; tools: number; parameters: number; differingTools: string[] };
   construction: { ok: boolean; values: number; changedValues: string[]; refs: number; brokenRefs: RefReport[] };
-  constraints: { ok: boolean; sentences: number; missing: ConstraintSentence[] };
+  /** `deferred`: missing from a marked tool at a deferral level (0 at full and facts). */
+  constraints: { ok: boolean; sentences: number; deferred: number; missing: ConstraintSentence[] };
   facts: {
     ok: boolean;
     sentences: number;
     kept: number;
     redundant: number;
+    deferred: number;
     dropped: number;
-    leads: { found: number; whole: number; shortened: number; cut: number };
+    leads: LeadCounts;
     byCategory: Record<FactCategory, Omit<FactCounts, 'found'>>;
     redundantFacts: RedundantFact[];
     missing: Omit<FactSentence, 'categories'>[];
@@ -43,29 +48,36 @@ const CHECK_OUTPUT_WEIGHTS = [0.03, 0.97];
 /** checkGuarantees' own work after checkOutput: the selection profiles before and after, their comparison, the construction profiles before and after, the missing and the listed constraint sentences. */
 const WALK_WEIGHTS = [0.18, 0.11, 0.08, 0.1, 0.1, 0.27, 0.16];
 
-/** The output with shared sub-schemas expanded, and its facts ledger: what the checks and lint's fact columns both read. */
+/** The output with shared sub-schemas expanded, what its level may defer, and its facts ledger: what the checks and lint's fact columns all read. */
 export interface CheckedOutput {
   expanded: ExpandedCatalog;
+  deferrals: Deferrals;
   ledger: FactLedger;
 }
 
-/** `toolCount`: the catalog's tools, so the ledger has a row for each (see factLedger); `onProgress` hears its two walks. */
-export function checkOutput(before: JsonDocument, output: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS): CheckedOutput {
+/**
+ * `toolCount`: the catalog's tools, so the ledger has a row for each (see
+ * factLedger); `onProgress` hears its two walks; `level`: the level the
+ * output was shrunk at.
+ */
+export function checkOutput(before: JsonDocument, output: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS, level: LevelName = DEFAULT_LEVEL): CheckedOutput {
   const [expanding, ledgering] = weighted(onProgress, CHECK_OUTPUT_WEIGHTS) as [Progress, Progress];
   const expanded = expandSharedSchemas(before, output, expanding);
-  return { expanded, ledger: factLedger(before, expanded.doc, toolCount, ledgering) };
+  const deferrals = deferralsOf(expanded.doc, level);
+  return { expanded, deferrals, ledger: factLedger(before, expanded.doc, toolCount, ledgering, deferrals) };
 }
 
 /**
  * Compares a catalog with its transformed output (`checked`: checkOutput's
- * result, when the caller already has it); `onProgress` hears 0…1 as the
- * checks go through the tools.
+ * result, when the caller already has it, which then says the level);
+ * `onProgress` hears 0…1 as the checks go through the tools; `level`: the
+ * level the output was shrunk at, when `checked` is not given.
  */
-export function checkGuarantees(before: JsonDocument, output: JsonDocument, checked?: CheckedOutput, onProgress: Progress = NO_PROGRESS): GuaranteeReport {
+export function checkGuarantees(before: JsonDocument, output: JsonDocument, checked?: CheckedOutput, onProgress: Progress = NO_PROGRESS, level: LevelName = DEFAULT_LEVEL): GuaranteeReport {
   // Walks over the tools, in turn, a share of the bar each; the first two are checkOutput's (done already when passed in).
   const checking = span(onProgress, 0, CHECK_OUTPUT_SHARE);
   const walk = weighted(span(onProgress, CHECK_OUTPUT_SHARE, 1), WALK_WEIGHTS);
-  const { expanded, ledger } = checked ?? checkOutput(before, output, undefined, checking);
+  const { expanded, deferrals, ledger } = checked ?? checkOutput(before, output, undefined, checking, level);
   checking(1);
   const after = expanded.doc;
   const profileBefore = selectionProfileOf(before, walk[0]);
@@ -103,7 +115,7 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument, chec
     ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))).map(reportOf),
   ];
 
-  const missing = missingConstraintSentences(before, after, walk[5]);
+  const { missing, deferred } = constraintSurvival(before, after, walk[5], deferrals);
   const constraintSentences = constraintSentencesOf(before, walk[6]).length;
   return {
     selection: {
@@ -122,6 +134,7 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument, chec
     constraints: {
       ok: missing.length === 0,
       sentences: constraintSentences,
+      deferred,
       missing: missing.slice(0, LISTED),
     },
     facts: {
@@ -129,6 +142,7 @@ export function checkGuarantees(before: JsonDocument, output: JsonDocument, chec
       sentences: ledger.total.found,
       kept: ledger.total.kept,
       redundant: ledger.total.redundant,
+      deferred: ledger.total.deferred,
       dropped: ledger.total.dropped,
       leads: ledger.leads,
       byCategory: ledger.byCategory,

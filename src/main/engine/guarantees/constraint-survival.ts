@@ -1,12 +1,14 @@
 // Constraint sentences (SPEC §2.6): every description sentence with one of
 // today's rule markers (constraint-markers.ts) must still be present, word for
 // word, in the same description after the transform — or be redundant with a
-// keyword on the same schema node (rule 3 of §2.3, the one way a fact may go).
+// keyword on the same schema node (rule 3 of §2.3, the one way a fact may go),
+// or, at a deferral level, be deferred from a marked tool (deferrals.ts).
 
 import type { JsonDocument } from '../json/json-node';
 import { hasConstraintMarker } from '../transform/constraint-markers';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
+import { NO_DEFERRALS, isDeferred, type Deferrals } from './deferrals';
 import { descriptionSites, listSites, sitesByLocation } from './description-sites';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
@@ -43,15 +45,24 @@ export function constraintSentencesOf(doc: JsonDocument, onProgress: Progress = 
   });
 }
 
-/** Constraint sentences of `before` missing from the same description in `after` and not redundant with a keyword there. */
-/** `onProgress` hears the tools done (listing both sides' descriptions, then checking). */
-export function missingConstraintSentences(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS): ConstraintSentence[] {
+/** Constraint sentences of `before` missing from the same description in `after` and neither redundant with a keyword there nor deferred. */
+export function missingConstraintSentences(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS, deferrals: Deferrals = NO_DEFERRALS): ConstraintSentence[] {
+  return constraintSurvival(before, after, onProgress, deferrals).missing;
+}
+
+/**
+ * The constraint sentences of `before` missing from `after` (see
+ * missingConstraintSentences) and the count deferred; `onProgress` hears the
+ * tools done (listing both sides' descriptions, then checking).
+ */
+export function constraintSurvival(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS, deferrals: Deferrals = NO_DEFERRALS): { missing: ConstraintSentence[]; deferred: number } {
   const check = listSites([after, before], onProgress);
   const afterSites = sitesByLocation(descriptionSites(after));
   const beforeSites = descriptionSites(before);
   const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
   const missing: ConstraintSentence[] = [];
+  let deferred = 0;
   for (const site of beforeSites) {
     const n = seen.get(site.location) ?? 0;
     seen.set(site.location, n + 1);
@@ -59,9 +70,10 @@ export function missingConstraintSentences(before: JsonDocument, after: JsonDocu
     for (const sentence of constraintSentencesIn(site.text)) {
       if ((counterpart?.text ?? '').includes(sentence)) continue;
       if (counterpart?.owner !== undefined && redundantWith(sentence, keywordsOf(after, counterpart.owner)) !== undefined) continue;
-      missing.push({ tool: site.tool, location: site.location, sentence });
+      if (isDeferred(deferrals, site)) deferred++;
+      else missing.push({ tool: site.tool, location: site.location, sentence });
     }
     onTool(site.toolIndex);
   }
-  return missing;
+  return { missing, deferred };
 }

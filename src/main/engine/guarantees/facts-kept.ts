@@ -2,8 +2,10 @@
 // input (fact-taxonomy.ts) is in the same description of the output word for
 // word, or is redundant with a keyword on the same schema node (rule 3, with
 // the keyword named). Every lead — a description's first sentence — is whole,
-// or, if it is over 300 bytes, shortened at a word boundary with "…".
-// Anything else is a dropped fact, and the guarantee fails naming it.
+// or, if it is over 300 bytes, shortened at a word boundary with "…". At a
+// deferral level a sentence missing from a marked tool is deferred, and so is
+// a lead where the level does not keep it (deferrals.ts). Anything else is a
+// dropped fact, and the guarantee fails naming it.
 
 import type { JsonDocument } from '../json/json-node';
 import { utf8ByteLength } from '../text/utf8';
@@ -13,6 +15,7 @@ import { readCatalog } from '../transform/catalog-shape';
 import { FACT_CATEGORY_NAMES, factCategoriesOf, type FactCategory } from '../transform/fact-taxonomy';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
+import { NO_DEFERRALS, isDeferred, isLeadDeferred, type Deferrals } from './deferrals';
 import { descriptionSites, listSites, sitesByLocation } from './description-sites';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
@@ -23,7 +26,9 @@ export interface FactCounts {
   kept: number;
   /** Absent, and stated by a keyword on the same node (rule 3). */
   redundant: number;
-  /** Absent with no keyword that states them: must be 0. */
+  /** Absent from a marked tool at a deferral level: one describe call away. */
+  deferred: number;
+  /** Absent otherwise, with no keyword that states them: must be 0. */
   dropped: number;
 }
 
@@ -50,16 +55,29 @@ export interface FactLedger {
   /** Per tool, in catalog order (a tool without descriptions counts zeros). */
   tools: FactCounts[];
   byCategory: Record<FactCategory, Omit<FactCounts, 'found'>>;
-  leads: { found: number; whole: number; shortened: number; cut: number };
+  leads: LeadCounts;
   redundant: RedundantFact[];
   dropped: FactSentence[];
   cutLeads: LeadProblem[];
 }
 
-const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, dropped: 0 });
+export interface LeadCounts {
+  found: number;
+  whole: number;
+  shortened: number;
+  /** Removed where the level does not keep it (a parameter's, at signatures, in a marked tool). */
+  deferred: number;
+  cut: number;
+}
 
-/** Accounts for every fact sentence and lead of `before` in `after` (`after` with shared sub-schemas expanded). */
-export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS): FactLedger {
+const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 });
+
+/**
+ * Accounts for every fact sentence and lead of `before` in `after` (`after`
+ * with shared sub-schemas expanded); `deferrals`: the level and its marked
+ * tools (deferralsOf), none by default.
+ */
+export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS, deferrals: Deferrals = NO_DEFERRALS): FactLedger {
   const check = listSites([after, before], onProgress);
   const afterSites = sitesByLocation(descriptionSites(after));
   const beforeSites = descriptionSites(before);
@@ -71,8 +89,8 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
   const ledger: FactLedger = {
     total: zero(),
     tools: Array.from({ length: toolCount ?? 0 }, zero),
-    byCategory: Object.fromEntries(FACT_CATEGORY_NAMES.map((name) => [name, { kept: 0, redundant: 0, dropped: 0 }])) as FactLedger['byCategory'],
-    leads: { found: 0, whole: 0, shortened: 0, cut: 0 },
+    byCategory: Object.fromEntries(FACT_CATEGORY_NAMES.map((name) => [name, { kept: 0, redundant: 0, deferred: 0, dropped: 0 }])) as FactLedger['byCategory'],
+    leads: { found: 0, whole: 0, shortened: 0, deferred: 0, cut: 0 },
     redundant: [],
     dropped: [],
     cutLeads: [],
@@ -90,7 +108,8 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
 
     const lead = text.slice(spans[0]!.start, spans[0]!.end);
     ledger.leads.found++;
-    const leadState = output === site.text ? 'whole' : leadSurvival(lead, output);
+    let leadState = output === site.text ? 'whole' : leadSurvival(lead, output);
+    if (leadState === 'cut' && isLeadDeferred(deferrals, site, counterpart)) leadState = 'deferred';
     ledger.leads[leadState]++;
     if (leadState === 'cut') ledger.cutLeads.push({ tool: site.tool, location: site.location, lead });
 
@@ -103,11 +122,16 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
       let outcome: keyof Omit<FactCounts, 'found'>;
       if (unchanged || output.includes(sentence)) outcome = 'kept';
       else {
-        const fact: FactSentence = { tool: site.tool, location: site.location, sentence, categories: [...categories] };
         const keyword = counterpart?.owner === undefined ? undefined : redundantWith(sentence, keywordsOf(after, counterpart.owner));
-        outcome = keyword === undefined ? 'dropped' : 'redundant';
-        if (keyword !== undefined) ledger.redundant.push({ ...fact, keyword });
-        else ledger.dropped.push(fact);
+        const fact = (): FactSentence => ({ tool: site.tool, location: site.location, sentence, categories: [...categories] });
+        if (keyword !== undefined) {
+          outcome = 'redundant';
+          ledger.redundant.push({ ...fact(), keyword });
+        } else if (isDeferred(deferrals, site)) outcome = 'deferred';
+        else {
+          outcome = 'dropped';
+          ledger.dropped.push(fact());
+        }
       }
       for (const counts of [ledger.total, tool]) {
         counts.found++;
@@ -121,7 +145,7 @@ export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?
 }
 
 /** Whole, shortened by the rule (over 300 bytes, cut at a word boundary, "…"), or cut. */
-function leadSurvival(lead: string, output: string): 'whole' | 'shortened' | 'cut' {
+function leadSurvival(lead: string, output: string): keyof Omit<LeadCounts, 'found'> {
   if (output.includes(lead)) return 'whole';
   if (utf8ByteLength(lead) <= LEAD_CAP_BYTES) return 'cut';
   const at = output.indexOf(ELLIPSIS);

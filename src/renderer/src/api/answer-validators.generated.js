@@ -2,7 +2,7 @@
 // Do not edit: change the schema and run `npm run contracts`.
 "use strict";
 export const lintReport = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
 const schema33 = {"title":"Basis","description":"Every count is a local estimate, never a provider-verified number.","const":"inferred"};
 const schema34 = {"title":"ContentType","const":"toolschema"};
 const schema35 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
@@ -11,16 +11,222 @@ const schema37 = {"type":"integer","minimum":0};
 const schema39 = {"description":"Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.","type":"number","minimum":0,"maximum":1};
 const schema40 = {"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0};
 const schema41 = {"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1};
+const schema46 = {"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0};
 const func1 = Object.prototype.hasOwnProperty;
 const schema42 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}};
-const schema45 = {"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"dropped":{"type":"integer","minimum":0}}};
-const schema46 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
-const schema47 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
+const schema45 = {"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.found === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kept === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.redundant === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.dropped === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "found") || (key0 === "kept")) || (key0 === "redundant")) || (key0 === "deferred")) || (key0 === "dropped"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.found !== undefined){
+let data0 = data.found;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/found",schemaPath:"#/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/found",schemaPath:"#/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.kept !== undefined){
+let data1 = data.kept;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/kept",schemaPath:"#/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/kept",schemaPath:"#/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.redundant !== undefined){
+let data2 = data.redundant;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/redundant",schemaPath:"#/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/redundant",schemaPath:"#/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.deferred !== undefined){
+let data3 = data.deferred;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err11 = {instancePath:instancePath+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.dropped !== undefined){
+let data4 = data.dropped;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/dropped",schemaPath:"#/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/dropped",schemaPath:"#/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema47 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
+const schema48 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -265,10 +471,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -571,186 +777,25 @@ errors++;
 }
 }
 if(data.facts !== undefined){
-let data9 = data.facts;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.found === undefined){
-const err25 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data9.kept === undefined){
-const err26 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data9.redundant === undefined){
-const err27 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data9.dropped === undefined){
-const err28 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-for(const key2 in data9){
-if(!((((key2 === "found") || (key2 === "kept")) || (key2 === "redundant")) || (key2 === "dropped"))){
-const err29 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data9.found !== undefined){
-let data10 = data9.found;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err30 = {instancePath:instancePath+"/facts/found",schemaPath:"#/$defs/factTally/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 0 || isNaN(data10)){
-const err31 = {instancePath:instancePath+"/facts/found",schemaPath:"#/$defs/factTally/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-if(data9.kept !== undefined){
-let data11 = data9.kept;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err32 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/$defs/factTally/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err33 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/$defs/factTally/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-if(data9.redundant !== undefined){
-let data12 = data9.redundant;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err34 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/$defs/factTally/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err35 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/$defs/factTally/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-if(data9.dropped !== undefined){
-let data13 = data9.dropped;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err36 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/$defs/factTally/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err37 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/$defs/factTally/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/facts",schemaPath:"#/$defs/factTally/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+if(!(validate23(data.facts, {instancePath:instancePath+"/facts",parentData:data,parentDataProperty:"facts",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate23(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err25];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1259,8 +1304,8 @@ errors++;
 }
 }
 if(data12.visible !== undefined){
-if(!(validate23(data12.visible, {instancePath:instancePath+"/envelope/visible",parentData:data12,parentDataProperty:"visible",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data12.visible, {instancePath:instancePath+"/envelope/visible",parentData:data12,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -1618,8 +1663,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate23(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -1707,7 +1752,7 @@ vErrors.push(err79);
 errors++;
 }
 for(const key4 in data27){
-if(!((((((((key4 === "found") || (key4 === "kept")) || (key4 === "redundant")) || (key4 === "dropped")) || (key4 === "leads")) || (key4 === "by_category")) || (key4 === "redundant_facts")) || (key4 === "dropped_facts"))){
+if(!(func1.call(schema31.properties.facts.properties, key4))){
 const err80 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err80];
@@ -1793,10 +1838,10 @@ errors++;
 }
 }
 }
-if(data27.dropped !== undefined){
-let data31 = data27.dropped;
+if(data27.deferred !== undefined){
+let data31 = data27.deferred;
 if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err87 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err87 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1807,7 +1852,7 @@ errors++;
 }
 if((typeof data31 == "number") && (isFinite(data31))){
 if(data31 < 0 || isNaN(data31)){
-const err88 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err88 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1818,11 +1863,10 @@ errors++;
 }
 }
 }
-if(data27.leads !== undefined){
-let data32 = data27.leads;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.found === undefined){
-const err89 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+if(data27.dropped !== undefined){
+let data32 = data27.dropped;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err89 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1831,8 +1875,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data32.whole === undefined){
-const err90 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err90 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1841,8 +1886,13 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data32.shortened === undefined){
-const err91 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
+}
+}
+if(data27.leads !== undefined){
+let data33 = data27.leads;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.found === undefined){
+const err91 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1851,8 +1901,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data32.cut === undefined){
-const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
+if(data33.whole === undefined){
+const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1861,9 +1911,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-for(const key5 in data32){
-if(!((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "cut"))){
-const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data33.shortened === undefined){
+const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1872,11 +1921,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data32.found !== undefined){
-let data33 = data32.found;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err94 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.cut === undefined){
+const err94 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1885,9 +1931,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err95 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key5 in data33){
+if(!(((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "deferred")) || (key5 === "cut"))){
+const err95 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1897,11 +1943,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-if(data32.whole !== undefined){
-let data34 = data32.whole;
+if(data33.found !== undefined){
+let data34 = data33.found;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err96 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err96 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1912,7 +1957,7 @@ errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err97 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err97 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1923,10 +1968,10 @@ errors++;
 }
 }
 }
-if(data32.shortened !== undefined){
-let data35 = data32.shortened;
+if(data33.whole !== undefined){
+let data35 = data33.whole;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err98 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err98 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1937,7 +1982,7 @@ errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err99 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err99 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1948,10 +1993,10 @@ errors++;
 }
 }
 }
-if(data32.cut !== undefined){
-let data36 = data32.cut;
+if(data33.shortened !== undefined){
+let data36 = data33.shortened;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err100 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err100 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1962,7 +2007,7 @@ errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 < 0 || isNaN(data36)){
-const err101 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err101 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1973,9 +2018,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data33.deferred !== undefined){
+let data37 = data33.deferred;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err102 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1984,15 +2030,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-if(data27.by_category !== undefined){
-let data37 = data27.by_category;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key6 in data37){
-let data38 = data37[key6];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.kept === undefined){
-const err103 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 0 || isNaN(data37)){
+const err103 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2001,8 +2041,12 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data38.redundant === undefined){
-const err104 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+}
+}
+if(data33.cut !== undefined){
+let data38 = data33.cut;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err104 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2011,8 +2055,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data38.dropped === undefined){
-const err105 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err105 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2021,9 +2066,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-for(const key7 in data38){
-if(!(((key7 === "kept") || (key7 === "redundant")) || (key7 === "dropped"))){
-const err106 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2033,10 +2080,14 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data38.kept !== undefined){
-let data39 = data38.kept;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err107 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data27.by_category !== undefined){
+let data39 = data27.by_category;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key6 in data39){
+let data40 = data39[key6];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.kept === undefined){
+const err107 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2045,9 +2096,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data40.redundant === undefined){
+const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2056,12 +2106,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-}
-if(data38.redundant !== undefined){
-let data40 = data38.redundant;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.dropped === undefined){
+const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2070,9 +2116,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key7 in data40){
+if(!((((key7 === "kept") || (key7 === "redundant")) || (key7 === "deferred")) || (key7 === "dropped"))){
+const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2082,11 +2128,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-if(data38.dropped !== undefined){
-let data41 = data38.dropped;
+if(data40.kept !== undefined){
+let data41 = data40.kept;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2097,7 +2142,7 @@ errors++;
 }
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 < 0 || isNaN(data41)){
-const err112 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err112 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2108,9 +2153,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data40.redundant !== undefined){
+let data42 = data40.redundant;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err113 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2119,10 +2165,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err114 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2132,15 +2177,11 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data27.redundant_facts !== undefined){
-let data42 = data27.redundant_facts;
-if(Array.isArray(data42)){
-const len1 = data42.length;
-for(let i1=0; i1<len1; i1++){
-let data43 = data42[i1];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.tool === undefined){
-const err115 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+}
+if(data40.deferred !== undefined){
+let data43 = data40.deferred;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err115 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2149,8 +2190,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data43.location === undefined){
-const err116 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 0 || isNaN(data43)){
+const err116 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2159,8 +2201,12 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data43.sentence === undefined){
-const err117 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+}
+if(data40.dropped !== undefined){
+let data44 = data40.dropped;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err117 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2169,8 +2215,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data43.keyword === undefined){
-const err118 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err118 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2179,9 +2226,11 @@ vErrors.push(err118);
 }
 errors++;
 }
-for(const key8 in data43){
-if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
-const err119 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2191,9 +2240,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data43.tool !== undefined){
-if(typeof data43.tool !== "string"){
-const err120 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err120 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2203,9 +2252,15 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data43.location !== undefined){
-if(typeof data43.location !== "string"){
-const err121 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data27.redundant_facts !== undefined){
+let data45 = data27.redundant_facts;
+if(Array.isArray(data45)){
+const len1 = data45.length;
+for(let i1=0; i1<len1; i1++){
+let data46 = data45[i1];
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.tool === undefined){
+const err121 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2214,10 +2269,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data43.sentence !== undefined){
-if(typeof data43.sentence !== "string"){
-const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data46.location === undefined){
+const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2226,10 +2279,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data43.keyword !== undefined){
-if(typeof data43.keyword !== "string"){
-const err123 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data46.sentence === undefined){
+const err123 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2238,10 +2289,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data46.keyword === undefined){
+const err124 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2250,10 +2299,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-}
-else {
-const err125 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key8 in data46){
+if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
+const err125 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2263,15 +2311,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data27.dropped_facts !== undefined){
-let data48 = data27.dropped_facts;
-if(Array.isArray(data48)){
-const len2 = data48.length;
-for(let i2=0; i2<len2; i2++){
-let data49 = data48[i2];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.tool === undefined){
-const err126 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if(data46.tool !== undefined){
+if(typeof data46.tool !== "string"){
+const err126 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2280,8 +2322,10 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data49.location === undefined){
-const err127 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+}
+if(data46.location !== undefined){
+if(typeof data46.location !== "string"){
+const err127 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2290,8 +2334,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data49.sentence === undefined){
-const err128 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+if(data46.sentence !== undefined){
+if(typeof data46.sentence !== "string"){
+const err128 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2300,9 +2346,10 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key9 in data49){
-if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
-const err129 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data46.keyword !== undefined){
+if(typeof data46.keyword !== "string"){
+const err129 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2312,9 +2359,9 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data49.tool !== undefined){
-if(typeof data49.tool !== "string"){
-const err130 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err130 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2324,9 +2371,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data49.location !== undefined){
-if(typeof data49.location !== "string"){
-const err131 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err131 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2336,9 +2383,15 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data49.sentence !== undefined){
-if(typeof data49.sentence !== "string"){
-const err132 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data27.dropped_facts !== undefined){
+let data51 = data27.dropped_facts;
+if(Array.isArray(data51)){
+const len2 = data51.length;
+for(let i2=0; i2<len2; i2++){
+let data52 = data51[i2];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.tool === undefined){
+const err132 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2347,10 +2400,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.location === undefined){
+const err133 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2359,10 +2410,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-}
-else {
-const err134 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data52.sentence === undefined){
+const err134 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2371,10 +2420,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data52){
+if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
+const err135 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2384,9 +2432,9 @@ vErrors.push(err135);
 errors++;
 }
 }
-}
-else {
-const err136 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.tool !== undefined){
+if(typeof data52.tool !== "string"){
+const err136 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2395,21 +2443,93 @@ vErrors.push(err136);
 }
 errors++;
 }
+}
+if(data52.location !== undefined){
+if(typeof data52.location !== "string"){
+const err137 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data52.sentence !== undefined){
+if(typeof data52.sentence !== "string"){
+const err138 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+}
+else {
+const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const diffEnvelopeLayout = validate29;
-const schema55 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
-const schema56 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
-const schema57 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
-const schema58 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
+export const diffEnvelopeLayout = validate31;
+const schema58 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
+const schema59 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
+const schema60 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
+const schema61 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2655,8 +2775,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

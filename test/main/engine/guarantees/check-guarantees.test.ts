@@ -4,24 +4,41 @@ import { checkGuarantees } from '../../../../src/main/engine/guarantees/check-gu
 import { constructionProfileOf } from '../../../../src/main/engine/guarantees/construction-values';
 import { constraintSentencesOf, missingConstraintSentences } from '../../../../src/main/engine/guarantees/constraint-survival';
 import { sameSelectionProfile, selectionProfileOf } from '../../../../src/main/engine/guarantees/selection-profile';
+import { LEVELS } from '../../../../src/shared/levels';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
 const doc = (value: unknown) => parseJson(typeof value === 'string' ? value : JSON.stringify(value));
 
-describe('guarantees hold on every real catalog and reference input (SPEC §2.6)', () => {
+describe('guarantees hold on every real catalog and reference input, at every level (SPEC §2.6)', () => {
   const inputs = [
     ...realFixtures().map((f) => [f.name, f.text] as const),
     ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL'),
-  ];
-  it.each(inputs)('%s', (_name, text) => {
+  ].flatMap(([name, text]) => LEVELS.map((level) => [name, level, text] as const));
+  it.each(inputs)('%s at %s', (_name, level, text) => {
     const before = parseJson(text);
-    const after = parseJson(shrinkText(text));
-    const report = checkGuarantees(before, after);
+    const after = parseJson(shrinkText(text, { level }));
+    const report = checkGuarantees(before, after, undefined, undefined, level);
     expect(report.selection).toMatchObject({ ok: true, differingTools: [] });
     expect(report.construction).toMatchObject({ ok: true, changedValues: [], brokenRefs: [] });
     expect(report.constraints).toMatchObject({ ok: true, missing: [] });
+    expect(report.facts).toMatchObject({ ok: true, dropped: 0, missing: [], cutLeads: [] });
+    if (level === 'full' || level === 'facts') expect([report.constraints.deferred, report.facts.deferred, report.facts.leads.deferred], level).toEqual([0, 0, 0]);
     expect(constructionProfileOf(after).refs.filter((r) => r.kind === 'pointer' || r.kind === 'anchor').every((r) => r.resolves)).toBe(true);
+  });
+
+  it('defers at the deferral levels on the real catalogs, and keeps every lead at leads', () => {
+    const github = realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text;
+    const report = (level: 'leads' | 'signatures') => checkGuarantees(parseJson(github), parseJson(shrinkText(github, { level })), undefined, undefined, level);
+    const leads = report('leads');
+    expect(leads.facts.deferred).toBeGreaterThan(100);
+    expect(leads.constraints.deferred).toBeGreaterThan(10);
+    expect(leads.facts.leads).toMatchObject({ deferred: 0, cut: 0 });
+    expect(leads.facts.leads.whole + leads.facts.leads.shortened).toBe(leads.facts.leads.found);
+    const signatures = report('signatures');
+    expect(signatures.facts.deferred).toBeGreaterThan(leads.facts.deferred);
+    expect(signatures.facts.leads.deferred).toBeGreaterThan(100);
+    expect(signatures.facts.sentences).toBe(signatures.facts.kept + signatures.facts.redundant + signatures.facts.deferred);
   });
 
   it('sees real content: parameters, enums, constraint sentences', () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkGuarantees } from '../../../../src/main/engine/guarantees/check-guarantees';
 import { factLedger } from '../../../../src/main/engine/guarantees/facts-kept';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
+import { DEFERRAL_MARKER } from '../../../../src/main/engine/transform/deferral-marker';
+import { LEVELS } from '../../../../src/shared/levels';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
@@ -17,6 +19,14 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
       expect(ledger.cutLeads).toEqual([]);
       expect(ledger.total.found).toBe(ledger.total.kept + ledger.total.redundant);
       expect(ledger.leads.found).toBe(ledger.leads.whole + ledger.leads.shortened);
+      // At every level the same holds, with what the level defers counted apart.
+      for (const level of LEVELS) {
+        const { facts } = checkGuarantees(parseJson(text), parseJson(shrinkText(text, { level })), undefined, undefined, level);
+        expect(facts, level).toMatchObject({ ok: true, dropped: 0, missing: [], cutLeads: [] });
+        expect(facts.sentences, level).toBe(facts.kept + facts.redundant + facts.deferred);
+        expect(facts.leads.found, level).toBe(facts.leads.whole + facts.leads.shortened + facts.leads.deferred);
+        if (level !== 'signatures') expect(facts.leads.deferred, level).toBe(0);
+      }
     },
   );
 
@@ -59,5 +69,42 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
     const shortened = JSON.parse(shrinkText(JSON.stringify({ name: 't', description: `${lead} ${FILLER}`, inputSchema: {} }))).description as string;
     expect(shortened.endsWith('…')).toBe(true);
     expect(checkGuarantees(before, doc({ name: 't', description: shortened, inputSchema: {} })).facts).toMatchObject({ ok: true, leads: { found: 1, shortened: 1, cut: 0 } });
+  });
+});
+
+describe('facts at the deferral levels (docs/levels.md)', () => {
+  const fact = 'If omitted, all fields are returned.';
+  const constraint = 'You must pass the owner.';
+  const before = doc({ name: 't', description: `Lists things. ${fact} ${constraint}`, inputSchema: { properties: { p: { description: `The kind. ${fact}` } } } });
+  const check = (after: unknown, level: (typeof LEVELS)[number]) => checkGuarantees(before, doc(after), undefined, undefined, level);
+
+  it('counts a sentence missing from a marked tool as deferred at leads and signatures', () => {
+    const after = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: { description: 'The kind.' } } } };
+    for (const level of ['leads', 'signatures'] as const) {
+      const report = check(after, level);
+      expect(report.facts, level).toMatchObject({ ok: true, sentences: 3, kept: 0, deferred: 3, dropped: 0, byCategory: { defaults: { deferred: 2 } } });
+      expect(report.constraints, level).toMatchObject({ ok: true, deferred: 1, missing: [] });
+    }
+  });
+
+  it('drops it from a tool without the marker, and at full and facts whatever the output says', () => {
+    const unmarked = { name: 't', description: 'Lists things.', inputSchema: { properties: { p: { description: 'The kind.' } } } };
+    expect(check(unmarked, 'leads').facts).toMatchObject({ ok: false, deferred: 0, dropped: 3 });
+    expect(check(unmarked, 'leads').constraints).toMatchObject({ ok: false, deferred: 0, missing: [{ sentence: constraint }] });
+    const marked = { ...unmarked, description: `Lists things.${DEFERRAL_MARKER}` };
+    for (const level of ['full', 'facts'] as const) {
+      expect(check(marked, level).facts, level).toMatchObject({ ok: false, deferred: 0, dropped: 3 });
+      expect(check(marked, level).constraints, level).toMatchObject({ ok: false, deferred: 0 });
+    }
+  });
+
+  it('defers a parameter’s lead only at signatures, where its description goes whole; never a tool’s own lead', () => {
+    const removed = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
+    expect(check(removed, 'signatures').facts).toMatchObject({ ok: true, leads: { found: 2, whole: 1, deferred: 1, cut: 0 } });
+    expect(check(removed, 'leads').facts).toMatchObject({ ok: false, leads: { deferred: 0, cut: 1 }, cutLeads: [{ location: '0:t#/inputSchema/properties/p/description' }] });
+    const halfCut = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: { description: 'The' } } } };
+    expect(check(halfCut, 'signatures').facts).toMatchObject({ ok: false, leads: { cut: 1 } });
+    const ownLeadGone = { name: 't', description: `Things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
+    expect(check(ownLeadGone, 'signatures').facts).toMatchObject({ ok: false, leads: { deferred: 1, cut: 1 }, cutLeads: [{ location: '0:t#/description' }] });
   });
 });

@@ -4,6 +4,7 @@ import { expandSharedSchemas } from '../../../../src/main/engine/guarantees/expa
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { outputText, transformCatalog } from '../../../../src/main/engine/transform/transform-catalog';
 import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
+import { LEVELS, type LevelName } from '../../../../src/shared/levels';
 import { TOKENIZERS } from '../../../../src/shared/tokenizers';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 
@@ -27,8 +28,8 @@ const mail = {
   ],
 };
 
-function shrink(text: string, shareSchemas: boolean) {
-  const result = transformCatalog(parseJson(text), { shareSchemas })!;
+function shrink(text: string, shareSchemas: boolean, level?: LevelName) {
+  const result = transformCatalog(parseJson(text), { shareSchemas, level })!;
   return { result, text: outputText(result) };
 }
 
@@ -100,12 +101,14 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
   });
 
   it.each([...realFixtures().map((f) => [f.name, f.text] as const), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL')])(
-    '%s: guarantees hold and the expansion is the unshared output',
+    '%s: guarantees hold and the expansion is the unshared output, at every level',
     (_name, text) => {
-      const sharedOut = shrink(text, true).text;
-      expect(expandSharedSchemas(parseJson(text), parseJson(sharedOut)).doc.text).toBe(shrink(text, false).text);
-      const report = checkGuarantees(parseJson(text), parseJson(sharedOut));
-      expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);
+      for (const level of LEVELS) {
+        const sharedOut = shrink(text, true, level).text;
+        expect(expandSharedSchemas(parseJson(text), parseJson(sharedOut)).doc.text, level).toBe(shrink(text, false, level).text);
+        const report = checkGuarantees(parseJson(text), parseJson(sharedOut), undefined, undefined, level);
+        expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok], level).toEqual([true, true, true, true]);
+      }
     },
   );
 
