@@ -3,6 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { packageVersion } from '../api/package-version';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
 import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
@@ -66,6 +67,7 @@ export async function runProgram(argv: readonly string[]): Promise<number> {
 
 const program = new Command('caveman-shrink')
   .description('Shrink MCP/OpenAI tool catalogs; every original is kept byte-exact in a local recovery store.')
+  .version(packageVersion(), '-V, --version', 'print the version')
   // Lets `mcp` and `proxy` hand everything after the server's command to the server.
   .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')

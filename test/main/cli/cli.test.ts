@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
@@ -312,6 +312,15 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy, wrap, unwrap\)/);
     expect(run.stderr).not.toMatch(/ENOENT/);
+  });
+
+  it('--version (and -V) prints the version in package.json and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const run = await runCli([flag], { env });
+      expect(run.status).toBe(0);
+      expect(run.stdout.toString()).toBe(`${version}\n`);
+    }
   });
 
   it('a usage error exits 2 with a hint', async () => {
