@@ -1,0 +1,81 @@
+// The desktop build's config (electron-builder.json), checked without
+// electron-builder running: it cannot download Electron here. What is checked:
+// the config is valid for the installed electron-builder, it makes the four
+// installers, the app's files are where the build puts them, the SQLite addon
+// built for Electron is packed outside the asar, and ".json" is declared for
+// "Open with".
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+
+const repo = join(import.meta.dirname, '../..');
+const readJson = (path: string): Record<string, unknown> => JSON.parse(readFileSync(join(repo, path), 'utf8'));
+
+interface FileAssociation {
+  ext: string;
+  mimeType?: string;
+  rank?: string;
+  role?: string;
+}
+interface BuilderConfig {
+  icon: string;
+  files: string[];
+  asarUnpack: string[];
+  npmRebuild: boolean;
+  fileAssociations: FileAssociation[];
+  linux: { target: string[] };
+  mac: { target: string[] };
+  win: { target: string[] };
+}
+
+const config = readJson('electron-builder.json') as unknown as BuilderConfig;
+const manifest = readJson('package.json') as { main: string; scripts: Record<string, string>; devDependencies: Record<string, string> };
+/** Where scripts/rebuild-electron.mjs writes better-sqlite3 built for Electron and src/main/store/native-binding.ts looks for it. */
+const ELECTRON_ADDON = 'native/electron/better_sqlite3.node';
+
+describe('electron-builder.json', () => {
+  it('is valid for the electron-builder in devDependencies (its own JSON Schema)', () => {
+    expect(manifest.devDependencies['electron-builder']).toMatch(/^\d+\.\d+\.\d+$/);
+    const schema = JSON.parse(readFileSync(join(repo, 'node_modules/app-builder-lib/scheme.json'), 'utf8'));
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('makes an AppImage and a deb, a dmg and an NSIS installer; `npm run dist` builds, rebuilds the addon, packages', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.mac.target).toEqual(['dmg']);
+    expect(config.win.target).toEqual(['nsis']);
+    expect(manifest.scripts.dist).toBe('npm run build && npm run rebuild:electron && electron-builder');
+  });
+
+  it('uses the icon in resources/, a PNG of at least 512×512 (what a dmg needs)', () => {
+    const png = readFileSync(join(repo, config.icon));
+    expect(config.icon).toMatch(/^resources\//);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(Math.min(png.readUInt32BE(16), png.readUInt32BE(20))).toBeGreaterThanOrEqual(512);
+  });
+
+  it("packs what the build wrote (npm test's build phase ran before): the main entry, preload and renderer", () => {
+    const folders = config.files.filter((pattern) => pattern.endsWith('/**/*') && !pattern.startsWith('!')).map((pattern) => pattern.slice(0, -'/**/*'.length));
+    expect(folders).toEqual(['out/main', 'out/preload', 'out/renderer']);
+    for (const folder of folders) expect(existsSync(join(repo, folder)), folder).toBe(true);
+    expect(manifest.main.replace(/^\.\//, '').startsWith('out/main/')).toBe(true);
+    expect(existsSync(join(repo, manifest.main)), manifest.main).toBe(true);
+    expect(existsSync(join(repo, 'out/preload/index.cjs'))).toBe(true);
+    expect(existsSync(join(repo, 'out/renderer/index.html'))).toBe(true);
+  });
+
+  it('packs better-sqlite3 built for Electron outside the asar, and lets no other rebuild replace it', () => {
+    expect(config.files).toContain(ELECTRON_ADDON);
+    expect(config.asarUnpack).toEqual([ELECTRON_ADDON]);
+    // electron-builder's own rebuild would download Electron's headers and rebuild node_modules, which the CLI and tests use.
+    expect(config.npmRebuild).toBe(false);
+    expect(readFileSync(join(repo, 'scripts/rebuild-electron.mjs'), 'utf8')).toContain("join(root, 'native', 'electron')");
+    expect(readFileSync(join(repo, 'src/main/store/native-binding.ts'), 'utf8')).toContain('`native/electron/${ADDON}`');
+  });
+
+  it('offers the app in "Open with" for .json files without claiming to be their default', () => {
+    expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'json', mimeType: 'application/json', role: 'Viewer', rank: 'Alternate' })]);
+  });
+});
