@@ -1,12 +1,20 @@
 // `npm run test:package`, a phase of `npm test`: the npm package as a user
 // gets it. Packs the project (prepack builds it and its declarations), checks
-// that the tarball holds what the CLI and the library load and nothing else,
-// installs it into a temporary global prefix (better-sqlite3 compiles there),
-// runs the installed caveman-shrink (--version, a shrink, a recover, a live
-// MCP listing), then type-checks and runs the TypeScript consumer in
-// test/package/consumer against the installed package.
+// that the tarball holds what the CLI and the library load and nothing else
+// and that `dependencies` are the packages they import, installs it into a
+// temporary global prefix, runs the installed caveman-shrink (--version, a
+// shrink, a recover, a live MCP listing, a wrap and its unwrap), then installs
+// it into a temporary project and type-checks and runs the TypeScript
+// consumer in test/package/consumer there.
+//
+// better-sqlite3 has no prebuilt binary it can download here, and compiling
+// it in each install took minutes: its install script (prebuild-install) is
+// given the clone's own build of the same version as a local prebuild
+// instead, as a user with network access gets GitHub's. `npm ci` compiled
+// that build from source; npm_config_build_from_source=true makes these
+// installs compile too.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +30,7 @@ const APP_ONLY = new Set(Object.keys(manifest.devDependencies));
 const work = mkdtempSync(join(tmpdir(), 'caveman-package-'));
 const prefix = join(work, 'prefix');
 const store = join(work, 'ccr.db');
+const prebuilds = join(work, 'prebuilds');
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 function run(command, args, options = {}) {
@@ -71,6 +80,19 @@ function references(source) {
   return [...imports, ...workers];
 }
 
+/**
+ * The packages a built module loads: static and dynamic imports, and
+ * require()/require.resolve() through createRequire (better-sqlite3). Two
+ * fallbacks for running from sources are not loads of the package: the
+ * workers' through tsx (import.meta.resolve, taken only without the built
+ * workers) and the counter's through gpt-tokenizer's rank files (a template
+ * literal, taken only without the .ranks files); the tarball must hold both.
+ */
+function packageImports(source) {
+  const specifiers = source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\)\s*\(\s*|\)\.resolve\(\s*)["']((?:@[\w.-]+\/)?[\w-][\w.-]*)(?:\/[^"'\s]*)?["']/g);
+  return [...specifiers].map((match) => match[1]);
+}
+
 function checkTarball(tarball) {
   const listing = run('tar', ['-tzf', tarball]).stdout.trim().split('\n').map((path) => path.replace(/^package\//, ''));
   const files = new Set(listing);
@@ -90,11 +112,37 @@ function checkTarball(tarball) {
   const modules = listing.filter((path) => path.endsWith('.js'));
   const extra = modules.filter((path) => !needed.has(path));
   check(extra.length === 0, `the tarball ships modules neither the CLI nor the library loads: ${extra.join(', ')}`);
-  for (const path of modules) check(!/from ["'](electron|react|react-dom)["']/.test(shipped(path)), `${path} imports an app-only package`);
+  const imported = [...new Set(modules.flatMap((path) => packageImports(shipped(path))))].sort();
+  const declared = Object.keys(manifest.dependencies).sort();
+  check(imported.join() === declared.join(), `dependencies are ${declared.join(', ')}; the shipped modules import ${imported.join(', ')}`);
   for (const tokenizer of ['o200k_base', 'cl100k_base']) check(files.has(`out/main/${tokenizer}.ranks`), `the tarball lacks the ${tokenizer} vocabulary`);
   const declarations = shipped('out/types/lib.d.ts');
   check(!/from ["'](electron|react)|renderer/.test(declarations), 'the declarations reference Electron or the renderer');
   return listing;
+}
+
+/** The clone's build of better-sqlite3 in `prebuilds`, named as prebuild-install looks for this Node's binary. */
+function writeLocalPrebuild() {
+  const dir = join(repo, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  mkdirSync(prebuilds);
+  run('tar', ['-czf', join(prebuilds, name), '-C', dir, 'build/Release/better_sqlite3.node']);
+}
+
+// `npm run -s` hands its silence down: npm's errors are wanted in a failure's message.
+const npmEnv = { ...process.env, npm_config_loglevel: 'warn' };
+
+/** npm install, better-sqlite3 from the local prebuild. A global install is told to run its script; a project's package.json says so (allowScripts). */
+function npmInstall(args, cwd) {
+  const env = { ...npmEnv, npm_config_better_sqlite3_local_prebuilds: prebuilds, JOBS: 'max' };
+  const allow = args.includes('--global') ? ['--allow-scripts=better-sqlite3'] : [];
+  return run('npm', ['install', ...allow, '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd, env });
+}
+
+/** How better-sqlite3 got its binary in an install: node-gyp leaves a Makefile, a prebuild only the binary. */
+function sqliteBinaryOrigin(modules) {
+  return existsSync(join(modules, 'better-sqlite3', 'build', 'Makefile')) ? 'compiled on install' : 'prebuilt';
 }
 
 function checkInstalled() {
@@ -128,15 +176,34 @@ function runInstalledCli() {
   const live = JSON.parse(listed.stderr.trim().split('\n').at(-1));
   check(typeof live.recovery_handle === 'string', `mcp listed no catalog: ${listed.stderr}`);
   console.log(`  caveman-shrink mcp -- node tiny-server.mjs: ${JSON.parse(listed.stdout).tools.length} tools, ${live.recovery_handle}`);
+
+  runWrap(bin, env);
   return report.recovery_handle;
 }
 
-function runConsumer(handle) {
+/** wrap points a client's entry at the installed proxy, which serves the server's tools; unwrap gives the file back. */
+function runWrap(bin, env) {
+  const config = join(work, 'mcp.json');
+  const original = `{\n  "mcpServers": {\n    "tiny": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(tinyServer)}] }\n  }\n}\n`;
+  writeFileSync(config, original);
+  run(bin, ['wrap', '--config', config, '--server', 'tiny'], { env });
+  const entry = JSON.parse(readFileSync(config, 'utf8')).mcpServers.tiny;
+  const installedCli = realpathSync(join(prefix, 'lib', 'node_modules', manifest.name, 'out', 'main', 'cli.js'));
+  check(entry.args[0] === installedCli && entry.args[1] === 'proxy', `the wrapped entry does not start the installed proxy: ${JSON.stringify(entry)}`);
+  const served = JSON.parse(run(bin, ['mcp', '--', entry.command, ...entry.args], { env }).stdout);
+  check(served.tools.length > 0, 'the wrapped entry served no tools');
+  run(bin, ['unwrap', '--config', config, '--server', 'tiny'], { env });
+  check(readFileSync(config, 'utf8') === original, 'unwrap did not give the config back byte for byte');
+  console.log(`  caveman-shrink wrap, then unwrap: the entry started the installed proxy (${served.tools.length} tools), the file came back byte for byte`);
+}
+
+function runConsumer(tarball, handle) {
   const consumer = join(work, 'consumer');
   cpSync(join(repo, 'test/package/consumer'), consumer, { recursive: true });
+  const installed = npmInstall([tarball], consumer);
+  console.log(`npm install <tarball> in a temporary project (${installed.seconds} s)`);
+  // TypeScript and Node's types are the consumer's own: the clone's.
   mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
-  // The installed package is the one under test; TypeScript's Node types are the consumer's own.
-  symlinkSync(join(prefix, 'lib', 'node_modules', manifest.name), join(consumer, 'node_modules', manifest.name), 'dir');
   symlinkSync(join(repo, 'node_modules', '@types', 'node'), join(consumer, 'node_modules', '@types', 'node'), 'dir');
   const checked = run(process.execPath, [tsc, '--noEmit', '-p', consumer]);
   console.log(`  tsc --noEmit (test/package/consumer, skipLibCheck off): no errors (${checked.seconds} s)`);
@@ -147,18 +214,18 @@ function runConsumer(handle) {
 }
 
 try {
-  const packed = run('npm', ['pack', '--pack-destination', work], { cwd: repo });
+  const packed = run('npm', ['pack', '--pack-destination', work], { cwd: repo, env: npmEnv });
   const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
   const listing = checkTarball(tarball);
   console.log(`npm pack (with prepack's build and declarations): ${megabytes(statSync(tarball).size)}, ${listing.length} files (${packed.seconds} s)`);
 
-  // better-sqlite3 compiles here (its prebuilt binaries cannot be downloaded): JOBS lets node-gyp use every core.
-  const installed = run('npm', ['install', '--global', '--prefix', prefix, '--allow-scripts=better-sqlite3', '--no-audit', '--no-fund', tarball], { env: { ...process.env, JOBS: 'max' } });
+  writeLocalPrebuild();
+  const installed = npmInstall(['--global', '--prefix', prefix, tarball], work);
   const pulled = checkInstalled();
-  console.log(`npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package (${installed.seconds} s)`);
+  console.log(`npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package, better-sqlite3 ${sqliteBinaryOrigin(join(prefix, 'lib', 'node_modules', manifest.name, 'node_modules'))} (${installed.seconds} s)`);
 
   const handle = runInstalledCli();
-  runConsumer(handle);
+  runConsumer(tarball, handle);
 } catch (error) {
   console.error(`test:package failed: ${error.message}`);
   process.exitCode = 1;
