@@ -3,7 +3,7 @@
 // the config is valid for the installed electron-builder, it makes the four
 // installers, the app's files are where the build puts them, the SQLite addon
 // built for Electron is packed outside the asar, and ".json" is declared for
-// "Open with".
+// "Open with" on each OS without taking its default.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -18,15 +18,20 @@ interface FileAssociation {
   rank?: string;
   role?: string;
 }
+interface PlatformConfig {
+  target: string[];
+  fileAssociations?: FileAssociation[];
+}
 interface BuilderConfig {
   icon: string;
   files: string[];
   asarUnpack: string[];
   npmRebuild: boolean;
-  fileAssociations: FileAssociation[];
-  linux: { target: string[] };
-  mac: { target: string[] };
-  win: { target: string[] };
+  fileAssociations?: FileAssociation[];
+  linux: PlatformConfig;
+  mac: PlatformConfig;
+  win: PlatformConfig;
+  nsis: { include: string };
 }
 
 const config = readJson('electron-builder.json') as unknown as BuilderConfig;
@@ -75,7 +80,24 @@ describe('electron-builder.json', () => {
     expect(readFileSync(join(repo, 'src/main/store/native-binding.ts'), 'utf8')).toContain('`native/electron/${ADDON}`');
   });
 
-  it('offers the app in "Open with" for .json files without claiming to be their default', () => {
-    expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'json', mimeType: 'application/json', role: 'Viewer', rank: 'Alternate' })]);
+  it('offers the app in "Open with" for .json on Linux (the desktop entry\'s MimeType) and macOS (an Alternate viewer)', () => {
+    expect(config.linux.fileAssociations).toEqual([expect.objectContaining({ ext: 'json', mimeType: 'application/json' })]);
+    expect(config.mac.fileAssociations).toEqual([expect.objectContaining({ ext: 'json', mimeType: 'application/json', role: 'Viewer', rank: 'Alternate' })]);
+  });
+
+  it('offers it in Explorer\'s "Open with" for .json without making it the default (the NSIS include, not electron-builder\'s associations)', () => {
+    // electron-builder's NSIS script writes an association's ProgID as the default of Software\Classes\.<ext>.
+    expect(config.fileAssociations).toBeUndefined();
+    expect(config.win.fileAssociations).toBeUndefined();
+    const script = readFileSync(join(repo, config.nsis.include), 'utf8');
+    const progId = /!define CAVEMAN_JSON_PROGID "([^"]+)"/.exec(script)?.[1];
+    expect(progId).toBeDefined();
+    const install = /!macro customInstall\n([\s\S]*?)!macroend/.exec(script)?.[1] ?? '';
+    const uninstall = /!macro customUnInstall\n([\s\S]*?)!macroend/.exec(script)?.[1] ?? '';
+    expect(install).toContain('WriteRegNone SHELL_CONTEXT "Software\\Classes\\.json\\OpenWithProgids" "${CAVEMAN_JSON_PROGID}"');
+    expect(install).toContain(`WriteRegStr SHELL_CONTEXT "Software\\Classes\\\${CAVEMAN_JSON_PROGID}\\shell\\open\\command" "" '"$appExe" "%1"'`);
+    expect(install).not.toMatch(/"Software\\Classes\\\.json" ""/);
+    expect(uninstall).toContain('DeleteRegValue SHELL_CONTEXT "Software\\Classes\\.json\\OpenWithProgids" "${CAVEMAN_JSON_PROGID}"');
+    expect(uninstall).toContain('DeleteRegKey SHELL_CONTEXT "Software\\Classes\\${CAVEMAN_JSON_PROGID}"');
   });
 });
