@@ -59,6 +59,8 @@ async function start(): Promise<void> {
 
   services = await createAppServices({
     platform: 'electron',
+    // A wrapped entry runs this app's own binary as Node (app-launcher.ts); an AppImage by its file.
+    launcherHost: { kind: 'electron', execPath: process.execPath, appImage: process.env.APPIMAGE },
     startPolicy: { kind: 'ask', ask: (question) => askInNativeDialog(dialog, mainWindow, question) },
     extend: (core) => nativeDialogHandlers(core, { dialog, window: () => mainWindow }),
   });

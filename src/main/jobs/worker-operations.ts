@@ -77,6 +77,11 @@ export const operations: Implementations = {
     return { bytes: catalogBytes(listed.tools), tools: listed.tools.length };
   },
 
+  async measureListing({ bytes, tokenizer }, { counter }, { signal, onProgress }) {
+    const { serverCosts } = await import('../mcp/server-costs');
+    return serverCosts(bytes, { tokenizer, counter, signal, onProgress: (fraction) => onProgress('counting', fraction) });
+  },
+
   storeInfo(_args, { store }) {
     const opened = store.get();
     return { path: opened.path, readOnly: opened.readOnly, maxBytes: opened.maxBytes, retainedBytes: opened.retainedBytes() };

@@ -1,7 +1,7 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type { CatalogSide, HistoryEntry, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent } from '../../shared/contracts';
+import type { CatalogSide, HistoryEntry, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent, ServerCosts } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LocationEnv } from '../mcp/config-locations';
@@ -38,6 +38,8 @@ export interface Operations {
   /** The servers in a config file's bytes (a file the person picked). */
   readMcpConfig: { args: { displayName: string; bytes: Uint8Array }; result: Discovery };
   listMcpTools: { args: { target: McpTarget; timeoutMs: number; name: string }; result: { bytes: Uint8Array; tools: number } };
+  /** A server's listing (`{"tools":[…]}` bytes) measured at every level in every rendering (the Servers view); stores nothing. */
+  measureListing: { args: { bytes: Uint8Array; tokenizer: TokenizerName }; result: ServerCosts };
 }
 
 export type Operation = keyof Operations;

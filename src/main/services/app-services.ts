@@ -4,17 +4,21 @@
 // "mcp" (started on first use) for reading MCP config files and listing a
 // server's tools — so the process that serves the UI keeps its event loop free.
 
+import { existsSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { WorkerClient } from '../jobs/worker-client';
 import type { StartPolicy } from '../mcp/start-approval';
+import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
 import { resolveMaxBytes, resolveStorePath } from '../store';
 import { AnalysisRegistry } from './analysis-registry';
 import { exportFileName } from '../jobs/analysis/export-name';
 import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from './job-runner';
 import { createMcpServices } from './mcp-services';
+import { createServerServices } from './server-services';
 import { openCatalogPaths } from './open-catalog-paths';
 import { createOpenWithInbox, type OpenWithInbox } from './open-with-inbox';
 import { packageVersion } from '../api/package-version';
@@ -25,6 +29,10 @@ export interface AppServicesOptions {
   platform: AppInfo['platform'];
   /** What happens to an MCP server that did not come from discovery (see start-approval.ts); default: refused. */
   startPolicy?: StartPolicy | undefined;
+  /** What a wrapped entry starts (app-launcher.ts); default: this Node. The desktop app: its Electron binary. */
+  launcherHost?: LauncherHost | undefined;
+  /** The built CLI entry a wrapped entry runs; default: cli.js beside this bundle (out/main). */
+  cliEntry?: string | undefined;
   /** Handlers a host adds on top (Electron: native open and save dialogs). */
   extend?: (core: CoreServices) => Handlers;
 }
@@ -59,6 +67,9 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const mcpWorker = new WorkerClient(setup, 'mcp');
   const runner = new JobRunner(jobsWorker, registry);
   const mcp = createMcpServices({ worker: mcpWorker, runner, startPolicy: options.startPolicy });
+  const launcherHost = options.launcherHost ?? { kind: 'node', execPath: process.execPath };
+  const cliEntry = options.cliEntry ?? fileURLToPath(new URL('./cli.js', import.meta.url));
+  const servers = createServerServices({ worker: mcpWorker, startPolicy: options.startPolicy, launcher: () => appLauncher(launcherHost, cliEntry, { realpath: realpathSync, exists: existsSync }) });
   const version = packageVersion();
 
   const core: CoreServices = {
@@ -100,7 +111,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, shareSchemas);
     },
     openHistoryEntry: ({ handle, tokenizer, shareSchemas }, context) => runner.start('analyzeHandle', { handle, tokenizer, ...(shareSchemas ? { shareSchemas } : {}) }, handle, context),
-    cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) }),
+    cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) || servers.cancel(jobId) }),
     getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {
       const { lint } = registry.get(analysisId);
@@ -114,6 +125,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     deleteHistoryEntry: async ({ handle }) => ({ deleted: await storeWorker.call('delete', { handle }) }),
     getHistoryTools: ({ handle, name }) => storeWorker.call('historyTools', { handle, name }),
     ...mcp.handlers,
+    ...servers.handlers,
     ...options.extend?.(core),
   };
 
@@ -123,7 +135,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     inbox,
     async idle() {
       await inbox.settled();
-      await runner.idle();
+      await Promise.all([runner.idle(), servers.idle()]);
     },
     async close() {
       await Promise.all([jobsWorker.close(), storeWorker.close(), mcpWorker.close()]);

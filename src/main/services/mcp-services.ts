@@ -100,7 +100,7 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
 
   return {
     handlers: {
-      discoverMcpServers: async () => remember(await deps.worker.call('discoverMcpServers', { where: snapshot(where()) }), true),
+      discoverMcpServers: async () => remember(await deps.worker.call('discoverMcpServers', { where: discoveryWhere(where()) }), true),
       readMcpConfig: ({ fileName, bytes }) => readConfig(fileName, bytes),
       importMcpServer: importServer,
     },
@@ -109,7 +109,7 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
 }
 
 /** What crosses to the worker: only the variables the locations depend on. */
-function snapshot(where: LocationEnv): LocationEnv {
+export function discoveryWhere(where: LocationEnv): LocationEnv {
   const env: Record<string, string | undefined> = {};
   for (const key of LOCATION_VARIABLES) if (where.env[key] !== undefined) env[key] = where.env[key];
   return { platform: where.platform, home: where.home, env, cwd: where.cwd };

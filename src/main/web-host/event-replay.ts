@@ -18,9 +18,12 @@ interface Kept {
   jobId?: string;
 }
 
+/** Events about one job: only the latest of each job is kept. */
+const JOB_EVENTS: readonly EventName[] = ['jobProgress', 'jobFinished', 'serverProgress', 'serverMeasured'];
+
 function jobOf(event: EventName, payload: unknown): string | undefined {
-  if (event !== 'jobProgress' && event !== 'jobFinished') return undefined;
-  return (payload as EventTypes['jobProgress' | 'jobFinished']).jobId;
+  if (!JOB_EVENTS.includes(event)) return undefined;
+  return (payload as EventTypes['jobProgress' | 'jobFinished' | 'serverProgress' | 'serverMeasured']).jobId;
 }
 
 export class EventReplay {

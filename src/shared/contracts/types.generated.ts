@@ -129,6 +129,29 @@ export type McpServerRef =
         [k: string]: string | undefined;
       };
     };
+/**
+ * wrapped: the proxy's --level (absent: the proxy's default, leads).
+ */
+export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
+/**
+ * Tool names of the server's last measured listing, each as listed.
+ *
+ * @maxItems 4096
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "toolNames".
+ */
+export type ToolNames = string[];
+/**
+ * wrap: the proxy's level (default leads).
+ */
+export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
+/**
+ * wrap: tools the proxy neither lists nor lets be called.
+ *
+ * @maxItems 4096
+ */
+export type ToolNames1 = string[];
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -213,7 +236,8 @@ export interface ErrorValue {
     | 'cave_mcp_unreachable'
     | 'cave_mcp_timeout'
     | 'cave_mcp_protocol'
-    | 'cave_mcp_no_tools';
+    | 'cave_mcp_no_tools'
+    | 'cave_config_refused';
   message: string;
 }
 export interface CliErrorLine {
@@ -439,7 +463,8 @@ export interface ErrorValue1 {
     | 'cave_mcp_unreachable'
     | 'cave_mcp_timeout'
     | 'cave_mcp_protocol'
-    | 'cave_mcp_no_tools';
+    | 'cave_mcp_no_tools'
+    | 'cave_config_refused';
   message: string;
 }
 /**
@@ -843,6 +868,243 @@ export interface McpImportRequest {
   shareSchemas?: boolean;
 }
 /**
+ * Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerWrapState".
+ */
+export interface ServerWrapState {
+  state: 'direct' | 'wrapped' | 'unwrappable';
+  level?: LevelName1;
+  includeTools?: string[];
+  excludeTools?: string[];
+  shareSchemas?: boolean;
+  /**
+   * wrapped: the command line the proxy starts (the server's own).
+   */
+  serves?: string;
+  /**
+   * wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).
+   */
+  backupPath?: string;
+  /**
+   * unwrappable: why.
+   */
+  reason?: string;
+}
+/**
+ * A server of a config file main discovered itself, with its wrap state.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerRow".
+ */
+export interface ServerRow {
+  server: McpServerInfo;
+  wrap: ServerWrapState;
+}
+/**
+ * The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServersOverview".
+ */
+export interface ServersOverview {
+  servers: ServerRow[];
+  files: McpConfigFile[];
+}
+/**
+ * List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerMeasureRequest".
+ */
+export interface ServerMeasureRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  tokenizer: TokenizerName;
+}
+/**
+ * Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerEditRequest".
+ */
+export interface ServerEditRequest {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  action: 'wrap' | 'unwrap';
+  level?: LevelName2;
+  excludeTools?: ToolNames1;
+}
+/**
+ * Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerEditCommit".
+ */
+export interface ServerEditCommit {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  action: 'wrap' | 'unwrap';
+  level?: LevelName;
+  excludeTools?: ToolNames;
+  /**
+   * SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "editHash".
+   */
+  hash: string;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerEditPreview".
+ */
+export interface ServerEditPreview {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  action: 'wrap' | 'unwrap';
+  /**
+   * The file that would be written (links resolved).
+   */
+  configPath: string;
+  /**
+   * Unified diff of the file, before → after.
+   */
+  diff: string;
+  /**
+   * wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.
+   */
+  backupPath: string;
+  /**
+   * SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "editHash".
+   */
+  hash: string;
+  /**
+   * wrap: the command line the client starts from then on.
+   */
+  starts?: string;
+  /**
+   * wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).
+   */
+  env?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * The server's own command line.
+   */
+  serves: string;
+  /**
+   * unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).
+   */
+  exact?: boolean;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerEditDone".
+ */
+export interface ServerEditDone {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  action: 'wrap' | 'unwrap';
+  configPath: string;
+  /**
+   * wrap: the backup created; unwrap: the backup removed.
+   */
+  backupPath: string;
+  exact?: boolean;
+  row: ServerRow1;
+}
+/**
+ * A server of a config file main discovered itself, with its wrap state.
+ */
+export interface ServerRow1 {
+  server: McpServerInfo;
+  wrap: ServerWrapState;
+}
+/**
+ * Tokens of one text in each rendering: JSON (the listing as sent), anthropic and openai (what the model sees, SPEC §2.8).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "tokenTriple".
+ */
+export interface TokenTriple {
+  json: number;
+  anthropic: number;
+  openai: number;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerLevelCost".
+ */
+export interface ServerLevelCost {
+  level: LevelName;
+  /**
+   * The whole listing before (as the server lists it) and after the shrink at this level (caveman_describe not included).
+   */
+  total: {
+    json: RenderedTokens;
+    anthropic: RenderedTokens;
+    openai: RenderedTokens;
+  };
+  /**
+   * Each tool's share after the shrink, in listing order (ServerCosts.tools).
+   */
+  tools: TokenTriple[];
+  /**
+   * What the proxy's caveman_describe adds to the listing at this level: listed only when a tool was shortened (tokens 0 otherwise).
+   */
+  describeTool: {
+    name: string;
+    shortenedTools: number;
+    tokens: TokenTriple;
+  };
+}
+/**
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "renderedTokens".
+ */
+export interface RenderedTokens {
+  tokens_before: number;
+  tokens_after: number;
+}
+/**
+ * A server's listing measured at every level, in every rendering (inferred, local tokenizer).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerCosts".
+ */
+export interface ServerCosts {
+  basis: Basis;
+  tokenizer: TokenizerName;
+  /**
+   * The tools as listed, each with its share of the listing before any shrink.
+   */
+  tools: {
+    name: string;
+    before: TokenTriple;
+  }[];
+  levels: ServerLevelCost[];
+}
+/**
  * What every channel answers when it cannot: a code and a sentence.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -870,7 +1132,8 @@ export interface IpcFailure {
     | 'cave_mcp_unreachable'
     | 'cave_mcp_timeout'
     | 'cave_mcp_protocol'
-    | 'cave_mcp_no_tools';
+    | 'cave_mcp_no_tools'
+    | 'cave_config_refused';
   message: string;
 }
 /**
@@ -918,14 +1181,6 @@ export interface AnalysisSummary {
 export interface VisibleTokens {
   anthropic: RenderedTokens;
   openai: RenderedTokens;
-}
-/**
- * This interface was referenced by `LintReport`'s JSON-Schema
- * via the `definition` "renderedTokens".
- */
-export interface RenderedTokens {
-  tokens_before: number;
-  tokens_after: number;
 }
 /**
  * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
@@ -985,7 +1240,54 @@ export interface MenuCommandEvent {
     | 'find'
     | 'show-history'
     | 'show-results'
+    | 'show-servers'
     | 'show-shortcuts';
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerProgressEvent".
+ */
+export interface ServerProgressEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  /**
+   * listing: the server is started and its tools listed; measuring: the listing is measured at each level.
+   */
+  stage: 'listing' | 'measuring';
+  fraction: number;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerMeasuredEvent".
+ */
+export interface ServerMeasuredEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  outcome:
+    | {
+        ok: true;
+        costs: ServerCosts;
+      }
+    | {
+        ok: false;
+        error: ErrorValue;
+      };
 }
 /**
  * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
@@ -1263,12 +1565,24 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpConfigRequest': McpConfigRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpServerRef': McpServerRef;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/McpImportRequest': McpImportRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerWrapState': ServerWrapState;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerRow': ServerRow;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview': ServersOverview;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest': ServerMeasureRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditRequest': ServerEditRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditCommit': ServerEditCommit;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditPreview': ServerEditPreview;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditDone': ServerEditDone;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerLevelCost': ServerLevelCost;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerCosts': ServerCosts;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/Failure': IpcFailure;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisSummary': AnalysisSummary;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisFailure': AnalysisFailure;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobProgressEvent': JobProgressEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobFinishedEvent': JobFinishedEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/MenuCommandEvent': MenuCommandEvent;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerProgressEvent': ServerProgressEvent;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasuredEvent': ServerMeasuredEvent;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json': LintReport;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/factTally': FactTally;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/toolTokens': ToolTokens;

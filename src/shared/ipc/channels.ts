@@ -82,6 +82,14 @@ export const CHANNELS = {
   readMcpConfig: { channel: 'mcp:readConfig', request: def('McpConfigRequest'), response: def('McpDiscovery'), transports: ['http'], binaryRequest: 'bytes' },
   /** Lists a server's tools off the main thread, then shrinks them like catalog:analyze (one job id throughout). */
   importMcpServer: { channel: 'mcp:import', request: def('McpImportRequest'), response: def('JobStarted'), transports: BOTH },
+  /** The Servers view: every server in the config files main discovers itself, with its wrap state; reads files, never starts anything. */
+  listServers: { channel: 'servers:list', request: def('empty'), response: def('ServersOverview'), transports: BOTH },
+  /** Lists a discovered server's tools and measures them at every level (a job; serverProgress and serverMeasured events; jobs:cancel). */
+  measureServer: { channel: 'servers:measure', request: def('ServerMeasureRequest'), response: def('JobStarted'), transports: BOTH },
+  /** The diff a wrap or an unwrap of a discovered server would make, by id; writes nothing. */
+  previewServerEdit: { channel: 'servers:preview', request: def('ServerEditRequest'), response: def('ServerEditPreview'), transports: BOTH },
+  /** Makes the previewed edit, only if it is still the change the preview showed (its hash). */
+  commitServerEdit: { channel: 'servers:commit', request: def('ServerEditCommit'), response: def('ServerEditDone'), transports: BOTH },
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Method = keyof typeof CHANNELS;
@@ -102,6 +110,8 @@ export const EVENTS = {
   jobFinished: { channel: 'job:finished', payload: def('JobFinishedEvent') },
   jobsStarted: { channel: 'jobs:started', payload: def('JobsStarted') },
   menuCommand: { channel: 'menu:command', payload: def('MenuCommandEvent') },
+  serverProgress: { channel: 'servers:progress', payload: def('ServerProgressEvent') },
+  serverMeasured: { channel: 'servers:measured', payload: def('ServerMeasuredEvent') },
 } as const satisfies Record<string, { channel: string; payload: ContractId }>;
 
 export type EventName = keyof typeof EVENTS;

@@ -39,10 +39,14 @@ const VALID: { [M in Method]: RequestOf<M> } = {
   pickMcpConfig: {},
   readMcpConfig: { fileName: 'mcp.json', bytes: new Uint8Array([123, 125]) },
   importMcpServer: { server: { discoveredId: 'abc' }, tokenizer: 'o200k_base' },
+  listServers: {},
+  measureServer: { serverId: 'mcp-abc', tokenizer: 'o200k_base' },
+  previewServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'] },
+  commitServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'], hash: 'a'.repeat(64) },
 };
 
 /** Optional request fields: `field` on every channel, or `field@method` on one. */
-const OPTIONAL = new Set(['query', 'name@getHistoryTools']);
+const OPTIONAL = new Set(['query', 'name@getHistoryTools', 'level', 'excludeTools']);
 
 function invalidVariants(valid: Record<string, unknown>, method: Method): { request: unknown; mayPass: boolean }[] {
   const variants: { request: unknown; mayPass: boolean }[] = [null, undefined, 42, 'text', [], { ...valid, unexpected: true }].map((request) => ({ request, mayPass: false }));

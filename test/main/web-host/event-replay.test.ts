@@ -23,6 +23,17 @@ describe('event replay', () => {
     expect(replay.since(5)).toEqual([]);
   });
 
+  it('a server being measured (the Servers view) is kept as its latest too: its result, not every step before it', () => {
+    const replay = new EventReplay();
+    for (const fraction of [0, 0.5, 1]) replay.add('serverProgress', { jobId: 'm', serverId: 'mcp-x', stage: 'listing', fraction });
+    replay.add('serverProgress', { jobId: 'n', serverId: 'mcp-y', stage: 'measuring', fraction: 0.2 });
+    replay.add('serverMeasured', { jobId: 'm', serverId: 'mcp-x', outcome: { ok: false, error: { code: 'cave_mcp_timeout', message: 'x' } } });
+    expect(parse(replay.since(0)).map(({ event, payload, seq }) => [seq, event, payload.jobId])).toEqual([
+      [4, 'serverProgress', 'n'],
+      [5, 'serverMeasured', 'm'],
+    ]);
+  });
+
   it(`keeps at most ${MAX_REPLAY_EVENTS} events, the newest`, () => {
     const replay = new EventReplay();
     for (let i = 0; i < MAX_REPLAY_EVENTS + 10; i++) replay.add('jobFinished', { jobId: `job-${i}`, outcome: { ok: false, name: 'x', error: { code: 'cave_cancelled', message: 'x' } } });

@@ -36,6 +36,14 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     discoverMcpServers: async () => ({ servers: [], files: [] }),
     pickMcpConfig: async () => null,
     importMcpServer: async () => ({ jobId: `job-${++jobs}`, name: 'mcp:server' }),
+    listServers: async () => ({ servers: [], files: [] }),
+    measureServer: async () => ({ jobId: `job-${++jobs}`, name: 'mcp:server' }),
+    previewServerEdit: async () => {
+      throw new Error('no preview in this fake');
+    },
+    commitServerEdit: async () => {
+      throw new Error('no commit in this fake');
+    },
   };
   const api = {
     platform: 'browser' as const,
