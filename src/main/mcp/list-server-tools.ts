@@ -7,15 +7,14 @@
 // always stopped before this returns.
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { CavemanError, MAX_INPUT_BYTES, cancelledError, formatMiB, inputTooLargeError } from '../../shared/errors';
 import { readLinearly } from './linear-read-buffer';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
 import type { McpTarget } from './server-target';
+import { urlTransport } from './url-transport';
 
 export const DEFAULT_LIST_TIMEOUT_MS = 60_000;
 /** A server that hands out more pages than this is taken to be looping. */
@@ -132,10 +131,7 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
     stdio.stderr?.on('data', (chunk: Buffer) => diagnostics.recordStderr(chunk));
     transport = stdio;
   } else {
-    const url = new URL(target.url);
-    // Headers (often an API key) go to the named origin only: a redirect elsewhere is refused, not followed.
-    const options = { redirectPolicy: 'same-origin' as const, ...(target.headers ? { requestInit: { headers: target.headers } } : {}) };
-    transport = target.transport === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+    transport = urlTransport(target);
   }
   // Client.connect chains these with its own handlers.
   transport.onerror = (error) => diagnostics.recordTransportError(error);
