@@ -137,7 +137,7 @@ program
   .description('list every tool of a live MCP server (all pages) and shrink them: compact catalog on stdout, one JSON report line on stderr')
   .option('--url <url>', 'a streamable HTTP server instead of a command')
   .option('--sse', 'with --url: the older HTTP+SSE transport')
-  .option('-H, --header <name: value>', 'with --url: an HTTP header to send (repeatable)', collect, [])
+  .option('-H, --header <name: value>', 'with --url: an HTTP header to send, "Name: value" or Name=value (repeatable)', collect, [])
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--timeout <seconds>', 'how long starting the server and listing may take in all', positiveInteger, 60)
   .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
@@ -159,6 +159,9 @@ program
   .command('proxy')
   .argument('[command...]', 'the stdio server to start and serve, after --')
   .description('serve an MCP server over stdio with tools/list answered shrunk (original stored first, handle on stderr); everything else passes through')
+  .option('--url <url>', 'a streamable HTTP server instead of a command')
+  .option('--sse', 'with --url: the older HTTP+SSE transport')
+  .option('-H, --header <name: value>', 'with --url: an HTTP header to send, "Name: value" or Name=value (repeatable; sent to that origin only)', collect, [])
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
   .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
@@ -173,6 +176,7 @@ program
   .addHelpText(
     'after',
     '\nIn an MCP client config, put it in front of the server:\n  "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]\n' +
+      '  "command": "caveman-shrink", "args": ["proxy", "--url", "https://mcp.example.com/mcp", "--header", "Authorization=Bearer …"]\n' +
       '\nExit status: 0 when the client hung up, 1 when the server could not start or exited, 2 on a usage mistake.',
   )
   .action(async (commandLine: string[], options: ProxyCommandOptions, command: Command) => {

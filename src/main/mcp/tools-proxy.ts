@@ -159,6 +159,15 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     void work.finally(() => answering.delete(work));
   };
 
+  /** Sends a request in flight under our id `id`; one that cannot be sent (an HTTP server down, say) is answered with why. */
+  const requestUpstream = (message: RpcMessage, id: number, method: string) => {
+    upstream.send(message).catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      log(`could not send ${method} to the server: ${why}`);
+      failInFlight(id, () => ({ code: ErrorCode.ConnectionClosed, message: `the proxy could not send ${method} to the server: ${why}` }));
+    });
+  };
+
   /** A request of our own to the server; its answer never reaches the client. */
   const askServer = (method: string, params: RpcMessage | undefined): Promise<ServerAnswer> =>
     new Promise((resolve, reject) => {
@@ -173,7 +182,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
         reject(new UpstreamError({ code: ErrorCode.RequestTimeout, message: `the server did not answer ${method} within ${Math.round(timeoutMs / 1000)} s` }));
       }, timeoutMs);
       inFlight.set(id, { from: 'proxy', method, resolve, reject, timer });
-      void toServer({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+      requestUpstream({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, id, method);
     });
 
   const listAllPages = async (): Promise<string[]> => {
@@ -260,7 +269,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     const id = ++nextId;
     inFlight.set(id, { from: 'client', clientId: request.id, method: request.method as string });
     byClientId.set(key, id);
-    void toServer({ ...request, id });
+    requestUpstream({ ...request, id }, id, request.method as string);
   };
 
   downstream.onmessage = (m) => {

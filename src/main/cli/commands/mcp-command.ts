@@ -47,7 +47,8 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
       throw new UsageError(`--url ${JSON.stringify(options.url)} is not a URL`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, not ${parsed.protocol}`);
-    const headers = parsePairs(options.header ?? [], ':', '--header', 'Name: value');
+    // A header's name holds neither ':' nor '=', so the first of them ends it (`Name: value` or `Name=value`).
+    const headers = parsePairs(options.header ?? [], /[:=]/, '--header', 'Name: value (or Name=value)');
     return { transport: options.sse ? 'sse' : 'http', url: options.url, ...(headers ? { headers } : {}) };
   }
   if (command === undefined || command === '') throw new UsageError('name the server: a command after -- (e.g. caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything) or --url URL');
@@ -57,11 +58,11 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
   return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
 }
 
-function parsePairs(items: readonly string[], separator: string, flag: string, shape: string): Record<string, string> | undefined {
+function parsePairs(items: readonly string[], separator: string | RegExp, flag: string, shape: string): Record<string, string> | undefined {
   if (items.length === 0) return undefined;
   const out: Record<string, string> = {};
   for (const item of items) {
-    const at = item.indexOf(separator);
+    const at = typeof separator === 'string' ? item.indexOf(separator) : item.search(separator);
     const key = at > 0 ? item.slice(0, at).trim() : '';
     if (key === '') throw new UsageError(`${flag} ${JSON.stringify(item)} is not ${shape}`);
     out[key] = item.slice(at + 1).trim();

@@ -1,5 +1,7 @@
 // `caveman-shrink proxy -- COMMAND [ARGS…]`: start the MCP server COMMAND
-// and serve it over this process's stdin/stdout to any MCP client, with
+// (or reach the one at `--url URL`, streamable HTTP or `--sse`, with the
+// import's redirect and header rules) and serve it over this process's
+// stdin/stdout to any MCP client, with
 // tools/list answered by the shrunk catalog (the original committed to the
 // store first, its handle on stderr) and every other message relayed
 // unchanged; at the proxy's level (leads by default), with only the tools
@@ -17,11 +19,12 @@ import { MAX_MESSAGE_BYTES } from '../../mcp/list-server-tools';
 import { ChildPeer, StreamPeer } from '../../mcp/line-peers';
 import { proxyListing } from '../../mcp/proxy-listing';
 import { ServerDiagnostics } from '../../mcp/server-diagnostics';
-import { defaultSourceName, describeTarget, type StdioTarget } from '../../mcp/server-target';
+import { defaultSourceName, describeTarget, type McpTarget } from '../../mcp/server-target';
 import { toolFilter } from '../../mcp/tool-filter';
 import { startToolsProxy } from '../../mcp/tools-proxy';
+import { UrlPeer } from '../../mcp/url-peer';
 import { writeAll } from '../stdio';
-import { UsageError } from './mcp-command';
+import { UsageError, targetFromOptions } from './mcp-command';
 
 export interface ProxyCommandOptions {
   tokenizer: TokenizerName;
@@ -36,6 +39,11 @@ export interface ProxyCommandOptions {
   /** Names or globs, each value comma-separated (tool-filter.ts). */
   includeTools?: string[] | undefined;
   excludeTools?: string[] | undefined;
+  /** A server at a URL instead of a command (streamable HTTP; HTTP+SSE with `sse`). */
+  url?: string | undefined;
+  sse?: boolean | undefined;
+  /** With `url`: headers, `Name: value` or `Name=value`. */
+  header?: string[] | undefined;
 }
 
 export interface ProxyIo {
@@ -78,25 +86,31 @@ function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): st
   return `level ${level}${chosen ? '' : " (the proxy's default)"}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
 }
 
-/** Runs until the client or the server goes away: 0 when the client closed, 1 when the server could not start or exited. */
-export async function runProxyCommand(commandLine: readonly string[], options: ProxyCommandOptions, io: ProxyIo, signal?: AbortSignal): Promise<number> {
+/** The server the options name: a command after -- (its --env as given), or --url (with --sse, --header) as `mcp` takes it. */
+function proxyTarget(commandLine: readonly string[], options: ProxyCommandOptions): McpTarget {
+  if (options.url !== undefined || options.sse === true || (options.header ?? []).length > 0) return targetFromOptions(commandLine, options);
   const [command, ...args] = commandLine;
-  if (command === undefined || command === '') throw new UsageError('name the server to proxy after --, e.g. caveman-shrink proxy -- npx -y @modelcontextprotocol/server-everything');
+  if (command === undefined || command === '') throw new UsageError('name the server to proxy after --, e.g. caveman-shrink proxy -- npx -y @modelcontextprotocol/server-everything, or give --url URL');
   const env: Record<string, string> = {};
   for (const item of options.env ?? []) {
     const at = item.indexOf('=');
     if (at <= 0) throw new UsageError(`--env ${JSON.stringify(item)} is not KEY=VALUE`);
     env[item.slice(0, at)] = item.slice(at + 1);
   }
-  const target: StdioTarget = { transport: 'stdio', command, args, ...(Object.keys(env).length > 0 ? { env } : {}) };
+  return { transport: 'stdio', command, args, ...(Object.keys(env).length > 0 ? { env } : {}) };
+}
+
+/** Runs until the client or the server goes away: 0 when the client closed, 1 when the server could not start or exited. */
+export async function runProxyCommand(commandLine: readonly string[], options: ProxyCommandOptions, io: ProxyIo, signal?: AbortSignal): Promise<number> {
+  const target = proxyTarget(commandLine, options);
   const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(line)}\n`);
   const store = options.store ?? resolveStorePath();
   const sourceName = options.name ?? defaultSourceName(target);
   const level = options.level ?? PROXY_DEFAULT_LEVEL;
   const filter = toolFilter(options.includeTools, options.excludeTools);
 
-  // The server inherits our environment (the client that started us chose it), but for NOT_INHERITED.
-  const upstream = new ChildPeer({ command, args, env: { ...inheritedEnv(process.env), ...target.env } }, MAX_MESSAGE_BYTES);
+  // A command inherits our environment (the client that started us chose it), but for NOT_INHERITED.
+  const upstream = target.transport === 'stdio' ? new ChildPeer({ command: target.command, args: target.args, env: { ...inheritedEnv(process.env), ...target.env } }, MAX_MESSAGE_BYTES) : new UrlPeer(target);
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
 
   let proxy;
