@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { CavemanError, MAX_INPUT_BYTES, cancelledError, formatMiB, inputTooLargeError } from '../../shared/errors';
 import { readLinearly } from './linear-read-buffer';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
+import { serverEnv } from './server-env';
 import type { McpTarget } from './server-target';
 import { urlTransport } from './url-transport';
 
@@ -33,7 +34,7 @@ export interface ListToolsOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: ListToolsProgress) => void;
-  /** The environment a stdio server inherits before the target's own env (default: this process's). */
+  /** The environment a stdio server inherits before the target's own env (default: this process's; server-env.ts says what is not passed on). */
   baseEnv?: NodeJS.ProcessEnv;
   /** Who we say we are in initialize. */
   clientInfo?: { name: string; version: string };
@@ -122,7 +123,7 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
     const stdio = new StdioClientTransport({
       command: target.command,
       args: target.args,
-      env: { ...definedOnly(baseEnv), ...target.env },
+      env: serverEnv(baseEnv, target.env),
       ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
       stderr: 'pipe',
       maxBufferSize: MAX_MESSAGE_BYTES,
@@ -156,10 +157,4 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
 }

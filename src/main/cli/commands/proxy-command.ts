@@ -19,6 +19,7 @@ import { MAX_MESSAGE_BYTES } from '../../mcp/list-server-tools';
 import { ChildPeer, StreamPeer } from '../../mcp/line-peers';
 import { proxyListing } from '../../mcp/proxy-listing';
 import { ServerDiagnostics } from '../../mcp/server-diagnostics';
+import { serverEnv } from '../../mcp/server-env';
 import { defaultSourceName, describeTarget, type McpTarget } from '../../mcp/server-target';
 import { toolFilter } from '../../mcp/tool-filter';
 import { startToolsProxy } from '../../mcp/tools-proxy';
@@ -55,21 +56,6 @@ export interface ProxyIo {
 /** A note as one stderr line: line breaks in what it quotes (a path, a server's message) are escaped. */
 export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n/g, '\\n');
-}
-
-/**
- * Variables the server is not given from our environment (an explicit
- * --env still sets them): a packaged app starts the proxy as its own binary
- * with ELECTRON_RUN_AS_NODE=1, which would start a server that is itself an
- * Electron app as Node.
- */
-export const NOT_INHERITED: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
-
-/** The environment the server inherits: ours, minus NOT_INHERITED. */
-export function inheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined && !NOT_INHERITED.includes(key)) inherited[key] = value;
-  return inherited;
 }
 
 /** What each level keeps in the listing, for the start line (docs/levels.md). */
@@ -109,8 +95,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const level = options.level ?? PROXY_DEFAULT_LEVEL;
   const filter = toolFilter(options.includeTools, options.excludeTools);
 
-  // A command inherits our environment (the client that started us chose it), but for NOT_INHERITED.
-  const upstream = target.transport === 'stdio' ? new ChildPeer({ command: target.command, args: target.args, env: { ...inheritedEnv(process.env), ...target.env } }, MAX_MESSAGE_BYTES) : new UrlPeer(target);
+  const upstream = target.transport === 'stdio' ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_MESSAGE_BYTES) : new UrlPeer(target);
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
 
   let proxy;
