@@ -19,6 +19,14 @@ export const PROXY_DEFAULT_LEVEL: LevelName = 'leads';
 /** The levels that defer text to the describe tool (and mark what they shortened). */
 export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'signatures'];
 
+/** What each level keeps of the descriptions, in one phrase (the proxy's start line, the app's level switch; docs/levels.md). */
+export const LEVEL_KEEPS: Record<LevelName, string> = {
+  full: 'every description whole',
+  facts: 'each description cut to its lead and fact sentences',
+  leads: 'each description cut to its lead and warnings',
+  signatures: 'tool descriptions cut to their lead and warnings, parameter descriptions deferred',
+};
+
 export function isLevelName(value: unknown): value is LevelName {
   return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);
 }

@@ -91,18 +91,20 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
 
 test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways scroll', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize({ width: 1601, height: 900 });
   await dropGithub(page, app.dropFiles);
   const summary = page.getByRole('region', { name: 'Summary' });
   const tokenizer = page.getByRole('combobox', { name: 'Tokenizer' });
 
-  // 1440: the settings sit in the row, and picking the shorter tokenizer label moves nothing (it moved the row ~70 px).
+  // From 1601 px the settings sit in the row (1181 before the level joined them), the title and every button whole, and picking the shorter tokenizer label moves nothing (it moved the row ~70 px).
   const wide = await toolbarLefts(page);
+  expect(await isCut(page, '.toolbar-title, .toolbar-actions > .button:visible')).toEqual([]);
   await tokenizer.selectOption('cl100k_base');
   await expect(summary).toContainText('Tokenizer cl100k_base');
   expect(await toolbarLefts(page)).toEqual(wide);
   await tokenizer.selectOption('o200k_base');
   await expect(summary).toContainText('Tokenizer o200k_base');
+  await page.setViewportSize({ width: 1440, height: 900 });
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
   await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Before', 'After', 'Saved', 'Whitespace', 'Metadata', 'Structure', 'Prose']);
   await expect(page.getByRole('group', { name: 'Columns shown' })).toHaveCount(0);

@@ -6,7 +6,7 @@ import type { PassThrough, ShrinkReport } from '../../shared/contracts';
 import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { savingRatio } from '../../shared/ratio';
-import type { LevelName } from '../../shared/levels';
+import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { sharedBytes, type CountJob, type ParallelTokenCounter } from '../engine/tokens';
 import { shrinkScratch, type SharedScratch } from '../engine/memory/shared-scratch';
@@ -16,11 +16,12 @@ import { readInput, type CatalogInput, type ReadInput } from './read-catalog-tex
 import { sharedCounter } from './shared-counter';
 import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
+import { compressorLabel } from './compressor-label';
 
 export type ShrinkStage = 'counting' | 'transforming' | 'storing';
 
 /** The `compressor` recorded for a shrink with shared sub-schemas (history shows how a catalog was shrunk). */
-export const SHARED_SCHEMAS_COMPRESSOR = 'toolschema+share-schemas';
+export const SHARED_SCHEMAS_COMPRESSOR = compressorLabel({ shareSchemas: true, level: DEFAULT_LEVEL });
 
 export interface ShrinkProgress {
   stage: ShrinkStage;
@@ -213,7 +214,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
         tokensAfter,
         tokenizer,
         toolCount,
-        ...(options.shareSchemas ? { compressor: SHARED_SCHEMAS_COMPRESSOR, shareSchemas: true } : {}),
+        ...recordedWith(options),
         ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
         },
         hexDigest === undefined ? undefined : recoveryHandleOfDigest(hexDigest),
@@ -233,6 +234,14 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
     if (handedOut.buffer !== output!.buffer && output!.buffer instanceof SharedArrayBuffer) scratch.give(output!.buffer);
   }
   return { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: handedOut } };
+}
+
+/** How the store records the shrink's options: its compressor label, and share_schemas and level in its metadata (defaults left out). */
+function recordedWith(options: ShrinkOptions): { compressor?: string; shareSchemas?: true; level?: LevelName } {
+  const shareSchemas = options.shareSchemas === true;
+  const level = options.level ?? DEFAULT_LEVEL;
+  if (!shareSchemas && level === DEFAULT_LEVEL) return {};
+  return { compressor: compressorLabel({ shareSchemas, level }), ...(shareSchemas ? { shareSchemas: true } : {}), ...(level !== DEFAULT_LEVEL ? { level } : {}) };
 }
 
 function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: number): ShrinkReport {

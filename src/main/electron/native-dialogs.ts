@@ -23,12 +23,12 @@ const JSON_FILTERS = [
 
 export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Handlers {
   return {
-    async openCatalogFiles({ tokenizer, shareSchemas }, context) {
+    async openCatalogFiles({ tokenizer, shareSchemas, level }, context) {
       const owner = deps.window();
       const options = { title: 'Open tool catalogs', properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[], filters: JSON_FILTERS };
       const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
       if (picked.canceled) return { jobs: [] };
-      return { jobs: await openCatalogPaths(core, picked.filePaths, { tokenizer, shareSchemas }, context) };
+      return { jobs: await openCatalogPaths(core, picked.filePaths, { tokenizer, shareSchemas, level }, context) };
     },
 
     async pickMcpConfig() {

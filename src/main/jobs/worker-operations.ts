@@ -28,16 +28,16 @@ type Implementations = {
 };
 
 export const operations: Implementations = {
-  async analyze({ analysisId, name, tokenizer, bytes, shareSchemas }, { store, counter }, { signal, onProgress }) {
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, store: openStore(store), counter, signal, onProgress });
+  async analyze({ analysisId, name, tokenizer, bytes, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
   },
 
-  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas }, { store, counter }, { signal, onProgress }) {
+  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
     const opened = store.get();
     const bytes = opened.get(handle);
     const entry = opened.details(handle);
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, store: opened, counter, signal, onProgress });
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, level, store: opened, counter, signal, onProgress });
   },
 
   exportHandle({ handle, which }, { store }) {

@@ -4,6 +4,7 @@
 import type { CatalogSide, HistoryEntry, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent, ServerCosts } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
+import type { LevelName } from '../../shared/levels';
 import type { LocationEnv } from '../mcp/config-locations';
 import type { Discovery } from '../mcp/discover-servers';
 import type { McpTarget } from '../mcp/server-target';
@@ -24,8 +25,8 @@ export interface StoreInfo {
 
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
-  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean }; result: AnalysisProduct };
-  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean }; result: AnalysisProduct };
+  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean; level?: LevelName }; result: AnalysisProduct };
+  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName }; result: AnalysisProduct };
   exportHandle: { args: { handle: string; which: CatalogSide }; result: { fileName: string; bytes: Uint8Array } };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
   history: { args: HistoryListRequest; result: HistoryPage };

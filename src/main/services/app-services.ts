@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
+import { choiceFields, type ShrinkChoice } from '../../shared/ipc/caveman-api';
 import { WorkerClient } from '../jobs/worker-client';
 import type { StartPolicy } from '../mcp/start-approval';
 import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
@@ -39,8 +40,8 @@ export interface AppServicesOptions {
 
 /** What host-specific handlers build on. */
 export interface CoreServices {
-  /** `shareSchemas`: shrink with shared sub-schemas (SPEC §2.3a; off by default). */
-  startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext, shareSchemas?: boolean): ReturnType<JobRunner['start']>;
+  /** `choice`: shared sub-schemas (SPEC §2.3a; off by default) and the level (SPEC §2.3b; facts by default). */
+  startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext, choice?: ShrinkChoice): ReturnType<JobRunner['start']>;
   /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
   reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
   /** The bytes to save or download, and the file name to offer. */
@@ -73,10 +74,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const version = packageVersion();
 
   const core: CoreServices = {
-    startAnalysis(name, bytes, tokenizer, context, shareSchemas = false) {
+    startAnalysis(name, bytes, tokenizer, context, choice) {
       // The worker gets its own copy to own and hand back (transferred, not cloned again).
       const copy = bytes.slice();
-      return runner.start('analyze', { name, tokenizer, bytes: copy, ...(shareSchemas ? { shareSchemas } : {}) }, name, context, [copy.buffer as ArrayBuffer]);
+      return runner.start('analyze', { name, tokenizer, bytes: copy, ...choiceFields(choice) }, name, context, [copy.buffer as ArrayBuffer]);
     },
     reportFailure: (name, error, context) => runner.reportFailure(name, error, context),
     async exportBytes({ source, which }) {
@@ -105,12 +106,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         return { ...base, storePath: setup.storePath, storeReadOnly: false, storeMaxBytes: budgetInForce(setup.maxBytesSetting), storeRetainedBytes: 0, storeError: asCavemanError(error).toValue() };
       }
     },
-    analyzeCatalog: ({ name, bytes, tokenizer, shareSchemas }, context) => core.startAnalysis(name, bytes, tokenizer, context, shareSchemas),
-    reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas }, context) => {
+    analyzeCatalog: ({ name, bytes, tokenizer, shareSchemas, level }, context) => core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level }),
+    reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas, level }, context) => {
       const entry = registry.get(analysisId);
-      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, shareSchemas);
+      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, { shareSchemas, level });
     },
-    openHistoryEntry: ({ handle, tokenizer, shareSchemas }, context) => runner.start('analyzeHandle', { handle, tokenizer, ...(shareSchemas ? { shareSchemas } : {}) }, handle, context),
+    openHistoryEntry: ({ handle, tokenizer, shareSchemas, level }, context) => runner.start('analyzeHandle', { handle, tokenizer, ...choiceFields({ shareSchemas, level }) }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) || servers.cancel(jobId) }),
     getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {

@@ -7,6 +7,7 @@ import type { JobStarted } from '../../shared/contracts';
 import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
+import type { LevelName } from '../../shared/levels';
 import type { WorkerClient } from '../jobs/worker-client';
 import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
 import type { Operations } from '../jobs/worker-protocol';
@@ -50,7 +51,7 @@ export class JobRunner {
    * fetch runs at once, beside the queue (it mostly waits on the server);
    * its failure finishes the job like any other.
    */
-  startFetched(analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean }, context: CallContext, fetch: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<Uint8Array>): JobStarted {
+  startFetched(analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName }, context: CallContext, fetch: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<Uint8Array>): JobStarted {
     const { name } = analysis;
     const jobId = randomUUID();
     const controller = new AbortController();

@@ -10,6 +10,7 @@
 import { homedir } from 'node:os';
 import type { McpDiscovery, McpImportRequest, McpServerRef } from '../../shared/contracts';
 import { CavemanError } from '../../shared/errors';
+import { choiceFields } from '../../shared/ipc/caveman-api';
 import type { WorkerClient } from '../jobs/worker-client';
 import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/config-locations';
 import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/discover-servers';
@@ -87,12 +88,12 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
 
   const policy = deps.startPolicy ?? { kind: 'refuse' };
 
-  const importServer = async ({ server, tokenizer, name, timeoutSeconds, shareSchemas }: McpImportRequest, context: CallContext) => {
+  const importServer = async ({ server, tokenizer, name, timeoutSeconds, shareSchemas, level }: McpImportRequest, context: CallContext) => {
     const { start, name: defaultName } = resolve(server);
     await approveStart(start, policy);
     const label = clip(name ?? defaultName);
     const timeoutMs = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_LIST_TIMEOUT_MS;
-    return deps.runner.startFetched({ name: label, tokenizer, ...(shareSchemas ? { shareSchemas } : {}) }, context, async (signal, onProgress) => {
+    return deps.runner.startFetched({ name: label, tokenizer, ...choiceFields({ shareSchemas, level }) }, context, async (signal, onProgress) => {
       const listed = await deps.worker.call('listMcpTools', { target: start.target, timeoutMs, name: label }, { signal, onProgress: (_stage, fraction) => onProgress(fraction) });
       return listed.bytes;
     });

@@ -9,11 +9,12 @@ import { basename } from 'node:path';
 import type { JobStarted } from '../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
+import type { ShrinkChoice } from '../../shared/ipc/caveman-api';
 import type { CoreServices } from './app-services';
 import type { CallContext } from './dispatch';
 
 /** Starts one analysis per path, in order; unreadable or oversized files are failed jobs. */
-export async function openCatalogPaths(core: CoreServices, paths: readonly string[], options: { tokenizer: TokenizerName; shareSchemas?: boolean | undefined }, context: CallContext): Promise<JobStarted[]> {
+export async function openCatalogPaths(core: CoreServices, paths: readonly string[], options: { tokenizer: TokenizerName } & ShrinkChoice, context: CallContext): Promise<JobStarted[]> {
   const jobs: JobStarted[] = [];
   for (const path of paths) {
     const name = basename(path);
@@ -27,7 +28,7 @@ export async function openCatalogPaths(core: CoreServices, paths: readonly strin
       jobs.push(core.reportFailure(name, error instanceof CavemanError ? error : unreadable(name, path, error), context));
       continue;
     }
-    jobs.push(core.startAnalysis(name, bytes, options.tokenizer, context, options.shareSchemas));
+    jobs.push(core.startAnalysis(name, bytes, options.tokenizer, context, { shareSchemas: options.shareSchemas, level: options.level }));
   }
   return jobs;
 }

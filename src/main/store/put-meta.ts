@@ -40,11 +40,12 @@ function label(name: string, value: unknown, fallback: string | null): string | 
   return value;
 }
 
-function metadataBlob(toolCount: number | null, tokenizer: string | null, shareSchemas: boolean): Buffer {
+function metadataBlob(toolCount: number | null, tokenizer: string | null, shareSchemas: boolean, level: string | null): Buffer {
   const fields: Record<string, string | number | boolean> = { source: METADATA_SOURCE };
   if (tokenizer !== null) fields.tokenizer = tokenizer;
   if (toolCount !== null) fields.tool_count = toolCount;
   if (shareSchemas) fields.share_schemas = true;
+  if (level !== null) fields.level = level;
   return Buffer.from(JSON.stringify(fields), 'utf8');
 }
 
@@ -60,6 +61,6 @@ export function putColumnsFor(meta: PutMeta): PutColumns {
     sourceName: label('sourceName', meta.sourceName, null),
     toolCount,
     tokenizer,
-    metadata: metadataBlob(toolCount, tokenizer, meta.shareSchemas === true),
+    metadata: metadataBlob(toolCount, tokenizer, meta.shareSchemas === true, label('level', meta.level, null)),
   };
 }

@@ -40,6 +40,8 @@ export interface PutMeta {
   tokenizer?: string;
   /** The shrink wrote shared sub-schemas (recorded in `metadata` as share_schemas). */
   shareSchemas?: boolean;
+  /** The level it was shrunk at, when not facts (recorded in `metadata` as level). */
+  level?: string;
 }
 
 export interface PutResult {

@@ -55,6 +55,13 @@ export type CatalogSide = 'original' | 'compressed';
  * via the `definition` "bytes".
  */
 export type Bytes = Uint8Array;
+/**
+ * How much description text the shrink keeps (SPEC §2.3b, docs/levels.md); facts when absent.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "level".
+ */
+export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
 export type Tools = {
   name: string;
   originalLine: number;
@@ -132,7 +139,7 @@ export type McpServerRef =
 /**
  * wrapped: the proxy's --level (absent: the proxy's default, leads).
  */
-export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
 /**
  * Tool names of the server's last measured listing, each as listed.
  *
@@ -145,13 +152,17 @@ export type ToolNames = string[];
 /**
  * wrap: the proxy's level (default leads).
  */
-export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName3 = 'full' | 'facts' | 'leads' | 'signatures';
 /**
  * wrap: tools the proxy neither lists nor lets be called.
  *
  * @maxItems 4096
  */
 export type ToolNames1 = string[];
+/**
+ * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ */
+export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -488,6 +499,7 @@ export interface AnalyzeRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
+  level?: LevelName1;
 }
 /**
  * Measure an analysis again, e.g. with another tokenizer.
@@ -509,6 +521,7 @@ export interface ReanalyzeRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
+  level?: LevelName1;
 }
 /**
  * Main shows the native Open dialog and analyses every file the person picks.
@@ -525,6 +538,7 @@ export interface OpenFilesRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
+  level?: LevelName1;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -704,6 +718,7 @@ export interface HistoryOpenRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
+  level?: LevelName1;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -866,6 +881,7 @@ export interface McpImportRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
+  level?: LevelName1;
 }
 /**
  * Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).
@@ -875,7 +891,7 @@ export interface McpImportRequest {
  */
 export interface ServerWrapState {
   state: 'direct' | 'wrapped' | 'unwrappable';
-  level?: LevelName1;
+  level?: LevelName2;
   includeTools?: string[];
   excludeTools?: string[];
   shareSchemas?: boolean;
@@ -939,7 +955,7 @@ export interface ServerEditRequest {
    */
   serverId: string;
   action: 'wrap' | 'unwrap';
-  level?: LevelName2;
+  level?: LevelName3;
   excludeTools?: ToolNames1;
 }
 /**
@@ -1153,6 +1169,7 @@ export interface AnalysisSummary {
    */
   name: string;
   tokenizer: TokenizerName;
+  level: LevelName4;
   report: ShrinkReport;
   /**
    * Tools in the catalog. The per-tool report (catalog:lint) is fetched separately, as bytes.

@@ -4,18 +4,19 @@
 // request object (from the channel table); only where the hosts differ
 // (native dialogs vs. a file picker and downloads) is a method written here.
 
-import type { ExportRequest, JobStarted, McpDiscovery, OpenFilesRequest } from '../contracts';
+import type { ExportRequest, JobStarted, LevelName, McpDiscovery, OpenFilesRequest } from '../contracts';
 export type { DiffTexts } from './channels';
 import type { AnswerOf, EventName, EventTypes, RequestOf, SharedMethod, Unsubscribe } from './channels';
 
-/** How to shrink, beyond the tokenizer: shared sub-schemas (SPEC §2.3a) are an opt-in. */
+/** How to shrink, beyond the tokenizer: shared sub-schemas (SPEC §2.3a) are an opt-in; the level (SPEC §2.3b) is facts unless chosen. */
 export interface ShrinkChoice {
-  shareSchemas?: boolean;
+  shareSchemas?: boolean | undefined;
+  level?: LevelName | undefined;
 }
 
-/** The request field for a shrink choice: present only when sharing is on (the contract's default is off). */
-export function shareChoice(choice: ShrinkChoice | undefined): { shareSchemas?: true } {
-  return choice?.shareSchemas ? { shareSchemas: true } : {};
+/** The request fields for a shrink choice: sharing only when on (the contract's default is off), the level whenever one is given. */
+export function choiceFields(choice: ShrinkChoice | undefined): { shareSchemas?: true; level?: LevelName } {
+  return { ...(choice?.shareSchemas ? { shareSchemas: true as const } : {}), ...(choice?.level !== undefined ? { level: choice.level } : {}) };
 }
 
 export interface ExportOutcome {

@@ -38,6 +38,23 @@ describe('app services (real workers, real store)', () => {
     await call('deleteHistoryEntry', { handle: outcome.report.recovery_handle });
   });
 
+  it('shrinks at the level asked: the summary names it, fewer tokens than at facts, and history records it', async () => {
+    const fixture = realFixture('github-mcp-server.json');
+    const at = async (level?: string) => {
+      const started = await call<{ jobId: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes), ...(level ? { level } : {}) });
+      return (await finished(started.jobId)) as AnalysisSummary;
+    };
+    const facts = await at();
+    const leads = await at('leads');
+    expect([facts.level, leads.level]).toEqual(['facts', 'leads']);
+    expect(leads.report.recovery_handle).toBe(facts.report.recovery_handle);
+    expect(leads.report.tokens_after).toBeLessThan(facts.report.tokens_after);
+    expect(leads.visible!.anthropic.tokens_after).toBeLessThan(facts.visible!.anthropic.tokens_after);
+    const entry = await call<{ entry: { compressor: string; shrinks: { compressor: string }[] } }>('getHistoryEntry', { handle: leads.report.recovery_handle });
+    expect(entry.entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+level-leads', 'toolschema']);
+    await call('deleteHistoryEntry', { handle: leads.report.recovery_handle });
+  });
+
   it('analyses a dropped catalog: progress, summary, diff, exports, history', async () => {
     const fixture = realFixture('github-mcp-server.json');
     const started = await call<{ jobId: string; name: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });

@@ -118,6 +118,7 @@ export function summary(analysisId: string, name = `${analysisId}.json`, overrid
     analysisId,
     name,
     tokenizer: 'o200k_base',
+    level: 'facts',
     report: { tokens_before: 160, tokens_after: 110, ratio: 0.3125, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base', recovery_handle: 'ccr_0123456789abcdef0123456789abcdef' },
     toolCount: lintReport().tools.length,
     guarantees: null,
@@ -166,3 +167,13 @@ export const commandEnv = (overrides: Partial<CommandEnvironment> = {}): Command
   openEditorSearch: () => false,
   ...overrides,
 });
+
+/** An in-memory stand-in for localStorage. */
+export function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}

@@ -4,7 +4,7 @@ import { CavemanError } from '../../../src/shared/errors';
 import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
 import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
 import type { AppCommand } from '../../../src/renderer/src/lib/shortcuts';
-import { commandEnv as env, createFakeApi, settle, summary } from '../fakes/fake-api';
+import { commandEnv as env, createFakeApi, memoryStorage, settle, summary } from '../fakes/fake-api';
 
 describe('app commands', () => {
   it('pastes the clipboard as pasted.json', async () => {
@@ -104,7 +104,7 @@ describe('app commands', () => {
     refuse = false;
     expect(await commands.importServer(server)).toBeNull();
     expect(stores.ui.getState()).toMatchObject({ mcpDialogOpen: false, tab: 'results' });
-    expect(api.calls.filter((call) => call.method === 'importMcpServer').at(-1)?.args[0]).toEqual({ server, tokenizer: 'o200k_base' });
+    expect(api.calls.filter((call) => call.method === 'importMcpServer').at(-1)?.args[0]).toEqual({ server, tokenizer: 'o200k_base', level: 'facts' });
     expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:npx']);
   });
 
@@ -145,10 +145,26 @@ describe('app commands', () => {
     await settle();
     expect(stores.settings.getState()).toMatchObject({ tokenizer: 'cl100k_base', shareSchemas: true });
     expect(api.calls.map((call) => call.args[0])).toEqual([
-      { analysisId: 'an-1', tokenizer: 'cl100k_base' },
-      { analysisId: 'an-1', tokenizer: 'o200k_base', shareSchemas: true },
+      { analysisId: 'an-1', tokenizer: 'cl100k_base', level: 'facts' },
+      { analysisId: 'an-1', tokenizer: 'o200k_base', shareSchemas: true, level: 'facts' },
     ]);
     expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual(['Could not measure github.json again: no analysis with that id', 'Could not shrink github.json again: no analysis with that id']);
+  });
+
+  it('a new level shrinks the catalog on screen again at it, only when it differs, and is kept for the next start', async () => {
+    const api = createFakeApi();
+    const storage = memoryStorage();
+    const stores = createAppStores(api, storage);
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: summary('an-1', 'github.json') });
+    const commands = createAppCommands(api, stores, env());
+    commands.setLevel('facts');
+    expect(api.calls).toEqual([]);
+    commands.setLevel('leads');
+    await settle();
+    expect(api.calls.map((call) => [call.method, call.args[0]])).toEqual([['reanalyzeCatalog', { analysisId: 'an-1', tokenizer: 'o200k_base', level: 'leads' }]]);
+    expect(createAppStores(createFakeApi(), storage).settings.getState().level).toBe('leads');
+    commands.setLevel('facts');
+    expect(createAppStores(createFakeApi(), storage).settings.getState().level).toBe('facts');
   });
 
   it('copies the compressed catalog to the clipboard, or says why it could not', async () => {

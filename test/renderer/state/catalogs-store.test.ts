@@ -4,6 +4,7 @@ import { createCatalogsStore, failureKey, outcomeFor } from '../../../src/render
 import { createFakeApi, failure, settle, summary } from '../fakes/fake-api';
 import { createFakeHost } from '../fakes/fake-host';
 import { createHttpApi } from '../../../src/renderer/src/api/http-client';
+import type { LevelName } from '../../../src/shared/levels';
 
 const file = (name: string, text: string) => ({
   name,
@@ -36,7 +37,7 @@ describe('catalogs store', () => {
   it('asks for shared sub-schemas only when the setting is on, on every way a catalog is shrunk', async () => {
     const api = createFakeApi();
     let share = false;
-    const store = createCatalogsStore(api, { shareSchemas: () => share });
+    const store = createCatalogsStore(api, { choice: () => ({ shareSchemas: share }) });
     await store.getState().analyzeFiles([file('a.json', '{}')], 'o200k_base');
     share = true;
     await store.getState().analyzeFiles([file('b.json', '{}')], 'o200k_base');
@@ -47,6 +48,22 @@ describe('catalogs store', () => {
     const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { shareSchemas?: boolean });
     expect(requests.map((request) => request.shareSchemas)).toEqual([undefined, true]);
     for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ shareSchemas: true });
+  });
+
+  it('asks for the chosen level on every way a catalog is shrunk', async () => {
+    const api = createFakeApi();
+    let level: LevelName | undefined = undefined;
+    const store = createCatalogsStore(api, { choice: () => ({ level }) });
+    await store.getState().analyzeFiles([file('a.json', '{}')], 'o200k_base');
+    level = 'leads';
+    await store.getState().analyzeText('{}', 'o200k_base');
+    await store.getState().reanalyze('a1', 'o200k_base');
+    await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
+    await store.getState().openFiles('o200k_base');
+    await store.getState().importMcpServer({ server: { transport: 'stdio', command: 'npx' }, tokenizer: 'o200k_base' });
+    const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { level?: LevelName });
+    expect(requests.map((request) => request.level)).toEqual([undefined, 'leads']);
+    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ level: 'leads' });
   });
 
   it('refuses a file above 32 MiB before reading it', async () => {

@@ -56,7 +56,7 @@ describe('MCP store and import', () => {
     const stores = createAppStores(api);
     connectEvents(api, stores, () => undefined);
     await stores.catalogs.getState().importMcpServer({ server: { discoveredId: 'a' }, tokenizer: 'o200k_base' });
-    expect(api.calls.at(-1)).toEqual({ method: 'importMcpServer', args: [{ server: { discoveredId: 'a' }, tokenizer: 'o200k_base' }] });
+    expect(api.calls.at(-1)).toEqual({ method: 'importMcpServer', args: [{ server: { discoveredId: 'a' }, tokenizer: 'o200k_base', level: 'facts' }] });
     api.emit('jobProgress', { jobId: 'job-mcp', stage: 'listing', fraction: 0.2 });
     expect(stores.catalogs.getState().jobs).toMatchObject([{ jobId: 'job-mcp', name: 'mcp:everything', stage: 'listing', fraction: 0.2 }]);
     api.emit('jobFinished', { jobId: 'job-mcp', outcome: summary('an-mcp', 'mcp:everything') });

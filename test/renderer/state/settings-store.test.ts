@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CavemanError } from '../../../src/shared/errors';
-import { availableTokenizers, createSettingsStore, INPUT_PRICE_KEY } from '../../../src/renderer/src/state/settings-store';
-import { appInfo, createFakeApi } from '../fakes/fake-api';
+import { availableTokenizers, createSettingsStore, INPUT_PRICE_KEY, LEVEL_KEY } from '../../../src/renderer/src/state/settings-store';
+import { appInfo, createFakeApi, memoryStorage } from '../fakes/fake-api';
 
 describe('settings store', () => {
   it('takes the default tokenizer from AppInfo', async () => {
@@ -52,6 +52,31 @@ describe('settings store', () => {
     expect(createSettingsStore(createFakeApi(), storage).getState().inputPrice).toBeNull();
   });
 
+  it('shrinks at facts until a level is picked, and keeps the pick across restarts', () => {
+    const storage = memoryStorage();
+    const first = createSettingsStore(createFakeApi(), storage);
+    expect(first.getState().level).toBe('facts');
+    first.getState().setLevel('signatures');
+    expect(storage.getItem(LEVEL_KEY)).toBe('signatures');
+    expect(createSettingsStore(createFakeApi(), storage).getState().level).toBe('signatures');
+    first.getState().setLevel('facts');
+    expect(storage.getItem(LEVEL_KEY)).toBeNull();
+    expect(createSettingsStore(createFakeApi(), storage).getState().level).toBe('facts');
+  });
+
+  it('ignores a stored level that is not one, and storage that throws', () => {
+    for (const bad of ['Leads', 'minimal', '', '{"level":"leads"}']) {
+      const storage = memoryStorage();
+      storage.setItem(LEVEL_KEY, bad);
+      expect(createSettingsStore(createFakeApi(), storage).getState().level, bad).toBe('facts');
+    }
+    const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const store = createSettingsStore(createFakeApi(), refusing);
+    expect(store.getState().level).toBe('facts');
+    store.getState().setLevel('leads');
+    expect(store.getState().level).toBe('leads');
+  });
+
   it('ignores a bad stored price, and storage that throws', () => {
     for (const bad of ['-3', 'two dollars', '{}', '1e400', 'NaN']) {
       const storage = memoryStorage();
@@ -75,13 +100,3 @@ describe('settings store', () => {
     expect(store.getState().inputPrice).toBeNull();
   });
 });
-
-/** An in-memory stand-in for localStorage. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}

@@ -11,7 +11,7 @@
 // stdout belongs to the MCP protocol, so everything we say goes to stderr.
 
 import type { Readable, Writable } from 'node:stream';
-import { PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
+import { LEVEL_KEEPS, PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
 import { DESCRIBE_TOOL_NAME } from '../../mcp/describe-tool';
@@ -58,13 +58,6 @@ export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** What each level keeps in the listing, for the start line (docs/levels.md). */
-const LEVEL_KEEPS: Record<LevelName, string> = {
-  full: 'every description whole',
-  facts: 'each description cut to its lead and fact sentences',
-  leads: 'each description cut to its lead and warnings',
-  signatures: 'tool descriptions cut to their lead and warnings, parameter descriptions deferred',
-};
 
 /** "level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away". */
 function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): string {

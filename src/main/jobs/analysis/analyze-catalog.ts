@@ -6,6 +6,7 @@ import { Buffer } from 'node:buffer';
 import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout, JobProgressEvent } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, asCavemanError, cancelledAfterStoringError, cancelledError, inputTooLargeError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
 import { beginShrinkInDetail, type ShrinkProgress } from '../../api/shrink';
@@ -26,6 +27,8 @@ export interface AnalysisInput {
   tokenizer: TokenizerName;
   /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
   shareSchemas?: boolean | undefined;
+  /** How much description text stays (SPEC §2.3b; facts when absent). */
+  level?: LevelName | undefined;
   /** Where the original is committed; a path is opened for this call (and fails open if it cannot be). */
   store: StoreOption;
   counter?: ParallelTokenCounter | undefined;
@@ -92,6 +95,7 @@ function shrinkFraction(progress: ShrinkProgress): number {
 
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
   const { analysisId, name, bytes, tokenizer } = input;
+  const level = input.level ?? DEFAULT_LEVEL;
   const report = input.onProgress ?? (() => undefined);
   if (bytes.byteLength > MAX_INPUT_BYTES) {
     return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
@@ -104,6 +108,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     tokenizer,
     sourceName: name,
     ...(input.shareSchemas ? { shareSchemas: true } : {}),
+    level,
     ...(input.counter ? { counter: input.counter } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     onProgress: (progress) => {
@@ -166,6 +171,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     analysisId,
     name,
     tokenizer,
+    level,
     report: shrinkReport,
     toolCount: lint.tools.length,
     guarantees,

@@ -1,23 +1,27 @@
 // The settings new analyses use, in the toolbar: the tokenizer (changing it
-// re-measures the catalog on screen) and shared sub-schemas (switching
+// re-measures the catalog on screen), the level (how much description text
+// stays; picking another re-shrinks it) and shared sub-schemas (switching
 // re-shrinks it). A window narrower than COMPACT_TOOLBAR has no room for them
 // in the row, whole: they fold into a Settings button that opens them in a
 // popover under it, where the picker shows its whole label.
 
 import { useEffect, useId, useRef } from 'react';
 import { isTokenizerName } from '../../../shared/tokenizers';
+import { LEVELS, LEVEL_KEEPS, isLevelName } from '../../../shared/levels';
 import { useApp, useSettings } from '../app-context';
 import { tokenizerLabel } from '../lib/tokenizer-families';
+import { levelLabel } from '../lib/level-labels';
 import { availableTokenizers } from '../state/settings-store';
 import { Icon } from './icon';
 
 /** The window width below which the settings fold into the Settings button (the same query as app-frame.css). */
-export const COMPACT_TOOLBAR = '(max-width: 1180px)';
+export const COMPACT_TOOLBAR = '(max-width: 1600px)';
 
 export function AnalysisSettings() {
   const { commands } = useApp();
   const tokenizer = useSettings((state) => state.tokenizer);
   const shareSchemas = useSettings((state) => state.shareSchemas);
+  const level = useSettings((state) => state.level);
   const appInfo = useSettings((state) => state.appInfo);
   const panelId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -32,7 +36,7 @@ export function AnalysisSettings() {
     return () => query.removeEventListener('change', widened);
   }, []);
 
-  const current = `Tokenizer ${tokenizerLabel(tokenizer)}; sub-schemas ${shareSchemas ? 'shared' : 'not shared'}`;
+  const current = `Tokenizer ${tokenizerLabel(tokenizer)}; level ${level}; sub-schemas ${shareSchemas ? 'shared' : 'not shared'}`;
   return (
     <>
       <button type="button" className="button settings-toggle" popoverTarget={panelId} title={`Settings for the analyses — ${current}`}>
@@ -55,6 +59,25 @@ export function AnalysisSettings() {
             {availableTokenizers(appInfo).map((name) => (
               <option key={name} value={name}>
                 {tokenizerLabel(name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="select-field">
+          <label className="select-label" htmlFor="level-select">
+            Level
+          </label>
+          <select
+            id="level-select"
+            value={level}
+            onChange={(event) => {
+              if (isLevelName(event.target.value)) commands.setLevel(event.target.value);
+            }}
+            title={`How much description text the model sees — ${level}: ${LEVEL_KEEPS[level]}`}
+          >
+            {LEVELS.map((name) => (
+              <option key={name} value={name} title={LEVEL_KEEPS[name]}>
+                {levelLabel(name)}
               </option>
             ))}
           </select>

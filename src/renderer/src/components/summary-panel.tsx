@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { AnalysisSummary, GuaranteeReport } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
+import { LEVEL_KEEPS } from '../../../shared/levels';
 import { useApp } from '../app-context';
 import { formatBytes, formatInt, formatPercent } from '../lib/format';
 import { whyNoCompressed } from '../lib/compressed-handout';
@@ -143,6 +144,10 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             </span>
             <span aria-hidden="true">·</span>
             <span>basis: inferred</span>
+            <span aria-hidden="true">·</span>
+            <span title={LEVEL_KEEPS[summary.level]}>
+              Level <strong>{summary.level}</strong>
+            </span>
             {summary.catalogKind ? (
               <>
                 <span aria-hidden="true">·</span>

@@ -4,7 +4,7 @@
 // instead of assembling requests. DOM access (clipboard, the diff editor's
 // search) comes in as parameters.
 
-import type { AnalysisSummary, CatalogSide, McpServerRef, TokenizerName } from '../../../shared/contracts';
+import type { AnalysisSummary, CatalogSide, LevelName, McpServerRef, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api';
 import type { AppCommand } from '../lib/shortcuts';
@@ -44,6 +44,8 @@ export interface AppCommands {
   setTokenizer(tokenizer: TokenizerName): void;
   /** Turns shared sub-schemas on or off; the catalog on screen is shrunk again (a failure becomes a notice). */
   setShareSchemas(share: boolean): void;
+  /** Picks the level (SPEC §2.3b); the catalog on screen is shrunk again at it (a failure becomes a notice). */
+  setLevel(level: LevelName): void;
   /** Copies an analysis's compressed catalog to the clipboard and says so, or why not, in a notice. */
   copyCompressed(summary: AnalysisSummary): Promise<void>;
   /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
@@ -205,6 +207,12 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       stores.settings.getState().setShareSchemas(share);
       const active = onScreen();
       if (active && (active.shareSchemas === true) !== share) void runAgain(active, active.tokenizer, 'shrink');
+    },
+
+    setLevel(level) {
+      stores.settings.getState().setLevel(level);
+      const active = onScreen();
+      if (active && active.level !== level) void runAgain(active, active.tokenizer, 'shrink');
     },
 
     async copyCompressed(summary) {

@@ -30,7 +30,7 @@ function pageStorage(): SettingsStorage {
 export function createAppStores(api: CavemanApi, storage: SettingsStorage = pageStorage()): AppStores {
   const settings = createSettingsStore(api, storage);
   return {
-    catalogs: createCatalogsStore(api, { shareSchemas: () => settings.getState().shareSchemas }),
+    catalogs: createCatalogsStore(api, { choice: () => ({ shareSchemas: settings.getState().shareSchemas, level: settings.getState().level }) }),
     history: createHistoryStore(api),
     mcp: createMcpStore(api),
     settings,

@@ -15,7 +15,7 @@ import type {
   TokenizerName,
 } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
-import { shareChoice, type CavemanApi } from '../../../shared/ipc/caveman-api';
+import { choiceFields, type CavemanApi, type ShrinkChoice } from '../../../shared/ipc/caveman-api';
 import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 import { describeInput, type FailureInput } from '../lib/json-excerpt';
 import { localJobId } from '../lib/local-job-id';
@@ -92,9 +92,9 @@ export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>,
   return state.summaries[key] ?? state.failures[key] ?? null;
 }
 
-/** `shareSchemas`: whether new analyses use shared sub-schemas (the settings store's toggle). */
-export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: () => boolean } = {}): CatalogsStore {
-  const choice = () => ({ shareSchemas: options.shareSchemas?.() === true });
+/** `choice`: how new analyses shrink — shared sub-schemas, the level (the settings store's switches). */
+export function createCatalogsStore(api: CavemanApi, options: { choice?: () => ShrinkChoice } = {}): CatalogsStore {
+  const choice = () => options.choice?.() ?? {};
   /** Jobs that already finished (their start answer may still be on its way). */
   const finishedJobs = new Set<string>();
   /** Jobs a person cancelled, waiting for how they ended. */
@@ -147,7 +147,7 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
 
     const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: FailureInput['origin']) => {
       try {
-        const started = await api.analyzeCatalog({ name, tokenizer, bytes, ...shareChoice(choice()) });
+        const started = await api.analyzeCatalog({ name, tokenizer, bytes, ...choiceFields(choice()) });
         const message = early.get(started.jobId);
         early.delete(started.jobId);
         if (message !== undefined) explain(started.jobId, { origin, bytes }, message);
@@ -242,12 +242,12 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
 
       async openFiles(tokenizer) {
         pinned = false;
-        get().track(await api.openCatalogFiles({ tokenizer, ...shareChoice(choice()) }));
+        get().track(await api.openCatalogFiles({ tokenizer, ...choiceFields(choice()) }));
       },
 
       async importMcpServer(request) {
         pinned = false;
-        get().track([await api.importMcpServer({ ...request, ...shareChoice(choice()) })]);
+        get().track([await api.importMcpServer({ ...request, ...choiceFields(choice()) })]);
       },
 
       async openHandle(handle, tokenizer) {
@@ -255,11 +255,11 @@ export function createCatalogsStore(api: CavemanApi, options: { shareSchemas?: (
         const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
         if (open !== undefined) return get().select(open);
         pinned = false;
-        get().track([await api.openHistoryEntry({ handle, tokenizer, ...shareChoice(choice()) })]);
+        get().track([await api.openHistoryEntry({ handle, tokenizer, ...choiceFields(choice()) })]);
       },
 
       async reanalyze(analysisId, tokenizer) {
-        get().track([await api.reanalyzeCatalog({ analysisId, tokenizer, ...shareChoice(choice()) })], { replaces: analysisId });
+        get().track([await api.reanalyzeCatalog({ analysisId, tokenizer, ...choiceFields(choice()) })], { replaces: analysisId });
       },
 
       async cancel(jobId) {

@@ -2,8 +2,9 @@
 // tokenizers), the tokenizer new analyses use (the host's default until the
 // person picks one), whether they share sub-schemas (off until turned on),
 // whether the diff collapses unchanged stretches (off until turned on) and
-// wraps long lines (on until turned off), and the model's input price (kept
-// across restarts in the renderer's storage, which both hosts have).
+// wraps long lines (on until turned off), the level new analyses shrink at
+// (facts until picked) and the model's input price (the level and the price
+// kept across restarts in the renderer's storage, which both hosts have).
 // The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -11,12 +12,14 @@ import type { AppInfo, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../../shared/tokenizers';
+import { DEFAULT_LEVEL, isLevelName, type LevelName } from '../../../shared/levels';
 import { parseInputPrice } from '../lib/input-price';
 
 /** The slice of the Web Storage API the settings use; null where there is none (or it refuses access). */
 export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 
 export const INPUT_PRICE_KEY = 'caveman.inputPricePerMillion';
+export const LEVEL_KEY = 'caveman.level';
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -29,12 +32,15 @@ export interface SettingsState {
   wrapLines: boolean;
   /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
   shareSchemas: boolean;
+  /** How much description text new analyses keep (SPEC §2.3b; facts until picked). */
+  level: LevelName;
   /** USD per 1M input tokens, or null when the person has not given one. */
   inputPrice: number | null;
 
   load(): Promise<void>;
   setTokenizer(tokenizer: TokenizerName): void;
   setShareSchemas(share: boolean): void;
+  setLevel(level: LevelName): void;
   setCollapseUnchanged(collapse: boolean): void;
   setWrapLines(wrap: boolean): void;
   setInputPrice(price: number | null): void;
@@ -65,6 +71,25 @@ function writeInputPrice(storage: SettingsStorage, price: number | null): void {
   }
 }
 
+/** The stored level, or the default when there is none or it is not a level (a hand-edited value, a level a later version added). */
+function readLevel(storage: SettingsStorage): LevelName {
+  try {
+    const stored = storage?.getItem(LEVEL_KEY);
+    return isLevelName(stored) ? stored : DEFAULT_LEVEL;
+  } catch {
+    return DEFAULT_LEVEL;
+  }
+}
+
+function writeLevel(storage: SettingsStorage, level: LevelName): void {
+  try {
+    if (level === DEFAULT_LEVEL) storage?.removeItem(LEVEL_KEY);
+    else storage?.setItem(LEVEL_KEY, level);
+  } catch {
+    // Storage full or refused: the level still holds for this session.
+  }
+}
+
 export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = null): SettingsStore {
   return createStore<SettingsState>()((set, get) => ({
     appInfo: null,
@@ -74,6 +99,7 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     collapseUnchanged: false,
     wrapLines: true,
     shareSchemas: false,
+    level: readLevel(storage),
     inputPrice: readInputPrice(storage),
 
     async load() {
@@ -88,6 +114,10 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     setCollapseUnchanged: (collapseUnchanged) => set({ collapseUnchanged }),
     setWrapLines: (wrapLines) => set({ wrapLines }),
     setShareSchemas: (shareSchemas) => set({ shareSchemas }),
+    setLevel(level) {
+      writeLevel(storage, level);
+      set({ level });
+    },
     setInputPrice(inputPrice) {
       const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;
       writeInputPrice(storage, valid);
