@@ -6,9 +6,11 @@
 // every page upstream, hands each tool's exact text (a slice of the
 // server's own answer line) to `shrinkTools`, and answers with one page and
 // no nextCursor, that answer written as text from the tools' texts. The
-// listing is kept until the server sends notifications/tools/list_changed
-// (which is relayed too), then fetched and shrunk again on the next
-// tools/list. A tools/call of a tool `refuseCall` names (one the proxy
+// listing is kept until the server sends notifications/tools/list_changed:
+// then, once the client has listed, it is fetched and shrunk again at once
+// (the store gets the new original, caveman_describe knows the new tools
+// before the client lists again, and that tools/list is answered from it),
+// and the notification is relayed. A tools/call of a tool `refuseCall` names (one the proxy
 // filters out) is answered -32602 here and never reaches the server.
 //
 // Ids: every request the client sends goes upstream under an id of the
@@ -144,6 +146,8 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   let generation = 0;
   let listing: { generation: number; answer: Promise<ShrunkListing> } | undefined;
   let offered: ShrunkListing | undefined;
+  /** The listing fetched again after list_changed, until it is done: a call of the local tool waits for it. */
+  let refreshing: Promise<ShrunkListing> | undefined;
   let stopping = false;
   /** Set once the server exited (or the proxy is stopping): nothing more can be asked of it. */
   let serverGone = false;
@@ -238,7 +242,28 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     }
   };
 
-  const answerLocalCall = async (request: RpcMessage & { id: RpcId }, local: LocalTool) => {
+  /** After list_changed: the listing again, shrunk, and offered (the describe tool answers from it) — the client's next tools/list is answered from it too. */
+  const refreshListing = () => {
+    const at = generation;
+    const refresh = currentListing().then((shrunk) => {
+      if (at === generation) offered = shrunk; // else a later change is being listed
+      return shrunk;
+    });
+    refreshing = refresh;
+    const done = () => {
+      if (refreshing === refresh) refreshing = undefined;
+    };
+    answer(
+      refresh.then(done, (error: unknown) => {
+        done();
+        log(`could not list the tools again after the server changed them: ${error instanceof Error ? error.message : String(error)}; the next tools/list asks again`);
+      }),
+    );
+  };
+
+  const answerLocalCall = async (request: RpcMessage & { id: RpcId }, offeredLocal: LocalTool) => {
+    // A re-listing in progress has the server's current tools: answer from it (from the last one if it failed or has no local tool).
+    const local = (refreshing ? (await refreshing.catch(() => undefined))?.local : undefined) ?? offeredLocal;
     try {
       const result = await local.call((request.params as { arguments?: unknown } | undefined)?.arguments);
       await toClient({ jsonrpc: '2.0', id: request.id, result });
@@ -345,7 +370,10 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       return;
     }
     if (!isResponse(m)) {
-      if (isNotification(m) && m.method === 'notifications/tools/list_changed') generation += 1;
+      if (isNotification(m) && m.method === 'notifications/tools/list_changed') {
+        generation += 1;
+        if (offered !== undefined && !serverGone) refreshListing();
+      }
       if (isRequest(m) && isId(m.id)) serverAsked.add(idKey(m.id));
       void toClient(m); // notifications and the server's own requests go to the client as they are
       return;

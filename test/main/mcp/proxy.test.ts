@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { EmptyResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from '../../../src/main/engine/tokens';
 import { catalogBytes, listServerTools } from '../../../src/main/mcp/list-server-tools';
@@ -120,6 +120,32 @@ describe('caveman-shrink proxy', () => {
       const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_111'] } })) as { content: { text: string }[]; isError?: boolean };
       expect(described.isError).toBeUndefined();
       expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'tool_111' });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('list_changed: the proxy lists and shrinks again at once, so caveman_describe knows a new tool before the client lists again', async () => {
+    const proxied = await throughProxy([process.execPath, TINY_SERVER, '--tools', '3']);
+    try {
+      let changed = 0;
+      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+      expect((await proxied.client.listTools()).tools).toHaveLength(6); // echo, 3 tools, grow, caveman_describe
+      expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 6 tools' }] });
+      await until(() => changed === 1, 'notifications/tools/list_changed');
+
+      // Not listed by the client yet: answered from the listing the proxy fetched when the server announced the change.
+      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_105'] } })) as { content: { text: string }[]; isError?: boolean };
+      expect(described.isError).toBeUndefined();
+      expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'tool_105' });
+      const shrinkLines = () => [...proxied.stderr().matchAll(/tools\/list shrunk at leads: (\d+) tools/g)].map((line) => line[1]);
+      await until(() => shrinkLines().length === 2, 'the second shrink line');
+      expect(shrinkLines()).toEqual(['5', '6']);
+
+      // The client's own tools/list afterwards is answered from that listing: nothing is listed or shrunk a third time.
+      expect(names((await proxied.client.listTools()).tools).slice(-3)).toEqual(['grow', 'tool_105', 'caveman_describe']);
+      expect(await proxied.client.request({ method: 'ping' }, EmptyResultSchema)).toEqual({});
+      expect(shrinkLines()).toEqual(['5', '6']);
     } finally {
       await proxied.close();
     }
