@@ -4,12 +4,14 @@
 // and which tools the shrunk catalog shortened (engine/tool-originals.ts
 // says precisely what that means).
 
+import { recordedSettings, type ShrinkSettings } from '../../shared/compressor';
 import { CavemanError } from '../../shared/errors';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { toolOriginals, type ToolOriginal } from '../engine/tool-originals';
 import { prepareCatalog } from './prepare-catalog';
 import { readInput } from './read-catalog-text';
-import { recover, type StoreOptions } from './recover';
+import type { StoreOptions } from './recover';
+import { withStore } from './store-option';
 
 export type { ToolOriginal };
 
@@ -24,11 +26,23 @@ export interface RecoveredTool {
 /** How many names an unknown-tool message lists before it counts the rest. */
 const NAMES_LISTED = 100;
 
+/** A stored original and the options of its latest shrink, as its compressor label records them (the defaults for a row another tool wrote). */
+export interface RecordedShrink {
+  original: Uint8Array;
+  settings: ShrinkSettings;
+}
+
+/** Throws cave_not_found / cave_hash_mismatch like recover. */
+export function recoverRecorded(handle: string, options: StoreOptions = {}): RecordedShrink {
+  return withStore(options.store, (store) => ({ original: store.get(handle), settings: recordedSettings(store.shrink(handle)?.compressor) }), { readonly: true });
+}
+
 /** The tools of the catalog behind `handle`, in order. Throws cave_not_found / cave_hash_mismatch like recover, cave_not_catalog when it holds no catalog. */
 export function recoverTools(handle: string, options: StoreOptions = {}): ToolOriginal[] {
-  const prepared = prepareCatalog(readInput(recover(handle, options)));
+  const { original, settings } = recoverRecorded(handle, options);
+  const prepared = prepareCatalog(readInput(original), settings);
   if (!prepared.ok) throw new CavemanError('cave_not_catalog', `the original behind ${handle} is not a tool catalog (${prepared.passThrough.message}); recover it whole instead`);
-  // The engine is deterministic: transforming the original again gives the catalog that was handed out.
+  // The engine is deterministic: transforming the original again with the recorded options gives the catalog that was handed out.
   const shrunk = parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH);
   return toolOriginals(prepared.doc, shrunk);
 }

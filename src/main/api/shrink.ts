@@ -5,6 +5,7 @@
 import type { PassThrough, ShrinkReport } from '../../shared/contracts';
 import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
+import { compressorLabel } from '../../shared/compressor';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
@@ -16,12 +17,8 @@ import { readInput, type CatalogInput, type ReadInput } from './read-catalog-tex
 import { sharedCounter } from './shared-counter';
 import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
-import { compressorLabel } from './compressor-label';
 
 export type ShrinkStage = 'counting' | 'transforming' | 'storing';
-
-/** The `compressor` recorded for a shrink with shared sub-schemas (history shows how a catalog was shrunk). */
-export const SHARED_SCHEMAS_COMPRESSOR = compressorLabel({ shareSchemas: true, level: DEFAULT_LEVEL });
 
 export interface ShrinkProgress {
   stage: ShrinkStage;

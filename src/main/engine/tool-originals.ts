@@ -7,9 +7,11 @@
 // shrunk catalog. Dropped annotations (titles, examples, `$schema`,
 // `$comment`), removed defaults and whitespace do not count: a tool whose
 // descriptions all survive word for word is *complete* — the listing already
-// carries every sentence its author wrote.
+// carries every sentence its author wrote. Shared sub-schemas are expanded
+// first: a description moved into the tool's `$defs` is still there.
 
 import { descriptionsOf } from './guarantees/constraint-survival';
+import { expandSharedSchemas } from './guarantees/expand-shared';
 import { sourceOf, type JsonDocument } from './json/json-node';
 import { readCatalog } from './transform/catalog-shape';
 
@@ -32,7 +34,7 @@ export function toolOriginals(original: JsonDocument, shrunk: JsonDocument): Too
 
 /** Positions (0-based, in catalog order) of the tools with a non-empty description that is not the same in `shrunk`. */
 export function shortenedToolIndexes(original: JsonDocument, shrunk: JsonDocument): Set<number> {
-  const after = descriptionsOf(shrunk);
+  const after = descriptionsOf(expandSharedSchemas(original, shrunk).doc);
   const indexes = new Set<number>();
   const nonEmpty = (texts: readonly string[]) => texts.filter((text) => text.trim() !== '');
   for (const [location, texts] of descriptionsOf(original)) {

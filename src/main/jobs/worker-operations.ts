@@ -1,6 +1,7 @@
 // The operations a service worker performs, as plain functions of their
 // arguments and the worker's resources, so they can be tested in-process.
 
+import { recordedSettings } from '../../shared/compressor';
 import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
@@ -46,8 +47,8 @@ export const operations: Implementations = {
     const entry = opened.details(handle);
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : handle;
     if (which === 'original') return { fileName: exportFileName(name, 'original'), bytes: original };
-    // The original is in the store already, so the compressed form may be handed out.
-    const prepared = prepareCatalog(readInput(original));
+    // The original is in the store already, so the compressed form may be handed out: shrunk as its latest shrink was.
+    const prepared = prepareCatalog(readInput(original), recordedSettings(entry?.compressor));
     if (!prepared.ok) throw passThroughError(prepared.passThrough);
     return { fileName: exportFileName(name, 'compressed'), bytes: prepared.transform.output };
   },

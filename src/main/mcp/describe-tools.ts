@@ -9,6 +9,7 @@
 //   describer.answer(call.arguments);                       // a tools/call result
 
 import { CavemanError } from '../../shared/errors';
+import type { LevelName } from '../../shared/levels';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { passThroughError, prepareCatalog } from '../api/prepare-catalog';
 import { readInput, type CatalogInput } from '../api/read-catalog-text';
@@ -20,13 +21,15 @@ import { DescribeIndex, type DescribeAnswer } from './describe-index';
 /**
  * The catalog to describe: a stored original by its handle, or the original
  * bytes with the shrunk catalog that was handed out (when `shrunk` is left
- * out, the original is shrunk again with `shareSchemas` as given).
+ * out, the original is shrunk again with `shareSchemas` and `level` as given).
  */
 export type DescribeSource = { handle: string } | { original: CatalogInput; shrunk?: CatalogInput };
 
 export interface DescribeToolsOptions extends StoreOptions {
   /** The catalog was shrunk with shared sub-schemas (only read when `shrunk` is not given). */
   shareSchemas?: boolean;
+  /** The level the catalog was shrunk at, `facts` by default (only read when `shrunk` is not given). */
+  level?: LevelName;
 }
 
 export interface ToolDescriber {
@@ -67,7 +70,7 @@ function indexOf(source: DescribeSource, options: DescribeToolsOptions): Describ
   const read = readInput(source.original);
   if (!read.decoded.ok) throw new CavemanError('cave_invalid_utf8', `the original is not UTF-8 (byte ${read.decoded.invalidAt})`);
   if (source.shrunk !== undefined) return DescribeIndex.of(parseJson(read.decoded.text, MAX_JSON_DEPTH), parseJson(decode(source.shrunk), MAX_JSON_DEPTH));
-  const prepared = prepareCatalog(read, { shareSchemas: options.shareSchemas ?? false });
+  const prepared = prepareCatalog(read, { shareSchemas: options.shareSchemas ?? false, ...(options.level !== undefined ? { level: options.level } : {}) });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
   return DescribeIndex.of(prepared.doc, parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH));
 }
