@@ -160,7 +160,7 @@ program
   .argument('[command...]', 'the stdio server to start and serve, after --')
   .description('serve an MCP server over stdio with tools/list answered shrunk (original stored first, handle on stderr); everything else passes through')
   .option('--url <url>', 'a streamable HTTP server instead of a command')
-  .option('--sse', 'with --url: the older HTTP+SSE transport')
+  .option('--sse', 'with --url: the older HTTP+SSE transport at once (without it, a server that refuses streamable HTTP with a 4xx is reached over HTTP+SSE)')
   .option('-H, --header <name: value>', 'with --url: an HTTP header to send, "Name: value" or Name=value (repeatable; sent to that origin only)', collect, [])
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--name <label>', 'source name recorded in history (default mcp:<command>)')

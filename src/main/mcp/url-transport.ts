@@ -8,8 +8,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { UrlTarget } from './server-target';
 
+export type UrlTransport = SSEClientTransport | StreamableHTTPClientTransport;
+
 /** `fetch`: what the transport fetches with (default: the global fetch). */
-export function urlTransport(target: UrlTarget, fetch?: FetchLike): SSEClientTransport | StreamableHTTPClientTransport {
+export function urlTransport(target: UrlTarget, fetch?: FetchLike): UrlTransport {
   const url = new URL(target.url);
   const options = {
     redirectPolicy: 'same-origin' as const,

@@ -2,7 +2,10 @@
 // streamable HTTP or HTTP+SSE, with the import's rules — headers go to the
 // named origin only, a redirect elsewhere is not followed — and the same
 // exactness as over stdio: a describe answer is the server's own bytes,
-// read from its HTTP response.
+// read from its HTTP response. Against a server made with the SDK, over
+// both transports: the headers reach it, a redirect within its origin is
+// followed, list_changed re-lists and re-shrinks, and a server of the older
+// transport named without --sse is reached over HTTP+SSE all the same.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -12,7 +15,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPLETE_NOTE } from '../../../src/main/mcp/describe-index';
 import { cliArgv, tempStore } from '../../helpers/cli';
-import { EVERYTHING_BIN, REPO, freePort, sdkListAll, startHttpEverything } from './servers';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { EVERYTHING_BIN, REPO, freePort, sdkListAll, startHttpEverything, startHttpServer } from './servers';
 
 let store: ReturnType<typeof tempStore>;
 beforeEach(() => {
@@ -197,6 +201,57 @@ describe('caveman-shrink proxy --url with server-everything', () => {
       }
     } finally {
       child.kill();
+    }
+  });
+});
+
+const shrinkLines = (stderr: string) => [...stderr.matchAll(/tools\/list shrunk at leads: (\d+) tools/g)].map((line) => line[1]);
+
+describe.each([['streamable HTTP', 'streamable'] as const, ['HTTP+SSE', 'sse'] as const])('caveman-shrink proxy --url, a server made with the SDK over %s', (_label, mode) => {
+  let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  afterEach(() => http?.stop());
+
+  it('the headers reach the server, a redirect within its origin is followed, and list_changed lists and shrinks again', async () => {
+    http = await startHttpServer(mode);
+    const moved = http.url.replace(/\/(mcp|sse)$/, '/moved'); // 307 to the server's own URL
+    const proxied = await throughProxy(['--url', moved, ...(mode === 'sse' ? ['--sse'] : []), '--header', 'Authorization=Bearer secret', '-H', 'X-Team: blue']);
+    try {
+      let changed = 0;
+      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+      const listed = await proxied.client.listTools();
+      expect(listed.tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'caveman_describe']);
+      expect(listed.tools[0]!.description).toBe('Echoes the message back. …');
+      const headers = (await proxied.client.callTool({ name: 'headers', arguments: {} })) as Texts;
+      expect(JSON.parse(headers.content[0]!.text)).toEqual({ authorization: 'Bearer secret', 'x-team': 'blue' });
+      expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over http' } })).toEqual({ content: [{ type: 'text', text: 'Echo: over http' }] });
+
+      expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 4 tools' }] });
+      await expect.poll(() => changed, { timeout: 20_000 }).toBe(1);
+      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['added_3'] } })) as Texts;
+      expect(described.isError).toBeUndefined();
+      expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'added_3' });
+      expect((await proxied.client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'added_3', 'caveman_describe']);
+      await expect.poll(() => shrinkLines(proxied.stderr()), { timeout: 20_000 }).toEqual(['3', '4']);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('caveman-shrink proxy --url, an HTTP+SSE server named without --sse', () => {
+  let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  afterEach(() => http?.stop());
+
+  it('is reached over HTTP+SSE once it refuses the streamable HTTP initialize with a 4xx, and stderr says so', async () => {
+    http = await startHttpServer('sse');
+    const proxied = await throughProxy(['--url', http.url, '-H', 'Authorization: Bearer secret']);
+    try {
+      expect((await proxied.client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'caveman_describe']);
+      const headers = (await proxied.client.callTool({ name: 'headers', arguments: {} })) as Texts;
+      expect(JSON.parse(headers.content[0]!.text)).toEqual({ authorization: 'Bearer secret', 'x-team': null });
+      expect(proxied.stderr()).toContain(`${http.url} refused the streamable HTTP initialize (HTTP 405): reaching it over the older HTTP+SSE transport`);
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -82,3 +82,20 @@ export async function startHttpEverything(): Promise<{ url: string; stop(): void
   });
   return { url: `http://127.0.0.1:${port}/mcp`, stop: () => void child.kill() };
 }
+
+export const HTTP_SERVER = join(REPO, 'test/fixtures/mcp/http-server.mjs');
+
+/** Our SDK-built HTTP server (test/fixtures/mcp/http-server.mjs) on a port of its own; resolves with its URL once it listens. */
+export async function startHttpServer(mode: 'streamable' | 'sse'): Promise<{ url: string; stop(): void }> {
+  const child: ChildProcess = spawn(process.execPath, [HTTP_SERVER, mode], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolveStart, reject) => {
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      const listening = /listening on (\S+)/.exec(stderr);
+      if (listening) resolveStart(listening[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`http-server ${mode} exited (${code}): ${stderr}`)));
+  });
+  return { url, stop: () => void child.kill() };
+}

@@ -1,5 +1,5 @@
 // `caveman-shrink proxy -- COMMAND [ARGS…]`: start the MCP server COMMAND
-// (or reach the one at `--url URL`, streamable HTTP or `--sse`, with the
+// (or reach the one at `--url URL`, streamable HTTP or HTTP+SSE, with the
 // import's redirect and header rules) and serve it over this process's
 // stdin/stdout to any MCP client, with
 // tools/list answered by the shrunk catalog (the original committed to the
@@ -88,7 +88,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const level = options.level ?? PROXY_DEFAULT_LEVEL;
   const filter = toolFilter(options.includeTools, options.excludeTools);
 
-  const upstream = target.transport === 'stdio' ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_MESSAGE_BYTES) : new UrlPeer(target);
+  const upstream = target.transport === 'stdio' ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_MESSAGE_BYTES) : new UrlPeer(target, log);
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
 
   let proxy;
