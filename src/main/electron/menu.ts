@@ -37,6 +37,7 @@ export function menuTemplate(send: (command: MenuCommandEvent['command']) => voi
     submenu: [
       { label: 'Results', accelerator: 'CmdOrCtrl+1', click: () => send('show-results') },
       { label: 'History', accelerator: 'CmdOrCtrl+2', click: () => send('show-history') },
+      { label: 'Servers', accelerator: 'CmdOrCtrl+3', click: () => send('show-servers') },
       { label: 'Keyboard Shortcuts (?)', click: () => send('show-shortcuts') },
       { type: 'separator' },
       { role: 'resetZoom' },

@@ -146,7 +146,7 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
   const commitServerEdit = async ({ hash, ...request }: ServerEditCommit): Promise<ServerEditDone> => {
     const { prepared } = await prepare(request);
     if (editHash(prepared) !== hash) {
-      throw new CavemanError('cave_config_refused', `${prepared.read.path} changed since the preview, so it is not the change you saw; nothing was written — look at the new preview`);
+      throw new CavemanError('cave_config_refused', `${prepared.read.path} changed since the preview, so it is not the change you saw; nothing was written`);
     }
     await refused(() => (prepared.action === 'wrap' ? commitWrap(prepared) : commitUnwrap(prepared)));
     const overview = await listServers();

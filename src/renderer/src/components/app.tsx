@@ -1,5 +1,6 @@
 // The window: toolbar, store banner, the Results and History tab panels
-// (both stay mounted so the diff survives a tab switch), the drop overlay,
+// (both stay mounted so the diff survives a tab switch; Servers reads the
+// config files when first shown), the drop overlay,
 // the paste and MCP import dialogs and notices.
 
 import { useFileDrop } from '../hooks/use-file-drop';
@@ -12,6 +13,7 @@ import { Notices } from './notices';
 import { PasteDialog } from './paste-dialog';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { ResultsView } from './results-view';
+import { ServersView } from './servers-view';
 import { StoreBanner } from './store-banner';
 import { Toolbar } from './toolbar';
 
@@ -29,6 +31,9 @@ export function App() {
         </div>
         <div className="tab-panel" role="tabpanel" id="panel-history" aria-labelledby="tab-history" hidden={tab !== 'history'}>
           <HistoryView />
+        </div>
+        <div className="tab-panel" role="tabpanel" id="panel-servers" aria-labelledby="tab-servers" hidden={tab !== 'servers'}>
+          {tab === 'servers' ? <ServersView /> : null}
         </div>
       </main>
       <DropOverlay visible={dragging} />

@@ -17,7 +17,7 @@ export function McpImportDialog() {
   return open ? <McpImportDialogBody /> : null;
 }
 
-const CLIENTS: Record<McpClient, string> = {
+export const CLIENTS: Record<McpClient, string> = {
   'claude-desktop': 'Claude Desktop',
   'claude-code': 'Claude Code',
   cursor: 'Cursor',
@@ -37,21 +37,21 @@ function folderName(path: string): string {
   return path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || path;
 }
 
-function whereFrom(server: McpServerInfo): string {
+export function whereFrom(server: McpServerInfo): string {
   const client = CLIENTS[server.client];
   if (server.scope === 'project' && server.project) return `${client} · project ${folderName(server.project)}`;
   if (server.scope === 'local' && server.project) return `${client} · local to ${folderName(server.project)}`;
   return client;
 }
 
-function commandText(server: McpServerInfo): string {
+export function commandText(server: McpServerInfo): string {
   if (server.transport !== 'stdio') return server.url ?? '(no URL)';
   const words = [...(server.command !== undefined ? [server.command] : []), ...(server.args ?? [])];
   const text = words.map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
   return server.command === undefined ? `(no command) ${text}`.trim() : text;
 }
 
-function fileStatus(file: McpConfigFile): string {
+export function fileStatus(file: McpConfigFile): string {
   if (file.status === 'found') return file.servers === 0 ? 'no servers' : `${file.servers} server${file.servers === 1 ? '' : 's'}`;
   if (file.status === 'missing') return 'not found';
   return file.message ?? file.status;

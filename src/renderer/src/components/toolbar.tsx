@@ -11,9 +11,10 @@ import { AnalysisSettings } from './analysis-settings';
 import { BrandMark } from './brand-mark';
 import { Icon } from './icon';
 
-const TABS: { id: AppTab; label: string; command: 'show-results' | 'show-history' }[] = [
+const TABS: { id: AppTab; label: string; command: 'show-results' | 'show-history' | 'show-servers' }[] = [
   { id: 'results', label: 'Results', command: 'show-results' },
   { id: 'history', label: 'History', command: 'show-history' },
+  { id: 'servers', label: 'Servers', command: 'show-servers' },
 ];
 
 export function Toolbar() {

@@ -118,6 +118,9 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
         case 'show-results':
           stores.ui.getState().setTab('results');
           break;
+        case 'show-servers':
+          stores.ui.getState().setTab('servers');
+          break;
         case 'show-shortcuts':
           stores.ui.getState().setShortcutsOpen(true);
           break;

@@ -4,7 +4,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-export type AppTab = 'results' | 'history';
+export type AppTab = 'results' | 'history' | 'servers';
 
 export interface Notice {
   id: number;

@@ -1,0 +1,145 @@
+// The Servers view's data: the servers of the MCP config files main
+// discovered (with their wrap state), each one's measurement at every level
+// when the person asked for it, the tools they unticked and the level they
+// chose for a wrap. Main starts a server only on Measure; a config file is
+// written only on a confirmed wrap or unwrap (preview, then commit).
+//
+// One store per API, made on first use: it listens to main's events itself
+// (serverProgress, serverMeasured), so it needs no wiring beyond its view.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { LevelName, McpConfigFile, ServerCosts, ServerEditDone, ServerEditPreview, ServerMeasuredEvent, ServerProgressEvent, ServerRow, TokenizerName } from '../../../shared/contracts';
+import { asCavemanError } from '../../../shared/errors';
+import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+
+export type Measure =
+  | { status: 'measuring'; jobId: string | null; stage: ServerProgressEvent['stage']; fraction: number }
+  | { status: 'done'; costs: ServerCosts }
+  | { status: 'error'; message: string };
+
+export type EditAction = ServerEditPreview['action'];
+
+export interface ServersState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  rows: ServerRow[];
+  files: McpConfigFile[];
+  /** Why the last look failed. */
+  error: string | null;
+  /** By server id. */
+  measures: Record<string, Measure>;
+  /** Unticked tools by server id (a direct server's choice for its wrap). */
+  excluded: Record<string, string[]>;
+  /** The level chosen for a wrap, by server id (the proxy's default until chosen). */
+  levels: Record<string, LevelName>;
+
+  load(): Promise<void>;
+  measure(serverId: string, tokenizer: TokenizerName): Promise<void>;
+  cancelMeasure(serverId: string): Promise<void>;
+  toggleTool(serverId: string, name: string): void;
+  setLevel(serverId: string, level: LevelName): void;
+  /** What the edit would change; rejects with main's refusal. */
+  preview(serverId: string, action: EditAction): Promise<ServerEditPreview>;
+  /** Makes the previewed edit; rejects (and changes nothing) when the file moved on since. */
+  commit(preview: ServerEditPreview): Promise<ServerEditDone>;
+}
+
+export type ServersStore = StoreApi<ServersState>;
+
+export function levelOf(state: Pick<ServersState, 'levels'>, serverId: string): LevelName {
+  return state.levels[serverId] ?? PROXY_DEFAULT_LEVEL;
+}
+
+export function createServersStore(api: CavemanApi): ServersStore {
+  let looks = 0;
+  const store = createStore<ServersState>()((set, get) => {
+    const setMeasure = (serverId: string, measure: Measure) => set((state) => ({ measures: { ...state.measures, [serverId]: measure } }));
+    const editRequest = (serverId: string, action: EditAction) => {
+      if (action === 'unwrap') return { serverId, action };
+      const excluded = get().excluded[serverId] ?? [];
+      return { serverId, action, level: levelOf(get(), serverId), ...(excluded.length > 0 ? { excludeTools: excluded } : {}) };
+    };
+
+    return {
+      status: 'idle',
+      rows: [],
+      files: [],
+      error: null,
+      measures: {},
+      excluded: {},
+      levels: {},
+
+      async load() {
+        const look = ++looks;
+        set({ status: 'loading', error: null });
+        try {
+          const overview = await api.listServers({});
+          if (look !== looks) return;
+          set({ status: 'ready', rows: overview.servers, files: overview.files });
+        } catch (error) {
+          if (look === looks) set({ status: 'error', error: `Could not read the MCP config files: ${asCavemanError(error).message}` });
+        }
+      },
+
+      async measure(serverId, tokenizer) {
+        setMeasure(serverId, { status: 'measuring', jobId: null, stage: 'listing', fraction: 0 });
+        try {
+          const { jobId } = await api.measureServer({ serverId, tokenizer });
+          const current = get().measures[serverId];
+          // Events may have come first; the job id is kept for Cancel either way.
+          if (current?.status === 'measuring') setMeasure(serverId, { ...current, jobId });
+        } catch (error) {
+          setMeasure(serverId, { status: 'error', message: asCavemanError(error).message });
+        }
+      },
+
+      async cancelMeasure(serverId) {
+        const current = get().measures[serverId];
+        if (current?.status === 'measuring' && current.jobId !== null) await api.cancelJob({ jobId: current.jobId });
+      },
+
+      toggleTool(serverId, name) {
+        set((state) => {
+          const now = state.excluded[serverId] ?? [];
+          const next = now.includes(name) ? now.filter((each) => each !== name) : [...now, name];
+          return { excluded: { ...state.excluded, [serverId]: next } };
+        });
+      },
+
+      setLevel: (serverId, level) => set((state) => ({ levels: { ...state.levels, [serverId]: level } })),
+
+      preview: (serverId, action) => api.previewServerEdit(editRequest(serverId, action)),
+
+      async commit(preview) {
+        const done = await api.commitServerEdit({ ...editRequest(preview.serverId, preview.action), hash: preview.hash });
+        set((state) => ({ rows: state.rows.map((row) => (row.server.id === done.serverId ? done.row : row)) }));
+        return done;
+      },
+    };
+  });
+
+  const progress = (event: ServerProgressEvent) => {
+    const current = store.getState().measures[event.serverId];
+    if (current !== undefined && current.status !== 'measuring') return;
+    store.setState((state) => ({ measures: { ...state.measures, [event.serverId]: { status: 'measuring', jobId: event.jobId, stage: event.stage, fraction: event.fraction } } }));
+  };
+  const measured = (event: ServerMeasuredEvent) => {
+    const measure: Measure = event.outcome.ok ? { status: 'done', costs: event.outcome.costs } : { status: 'error', message: event.outcome.error.message };
+    store.setState((state) => ({ measures: { ...state.measures, [event.serverId]: measure } }));
+  };
+  api.on('serverProgress', progress);
+  api.on('serverMeasured', measured);
+  return store;
+}
+
+const stores = new WeakMap<CavemanApi, ServersStore>();
+
+/** The one store of this API (its event listeners live as long as the page). */
+export function serversStoreFor(api: CavemanApi): ServersStore {
+  let store = stores.get(api);
+  if (!store) {
+    store = createServersStore(api);
+    stores.set(api, store);
+  }
+  return store;
+}

@@ -1,0 +1,152 @@
+// The Servers tab, end to end, in a home folder this spec controls: the
+// servers of the MCP config files with their wrap state; Measure starts one
+// and shows its cost at each level in each rendering with its tools;
+// unticking a tool and picking a level make the wrap, whose diff and backup
+// are shown before anything is written; the wrapped entry shows as wrapped
+// and Unwrap gives the file back byte for byte. A file changed behind the
+// preview's back and a server that cannot start are clear failures; a home
+// with no config at all is an empty state.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { REPO, expect, test } from './app-fixture';
+
+const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
+
+function homeWith(files: Record<string, string>): string {
+  const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-servers-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(home, path)), { recursive: true });
+    writeFileSync(join(home, path), text);
+  }
+  return home;
+}
+const envOf = (home: string) => ({ HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') });
+
+const CURSOR = `{
+  // Cursor reads JSONC: this comment stays
+  "mcpServers": {
+    "tiny": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY)}, "--tools", "3"] },
+    "crashes": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY)}, "--mode", "exit"] },
+    "remote": { "url": "https://mcp.example.com/mcp" }
+  }
+}
+`;
+
+test.describe('servers in config files', () => {
+  const home = homeWith({ '.cursor/mcp.json': CURSOR });
+  const config = join(home, '.cursor', 'mcp.json');
+  test.use({ hostEnv: envOf(home) });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  test('measure a server, untick a tool, wrap it after seeing the diff, then unwrap it to the same bytes', async ({ app }) => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const list = page.getByRole('list', { name: 'Servers' });
+    const tiny = list.getByRole('listitem', { name: 'tiny' });
+    await expect(tiny).toContainText('Direct');
+    await expect(tiny).toContainText('Cursor');
+    await expect(list.getByRole('listitem', { name: 'remote' })).toContainText('Cannot be wrapped: it is reached by URL');
+    await expect(list.getByRole('listitem', { name: 'remote' }).getByRole('button', { name: 'Wrap…' })).toHaveCount(0);
+    await app.screenshot('servers-list');
+
+    await tiny.getByRole('button', { name: 'Measure' }).click();
+    const table = tiny.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(6);
+    await expect(table.getByRole('columnheader')).toHaveText(['Level', 'Tools', 'JSON', 'Claude', 'OpenAI']);
+    for (const level of ['full', 'facts', 'leads', 'signatures']) await expect(table.getByRole('rowheader', { name: level })).toBeVisible();
+    await expect(tiny.getByRole('checkbox')).toHaveCount(5);
+
+    const signaturesRow = table.getByRole('row', { name: /signatures/ });
+    const toolsCell = signaturesRow.getByRole('cell').first();
+    await expect(toolsCell).toHaveText('5');
+    await tiny.getByRole('radio', { name: 'signatures' }).check();
+    await tiny.getByRole('checkbox', { name: 'tool_02' }).uncheck();
+    await expect(toolsCell).toHaveText('4');
+    await expect(signaturesRow).toContainText('≈');
+    await app.screenshot('servers-measured');
+
+    await tiny.getByRole('button', { name: 'Wrap…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wrap this server?' });
+    await expect(dialog).toContainText(`${config}.caveman-shrink-tiny.bak`);
+    const diff = dialog.getByLabel(`Changes to ${config}`);
+    await expect(diff).toContainText('proxy');
+    await expect(diff).toContainText('"--level"');
+    await expect(diff).toContainText('"signatures"');
+    await expect(diff).toContainText('"--exclude-tools"');
+    await expect(diff).toContainText('"tool_02"');
+    expect(readFileSync(config, 'utf8')).toBe(CURSOR);
+    await app.screenshot('servers-wrap-preview');
+
+    await dialog.getByRole('button', { name: 'Wrap', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(tiny).toContainText('Wrapped · signatures');
+    await expect(tiny).toContainText(`${config}.caveman-shrink-tiny.bak`);
+    await expect(tiny.getByRole('checkbox', { name: 'tool_02' })).not.toBeChecked();
+    await expect(tiny.getByRole('checkbox', { name: 'tool_02' })).toBeDisabled();
+    expect(readFileSync(`${config}.caveman-shrink-tiny.bak`, 'utf8')).toBe(CURSOR);
+    const written = readFileSync(config, 'utf8');
+    expect(written).toContain('// Cursor reads JSONC: this comment stays');
+    expect(written).toContain('--exclude-tools');
+    await app.screenshot('servers-wrapped');
+
+    // A new look reads the wrapped state from the file.
+    await page.getByRole('button', { name: 'Look again' }).click();
+    await expect(tiny).toContainText('Wrapped · signatures');
+
+    await tiny.getByRole('button', { name: 'Unwrap…' }).click();
+    const undo = page.getByRole('dialog', { name: 'Unwrap this server?' });
+    await expect(undo).toContainText('byte for byte');
+    await undo.getByRole('button', { name: 'Unwrap', exact: true }).click();
+    await expect(undo).toBeHidden();
+    await expect(tiny).toContainText('Direct');
+    expect(readFileSync(config, 'utf8')).toBe(CURSOR);
+    expect(existsSync(`${config}.caveman-shrink-tiny.bak`)).toBe(false);
+  });
+
+  test('a file changed after the preview is not written; a server that cannot start says why', async ({ app }) => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const list = page.getByRole('list', { name: 'Servers' });
+
+    const crashes = list.getByRole('listitem', { name: 'crashes' });
+    await crashes.getByRole('button', { name: 'Measure' }).click();
+    await expect(crashes.getByRole('alert')).toContainText('cannot open its configuration file');
+
+    const tiny = list.getByRole('listitem', { name: 'tiny' });
+    await tiny.getByRole('button', { name: 'Wrap…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wrap this server?' });
+    await expect(dialog).toContainText('caveman-shrink-tiny.bak');
+    const edited = CURSOR.replace('"--tools", "3"', '"--tools", "4"');
+    writeFileSync(config, edited);
+    try {
+      await dialog.getByRole('button', { name: 'Wrap', exact: true }).click();
+      await expect(dialog.getByRole('alert')).toContainText('changed since the preview');
+      await expect(dialog.getByRole('alert')).toContainText('The diff above is now the change to the file as it is');
+      await expect(dialog.getByLabel(`Changes to ${config}`)).toContainText('"4"');
+      expect(readFileSync(config, 'utf8')).toBe(edited);
+      expect(existsSync(`${config}.caveman-shrink-tiny.bak`)).toBe(false);
+      await app.screenshot('servers-error');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(crashes.getByRole('alert')).toBeVisible();
+    } finally {
+      writeFileSync(config, CURSOR);
+    }
+  });
+});
+
+test.describe('no config files', () => {
+  const home = homeWith({});
+  test.use({ hostEnv: envOf(home) });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  test('a home without MCP config files shows the empty state and the files looked at', async ({ app }) => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    await expect(page.getByRole('heading', { name: 'No MCP servers found' })).toBeVisible();
+    await page.getByText(/^Config files looked at \(\d+\)$/).click();
+    await expect(page.getByText(/claude_desktop_config\.json — not found/)).toBeVisible();
+    await app.screenshot('servers-empty');
+  });
+});

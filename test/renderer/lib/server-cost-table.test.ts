@@ -1,0 +1,48 @@
+// The Servers view's cost rows: before and after per level and rendering,
+// caveman_describe counted where it is listed, unticked tools left out by
+// their shares (marked as an estimate).
+
+import { describe, expect, it } from 'vitest';
+import type { ServerCosts } from '../../../src/shared/contracts';
+import { costRows, savedShare } from '../../../src/renderer/src/lib/server-cost-table';
+
+const t = (json: number, anthropic: number, openai: number) => ({ json, anthropic, openai });
+const total = (before: [number, number, number], after: [number, number, number]) => ({
+  json: { tokens_before: before[0], tokens_after: after[0] },
+  anthropic: { tokens_before: before[1], tokens_after: after[1] },
+  openai: { tokens_before: before[2], tokens_after: after[2] },
+});
+
+const costs: ServerCosts = {
+  basis: 'inferred',
+  tokenizer: 'o200k_base',
+  tools: [
+    { name: 'read_file', before: t(60, 50, 40) },
+    { name: 'write_file', before: t(40, 30, 20) },
+  ],
+  levels: [
+    { level: 'full', total: total([102, 84, 64], [80, 66, 50]), tools: [t(45, 38, 30), t(33, 26, 18)], describeTool: { name: 'caveman_describe', shortenedTools: 0, tokens: t(0, 0, 0) } },
+    { level: 'leads', total: total([102, 84, 64], [50, 41, 30]), tools: [t(30, 25, 20), t(18, 14, 8)], describeTool: { name: 'caveman_describe', shortenedTools: 2, tokens: t(65, 60, 45) } },
+  ],
+};
+
+describe('costRows', () => {
+  it('every tool: the totals as measured, plus caveman_describe where the level lists it', () => {
+    expect(costRows(costs, new Set())).toEqual([
+      { level: 'full', before: t(102, 84, 64), after: t(80, 66, 50), describe: t(0, 0, 0), tools: 2, estimate: false },
+      { level: 'leads', before: t(102, 84, 64), after: t(115, 101, 75), describe: t(65, 60, 45), tools: 2, estimate: false },
+    ]);
+  });
+
+  it('an unticked tool leaves out its share at each level; before stays the whole listing (what the model sees without the proxy)', () => {
+    expect(costRows(costs, new Set(['write_file']))).toEqual([
+      { level: 'full', before: t(102, 84, 64), after: t(47, 40, 32), describe: t(0, 0, 0), tools: 1, estimate: true },
+      { level: 'leads', before: t(102, 84, 64), after: t(97, 87, 67), describe: t(65, 60, 45), tools: 1, estimate: true },
+    ]);
+  });
+
+  it('the share saved; an empty listing saves nothing', () => {
+    expect(savedShare(200, 50)).toBe(0.75);
+    expect(savedShare(0, 0)).toBe(0);
+  });
+});

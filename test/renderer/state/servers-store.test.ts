@@ -1,0 +1,82 @@
+// The Servers view's data: the list, a measurement that arrives as events,
+// cancel by its job id, the unticked tools and the level that go into a
+// wrap request, and a commit that updates the row from main's answer.
+
+import { describe, expect, it } from 'vitest';
+import type { ServerCosts, ServerEditPreview, ServerRow } from '../../../src/shared/contracts';
+import { CavemanError } from '../../../src/shared/errors';
+import { createServersStore } from '../../../src/renderer/src/state/servers-store';
+import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
+import { createAppStores } from '../../../src/renderer/src/state/app-stores';
+import { commandEnv, createFakeApi, settle } from '../fakes/fake-api';
+
+const row = (id: string, state: ServerRow['wrap']['state'] = 'direct'): ServerRow => ({
+  server: { id, name: id, transport: 'stdio', command: 'npx', args: ['-y', id], client: 'cursor', configPath: '/h/.cursor/mcp.json' },
+  wrap: { state },
+});
+const costs: ServerCosts = { basis: 'inferred', tokenizer: 'o200k_base', tools: [], levels: [] };
+const preview: ServerEditPreview = { serverId: 'a', action: 'wrap', configPath: '/h/.cursor/mcp.json', diff: '', backupPath: '/h/.cursor/mcp.json.caveman-shrink-a.bak', hash: 'a'.repeat(64), serves: 'npx -y a' };
+
+describe('servers store', () => {
+  it('lists the servers; a failed look says why', async () => {
+    const api = createFakeApi({ listServers: async () => ({ servers: [row('a'), row('b', 'wrapped')], files: [] }) });
+    const store = createServersStore(api);
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'ready', error: null });
+    expect(store.getState().rows.map((each) => [each.server.id, each.wrap.state])).toEqual([['a', 'direct'], ['b', 'wrapped']]);
+
+    const failing = createServersStore(createFakeApi({ listServers: async () => Promise.reject(new CavemanError('cave_internal', 'boom')) }));
+    await failing.getState().load();
+    expect(failing.getState()).toMatchObject({ status: 'error', error: 'Could not read the MCP config files: boom' });
+  });
+
+  it('a measurement: progress and the result come as events; Cancel sends its job id', async () => {
+    const api = createFakeApi({ measureServer: async () => ({ jobId: 'job-7', name: 'mcp:a' }) });
+    const store = createServersStore(api);
+    await store.getState().measure('a', 'cl100k_base');
+    expect(api.calls.find((call) => call.method === 'measureServer')?.args[0]).toEqual({ serverId: 'a', tokenizer: 'cl100k_base' });
+    api.emit('serverProgress', { jobId: 'job-7', serverId: 'a', stage: 'measuring', fraction: 0.5 });
+    expect(store.getState().measures.a).toEqual({ status: 'measuring', jobId: 'job-7', stage: 'measuring', fraction: 0.5 });
+    await store.getState().cancelMeasure('a');
+    expect(api.calls.find((call) => call.method === 'cancelJob')?.args[0]).toEqual({ jobId: 'job-7' });
+    api.emit('serverMeasured', { jobId: 'job-7', serverId: 'a', outcome: { ok: true, costs } });
+    expect(store.getState().measures.a).toEqual({ status: 'done', costs });
+    api.emit('serverMeasured', { jobId: 'job-8', serverId: 'b', outcome: { ok: false, error: { code: 'cave_mcp_timeout', message: 'no answer in 60 s' } } });
+    expect(store.getState().measures.b).toEqual({ status: 'error', message: 'no answer in 60 s' });
+  });
+
+  it('a wrap asks for the chosen level (the proxy default until chosen) and the unticked tools; the commit carries the preview hash and updates the row', async () => {
+    const wrapped = { ...row('a', 'wrapped'), wrap: { state: 'wrapped' as const, level: 'signatures' as const, excludeTools: ['tool_02'] } };
+    const api = createFakeApi({
+      listServers: async () => ({ servers: [row('a')], files: [] }),
+      previewServerEdit: async () => preview,
+      commitServerEdit: async () => ({ serverId: 'a', action: 'wrap', configPath: preview.configPath, backupPath: preview.backupPath, row: wrapped }),
+    });
+    const store = createServersStore(api);
+    await store.getState().load();
+    await store.getState().preview('a', 'wrap');
+    expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'wrap', level: 'leads' });
+
+    store.getState().setLevel('a', 'signatures');
+    store.getState().toggleTool('a', 'tool_02');
+    store.getState().toggleTool('a', 'tool_03');
+    store.getState().toggleTool('a', 'tool_03');
+    await store.getState().preview('a', 'wrap');
+    expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'wrap', level: 'signatures', excludeTools: ['tool_02'] });
+
+    await store.getState().commit(preview);
+    expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'wrap', level: 'signatures', excludeTools: ['tool_02'], hash: preview.hash });
+    await settle();
+    expect(store.getState().rows[0]!.wrap).toEqual(wrapped.wrap);
+
+    await store.getState().preview('a', 'unwrap');
+    expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'unwrap' });
+  });
+
+  it('View › Servers (the menu command) shows the Servers tab', () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    createAppCommands(api, stores, commandEnv()).run('show-servers');
+    expect(stores.ui.getState().tab).toBe('servers');
+  });
+});
