@@ -66,6 +66,11 @@ test.describe('servers in config files', () => {
     await expect(toolsCell).toHaveText('4');
     await expect(signaturesRow).toContainText('≈');
     await app.screenshot('servers-measured');
+    // At the 1024×700 minimum the table and the tools still fit the card, with no sideways scroll.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    expect(await tiny.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
+    await app.screenshot('servers-measured-1024');
+    await page.setViewportSize({ width: 1440, height: 960 });
 
     await tiny.getByRole('button', { name: 'Wrap…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Wrap this server?' });
