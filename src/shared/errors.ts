@@ -59,6 +59,15 @@ export function inputTooLargeError(subject: string, size: number | string, outco
 }
 
 /** An MCP config file above 32 MiB: no config is that large, so it is refused unread. */
+/** Why a file could not be read, in words, from the error reading it ("there is no such file" for ENOENT). */
+export function unreadableReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  if (code === 'ENOENT') return 'there is no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory, not a file';
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function configTooLargeError(name: string, bytes: number): CavemanError {
   return new CavemanError('cave_input_too_large', `${name} is ${formatMiB(bytes)}; that is no MCP config file`);
 }

@@ -88,8 +88,9 @@ program
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
   .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean }, command: Command) => {
-    // `caveman-shrink frobnicate` is a mistyped command more often than a missing file.
-    if (file !== undefined && file !== '-' && !existsSync(file)) {
+    // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
+    // it is a file, and the command says there is no such file.
+    if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
       const commands = program.commands.map((each) => each.name()).join(', ');
       command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
     }

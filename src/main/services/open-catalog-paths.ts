@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { JobStarted } from '../../shared/contracts';
-import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, unreadableReason } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { ShrinkChoice } from '../../shared/ipc/caveman-api';
 import type { CoreServices } from './app-services';
@@ -35,6 +35,5 @@ export async function openCatalogPaths(core: CoreServices, paths: readonly strin
 
 function unreadable(name: string, path: string, error: unknown): CavemanError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const why = code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : error instanceof Error ? error.message : String(error);
-  return new CavemanError(code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request', `cannot read ${name} (${path}): ${why} — nothing was stored`, { cause: error });
+  return new CavemanError(code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request', `cannot read ${name} (${path}): ${unreadableReason(error)} — nothing was stored`, { cause: error });
 }

@@ -314,6 +314,19 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(run.stderr).not.toMatch(/ENOENT/);
   });
 
+  it('a missing file after an explicit shrink, or for lint, is "no such file", not "neither a command nor a file" or a raw ENOENT', async () => {
+    const missing = join(store.dir, 'missing.json');
+    const shrink = await runCli(['shrink', missing], { env });
+    expect(shrink.status).toBe(1);
+    expect(shrink.stdout.length).toBe(0);
+    expect(shrink.stderr).toBe(`caveman-shrink: cannot read ${missing}: there is no such file\n`);
+    const lint = await runCli(['lint', missing], { env });
+    expect(lint.status).toBe(1);
+    expect(lint.stderr).toBe(`caveman-shrink lint: cannot read ${missing}: there is no such file\n`);
+    // A folder says so too.
+    expect((await runCli(['lint', store.dir], { env })).stderr).toBe(`caveman-shrink lint: cannot read ${store.dir}: it is a directory, not a file\n`);
+  });
+
   it('--version (and -V) prints the version in package.json and exits 0', async () => {
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {

@@ -1,7 +1,7 @@
 // `caveman-shrink lint FILE [--json]`: per-tool token report; stores nothing.
 
 import type { LintReport, RenderedTokens } from '../../../shared/contracts';
-import { asCavemanError, CavemanError } from '../../../shared/errors';
+import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lint } from '../../api/lint';
@@ -21,7 +21,7 @@ export async function runLintCommand(file: string, options: { tokenizer: Tokeniz
     report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas: options.shareSchemas === true });
   } catch (thrown) {
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);
-    const message = error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${(thrown as Error).message}` : error.message;
+    const message = error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${unreadableReason(thrown)}` : error.message;
     await writeAll(io.stderr, `caveman-shrink lint: ${message}\n`);
     return 1;
   }

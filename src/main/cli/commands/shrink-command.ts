@@ -7,8 +7,8 @@
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
-import type { CavemanError} from '../../../shared/errors';
-import { asCavemanError } from '../../../shared/errors';
+import type { CavemanError } from '../../../shared/errors';
+import { asCavemanError, unreadableReason } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
@@ -33,7 +33,7 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
   try {
     input = await (reading ?? (fromStdin ? readBoundedStream(io.stdin) : readBoundedFile(file)));
   } catch (error) {
-    await writeAll(io.stderr, `caveman-shrink: cannot read ${file ?? 'stdin'}: ${(error as Error).message}\n`);
+    await writeAll(io.stderr, `caveman-shrink: cannot read ${file ?? 'stdin'}: ${unreadableReason(error)}\n`);
     return 1;
   }
 
