@@ -12,6 +12,7 @@ import type { McpCommandOptions } from './commands/mcp-command';
 import type { ProxyCommandOptions } from './commands/proxy-command';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { CommandIo } from './commands/shrink-command';
+import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 
 const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 
@@ -20,6 +21,8 @@ const tokenizerOption = () =>
 const shareSchemasOption = () =>
   new Option('--share-schemas', 'write identical sub-schemas repeated inside a tool once, in its $defs (off by default: not every client resolves $ref)');
 const levelOption = (description: string) => new Option('--level <name>', description).choices(LEVELS);
+const strictOption = () =>
+  new Option('--strict', `exit ${STRICT_PASS_THROUGH_EXIT} instead of 0 when the catalog is passed through unshrunk (for CI; stdout still carries it)`);
 const storeOption = () =>
   new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
 
@@ -82,12 +85,14 @@ program
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .addOption(shareSchemasOption())
+  .addOption(strictOption())
   .addHelpText(
     'after',
-    '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
+    `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
+      '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean }, command: Command) => {
+  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean }, command: Command) => {
     // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
     // it is a file, and the command says there is no such file.
     if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
@@ -146,10 +151,11 @@ program
   .addOption(shareSchemasOption())
   .addOption(tokenizerOption())
   .addOption(storeOption())
+  .addOption(strictOption())
   .passThroughOptions()
   .addHelpText(
     'after',
-    '\nExit status: 0 when stdout carries a catalog (also a pass-through, or a server with no tools), 1 when the server could not be started, reached or listed, 2 on a usage mistake.\n' +
+    `\nExit status: 0 when stdout carries a catalog (also a pass-through, or a server with no tools; with --strict those exit ${STRICT_PASS_THROUGH_EXIT}), 1 when the server could not be started, reached or listed, 2 on a usage mistake.\n` +
       '\nExamples:\n  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
   )
   .action(async (commandLine: string[], options: McpCommandOptions, command: Command) => {

@@ -179,6 +179,22 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect(storedHandles()).toBe(1);
   });
 
+  it('--strict: a pass-through (no saving, bad input, an over-budget store) exits 3 with the same stdout and report line; a shrunk catalog exits 0', async () => {
+    const compact = Buffer.from('{"tools":[{"name":"a"}]}');
+    for (const [input, extra] of [[compact, {}], [Buffer.from('{"tools": [ }'), {}], [Buffer.from(referenceInputs().SAMPLE!), { CAVEMAN_CCR_MAX_BYTES: '100' }]] as const) {
+      const plain = await runCli([], { input, env: { ...env, ...extra } });
+      const strict = await runCli(['shrink', '--strict'], { input, env: { ...env, ...extra } });
+      expect(plain.status).toBe(0);
+      expect(strict.status).toBe(3);
+      expect(strict.stdout.equals(input)).toBe(true);
+      expect(reportLine(strict)).toEqual(reportLine(plain));
+    }
+    const shrunk = await runCli(['shrink', '--strict'], { input: referenceInputs().SAMPLE!, env });
+    expect(shrunk.status).toBe(0);
+    expect(reportLine(shrunk)).toHaveProperty('recovery_handle');
+    expect((await runCli(['shrink', '--help'], { env })).stdout.toString()).toMatch(/--strict +exit 3 instead of 0 when the catalog is passed through/);
+  });
+
   it('an unopenable store path: pass-through with a note', async () => {
     const blocker = join(store.dir, 'file');
     writeFileSync(blocker, 'not a folder');

@@ -14,6 +14,7 @@ import { catalogBytes, listServerTools } from '../../mcp/list-server-tools';
 import { defaultSourceName, type McpTarget } from '../../mcp/server-target';
 import { packageVersion } from '../../api/package-version';
 import { writeAll } from '../stdio';
+import { shrinkExitStatus } from '../strict-exit';
 import type { CommandIo } from './shrink-command';
 
 export interface McpCommandOptions {
@@ -29,6 +30,8 @@ export interface McpCommandOptions {
   /** Default DEFAULT_LEVEL (facts), as `shrink`. */
   level?: LevelName | undefined;
   shareSchemas?: boolean | undefined;
+  /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
+  strict?: boolean | undefined;
 }
 
 /** A usage mistake: the caller prints it with the usage hint and exits 2. */
@@ -97,11 +100,11 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);
-    return reportLine(io, tools.length === 0 ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' } : withNote(report, error));
+    return reportLine(io, tools.length === 0 ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' } : withNote(report, error), options.strict);
   } catch (thrown) {
     // A failure we did not foresee still hands out the catalog the server listed.
     await writeAll(io.stdout, bytes);
-    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true });
+    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true }, options.strict);
   }
 }
 
@@ -111,7 +114,7 @@ function withNote(report: ShrinkReport, storeError: CavemanError | undefined): S
   return report;
 }
 
-async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine): Promise<number> {
+async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine, strict: boolean | undefined): Promise<number> {
   await writeAll(io.stderr, JSON.stringify(line) + '\n');
-  return 0;
+  return shrinkExitStatus(line, strict === true);
 }

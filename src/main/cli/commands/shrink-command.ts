@@ -1,8 +1,9 @@
 // `caveman-shrink [shrink [FILE]]`: catalog in, compressed catalog on stdout,
 // one JSON report line on stderr. Fail-open: whatever happens, stdout gets
-// bytes a pipeline can use, and the exit status is 0 — except for input over
-// 32 MiB, which the reference refuses: exit 1, nothing on stdout, the reason
-// on stderr, and nothing read past 32 MiB + 1 byte.
+// bytes a pipeline can use, and the exit status is 0 (a pass-through under
+// --strict: 3) — except for input over 32 MiB, which the reference refuses:
+// exit 1, nothing on stdout, the reason on stderr, and nothing read past
+// 32 MiB + 1 byte.
 
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -13,11 +14,14 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
 import { writeAll } from '../stdio';
+import { shrinkExitStatus } from '../strict-exit';
 
 export interface ShrinkCommandOptions {
   tokenizer: TokenizerName;
   store?: string | undefined;
   shareSchemas?: boolean | undefined;
+  /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
+  strict?: boolean | undefined;
 }
 
 export interface CommandIo {
@@ -54,11 +58,11 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);
-    return reportLine(io, withNote(report, error));
+    return reportLine(io, withNote(report, error), options.strict);
   } catch (thrown) {
     // A failure we did not foresee still passes the catalog through.
     await writeAll(io.stdout, input.bytes);
-    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true });
+    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true }, options.strict);
   }
 }
 
@@ -68,7 +72,7 @@ function withNote(report: ShrinkReport, storeError: CavemanError | undefined): S
   return report;
 }
 
-async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine): Promise<number> {
+async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine, strict: boolean | undefined): Promise<number> {
   await writeAll(io.stderr, JSON.stringify(line) + '\n');
-  return 0;
+  return shrinkExitStatus(line, strict === true);
 }
