@@ -59,6 +59,18 @@ async function dropOn(page: Page, files: { name: string; bytes: Buffer }[]): Pro
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('body', type, { dataTransfer });
 }
 
+/**
+ * Why the browser project cannot start Chromium at `executablePath`, with how to fix it; null when it is there.
+ * Said up front (global-setup.ts) and by each journey, instead of Playwright's "Executable doesn't exist".
+ */
+export function chromiumProblem(executablePath: string | undefined): string | null {
+  if (executablePath === undefined || existsSync(executablePath)) return null;
+  return (
+    `Chromium is not at ${executablePath}, so the browser journeys cannot run. Install it (Debian/Ubuntu: sudo apt-get install chromium), ` +
+    'or set CHROMIUM_PATH to a Chromium or Chrome binary (npx playwright install chromium downloads one under ~/.cache/ms-playwright).'
+  );
+}
+
 async function startBrowserHost(storePath: string, env: Record<string, string>, files: readonly string[], allowCommands: boolean): Promise<{ url: string; process: ChildProcess }> {
   // The journeys type MCP server commands into the page, so the host may start them (unless a journey checks the host that may not).
   const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath, ...(allowCommands ? ['--allow-commands'] : []), ...files], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
@@ -129,29 +141,38 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
       );
       await application.close();
     } else {
+      const problem = chromiumProblem(testInfo.project.use.launchOptions?.executablePath);
+      if (problem) throw new Error(problem);
       const host = await startBrowserHost(storePath, hostEnv, launchFiles, allowCommands);
-      const browser = await playwright.chromium.launch(testInfo.project.use.launchOptions);
-      const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
-      const page = await context.newPage();
       const consoleErrors: string[] = [];
       const allowed: RegExp[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      await page.goto(host.url);
-      await use(
-        driver(page, 'browser', {
-          async captureExport(trigger) {
-            const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
-            const path = await download.path();
-            return { fileName: download.suggestedFilename(), bytes: readFileSync(path) };
-          },
-          allowConsoleErrors: (pattern) => void allowed.push(pattern),
-        }),
-      );
-      await context.close();
-      await browser.close();
-      host.process.kill('SIGTERM');
+      // Whatever fails from here on (Chromium not starting, the journey itself), the host is stopped with it.
+      try {
+        const browser = await playwright.chromium.launch(testInfo.project.use.launchOptions);
+        try {
+          const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
+          const page = await context.newPage();
+          page.on('console', (message) => {
+            if (message.type() === 'error') consoleErrors.push(message.text());
+          });
+          await page.goto(host.url);
+          await use(
+            driver(page, 'browser', {
+              async captureExport(trigger) {
+                const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+                const path = await download.path();
+                return { fileName: download.suggestedFilename(), bytes: readFileSync(path) };
+              },
+              allowConsoleErrors: (pattern) => void allowed.push(pattern),
+            }),
+          );
+          await context.close();
+        } finally {
+          await browser.close();
+        }
+      } finally {
+        host.process.kill('SIGTERM');
+      }
       // A Content-Security-Policy violation or an uncaught error is a bug even when the journey passed.
       const violations = consoleErrors.filter((text) => /Content Security Policy|Refused to|Uncaught/i.test(text) && !allowed.some((pattern) => pattern.test(text)));
       if (violations.length > 0) throw new Error(`console errors during the journey:\n${violations.join('\n')}`);
