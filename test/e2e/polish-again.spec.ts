@@ -228,3 +228,29 @@ test.describe('the MCP dialog with many servers found', () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test('words: pastes are numbered (all were "pasted.json"), and an empty clipboard is called empty (it was "could not be read")', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const small = (i: number) => JSON.stringify({ tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', title: 'Args', properties: {} } }] });
+  const strip = page.getByRole('navigation', { name: 'Loaded catalogs' });
+  for (const [i, name] of [[1, 'pasted.json'], [2, 'pasted-2.json']] as const) {
+    await page.evaluate((text) => navigator.clipboard.writeText(text), small(i));
+    await page.getByRole('button', { name: 'Paste JSON', exact: true }).click();
+    await expect(strip.getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) })).toBeVisible();
+  }
+
+  // An empty clipboard is said to be empty (it was "could not be read"), and the dialog names the paste to come.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.getByRole('button', { name: 'Paste JSON', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste JSON' });
+  await expect(dialog).toContainText('The clipboard is empty: copy the catalog’s JSON first, or paste it here. It is shrunk as pasted-3.json.');
+  await expect(dialog).not.toContainText('could not be read');
+  await shot(page, '4-paste-empty-1024x700');
+  await dialog.getByRole('textbox', { name: 'Catalog JSON' }).fill(small(3));
+  await dialog.getByRole('button', { name: 'Shrink' }).click();
+  await expect(strip.getByRole('button', { name: /^pasted-3\.json / })).toBeVisible();
+  await expect(strip.getByRole('listitem')).toHaveCount(3);
+  await shot(page, '4-pasted-names-1024x700');
+});

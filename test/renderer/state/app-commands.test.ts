@@ -12,15 +12,30 @@ describe('app commands', () => {
     const stores = createAppStores(api);
     await createAppCommands(api, stores, env({ readClipboardText: async () => '{"tools":[]}' })).paste();
     expect(api.calls[0]).toMatchObject({ method: 'analyzeCatalog', args: [{ name: 'pasted.json', tokenizer: 'o200k_base' }] });
-    expect(stores.ui.getState().pasteDialogOpen).toBe(false);
+    expect(stores.ui.getState().pasteDialog).toBe(null);
   });
 
-  it('offers the paste dialog when the clipboard is refused or empty', async () => {
+  it('numbers the pastes of a session: pasted.json, pasted-2.json, pasted-3.json', async () => {
     const api = createFakeApi();
     const stores = createAppStores(api);
-    await createAppCommands(api, stores, env({ readClipboardText: async () => Promise.reject(new Error('NotAllowedError')) })).paste();
-    expect(stores.ui.getState().pasteDialogOpen).toBe(true);
-    expect(api.calls).toEqual([]);
+    const commands = createAppCommands(api, stores, env({ readClipboardText: async () => '{"tools":[]}' }));
+    for (let i = 0; i < 3; i++) await commands.paste();
+    await commands.shrinkText('{"tools":[]}');
+    expect(api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => (call.args[0] as { name: string }).name)).toEqual(['pasted.json', 'pasted-2.json', 'pasted-3.json', 'pasted-4.json']);
+  });
+
+  it('offers the paste dialog when the clipboard is refused or empty, and says which', async () => {
+    for (const [readClipboardText, reason] of [
+      [async () => Promise.reject(new Error('NotAllowedError')), 'unreadable'],
+      [async () => '', 'empty'],
+      [async () => ' \n ', 'empty'],
+    ] as const) {
+      const api = createFakeApi();
+      const stores = createAppStores(api);
+      await createAppCommands(api, stores, env({ readClipboardText })).paste();
+      expect(stores.ui.getState().pasteDialog).toBe(reason);
+      expect(api.calls).toEqual([]);
+    }
   });
 
   it('saves the active analysis and reports the file name', async () => {

@@ -1,22 +1,31 @@
-// Paste JSON when the clipboard cannot be read directly (the host refused, or
-// it was empty): a text area to paste into, analysed as "pasted.json".
+// Paste JSON when the clipboard gave no catalog (the host refused to read it,
+// or it was empty — the dialog says which): a text area to paste into,
+// analysed under the name the next paste gets ("pasted.json", "pasted-2.json"…).
 
 import { useId, useRef, useState } from 'react';
-import { useApp, useUi } from '../app-context';
+import { useApp, useCatalogs, useUi } from '../app-context';
+import { pastedName } from '../lib/catalog-input';
+import type { PasteDialogReason } from '../state/ui-store';
 import { ModalDialog } from './modal-dialog';
 
+const WHY: Record<PasteDialogReason, string> = {
+  unreadable: 'The clipboard could not be read directly.',
+  empty: 'The clipboard is empty: copy the catalog’s JSON first, or paste it here.',
+};
+
 export function PasteDialog() {
-  const open = useUi((state) => state.pasteDialogOpen);
-  return open ? <PasteDialogBody /> : null;
+  const reason = useUi((state) => state.pasteDialog);
+  return reason ? <PasteDialogBody reason={reason} /> : null;
 }
 
-function PasteDialogBody() {
+function PasteDialogBody({ reason }: { reason: PasteDialogReason }) {
   const { stores, commands } = useApp();
+  const name = useCatalogs((state) => pastedName(state.pastes + 1));
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const areaId = useId();
 
-  const close = () => stores.ui.getState().setPasteDialogOpen(false);
+  const close = () => stores.ui.getState().setPasteDialog(null);
   const submit = () => {
     if (text.trim() === '') return;
     close();
@@ -29,7 +38,7 @@ function PasteDialogBody() {
       className="dialog-wide"
       description={
         <>
-          The clipboard could not be read directly. Paste the catalog here; it is shrunk as <code>pasted.json</code>.
+          {WHY[reason]} {reason === 'empty' ? 'It' : 'Paste the catalog here; it'} is shrunk as <code>{name}</code>.
         </>
       }
       onClose={close}

@@ -11,7 +11,12 @@ export interface CatalogFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-export const PASTED_NAME = 'pasted.json';
+const PASTED_NAME = 'pasted.json';
+
+/** The name of the n-th paste of a session (from 1): pasted.json, pasted-2.json, pasted-3.json… */
+export function pastedName(n: number): string {
+  return n <= 1 ? PASTED_NAME : PASTED_NAME.replace(/\.json$/, `-${n}.json`);
+}
 const MAX_NAME_LENGTH = 255;
 
 /** A name of 1–255 characters: blank names become "catalog.json", long ones keep their end (the extension). */

@@ -28,7 +28,7 @@ export interface AppCommands {
   open(): Promise<void>;
   /** Paste JSON: the clipboard's text, or the paste dialog when it cannot be read or is empty. */
   paste(): Promise<void>;
-  /** Shrinks text the person pasted (as pasted.json) and shows the Results tab. */
+  /** Shrinks text the person pasted (as pasted.json, then pasted-2.json…) and shows the Results tab. */
   shrinkText(text: string): Promise<void>;
   /** Shrinks files dropped on the window and shows the Results tab. */
   shrinkFiles(files: readonly CatalogFile[]): Promise<void>;
@@ -137,17 +137,17 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
     },
 
     async paste() {
-      let text = '';
+      let text: string | null;
       try {
         text = await Promise.race([
           env.readClipboardText(),
           new Promise<string>((_, reject) => setTimeout(() => reject(new Error('the clipboard did not answer')), CLIPBOARD_TIMEOUT_MS)),
         ]);
       } catch {
-        text = '';
+        text = null;
       }
-      if (text.trim() === '') {
-        stores.ui.getState().setPasteDialogOpen(true);
+      if (text === null || text.trim() === '') {
+        stores.ui.getState().setPasteDialog(text === null ? 'unreadable' : 'empty');
         return;
       }
       await commands.shrinkText(text);

@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import { choiceFields, type CavemanApi, type ShrinkChoice } from '../../../shared/ipc/caveman-api';
-import { PASTED_NAME, catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
+import { catalogName, pastedName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
 import { describeInput, type FailureInput } from '../lib/json-excerpt';
 import { localJobId } from '../lib/local-job-id';
 
@@ -48,6 +48,8 @@ export interface CatalogsState {
   /** Keys of summaries and failures in the order they arrived. */
   order: string[];
   activeKey: string | null;
+  /** Texts pasted so far (each is named after its number: pasted.json, pasted-2.json…). */
+  pastes: number;
 
   /** Shows started jobs. `newBatch`: they come from a fresh request (e.g. main's jobsStarted), so the first result takes the screen. */
   track(jobs: readonly JobStarted[], options?: { replaces?: string; newBatch?: boolean }): void;
@@ -55,8 +57,8 @@ export interface CatalogsState {
   finished(event: JobFinishedEvent): void;
   /** Checks sizes, reads each file and starts its analysis; refusals and errors become failures. */
   analyzeFiles(files: readonly CatalogFile[], tokenizer: TokenizerName): Promise<void>;
-  /** Analyses pasted text as UTF-8 bytes. */
-  analyzeText(text: string, tokenizer: TokenizerName, name?: string): Promise<void>;
+  /** Analyses pasted text as UTF-8 bytes, named after its number among the pastes (pastedName). */
+  analyzeText(text: string, tokenizer: TokenizerName): Promise<void>;
   /** Open…: the host asks for files. Rejects with the API's error. */
   openFiles(tokenizer: TokenizerName): Promise<void>;
   /** Imports an MCP server (main lists its tools, then shrinks them). Rejects with the API's error, e.g. a request main refused. */
@@ -165,6 +167,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
       failureInputs: {},
       order: [],
       activeKey: null,
+      pastes: 0,
 
       track(jobs, options = {}) {
         const replaces = options.replaces ?? null;
@@ -232,8 +235,11 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         }
       },
 
-      async analyzeText(text, tokenizer, name = PASTED_NAME) {
+      async analyzeText(text, tokenizer) {
         pinned = false;
+        const pastes = get().pastes + 1;
+        set({ pastes });
+        const name = pastedName(pastes);
         const bytes = new TextEncoder().encode(text);
         const refusal = sizeRefusal(bytes.byteLength);
         if (refusal) get().fail(name, refusal);

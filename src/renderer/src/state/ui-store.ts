@@ -6,6 +6,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 
 export type AppTab = 'results' | 'history' | 'servers';
 
+/** Why Paste JSON offers its dialog: the host would not give the clipboard's text, or the clipboard holds none. */
+export type PasteDialogReason = 'unreadable' | 'empty';
+
 export interface Notice {
   id: number;
   kind: 'info' | 'error';
@@ -24,7 +27,8 @@ export interface RevealRequest {
 
 export interface UiState {
   tab: AppTab;
-  pasteDialogOpen: boolean;
+  /** The paste dialog is open, and why; null when it is closed. */
+  pasteDialog: PasteDialogReason | null;
   /** The keyboard shortcuts sheet (? or View › Keyboard Shortcuts). */
   shortcutsOpen: boolean;
   mcpDialogOpen: boolean;
@@ -34,7 +38,7 @@ export interface UiState {
   findSeq: number;
 
   setTab(tab: AppTab): void;
-  setPasteDialogOpen(open: boolean): void;
+  setPasteDialog(reason: PasteDialogReason | null): void;
   setShortcutsOpen(open: boolean): void;
   setMcpDialogOpen(open: boolean): void;
   notify(kind: Notice['kind'], text: string): number;
@@ -52,7 +56,7 @@ export function createUiStore(): UiStore {
   let nextId = 0;
   return createStore<UiState>()((set) => ({
     tab: 'results',
-    pasteDialogOpen: false,
+    pasteDialog: null,
     shortcutsOpen: false,
     mcpDialogOpen: false,
     notices: [],
@@ -60,7 +64,7 @@ export function createUiStore(): UiStore {
     findSeq: 0,
 
     setTab: (tab) => set({ tab }),
-    setPasteDialogOpen: (pasteDialogOpen) => set({ pasteDialogOpen }),
+    setPasteDialog: (pasteDialog) => set({ pasteDialog }),
     setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
     setMcpDialogOpen: (mcpDialogOpen) => set({ mcpDialogOpen }),
     notify(kind, text) {
