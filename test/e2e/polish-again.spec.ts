@@ -254,3 +254,27 @@ test('words: pastes are numbered (all were "pasted.json"), and an empty clipboar
   await expect(strip.getByRole('listitem')).toHaveCount(3);
   await shot(page, '4-pasted-names-1024x700');
 });
+
+test('words: a price that is not one says why, and the range that is (it said only "not a price")', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await dropGithub(page, app.dropFiles);
+
+  // Why the text is not a price, and the range, whole inside its card at 1024×700.
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const card = summary.locator('.stat').filter({ hasText: 'Per 1,000 requests' });
+  const price = summary.getByRole('textbox', { name: 'Input price' });
+  await price.fill('2.5x');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  const problem = card.locator('.stat-problem');
+  await expect(problem).toHaveText('“x” is not part of a price: type 0 to 10,000, e.g. 2.50');
+  await expect(price).toHaveAccessibleDescription(/per 1M tokens “x” is not part of a price: type 0 to 10,000/);
+  expect(await overflow(problem, card)).toEqual({ left: 0, right: 0 });
+  const [problemBox, cardBox] = [(await problem.boundingBox())!, (await card.boundingBox())!];
+  expect(problemBox.y + problemBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+  await shot(page, '4-price-invalid-1024x700');
+  await price.fill('20000');
+  await expect(problem).toHaveText('Above the largest price taken: type 0 to 10,000, e.g. 2.50');
+  await price.fill('2.50');
+  await expect(card.locator('.stat-value')).toHaveText(/^\$[\d.,]+ saved$/);
+});

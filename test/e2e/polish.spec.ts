@@ -493,7 +493,8 @@ test('an input price turns the saving into money per 1,000 requests, kept across
 
   await page.keyboard.type('x');
   await expect(price).toHaveAttribute('aria-invalid', 'true');
-  await expect(perThousand.locator('.stat-value')).toHaveText('not a price');
+  // Issue 26: it says why, and what a price is (it said only "not a price").
+  await expect(perThousand.locator('.stat-value')).toHaveText('“x” is not part of a price: type 0 to 10,000, e.g. 2.50');
   await shot(page, 'expected-input-price-invalid');
   await page.keyboard.press('Backspace');
   await expect(perThousand.locator('.stat-value')).toHaveText(`${expected} saved`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, MAX_INPUT_PRICE, parseInputPrice, savingPer1000Requests } from '../../../src/renderer/src/lib/input-price';
+import { formatUsd, MAX_INPUT_PRICE, parseInputPrice, priceProblem, savingPer1000Requests } from '../../../src/renderer/src/lib/input-price';
 
 describe('input price', () => {
   it('reads plain amounts, with or without a dollar sign', () => {
@@ -14,6 +14,21 @@ describe('input price', () => {
   it('refuses what is not a price', () => {
     for (const bad of ['', ' ', '-1', 'abc', '1e3', '2,50', 'NaN', 'Infinity', '1.2.3', String(MAX_INPUT_PRICE + 1)]) expect(parseInputPrice(bad), bad).toBeNull();
     for (const bad of [null, undefined, 2.5, {}]) expect(parseInputPrice(bad)).toBeNull();
+  });
+
+  it('says why a text is not a price, and the range that is', () => {
+    const range = 'type 0 to 10,000, e.g. 2.50';
+    expect(priceProblem('2.5x')).toBe(`“x” is not part of a price: ${range}`);
+    expect(priceProblem('1e3')).toBe(`“e” is not part of a price: ${range}`);
+    expect(priceProblem('-1')).toBe(`A price is not negative: ${range}`);
+    expect(priceProblem('$-1')).toBe(`A price is not negative: ${range}`);
+    expect(priceProblem('2,50')).toBe(`Decimals take a point, not a comma: ${range}`);
+    expect(priceProblem('1.2.3')).toBe(`Only one decimal point: ${range}`);
+    expect(priceProblem('$')).toBe(`No digits: ${range}`);
+    expect(priceProblem('2 5')).toBe(`No spaces inside a price: ${range}`);
+    expect(priceProblem(String(MAX_INPUT_PRICE + 1))).toBe(`Above the largest price taken: ${range}`);
+    // A price, or nothing typed yet, is no problem.
+    for (const fine of ['', '  ', '2.5', '$3', '0', String(MAX_INPUT_PRICE)]) expect(priceProblem(fine), fine).toBeNull();
   });
 
   it('prices the saved tokens of 1,000 requests', () => {
