@@ -278,3 +278,28 @@ test('words: a price that is not one says why, and the range that is (it said on
   await price.fill('2.50');
   await expect(card.locator('.stat-value')).toHaveText(/^\$[\d.,]+ saved$/);
 });
+
+test('a server that never answers initialize: the job says what it waits for and counts the seconds (it showed "Listing the server’s tools 0%"); Cancel stops it', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+  await dialog.getByLabel('Command line').fill(`"${process.execPath}" -e "setInterval(() => {}, 1000)"`);
+  await dialog.getByRole('button', { name: 'Start and import' }).click();
+  await expect(dialog).toBeHidden();
+  const jobs = page.getByRole('region', { name: 'Running jobs' });
+  await expect(jobs).toContainText('Waiting for the server to answer initialize');
+  const bar = jobs.getByRole('progressbar', { name: 'mcp:node' });
+  // The count moves on as the wait goes on.
+  await expect(bar).toHaveAttribute('aria-valuetext', /^Waiting for the server to answer initialize, \d+ s$/);
+  const waited = async () => Number(/(\d+) s$/.exec((await bar.getAttribute('aria-valuetext')) ?? '')?.[1]);
+  const first = await waited();
+  await expect.poll(waited).toBeGreaterThan(first);
+  await expect(jobs).toContainText(/\d+ s/);
+  await expect(jobs).not.toContainText('%');
+  await expect(jobs).not.toContainText('Listing');
+  await shot(page, '4-mcp-waiting-1024x700');
+  await jobs.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Cancelled mcp:node — the server was stopped and nothing was stored.');
+  await expect(jobs).toHaveCount(0);
+});

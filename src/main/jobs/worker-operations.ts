@@ -71,8 +71,9 @@ export const operations: Implementations = {
       timeoutMs,
       signal,
       clientInfo: { name: 'caveman-shrink', version: packageVersion() },
-      // The page count is not known up front: each page moves the bar a little closer to the end.
-      onProgress: ({ stage, pages }) => onProgress('listing', stage === 'connecting' ? 0 : 0.2 + 0.75 * (pages / (pages + 1))),
+      // Until initialize is answered the wait has no fraction (the app shows how long); then the page count is not known
+      // up front: each page moves the bar a little closer to the end.
+      onProgress: ({ stage, pages }) => (stage === 'connecting' ? onProgress('connecting', 0) : onProgress('listing', 0.2 + 0.75 * (pages / (pages + 1)))),
     });
     if (listed.tools.length === 0) throw new CavemanError('cave_mcp_no_tools', `${name} listed no tools — there is nothing to shrink`);
     return { bytes: catalogBytes(listed.tools), tools: listed.tools.length };

@@ -3,7 +3,7 @@
 // started the job; any job can be cancelled by id.
 
 import { randomUUID } from 'node:crypto';
-import type { JobStarted } from '../../shared/contracts';
+import type { JobProgressEvent, JobStarted } from '../../shared/contracts';
 import type { CavemanError} from '../../shared/errors';
 import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
@@ -15,6 +15,8 @@ import type { AnalysisRegistry } from './analysis-registry';
 import type { CallContext } from './dispatch';
 
 type AnalysisOp = 'analyze' | 'analyzeHandle';
+/** The stages of fetching a catalog from an MCP server: starting or reaching it until it answers initialize, then listing. */
+export type FetchStage = Extract<JobProgressEvent['stage'], 'connecting' | 'listing'>;
 type AnalysisArgs<K extends AnalysisOp> = Omit<Operations[K]['args'], 'analysisId'>;
 
 interface QueuedJob {
@@ -51,15 +53,19 @@ export class JobRunner {
    * fetch runs at once, beside the queue (it mostly waits on the server);
    * its failure finishes the job like any other.
    */
-  startFetched(analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName }, context: CallContext, fetch: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<Uint8Array>): JobStarted {
+  startFetched(
+    analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName },
+    context: CallContext,
+    fetch: (signal: AbortSignal, onProgress: (stage: FetchStage, fraction: number) => void) => Promise<Uint8Array>,
+  ): JobStarted {
     const { name } = analysis;
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
-    context.emit('jobProgress', { jobId, stage: 'listing', fraction: 0 });
+    context.emit('jobProgress', { jobId, stage: 'connecting', fraction: 0 });
     const fetching = (async () => {
       try {
-        const bytes = await fetch(controller.signal, (fraction) => context.emit('jobProgress', { jobId, stage: 'listing', fraction }));
+        const bytes = await fetch(controller.signal, (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }));
         throwIfAborted(controller.signal);
         this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
       } catch (error) {

@@ -1226,9 +1226,9 @@ export interface JobProgressEvent {
    */
   jobId: string;
   /**
-   * listing: the tools are being listed from an MCP server (mcp:import), before the catalog is shrunk.
+   * connecting: an MCP server is being started or reached and has not answered initialize yet (mcp:import); listing: its tools are being listed, before the catalog is shrunk.
    */
-  stage: 'queued' | 'listing' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
+  stage: 'queued' | 'connecting' | 'listing' | 'transforming' | 'counting' | 'storing' | 'checking' | 'diffing';
   fraction: number;
 }
 /**

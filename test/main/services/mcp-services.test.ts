@@ -63,7 +63,10 @@ describe('MCP channels (real services)', () => {
     expect(outcome.report.recovery_handle).toMatch(/^ccr_[0-9a-f]{32}$/);
     expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
     const stages = progressOf(started.jobId).map((p) => p.stage);
-    expect(stages[0]).toBe('listing');
+    // Issue 26: the wait for initialize is its own stage (the app showed "Listing the server's tools 0%" for it).
+    const before = stages.slice(0, stages.indexOf('listing'));
+    expect(before.length).toBeGreaterThan(0);
+    expect(new Set(before)).toEqual(new Set(['connecting']));
     expect(stages).toContain('queued');
     expect(stages.at(-1)).toBe('diffing');
     expect(history({ store: join(dir, 'ccr.db'), limit: 1 }).entries[0]).toMatchObject({ handle: outcome.report.recovery_handle, source_name: 'mcp:tiny', tool_count: 6 });

@@ -1,6 +1,9 @@
 // One row per running job: its file name, the stage it is in, a progress bar
-// named after the file, and Cancel.
+// named after the file, and Cancel. While an MCP server has not answered
+// initialize there is nothing to measure: the row says what it waits for
+// and for how long.
 
+import { useEffect, useState } from 'react';
 import { useApp, useCatalogs } from '../app-context';
 import { cancellationOutcome } from '../../../shared/errors';
 import type { JobFinishedEvent } from '../../../shared/contracts';
@@ -8,6 +11,7 @@ import type { JobStage, RunningJob } from '../state/catalogs-store';
 
 const STAGES: Record<JobStage, string> = {
   queued: 'Waiting',
+  connecting: 'Waiting for the server to answer initialize',
   listing: 'Listing the server’s tools',
   transforming: 'Shrinking',
   counting: 'Counting tokens',
@@ -23,10 +27,37 @@ function cancelNotice(name: string, outcome: JobFinishedEvent['outcome']): strin
   return `Cancelled ${name} — ${cancellationOutcome(outcome.error.message)}.`;
 }
 
+/** Whole seconds since this component mounted, counted once a second. */
+function useSecondsShown(): number {
+  const [since] = useState(() => Date.now());
+  const [now, setNow] = useState(since);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.floor((now - since) / 1000);
+}
+
+/** A stage with no fraction to show (a server starting): an open-ended bar and the time waited so far. */
+function WaitingBar({ name, stage }: { name: string; stage: string }) {
+  const seconds = useSecondsShown();
+  return (
+    <>
+      <div className="progress is-waiting" role="progressbar" aria-label={name} aria-valuetext={`${stage}, ${seconds} s`}>
+        <div className="progress-fill" />
+      </div>
+      <span className="job-percent" aria-hidden="true">
+        {seconds} s
+      </span>
+    </>
+  );
+}
+
 function JobRow({ job }: { job: RunningJob }) {
   const { stores } = useApp();
   const percent = Math.round(job.fraction * 100);
   const name = job.name || 'Catalog';
+  const stage = job.cancelling ? 'Cancelling…' : STAGES[job.stage];
   const cancel = () =>
     void stores.catalogs
       .getState()
@@ -42,22 +73,20 @@ function JobRow({ job }: { job: RunningJob }) {
         <span className="job-name" title={name}>
           {name}
         </span>
-        <span className="job-stage">{job.cancelling ? 'Cancelling…' : STAGES[job.stage]}</span>
+        <span className="job-stage">{stage}</span>
       </div>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={name}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${STAGES[job.stage]}, ${percent}%`}
-      >
-        <div className="progress-fill" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="job-percent" aria-hidden="true">
-        {percent}%
-      </span>
+      {job.stage === 'connecting' ? (
+        <WaitingBar name={name} stage={STAGES.connecting} />
+      ) : (
+        <>
+          <div className="progress" role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${STAGES[job.stage]}, ${percent}%`}>
+            <div className="progress-fill" style={{ width: `${percent}%` }} />
+          </div>
+          <span className="job-percent" aria-hidden="true">
+            {percent}%
+          </span>
+        </>
+      )}
       <button type="button" className="button button-small" onClick={cancel} disabled={job.cancelling} title={`Stop shrinking ${name}`}>
         Cancel
       </button>
