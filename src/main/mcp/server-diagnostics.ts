@@ -6,7 +6,7 @@
 
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CavemanError, cancelledError } from '../../shared/errors';
-import { describeTarget, type McpTarget } from './server-target';
+import { describeTarget, packageRunner, type McpTarget } from './server-target';
 
 /** How much of the server's stderr a message quotes. */
 const STDERR_TAIL_CHARS = 600;
@@ -45,7 +45,7 @@ export class ServerDiagnostics {
     if (why.cancelled) return cancelledError({ outcome: 'the server was stopped and nothing was stored' });
     if (why.timedOut) {
       if (this.garbage !== undefined) return new CavemanError('cave_mcp_protocol', `${who} does not speak MCP: it wrote ${this.garbage} on stdout and never answered ${this.stage}${this.stderrNote()}`);
-      return new CavemanError('cave_mcp_timeout', `${who} did not answer ${this.stage} within ${formatSeconds(why.timeoutMs)}${this.stderrNote()}`);
+      return new CavemanError('cave_mcp_timeout', `${who} did not answer ${this.stage} within ${formatSeconds(why.timeoutMs)}${this.stderrNote()}${this.firstRunNote()}`);
     }
     if (error instanceof CavemanError) return error;
 
@@ -86,6 +86,12 @@ export class ServerDiagnostics {
     }
     if (this.exited) return new CavemanError('cave_mcp_unreachable', `${who} exited before it answered ${this.stage}${this.stderrNote()}`);
     return new CavemanError('cave_mcp_protocol', `${who} failed during ${this.stage}: ${shorten(messageOf(error), 200)}${this.stderrNote()}`);
+  }
+
+  /** Only a server started by a package runner may still be downloading when the wait ends. */
+  private firstRunNote(): string {
+    const runner = packageRunner(this.target);
+    return runner === null ? '' : `; a server started with ${runner} may still be downloading on its first run: try again once it is installed`;
   }
 
   private stderrNote(): string {

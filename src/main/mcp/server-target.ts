@@ -3,6 +3,7 @@
 // the app's import all pass around, plus how to name it for a person.
 
 import { basename } from 'node:path';
+import { shellLine } from '../../shared/shell-words';
 
 export type StdioTarget = {
   transport: 'stdio';
@@ -33,6 +34,18 @@ export function urlHost(url: string): string {
 /** Commands that run a package named by their first argument: its name says more than the runner's. */
 const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx']);
 
+/** A command's base name without a Windows extension: `C:\\bin\\npx.cmd` → `npx`. */
+function commandName(command: string): string {
+  return (basename(command.replace(/\\/g, '/')) || command).replace(/\.(cmd|exe|bat)$/i, '');
+}
+
+/** The package runner a stdio server is started with (`npx`, `uvx`…), or null: such a server may be downloaded on its first start. */
+export function packageRunner(target: McpTarget): string | null {
+  if (target.transport !== 'stdio') return null;
+  const command = commandName(target.command);
+  return PACKAGE_RUNNERS.has(command.toLowerCase()) ? command : null;
+}
+
 /**
  * `mcp:<command>` (its base name), `mcp:<package>` for a package runner
  * (`npx -y @scope/server` → `mcp:@scope/server`), or `mcp:<URL host>`: the
@@ -40,7 +53,7 @@ const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx']);
  */
 export function defaultSourceName(target: McpTarget): string {
   if (target.transport === 'stdio') {
-    const command = (basename(target.command.replace(/\\/g, '/')) || target.command).replace(/\.(cmd|exe|bat)$/i, '');
+    const command = commandName(target.command);
     const runs = target.args.find((arg) => !arg.startsWith('-') && arg !== 'run');
     if (PACKAGE_RUNNERS.has(command.toLowerCase()) && runs !== undefined) return `mcp:${runs}`;
     return `mcp:${command}`;
@@ -50,12 +63,8 @@ export function defaultSourceName(target: McpTarget): string {
 
 /** One line for messages: `node server.js --flag` or `https://host/mcp` — never env or header values. */
 export function describeTarget(target: McpTarget, maxLength = 120): string {
-  const text = target.transport === 'stdio' ? [target.command, ...target.args].map(quoteIfNeeded).join(' ') : target.url;
+  const text = target.transport === 'stdio' ? shellLine([target.command, ...target.args]) : target.url;
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
-}
-
-function quoteIfNeeded(word: string): string {
-  return word === '' || /[\s"'\\]/.test(word) ? JSON.stringify(word) : word;
 }
 
 /** Throws a TypeError naming what is wrong with a target built from untrusted input. */

@@ -1,7 +1,7 @@
 // How a server is named in history and described in messages.
 
 import { describe, expect, it } from 'vitest';
-import { checkTarget, defaultSourceName, describeTarget } from '../../../src/main/mcp/server-target';
+import { checkTarget, defaultSourceName, describeTarget, packageRunner } from '../../../src/main/mcp/server-target';
 
 describe('server targets', () => {
   it('source names: the command, the package a runner runs, or the URL host', () => {
@@ -19,6 +19,17 @@ describe('server targets', () => {
     expect(describeTarget({ transport: 'stdio', command: 'node', args: ['/My Files/s.js', ''], env: { TOKEN: 'secret' } })).toBe('node "/My Files/s.js" ""');
     expect(describeTarget({ transport: 'http', url: 'https://h/mcp', headers: { Authorization: 'Bearer secret' } })).toBe('https://h/mcp');
     expect(describeTarget({ transport: 'stdio', command: 'x', args: ['y'.repeat(200)] }, 20)).toHaveLength(20);
+    // Issue 26: a word a shell would read differently keeps its quoting (it was shown bare: node -e setInterval(()=>{},1e3)).
+    expect(describeTarget({ transport: 'stdio', command: 'node', args: ['-e', 'setInterval(()=>{},1e3)'] })).toBe('node -e "setInterval(()=>{},1e3)"');
+    expect(describeTarget({ transport: 'stdio', command: 'sh', args: ['-c', 'echo "$HOME" it\'s'] })).toBe(`sh -c 'echo "$HOME" it'\\''s'`);
+  });
+
+  it('names the package runner a server starts with, the one that may be downloading it', () => {
+    expect(packageRunner({ transport: 'stdio', command: 'npx', args: ['-y', 'x'] })).toBe('npx');
+    expect(packageRunner({ transport: 'stdio', command: 'C:\\nodejs\\npx.cmd', args: ['x'] })).toBe('npx');
+    expect(packageRunner({ transport: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] })).toBe('uvx');
+    expect(packageRunner({ transport: 'stdio', command: 'node', args: ['s.js'] })).toBeNull();
+    expect(packageRunner({ transport: 'http', url: 'https://h/mcp' })).toBeNull();
   });
 
   it('checks what the renderer or a config sent', () => {

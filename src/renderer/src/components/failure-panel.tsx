@@ -11,7 +11,7 @@ const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
   cave_invalid_utf8: 'Save the file as UTF-8 and try again.',
   cave_too_deep: 'The JSON nests deeper than the supported limit.',
   cave_mcp_unreachable: 'Check the command or URL (run it in a terminal to see what it says), then import again.',
-  cave_mcp_timeout: 'A server started with npx may still be downloading on its first run: import again once it is installed.',
+  cave_mcp_timeout: 'Check that it is an MCP server: run the command in a terminal (or open the URL) to see what it does, then import again.',
   cave_mcp_protocol: 'The command must start an MCP server that writes only JSON-RPC on stdout (its logs belong on stderr).',
   cave_mcp_no_tools: 'This server offers no tools, so there is nothing to shrink.',
 };

@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { McpClient, McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
 import { useApp, useMcp, useUi } from '../app-context';
+import { shellLine } from '../../../shared/shell-words';
 import { serverFromForm, type McpForm, type TransportChoice } from '../lib/mcp-form';
 import { Icon } from './icon';
 import { ModalDialog } from './modal-dialog';
@@ -47,7 +48,7 @@ export function whereFrom(server: McpServerInfo): string {
 export function commandText(server: McpServerInfo): string {
   if (server.transport !== 'stdio') return server.url ?? '(no URL)';
   const words = [...(server.command !== undefined ? [server.command] : []), ...(server.args ?? [])];
-  const text = words.map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  const text = shellLine(words);
   return server.command === undefined ? `(no command) ${text}`.trim() : text;
 }
 
