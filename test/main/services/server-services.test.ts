@@ -37,7 +37,8 @@ beforeAll(async () => {
   // Cursor's file is JSONC: this comment stays
   "mcpServers": {
     "tiny": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY_SERVER)}, "--tools", "3"] },
-    "remote": { "url": "https://mcp.example.com/mcp" }
+    "remote": { "url": "https://mcp.example.com/mcp" },
+    "hangs": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY_SERVER)}, "--mode", "hang"] }
   }
 }
 `;
@@ -71,9 +72,10 @@ describe('Servers channels (real services)', () => {
     expect(overview.servers.map((row) => [row.server.name, row.wrap.state])).toEqual([
       ['tiny', 'direct'],
       ['remote', 'unwrappable'],
+      ['hangs', 'direct'],
     ]);
     expect(rowOf(overview, 'remote').wrap.reason).toContain('reached by URL');
-    expect(overview.files.find((file) => file.path === config)).toMatchObject({ status: 'found', servers: 2 });
+    expect(overview.files.find((file) => file.path === config)).toMatchObject({ status: 'found', servers: 3 });
   });
 
   it('measures a server at every level as a job: listing, then measuring, then its costs', async () => {
@@ -89,6 +91,16 @@ describe('Servers channels (real services)', () => {
     const stages = client.events.filter((each) => each.event === 'serverProgress' && (each.payload as { jobId: string }).jobId === started.jobId).map((each) => (each.payload as { stage: string }).stage);
     expect(stages[0]).toBe('listing');
     expect(stages.at(-1)).toBe('measuring');
+  });
+
+  it('jobs:cancel stops a measuring: the server is stopped and the job ends cancelled', async () => {
+    const hangs = rowOf(await call<ServersOverview>('listServers', {}), 'hangs');
+    const started = await call<{ jobId: string }>('measureServer', { serverId: hangs.server.id, tokenizer: 'o200k_base' });
+    // Once the server is started and asked for its tools (the listing stage has begun).
+    await expect.poll(() => client.events.some((each) => each.event === 'serverProgress' && (each.payload as { jobId: string }).jobId === started.jobId)).toBe(true);
+    expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: true });
+    expect(await measured(started.jobId)).toMatchObject({ ok: false, error: { code: 'cave_cancelled' } });
+    expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: false });
   });
 
   it('wrap: the preview shows the diff and names the backup, writing nothing; the commit writes the backup and the entry, the unticked tool excluded', async () => {
