@@ -50,6 +50,10 @@ describe('app services (real workers, real store)', () => {
     expect(leads.report.recovery_handle).toBe(facts.report.recovery_handle);
     expect(leads.report.tokens_after).toBeLessThan(facts.report.tokens_after);
     expect(leads.visible!.anthropic.tokens_after).toBeLessThan(facts.visible!.anthropic.tokens_after);
+    // The checks know the level: what a marked tool lost is deferred, not dropped (they failed at leads before).
+    expect(leads.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true, dropped: 0 } });
+    expect(leads.guarantees!.facts.deferred).toBeGreaterThan(0);
+    expect(leads.guarantees!.facts.kept + leads.guarantees!.facts.redundant + leads.guarantees!.facts.deferred!).toBe(leads.guarantees!.facts.sentences);
     const entry = await call<{ entry: { compressor: string; shrinks: { compressor: string }[] } }>('getHistoryEntry', { handle: leads.report.recovery_handle });
     expect(entry.entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+level-leads', 'toolschema']);
     await call('deleteHistoryEntry', { handle: leads.report.recovery_handle });

@@ -134,7 +134,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   let variantsCounted = 0;
   // The checks' share of the bar: the output's ledger, the report's variant transforms, then the guarantee walks.
   const checking = (fraction: number) => report('checking', within(fraction, 0, 1, PARSED, CHECKED));
-  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * LEDGER_SHARE));
+  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * LEDGER_SHARE), level);
   // The report's variants are begun now: the workers count them next, while this thread diffs.
   const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal, onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked, output: outputDoc });
   // Awaited below; a cancellation before then must not leave it unhandled.
