@@ -4,15 +4,17 @@
 // figure is checked against the library's shrink of the same bytes.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, fixture, REPO, test } from './app-fixture';
+import { cli, expect, fixture, REPO, SCREENSHOTS, test } from './app-fixture';
 import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
+const SHOTS = join(SCREENSHOTS, 'levels');
+mkdirSync(SHOTS, { recursive: true });
 
 /** The library's report of shrinking `path` at `level` (a fresh store), as a person calling shrink() would get it. */
 function shrinkAt(path: string, level: string): { tokens_before: number; tokens_after: number } {
@@ -31,6 +33,8 @@ function shrinkAt(path: string, level: string): { tokens_before: number; tokens_
 }
 
 const int = (n: number) => n.toLocaleString('en-US');
+/** The integers in a text ("31,204 → 22,180" → [31204, 22180]). */
+const digits = (text: string | null) => (text ?? '').match(/\d[\d,]*/g)!.map((n) => Number(n.replace(/,/g, '')));
 
 async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<void> {
   await drop([{ name: GITHUB.name, bytes: GITHUB.bytes }]);
@@ -52,6 +56,14 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   expect(leads.tokens_after).toBeLessThan(facts.tokens_after);
   await expect(summary).toContainText('Level facts');
   await expect(tokens).toHaveText(`${int(facts.tokens_before)} → ${int(facts.tokens_after)}`);
+  // Three counts: the JSON as it came and shrunk, the JSON minified, and what the model sees (as lint counts them).
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { tokens_minified: number; visible: Record<'anthropic' | 'openai', { tokens_before: number; tokens_after: number }> };
+  await expect(summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) }).locator('.stat-detail')).toHaveText(`JSON · ${int(lint.tokens_minified)} minified`);
+  const seenCard = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) });
+  const seen = seenCard.locator('.stat-value');
+  await expect(seen).toHaveText(`${int(lint.visible.anthropic.tokens_before)} → ${int(lint.visible.anthropic.tokens_after)}`);
+  await expect(seenCard.locator('.stat-detail')).toHaveText(`harmony ${int(lint.visible.openai.tokens_before)} → ${int(lint.visible.openai.tokens_after)}`);
+  const seenAtFacts = digits(await seen.textContent());
 
   await page.getByRole('button', { name: 'Settings' }).click();
   const panel = page.getByRole('group', { name: 'Analysis settings' });
@@ -61,6 +73,10 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   await level.selectOption('leads');
   await expect(summary).toContainText('Level leads');
   await expect(tokens).toHaveText(`${int(leads.tokens_before)} → ${int(leads.tokens_after)}`);
+  // The model is handed less at leads than at facts; the table follows the level (its total is the shrink's).
+  expect(digits(await seen.textContent())[1]).toBeLessThan(seenAtFacts[1]!);
+  expect(digits(await seen.textContent())[0]).toBe(seenAtFacts[0]);
+  await expect(page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: /^Total/ }).getByRole('cell').nth(1)).toHaveText(int(leads.tokens_after));
   await page.keyboard.press('Escape');
 
   await app.reload();
@@ -74,4 +90,55 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   await page.getByRole('tab', { name: /^History/ }).click();
   await page.getByRole('listbox', { name: 'History' }).getByRole('option').first().click();
   await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('toolschema+level-leads');
+});
+
+test('the facts badge opens what it checked: found, kept, stated by a keyword, deferred at a deferral level, by category; a catalog with no facts has nothing to check', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const badge = summary.getByRole('listitem').filter({ hasText: 'Facts kept' }).first();
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { facts: { found: number; kept: number; redundant: number; dropped: number } };
+  await badge.getByText('Facts kept').click();
+  const drill = page.getByRole('group', { name: 'Facts kept: what was checked' });
+  await expect(drill).toBeVisible();
+  const fate = (label: string) => drill.locator('.drill-fate').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('.drill-count');
+  await expect(fate('Found')).toHaveText(int(lint.facts.found));
+  await expect(fate('Kept')).toHaveText(int(lint.facts.kept));
+  await expect(fate('Stated by a keyword')).toHaveText(int(lint.facts.redundant));
+  await expect(fate('Dropped')).toHaveText('0');
+  await expect(fate('Deferred')).toHaveCount(0);
+  await expect(drill.getByRole('table')).toContainText('Category');
+  await page.screenshot({ path: join(SHOTS, 'facts-drill-facts.png') });
+  await page.keyboard.press('Escape');
+
+  // At leads: every fact is kept, stated by a keyword or deferred (one describe call away), none dropped, and the badge passes.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('combobox', { name: 'Level' }).selectOption('leads');
+  await page.keyboard.press('Escape');
+  await expect(summary).toContainText('Level leads');
+  await expect(badge).toContainText('passed');
+  await expect(badge).toContainText(/\d+ deferred/);
+  await badge.getByText('Facts kept').click();
+  const counts = await Promise.all(['Found', 'Kept', 'Stated by a keyword', 'Deferred', 'Dropped'].map(async (label) => digits(await fate(label).textContent())[0]!));
+  expect(counts[0]).toBe(lint.facts.found);
+  expect(counts[3]).toBeGreaterThan(0);
+  expect(counts[1]! + counts[2]! + counts[3]!).toBe(counts[0]);
+  expect(counts[4]).toBe(0);
+  expect(counts[2]).toBeGreaterThan(0);
+  await expect(drill.getByRole('list', { name: 'Stated by a keyword' }).getByRole('listitem').first()).toContainText('stated by');
+  await expect(drill).toContainText('one caveman_describe call away');
+  await page.screenshot({ path: join(SHOTS, 'facts-drill-leads.png') });
+
+  // No description anywhere (only a title to drop): nothing to check, which is not a pass.
+  const bare = { tools: [{ name: 'tool_x', annotations: { title: 'Tool X' }, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }] };
+  await app.dropFiles([{ name: 'bare.json', bytes: Buffer.from(JSON.stringify(bare, null, 2)) }]);
+  await expect(summary).toContainText('bare.json');
+  const bareBadge = summary.getByRole('listitem').filter({ hasText: 'Facts kept' }).first();
+  await expect(bareBadge).toContainText('nothing to check');
+  await expect(bareBadge).toContainText('0 of 0 — nothing to check');
+  await expect(bareBadge).not.toContainText('passed');
+  await bareBadge.getByText('Facts kept').click();
+  await expect(drill).toContainText('nothing to check');
+  await page.screenshot({ path: join(SHOTS, 'facts-drill-none.png') });
 });

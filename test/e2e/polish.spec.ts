@@ -480,8 +480,9 @@ test('an input price turns the saving into money per 1,000 requests, kept across
   const perThousand = summary.locator('.stat').filter({ hasText: 'Per 1,000 requests' });
   await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
 
-  const { total } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as { total: { tokens_before: number; tokens_after: number } };
-  const expected = `$${(((total.tokens_before - total.tokens_after) * 1000 * 2.5) / 1_000_000).toFixed(2)}`;
+  // Priced from what the model sees (SPEC §2.8), not the whitespace-inclusive JSON saving ($6.43 was read where $1.03 was true; issue 27).
+  const { visible } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as { visible: { anthropic: { tokens_before: number; tokens_after: number } } };
+  const expected = `$${(((visible.anthropic.tokens_before - visible.anthropic.tokens_after) * 1000 * 2.5) / 1_000_000).toFixed(2)}`;
   await expect(summary).toContainText('Tokenizer o200k_base');
   // Named by its label, typed into from the keyboard.
   const price = summary.getByRole('textbox', { name: 'Input price' });

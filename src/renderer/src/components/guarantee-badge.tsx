@@ -1,38 +1,44 @@
-// One guarantee check of SPEC §2.6 as a badge: passed or failed with its
-// counts; a failed one expands to list what differs.
+// One guarantee check of SPEC §2.6 as a badge: passed, failed, or nothing to
+// check, with its counts. A badge with a drill-down (what the check looked
+// at) or, when failed, a list of what differs opens it under the badge.
 
 import type { ReactNode } from 'react';
 import { Icon } from './icon';
 
+export type BadgeState = 'passed' | 'failed' | 'nothing';
+
 export interface GuaranteeBadgeProps {
   title: string;
-  ok: boolean;
+  /** 'nothing': there was nothing to check (not a pass: no sentence was at stake). */
+  state: BadgeState;
   /** "41 tools · 163 parameters". */
   counts: string;
   /** What differs (only for a failed check; lists are capped at 20 by main). */
   problems: ReactNode[];
+  /** What the check looked at, shown when the badge is opened. */
+  drill?: ReactNode;
 }
 
-export function GuaranteeBadge({ title, ok, counts, problems }: GuaranteeBadgeProps) {
+const STATE_LABEL: Record<BadgeState, string> = { passed: 'passed', failed: 'failed', nothing: 'nothing to check' };
+const STATE_CLASS: Record<BadgeState, string> = { passed: 'badge-ok', failed: 'badge-bad', nothing: 'badge-none' };
+
+export function GuaranteeBadge({ title, state, counts, problems, drill }: GuaranteeBadgeProps) {
   const head = (
     <>
       <span className="badge-state">
-        <Icon name={ok ? 'check' : 'alert'} size={14} />
-        {ok ? 'passed' : 'failed'}
+        <Icon name={state === 'failed' ? 'alert' : 'check'} size={14} />
+        {STATE_LABEL[state]}
       </span>
       <span className="badge-title">{title}</span>
       <span className="badge-counts">{counts}</span>
     </>
   );
-  if (ok || problems.length === 0) {
-    return (
-      <li className={`badge ${ok ? 'badge-ok' : 'badge-bad'}`}>
-        {head}
-      </li>
-    );
+  const listed = state === 'failed' && problems.length > 0;
+  if (!listed && drill === undefined) {
+    return <li className={`badge ${STATE_CLASS[state]}`}>{head}</li>;
   }
   return (
-    <li className="badge badge-bad">
+    <li className={`badge ${STATE_CLASS[state]}`}>
       <details
         className="badge-details"
         name="guarantee-problems"
@@ -46,11 +52,16 @@ export function GuaranteeBadge({ title, ok, counts, problems }: GuaranteeBadgePr
           {head}
           <Icon name="chevron" size={14} className="badge-chevron" />
         </summary>
-        <ul className="badge-problems">
-          {problems.map((problem, index) => (
-            <li key={index}>{problem}</li>
-          ))}
-        </ul>
+        <div className="badge-problems" role="group" aria-label={`${title}: what was checked`}>
+          {drill}
+          {listed && drill === undefined ? (
+            <ul className="drill-list">
+              {problems.map((problem, index) => (
+                <li key={index}>{problem}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </details>
     </li>
   );

@@ -1,12 +1,14 @@
-// The headline numbers of one analysis: tools, tokens, share saved (and the
-// share saved beyond minification: clients send compact JSON, so whitespace
-// is not a saving an agent feels), bytes, what the saving is worth per 1,000
-// requests at the person's input price, the recovery handle (copyable), the
-// tokenizer and basis, the four guarantee checks, and the save / copy
+// The headline numbers of one analysis: tools, tokens as JSON (as it came,
+// minified, shrunk), what the model sees of the tools at the level, share
+// saved (and the share saved beyond minification: clients send compact JSON,
+// so whitespace is not a saving an agent feels), what the saving the
+// model sees is worth per 1,000 requests at the person's input price, the
+// recovery handle (copyable), the tokenizer, basis, level and bytes (in the
+// line under the name, so the cards fit one row at 1024 px), the four guarantee checks, and the save / copy
 // actions. Pass-through states say plainly why nothing was stored.
 
 import { useEffect, useState } from 'react';
-import type { AnalysisSummary, GuaranteeReport } from '../../../shared/contracts';
+import type { AnalysisSummary, GuaranteeReport, LevelName } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { LEVEL_KEEPS } from '../../../shared/levels';
@@ -14,19 +16,19 @@ import { useApp } from '../app-context';
 import { formatBytes, formatInt, formatPercent } from '../lib/format';
 import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
+import { FactsDrilldown, factsCounts, nothingToCheck } from './facts-drilldown';
 import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
 import { Icon } from './icon';
 import { PriceStat } from './price-stat';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
 
-function guaranteeBadges(report: GuaranteeReport): GuaranteeBadgeProps[] {
+function guaranteeBadges(report: GuaranteeReport, level: LevelName): GuaranteeBadgeProps[] {
   const { selection, construction, constraints, facts } = report;
-  const leadsWhole = facts.leads.whole + facts.leads.shortened;
   return [
     {
       title: 'Selection profile',
-      ok: selection.ok,
+      state: selection.ok ? 'passed' : 'failed',
       counts: `${plural(selection.tools, 'tool')} · ${plural(selection.parameters, 'parameter')}`,
       problems: selection.differingTools.map((tool) => (
         <>
@@ -36,7 +38,7 @@ function guaranteeBadges(report: GuaranteeReport): GuaranteeBadgeProps[] {
     },
     {
       title: '$refs & defaults',
-      ok: construction.ok,
+      state: construction.ok ? 'passed' : 'failed',
       counts: `${plural(construction.values, 'value')} · ${plural(construction.refs, 'ref')}`,
       problems: [
         ...construction.changedValues.map((at) => (
@@ -53,8 +55,8 @@ function guaranteeBadges(report: GuaranteeReport): GuaranteeBadgeProps[] {
     },
     {
       title: 'Constraint sentences',
-      ok: constraints.ok,
-      counts: plural(constraints.sentences, 'sentence'),
+      state: constraints.ok ? 'passed' : 'failed',
+      counts: `${plural(constraints.sentences, 'sentence')}${(constraints.deferred ?? 0) > 0 ? ` · ${formatInt(constraints.deferred!)} deferred` : ''}`,
       problems: constraints.missing.map((missing) => (
         <>
           Missing in <code>{missing.tool}</code> at <code>{missing.location}</code>: “{missing.sentence}”
@@ -63,20 +65,10 @@ function guaranteeBadges(report: GuaranteeReport): GuaranteeBadgeProps[] {
     },
     {
       title: 'Facts kept',
-      ok: facts.ok,
-      counts: `${formatInt(facts.kept)} of ${plural(facts.sentences, 'fact')} present${facts.redundant > 0 ? ` · ${formatInt(facts.redundant)} redundant with a keyword` : ''} · ${formatInt(leadsWhole)} of ${plural(facts.leads.found, 'lead')} whole`,
-      problems: [
-        ...facts.missing.map((missing) => (
-          <>
-            Dropped in <code>{missing.tool}</code> at <code>{missing.location}</code>: “{missing.sentence}”
-          </>
-        )),
-        ...facts.cutLeads.map((cut) => (
-          <>
-            Lead cut in <code>{cut.tool}</code> at <code>{cut.location}</code>: “{cut.lead}”
-          </>
-        )),
-      ],
+      state: nothingToCheck(facts) ? 'nothing' : facts.ok ? 'passed' : 'failed',
+      counts: factsCounts(facts),
+      problems: [],
+      drill: <FactsDrilldown facts={facts} level={level} />,
     },
   ];
 }
@@ -121,6 +113,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const reason = report.pass_through?.reason;
   const storeError = report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
   const saved = report.tokens_before - report.tokens_after;
+  // What the model is handed (SPEC §2.8): the price and the level's headline use it, never the whitespace-inclusive JSON saving.
+  const visible = summary.visible;
   const beyondMinification = summary.tokensMinified === undefined ? undefined : savingRatio(summary.tokensMinified, report.tokens_after);
   const noCompressed = whyNoCompressed(summary);
   const [copyingText, setCopyingText] = useState(false);
@@ -154,6 +148,10 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
                 <span>{summary.catalogKind}</span>
               </>
             ) : null}
+            <span aria-hidden="true">·</span>
+            <span title={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}>
+              {formatBytes(summary.bytesBefore)} → {formatBytes(summary.bytesAfter)}
+            </span>
             {summary.shareSchemas ? (
               <>
                 <span aria-hidden="true">·</span>
@@ -206,7 +204,20 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
 
       <dl className="stats">
         <Stat label="Tools" value={formatInt(toolCount)} />
-        <Stat label="Tokens" value={`${formatInt(report.tokens_before)} → ${formatInt(report.tokens_after)}`} detail={`${formatInt(saved)} fewer`} />
+        <Stat
+          label="Tokens"
+          value={`${formatInt(report.tokens_before)} → ${formatInt(report.tokens_after)}`}
+          detail={summary.tokensMinified === undefined ? `${formatInt(saved)} fewer` : `JSON · ${formatInt(summary.tokensMinified)} minified`}
+          title={summary.tokensMinified === undefined ? undefined : `The catalog file as JSON: ${formatInt(report.tokens_before)} as it came, ${formatInt(summary.tokensMinified)} as compact JSON (what MCP clients send), ${formatInt(report.tokens_after)} shrunk`}
+        />
+        {visible ? (
+          <Stat
+            label="The model sees"
+            value={`${formatInt(visible.anthropic.tokens_before)} → ${formatInt(visible.anthropic.tokens_after)}`}
+            detail={`harmony ${formatInt(visible.openai.tokens_before)} → ${formatInt(visible.openai.tokens_after)}`}
+            title={`What a model is handed of the tools at level ${summary.level} (${LEVEL_KEEPS[summary.level]}): name, description and input schema as compact JSON, the way an MCP client passes them to Claude (annotations and whitespace cost the model nothing); OpenAI's harmony rendering beside it. The price uses this count.`}
+          />
+        ) : null}
         <Stat
           label="Saved"
           value={formatPercent(report.ratio)}
@@ -215,12 +226,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           detail={beyondMinification === undefined ? 'of the tokens' : ` saved · ${formatPercent(beyondMinification)} beyond minification`}
           title={beyondMinification === undefined ? undefined : `Beyond minification: the share saved against the same catalog as compact JSON (${formatInt(summary.tokensMinified!)} tokens), which is what MCP clients send`}
         />
-        <Stat
-          label="Bytes"
-          value={`${formatBytes(summary.bytesBefore)} → ${formatBytes(summary.bytesAfter)}`}
-          detail={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}
-        />
-        <PriceStat savedTokens={saved} />
+        <PriceStat savedTokens={visible ? visible.anthropic.tokens_before - visible.anthropic.tokens_after : saved} />
       </dl>
 
       <div className="summary-foot">
@@ -237,7 +243,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
         </div>
         {guarantees ? (
           <ul className="badges" aria-label="Guarantees">
-            {guaranteeBadges(guarantees).map((badge) => (
+            {guaranteeBadges(guarantees, summary.level).map((badge) => (
               <GuaranteeBadge key={badge.title} {...badge} />
             ))}
           </ul>
