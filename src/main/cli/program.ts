@@ -170,7 +170,7 @@ program
   .option('--sse', 'with --url: the older HTTP+SSE transport at once (without it, a server that refuses streamable HTTP with a 4xx is reached over HTTP+SSE)')
   .option('-H, --header <name: value>', 'with --url: an HTTP header to send, "Name: value" or Name=value (repeatable; sent to that origin only)', collect, [])
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
-  .option('--name <label>', 'source name recorded in history (default mcp:<command>)')
+  .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
   .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
   .option('--no-describe-tool', 'do not list caveman_describe')
   .addOption(levelOption(`how much description text stays in the listing (default: ${PROXY_DEFAULT_LEVEL}; the rest is one caveman_describe call away)`))
