@@ -9,6 +9,7 @@ import { recoverTool, recoverTools } from '../api/recover-tool';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import { analyzeCatalog, type AnalysisStage } from './analysis/analyze-catalog';
 import { exportFileName } from './analysis/export-name';
+import { shrinkAgain } from './analysis/recorded-shrink';
 import { historyPage } from '../store';
 import type { StoreHolder } from './store-holder';
 import type { Operations } from './worker-protocol';
@@ -33,12 +34,13 @@ export const operations: Implementations = {
     return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
   },
 
-  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
+  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level, shrink }, { store, counter }, { signal, onProgress }) {
     const opened = store.get();
     const bytes = opened.get(handle);
     const entry = opened.details(handle);
+    const again = shrinkAgain(opened, handle, shrink, tokenizer);
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, level, store: opened, counter, signal, onProgress });
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer: again.tokenizer, shareSchemas, level, store: opened, counter, signal, onProgress });
   },
 
   exportHandle({ handle, which }, { store }) {

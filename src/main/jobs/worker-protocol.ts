@@ -26,8 +26,10 @@ export interface StoreInfo {
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
   analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean; level?: LevelName }; result: AnalysisProduct };
-  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName }; result: AnalysisProduct };
-  exportHandle: { args: { handle: string; which: CatalogSide }; result: { fileName: string; bytes: Uint8Array } };
+  /** Shrinks a stored original again with the tokenizer and options of one of its shrinks (`shrink`, else the latest); `tokenizer` where it recorded none. */
+  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; shrink?: number | undefined }; result: AnalysisProduct };
+  /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */
+  exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
   history: { args: HistoryListRequest; result: HistoryPage };
   details: { args: { handle: string }; result: HistoryEntry | null };

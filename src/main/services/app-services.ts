@@ -85,7 +85,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         const entry = registry.get(source.analysisId);
         return { fileName: exportFileName(entry.summary.name, which as CatalogSide), bytes: registry.side(source.analysisId, which) };
       }
-      return jobsWorker.call('exportHandle', { handle: source.handle, which });
+      return jobsWorker.call('exportHandle', { handle: source.handle, which, ...(source.shrink !== undefined ? { shrink: source.shrink } : {}) });
     },
     readMcpConfig: (displayName, bytes) => mcp.readConfig(displayName, bytes),
   };
@@ -111,7 +111,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       const entry = registry.get(analysisId);
       return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, { shareSchemas, level });
     },
-    openHistoryEntry: ({ handle, tokenizer, shareSchemas, level }, context) => runner.start('analyzeHandle', { handle, tokenizer, ...choiceFields({ shareSchemas, level }) }, handle, context),
+    openHistoryEntry: ({ handle, tokenizer, shareSchemas, level, shrink }, context) =>
+      runner.start('analyzeHandle', { handle, tokenizer, ...choiceFields({ shareSchemas, level }), ...(shrink !== undefined ? { shrink } : {}) }, handle, context),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) || servers.cancel(jobId) }),
     getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {

@@ -81,6 +81,13 @@ export type ExportSource =
     }
   | {
       handle: RecoveryHandle;
+      /**
+       * One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.
+       *
+       * This interface was referenced by `IPCContract`'s JSON-Schema
+       * via the `definition` "shrinkId".
+       */
+      shrink?: number;
     };
 /**
  * The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.
@@ -705,6 +712,8 @@ export interface HandleRequest {
   handle: RecoveryHandle;
 }
 /**
+ * Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer is used only where that shrink recorded none (a row another program wrote); shareSchemas is not used (the shrink's compressor says).
+ *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "HistoryOpenRequest".
  */
@@ -719,6 +728,13 @@ export interface HistoryOpenRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName1;
+  /**
+   * One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "shrinkId".
+   */
+  shrink?: number;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema

@@ -105,14 +105,24 @@ describe('app services (real workers, real store)', () => {
     expect(Buffer.from(fromHandle.bytes).equals(Buffer.from(compressed.bytes))).toBe(true);
   });
 
-  it('re-opens a handle from history and re-measures with another tokenizer', async () => {
+  it('re-opens a handle from history with the tokenizer its shrink recorded, re-measures with another, and history records that shrink', async () => {
     const page = await call<{ entries: { handle: string }[] }>('listHistory', { limit: 1, offset: 0 });
-    const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle: page.entries[0]!.handle, tokenizer: 'cl100k_base' });
+    const handle = page.entries[0]!.handle;
+    // The app's tokenizer (the request's) counts only where the shrink recorded none (issue 22, item 6).
+    const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'cl100k_base' });
     const outcome = (await finished(reopened.jobId)) as AnalysisSummary;
-    expect(outcome).toMatchObject({ ok: true, tokenizer: 'cl100k_base', name: 'github-mcp-server.json' });
-    const again = await call<{ jobId: string }>('reanalyzeCatalog', { analysisId: outcome.analysisId, tokenizer: 'o200k_base' });
-    expect(((await finished(again.jobId)) as AnalysisSummary).tokenizer).toBe('o200k_base');
+    expect(outcome).toMatchObject({ ok: true, tokenizer: 'o200k_base', name: 'github-mcp-server.json' });
+    const again = await call<{ jobId: string }>('reanalyzeCatalog', { analysisId: outcome.analysisId, tokenizer: 'cl100k_base' });
+    expect(((await finished(again.jobId)) as AnalysisSummary).tokenizer).toBe('cl100k_base');
     expect((await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total).toBe(1);
+    const { entry } = await call<{ entry: { tokenizer: string; shrinks: { id: number; tokenizer: string }[] } }>('getHistoryEntry', { handle });
+    expect(entry.tokenizer).toBe('cl100k_base');
+    expect(entry.shrinks.map((shrink) => shrink.tokenizer)).toEqual(['cl100k_base', 'o200k_base']);
+    // Opening the first shrink again uses its tokenizer; a shrink that is not there is refused.
+    const first = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'cl100k_base', shrink: entry.shrinks[1]!.id });
+    expect(((await finished(first.jobId)) as AnalysisSummary).tokenizer).toBe('o200k_base');
+    const missing = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'cl100k_base', shrink: 999 });
+    expect(await finished(missing.jobId)).toMatchObject({ ok: false, error: { code: 'cave_not_found', message: expect.stringContaining('has no shrink numbered 999') } });
   });
 
   it('passes a history sort through to the store, and refuses an unknown one', async () => {

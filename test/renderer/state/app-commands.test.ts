@@ -123,6 +123,28 @@ describe('app commands', () => {
     expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:npx']);
   });
 
+  it('opens a stored handle in the diff and exports it compressed with the shrink its details show (issue 22, item 6)', async () => {
+    const handle = 'ccr_0123456789abcdef0123456789abcdef';
+    const shrink = (id: number, compressor: string) => ({ id, created_at: '2026-01-01T00:00:00.000Z', compressor, tokenizer: 'cl100k_base', tokens_before: 100, tokens_after: 40, source_name: 'a.json' });
+    const entry = { handle, created_at: '2026-01-01T00:00:00.000Z', bytes: 10, tokens_before: 100, tokens_after: 40, content_type: 'toolschema', compressor: 'toolschema+share-schemas', source_name: 'a.json', tool_count: 1, tokenizer: 'cl100k_base' };
+    const api = createFakeApi({ getHistoryEntry: async () => ({ entry: { ...entry, shrinks: [shrink(7, 'toolschema+share-schemas'), shrink(3, 'toolschema')] } }) });
+    const stores = createAppStores(api);
+    const commands = createAppCommands(api, stores, env());
+    // Before the details arrive, main picks the latest itself.
+    await commands.saveHandle(handle, 'compressed');
+    await stores.history.getState().select(handle);
+    await commands.saveHandle(handle, 'compressed');
+    stores.ui.getState().setTab('history');
+    await commands.saveActive('compressed');
+    await commands.openHandle(handle);
+    expect(api.calls.filter((call) => call.method === 'exportCatalog').map((call) => call.args[0])).toEqual([
+      { source: { handle }, which: 'compressed' },
+      { source: { handle, shrink: 7 }, which: 'compressed' },
+      { source: { handle, shrink: 7 }, which: 'compressed' },
+    ]);
+    expect(api.calls.find((call) => call.method === 'openHistoryEntry')?.args[0]).toMatchObject({ handle, shrink: 7 });
+  });
+
   it('opens and deletes stored handles, saying what happened in notices', async () => {
     const handle = 'ccr_0123456789abcdef0123456789abcdef';
     let gone = false;

@@ -1,7 +1,8 @@
-// The selected history entry: every field the store keeps, and what can be
-// done with it — open it in the diff, recover the original, export the
-// compressed catalog, read each tool's original (a dialog), or delete it
-// (after a confirmation).
+// The selected history entry: every field the store keeps, every shrink of
+// it, and what can be done with it — open it in the diff, recover the
+// original, export the compressed catalog (both as its latest shrink made
+// it), read each tool's original (a dialog), or delete it (after a
+// confirmation).
 
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,6 +11,7 @@ import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
+import { HistoryShrinks } from './history-shrinks';
 import { ToolOriginalsDialog } from './history-tool-original';
 import { Icon } from './icon';
 import { Spinner } from './spinner';
@@ -94,6 +96,7 @@ export function HistoryDetails() {
           </div>
         ))}
       </dl>
+      {details.shrinks ? <HistoryShrinks shrinks={details.shrinks} /> : null}
       <div className="details-actions">
         <button type="button" className="button button-primary" onClick={() => void openInDiff()} disabled={opening || detailsState === 'missing'}>
           <Icon name="diff" />

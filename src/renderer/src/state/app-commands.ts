@@ -13,6 +13,7 @@ import { whyNoCompressed } from '../lib/compressed-handout';
 import { formatBytes } from '../lib/format';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
+import { shownShrink } from './history-store';
 
 export interface CommandEnvironment {
   /** Reads the clipboard as text; rejects when the host refuses. */
@@ -69,6 +70,12 @@ function describeExport(outcome: ExportOutcome): string | null {
 export function createAppCommands(api: CavemanApi, stores: AppStores, env: CommandEnvironment): AppCommands {
   const notify = stores.ui.getState().notify;
   const tokenizer = () => stores.settings.getState().tokenizer;
+
+  /** A stored handle to export: the compressed side as the shrink the details show made it. */
+  const handleSource = (handle: string) => {
+    const shrink = shownShrink(stores.history.getState(), handle);
+    return shrink === undefined ? { handle } : { handle, shrink };
+  };
 
   const exportWith = async (request: Parameters<CavemanApi['exportCatalog']>[0]) => {
     try {
@@ -181,7 +188,7 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
 
     async openHandle(handle) {
       try {
-        await stores.catalogs.getState().openHandle(handle, tokenizer());
+        await stores.catalogs.getState().openHandle(handle, tokenizer(), shownShrink(stores.history.getState(), handle));
         stores.ui.getState().setTab('results');
       } catch (error) {
         notify('error', `Could not open ${handle}: ${asCavemanError(error).message}`);
@@ -231,7 +238,7 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
     async saveActive(which) {
       const selected = stores.history.getState().selected;
       if (stores.ui.getState().tab === 'history' && selected !== null) {
-        await exportWith({ source: { handle: selected }, which });
+        await exportWith({ source: handleSource(selected), which });
         return;
       }
       const state = stores.catalogs.getState();
@@ -248,7 +255,7 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       await exportWith({ source: { analysisId: outcome.analysisId }, which });
     },
 
-    saveHandle: (handle, which) => exportWith({ source: { handle }, which }),
+    saveHandle: (handle, which) => exportWith({ source: handleSource(handle), which }),
 
     find() {
       if (env.openEditorSearch()) return;

@@ -63,8 +63,8 @@ export interface CatalogsState {
   openFiles(tokenizer: TokenizerName): Promise<void>;
   /** Imports an MCP server (main lists its tools, then shrinks them). Rejects with the API's error, e.g. a request main refused. */
   importMcpServer(request: McpImportRequest): Promise<void>;
-  /** Re-opens a stored handle as an analysis. Rejects with the API's error. */
-  openHandle(handle: string, tokenizer: TokenizerName): Promise<void>;
+  /** Re-opens a stored handle as an analysis, with the options and tokenizer of its shrink `shrink` (else its latest; `tokenizer` where it recorded none). Rejects with the API's error. */
+  openHandle(handle: string, tokenizer: TokenizerName, shrink?: number): Promise<void>;
   /** Measures an analysis again with another tokenizer. Rejects with the API's error. */
   reanalyze(analysisId: string, tokenizer: TokenizerName): Promise<void>;
   /**
@@ -256,12 +256,12 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         get().track([await api.importMcpServer({ ...request, ...choiceFields(choice()) })]);
       },
 
-      async openHandle(handle, tokenizer) {
+      async openHandle(handle, tokenizer, shrink) {
         // A catalog already open for this handle is shown instead of a second copy.
         const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
         if (open !== undefined) return get().select(open);
         pinned = false;
-        get().track([await api.openHistoryEntry({ handle, tokenizer, ...choiceFields(choice()) })]);
+        get().track([await api.openHistoryEntry({ handle, tokenizer, ...choiceFields(choice()), ...(shrink === undefined ? {} : { shrink }) })]);
       },
 
       async reanalyze(analysisId, tokenizer) {

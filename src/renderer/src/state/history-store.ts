@@ -68,6 +68,15 @@ export function entryAt(state: Pick<HistoryState, 'pages'>, index: number): Hist
   return state.pages[Math.floor(index / HISTORY_PAGE_SIZE)]?.[index % HISTORY_PAGE_SIZE];
 }
 
+/**
+ * The recorded shrink the details show for `handle` (its latest), whose
+ * options opening it in the diff or exporting it compressed use again;
+ * undefined before the details have arrived (main then uses the latest).
+ */
+export function shownShrink(state: Pick<HistoryState, 'details'>, handle: string): number | undefined {
+  return state.details?.handle === handle ? state.details.shrinks?.[0]?.id : undefined;
+}
+
 /** The row index of a handle among the loaded pages, or -1. */
 export function indexOfHandle(state: Pick<HistoryState, 'pages'>, handle: string): number {
   for (const [page, entries] of Object.entries(state.pages)) {

@@ -1,0 +1,35 @@
+// Every shrink of the selected stored original, newest first: when, with
+// what options (the compressor) and tokenizer, what it saved, and where the
+// catalog came from. The first is the latest, whose figures the fields above
+// show and whose options Open in diff and Export compressed use again.
+
+import type { HistoryShrink } from '../../../shared/contracts';
+import { signedRatio } from '../../../shared/ratio';
+import { formatInt, formatPercent, formatTimestamp } from '../lib/format';
+
+export function HistoryShrinks({ shrinks }: { shrinks: readonly HistoryShrink[] }) {
+  return (
+    <section className="details-shrinks" aria-labelledby="details-shrinks-title">
+      <h4 id="details-shrinks-title" className="details-shrinks-title">
+        {shrinks.length === 1 ? 'Shrunk once' : `Shrunk ${formatInt(shrinks.length)} times`}
+      </h4>
+      <ol className="details-shrink-list">
+        {shrinks.map((shrink, index) => (
+          <li key={shrink.id ?? 'only'} className="details-shrink" aria-current={index === 0 ? 'true' : undefined}>
+            <div className="details-shrink-head">
+              <span>{formatTimestamp(shrink.created_at)}</span>
+              {index === 0 && shrinks.length > 1 ? <span className="details-shrink-tag">latest</span> : null}
+            </div>
+            <div>
+              <code className="mono">{shrink.compressor}</code> · {shrink.tokenizer ?? 'tokenizer unknown'}
+            </div>
+            <div className="details-shrink-figures">
+              {formatInt(shrink.tokens_before)} → {formatInt(shrink.tokens_after)} tokens, {formatPercent(signedRatio(shrink.tokens_before, shrink.tokens_after))} saved
+            </div>
+            <div className="details-shrink-source">{shrink.source_name ?? 'source unknown (written by another program)'}</div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
