@@ -3,6 +3,7 @@
 
 import { recordedSettings } from '../../shared/compressor';
 import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
+import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
 import { recoverTool, recoverTools } from '../api/recover-tool';
@@ -43,12 +44,13 @@ export const operations: Implementations = {
     return analyzeCatalog({ analysisId, name, bytes, tokenizer: again.tokenizer, shareSchemas, level, store: opened, counter, signal, onProgress });
   },
 
-  exportHandle({ handle, which }, { store }) {
+  exportHandle({ handle, which, shrink }, { store }) {
     const opened = store.get();
     const original = opened.get(handle);
     const entry = opened.details(handle);
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : handle;
     if (which === 'original') return { fileName: exportFileName(name, 'original'), bytes: original };
+    shrinkAgain(opened, handle, shrink, DEFAULT_TOKENIZER);
     // The original is in the store already, so the compressed form may be handed out: shrunk as its latest shrink was.
     const prepared = prepareCatalog(readInput(original), recordedSettings(entry?.compressor));
     if (!prepared.ok) throw passThroughError(prepared.passThrough);
