@@ -1,8 +1,9 @@
 // The operations a service worker performs, as plain functions of their
 // arguments and the worker's resources, so they can be tested in-process.
 
-import { recordedSettings } from '../../shared/compressor';
+import { DEFAULT_SHRINK_SETTINGS } from '../../shared/compressor';
 import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
+import { DEFAULT_LEVEL } from '../../shared/levels';
 import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
 import { prepareCatalog, passThroughError } from '../api/prepare-catalog';
 import { readInput } from '../api/read-catalog-text';
@@ -39,9 +40,11 @@ export const operations: Implementations = {
     const opened = store.get();
     const bytes = opened.get(handle);
     const entry = opened.details(handle);
-    const again = shrinkAgain(opened, handle, shrink, tokenizer);
+    // The request's options count only where the shrink's compressor is not one this version reads.
+    const again = shrinkAgain(opened, handle, shrink, { tokenizer, shareSchemas: shareSchemas === true, level: level ?? DEFAULT_LEVEL });
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer: again.tokenizer, shareSchemas, level, store: opened, counter, signal, onProgress });
+    const { options } = again;
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer: again.tokenizer, shareSchemas: options.shareSchemas, level: options.level, store: opened, counter, signal, onProgress });
   },
 
   exportHandle({ handle, which, shrink }, { store }) {
@@ -50,9 +53,9 @@ export const operations: Implementations = {
     const entry = opened.details(handle);
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : handle;
     if (which === 'original') return { fileName: exportFileName(name, 'original'), bytes: original };
-    shrinkAgain(opened, handle, shrink, DEFAULT_TOKENIZER);
-    // The original is in the store already, so the compressed form may be handed out: shrunk as its latest shrink was.
-    const prepared = prepareCatalog(readInput(original), recordedSettings(entry?.compressor));
+    const { options } = shrinkAgain(opened, handle, shrink, { tokenizer: DEFAULT_TOKENIZER, ...DEFAULT_SHRINK_SETTINGS });
+    // The original is in the store already, so the compressed form may be handed out: shrunk as that shrink was.
+    const prepared = prepareCatalog(readInput(original), options);
     if (!prepared.ok) throw passThroughError(prepared.passThrough);
     return { fileName: exportFileName(name, 'compressed'), bytes: prepared.transform.output };
   },

@@ -712,7 +712,7 @@ export interface HandleRequest {
   handle: RecoveryHandle;
 }
 /**
- * Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer is used only where that shrink recorded none (a row another program wrote); shareSchemas is not used (the shrink's compressor says).
+ * Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer, shareSchemas and level are used only where that shrink recorded none this version reads (a row another program wrote): its compressor names its options (src/shared/compressor.ts).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "HistoryOpenRequest".

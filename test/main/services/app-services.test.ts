@@ -54,9 +54,44 @@ describe('app services (real workers, real store)', () => {
     expect(leads.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true, dropped: 0 } });
     expect(leads.guarantees!.facts.deferred).toBeGreaterThan(0);
     expect(leads.guarantees!.facts.kept + leads.guarantees!.facts.redundant + leads.guarantees!.facts.deferred!).toBe(leads.guarantees!.facts.sentences);
-    const entry = await call<{ entry: { compressor: string; shrinks: { compressor: string }[] } }>('getHistoryEntry', { handle: leads.report.recovery_handle });
+    const entry = await call<{ entry: { compressor: string; shrinks: { id: number; compressor: string }[] } }>('getHistoryEntry', { handle: leads.report.recovery_handle });
     expect(entry.entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+level-leads', 'toolschema']);
-    await call('deleteHistoryEntry', { handle: leads.report.recovery_handle });
+
+    // From history, each shrink at its own level (issue 22, item 6): Save compressed and open in diff, the app at facts.
+    const handle = leads.report.recovery_handle!;
+    const handedOut = async (summary: AnalysisSummary) => Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' })).bytes);
+    const saved = async (shrink?: number) => Buffer.from((await call<{ bytes: Uint8Array }>('downloadCatalog', { source: { handle, ...(shrink ? { shrink } : {}) }, which: 'compressed' })).bytes);
+    expect((await saved()).equals(await handedOut(leads))).toBe(true);
+    expect((await saved(entry.entry.shrinks[1]!.id)).equals(await handedOut(facts))).toBe(true);
+    const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'o200k_base' });
+    const again = (await finished(reopened.jobId)) as AnalysisSummary;
+    expect(again).toMatchObject({ ok: true, level: 'leads', report: { tokens_after: leads.report.tokens_after } });
+    await call('deleteHistoryEntry', { handle });
+  });
+
+  it("gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)", async () => {
+    const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
+    const catalog = JSON.stringify({ tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }] });
+    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'shared.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode(catalog), shareSchemas: true });
+    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    const handle = outcome.report.recovery_handle!;
+    const handedOut = Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' })).bytes);
+    expect(handedOut.toString('utf8')).toContain('$defs');
+
+    // History → Save compressed: the bytes the shrink handed out, not a re-transform without shared sub-schemas.
+    const saved = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { handle }, which: 'compressed' });
+    expect(saved.bytes.byteLength).toBe(handedOut.byteLength);
+    expect(Buffer.from(saved.bytes).equals(handedOut)).toBe(true);
+
+    // History → open in diff, with the app's switch off: the shrink's options, so its output, and no new shrink recorded.
+    const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'o200k_base' });
+    const again = (await finished(reopened.jobId)) as AnalysisSummary;
+    expect(again).toMatchObject({ ok: true, shareSchemas: true, bytesAfter: handedOut.byteLength });
+    const shown = await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: again.analysisId, which: 'compressed' });
+    expect(Buffer.from(shown.bytes).equals(handedOut)).toBe(true);
+    const { entry } = await call<{ entry: { shrinks: { compressor: string }[] } }>('getHistoryEntry', { handle });
+    expect(entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+share-schemas']);
+    await call('deleteHistoryEntry', { handle });
   });
 
   it('analyses a dropped catalog: progress, summary, diff, exports, history', async () => {
