@@ -5,6 +5,7 @@
 
 import type { ErrorValue } from './contracts';
 import { CONTRACT_ENUMS } from './contracts/enums.generated';
+import { errorMessage } from './error-message';
 
 export type ErrorCode = ErrorValue['code'];
 export type { ErrorValue };
@@ -36,7 +37,7 @@ export function toErrorValue(error: unknown): ErrorValue {
     const { code, message } = error as { code: ErrorCode; message?: unknown };
     return { code, message: typeof message === 'string' && message !== '' ? message : code };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { code: 'cave_internal', message: `internal error: ${message}` };
 }
 
@@ -65,7 +66,7 @@ export function unreadableReason(error: unknown): string {
   if (code === 'ENOENT') return 'there is no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory, not a file';
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 export function configTooLargeError(name: string, bytes: number): CavemanError {

@@ -7,6 +7,7 @@
 
 import type { McpTransport } from '../../shared/contracts';
 import type { ConfigKind } from './config-locations';
+import { errorMessage } from '../../shared/error-message';
 
 export interface ParsedServer {
   name: string;
@@ -115,7 +116,7 @@ function parseJsonc(text: string): unknown {
     try {
       return JSON.parse(stripJsonComments(body));
     } catch {
-      throw new ConfigFormatError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigFormatError(`not valid JSON: ${errorMessage(error)}`);
     }
   }
 }

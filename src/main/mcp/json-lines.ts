@@ -6,6 +6,8 @@
 // dropped until the next newline, and it is reported as one problem, so the
 // session goes on.
 
+import { errorMessage } from '../../shared/error-message';
+
 export type UnreadableLine =
   | { kind: 'not-json'; detail: string }
   | { kind: 'not-jsonrpc'; detail: string; id: string | number | null }
@@ -69,7 +71,7 @@ export class JsonLineReader {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      this.events.unreadable({ kind: 'not-json', detail: error instanceof Error ? error.message : String(error) });
+      this.events.unreadable({ kind: 'not-json', detail: errorMessage(error) });
       return;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value) || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') {

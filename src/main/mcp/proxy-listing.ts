@@ -16,6 +16,7 @@ import { catalogText, toolNames } from './listing-text';
 import { shrinkListedTools } from './shrink-listed-tools';
 import type { ToolFilter } from './tool-filter';
 import type { ShrunkListing } from './tools-proxy';
+import { errorMessage } from '../../shared/error-message';
 
 export interface ProxyListingOptions {
   store?: StoreOption | undefined;
@@ -68,7 +69,7 @@ async function seen(before: readonly string[], after: readonly string[], tokeniz
   try {
     counted = (await visibleTokens(encode(before), encode(after), tokenizer))?.anthropic;
   } catch (error) {
-    return `tokens as the model sees them not counted (${error instanceof Error ? error.message : String(error)})`;
+    return `tokens as the model sees them not counted (${errorMessage(error)})`;
   }
   if (counted === undefined) return 'tokens as the model sees them not counted (not a catalog)';
   const percent = (savingRatio(counted.tokens_before, counted.tokens_after) * 100).toFixed(1);

@@ -7,6 +7,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CavemanError, cancelledError } from '../../shared/errors';
 import { describeTarget, packageRunner, type McpTarget } from './server-target';
+import { errorMessage } from '../../shared/error-message';
 
 /** How much of the server's stderr a message quotes. */
 const STDERR_TAIL_CHARS = 600;
@@ -55,7 +56,7 @@ export class ServerDiagnostics {
       const command = JSON.stringify(this.target.command);
       if (code === 'ENOENT') return new CavemanError('cave_mcp_unreachable', `could not start ${command}: no such command or file (is it installed and on the PATH?)`);
       if (code === 'EACCES') return new CavemanError('cave_mcp_unreachable', `could not start ${command}: permission denied (is it executable?)`);
-      return new CavemanError('cave_mcp_unreachable', `could not start ${command}: ${messageOf(error)}`);
+      return new CavemanError('cave_mcp_unreachable', `could not start ${command}: ${errorMessage(error)}`);
     }
 
     if (error instanceof McpError) {
@@ -72,7 +73,7 @@ export class ServerDiagnostics {
     }
 
     if (isUnreadableMessage(error as Error)) {
-      return new CavemanError('cave_mcp_protocol', `${who} answered ${this.stage} with something that is not a valid MCP result (${shorten(messageOf(error), 200)})`);
+      return new CavemanError('cave_mcp_protocol', `${who} answered ${this.stage} with something that is not a valid MCP result (${shorten(errorMessage(error), 200)})`);
     }
 
     // HTTP: a status the server answered with, or a network failure.
@@ -81,11 +82,11 @@ export class ServerDiagnostics {
     const network = typeof cause?.code === 'string' ? cause.code : undefined;
     if (this.target.transport !== 'stdio') {
       if (network) return new CavemanError('cave_mcp_unreachable', `could not reach ${describeTarget(this.target, 80)}: ${networkWords(network)}`);
-      if (status !== undefined) return new CavemanError('cave_mcp_unreachable', `${who} answered HTTP ${status} during ${this.stage}: ${shorten(messageOf(error), 200)}`);
-      return new CavemanError('cave_mcp_unreachable', `could not talk to ${describeTarget(this.target, 80)} during ${this.stage}: ${shorten(messageOf(error), 200)}`);
+      if (status !== undefined) return new CavemanError('cave_mcp_unreachable', `${who} answered HTTP ${status} during ${this.stage}: ${shorten(errorMessage(error), 200)}`);
+      return new CavemanError('cave_mcp_unreachable', `could not talk to ${describeTarget(this.target, 80)} during ${this.stage}: ${shorten(errorMessage(error), 200)}`);
     }
     if (this.exited) return new CavemanError('cave_mcp_unreachable', `${who} exited before it answered ${this.stage}${this.stderrNote()}`);
-    return new CavemanError('cave_mcp_protocol', `${who} failed during ${this.stage}: ${shorten(messageOf(error), 200)}${this.stderrNote()}`);
+    return new CavemanError('cave_mcp_protocol', `${who} failed during ${this.stage}: ${shorten(errorMessage(error), 200)}${this.stderrNote()}`);
   }
 
   /** Only a server started by a package runner may still be downloading when the wait ends. */
@@ -123,10 +124,6 @@ function networkWords(code: string): string {
     CERT_HAS_EXPIRED: 'its TLS certificate has expired',
   };
   return words[code] ?? code;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function shorten(text: string, max = QUOTE_CHARS): string {

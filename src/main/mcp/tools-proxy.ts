@@ -27,6 +27,7 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { UnreadableLine } from './json-lines';
 import { pageOfAnswer, type ListingPage } from './listing-text';
 import type { RpcMessage, RpcPeer } from './line-peers';
+import { errorMessage } from '../../shared/error-message';
 
 /** A tool the proxy answers itself (e.g. caveman_describe), offered with one listing. */
 export interface LocalTool {
@@ -166,7 +167,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   /** Sends a request in flight under our id `id`; one that cannot be sent (an HTTP server down, say) is answered with why. */
   const requestUpstream = (message: RpcMessage, id: number, method: string) => {
     upstream.send(message).catch((error: unknown) => {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       log(`could not send ${method} to the server: ${why}`);
       failInFlight(id, () => ({ code: ErrorCode.ConnectionClosed, message: `the proxy could not send ${method} to the server: ${why}` }));
     });
@@ -200,7 +201,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
         listed = pageOf(await askServer('tools/list', cursor === undefined ? undefined : { cursor }));
       } catch (error) {
         if (error instanceof UpstreamError) throw error;
-        throw new UpstreamError({ code: ErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) });
+        throw new UpstreamError({ code: ErrorCode.InternalError, message: errorMessage(error) });
       }
       for (const tool of listed.tools) tools.push(tool);
       const next = listed.nextCursor;
@@ -237,7 +238,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       const tools = shrunk.local ? [...shrunk.tools, JSON.stringify(shrunk.local.definition)] : shrunk.tools;
       await downstream.sendLine(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":[${tools.join(',')}]}}`).catch((error: unknown) => log(`could not write to the client: ${String(error)}`));
     } catch (error) {
-      const rpc = error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${error instanceof Error ? error.message : String(error)}` };
+      const rpc = error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${errorMessage(error)}` };
       await errorToClient(request.id, rpc);
     }
   };
@@ -256,7 +257,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     answer(
       refresh.then(done, (error: unknown) => {
         done();
-        log(`could not list the tools again after the server changed them: ${error instanceof Error ? error.message : String(error)}; the next tools/list asks again`);
+        log(`could not list the tools again after the server changed them: ${errorMessage(error)}; the next tools/list asks again`);
       }),
     );
   };
@@ -268,7 +269,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       const result = await local.call((request.params as { arguments?: unknown } | undefined)?.arguments);
       await toClient({ jsonrpc: '2.0', id: request.id, result });
     } catch (error) {
-      await errorToClient(request.id, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${error instanceof Error ? error.message : String(error)}` });
+      await errorToClient(request.id, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${errorMessage(error)}` });
     }
   };
 

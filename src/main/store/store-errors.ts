@@ -4,6 +4,7 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CavemanError } from '../../shared/errors.js';
+import { errorMessage } from '../../shared/error-message.js';
 
 /** What the caller was doing; it decides how the sentence ends. */
 export type StoreAction = 'open' | 'store' | 'delete' | 'read';
@@ -23,10 +24,6 @@ export function outcomeOf(action: StoreAction): string {
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : '';
-}
-
-function detailOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function isConnectionClosed(error: unknown): boolean {
@@ -71,7 +68,7 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
     return new CavemanError('cave_store_busy', message, options);
   }
   if (startsWith(code, 'SQLITE_CORRUPT', 'SQLITE_NOTADB')) {
-    const message = `${at} is damaged or is not a SQLite database (${detailOf(error)})${outcome}; move the file aside to start a new store`;
+    const message = `${at} is damaged or is not a SQLite database (${errorMessage(error)})${outcome}; move the file aside to start a new store`;
     return new CavemanError('cave_store_corrupt', message, options);
   }
   if (startsWith(code, 'SQLITE_FULL') || code === 'ENOSPC' || (startsWith(code, 'SQLITE_IOERR') && diskIsFull(path))) {
@@ -81,10 +78,10 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
     return new CavemanError('cave_store_unavailable', `${at} has been closed${outcome}`, options);
   }
   if (action === 'open' || UNUSABLE_PATH_CODES.has(code) || startsWith(code, 'SQLITE_CANTOPEN', 'SQLITE_PERM', 'SQLITE_AUTH', 'SQLITE_IOERR')) {
-    const message = `${at} cannot be opened (${detailOf(error)})${outcome}`;
+    const message = `${at} cannot be opened (${errorMessage(error)})${outcome}`;
     return new CavemanError('cave_store_unavailable', message, options);
   }
-  return new CavemanError('cave_internal', `internal error in ${at}: ${detailOf(error)}${outcome}`, options);
+  return new CavemanError('cave_internal', `internal error in ${at}: ${errorMessage(error)}${outcome}`, options);
 }
 
 /**

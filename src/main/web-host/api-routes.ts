@@ -15,6 +15,7 @@ import { sendApiFailure, sendJson } from './respond';
 import { applySecurityHeaders } from './security-headers';
 import { singleHeader } from './access-guard';
 import { httpStatusFor } from './status-codes';
+import { errorMessage } from '../../shared/error-message';
 
 export interface ApiRoutes {
   /** Answers a request for `/api/<channel>` (the caller has checked host, origin and token). */
@@ -138,7 +139,7 @@ export function createApiRoutes(options: { dispatcher: Dispatcher; events: Event
       try {
         result = await dispatcher.dispatch(method, built.request, context);
       } catch (error) {
-        result = { ok: false, code: 'cave_internal', message: `internal error: ${error instanceof Error ? error.message : String(error)}` };
+        result = { ok: false, code: 'cave_internal', message: `internal error: ${errorMessage(error)}` };
       }
       const binaryField = (CHANNELS[method] as { binaryResponse?: string }).binaryResponse;
       if (result.ok && binaryField && typeof result.value === 'object' && result.value !== null) {

@@ -15,6 +15,7 @@ import { createEventHub, resumeFrom } from './event-hub';
 import { sendApiFailure, sendText } from './respond';
 import { applySecurityHeaders } from './security-headers';
 import { createStaticFiles } from './static-files';
+import { errorMessage } from '../../shared/error-message';
 
 export interface WebHostOptions {
   dispatcher: Dispatcher;
@@ -168,7 +169,7 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
       log(`${res.statusCode} ${req.method ?? '?'} ${splitTarget(req.url)?.pathname ?? '(not a path)'}${why ? ` (${why})` : ''}`);
     });
     route(req, res).catch((error: unknown) => {
-      log(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+      log(`internal error: ${errorMessage(error)}`);
       if (!res.headersSent) sendText(res, 500, 'Internal error.', { close: true });
       else res.destroy();
     });

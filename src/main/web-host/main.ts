@@ -10,6 +10,7 @@ import { resolveStorePath } from '../store';
 import { createWebHost } from './create-web-host';
 import { reportEventLoopOnSignal } from './event-loop-report';
 import { parseWebHostArgs, WEB_HOST_USAGE, type WebHostArgs } from './web-host-args';
+import { errorMessage } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   let args: WebHostArgs;
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     // `npm run web -- a.json` runs in the package folder; INIT_CWD is where it was typed.
     args = parseWebHostArgs(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
-    process.stderr.write(`web-host: ${error instanceof Error ? error.message : String(error)}\n\n${WEB_HOST_USAGE}`);
+    process.stderr.write(`web-host: ${errorMessage(error)}\n\n${WEB_HOST_USAGE}`);
     process.exit(2);
   }
   if (args.help) {
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          process.stderr.write(`web-host: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.stderr.write(`web-host: shutdown failed: ${errorMessage(error)}\n`);
           process.exit(1);
         },
       );
@@ -73,6 +74,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`web-host: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`web-host: ${errorMessage(error)}\n`);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { decodeUtf8Lenient } from '../text/decode-input';
 import { countTokens } from './count-tokens';
 import { CAPACITY, DONE, ENDS, PUBLISHED, SEALED, STOP, claimChunk, controlSlots, signalWaiters } from './count-protocol';
+import { errorMessage } from '../../../shared/error-message';
 
 export interface CountJobOptions {
   /**
@@ -214,7 +215,7 @@ export class SharedCountJob implements CountJob {
         }
       }
     } catch (error) {
-      this.fail(new CavemanError('cave_internal', `internal error: token counting failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      this.fail(new CavemanError('cave_internal', `internal error: token counting failed: ${errorMessage(error)}`, { cause: error }));
     }
   }
 

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { decodeUtf8Lenient } from '../text/decode-input';
 import { countTokens, loadTokenizer } from './count-tokens';
 import { CAPACITY, DONE, ENDS, NOTHING_YET, NO_MORE, SIGNAL, STOP, claimChunk, signalWaiters, type FromWorker, type ToWorker } from './count-protocol';
+import { errorMessage } from '../../../shared/error-message';
 
 /**
  * How long a worker waiting for a growing text's next chunk sleeps before
@@ -80,7 +81,7 @@ parentPort?.on('message', (message: ToWorker) => {
     const control = new Int32Array(message.control);
     Atomics.store(control, STOP, 1);
     signalWaiters(control);
-    post({ type: 'failed', jobId: message.jobId, message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'failed', jobId: message.jobId, message: errorMessage(error) });
   }
   post({ type: 'released', jobId: message.jobId });
 });

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CavemanError } from '../../../shared/errors';
+import { errorMessage } from '../../../shared/error-message';
 
 function notFound(name: string, fromUrl: string | URL, why: string): CavemanError {
   return new CavemanError('cave_internal', `internal error: cannot start worker "${name}" from ${String(fromUrl)}: ${why}`);
@@ -29,7 +30,7 @@ export function resolveWorkerScript(name: string, fromUrl: string | URL): URL {
   try {
     tsxApi = import.meta.resolve('tsx/esm/api');
   } catch (error) {
-    throw notFound(name, fromUrl, `only the TypeScript source exists and tsx is not installed (${error instanceof Error ? error.message : String(error)})`);
+    throw notFound(name, fromUrl, `only the TypeScript source exists and tsx is not installed (${errorMessage(error)})`);
   }
   const bootstrap = `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nawait import(${JSON.stringify(source.href)});\n`;
   return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`);

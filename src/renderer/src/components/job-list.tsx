@@ -8,6 +8,7 @@ import { useApp, useCatalogs } from '../app-context';
 import { cancellationOutcome } from '../../../shared/errors';
 import type { JobFinishedEvent } from '../../../shared/contracts';
 import type { JobStage, RunningJob } from '../state/catalogs-store';
+import { errorMessage } from '../../../shared/error-message';
 
 const STAGES: Record<JobStage, string> = {
   queued: 'Waiting',
@@ -66,7 +67,7 @@ function JobRow({ job }: { job: RunningJob }) {
         const notice = result.cancelled ? cancelNotice(name, result.outcome) : null;
         if (notice) stores.ui.getState().notify('info', notice);
       })
-      .catch((error: unknown) => stores.ui.getState().notify('error', `Could not cancel ${name}: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => stores.ui.getState().notify('error', `Could not cancel ${name}: ${errorMessage(error)}`));
   return (
     <li className="job-row">
       <div className="job-text">

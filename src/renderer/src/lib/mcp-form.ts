@@ -5,6 +5,7 @@
 // lines. Pure, so it is tested without a DOM.
 
 import type { McpServerRef } from '../../../shared/contracts';
+import { errorMessage } from '../../../shared/error-message';
 
 export type TransportChoice = 'stdio' | 'http' | 'sse';
 
@@ -83,7 +84,7 @@ export function serverFromForm(form: McpForm): FormResult {
     const headers = parsePairs(form.headersText, ':', 'Headers');
     return { ok: true, server: { transport: form.transport, url, ...(Object.keys(headers).length > 0 ? { headers } : {}) } };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { ok: false, message: `${message.charAt(0).toUpperCase()}${message.slice(1)}.` };
   }
 }

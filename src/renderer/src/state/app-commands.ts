@@ -14,6 +14,7 @@ import { formatBytes } from '../lib/format';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
 import { shownShrink } from './history-store';
+import { errorMessage } from '../../../shared/error-message';
 
 export interface CommandEnvironment {
   /** Reads the clipboard as text; rejects when the host refuses. */
@@ -96,7 +97,7 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
     stores.catalogs
       .getState()
       .reanalyze(summary.analysisId, tokenizer)
-      .catch((error: unknown) => notify('error', `Could not ${what} ${summary.name} again: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => notify('error', `Could not ${what} ${summary.name} again: ${errorMessage(error)}`));
 
   const commands: AppCommands = {
     run(command) {
