@@ -4,6 +4,7 @@
 import { Buffer } from 'node:buffer';
 import type { FactTally, LintReport, ToolTokens } from '../../shared/contracts';
 import { savingRatio, signedRatio } from '../../shared/ratio';
+import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { checkOutput, type CheckedOutput } from '../engine/guarantees/check-guarantees';
 import { factLedger, type FactLedger } from '../engine/guarantees/facts-kept';
@@ -25,6 +26,8 @@ export interface LintOptions {
   tokenizer?: TokenizerName;
   /** Measure the shrink with shared sub-schemas (SPEC §2.3a; off by default). */
   shareSchemas?: boolean;
+  /** Measure the shrink at this level (SPEC §2.3b, docs/levels.md): `facts` by default. */
+  level?: LevelName;
   counter?: ParallelTokenCounter;
   signal?: AbortSignal;
   /** 0…1 as tools are measured. */
@@ -41,9 +44,10 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const counter = options.counter ?? sharedCounter();
   const read = readInput(input);
   const shareSchemas = options.shareSchemas ?? false;
-  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas });
+  const level = options.level ?? DEFAULT_LEVEL;
+  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas, level });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  const report = await lintReportFor(read, prepared, { tokenizer, shareSchemas, signal: options.signal, onProgress: options.onProgress }, counter);
+  const report = await lintReportFor(read, prepared, { tokenizer, shareSchemas, level, signal: options.signal, onProgress: options.onProgress }, counter);
   // What the proxy's describe tool would add, next to the saving (nothing is added to a catalog that passes through).
   if (report.total.tokens_after < report.total.tokens_before) report.describe_tool = describeToolPrice(prepared.doc, prepared.transform, tokenizer);
   return report;
@@ -56,6 +60,8 @@ export interface LintTotals {
   tokenizer: TokenizerName;
   /** The transform was made with shared sub-schemas. */
   shareSchemas?: boolean;
+  /** The level the transform was made at (`facts` when not given): what the facts ledger may count as deferred. */
+  level?: LevelName | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number) => void) | undefined;
   /** Hears the variant transforms, which run before lintReportFor first awaits (about a second at 32 MiB). */
@@ -133,7 +139,8 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   const visibleAfter = beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, visibleBefore);
   // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
   const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
-  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking)).ledger;
+  const level = totals.level ?? DEFAULT_LEVEL;
+  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking, level)).ledger;
   const before = await source.result();
   totals.onProgress?.(0.25);
   const after = await output.result();
@@ -189,6 +196,7 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
     tokenizer,
     catalog_kind: transform.kind,
     share_schemas: share,
+    level,
     tokens_before: totalBefore,
     tokens_after: totalAfter,
     ratio,

@@ -185,7 +185,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
   throwIfAborted(options.signal);
 
   const passThrough = (why: PassThrough, error?: CavemanError): ShrinkOutcome => ({
-    result: { ...report(tokenizer, tokensBefore, tokensBefore), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: bytes },
+    result: { ...report(tokenizer, tokensBefore, tokensBefore, options.level), pass_through: why, ...(error ? { error: error.toValue() } : {}), output: bytes },
     ...(error ? { error } : {}),
   });
 
@@ -230,7 +230,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
     if (original.buffer !== bytes.buffer) scratch.give(original.buffer);
     if (handedOut.buffer !== output!.buffer && output!.buffer instanceof SharedArrayBuffer) scratch.give(output!.buffer);
   }
-  return { result: { ...report(tokenizer, tokensBefore, tokensAfter), recovery_handle: handle, output: handedOut } };
+  return { result: { ...report(tokenizer, tokensBefore, tokensAfter, options.level), recovery_handle: handle, output: handedOut } };
 }
 
 /** How the store records the shrink's options: its compressor label, and share_schemas and level in its metadata (defaults left out). */
@@ -241,7 +241,8 @@ function recordedWith(options: ShrinkOptions): { compressor?: string; shareSchem
   return { compressor: compressorLabel({ shareSchemas, level }), ...(shareSchemas ? { shareSchemas: true } : {}), ...(level !== DEFAULT_LEVEL ? { level } : {}) };
 }
 
-function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: number): ShrinkReport {
+/** `level` is named only when it is not the default, so a default shrink's report is the reference's. */
+function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: number, level: LevelName | undefined): ShrinkReport {
   return {
     tokens_before: tokensBefore,
     tokens_after: tokensAfter,
@@ -249,6 +250,7 @@ function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: num
     basis: 'inferred',
     content_type: 'toolschema',
     tokenizer,
+    ...(level !== undefined && level !== DEFAULT_LEVEL ? { level } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { packageVersion } from '../api/package-version';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
-import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL } from '../../shared/levels';
+import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
 import type { McpCommandOptions } from './commands/mcp-command';
@@ -86,13 +86,14 @@ program
   .addOption(storeOption())
   .addOption(shareSchemasOption())
   .addOption(strictOption())
+  .addOption(levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and signatures defer the rest, reachable with recover HANDLE --tool NAME)`))
   .addHelpText(
     'after',
     `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean }, command: Command) => {
+  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean; level?: LevelName }, command: Command) => {
     // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
     // it is a file, and the command says there is no such file.
     if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
@@ -109,8 +110,13 @@ program
   .option('--json', 'print the report as JSON')
   .addOption(tokenizerOption())
   .addOption(shareSchemasOption())
-  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean }) => {
-    exitCode = await (await import('./commands/lint-command')).runLintCommand(file, { tokenizer: options.tokenizer, json: options.json === true, shareSchemas: options.shareSchemas === true }, io);
+  .addOption(levelOption(`measure the shrink at this level (default: ${DEFAULT_LEVEL})`))
+  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName }) => {
+    exitCode = await (await import('./commands/lint-command')).runLintCommand(
+      file,
+      { tokenizer: options.tokenizer, json: options.json === true, shareSchemas: options.shareSchemas === true, ...(options.level !== undefined ? { level: options.level } : {}) },
+      io,
+    );
   });
 
 program

@@ -32,12 +32,16 @@ export type RecoveryHandle = string;
  */
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
+ * The level of the shrink (SPEC §2.3b, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
+ */
+export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
+/**
  * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
 /**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
@@ -61,7 +65,7 @@ export type Bytes = Uint8Array;
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
 export type Tools = {
   name: string;
   originalLine: number;
@@ -146,7 +150,7 @@ export type McpServerRef =
 /**
  * wrapped: the proxy's --level (absent: the proxy's default, leads).
  */
-export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName3 = 'full' | 'facts' | 'leads' | 'signatures';
 /**
  * Tool names of the server's last measured listing, each as listed.
  *
@@ -159,7 +163,7 @@ export type ToolNames = string[];
 /**
  * wrap: the proxy's level (default leads).
  */
-export type LevelName3 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
 /**
  * wrap: tools the proxy neither lists nor lets be called.
  *
@@ -169,7 +173,11 @@ export type ToolNames1 = string[];
 /**
  * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
  */
-export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName5 = 'full' | 'facts' | 'leads' | 'signatures';
+/**
+ * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ */
+export type LevelName6 = 'full' | 'facts' | 'leads' | 'signatures';
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -206,6 +214,7 @@ export interface ShrinkReport {
   content_type: ContentType;
   recovery_handle?: RecoveryHandle;
   tokenizer: TokenizerName;
+  level?: LevelName;
   pass_through?: PassThrough;
   error?: ErrorValue;
   /**
@@ -506,7 +515,7 @@ export interface AnalyzeRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
-  level?: LevelName1;
+  level?: LevelName2;
 }
 /**
  * Measure an analysis again, e.g. with another tokenizer.
@@ -528,7 +537,7 @@ export interface ReanalyzeRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
-  level?: LevelName1;
+  level?: LevelName2;
 }
 /**
  * Main shows the native Open dialog and analyses every file the person picks.
@@ -545,7 +554,7 @@ export interface OpenFilesRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
-  level?: LevelName1;
+  level?: LevelName2;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -727,7 +736,7 @@ export interface HistoryOpenRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
-  level?: LevelName1;
+  level?: LevelName2;
   /**
    * One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.
    *
@@ -897,7 +906,7 @@ export interface McpImportRequest {
    * via the `definition` "shareSchemas".
    */
   shareSchemas?: boolean;
-  level?: LevelName1;
+  level?: LevelName2;
 }
 /**
  * Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).
@@ -907,7 +916,7 @@ export interface McpImportRequest {
  */
 export interface ServerWrapState {
   state: 'direct' | 'wrapped' | 'unwrappable';
-  level?: LevelName2;
+  level?: LevelName3;
   includeTools?: string[];
   excludeTools?: string[];
   shareSchemas?: boolean;
@@ -971,7 +980,7 @@ export interface ServerEditRequest {
    */
   serverId: string;
   action: 'wrap' | 'unwrap';
-  level?: LevelName3;
+  level?: LevelName4;
   excludeTools?: ToolNames1;
 }
 /**
@@ -987,7 +996,7 @@ export interface ServerEditCommit {
    */
   serverId: string;
   action: 'wrap' | 'unwrap';
-  level?: LevelName;
+  level?: LevelName1;
   excludeTools?: ToolNames;
   /**
    * SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.
@@ -1088,7 +1097,7 @@ export interface TokenTriple {
  * via the `definition` "ServerLevelCost".
  */
 export interface ServerLevelCost {
-  level: LevelName;
+  level: LevelName1;
   /**
    * The whole listing before (as the server lists it) and after the shrink at this level (caveman_describe not included).
    */
@@ -1185,7 +1194,7 @@ export interface AnalysisSummary {
    */
   name: string;
   tokenizer: TokenizerName;
-  level: LevelName4;
+  level: LevelName5;
   report: ShrinkReport;
   /**
    * Tools in the catalog. The per-tool report (catalog:lint) is fetched separately, as bytes.
@@ -1334,6 +1343,7 @@ export interface LintReport {
    * The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).
    */
   share_schemas: boolean;
+  level?: LevelName6;
   /**
    * This interface was referenced by `SharedDefinitions`'s JSON-Schema
    * via the `definition` "tokenCount".

@@ -3,6 +3,7 @@
 import type { LintReport, RenderedTokens } from '../../../shared/contracts';
 import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
+import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lint } from '../../api/lint';
 import { readBoundedFile, tooLargeMessage } from '../bounded-input';
@@ -10,7 +11,7 @@ import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
 
-export async function runLintCommand(file: string, options: { tokenizer: TokenizerName; json: boolean; shareSchemas?: boolean }, io: CommandIo): Promise<number> {
+export async function runLintCommand(file: string, options: { tokenizer: TokenizerName; json: boolean; shareSchemas?: boolean; level?: LevelName }, io: CommandIo): Promise<number> {
   let report: LintReport;
   try {
     const input = await readBoundedFile(file);
@@ -18,7 +19,7 @@ export async function runLintCommand(file: string, options: { tokenizer: Tokeniz
       await writeAll(io.stderr, `caveman-shrink lint: ${tooLargeMessage(file)}\n`);
       return 1;
     }
-    report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas: options.shareSchemas === true });
+    report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas: options.shareSchemas === true, ...(options.level !== undefined ? { level: options.level } : {}) });
   } catch (thrown) {
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);
     const message = error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${unreadableReason(thrown)}` : error.message;
@@ -50,10 +51,15 @@ export function lintTable(report: LintReport): string {
   return (
     formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) +
     `seen by the model: anthropic ${seen(report.visible.anthropic)} · openai ${seen(report.visible.openai)}\n` +
-    `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}\n` +
-    `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ${facts.dropped} dropped) · leads whole: ${leadsWhole} of ${facts.leads.found}\n` +
+    `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}${report.level !== undefined && report.level !== DEFAULT_LEVEL ? ` · level ${report.level}` : ''}\n` +
+    `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ${deferredPart(facts.deferred)}${facts.dropped} dropped) · leads whole: ${leadsWhole} of ${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}\n` +
     describeToolLine(report)
   );
+}
+
+/** "12 deferred, " at a deferral level; nothing at full and facts, so their line reads as before. */
+function deferredPart(deferred: number | undefined): string {
+  return deferred ? `${deferred} deferred (one describe call away), ` : '';
 }
 
 /** A rendering's tokens before → after, and the share saved. */

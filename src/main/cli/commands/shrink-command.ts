@@ -10,6 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
 import type { CavemanError } from '../../../shared/errors';
 import { asCavemanError, unreadableReason } from '../../../shared/errors';
+import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
@@ -22,6 +23,7 @@ export interface ShrinkCommandOptions {
   shareSchemas?: boolean | undefined;
   /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
   strict?: boolean | undefined;
+  level?: LevelName | undefined;
 }
 
 export interface CommandIo {
@@ -53,12 +55,16 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
       tokenizer: options.tokenizer,
       ...(options.store !== undefined ? { store: options.store } : {}),
       ...(options.shareSchemas ? { shareSchemas: true } : {}),
+      ...(options.level !== undefined ? { level: options.level } : {}),
       sourceName: file === undefined || file === '-' ? 'stdin' : basename(file),
       sharedOutput: true,
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);
-    return reportLine(io, withNote(report, error), options.strict);
+    const status = await reportLine(io, withNote(report, error), options.strict);
+    // After the report line, so a reader of the first stderr line still gets the JSON.
+    if (options.level !== undefined && defersDetails(options.level) && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
+    return status;
   } catch (thrown) {
     // A failure we did not foresee still passes the catalog through.
     await writeAll(io.stdout, input.bytes);
@@ -70,6 +76,15 @@ function withNote(report: ShrinkReport, storeError: CavemanError | undefined): S
   if (storeError) return { ...report, note: `nothing was stored (${storeError.message}); the original bytes were passed through` };
   if (report.pass_through) return { ...report, note: `passed through unchanged, nothing was stored: ${report.pass_through.message}` };
   return report;
+}
+
+/** What a shrink at a deferral level says on stderr: what it kept, and how to reach the rest. */
+export function deferralNote(level: LevelName, handle: string): string {
+  return (
+    `caveman-shrink: level ${level}: ${LEVEL_KEEPS[level]}; a description ending in " …" lost text. ` +
+    `Every tool's original is in the store: caveman-shrink recover ${handle} --tool NAME, ` +
+    `the library's recoverTool(handle, name) or toolDescriber({ handle }) for a harness that answers the describe tool\n`
+  );
 }
 
 async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine, strict: boolean | undefined): Promise<number> {

@@ -136,7 +136,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   const checking = (fraction: number) => report('checking', within(fraction, 0, 1, PARSED, CHECKED));
   const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * LEDGER_SHARE), level);
   // The report's variants are begun now: the workers count them next, while this thread diffs.
-  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, signal: input.signal, onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked, output: outputDoc });
+  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, level, signal: input.signal, onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked, output: outputDoc });
   // Awaited below; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
   // checkGuarantees gives checkOutput, done above, the first CHECK_OUTPUT_SHARE of its bar; the rest is its own walks.

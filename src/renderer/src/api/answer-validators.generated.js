@@ -2,19 +2,20 @@
 // Do not edit: change the schema and run `npm run contracts`.
 "use strict";
 export const lintReport = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"level":{"description":"The level the shrink measured was made at (SPEC §2.3b, docs/levels.md; facts by default). Always written by lint; optional for reports made before levels.","$ref":"defs.schema.json#/$defs/level"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
 const schema33 = {"title":"Basis","description":"Every count is a local estimate, never a provider-verified number.","const":"inferred"};
 const schema34 = {"title":"ContentType","const":"toolschema"};
 const schema35 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
 const schema36 = {"title":"CatalogKind","description":"tool-list: {\"tools\":[…]} or {\"functions\":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.","enum":["tool-list","tool-array","tool","schema"]};
-const schema37 = {"type":"integer","minimum":0};
-const schema39 = {"description":"Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.","type":"number","minimum":0,"maximum":1};
-const schema40 = {"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0};
-const schema41 = {"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1};
-const schema46 = {"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0};
+const schema37 = {"title":"LevelName","description":"How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).","enum":["full","facts","leads","signatures"]};
+const schema38 = {"type":"integer","minimum":0};
+const schema40 = {"description":"Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.","type":"number","minimum":0,"maximum":1};
+const schema41 = {"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0};
+const schema42 = {"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1};
+const schema47 = {"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0};
 const func1 = Object.prototype.hasOwnProperty;
-const schema42 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}};
-const schema45 = {"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}};
+const schema43 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}};
+const schema46 = {"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -220,8 +221,8 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
-const schema48 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
+const schema48 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
+const schema49 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1041,10 +1042,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.tokens_before !== undefined){
-let data5 = data.tokens_before;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err21 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.level !== undefined){
+let data5 = data.level;
+if(!((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "signatures"))){
+const err21 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1053,9 +1054,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tokens_before !== undefined){
+let data6 = data.tokens_before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err22 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1064,12 +1067,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-if(data.tokens_after !== undefined){
-let data6 = data.tokens_after;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err23 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err23 = {instancePath:instancePath+"/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1078,9 +1078,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err24 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.tokens_after !== undefined){
+let data7 = data.tokens_after;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err24 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1089,13 +1092,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-if(data.ratio !== undefined){
-let data7 = data.ratio;
 if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 1 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data7 < 0 || isNaN(data7)){
+const err25 = {instancePath:instancePath+"/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1104,8 +1103,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err26 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.ratio !== undefined){
+let data8 = data.ratio;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 1 || isNaN(data8)){
+const err26 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1114,9 +1118,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data8 < 0 || isNaN(data8)){
+const err27 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1126,10 +1129,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.tokens_minified !== undefined){
-let data8 = data.tokens_minified;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err28 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err28 = {instancePath:instancePath+"/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1138,9 +1139,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err29 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tokens_minified !== undefined){
+let data9 = data.tokens_minified;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err29 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1149,13 +1152,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data.beyond_minification !== undefined){
-let data9 = data.beyond_minification;
 if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 1 || isNaN(data9)){
-const err30 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data9 < 0 || isNaN(data9)){
+const err30 = {instancePath:instancePath+"/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1164,8 +1163,13 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err31 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.beyond_minification !== undefined){
+let data10 = data.beyond_minification;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 1 || isNaN(data10)){
+const err31 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1174,9 +1178,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data10 < 0 || isNaN(data10)){
+const err32 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1186,19 +1189,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.tools !== undefined){
-let data10 = data.tools;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate22(data10[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err33 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err33 = {instancePath:instancePath+"/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1208,11 +1200,19 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.envelope !== undefined){
-let data12 = data.envelope;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.tokens_before === undefined){
-const err34 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(data.tools !== undefined){
+let data11 = data.tools;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate22(data11[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1221,8 +1221,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.tokens_after === undefined){
-const err35 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+}
+if(data.envelope !== undefined){
+let data13 = data.envelope;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.tokens_before === undefined){
+const err35 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1231,8 +1235,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data12.visible === undefined){
-const err36 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
+if(data13.tokens_after === undefined){
+const err36 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1241,9 +1245,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!(((key1 === "tokens_before") || (key1 === "tokens_after")) || (key1 === "visible"))){
-const err37 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data13.visible === undefined){
+const err37 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1252,11 +1255,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data12.tokens_before !== undefined){
-let data13 = data12.tokens_before;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err38 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key1 in data13){
+if(!(((key1 === "tokens_before") || (key1 === "tokens_after")) || (key1 === "visible"))){
+const err38 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1265,9 +1266,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data13.tokens_before !== undefined){
+let data14 = data13.tokens_before;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err39 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1276,12 +1279,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-if(data12.tokens_after !== undefined){
-let data14 = data12.tokens_after;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err40 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err40 = {instancePath:instancePath+"/envelope/tokens_before",schemaPath:"#/properties/envelope/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1290,9 +1290,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err41 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data13.tokens_after !== undefined){
+let data15 = data13.tokens_after;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err41 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1301,17 +1304,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-if(data12.visible !== undefined){
-if(!(validate25(data12.visible, {instancePath:instancePath+"/envelope/visible",parentData:data12,parentDataProperty:"visible",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err42 = {instancePath:instancePath+"/envelope/tokens_after",schemaPath:"#/properties/envelope/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1321,11 +1316,16 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.describe_tool !== undefined){
-let data16 = data.describe_tool;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.name === undefined){
-const err43 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data13.visible !== undefined){
+if(!(validate25(data13.visible, {instancePath:instancePath+"/envelope/visible",parentData:data13,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1334,8 +1334,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data16.tokens === undefined){
-const err44 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+}
+if(data.describe_tool !== undefined){
+let data17 = data.describe_tool;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.name === undefined){
+const err44 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1344,8 +1348,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data16.shortened_tools === undefined){
-const err45 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "shortened_tools"},message:"must have required property '"+"shortened_tools"+"'"};
+if(data17.tokens === undefined){
+const err45 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1354,9 +1358,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key2 in data16){
-if(!(((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools"))){
-const err46 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data17.shortened_tools === undefined){
+const err46 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "shortened_tools"},message:"must have required property '"+"shortened_tools"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1365,10 +1368,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data16.name !== undefined){
-if(typeof data16.name !== "string"){
-const err47 = {instancePath:instancePath+"/describe_tool/name",schemaPath:"#/properties/describe_tool/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data17){
+if(!(((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools"))){
+const err47 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1378,10 +1380,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data16.tokens !== undefined){
-let data18 = data16.tokens;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err48 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data17.name !== undefined){
+if(typeof data17.name !== "string"){
+const err48 = {instancePath:instancePath+"/describe_tool/name",schemaPath:"#/properties/describe_tool/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1390,9 +1391,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err49 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data17.tokens !== undefined){
+let data19 = data17.tokens;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err49 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1401,12 +1404,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-if(data16.shortened_tools !== undefined){
-let data19 = data16.shortened_tools;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err50 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err50 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1415,9 +1415,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err51 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data17.shortened_tools !== undefined){
+let data20 = data17.shortened_tools;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err51 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1426,11 +1429,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err52 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1440,11 +1441,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.total !== undefined){
-let data20 = data.total;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.tokens_before === undefined){
-const err53 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1453,8 +1453,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data20.tokens_after === undefined){
-const err54 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+}
+if(data.total !== undefined){
+let data21 = data.total;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.tokens_before === undefined){
+const err54 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1463,8 +1467,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data20.ratio === undefined){
-const err55 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
+if(data21.tokens_after === undefined){
+const err55 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1473,8 +1477,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data20.tokens_minified === undefined){
-const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
+if(data21.ratio === undefined){
+const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1483,8 +1487,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data20.beyond_minification === undefined){
-const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
+if(data21.tokens_minified === undefined){
+const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1493,9 +1497,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key3 in data20){
-if(!(((((key3 === "tokens_before") || (key3 === "tokens_after")) || (key3 === "ratio")) || (key3 === "tokens_minified")) || (key3 === "beyond_minification"))){
-const err58 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data21.beyond_minification === undefined){
+const err58 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1504,11 +1507,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data20.tokens_before !== undefined){
-let data21 = data20.tokens_before;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key3 in data21){
+if(!(((((key3 === "tokens_before") || (key3 === "tokens_after")) || (key3 === "ratio")) || (key3 === "tokens_minified")) || (key3 === "beyond_minification"))){
+const err59 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1517,9 +1518,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data21.tokens_before !== undefined){
+let data22 = data21.tokens_before;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err60 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1528,12 +1531,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-if(data20.tokens_after !== undefined){
-let data22 = data20.tokens_after;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err61 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err61 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1542,9 +1542,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data21.tokens_after !== undefined){
+let data23 = data21.tokens_after;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err62 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1553,13 +1556,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-if(data20.ratio !== undefined){
-let data23 = data20.ratio;
 if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 1 || isNaN(data23)){
-const err63 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data23 < 0 || isNaN(data23)){
+const err63 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1568,8 +1567,13 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data21.ratio !== undefined){
+let data24 = data21.ratio;
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1 || isNaN(data24)){
+const err64 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1578,9 +1582,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data24 < 0 || isNaN(data24)){
+const err65 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1590,10 +1593,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data20.tokens_minified !== undefined){
-let data24 = data20.tokens_minified;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err66 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err66 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1602,9 +1603,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err67 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data21.tokens_minified !== undefined){
+let data25 = data21.tokens_minified;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err67 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1613,13 +1616,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-if(data20.beyond_minification !== undefined){
-let data25 = data20.beyond_minification;
 if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 1 || isNaN(data25)){
-const err68 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data25 < 0 || isNaN(data25)){
+const err68 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1628,8 +1627,13 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data25 < 0 || isNaN(data25)){
-const err69 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data21.beyond_minification !== undefined){
+let data26 = data21.beyond_minification;
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 1 || isNaN(data26)){
+const err69 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1638,9 +1642,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data26 < 0 || isNaN(data26)){
+const err70 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1650,14 +1653,25 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
 else {
-const err71 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1669,20 +1683,10 @@ errors = vErrors.length;
 }
 }
 if(data.facts !== undefined){
-let data27 = data.facts;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.found === undefined){
-const err72 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-if(data27.kept === undefined){
-const err73 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+let data28 = data.facts;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.found === undefined){
+const err73 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1691,8 +1695,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data27.redundant === undefined){
-const err74 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+if(data28.kept === undefined){
+const err74 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1701,8 +1705,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data27.dropped === undefined){
-const err75 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(data28.redundant === undefined){
+const err75 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1711,8 +1715,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data27.leads === undefined){
-const err76 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
+if(data28.dropped === undefined){
+const err76 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1721,8 +1725,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data27.by_category === undefined){
-const err77 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
+if(data28.leads === undefined){
+const err77 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1731,8 +1735,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data27.redundant_facts === undefined){
-const err78 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
+if(data28.by_category === undefined){
+const err78 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1741,8 +1745,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data27.dropped_facts === undefined){
-const err79 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
+if(data28.redundant_facts === undefined){
+const err79 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1751,9 +1755,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-for(const key4 in data27){
-if(!(func1.call(schema31.properties.facts.properties, key4))){
-const err80 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data28.dropped_facts === undefined){
+const err80 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1762,11 +1765,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data27.found !== undefined){
-let data28 = data27.found;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err81 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key4 in data28){
+if(!(func1.call(schema31.properties.facts.properties, key4))){
+const err81 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1775,9 +1776,11 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err82 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data28.found !== undefined){
+let data29 = data28.found;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err82 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1786,12 +1789,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-if(data27.kept !== undefined){
-let data29 = data27.kept;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err83 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err83 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1800,9 +1800,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data28.kept !== undefined){
+let data30 = data28.kept;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err84 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1811,12 +1814,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-if(data27.redundant !== undefined){
-let data30 = data27.redundant;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err85 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err85 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1825,9 +1825,12 @@ vErrors.push(err85);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err86 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data28.redundant !== undefined){
+let data31 = data28.redundant;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err86 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1836,12 +1839,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-if(data27.deferred !== undefined){
-let data31 = data27.deferred;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err87 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err87 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1850,9 +1850,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err88 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data28.deferred !== undefined){
+let data32 = data28.deferred;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err88 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1861,12 +1864,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-}
-if(data27.dropped !== undefined){
-let data32 = data27.dropped;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err89 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err89 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1875,9 +1875,12 @@ vErrors.push(err89);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err90 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data28.dropped !== undefined){
+let data33 = data28.dropped;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err90 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1886,13 +1889,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-}
-if(data27.leads !== undefined){
-let data33 = data27.leads;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.found === undefined){
-const err91 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err91 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1901,8 +1900,13 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data33.whole === undefined){
-const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
+}
+}
+if(data28.leads !== undefined){
+let data34 = data28.leads;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.found === undefined){
+const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1911,8 +1915,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data33.shortened === undefined){
-const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
+if(data34.whole === undefined){
+const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1921,8 +1925,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data33.cut === undefined){
-const err94 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
+if(data34.shortened === undefined){
+const err94 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1931,9 +1935,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-for(const key5 in data33){
-if(!(((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "deferred")) || (key5 === "cut"))){
-const err95 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data34.cut === undefined){
+const err95 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1942,11 +1945,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data33.found !== undefined){
-let data34 = data33.found;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err96 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key5 in data34){
+if(!(((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "deferred")) || (key5 === "cut"))){
+const err96 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1955,9 +1956,11 @@ vErrors.push(err96);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err97 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data34.found !== undefined){
+let data35 = data34.found;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err97 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1966,12 +1969,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-if(data33.whole !== undefined){
-let data35 = data33.whole;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err98 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err98 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1980,9 +1980,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err99 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data34.whole !== undefined){
+let data36 = data34.whole;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err99 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1991,12 +1994,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-}
-if(data33.shortened !== undefined){
-let data36 = data33.shortened;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err100 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err100 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2005,9 +2005,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 0 || isNaN(data36)){
-const err101 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data34.shortened !== undefined){
+let data37 = data34.shortened;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err101 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2016,12 +2019,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-}
-if(data33.deferred !== undefined){
-let data37 = data33.deferred;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err102 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 0 || isNaN(data37)){
+const err102 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2030,9 +2030,12 @@ vErrors.push(err102);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 0 || isNaN(data37)){
-const err103 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data34.deferred !== undefined){
+let data38 = data34.deferred;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err103 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2041,12 +2044,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-}
-if(data33.cut !== undefined){
-let data38 = data33.cut;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err104 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err104 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2055,9 +2055,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 0 || isNaN(data38)){
-const err105 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data34.cut !== undefined){
+let data39 = data34.cut;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err105 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2066,11 +2069,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
+const err106 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2080,14 +2081,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data27.by_category !== undefined){
-let data39 = data27.by_category;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-for(const key6 in data39){
-let data40 = data39[key6];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.kept === undefined){
-const err107 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2096,8 +2093,15 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data40.redundant === undefined){
-const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+}
+if(data28.by_category !== undefined){
+let data40 = data28.by_category;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key6 in data40){
+let data41 = data40[key6];
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.kept === undefined){
+const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2106,8 +2110,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data40.dropped === undefined){
-const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(data41.redundant === undefined){
+const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2116,9 +2120,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-for(const key7 in data40){
-if(!((((key7 === "kept") || (key7 === "redundant")) || (key7 === "deferred")) || (key7 === "dropped"))){
-const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data41.dropped === undefined){
+const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2127,11 +2130,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data40.kept !== undefined){
-let data41 = data40.kept;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key7 in data41){
+if(!((((key7 === "kept") || (key7 === "redundant")) || (key7 === "deferred")) || (key7 === "dropped"))){
+const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2140,9 +2141,11 @@ vErrors.push(err111);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 0 || isNaN(data41)){
-const err112 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data41.kept !== undefined){
+let data42 = data41.kept;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err112 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2151,12 +2154,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-}
-if(data40.redundant !== undefined){
-let data42 = data40.redundant;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err113 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err113 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2165,9 +2165,12 @@ vErrors.push(err113);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 0 || isNaN(data42)){
-const err114 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data41.redundant !== undefined){
+let data43 = data41.redundant;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err114 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2176,12 +2179,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-if(data40.deferred !== undefined){
-let data43 = data40.deferred;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err115 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 0 || isNaN(data43)){
+const err115 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2190,9 +2190,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 < 0 || isNaN(data43)){
-const err116 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data41.deferred !== undefined){
+let data44 = data41.deferred;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err116 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2201,12 +2204,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-}
-if(data40.dropped !== undefined){
-let data44 = data40.dropped;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err117 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err117 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2215,9 +2215,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err118 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data41.dropped !== undefined){
+let data45 = data41.dropped;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err118 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2226,11 +2229,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err119 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2241,8 +2242,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err120 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err120 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2252,15 +2254,9 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data27.redundant_facts !== undefined){
-let data45 = data27.redundant_facts;
-if(Array.isArray(data45)){
-const len1 = data45.length;
-for(let i1=0; i1<len1; i1++){
-let data46 = data45[i1];
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.tool === undefined){
-const err121 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+}
+else {
+const err121 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2269,8 +2265,16 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data46.location === undefined){
-const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+}
+if(data28.redundant_facts !== undefined){
+let data46 = data28.redundant_facts;
+if(Array.isArray(data46)){
+const len1 = data46.length;
+for(let i1=0; i1<len1; i1++){
+let data47 = data46[i1];
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.tool === undefined){
+const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2279,8 +2283,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data46.sentence === undefined){
-const err123 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+if(data47.location === undefined){
+const err123 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2289,8 +2293,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data46.keyword === undefined){
-const err124 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
+if(data47.sentence === undefined){
+const err124 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2299,9 +2303,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-for(const key8 in data46){
-if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
-const err125 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data47.keyword === undefined){
+const err125 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2310,10 +2313,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-if(data46.tool !== undefined){
-if(typeof data46.tool !== "string"){
-const err126 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key8 in data47){
+if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
+const err126 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2323,9 +2325,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data46.location !== undefined){
-if(typeof data46.location !== "string"){
-const err127 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.tool !== undefined){
+if(typeof data47.tool !== "string"){
+const err127 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2335,9 +2337,9 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data46.sentence !== undefined){
-if(typeof data46.sentence !== "string"){
-const err128 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.location !== undefined){
+if(typeof data47.location !== "string"){
+const err128 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2347,9 +2349,9 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data46.keyword !== undefined){
-if(typeof data46.keyword !== "string"){
-const err129 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.sentence !== undefined){
+if(typeof data47.sentence !== "string"){
+const err129 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2359,9 +2361,9 @@ vErrors.push(err129);
 errors++;
 }
 }
-}
-else {
-const err130 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data47.keyword !== undefined){
+if(typeof data47.keyword !== "string"){
+const err130 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2373,7 +2375,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err131 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2383,15 +2385,9 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data27.dropped_facts !== undefined){
-let data51 = data27.dropped_facts;
-if(Array.isArray(data51)){
-const len2 = data51.length;
-for(let i2=0; i2<len2; i2++){
-let data52 = data51[i2];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.tool === undefined){
-const err132 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+}
+else {
+const err132 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2400,8 +2396,16 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(data52.location === undefined){
-const err133 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+}
+if(data28.dropped_facts !== undefined){
+let data52 = data28.dropped_facts;
+if(Array.isArray(data52)){
+const len2 = data52.length;
+for(let i2=0; i2<len2; i2++){
+let data53 = data52[i2];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.tool === undefined){
+const err133 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2410,8 +2414,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data52.sentence === undefined){
-const err134 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+if(data53.location === undefined){
+const err134 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2420,9 +2424,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-for(const key9 in data52){
-if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
-const err135 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(data53.sentence === undefined){
+const err135 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2431,10 +2434,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data52.tool !== undefined){
-if(typeof data52.tool !== "string"){
-const err136 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data53){
+if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
+const err136 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2444,9 +2446,9 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data52.location !== undefined){
-if(typeof data52.location !== "string"){
-const err137 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.tool !== undefined){
+if(typeof data53.tool !== "string"){
+const err137 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2456,9 +2458,9 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data52.sentence !== undefined){
-if(typeof data52.sentence !== "string"){
-const err138 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.location !== undefined){
+if(typeof data53.location !== "string"){
+const err138 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2468,9 +2470,9 @@ vErrors.push(err138);
 errors++;
 }
 }
-}
-else {
-const err139 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53.sentence !== undefined){
+if(typeof data53.sentence !== "string"){
+const err139 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2482,7 +2484,7 @@ errors++;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err140 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2494,7 +2496,7 @@ errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err141 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2506,12 +2508,24 @@ errors++;
 }
 }
 else {
-const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err142 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err142];
 }
 else {
 vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
 }
 errors++;
 }
@@ -2521,10 +2535,10 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const diffEnvelopeLayout = validate31;
-const schema58 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
-const schema59 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
-const schema60 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
-const schema61 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
+const schema59 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
+const schema60 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
+const schema61 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
+const schema62 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
