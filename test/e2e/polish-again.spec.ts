@@ -303,3 +303,41 @@ test('a server that never answers initialize: the job says what it waits for and
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Cancelled mcp:node — the server was stopped and nothing was stored.');
   await expect(jobs).toHaveCount(0);
 });
+
+test.describe('a browser host without --allow-commands', () => {
+  const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
+  const path = join(home, '.cursor', 'mcp.json');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['mine.mjs'] } } }));
+  test.use({ allowCommands: false, hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  test('the MCP dialog says up front what this host does not start, and how to allow it (Import and "Start and import" looked enabled and refused only after the click)', async ({ app }) => {
+    test.skip(test.info().project.name !== 'browser', 'the desktop app asks in a native dialog instead');
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+    const found = dialog.getByRole('list', { name: 'Servers found' });
+    // A server of the person's own config files still imports.
+    await expect(found.getByRole('button', { name: 'Import mine' })).toBeEnabled();
+
+    const start = dialog.getByRole('button', { name: 'Start and import' });
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription('Starting a typed command is turned off here — import a server from your MCP config files instead, or start the browser host with --allow-commands to allow it.');
+    // In view when the dialog opens at 1024×700, above the form's fields (not below them, at the end of the scroll).
+    await expect(dialog.getByText('Starting a typed command is turned off here')).toBeInViewport();
+    await dialog.getByLabel('URL (streamable HTTP)').check();
+    const connect = dialog.getByRole('button', { name: 'Connect and import' });
+    await expect(connect).toBeDisabled();
+    await expect(connect).toHaveAccessibleDescription(/^Connecting to a typed URL is turned off here — .* --allow-commands to allow it\.$/);
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose a config file…' }).click()]);
+    await chooser.setFiles({ name: 'team.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ mcpServers: { theirs: { command: 'node', args: ['theirs.mjs'] } } })) });
+    const theirs = found.getByRole('button', { name: 'Import theirs' });
+    await expect(theirs).toBeDisabled();
+    await expect(theirs).toHaveAccessibleDescription(/^theirs is from a config file chosen in the page, and the browser host does not run servers from those .* --allow-commands to allow it\.$/);
+    await expect(found.getByRole('button', { name: 'Import mine' })).toBeEnabled();
+    await shot(page, '5-mcp-config-only-1024x700');
+  });
+});

@@ -244,7 +244,7 @@ test.describe('the browser host lets no other page in', () => {
 test.describe('the browser host runs only what your own config files name', () => {
   test.beforeEach(() => test.skip(test.info().project.name !== 'browser', 'this starts the browser host itself, without --allow-commands'));
 
-  test('a chosen config file lists its servers with their commands, but Import says why it is refused and runs nothing', async ({ browser }) => {
+  test('a chosen config file lists its servers with their commands, but their Import is off, says why, and runs nothing', async ({ browser }) => {
     const host = await startHost(join(dir, 'store', 'ccr.db'));
     const marker = join(dir, 'pwned');
     try {
@@ -256,10 +256,12 @@ test.describe('the browser host runs only what your own config files name', () =
       await chooser.setFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(config)) });
       const picked = dialog.getByRole('list', { name: 'Servers found' }).getByRole('listitem').filter({ hasText: 'dropper' });
       await expect(picked).toContainText(process.execPath);
-      await picked.getByRole('button', { name: 'Import dropper' }).click();
-      const refusal = dialog.getByRole('alert');
-      await expect(refusal).toContainText('Could not import: dropper is from a config file chosen in the page');
-      await expect(refusal).toContainText('--allow-commands');
+      // Said before the click, and the button is off (issue 26; it refused only after the click). Main refuses such a
+      // start on its own as well (real-services.test.ts), for a page that sends the request without the dialog.
+      const importButton = picked.getByRole('button', { name: 'Import dropper' });
+      await expect(importButton).toBeDisabled();
+      await expect(importButton).toHaveAccessibleDescription(/^dropper is from a config file chosen in the page, .* --allow-commands to allow it\.$/);
+      await expect(picked).toContainText('dropper is from a config file chosen in the page');
       await expect(dialog).toBeVisible();
       expect(existsSync(marker)).toBe(false);
     } finally {

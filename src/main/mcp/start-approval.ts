@@ -8,6 +8,7 @@
 // parameter, so every decision is tested without Electron.
 
 import { CavemanError, cancelledError } from '../../shared/errors';
+import { pickedServerRefusal, typedServerRefusal } from '../../shared/server-starts';
 import { describeTarget, type McpTarget } from './server-target';
 
 /** Where a server to import came from. */
@@ -34,6 +35,12 @@ export type StartPolicy =
   | { kind: 'refuse' }
   | { kind: 'allow' }
   | { kind: 'ask'; ask: (question: StartQuestion) => Promise<boolean> };
+
+/** What the page is told of `policy`, so it shows up front which servers Import starts (AppInfo.serverStarts). */
+export function serverStarts(policy: StartPolicy | undefined): 'any' | 'ask' | 'config' {
+  if (policy === undefined || policy.kind === 'refuse') return 'config';
+  return policy.kind === 'allow' ? 'any' : 'ask';
+}
 
 /** The longest command line or URL a question shows (the dialog must stay readable). */
 const SHOWN_LENGTH = 4096;
@@ -68,16 +75,8 @@ export function startQuestion(request: StartRequest): StartQuestion {
 }
 
 function startRefused({ origin, target, picked }: StartRequest): CavemanError {
-  const enable = 'start the browser host with --allow-commands to allow it';
-  if (origin === 'picked') {
-    const what = target.transport === 'stdio' ? 'run' : 'connect to';
-    return new CavemanError(
-      'cave_forbidden',
-      `${picked?.server ?? 'that server'} is from a config file chosen in the page, and the browser host does not ${what} servers from those (a page can send any file) — add it to one of your MCP config files and click Look again, or ${enable}`,
-    );
-  }
-  const what = target.transport === 'stdio' ? 'starting a typed command' : 'connecting to a typed URL';
-  return new CavemanError('cave_forbidden', `${what} is turned off here — import a server from your MCP config files instead, or ${enable}`);
+  const message = origin === 'picked' ? pickedServerRefusal(picked?.server ?? 'that server', target.transport) : typedServerRefusal(target.transport);
+  return new CavemanError('cave_forbidden', message);
 }
 
 function startDeclined({ target }: StartRequest): CavemanError {

@@ -11,7 +11,7 @@ import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { choiceFields, type ShrinkChoice } from '../../shared/ipc/caveman-api';
 import { WorkerClient } from '../jobs/worker-client';
-import type { StartPolicy } from '../mcp/start-approval';
+import { serverStarts, type StartPolicy } from '../mcp/start-approval';
 import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
 import { resolveMaxBytes, resolveStorePath } from '../store';
 import { AnalysisRegistry } from './analysis-registry';
@@ -98,7 +98,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const handlers: Handlers = {
     async getAppInfo() {
-      const base = { version, platform: options.platform, tokenizers: [...TOKENIZERS], defaultTokenizer: DEFAULT_TOKENIZER };
+      const base = { version, platform: options.platform, serverStarts: serverStarts(options.startPolicy), tokenizers: [...TOKENIZERS], defaultTokenizer: DEFAULT_TOKENIZER };
       try {
         const info = await storeWorker.call('storeInfo', {});
         return { ...base, storePath: info.path, storeReadOnly: info.readOnly, storeMaxBytes: info.maxBytes, storeRetainedBytes: info.retainedBytes };

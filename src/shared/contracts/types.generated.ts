@@ -458,6 +458,10 @@ export interface EmptyRequest {}
 export interface AppInfo {
   version: string;
   platform: 'electron' | 'browser';
+  /**
+   * Which MCP servers Import starts or connects to: 'any' (the browser host with --allow-commands), 'ask' (the desktop app: a server not found in the person's MCP config files after a native dialog), 'config' (the browser host without --allow-commands: only servers found in the person's MCP config files, never a typed command or URL or a chosen file's server).
+   */
+  serverStarts: 'any' | 'ask' | 'config';
   storePath: string;
   storeReadOnly: boolean;
   storeMaxBytes: number;

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { McpTarget } from '../../../src/main/mcp/server-target';
-import { approveStart, startQuestion, type StartPolicy, type StartQuestion, type StartRequest } from '../../../src/main/mcp/start-approval';
+import { approveStart, serverStarts, startQuestion, type StartPolicy, type StartQuestion, type StartRequest } from '../../../src/main/mcp/start-approval';
 import { CavemanError } from '../../../src/shared/errors';
 
 const command: McpTarget = { transport: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/pwned'] };
@@ -48,6 +48,13 @@ describe('approveStart', () => {
     expect((await rejection(typedUrl, { kind: 'refuse' })).message).toMatch(/^connecting to a typed URL is turned off here/);
     expect((await rejection(pickedCommand, { kind: 'refuse' })).message).toMatch(/^e is from a config file chosen in the page, and the browser host does not run servers from those \(a page can send any file\)/);
     expect((await rejection(pickedUrl, { kind: 'refuse' })).message).toMatch(/^remote is from a config file chosen in the page, and the browser host does not connect to servers from those/);
+  });
+
+  it('tells the page which servers Import starts, so the dialog says so before the click (issue 26)', () => {
+    expect(serverStarts(undefined)).toBe('config');
+    expect(serverStarts({ kind: 'refuse' })).toBe('config');
+    expect(serverStarts({ kind: 'allow' })).toBe('any');
+    expect(serverStarts(asking(true).policy)).toBe('ask');
   });
 
   it('lets everything through when the host allows it (--allow-commands)', async () => {

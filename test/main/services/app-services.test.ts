@@ -223,7 +223,8 @@ describe('app services (real workers, real store)', () => {
 
   it('describes the app and its store', async () => {
     const info = await call<{ platform: string; storePath: string; storeReadOnly: boolean; version: string }>('getAppInfo', {});
-    expect(info).toMatchObject({ platform: 'browser', storePath: join(dir, 'ccr.db'), storeReadOnly: false });
+    // No start policy given: only servers of the config files start, and the page is told so (issue 26).
+    expect(info).toMatchObject({ platform: 'browser', serverStarts: 'config', storePath: join(dir, 'ccr.db'), storeReadOnly: false });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

@@ -33,6 +33,7 @@ function testHandlers(calls: TestHost['calls']): Handlers {
       return {
         version: '0.0.0-test',
         platform: 'browser',
+        serverStarts: 'config',
         storePath: '/tmp/ccr.db',
         storeReadOnly: false,
         storeMaxBytes: 1,

@@ -74,6 +74,7 @@ export function appInfo(overrides: Partial<AppInfo> = {}): AppInfo {
   return {
     version: '0.1.0',
     platform: 'browser',
+    serverStarts: 'any',
     storePath: '/tmp/ccr.db',
     storeReadOnly: false,
     storeMaxBytes: 512 * 1024 * 1024,

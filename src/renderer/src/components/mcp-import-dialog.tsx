@@ -6,7 +6,8 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import type { McpClient, McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
-import { useApp, useMcp, useUi } from '../app-context';
+import { useApp, useMcp, useSettings, useUi } from '../app-context';
+import { pickedServerRefusal, typedServerRefusal } from '../../../shared/server-starts';
 import { shellLine } from '../../../shared/shell-words';
 import { serverFromForm, type McpForm, type TransportChoice } from '../lib/mcp-form';
 import { Icon } from './icon';
@@ -58,6 +59,11 @@ export function fileStatus(file: McpConfigFile): string {
   return file.message ?? file.status;
 }
 
+/** A refusal's wording (it starts with a verb) as a sentence of its own. */
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 /** Busy mark inside a button (the button keeps its name). */
 function ButtonSpinner() {
   return <span className="spinner" style={{ width: 12, height: 12 }} aria-hidden="true" />;
@@ -73,6 +79,9 @@ function McpImportDialogBody() {
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
+  // The browser host without --allow-commands starts only servers of the person's own config files: said before the click.
+  const configOnly = useSettings((state) => state.appInfo?.serverStarts === 'config');
+  const refusal = (server: McpServerInfo) => (configOnly && server.client === 'picked' ? `${pickedServerRefusal(server.name, server.transport)}.` : undefined);
 
   const close = () => stores.ui.getState().setMcpDialogOpen(false);
 
@@ -133,44 +142,51 @@ function McpImportDialogBody() {
             <Spinner label="Looking in the MCP config files…" size={14} />
           </div>
         ) : servers.length === 0 ? (
-          <p className="mcp-note">{status === 'error' ? 'The config files could not be read.' : 'No servers found in the config files below. Choose a config file, or start a server yourself below.'}</p>
+          <p className="mcp-note">{status === 'error' ? 'The config files could not be read.' : configOnly ? 'No servers found in the config files below: this browser host imports only servers of your MCP config files — add one there and click Look again.' : 'No servers found in the config files below. Choose a config file, or start a server yourself below.'}</p>
         ) : (
           <ul className="mcp-servers" aria-label="Servers found">
-            {servers.map((server) => (
-              <li key={server.id} className="mcp-server">
-                <div className="mcp-server-text">
-                  <div className="mcp-server-head">
-                    <span className="mcp-server-name">{server.name}</span>
-                    <span className="mcp-pill">{server.transport}</span>
-                    {server.disabled ? <span className="mcp-pill mcp-pill-muted">disabled</span> : null}
-                    <span className="mcp-server-from" title={server.configPath}>
-                      {whereFrom(server)}
-                    </span>
+            {servers.map((server, index) => {
+              const refused = server.problem ?? refusal(server);
+              const whyId = `${fieldId}-why-${index}`;
+              return (
+                <li key={server.id} className="mcp-server">
+                  <div className="mcp-server-text">
+                    <div className="mcp-server-head">
+                      <span className="mcp-server-name">{server.name}</span>
+                      <span className="mcp-pill">{server.transport}</span>
+                      {server.disabled ? <span className="mcp-pill mcp-pill-muted">disabled</span> : null}
+                      <span className="mcp-server-from" title={server.configPath}>
+                        {whereFrom(server)}
+                      </span>
+                    </div>
+                    <code className="mcp-server-command" title={commandText(server)}>
+                      {commandText(server)}
+                    </code>
+                    {refused ? (
+                      <span className="mcp-server-problem" id={whyId}>
+                        {refused}
+                      </span>
+                    ) : server.envNames || server.headerNames ? (
+                      <span className="mcp-server-extra">
+                        {server.envNames ? `env: ${server.envNames.join(', ')}` : `headers: ${(server.headerNames ?? []).join(', ')}`}
+                      </span>
+                    ) : null}
                   </div>
-                  <code className="mcp-server-command" title={commandText(server)}>
-                    {commandText(server)}
-                  </code>
-                  {server.problem ? (
-                    <span className="mcp-server-problem">{server.problem}</span>
-                  ) : server.envNames || server.headerNames ? (
-                    <span className="mcp-server-extra">
-                      {server.envNames ? `env: ${server.envNames.join(', ')}` : `headers: ${(server.headerNames ?? []).join(', ')}`}
-                    </span>
-                  ) : null}
-                </div>
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-label={`Import ${server.name}`}
-                  title={server.problem ? `Cannot import: ${server.problem}` : `Start ${server.name} and shrink its tools`}
-                  disabled={busy !== null || server.problem !== undefined}
-                  onClick={() => void start(server.id, { discoveredId: server.id })}
-                >
-                  {busy === server.id ? <ButtonSpinner /> : null}
-                  Import
-                </button>
-              </li>
-            ))}
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Import ${server.name}`}
+                    title={refused ? `Cannot import: ${refused}` : `Start ${server.name} and shrink its tools`}
+                    aria-describedby={refused ? whyId : undefined}
+                    disabled={busy !== null || refused !== undefined}
+                    onClick={() => void start(server.id, { discoveredId: server.id })}
+                  >
+                    {busy === server.id ? <ButtonSpinner /> : null}
+                    Import
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
 
@@ -195,6 +211,12 @@ function McpImportDialogBody() {
         <h3 className="mcp-section-title" id={`${fieldId}-other`}>
           Another server
         </h3>
+        {configOnly ? (
+          <p className="mcp-turned-off" id={`${fieldId}-off`}>
+            <Icon name="alert" size={15} />
+            {sentence(typedServerRefusal(form.transport))}
+          </p>
+        ) : null}
         <fieldset className="mcp-transports">
           <legend className="visually-hidden">Connect with</legend>
           {TRANSPORTS.map((choice) => (
@@ -236,7 +258,7 @@ function McpImportDialogBody() {
           </>
         )}
         <div className="mcp-form-actions">
-          <button type="submit" className="button button-primary" disabled={busy !== null}>
+          <button type="submit" className="button button-primary" disabled={busy !== null || configOnly} aria-describedby={configOnly ? `${fieldId}-off` : undefined}>
             {busy === 'custom' ? <ButtonSpinner /> : null}
             {url ? 'Connect and import' : 'Start and import'}
           </button>
