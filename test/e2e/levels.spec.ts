@@ -142,3 +142,30 @@ test('the facts badge opens what it checked: found, kept, stated by a keyword, d
   await expect(drill).toContainText('nothing to check');
   await page.screenshot({ path: join(SHOTS, 'facts-drill-none.png') });
 });
+
+test('every level at a glance: what the model sees at each, as the analysis at that level counts it; a level picked there is the one shrunk', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const row = summary.getByRole('group', { name: 'Levels: what the model sees' });
+  const choice = (level: string) => row.getByRole('button', { name: new RegExp(`^${level} `) });
+  await expect(row.getByRole('button')).toHaveCount(4);
+  await expect(choice('facts')).toHaveAttribute('aria-pressed', 'true');
+  const seen = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) }).locator('.stat-value');
+  const shown: Record<string, number> = {};
+  for (const level of ['full', 'facts', 'leads', 'signatures']) shown[level] = digits(await choice(level).locator('.level-choice-tokens').textContent())[0]!;
+  expect(shown.full).toBeGreaterThan(shown.facts!);
+  expect(shown.facts).toBeGreaterThan(shown.leads!);
+  expect(shown.leads).toBeGreaterThan(shown.signatures!);
+  await page.screenshot({ path: join(SHOTS, 'levels-row-1024.png') });
+  // Picked from the row: the catalog is shrunk at it, the settings follow, and the summary's count is the row's.
+  for (const level of ['signatures', 'full', 'facts']) {
+    await choice(level).click();
+    await expect(summary).toContainText(`Level ${level}`);
+    await expect(choice(level)).toHaveAttribute('aria-pressed', 'true');
+    expect(digits(await seen.textContent())[1]).toBe(shown[level]);
+  }
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('combobox', { name: 'Level' })).toHaveValue('facts');
+});

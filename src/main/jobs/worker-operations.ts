@@ -10,6 +10,7 @@ import { readInput } from '../api/read-catalog-text';
 import { recoverTool, recoverTools } from '../api/recover-tool';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import { analyzeCatalog, type AnalysisStage } from './analysis/analyze-catalog';
+import { compareLevels } from '../api/level-comparison';
 import { exportFileName } from './analysis/export-name';
 import { shrinkAgain } from './analysis/recorded-shrink';
 import { historyPage } from '../store';
@@ -45,6 +46,10 @@ export const operations: Implementations = {
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
     const { options } = again;
     return analyzeCatalog({ analysisId, name, bytes, tokenizer: again.tokenizer, shareSchemas: options.shareSchemas, level: options.level, store: opened, counter, signal, onProgress });
+  },
+
+  compareLevels({ bytes, tokenizer, shareSchemas }, { counter }, { signal }) {
+    return compareLevels(bytes, { tokenizer, shareSchemas, signal, ...(counter ? { counter } : {}) });
   },
 
   exportHandle({ handle, which, shrink }, { store }) {

@@ -1,7 +1,7 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type { CatalogSide, HistoryEntry, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent, ServerCosts } from '../../shared/contracts';
+import type { CatalogSide, HistoryEntry, LevelComparison, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent, ServerCosts } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
@@ -30,6 +30,7 @@ export interface Operations {
   analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; shrink?: number | undefined }; result: AnalysisProduct };
   /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */
   exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
+  compareLevels: { args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean }; result: LevelComparison };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
   history: { args: HistoryListRequest; result: HistoryPage };
   details: { args: { handle: string }; result: HistoryEntry | null };

@@ -121,6 +121,10 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return { bytes: lint };
     },
     getCatalogText: ({ analysisId, which }) => ({ bytes: registry.side(analysisId, which) }),
+    compareLevels: ({ analysisId }) => {
+      const { original, summary } = registry.get(analysisId);
+      return jobsWorker.call('compareLevels', { bytes: original.slice(), tokenizer: summary.tokenizer, shareSchemas: summary.shareSchemas === true });
+    },
     downloadCatalog: (request) => core.exportBytes(request),
     listHistory: (request) => storeWorker.call('history', request),
     getHistoryEntry: async ({ handle }) => ({ entry: await storeWorker.call('details', { handle }) }),

@@ -24,6 +24,7 @@ import './styles/catalog-switcher.css';
 import './styles/failure-panel.css';
 import './styles/analysis-view.css';
 import './styles/facts-drilldown.css';
+import './styles/level-comparison.css';
 import './styles/panels.css';
 import './styles/switch.css';
 import './styles/diff-view.css';

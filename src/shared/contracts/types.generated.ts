@@ -1182,6 +1182,44 @@ export interface IpcFailure {
   message: string;
 }
 /**
+ * One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (SPEC §2.8).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "LevelFigures".
+ */
+export interface LevelFigures {
+  level: LevelName;
+  /**
+   * The shrunk catalog as JSON.
+   */
+  tokens: number;
+  anthropic: number;
+  openai: number;
+  /**
+   * The shrink at this level would not be smaller, so it passes through: the figures are the input's.
+   */
+  passesThrough?: true;
+}
+/**
+ * An analysed catalog shrunk at every level (issue 27 item 5), with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "LevelComparison".
+ */
+export interface LevelComparison {
+  tokenizer: TokenizerName;
+  shareSchemas: boolean;
+  before: {
+    tokens: number;
+    anthropic: number;
+    openai: number;
+  };
+  /**
+   * From full to signatures.
+   */
+  levels: LevelFigures[];
+}
+/**
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "AnalysisSummary".
  */
@@ -1623,6 +1661,8 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerLevelCost': ServerLevelCost;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerCosts': ServerCosts;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/Failure': IpcFailure;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/LevelFigures': LevelFigures;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/LevelComparison': LevelComparison;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisSummary': AnalysisSummary;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisFailure': AnalysisFailure;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobProgressEvent': JobProgressEvent;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary, HistoryTools } from '../../../src/shared/contracts';
+import type { AnalysisSummary, HistoryTools, LevelComparison } from '../../../src/shared/contracts';
 import { recoverTools } from '../../../src/main/lib';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import { serviceClient } from '../../helpers/services';
@@ -54,6 +54,16 @@ describe('app services (real workers, real store)', () => {
     expect(leads.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true, dropped: 0 } });
     expect(leads.guarantees!.facts.deferred).toBeGreaterThan(0);
     expect(leads.guarantees!.facts.kept + leads.guarantees!.facts.redundant + leads.guarantees!.facts.deferred!).toBe(leads.guarantees!.facts.sentences);
+    // Every level at a glance, on demand: each as the analysis at that level counts it.
+    const comparison = await call<LevelComparison>('compareLevels', { analysisId: facts.analysisId });
+    expect(comparison.levels.map((figures) => figures.level)).toEqual(['full', 'facts', 'leads', 'signatures']);
+    expect(comparison.before).toEqual({ tokens: facts.report.tokens_before, anthropic: facts.visible!.anthropic.tokens_before, openai: facts.visible!.openai.tokens_before });
+    for (const summary of [facts, leads]) {
+      expect(comparison.levels.find((figures) => figures.level === summary.level)).toEqual({ level: summary.level, tokens: summary.report.tokens_after, anthropic: summary.visible!.anthropic.tokens_after, openai: summary.visible!.openai.tokens_after });
+    }
+    const seen = comparison.levels.map((figures) => figures.anthropic);
+    expect(seen[0]).toBeGreaterThan(seen[1]!);
+    expect(seen[2]).toBeGreaterThan(seen[3]!);
     const entry = await call<{ entry: { compressor: string; shrinks: { id: number; compressor: string }[] } }>('getHistoryEntry', { handle: leads.report.recovery_handle });
     expect(entry.entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+level-leads', 'toolschema']);
 

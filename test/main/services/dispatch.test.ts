@@ -28,6 +28,7 @@ const VALID: { [M in Method]: RequestOf<M> } = {
   getDiff: { analysisId: 'abc' },
   getLintReport: { analysisId: 'abc' },
   getCatalogText: { analysisId: 'abc', which: 'compressed' },
+  compareLevels: { analysisId: 'abc' },
   saveCatalog: { source: { analysisId: 'abc' }, which: 'original' },
   downloadCatalog: { source: { handle: HANDLE }, which: 'compressed' },
   listHistory: { limit: 50, offset: 0, query: 'github' },

@@ -27,6 +27,7 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     getDiff: async () => ({ original: '', compressed: '', changes: [], tools: [], originalChars: 0, compressedChars: 0 }),
     getLintReport: async () => lintReport(),
     getCatalogText: async () => '',
+    compareLevels: async () => ({ tokenizer: 'o200k_base', shareSchemas: false, before: { tokens: 160, anthropic: 120, openai: 100 }, levels: [] }),
     exportCatalog: async () => ({ status: 'saved', fileName: 'out.json' }),
     listHistory: async ({ limit, offset }) => ({ entries: [], total: 0, limit, offset }),
     getHistoryEntry: async () => ({ entry: null }),

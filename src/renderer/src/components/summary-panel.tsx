@@ -3,7 +3,7 @@
 // saved (and the share saved beyond minification: clients send compact JSON,
 // so whitespace is not a saving an agent feels), what the saving the
 // model sees is worth per 1,000 requests at the person's input price, the
-// recovery handle (copyable), the tokenizer, basis, level and bytes (in the
+// recovery handle (copyable), every level at a glance (level-comparison.tsx), the tokenizer, basis, level and bytes (in the
 // line under the name, so the cards fit one row at 1024 px), the four guarantee checks, and the save / copy
 // actions. Pass-through states say plainly why nothing was stored.
 
@@ -18,6 +18,7 @@ import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { FactsDrilldown, factsCounts, nothingToCheck } from './facts-drilldown';
 import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
+import { LevelComparisonRow } from './level-comparison';
 import { Icon } from './icon';
 import { PriceStat } from './price-stat';
 
@@ -241,6 +242,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             <span className="handle-none">none — nothing was stored</span>
           )}
         </div>
+        <LevelComparisonRow summary={summary} />
         {guarantees ? (
           <ul className="badges" aria-label="Guarantees">
             {guaranteeBadges(guarantees, summary.level).map((badge) => (

@@ -1,0 +1,66 @@
+// Every level at a glance (issue 27 item 5): the catalog shrunk at each
+// level, counted as JSON and as the model sees it in both renderings
+// (SPEC §2.8), beside the input. The input is read and parsed once; each
+// level's transform and counts run on the worker threads at once. A level
+// whose output would not be smaller passes through, as shrink would, so its
+// figures are the input's.
+
+import type { LevelComparison, LevelFigures } from '../../shared/contracts';
+import { LEVELS } from '../../shared/levels';
+import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
+import { parseJson } from '../engine/json/parse-json';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import { readCatalog } from '../engine/transform/catalog-shape';
+import { outputText, transformCatalog } from '../engine/transform/transform-catalog';
+import { passThroughError, prepareCatalog } from './prepare-catalog';
+import { readInput, type CatalogInput } from './read-catalog-text';
+import { sharedCounter } from './shared-counter';
+import { beginVisibleCounts, sideOfBytes, type VisibleCounting } from './visible-counts';
+
+export interface LevelComparisonOptions {
+  tokenizer?: TokenizerName;
+  /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  shareSchemas?: boolean;
+  counter?: ParallelTokenCounter;
+  signal?: AbortSignal;
+}
+
+/** Throws CavemanError when the input is not a catalog (as lint does). */
+export async function compareLevels(input: CatalogInput, options: LevelComparisonOptions = {}): Promise<LevelComparison> {
+  const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
+  const counter = options.counter ?? sharedCounter();
+  const shareSchemas = options.shareSchemas ?? false;
+  const { signal } = options;
+  const read = readInput(input);
+  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas, level: LEVELS[0] });
+  if (!prepared.ok) throw passThroughError(prepared.passThrough);
+  const { doc, layout } = prepared;
+  const asciiBytes = read.decoded.ok ? read.decoded.asciiBytes : undefined;
+  const countOptions = signal ? { signal } : {};
+
+  const jsonBefore = counter.count(read.bytes, tokenizer, countOptions);
+  const seenBefore = beginVisibleCounts({ doc, layout, asciiBytes }, counter, tokenizer, signal);
+  // Every level is begun before anything is awaited, so the workers count them all at once.
+  const begun = LEVELS.map((level) => {
+    const transform = level === LEVELS[0] ? prepared.transform : transformCatalog(doc, { sharedOutput: true, shareSchemas, level, ...(asciiBytes ? { asciiBytes } : {}) })!;
+    const outputDoc = parseJson(outputText(transform));
+    return { level, json: counter.count(transform.output, tokenizer, countOptions), seen: beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, seenBefore) };
+  });
+
+  const tokensBefore = await jsonBefore;
+  const before = await renderedTotals(seenBefore);
+  const levels: LevelFigures[] = [];
+  for (const { level, json, seen } of begun) {
+    const tokens = await json;
+    const passesThrough = tokens >= tokensBefore;
+    if (passesThrough) for (const name of ['anthropic', 'openai'] as const) if (seen[name] !== seenBefore[name]) seen[name].cancel();
+    const after = passesThrough ? before : await renderedTotals(seen);
+    levels.push({ level, tokens: passesThrough ? tokensBefore : tokens, anthropic: after.anthropic, openai: after.openai, ...(passesThrough ? { passesThrough: true as const } : {}) });
+  }
+  return { tokenizer, shareSchemas, before: { tokens: tokensBefore, anthropic: before.anthropic, openai: before.openai }, levels };
+}
+
+async function renderedTotals(counting: VisibleCounting): Promise<{ anthropic: number; openai: number }> {
+  const [anthropic, openai] = await Promise.all([counting.anthropic.result(), counting.openai.result()]);
+  return { anthropic: anthropic.total, openai: openai.total };
+}
