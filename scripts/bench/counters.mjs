@@ -9,6 +9,14 @@
 // `npm run build`:
 //
 //   node scripts/bench/counters.mjs [--runs 3] [--before /tmp/out-before] [--counters ours,gpt-tokenizer]
+//
+// `--texts runs` counts long unbroken runs instead of catalogs (issue 22): 1,
+// 8 and 32 MiB of one letter, of random lower-case letters, of "[" and of one
+// CJK character, each one piece the pre-split cannot cut. tiktoken's merging
+// is quadratic in such a piece, so pick ours (the tests hold its counts to
+// tiktoken's), e.g. before and after a change:
+//
+//   node scripts/bench/counters.mjs --texts runs --runs 1 --before /tmp/out-before --counters 'ours (before),ours'
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +50,26 @@ const COUNTERS = {
   },
 };
 
+/** The long runs of `--texts runs`: [label, text] in bytes of UTF-8 (a CJK character is 3). */
+function longRuns() {
+  const randomLetters = (bytes) => {
+    const buffer = Buffer.alloc(bytes);
+    let state = 22;
+    for (let i = 0; i < bytes; i++) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      buffer[i] = 97 + ((state >>> 16) % 26);
+    }
+    return buffer.toString('latin1');
+  };
+  const kinds = [
+    ['a', (bytes) => 'a'.repeat(bytes)],
+    ['random a-z', randomLetters],
+    ['[', (bytes) => '['.repeat(bytes)],
+    ['中', (bytes) => '中'.repeat(Math.floor(bytes / 3))],
+  ];
+  return kinds.flatMap(([kind, make]) => [1, 8, 32].map((mib) => [`${mib} MiB ${kind}`, make(mib * MiB)]));
+}
+
 /** Child: count one file with one counter, print {ms, cpuMs, tokens, rssMB}. */
 async function child(name, file, beforeDir) {
   const count = await (name === 'ours (before)' ? oursIn(beforeDir) : COUNTERS[name])();
@@ -56,17 +84,20 @@ async function child(name, file, beforeDir) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, before: { type: 'string' }, counters: { type: 'string' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, before: { type: 'string' }, counters: { type: 'string' }, texts: { type: 'string', default: 'catalogs' } } });
   const runs = Number(values.runs);
   const before = values.before === undefined ? undefined : resolve(values.before);
   const names = values.counters?.split(',') ?? [...(before ? ['ours (before)'] : []), ...Object.keys(COUNTERS)];
   const work = mkdtempSync(join(tmpdir(), 'caveman-counters-'));
   try {
-    const texts = [
-      ['1 MiB pretty', generateCatalog(MiB)],
-      ['8 MiB pretty', generateCatalog(8 * MiB)],
-      ['32 MiB minified', JSON.stringify(JSON.parse(generateCatalog(40 * MiB))).slice(0, 32 * MiB)],
-    ];
+    const texts =
+      values.texts === 'runs'
+        ? longRuns()
+        : [
+            ['1 MiB pretty', generateCatalog(MiB)],
+            ['8 MiB pretty', generateCatalog(8 * MiB)],
+            ['32 MiB minified', JSON.stringify(JSON.parse(generateCatalog(40 * MiB))).slice(0, 32 * MiB)],
+          ];
     // measured[name][label] = [{ ms, tokens, rssMB }, …]
     const measured = Object.fromEntries(names.map((name) => [name, Object.fromEntries(texts.map(([label]) => [label, []]))]));
     for (const [label, text] of texts) {
@@ -87,10 +118,14 @@ async function main() {
     const tokensOf = (name, label) => measured[name][label][0].tokens;
     const msOf = (name, label, key = 'ms') => middle(measured[name][label].map((m) => m[key]));
     console.log('median milliseconds: wall (CPU time of the process: what a busy machine distorts least)\n');
-    console.log(`counter        ${labels.map((label) => label.padStart(20)).join('')}  peak RSS MB (32 MiB)  counts = ${reference}`);
+    if (values.texts === 'runs') {
+      printByText(names, labels, measured, msOf, reference);
+      return;
+    }
+    console.log(`counter        ${labels.map((label) => label.padStart(20)).join('')}  peak RSS MB (last)  counts = ${reference}`);
     for (const name of names) {
       const cells = labels.map((label) => `${Math.round(msOf(name, label))} (${Math.round(msOf(name, label, 'cpuMs'))})`.padStart(20));
-      const rss = Math.max(...measured[name][labels[2]].map((m) => m.rssMB ?? 0));
+      const rss = Math.max(...measured[name][labels[labels.length - 1]].map((m) => m.rssMB ?? 0));
       const equal = labels.every((label) => measured[name][label].every((m) => m.tokens === tokensOf(reference, label)));
       console.log(`${name.padEnd(15)}${cells.join('')}  ${rss.toFixed(0).padStart(20)}  ${equal ? 'yes' : 'NO'}`);
     }
@@ -104,6 +139,19 @@ async function main() {
     console.log(`tokens: ${labels.map((label) => `${label} ${tokensOf(reference, label)}`).join(', ')}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** One row a text (there are twelve): each counter's wall (CPU) and peak RSS, and how many times faster ours is than before. */
+function printByText(names, labels, measured, msOf, reference) {
+  const cell = (text, width = 22) => String(text).padStart(width);
+  console.log(`${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}${names.includes('ours (before)') && names.includes('ours') ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`);
+  for (const label of labels) {
+    const cells = names.map((name) => cell(`${Math.round(msOf(name, label))} (${Math.round(msOf(name, label, 'cpuMs'))})`) + cell(Math.max(...measured[name][label].map((m) => m.rssMB ?? 0)).toFixed(0), 8));
+    const ratio = names.includes('ours (before)') && names.includes('ours') ? cell(`${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× (${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`, 20) : '';
+    const tokens = measured[reference][label][0].tokens;
+    const equal = names.every((name) => measured[name][label].every((m) => m.tokens === tokens));
+    console.log(`${label.padEnd(20)}${cells.join('')}${ratio}  ${equal ? 'yes' : 'NO'} (${tokens})`);
   }
 }
 

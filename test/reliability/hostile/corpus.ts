@@ -259,7 +259,7 @@ export const CORPUS: HostileInput[] = [
     expected: { kind: 'shrinks' },
   },
   // Long runs the pre-split cannot split (one letter, whitespace, CJK without spaces): byte-pair merging as
-  // tiktoken does it is quadratic in such a run (256 KiB took 45–60 s); ours merges long pieces with a heap.
+  // tiktoken does it is quadratic in such a run (256 KiB took 45–60 s); ours counts long pieces in linear time.
   { family: 'size', name: 'a 256 KiB tool name of one letter', bytes: () => utf8(catalogAround(`"name": "${'n'.repeat(256 * 1024)}"`)), expected: { kind: 'shrinks' } },
   { family: 'size', name: '256 KiB of trailing whitespace', bytes: () => utf8(SHRINKABLE + ' \n\t '.repeat(64 * 1024)), expected: { kind: 'shrinks' } },
   {

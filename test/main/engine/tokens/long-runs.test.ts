@@ -14,6 +14,7 @@ import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
 import { ParallelTokenCounter } from '../../../../src/main/engine/tokens/parallel-counter';
 import { get_encoding } from 'tiktoken';
 import { tiktokenCount } from './tiktoken-oracle';
+import { generateCatalog } from '../../../../scripts/bench/generate-catalog.mjs';
 
 const MiB = 1 << 20;
 /** One character of each class the pre-split patterns treat differently. */
@@ -72,5 +73,48 @@ describe('long runs (issue 11, defect 2)', () => {
     } finally {
       await counter.close();
     }
+  });
+});
+
+/** `length` lower-case letters from a fixed pseudo-random sequence. */
+function randomLetters(length: number): string {
+  const bytes = Buffer.alloc(length);
+  let state = 22;
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    bytes[i] = 97 + ((state >>> 16) % 26);
+  }
+  return bytes.toString('latin1');
+}
+
+/** CPU milliseconds of the process while `run` runs. */
+function cpuMs(run: () => unknown): number {
+  const started = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+describe('the cost of long runs is bounded (issue 22, item 7)', () => {
+  // A hostile listing of runs used to cost ~0.85 s/MiB (the heap merge), 14× the CPU time of as much
+  // catalog text on this machine; counted by backtracking it is about 2×. CPU time, best of three
+  // interleaved rounds, so a busy machine slows both sides alike. Timings of each kind and size:
+  // node scripts/bench/counters.mjs --texts runs.
+  it('2 MiB each of one letter, random letters, "[" and one CJK character cost at most 5× the CPU time of 8 MiB of catalog', { timeout: 600_000 }, () => {
+    const each = 2 * MiB;
+    const runs = ['a'.repeat(each), randomLetters(each), '['.repeat(each), '中'.repeat(Math.floor(each / 3))];
+    const catalog = generateCatalog(4 * each).slice(0, 4 * each);
+    const hostile = (): number => runs.reduce((sum, run) => sum + countTokens(run, 'o200k_base'), 0);
+    // First counts: the code compiles, and the first long pieces build what counting them needs.
+    const tokens = hostile();
+    countTokens(catalog, 'o200k_base');
+    let runsMs = Infinity;
+    let catalogMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      runsMs = Math.min(runsMs, cpuMs(() => expect(hostile()).toBe(tokens)));
+      catalogMs = Math.min(catalogMs, cpuMs(() => countTokens(catalog, 'o200k_base')));
+    }
+    console.log(`8 MiB of long runs: ${runsMs.toFixed(0)} ms CPU; 8 MiB of catalog: ${catalogMs.toFixed(0)} ms CPU (${(runsMs / catalogMs).toFixed(1)}×)`);
+    expect(runsMs / catalogMs).toBeLessThan(5);
   });
 });

@@ -2,22 +2,76 @@
 // tiktoken merges: start from single bytes; repeatedly merge the adjacent
 // pair whose concatenation has the lowest rank, the leftmost one on ties;
 // stop when no adjacent pair is a token. Short pieces use tiktoken's own
-// scan (quadratic, but fastest below ~128 bytes); long pieces keep the pairs
+// scan (quadratic, but fastest below ~128 bytes). Long pieces keep the pairs
 // in a heap ordered by (rank, position), which picks the same pair each step
-// in O(log n), so a run of megabytes is counted exactly in O(n log n).
+// in O(log n), until long pieces have cost enough to pay for the tables of
+// the backtracking counter (backtrack-count.ts: linear, and 4–60× faster on
+// runs of megabytes); from then on they are counted with it.
 
+import { backtrackCount } from './backtrack-count';
+import { BacktrackTables, NotMergeOrderError } from './backtrack-tables';
 import type { ByteString, RankTable } from './rank-table';
 
-/** Pieces longer than this (in bytes) are merged with the heap. */
+/** Pieces longer than this (in bytes) are merged with the heap, or counted by backtracking. */
 export const HEAP_MERGE_MIN_BYTES = 128;
 
+/**
+ * Long pieces are merged with the heap until their bytes reach this many in
+ * a process; the piece that reaches it builds the backtracking tables (about
+ * what the heap spends on this many bytes), and every long piece after it
+ * is counted by backtracking. So a catalog with a few long pieces never
+ * builds them, and a hostile one pays for them at most once.
+ */
+export const BACKTRACK_AFTER_BYTES = 256 * 1024;
+
 const NONE = 0x7fffffff;
+
+/**
+ * Per rank table: the long-piece bytes merged with the heap so far; the
+ * backtracking tables once built; or 'merge' for a rank table they cannot
+ * serve (ranks that are not a merge order: never OpenAI's).
+ */
+const longPieces = new WeakMap<RankTable, number | BacktrackTables | 'merge'>();
 
 /** Number of tokens of the piece `piece` (bytes as characters; not empty). */
 export function bytePairCount(piece: ByteString, ranks: RankTable): number {
   const length = piece.length;
-  if (length <= 1 || ranks.rankOf(piece, 0, length) >= 0) return length === 0 ? 0 : 1;
-  return length > HEAP_MERGE_MIN_BYTES ? heapMergeCount(piece, ranks) : scanMergeCount(piece, ranks);
+  if (length <= 1) return length;
+  if (length > HEAP_MERGE_MIN_BYTES) return longPieceCount(piece, ranks);
+  // As tiktoken does, a piece that is a token is that token, whatever merging would make of it.
+  if (ranks.rankOf(piece, 0, length) >= 0) return 1;
+  return scanMergeCount(piece, ranks);
+}
+
+function longPieceCount(piece: ByteString, ranks: RankTable): number {
+  const length = piece.length;
+  let seen = longPieces.get(ranks) ?? 0;
+  if (typeof seen === 'number') {
+    if (seen + length < BACKTRACK_AFTER_BYTES) {
+      longPieces.set(ranks, seen + length);
+      return ranks.rankOf(piece, 0, length) >= 0 ? 1 : heapMergeCount(piece, ranks);
+    }
+    seen = buildTables(ranks);
+    longPieces.set(ranks, seen);
+  }
+  if (seen === 'merge') return ranks.rankOf(piece, 0, length) >= 0 ? 1 : heapMergeCount(piece, ranks);
+  if (length <= seen.longest && ranks.rankOf(piece, 0, length) >= 0) return 1;
+  return backtrackCount(Buffer.from(piece, 'latin1'), seen);
+}
+
+function buildTables(ranks: RankTable): BacktrackTables | 'merge' {
+  try {
+    return new BacktrackTables(ranks, (piece) => heapMergeCount(piece, ranks));
+  } catch (error) {
+    if (error instanceof NotMergeOrderError) return 'merge';
+    throw error;
+  }
+}
+
+/** What counts the long pieces of `ranks` now: 'merge' (the heap) or the backtracking tables (for tests and benchmarks). */
+export function longPieceCounter(ranks: RankTable): 'merge' | BacktrackTables {
+  const seen = longPieces.get(ranks) ?? 0;
+  return typeof seen === 'number' ? 'merge' : seen;
 }
 
 // Reused across calls: short pieces never need more than this.
@@ -160,7 +214,8 @@ class MergeHeap {
   }
 }
 
-function heapMergeCount(piece: ByteString, ranks: RankTable): number {
+/** Number of tokens of `piece` by the heap merge alone, whatever its length (also the tests' reference). */
+export function heapMergeCount(piece: ByteString, ranks: RankTable): number {
   const heap = new MergeHeap(piece, ranks);
   const { next, prev } = heap;
   for (let i = 0; i + 1 < piece.length; i++) heap.update(i);

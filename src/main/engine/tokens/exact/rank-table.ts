@@ -81,6 +81,23 @@ export class RankTable {
     return -1;
   }
 
+  /** The rank of bytes[from..to) (any byte array), or -1 when they are not one token. */
+  rankOfBytes(source: Uint8Array, from: number, to: number): number {
+    const { bytes, starts, slots, mask } = this;
+    const length = to - from;
+    let slot = hashOfBytes(source, from, to) & mask;
+    for (let entry = slots[slot] ?? 0; entry !== 0; entry = slots[slot] ?? 0) {
+      const start = starts[entry - 1] ?? 0;
+      if ((starts[entry] ?? 0) - start === length) {
+        let i = 0;
+        while (i < length && bytes[start + i] === source[from + i]) i++;
+        if (i === length) return entry - 1;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return -1;
+  }
+
   /** Token r's bytes (for tests and for writing the compact file). */
   tokenBytes(rank: number): Uint8Array {
     return this.bytes.subarray(this.starts[rank], this.starts[rank + 1]);
