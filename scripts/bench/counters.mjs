@@ -12,7 +12,8 @@
 //
 // `--texts runs` counts long unbroken runs instead of catalogs (issue 22): 1,
 // 8 and 32 MiB of one letter, of random lower-case letters, of "[" and of one
-// CJK character, each one piece the pre-split cannot cut. tiktoken's merging
+// CJK character, each one piece the pre-split cannot cut, beside 8 MiB of
+// catalog as the yardstick (CPU time a MiB, and its multiple of the catalog's). tiktoken's merging
 // is quadratic in such a piece, so pick ours (the tests hold its counts to
 // tiktoken's), e.g. before and after a change:
 //
@@ -67,8 +68,12 @@ function longRuns() {
     ['[', (bytes) => '['.repeat(bytes)],
     ['中', (bytes) => '中'.repeat(Math.floor(bytes / 3))],
   ];
-  return kinds.flatMap(([kind, make]) => [1, 8, 32].map((mib) => [`${mib} MiB ${kind}`, make(mib * MiB)]));
+  const runs = kinds.flatMap(([kind, make]) => [1, 8, 32].map((mib) => [`${mib} MiB ${kind}`, make(mib * MiB)]));
+  // The yardstick: as much catalog text, cut by the pre-split into short pieces.
+  return [[CATALOG_LABEL, generateCatalog(8 * MiB).slice(0, 8 * MiB)], ...runs];
 }
+
+const CATALOG_LABEL = '8 MiB catalog';
 
 /** Child: count one file with one counter, print {ms, cpuMs, tokens, rssMB}. */
 async function child(name, file, beforeDir) {
@@ -142,16 +147,26 @@ async function main() {
   }
 }
 
-/** One row a text (there are twelve): each counter's wall (CPU) and peak RSS, and how many times faster ours is than before. */
+/**
+ * One row a text (the catalog yardstick, then twelve runs): each counter's
+ * wall (CPU) and peak RSS; for the last counter its CPU time a MiB and that
+ * as a multiple of the catalog's a MiB (linear: the same at 1, 8 and 32 MiB);
+ * and how many times faster ours is than before.
+ */
 function printByText(names, labels, measured, msOf, reference) {
   const cell = (text, width = 22) => String(text).padStart(width);
-  console.log(`${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}${names.includes('ours (before)') && names.includes('ours') ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`);
+  const last = names[names.length - 1];
+  const mib = (label) => Number(/^(\d+) MiB/.exec(label)[1]);
+  const cpuPerMiB = (label) => msOf(last, label, 'cpuMs') / mib(label);
+  const compared = names.includes('ours (before)') && names.includes('ours');
+  console.log(`${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}${cell(`${last}: CPU ms/MiB`, 22)}${cell('÷ catalog', 11)}${compared ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`);
   for (const label of labels) {
     const cells = names.map((name) => cell(`${Math.round(msOf(name, label))} (${Math.round(msOf(name, label, 'cpuMs'))})`) + cell(Math.max(...measured[name][label].map((m) => m.rssMB ?? 0)).toFixed(0), 8));
-    const ratio = names.includes('ours (before)') && names.includes('ours') ? cell(`${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× (${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`, 20) : '';
+    const perMiB = cell(cpuPerMiB(label).toFixed(0), 22) + cell(`${(cpuPerMiB(label) / cpuPerMiB(CATALOG_LABEL)).toFixed(1)}×`, 11);
+    const ratio = compared ? cell(`${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× (${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`, 20) : '';
     const tokens = measured[reference][label][0].tokens;
     const equal = names.every((name) => measured[name][label].every((m) => m.tokens === tokens));
-    console.log(`${label.padEnd(20)}${cells.join('')}${ratio}  ${equal ? 'yes' : 'NO'} (${tokens})`);
+    console.log(`${label.padEnd(20)}${cells.join('')}${perMiB}${ratio}  ${equal ? 'yes' : 'NO'} (${tokens})`);
   }
 }
 

@@ -4,7 +4,7 @@
 // held to tiktoken in compact-ranks.test.ts and long-runs.test.ts) on random
 // byte strings, to tiktoken on random long pieces through the product's
 // counter, and checked token by token against plain merging of each token's
-// own bytes. Speed: long-runs.test.ts and scripts/bench/long-runs.mjs.
+// own bytes. Speed (ratios, so never in a test): node scripts/bench/counters.mjs --texts runs.
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
