@@ -13,6 +13,7 @@ import type { ProxyCommandOptions } from './commands/proxy-command';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { CommandIo } from './commands/shrink-command';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
+import { UsageError } from './usage-error';
 
 const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 
@@ -48,7 +49,6 @@ async function withUsage(command: Command, run: () => Promise<number>): Promise<
   try {
     return await run();
   } catch (error) {
-    const { UsageError } = await import('./commands/mcp-command');
     if (!(error instanceof UsageError)) throw error;
     command.error(`error: ${error.message}`, { exitCode: 2, code: 'caveman.usage' });
   }

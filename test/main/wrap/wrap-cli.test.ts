@@ -15,7 +15,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { applyPatch } from 'diff';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runWrapCommand } from '../../../src/main/cli/commands/wrap-command';
-import { UsageError } from '../../../src/main/cli/commands/mcp-command';
+import { UsageError } from '../../../src/main/cli/usage-error';
 import { commitWrap, prepareWrap } from '../../../src/main/mcp/wrap/wrap-server';
 import { EVERYTHING_BIN, FILESYSTEM_BIN, REPO, sdkListAll, node } from '../mcp/servers';
 import { DESKTOP, formats } from './config-texts';

@@ -5,16 +5,17 @@
 // report line — or, when the server could not be reached or listed, one
 // sentence and exit status 1 (nothing on stdout, nothing stored).
 
-import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
-import { asCavemanError, type CavemanError } from '../../../shared/errors';
+import { asCavemanError } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { catalogBytes, listServerTools } from '../../mcp/list-server-tools';
 import { defaultSourceName, type McpTarget } from '../../mcp/server-target';
 import { packageVersion } from '../../api/package-version';
+import { parsePairs } from '../key-value';
+import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
 import { writeAll } from '../stdio';
-import { shrinkExitStatus } from '../strict-exit';
+import { UsageError } from '../usage-error';
 import type { CommandIo } from './shrink-command';
 
 export interface McpCommandOptions {
@@ -34,9 +35,6 @@ export interface McpCommandOptions {
   strict?: boolean | undefined;
 }
 
-/** A usage mistake: the caller prints it with the usage hint and exits 2. */
-export class UsageError extends Error {}
-
 /** The server the options name; throws UsageError when they name none, both, or malformed extras. */
 export function targetFromOptions(commandLine: readonly string[], options: Pick<McpCommandOptions, 'url' | 'sse' | 'header' | 'env'>): McpTarget {
   const [command, ...args] = commandLine;
@@ -51,26 +49,14 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, not ${parsed.protocol}`);
     // A header's name holds neither ':' nor '=', so the first of them ends it (`Name: value` or `Name=value`).
-    const headers = parsePairs(options.header ?? [], /[:=]/, '--header', 'Name: value (or Name=value)');
+    const headers = parsePairs(options.header ?? [], { flag: '--header', shape: 'Name: value (or Name=value)', separator: /[:=]/ });
     return { transport: options.sse ? 'sse' : 'http', url: options.url, ...(headers ? { headers } : {}) };
   }
   if (command === undefined || command === '') throw new UsageError('name the server: a command after -- (e.g. caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything) or --url URL');
   if (options.sse) throw new UsageError('--sse goes with --url');
   if ((options.header ?? []).length > 0) throw new UsageError('--header goes with --url');
-  const env = parsePairs(options.env ?? [], '=', '--env', 'KEY=VALUE');
+  const env = parsePairs(options.env ?? [], { flag: '--env', shape: 'KEY=VALUE' });
   return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
-}
-
-function parsePairs(items: readonly string[], separator: string | RegExp, flag: string, shape: string): Record<string, string> | undefined {
-  if (items.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const item of items) {
-    const at = typeof separator === 'string' ? item.indexOf(separator) : item.search(separator);
-    const key = at > 0 ? item.slice(0, at).trim() : '';
-    if (key === '') throw new UsageError(`${flag} ${JSON.stringify(item)} is not ${shape}`);
-    out[key] = item.slice(at + 1).trim();
-  }
-  return out;
 }
 
 export async function runMcpCommand(commandLine: readonly string[], options: McpCommandOptions, io: CommandIo, signal?: AbortSignal): Promise<number> {
@@ -100,21 +86,10 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);
-    return reportLine(io, tools.length === 0 ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' } : withNote(report, error), options.strict);
+    return reportLine(io, tools.length === 0 ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' } : withNote(report, error, 'the catalog the server listed was passed through'), options.strict);
   } catch (thrown) {
     // A failure we did not foresee still hands out the catalog the server listed.
     await writeAll(io.stdout, bytes);
-    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true }, options.strict);
+    return reportLine(io, unforeseenFailureLine(thrown), options.strict);
   }
-}
-
-function withNote(report: ShrinkReport, storeError: CavemanError | undefined): ShrinkReport {
-  if (storeError) return { ...report, note: `nothing was stored (${storeError.message}); the catalog the server listed was passed through` };
-  if (report.pass_through) return { ...report, note: `passed through unchanged, nothing was stored: ${report.pass_through.message}` };
-  return report;
-}
-
-async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine, strict: boolean | undefined): Promise<number> {
-  await writeAll(io.stderr, JSON.stringify(line) + '\n');
-  return shrinkExitStatus(line, strict === true);
 }

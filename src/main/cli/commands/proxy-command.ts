@@ -24,8 +24,10 @@ import { defaultSourceName, describeTarget, type McpTarget } from '../../mcp/ser
 import { toolFilter } from '../../mcp/tool-filter';
 import { startToolsProxy } from '../../mcp/tools-proxy';
 import { UrlPeer } from '../../mcp/url-peer';
+import { parsePairs } from '../key-value';
 import { writeAll } from '../stdio';
-import { UsageError, targetFromOptions } from './mcp-command';
+import { UsageError } from '../usage-error';
+import { targetFromOptions } from './mcp-command';
 
 export interface ProxyCommandOptions {
   tokenizer: TokenizerName;
@@ -70,13 +72,8 @@ function proxyTarget(commandLine: readonly string[], options: ProxyCommandOption
   if (options.url !== undefined || options.sse === true || (options.header ?? []).length > 0) return targetFromOptions(commandLine, options);
   const [command, ...args] = commandLine;
   if (command === undefined || command === '') throw new UsageError('name the server to proxy after --, e.g. caveman-shrink proxy -- npx -y @modelcontextprotocol/server-everything, or give --url URL');
-  const env: Record<string, string> = {};
-  for (const item of options.env ?? []) {
-    const at = item.indexOf('=');
-    if (at <= 0) throw new UsageError(`--env ${JSON.stringify(item)} is not KEY=VALUE`);
-    env[item.slice(0, at)] = item.slice(at + 1);
-  }
-  return { transport: 'stdio', command, args, ...(Object.keys(env).length > 0 ? { env } : {}) };
+  const env = parsePairs(options.env ?? [], { flag: '--env', shape: 'KEY=VALUE' });
+  return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
 }
 
 /** Runs until the client or the server goes away: 0 when the client closed, 1 when the server could not start or exited. */

@@ -7,15 +7,13 @@
 
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { CliErrorLine, ShrinkReport } from '../../../shared/contracts';
-import type { CavemanError } from '../../../shared/errors';
-import { asCavemanError, unreadableReason } from '../../../shared/errors';
+import { unreadableReason } from '../../../shared/errors';
 import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../api/shrink';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
+import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
 import { writeAll } from '../stdio';
-import { shrinkExitStatus } from '../strict-exit';
 
 export interface ShrinkCommandOptions {
   tokenizer: TokenizerName;
@@ -61,21 +59,15 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);
-    const status = await reportLine(io, withNote(report, error), options.strict);
+    const status = await reportLine(io, withNote(report, error, 'the original bytes were passed through'), options.strict);
     // After the report line, so a reader of the first stderr line still gets the JSON.
     if (options.level !== undefined && defersDetails(options.level) && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
     return status;
   } catch (thrown) {
     // A failure we did not foresee still passes the catalog through.
     await writeAll(io.stdout, input.bytes);
-    return reportLine(io, { error: asCavemanError(thrown).toValue(), note: 'passed through unchanged; nothing was stored', passed_through: true }, options.strict);
+    return reportLine(io, unforeseenFailureLine(thrown), options.strict);
   }
-}
-
-function withNote(report: ShrinkReport, storeError: CavemanError | undefined): ShrinkReport {
-  if (storeError) return { ...report, note: `nothing was stored (${storeError.message}); the original bytes were passed through` };
-  if (report.pass_through) return { ...report, note: `passed through unchanged, nothing was stored: ${report.pass_through.message}` };
-  return report;
 }
 
 /** What a shrink at a deferral level says on stderr: what it kept, and how to reach the rest. */
@@ -85,9 +77,4 @@ export function deferralNote(level: LevelName, handle: string): string {
     `Every tool's original is in the store: caveman-shrink recover ${handle} --tool NAME, ` +
     `the library's recoverTool(handle, name) or toolDescriber({ handle }) for a harness that answers the describe tool\n`
   );
-}
-
-async function reportLine(io: CommandIo, line: ShrinkReport | CliErrorLine, strict: boolean | undefined): Promise<number> {
-  await writeAll(io.stderr, JSON.stringify(line) + '\n');
-  return shrinkExitStatus(line, strict === true);
 }

@@ -16,7 +16,7 @@ import { commitUnwrap, commitWrap, prepareUnwrap, prepareWrap } from '../../mcp/
 import { words } from '../../mcp/wrap/wrap-plan';
 import { WrapRefusal } from '../../mcp/wrap/wrap-refusal';
 import { writeAll } from '../stdio';
-import { UsageError } from './mcp-command';
+import { UsageError } from '../usage-error';
 import { oneLine } from './proxy-command';
 import type { CommandIo } from './shrink-command';
 
