@@ -3,6 +3,7 @@
 
 export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './api/shrink';
 export { lint, type LintOptions } from './api/lint';
+export { lintLevels, type LintLevelsOptions } from './api/lint-levels';
 export { visibleTokens } from './api/visible-tokens';
 export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './api/recover';
 export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './api/recover-tool';
@@ -16,4 +17,6 @@ export { sameSelectionProfile, type SelectionProfile, type ToolSelectionProfile 
 export { RecoveryStore, recoveryHandleFor, resolveStorePath } from './store';
 export { CavemanError, MAX_INPUT_BYTES, type ErrorCode } from '../shared/errors';
 export { TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from '../shared/tokenizers';
+export { compressorLabel, parseCompressor, type ShrinkSettings } from '../shared/compressor';
+export type { LevelsReport, LevelRow } from '../shared/contracts';
 export type { HistoryEntry, HistoryPage, LintReport, ShrinkReport, PassThrough, VisibleTokens } from '../shared/contracts';

@@ -111,10 +111,17 @@ program
   .addOption(tokenizerOption())
   .addOption(shareSchemasOption())
   .addOption(levelOption(`measure the shrink at this level (default: ${DEFAULT_LEVEL})`))
-  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName }) => {
+  .addOption(new Option('--levels', 'every level at a glance: tokens as JSON and as the model sees them (anthropic, openai)').conflicts('level'))
+  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName; levels?: boolean }) => {
     exitCode = await (await import('./commands/lint-command')).runLintCommand(
       file,
-      { tokenizer: options.tokenizer, json: options.json === true, shareSchemas: options.shareSchemas === true, ...(options.level !== undefined ? { level: options.level } : {}) },
+      {
+        tokenizer: options.tokenizer,
+        json: options.json === true,
+        shareSchemas: options.shareSchemas === true,
+        ...(options.level !== undefined ? { level: options.level } : {}),
+        levels: options.levels === true,
+      },
       io,
     );
   });

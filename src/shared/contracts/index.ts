@@ -7,17 +7,19 @@ import guaranteeReport from './guarantee-report.schema.json';
 import historyEntry from './history-entry.schema.json';
 import historyPage from './history-page.schema.json';
 import ipc from './ipc.schema.json';
+import lintLevels from './lint-levels.schema.json';
 import lintReport from './lint-report.schema.json';
 import shrinkReport from './shrink-report.schema.json';
 
 export type * from './types.generated';
 
 /** Every contract schema; $refs between them resolve by $id. */
-export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, historyEntry, historyPage, guaranteeReport, cliShrinkLine, ipc] as const;
+export const CONTRACT_SCHEMAS = [defs, shrinkReport, lintReport, lintLevels, historyEntry, historyPage, guaranteeReport, cliShrinkLine, ipc] as const;
 
 export const CONTRACT_IDS = {
   shrinkReport: shrinkReport.$id,
   lintReport: lintReport.$id,
+  lintLevels: lintLevels.$id,
   historyEntry: historyEntry.$id,
   historyPage: historyPage.$id,
   guaranteeReport: guaranteeReport.$id,

@@ -186,6 +186,7 @@ export interface ContractIndex {
   'history-entry.schema.json'?: HistoryEntry;
   'history-page.schema.json'?: HistoryPage;
   'ipc.schema.json'?: IPCContract;
+  'lint-levels.schema.json'?: LevelsReport;
   'lint-report.schema.json'?: LintReport;
   'shrink-report.schema.json'?: ShrinkReport;
 }
@@ -1188,7 +1189,7 @@ export interface IpcFailure {
  * via the `definition` "LevelFigures".
  */
 export interface LevelFigures {
-  level: LevelName;
+  level: LevelName1;
   /**
    * The shrunk catalog as JSON.
    */
@@ -1372,6 +1373,44 @@ export interface ServerMeasuredEvent {
         ok: false;
         error: ErrorValue;
       };
+}
+/**
+ * Every level at a glance (`caveman-shrink lint --levels`, issue 27 item 5): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (SPEC §2.8). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
+ */
+export interface LevelsReport {
+  basis: Basis;
+  tokenizer: TokenizerName;
+  share_schemas: boolean;
+  /**
+   * The input as compact JSON, nothing else changed: the base of `beyond_minification`.
+   */
+  tokens_minified: number;
+  original: LevelTokens;
+  levels: LevelRow[];
+}
+/**
+ * This interface was referenced by `LevelsReport`'s JSON-Schema
+ * via the `definition` "levelTokens".
+ */
+export interface LevelTokens {
+  json: number;
+  anthropic: number;
+  openai: number;
+}
+export interface LevelRow {
+  level: LevelName1;
+  json: number;
+  anthropic: number;
+  openai: number;
+  /**
+   * 1 − json / tokens_minified (negative when the shrink is larger than the minified input).
+   */
+  beyond_minification: number;
+  /**
+   * Tools whose own description ends with the deferral marker (0 at full and facts).
+   */
+  marked_tools: number;
+  passes_through: boolean;
 }
 /**
  * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
@@ -1670,6 +1709,8 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/MenuCommandEvent': MenuCommandEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerProgressEvent': ServerProgressEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasuredEvent': ServerMeasuredEvent;
+  'https://schemas.caveman-shrink.dev/v1/lint-levels.schema.json': LevelsReport;
+  'https://schemas.caveman-shrink.dev/v1/lint-levels.schema.json#/$defs/levelTokens': LevelTokens;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json': LintReport;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/factTally': FactTally;
   'https://schemas.caveman-shrink.dev/v1/lint-report.schema.json#/$defs/toolTokens': ToolTokens;

@@ -1,6 +1,6 @@
 // `caveman-shrink lint FILE [--json]`: per-tool token report; stores nothing.
 
-import type { LintReport, RenderedTokens } from '../../../shared/contracts';
+import type { LevelsReport, LintReport, RenderedTokens } from '../../../shared/contracts';
 import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
@@ -9,24 +9,37 @@ import { lint } from '../../api/lint';
 import { readBoundedFile, tooLargeMessage } from '../bounded-input';
 import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
+import { levelsTable } from './levels-table';
 import type { CommandIo } from './shrink-command';
 
-export async function runLintCommand(file: string, options: { tokenizer: TokenizerName; json: boolean; shareSchemas?: boolean; level?: LevelName }, io: CommandIo): Promise<number> {
-  let report: LintReport;
+export interface LintCommandOptions {
+  tokenizer: TokenizerName;
+  json: boolean;
+  shareSchemas?: boolean;
+  level?: LevelName;
+  /** Every level at a glance instead of one level's per-tool report. */
+  levels?: boolean;
+}
+
+export async function runLintCommand(file: string, options: LintCommandOptions, io: CommandIo): Promise<number> {
+  let report: LintReport | LevelsReport;
   try {
     const input = await readBoundedFile(file);
     if (input.tooLarge) {
       await writeAll(io.stderr, `caveman-shrink lint: ${tooLargeMessage(file)}\n`);
       return 1;
     }
-    report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas: options.shareSchemas === true, ...(options.level !== undefined ? { level: options.level } : {}) });
+    const shareSchemas = options.shareSchemas === true;
+    if (options.levels === true) report = await (await import('../../api/lint-levels')).lintLevels(input.bytes, { tokenizer: options.tokenizer, shareSchemas });
+    else report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas, ...(options.level !== undefined ? { level: options.level } : {}) });
   } catch (thrown) {
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);
     const message = error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${unreadableReason(thrown)}` : error.message;
     await writeAll(io.stderr, `caveman-shrink lint: ${message}\n`);
     return 1;
   }
-  await writeAll(io.stdout, options.json ? JSON.stringify(report) + '\n' : lintTable(report));
+  const text = options.json ? JSON.stringify(report) + '\n' : 'levels' in report ? levelsTable(report) : lintTable(report);
+  await writeAll(io.stdout, text);
   return 0;
 }
 
