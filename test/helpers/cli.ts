@@ -1,12 +1,18 @@
-// Runs the caveman-shrink CLI as a separate process, the way users do. By
-// default from the TypeScript sources (through tsx); with CAVEMAN_CLI set
+// Runs the caveman-shrink CLI. runCommand: in this process, through the same
+// program the binary runs (src/main/cli/program.ts) with the streams as
+// parameters — what almost every CLI test needs, without starting Node.
+// runCli: as a separate process, the way users do, for what only a process
+// shows (the built file, the argument-less fast path, exit codes, signals).
+// By default from the TypeScript sources (through tsx); with CAVEMAN_CLI set
 // (npm test sets it to out/main/cli.js) the built file is what is tested.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { runProgram, type ProgramRun } from '../../src/main/cli/program';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -37,6 +43,58 @@ export function runCli(args: string[], options: { input?: Uint8Array | string; e
     child.stdin.on('error', () => undefined); // the CLI may exit before reading everything (e.g. --help)
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** A stream that keeps everything written to it. */
+class Collected extends Writable {
+  readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(Buffer.from(chunk));
+    done();
+  }
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `caveman-shrink ARGS…` in this process: stdin is `input`, stdout and
+ * stderr are collected, and `env` is laid over process.env for the run (as
+ * runCli lays it over the child's). Runs one at a time (the program is one
+ * per process); the same answer shape as runCli.
+ */
+export function runCommand(args: string[], options: { input?: Uint8Array | string; env?: Record<string, string | undefined> } & Omit<ProgramRun, 'io'> = {}): Promise<CliRun> {
+  const run = queue.then(async () => {
+    const stdin = new PassThrough();
+    stdin.end(options.input ?? '');
+    const stdout = new Collected();
+    const stderr = new Collected();
+    const restore = overlayEnv(options.env ?? {});
+    try {
+      const { input: _input, env: _env, ...run } = options;
+      const status = await runProgram([process.execPath, 'caveman-shrink', ...args], { ...run, io: { stdin, stdout, stderr } });
+      return { status, stdout: stdout.bytes(), stderr: stderr.bytes().toString('utf8') };
+    } finally {
+      restore();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Sets (or, for undefined, removes) each variable; returns the undo. */
+function overlayEnv(env: Record<string, string | undefined>): () => void {
+  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+  apply(env);
+  return () => apply(before);
 }
 
 /** The single JSON report line a shrink writes to stderr. */

@@ -2,7 +2,7 @@
 // with commander; main.ts sends every call with arguments here.
 
 import { existsSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { packageVersion } from '../api/package-version';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
 import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
@@ -11,11 +11,14 @@ import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import type { McpCommandOptions } from './commands/mcp-command';
 import type { ProxyCommandOptions } from './commands/proxy-command';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
+import type { Launcher } from '../mcp/wrap/proxy-launch';
 import type { CommandIo } from './commands/shrink-command';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 import { UsageError } from './usage-error';
 
-const io: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+const processIo: CommandIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+/** The streams of the run in progress (runProgram sets them): the process's own, or a test's. */
+let io: CommandIo = processIo;
 
 const tokenizerOption = () =>
   new Option('-t, --tokenizer <name>', 'tokenizer for the (inferred) token counts').choices(TOKENIZERS).default(DEFAULT_TOKENIZER);
@@ -37,8 +40,13 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** Aborted by Ctrl-C or SIGTERM, so a server we started is stopped before we exit. */
+/** What the caller of the run in progress gave (runProgram sets them). */
+let givenSignal: AbortSignal | undefined;
+let givenLauncher: Launcher | undefined;
+
+/** The run's signal when its caller gave one; else aborted by Ctrl-C or SIGTERM, so a server we started is stopped before we exit. */
 function interruptSignal(): AbortSignal {
+  if (givenSignal) return givenSignal;
   const controller = new AbortController();
   for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => controller.abort());
   return controller.signal;
@@ -61,11 +69,35 @@ function nonNegativeInteger(value: string): number {
 }
 
 let exitCode = 0;
+let running = false;
 
-/** Runs the command `argv` (process.argv) names; resolves to its exit status. */
-export async function runProgram(argv: readonly string[]): Promise<number> {
-  await program.parseAsync([...argv]);
-  return exitCode;
+export interface ProgramRun {
+  /** Default: this process's stdin, stdout and stderr. */
+  io?: CommandIo;
+  /** Stops a command that runs until interrupted (default: SIGINT or SIGTERM). */
+  signal?: AbortSignal;
+  /** What `wrap` writes into an entry (default: this install, out/main/cli.js beside the running code). */
+  launcher?: Launcher;
+}
+
+/**
+ * Runs the command `argv` (process.argv: node, script, arguments…) names;
+ * resolves to its exit status (usage errors 2, --help 0). One run at a time
+ * per process: the program is parsed again for each.
+ */
+export async function runProgram(argv: readonly string[], run: ProgramRun = {}): Promise<number> {
+  if (running) throw new Error('runProgram: another command is still running in this process');
+  running = true;
+  [io, givenSignal, givenLauncher, exitCode] = [run.io ?? processIo, run.signal, run.launcher, 0];
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    throw error;
+  } finally {
+    [io, givenSignal, givenLauncher, running] = [processIo, undefined, undefined, false];
+  }
 }
 
 const program = new Command('caveman-shrink')
@@ -74,10 +106,9 @@ const program = new Command('caveman-shrink')
   // Lets `mcp` and `proxy` hand everything after the server's command to the server.
   .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
-  .exitOverride((error) => {
-    // Usage errors exit 2; --help and --version exit 0.
-    process.exit(error.exitCode === 0 ? 0 : 2);
-  });
+  .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) })
+  // Help, version and usage errors throw; runProgram turns them into exit statuses (2 for a usage error).
+  .exitOverride();
 
 program
   .command('shrink [file]', { isDefault: true })
@@ -200,7 +231,7 @@ program
       '\nExit status: 0 when the client hung up, 1 when the server could not start or exited, 2 on a usage mistake.',
   )
   .action(async (commandLine: string[], options: ProxyCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, async () => (await import('./commands/proxy-command')).runProxyCommand(commandLine, options, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, interruptSignal()));
+    exitCode = await withUsage(command, async () => (await import('./commands/proxy-command')).runProxyCommand(commandLine, options, io, interruptSignal()));
   });
 
 const configOptions = (command: Command) =>
@@ -227,7 +258,7 @@ configOptions(
       '\nExample:\n  caveman-shrink wrap --config ~/.config/Claude/claude_desktop_config.json --server everything --dry-run',
   )
   .action(async (options: WrapCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, async () => (await import('./commands/wrap-command')).runWrapCommand(options, io, proxyOptionNames()));
+    exitCode = await withUsage(command, async () => (await import('./commands/wrap-command')).runWrapCommand(options, io, proxyOptionNames(), givenLauncher));
   });
 
 configOptions(program.command('unwrap').description('give a wrapped server its entry back from the backup wrap left: the file as it was, byte for byte'))

@@ -6,7 +6,7 @@ import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 import { RecoveryStore } from '../../../src/main/store';
 import { realFixtures, referenceInputs } from '../../helpers/fixtures';
-import { reportLine, runCli, tempStore } from '../../helpers/cli';
+import { reportLine, runCli, runCommand, tempStore } from '../../helpers/cli';
 import { canMakeReadOnly, makeReadOnly } from '../../helpers/read-only';
 
 const validLine = validatorFor(CONTRACT_IDS.cliShrinkLine);
@@ -33,9 +33,9 @@ const storedHandles = (): number => {
   }
 };
 
-describe('caveman-shrink: cross-process round trip', () => {
-  it.each(realFixtures().map((f) => [f.name, f] as const))('%s: shrink in one process, recover in another, byte-exact', async (_name, fixture) => {
-    const shrunk = await runCli([], { input: fixture.bytes, env });
+describe('caveman-shrink: round trip', () => {
+  it.each(realFixtures().map((f) => [f.name, f] as const))('%s: shrink, then recover from the store, byte-exact', async (_name, fixture) => {
+    const shrunk = await runCommand([], { input: fixture.bytes, env });
     expect(shrunk.status).toBe(0);
     const line = reportLine(shrunk);
     expectContract(line);
@@ -44,6 +44,18 @@ describe('caveman-shrink: cross-process round trip', () => {
     expect(JSON.parse(shrunk.stdout.toString('utf8'))).toBeTruthy();
     expect(shrunk.stdout.length).toBeLessThan(fixture.bytes.length);
 
+    const recovered = await runCommand(['recover', line.recovery_handle as string], { env });
+    expect(recovered.status).toBe(0);
+    expect(recovered.stdout.equals(fixture.bytes)).toBe(true);
+  });
+
+  it('as processes: `caveman-shrink < file` (no option parser) in one, recover in another, byte-exact', async () => {
+    const fixture = realFixtures().find((f) => f.name === 'github-mcp-server.json')!;
+    const shrunk = await runCli([], { input: fixture.bytes, env });
+    expect(shrunk.status).toBe(0);
+    const line = reportLine(shrunk);
+    expectContract(line);
+    expect(shrunk.stdout.equals(Buffer.from((await runCommand([], { input: fixture.bytes, env })).stdout))).toBe(true);
     const recovered = await runCli(['recover', line.recovery_handle as string], { env });
     expect(recovered.status).toBe(0);
     expect(recovered.stdout.equals(fixture.bytes)).toBe(true);
@@ -51,18 +63,18 @@ describe('caveman-shrink: cross-process round trip', () => {
 
   it('gives the same handle for the same input, stored once; FILE argument works like stdin', async () => {
     const input = referenceInputs().CLI_ROUND_TRIP!;
-    const first = reportLine(await runCli([], { input, env }));
+    const first = reportLine(await runCommand([], { input, env }));
     const file = join(store.dir, 'catalog.json');
     writeFileSync(file, input);
-    const second = await runCli(['shrink', file], { env });
+    const second = await runCommand(['shrink', file], { env });
     expect(reportLine(second).recovery_handle).toBe(first.recovery_handle);
     expect(storedHandles()).toBe(1);
-    const page = JSON.parse((await runCli(['history', '--json'], { env })).stdout.toString());
+    const page = JSON.parse((await runCommand(['history', '--json'], { env })).stdout.toString());
     expect(page.entries[0].source_name).toBe('stdin');
   });
 
   it('uses cl100k_base when asked and says so', async () => {
-    const line = reportLine(await runCli(['--tokenizer', 'cl100k_base'], { input: referenceInputs().SAMPLE!, env }));
+    const line = reportLine(await runCommand(['--tokenizer', 'cl100k_base'], { input: referenceInputs().SAMPLE!, env }));
     expect(line.tokenizer).toBe('cl100k_base');
   });
 });
@@ -78,7 +90,7 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     ['an already compact catalog', Buffer.from('{"tools":[{"name":"a"}]}'), 'no_saving'],
   ];
   it.each(cases)('%s', async (_label, input, reason) => {
-    const run = await runCli([], { input, env });
+    const run = await runCommand([], { input, env });
     expect(run.status).toBe(0);
     expect(run.stdout.equals(input)).toBe(true);
     const line = reportLine(run);
@@ -92,22 +104,22 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
   });
 
   it('reports where malformed JSON is', async () => {
-    const line = reportLine(await runCli([], { input: '{\n  "tools": [\n    {"name": x}\n  ]\n}', env }));
+    const line = reportLine(await runCommand([], { input: '{\n  "tools": [\n    {"name": x}\n  ]\n}', env }));
     expect(line.pass_through).toMatchObject({ reason: 'invalid_json', line: 3, column: 14 });
   });
 
   it('a BOM is accepted: the output has none and recover returns it', async () => {
     const input = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(referenceInputs().SAMPLE! + '\n\n')]);
-    const run = await runCli([], { input, env });
+    const run = await runCommand([], { input, env });
     expect(run.stdout[0]).toBe(0x7b);
     const handle = reportLine(run).recovery_handle as string;
-    expect((await runCli(['recover', handle], { env })).stdout.equals(input)).toBe(true);
+    expect((await runCommand(['recover', handle], { env })).stdout.equals(input)).toBe(true);
   });
 
-  it('32 MiB + 1 byte on stdin is refused like the reference: exit 1, nothing on stdout, the reason on stderr', async () => {
+  it.each([['in this process', runCommand], ['as a process, from a pipe', runCli]] as const)('32 MiB + 1 byte on stdin is refused like the reference: exit 1, nothing on stdout, the reason on stderr (%s)', async (_how, run_) => {
     const input = Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20);
     input.write('{"tools":[]}', 0);
-    const run = await runCli([], { input, env });
+    const run = await run_([], { input, env });
     expect(run.status).toBe(1);
     expect(run.stdout.length).toBe(0);
     expect(run.stderr).toBe('read stdin: cave_input_too_large: stdin exceeds 33554432 bytes\n');
@@ -118,7 +130,7 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     const input = Buffer.alloc(MAX_INPUT_BYTES, 'word ');
     input.write('{"x":"', 0);
     input.write('"}', MAX_INPUT_BYTES - 2);
-    const run = await runCli([], { input, env });
+    const run = await runCommand([], { input, env });
     expect(run.status).toBe(0);
     expect(run.stdout.equals(input)).toBe(true);
     expect(reportLine(run)).toMatchObject({ pass_through: { reason: 'not_catalog' } });
@@ -128,12 +140,12 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     const file = join(store.dir, 'huge.json');
     writeFileSync(file, '');
     truncateSync(file, MAX_INPUT_BYTES + 1); // sparse
-    const run = await runCli(['shrink', file], { env });
+    const run = await runCommand(['shrink', file], { env });
     expect([run.status, run.stdout.length, run.stderr]).toEqual([1, 0, `read ${file}: cave_input_too_large: ${file} exceeds 33554432 bytes\n`]);
-    const lint = await runCli(['lint', file], { env });
+    const lint = await runCommand(['lint', file], { env });
     expect([lint.status, lint.stdout.length, lint.stderr]).toEqual([1, 0, `caveman-shrink lint: cave_input_too_large: ${file} exceeds 33554432 bytes\n`]);
     if (existsSync('/dev/zero')) {
-      const zero = await runCli(['shrink', '/dev/zero'], { env });
+      const zero = await runCommand(['shrink', '/dev/zero'], { env });
       expect([zero.status, zero.stdout.length]).toEqual([1, 0]);
       expect(zero.stderr).toMatch(/cave_input_too_large: \/dev\/zero exceeds 33554432 bytes/);
     }
@@ -141,7 +153,7 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
   });
 
   it.each(['0', '-1', 'abc', '1e3'])('CAVEMAN_CCR_MAX_BYTES=%s is refused by name: pass-through with a note, nothing stored', async (value) => {
-    const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: value } });
+    const run = await runCommand([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: value } });
     expect(run.status).toBe(0);
     expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
     const line = reportLine(run);
@@ -152,7 +164,7 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
   });
 
   it('an over-budget store: pass-through with a note, nothing stored', async () => {
-    const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: '100' } });
+    const run = await runCommand([], { input: referenceInputs().SAMPLE!, env: { ...env, CAVEMAN_CCR_MAX_BYTES: '100' } });
     expect(run.status).toBe(0);
     expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
     const line = reportLine(run);
@@ -163,10 +175,10 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
   });
 
   it.skipIf(!canMakeReadOnly())('a read-only store: pass-through with a note, nothing stored', async () => {
-    await runCli([], { input: referenceInputs().SAMPLE!, env });
+    await runCommand([], { input: referenceInputs().SAMPLE!, env });
     const restore = [makeReadOnly(store.db), makeReadOnly(join(store.dir, 'store'))];
     try {
-      const run = await runCli([], { input: referenceInputs().PUT_OBJECT!, env });
+      const run = await runCommand([], { input: referenceInputs().PUT_OBJECT!, env });
       expect(run.status).toBe(0);
       expect(run.stdout.toString()).toBe(referenceInputs().PUT_OBJECT!);
       const line = reportLine(run);
@@ -198,7 +210,7 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
   it('an unopenable store path: pass-through with a note', async () => {
     const blocker = join(store.dir, 'file');
     writeFileSync(blocker, 'not a folder');
-    const run = await runCli([], { input: referenceInputs().SAMPLE!, env: { CAVEMAN_CCR_DB: join(blocker, 'ccr.db') } });
+    const run = await runCommand([], { input: referenceInputs().SAMPLE!, env: { CAVEMAN_CCR_DB: join(blocker, 'ccr.db') } });
     expect(run.status).toBe(0);
     expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
     expect(reportLine(run)).toMatchObject({ error: { code: 'cave_store_unavailable' } });
@@ -208,7 +220,7 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
 describe('caveman-shrink lint, recover, history, --help', () => {
   it('lint --json matches its contract and its parts sum to the totals', async () => {
     const fixture = realFixtures().find((f) => f.name === 'github-mcp-server.json')!;
-    const run = await runCli(['lint', fixture.path, '--json'], { env });
+    const run = await runCommand(['lint', fixture.path, '--json'], { env });
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout.toString());
     const validate = validatorFor(CONTRACT_IDS.lintReport);
@@ -228,7 +240,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     const facts = report.tools.reduce((s: number, t: { facts: { found: number } }) => s + t.facts.found, 0);
     expect(facts).toBe(report.facts.found);
     expect(report.facts).toMatchObject({ dropped: 0, dropped_facts: [], leads: { cut: 0 } });
-    const shrunk = reportLine(await runCli([], { input: fixture.bytes, env }));
+    const shrunk = reportLine(await runCommand([], { input: fixture.bytes, env }));
     expect([report.total.tokens_before, report.total.tokens_after]).toEqual([shrunk.tokens_before, shrunk.tokens_after]);
     expect(storedHandles()).toBe(1); // the shrink above, not lint
   });
@@ -236,7 +248,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('lint prints an aligned table with a TOTAL row marked (basis: inferred)', async () => {
     const file = join(store.dir, 'c.json');
     writeFileSync(file, referenceInputs().SHRINK_CATALOG!);
-    const run = await runCli(['lint', file], { env });
+    const run = await runCommand(['lint', file], { env });
     const lines = run.stdout.toString().trimEnd().split('\n');
     expect(lines[0]).toMatch(/^TOOL\s+BEFORE\s+AFTER\s+RATIO$/);
     expect(lines.some((l) => /^search_files\s+\d+\s+\d+\s+\d+\.\d%$/.test(l))).toBe(true);
@@ -249,17 +261,17 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('lint of malformed JSON explains where and exits 1', async () => {
     const file = join(store.dir, 'bad.json');
     writeFileSync(file, '{"tools": [}');
-    const run = await runCli(['lint', file], { env });
+    const run = await runCommand(['lint', file], { env });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^caveman-shrink lint: not valid JSON at line 1, column 12: /);
   });
 
   it('recover of an unknown handle says so on stderr and exits 1', async () => {
-    const missingStore = await runCli(['recover', 'ccr_00000000000000000000000000000000'], { env });
+    const missingStore = await runCommand(['recover', 'ccr_00000000000000000000000000000000'], { env });
     expect(missingStore.status).toBe(1);
     expect(missingStore.stderr).toMatch(/^caveman-shrink recover: the recovery store at .* does not exist/);
-    await runCli([], { input: referenceInputs().SAMPLE!, env });
-    const run = await runCli(['recover', 'ccr_00000000000000000000000000000000'], { env });
+    await runCommand([], { input: referenceInputs().SAMPLE!, env });
+    const run = await runCommand(['recover', 'ccr_00000000000000000000000000000000'], { env });
     expect(run.status).toBe(1);
     expect(run.stdout.length).toBe(0);
     expect(run.stderr).toMatch(/^caveman-shrink recover: .*ccr_00000000000000000000000000000000/);
@@ -267,15 +279,15 @@ describe('caveman-shrink lint, recover, history, --help', () => {
 
   it('history --json matches its contract, newest first, with --limit', async () => {
     const inputs = referenceInputs();
-    for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCli([], { input: inputs[key]!, env });
-    const run = await runCli(['history', '--json', '--limit', '2'], { env });
+    for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCommand([], { input: inputs[key]!, env });
+    const run = await runCommand(['history', '--json', '--limit', '2'], { env });
     const page = JSON.parse(run.stdout.toString());
     const validate = validatorFor(CONTRACT_IDS.historyPage);
     expect(validate(page), describeErrors(validate.errors)).toBe(true);
     expect(page.total).toBe(3);
     expect(page.entries).toHaveLength(2);
     expect(page.entries[0].created_at >= page.entries[1].created_at).toBe(true);
-    const table = (await runCli(['history'], { env })).stdout.toString();
+    const table = (await runCommand(['history'], { env })).stdout.toString();
     expect(table).toMatch(/^HANDLE\s+CREATED \(UTC\)\s+SOURCE\s+TOOLS\s+BEFORE\s+AFTER\s+SAVED/);
     // Text columns start under their header; numbers end under theirs.
     const [header, ...rows] = table.trimEnd().split('\n').slice(0, 4);
@@ -288,10 +300,10 @@ describe('caveman-shrink lint, recover, history, --help', () => {
 
   it('history --json lists every shrink of a handle, newest first; the entry shows the latest (issue 22, item 6)', async () => {
     const input = referenceInputs().CONSTRAINTS_CATALOG!;
-    const first = reportLine(await runCli([], { input, env }));
-    const again = reportLine(await runCli(['shrink', '--share-schemas', '--tokenizer', 'cl100k_base'], { input, env }));
+    const first = reportLine(await runCommand([], { input, env }));
+    const again = reportLine(await runCommand(['shrink', '--share-schemas', '--tokenizer', 'cl100k_base'], { input, env }));
     expect(again.recovery_handle).toBe(first.recovery_handle);
-    const page = JSON.parse((await runCli(['history', '--json'], { env })).stdout.toString());
+    const page = JSON.parse((await runCommand(['history', '--json'], { env })).stdout.toString());
     const validate = validatorFor(CONTRACT_IDS.historyPage);
     expect(validate(page), describeErrors(validate.errors)).toBe(true);
     expect(page.total).toBe(1);
@@ -305,26 +317,35 @@ describe('caveman-shrink lint, recover, history, --help', () => {
 
   it('history --sort orders the page by a column, either way, and says so', async () => {
     const inputs = referenceInputs();
-    for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCli([], { input: inputs[key]!, env });
-    const tokens = async (args: string[]) => JSON.parse((await runCli(['history', '--json', ...args], { env })).stdout.toString()).entries.map((entry: { tokens_before: number }) => entry.tokens_before) as number[];
+    for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCommand([], { input: inputs[key]!, env });
+    const tokens = async (args: string[]) => JSON.parse((await runCommand(['history', '--json', ...args], { env })).stdout.toString()).entries.map((entry: { tokens_before: number }) => entry.tokens_before) as number[];
     const ascending = await tokens(['--sort', 'tokensBefore', '--direction', 'ascending']);
     expect(ascending.length).toBeGreaterThan(1);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     expect(await tokens(['--sort', 'tokensBefore'])).toEqual([...ascending].reverse());
-    expect((await runCli(['history', '--sort', 'saved', '--direction', 'ascending'], { env })).stdout.toString()).toMatch(/, sorted by saved, ascending\n$/);
-    const bad = await runCli(['history', '--sort', 'handle'], { env });
+    expect((await runCommand(['history', '--sort', 'saved', '--direction', 'ascending'], { env })).stdout.toString()).toMatch(/, sorted by saved, ascending\n$/);
+    const bad = await runCommand(['history', '--sort', 'handle'], { env });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Allowed choices are created, source, tools, tokensBefore, tokensAfter, saved/);
   });
 
   it.each([[['--help']], [['shrink', '--help']], [['lint', '--help']], [['recover', '--help']], [['history', '--help']]])('%j prints usage and exits 0', async (args) => {
-    const run = await runCli(args, { env });
+    const run = await runCommand(args, { env });
     expect(run.status).toBe(0);
     expect(run.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
   });
 
+  it('as a process: --help exits 0 with usage on stdout; a usage error exits 2 with the reason on stderr', async () => {
+    const help = await runCli(['--help'], { env });
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
+    const usage = await runCli(['lint'], { env });
+    expect([usage.status, usage.stdout.length]).toEqual([2, 0]);
+    expect(usage.stderr).toMatch(/missing required argument/);
+  });
+
   it('an unknown command that is no file either says so and lists the commands', async () => {
-    const run = await runCli(['frobnicate'], { env });
+    const run = await runCommand(['frobnicate'], { env });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy, wrap, unwrap\)/);
     expect(run.stderr).not.toMatch(/ENOENT/);
@@ -353,7 +374,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   });
 
   it('a usage error exits 2 with a hint', async () => {
-    const run = await runCli(['lint'], { env });
+    const run = await runCommand(['lint'], { env });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/missing required argument/);
   });
@@ -370,10 +391,10 @@ describe('caveman-shrink reads a store the Go tools wrote', () => {
     const handle = 'ccr_' + createHash('sha256').update(original).digest('hex').slice(0, 32);
     db.prepare('INSERT INTO recoveries VALUES (?,?,?,?,?,?,?,?)').run(handle, '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 100, 50, original, null);
     db.close();
-    const run = await runCli(['recover', handle], { env });
+    const run = await runCommand(['recover', handle], { env });
     expect(run.status).toBe(0);
     expect(run.stdout.equals(original)).toBe(true);
-    const page = JSON.parse((await runCli(['history', '--json'], { env })).stdout.toString());
+    const page = JSON.parse((await runCommand(['history', '--json'], { env })).stdout.toString());
     expect(page.entries.map((e: { handle: string }) => e.handle)).toEqual([handle]);
   });
 });
