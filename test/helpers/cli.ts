@@ -74,7 +74,8 @@ export function runCommand(args: string[], options: { input?: Uint8Array | strin
     const restore = overlayEnv(options.env ?? {});
     try {
       const { input: _input, env: _env, ...run } = options;
-      const status = await runProgram([process.execPath, 'caveman-shrink', ...args], { ...run, io: { stdin, stdout, stderr } });
+      // A signal of its own, so the run does not listen for this process's SIGINT.
+      const status = await runProgram([process.execPath, 'caveman-shrink', ...args], { signal: new AbortController().signal, ...run, io: { stdin, stdout, stderr } });
       return { status, stdout: stdout.bytes(), stderr: stderr.bytes().toString('utf8') };
     } finally {
       restore();

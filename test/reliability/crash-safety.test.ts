@@ -9,7 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RecoveryStore } from '../../src/main/store';
-import { reportLine, runCli } from '../helpers/cli';
+import { reportLine, runCommand } from '../helpers/cli';
 import { folderPerFile } from '../helpers/temp-folder';
 import { bulkPayload, distinctCatalog, expectedHandle } from './helpers/catalogs';
 import { openHostSession } from './helpers/host-client';
@@ -177,16 +177,16 @@ describe('the browser host killed with SIGKILL while analyses are in flight', ()
 });
 
 describe('after every kill', () => {
-  it('a fresh CLI process lists, recovers and shrinks normally', async () => {
+  it('the CLI, on a connection of its own, lists, recovers and shrinks normally', async () => {
     expect(kills.length).toBe(9);
-    const history = await runCli(['history', '--json', '--limit', '1', '--store', store]);
+    const history = await runCommand(['history', '--json', '--limit', '1', '--store', store]);
     expect(history.status, history.stderr).toBe(0);
     expect(JSON.parse(history.stdout.toString('utf8')).total).toBe(auditStore(store).handles.length);
     const [handle, { bytes }] = [...promised].find(([, value]) => value.who.startsWith('crash3#'))!;
-    const recovered = await runCli(['recover', handle, '--store', store]);
+    const recovered = await runCommand(['recover', handle, '--store', store]);
     expect(recovered.stdout.equals(bytes)).toBe(true);
     const fresh = distinctCatalog('after-crashes', 0);
-    const shrunk = await runCli(['shrink', '--store', store], { input: fresh });
+    const shrunk = await runCommand(['shrink', '--store', store], { input: fresh });
     expect(reportLine(shrunk).recovery_handle).toBe(expectedHandle(fresh));
     expect(existsSync(`${store}-wal`) ? statSync(`${store}-wal`).mode & 0o777 : 0o600).toBe(0o600);
     console.info(`crash safety: ${kills.length} SIGKILLs, ${promised.size} promised handles, 0 lost\n  ${kills.join('\n  ')}\n  ${walNotes.join('\n  ')}`);

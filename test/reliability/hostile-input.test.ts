@@ -1,5 +1,5 @@
 // Every input of the hostile corpus (hostile/corpus.ts) through the three
-// ways in — the library, the CLI process and the app's services on their
+// ways in — the library, the CLI (run in this process) and the app's services on their
 // worker threads: no crash, the documented outcome, the same bytes out of
 // each, no row stored for a pass-through, and, when a handle is minted, the
 // SPEC §2.6 guarantees and a byte-exact recovery from a fresh connection.
@@ -18,7 +18,7 @@ import { RecoveryStore } from '../../src/main/store';
 import { CONTRACT_IDS, type AnalysisFailure, type AnalysisSummary, type JobFinishedEvent } from '../../src/shared/contracts';
 import { CavemanError } from '../../src/shared/errors';
 import type { ApiResult, EventName, EventTypes } from '../../src/shared/ipc/channels';
-import { reportLine, runCli } from '../helpers/cli';
+import { reportLine, runCommand } from '../helpers/cli';
 import { folderPerFile } from '../helpers/temp-folder';
 import { expectedHandle } from './helpers/catalogs';
 import { auditStore } from './helpers/store-audit';
@@ -113,7 +113,7 @@ describe('the library', () => {
   });
 });
 
-describe.concurrent('the CLI (a process per input)', () => {
+describe.concurrent('the CLI (one run per input, in this process)', () => {
   let storePath: string;
   beforeAll(() => {
     storePath = join(dir, 'cli', 'ccr.db');
@@ -121,7 +121,7 @@ describe.concurrent('the CLI (a process per input)', () => {
 
   it.each(rows(CORPUS))('%s', async (_name, entry) => {
     const bytes = entry.bytes();
-    const run = await runCli(['shrink', '--store', storePath], { input: bytes });
+    const run = await runCommand(['shrink', '--store', storePath], { input: bytes });
     expect(run.stderr).not.toMatch(/\n\s+at /);
     const { expected } = entry;
     if (expected.kind === 'refused') {
@@ -145,13 +145,13 @@ describe.concurrent('the CLI (a process per input)', () => {
     if (library) expect(run.stdout.equals(library), 'the CLI and the library hand out the same bytes').toBe(true);
   });
 
-  it.sequential('stored exactly the catalogs that shrink, intact; a fresh CLI process recovers a sample byte-exact', async () => {
+  it.sequential('stored exactly the catalogs that shrink, intact; the CLI recovers a sample byte-exact from the store it wrote', async () => {
     const audit = auditStore(storePath);
     expect([audit.integrity, audit.damaged]).toEqual(['ok', []]);
     expect(audit.handles).toEqual(SHRINKS.map((entry) => expectedHandle(entry.bytes())).sort());
     const onePerFamily = new Map(SHRINKS.filter((e) => !e.large).map((e) => [e.family, e]));
     for (const entry of onePerFamily.values()) {
-      const run = await runCli(['recover', expectedHandle(entry.bytes()), '--store', storePath]);
+      const run = await runCommand(['recover', expectedHandle(entry.bytes()), '--store', storePath]);
       expect(run.stdout.equals(Buffer.from(entry.bytes())), entry.name).toBe(true);
     }
   });

@@ -16,7 +16,7 @@ import { recover, shrink } from '../../src/main/lib';
 import { RecoveryStore } from '../../src/main/store';
 import { CONTRACT_IDS } from '../../src/shared/contracts';
 import { CavemanError, type ErrorCode } from '../../src/shared/errors';
-import { reportLine, runCli } from '../helpers/cli';
+import { reportLine, runCommand } from '../helpers/cli';
 import { canMakeReadOnly, makeReadOnly } from '../helpers/read-only';
 import { distinctCatalog, expectedHandle } from './helpers/catalogs';
 import { canMountTmpfs, checkpoint, fillDisk, fingerprint, holdWriteLock, mountTmpfs, scrambleBTreePages } from './helpers/faults';
@@ -270,11 +270,9 @@ describe('each store fault: a typed error in the library, pass-through in the CL
     cleanups.push(() => void undo());
     const before = fingerprint(injected.untouched ?? []);
     try {
-      // The library and the CLI at the same time (the busy case waits out its timeout once).
-      const [library, cli] = await Promise.all([
-        withEnv(injected.env, () => shrink(INPUT, { store: injected.store })),
-        runCli(['shrink', '--store', injected.store], { input: INPUT, ...(injected.env ? { env: injected.env } : {}) }),
-      ]);
+      // The library, then the CLI (in this process: the busy case waits out its timeout in each).
+      const library = await withEnv(injected.env, () => shrink(INPUT, { store: injected.store }));
+      const cli = await runCommand(['shrink', '--store', injected.store], { input: INPUT, ...(injected.env ? { env: injected.env } : {}) });
 
       // Library: the pass-through result and exactly one typed error naming the store.
       expect(library.error?.code).toBe(fault.code);
@@ -298,7 +296,7 @@ describe('each store fault: a typed error in the library, pass-through in the CL
       const failed = caught(() => expect(Buffer.from(recover(SEED_HANDLE, { store: injected.store })).equals(SEED)).toBe(true));
       if (fault.seedReadable) expect(failed).toBeUndefined();
       else expect(failed?.code).toMatch(/^cave_store_(corrupt|unavailable)$/);
-      const recovered = await runCli(['recover', SEED_HANDLE, '--store', injected.store]);
+      const recovered = await runCommand(['recover', SEED_HANDLE, '--store', injected.store]);
       if (fault.seedReadable) expect(recovered.stdout.equals(SEED)).toBe(true);
       else expect([recovered.status, recovered.stdout.length, recovered.stderr]).toEqual([1, 0, expect.stringMatching(/^caveman-shrink recover: the recovery store at .+\n$/)]);
       for (const run of [cli, recovered]) expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -322,7 +320,7 @@ describe('paths and contention the store takes in its stride', () => {
   it('missing parent folders: shrink creates them (0700, file 0600); read-only commands refuse with a typed error and create nothing', async () => {
     const store = join(dir, 'a', 'b', 'c', 'ccr.db');
     expect(() => recover(SEED_HANDLE, { store })).toThrow(expect.objectContaining({ code: 'cave_store_unavailable' }));
-    const listed = await runCli(['history', '--store', store]);
+    const listed = await runCommand(['history', '--store', store]);
     expect([listed.status, listed.stderr]).toEqual([1, expect.stringMatching(/^caveman-shrink history: the recovery store at .+ does not exist/)]);
     expect(existsSync(join(dir, 'a'))).toBe(false);
 
@@ -330,7 +328,7 @@ describe('paths and contention the store takes in its stride', () => {
     expect(error).toBeUndefined();
     expect(statSync(join(dir, 'a', 'b', 'c')).mode & 0o777).toBe(0o700);
     expect(statSync(store).mode & 0o777).toBe(0o600);
-    const recovered = await runCli(['recover', result.recovery_handle!, '--store', store]);
+    const recovered = await runCommand(['recover', result.recovery_handle!, '--store', store]);
     expect(recovered.stdout.equals(INPUT)).toBe(true);
   });
 
@@ -343,7 +341,7 @@ describe('paths and contention the store takes in its stride', () => {
     expect(error).toBeUndefined();
     expect(lstatSync(join(dir, 'link')).isSymbolicLink()).toBe(true);
     expect(auditStore(real).handles).toEqual([SEED_HANDLE, result.recovery_handle].sort());
-    expect((await runCli(['recover', SEED_HANDLE, '--store', viaLink])).stdout.equals(SEED)).toBe(true);
+    expect((await runCommand(['recover', SEED_HANDLE, '--store', viaLink])).stdout.equals(SEED)).toBe(true);
   });
 
   it('a database file that is a symbolic link to a store works; the link stays a link and the -wal sits beside the real file', async () => {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli';
+import { runCommand } from '../helpers/cli';
 import { canMakeReadOnly } from '../helpers/read-only';
 import { folderPerFile } from '../helpers/temp-folder';
 import { distinctCatalog, expectedHandle } from './helpers/catalogs';
@@ -49,15 +49,15 @@ async function analyzeOrDeath(host: BrowserHostProcess, session: HostSession, na
   return Promise.race([session.analyze(name, bytes).catch(() => died), died]);
 }
 
-/** A handle handed out must come back byte for byte from a fresh process. */
+/** A handle handed out must come back byte for byte through the CLI, on a connection of its own (not the host's). */
 async function expectRecoverable(store: string, handle: string, bytes: Uint8Array): Promise<void> {
-  const recovered = await runCli(['recover', handle, '--store', store]);
+  const recovered = await runCommand(['recover', handle, '--store', store]);
   expect(recovered.stderr).toBe('');
   expect(recovered.stdout.equals(Buffer.from(bytes))).toBe(true);
 }
 
 describe('the store file changes under a running browser host', () => {
-  it('deleted: the next shrink stores into a new file at the path, and its handle recovers from a fresh process', async () => {
+  it('deleted: the next shrink stores into a new file at the path, and its handle recovers through the CLI', async () => {
     const { store, host, session } = await hostWithOneShrink('deleted');
     for (const suffix of SIDECARS) rmSync(store + suffix, { force: true });
     const bytes = distinctCatalog('deleted', 1);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CavemanError, recoverTool, recoverTools, shrink } from '../../../src/main/lib';
-import { runCli } from '../../helpers/cli';
+import { runCommand } from '../../helpers/cli';
 
 let dir: string;
 let store: string;
@@ -60,13 +60,13 @@ describe('per-tool originals', () => {
 
   it('caveman-shrink recover HANDLE --tool NAME writes the bytes; an unknown name exits 1 with the names', async () => {
     const handle = await stored();
-    const run = await runCli(['recover', handle, '--tool', 'nested', '--store', store]);
+    const run = await runCommand(['recover', handle, '--tool', 'nested', '--store', store]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.equals(Buffer.from(NESTED, 'utf8'))).toBe(true);
-    const unknown = await runCli(['recover', handle, '--tool', 'nope', '--store', store]);
+    const unknown = await runCommand(['recover', handle, '--tool', 'nope', '--store', store]);
     expect(unknown.status).toBe(1);
     expect(unknown.stdout.length).toBe(0);
     expect(unknown.stderr).toBe(`caveman-shrink recover: no tool named "nope" in ${handle}; its tools are: search, titled, nested\n`);
-    expect(text((await runCli(['recover', handle, '--store', store])).stdout)).toBe(CATALOG);
+    expect(text((await runCommand(['recover', handle, '--store', store])).stdout)).toBe(CATALOG);
   });
 });

@@ -3,6 +3,9 @@
 // that pages its tools — and a clear, typed message for every way a server
 // can fail: it cannot start, exits, hangs, speaks garbage, lists nothing.
 
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogBytes, listServerTools } from '../../../src/main/mcp/list-server-tools';
 import { CavemanError } from '../../../src/shared/errors';
@@ -66,16 +69,20 @@ describe('listServerTools', () => {
   });
 
   it('a server that hangs: a timeout that names what it waited for, and the server is stopped', async () => {
-    const started = Date.now();
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'caveman-tiny-')), 'pid');
     // 5 s, not less: a busy machine (the whole suite on two cores) can take over a second to start node and answer initialize.
-    const error = await failure(listServerTools(tiny('--mode', 'hang'), { timeoutMs: 5000 }));
+    const error = await failure(listServerTools(tiny('--mode', 'hang', '--pid-file', pidFile), { timeoutMs: 5000 }));
     expect(error.code).toBe('cave_mcp_timeout');
     expect(error.message).toMatch(/did not answer tools\/list within 5 s$/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Stopped before the failure was handed out: its process is gone (signal 0 only asks whether it exists).
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    rmSync(dirname(pidFile), { recursive: true, force: true });
   });
 
   it('a program that does not speak MCP', async () => {
-    const error = await failure(listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 1500 }));
+    // 5 s, as for the hanging server: a loaded machine took more than 1.5 s to start it and read its banner.
+    const error = await failure(listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 5000 }));
     expect(error.code).toBe('cave_mcp_protocol');
     expect(error.message).toMatch(/does not speak MCP: it wrote text that is not JSON \("Hello! I a…"\) on stdout and never answered initialize$/);
     // A program that prints something and exits says so at once, without waiting for the timeout.
@@ -86,8 +93,8 @@ describe('listServerTools', () => {
 
   it('cancelled by the caller', async () => {
     const controller = new AbortController();
-    const pending = listServerTools(tiny('--mode', 'hang'), { signal: controller.signal });
-    setTimeout(() => controller.abort(), 500);
+    // Cancelled while it waits for tools/list (the hanging server never answers it): the turn after the request goes out.
+    const pending = listServerTools(tiny('--mode', 'hang'), { signal: controller.signal, onProgress: ({ stage }) => stage === 'listing' && setImmediate(() => controller.abort()) });
     expect((await failure(pending)).code).toBe('cave_cancelled');
   });
 

@@ -121,20 +121,16 @@ describe('caveman-shrink proxy under failure', () => {
     expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
 
-  it('reads a 20 MiB line in linear time', async () => {
+  it('reads a 20 MiB line (json-lines.test.ts checks it is joined once, each byte copied once; npm run bench times it)', async () => {
     proxy = rawProxy(['--store', store.db], tiny());
     proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
     await proxy.next();
     proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     const first = await proxy.next(); // the listing is now cached: the next answer costs only the reading
-    const started = performance.now();
     proxy.send(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"pad":"${'y'.repeat(20 * 1024 * 1024)}"}}}`);
     const answer = await proxy.next(30_000);
-    const seconds = (performance.now() - started) / 1000;
     expect(answer).toMatchObject({ id: 3 });
     expect(answer.result).toEqual(first.result);
-    // Quadratic buffering took 2.5–7.4 s on this machine; linear reading about 0.1 s.
-    expect(seconds).toBeLessThan(1);
   });
 
   it('each stderr note is one line, even when what it quotes has line breaks', async () => {

@@ -1,8 +1,9 @@
 // `caveman-shrink wrap` / `unwrap` on real files in a temporary home folder,
-// run as the built CLI (the wrapped entry names out/main/cli.js, so the
-// build is what is tested): a wrapped Claude Desktop entry started the way
-// a client starts it lists the shrunk tools and caveman_describe through
-// the real server; unwrap gives every client format back byte for byte
+// in this process with the built CLI as the launcher it writes (the wrapped
+// entry names out/main/cli.js, so the build is what a client starts); the
+// Claude Desktop journey runs wrap and unwrap as processes of the build: a
+// wrapped entry started the way a client starts it lists the shrunk tools
+// and caveman_describe through the real server; unwrap gives every client format back byte for byte
 // (cmp); every refusal exits 1 with one line and leaves the file alone.
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { applyPatch } from 'diff';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runWrapCommand } from '../../../src/main/cli/commands/wrap-command';
 import { UsageError } from '../../../src/main/cli/usage-error';
+import { runCommand } from '../../helpers/cli';
 import { commitWrap, prepareWrap } from '../../../src/main/mcp/wrap/wrap-server';
 import { EVERYTHING_BIN, FILESYSTEM_BIN, REPO, sdkListAll, node } from '../mcp/servers';
 import { DESKTOP, formats } from './config-texts';
@@ -37,7 +39,15 @@ interface Run {
   stderr: string;
 }
 
-function cli(...args: string[]): Promise<Run> {
+/** The command in this process, HOME the temporary home, wrapping with the built CLI. */
+async function cli(...args: string[]): Promise<Run> {
+  const launcher = { runtime: realpathSync(process.execPath), cli: realpathSync(CLI) };
+  const run = await runCommand(args, { env: { HOME: home }, launcher });
+  return { status: run.status, stdout: run.stdout.toString('utf8'), stderr: run.stderr };
+}
+
+/** The built CLI as its own process, from the home folder. */
+function cliProcess(...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: home, env: { ...process.env, HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -95,7 +105,7 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
     const original = join(home, 'original.json');
     writeFileSync(original, readFileSync(config));
 
-    const wrapped = await cli('wrap', '--config', config, '--server', 'everything');
+    const wrapped = await cliProcess('wrap', '--config', config, '--server', 'everything');
     expect(wrapped.status, wrapped.stderr).toBe(0);
     expect(wrapped.stderr).toBe('');
     expect(wrapped.stdout).toBe(
@@ -133,7 +143,7 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
       await client.close();
     }
 
-    const unwrapped = await cli('unwrap', '--config', config, '--server', 'everything');
+    const unwrapped = await cliProcess('unwrap', '--config', config, '--server', 'everything');
     expect(unwrapped.status, unwrapped.stderr).toBe(0);
     expect(unwrapped.stdout).toBe(`unwrapped "everything" in ${config}: the file is byte for byte the one the wrap read; the backup ${backupOf(config, 'everything')} was removed\n`);
     expect(cmp(config, original).status).toBe(0);
