@@ -1,7 +1,9 @@
 // History at scale: a store with 100,000 handles (inserted the way the Go
 // tools write them, then picked up by the app's history table), timing the
-// first history page, a search and a recover against a plain indexed SQLite
-// point query on the same file in the same run.
+// first history page (newest first, far down, sorted by other columns), a
+// search, a put and a recover against a plain indexed SQLite point query on
+// the same file in the same run. (test/main/store/history-performance.test.ts
+// checks the answers and the query plans at this size, untimed.)
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,10 +50,15 @@ export async function historyAtScale(count = 100_000) {
     const searchMs = await median(21, () => store.history({ limit: 50, query: `tools-${Math.floor(count / 3)}.json` }));
     const handleSearchMs = await median(21, () => store.history({ limit: 50, query: probe.slice(4, 16) }));
     const recoverMs = await median(501, () => store.get(probe));
+    const farPageMs = await median(21, () => store.history({ limit: 50, offset: Math.floor(count / 2) }));
+    const sortedPageMs = {};
+    for (const sort of ['source', 'tools', 'tokensBefore', 'tokensAfter', 'saved']) sortedPageMs[sort] = await median(21, () => store.history({ limit: 50, sort, direction: 'ascending' }));
     const total = store.history({ limit: 1 }).total;
+    let fresh = 0;
+    const putMs = await median(21, () => store.put(Buffer.from(`fresh payload ${fresh++}`), { tokensBefore: 1, tokensAfter: 1 }));
     names.close();
     store.close();
-    return { handles: total, openAndSyncMs: syncMs, pointQueryMs: pointMs, firstPageMs, searchMs, handleSearchMs, recoverMs };
+    return { handles: total, openAndSyncMs: syncMs, pointQueryMs: pointMs, firstPageMs, farPageMs, sortedPageMs, searchMs, handleSearchMs, putMs, recoverMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

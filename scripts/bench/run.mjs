@@ -8,7 +8,7 @@
 // are not. The CLI's cold start is also given in milliseconds (its goal is
 // absolute: at most 200 ms on the small real catalogs).
 //
-//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history]
+//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, availableParallelism } from 'node:os';
@@ -23,9 +23,10 @@ import { historyAtScale } from './history-at-scale.mjs';
 import { cliRunMs, nodeStartMs } from './cold-start.mjs';
 import { formatMs, interleaved, median, middle, pairedRatio, ratio, WARM_UP_RUNS } from './measure.mjs';
 import { peerShrink } from './peer.mjs';
+import { proxyLineReading } from './proxy-line.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'skip-history': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'skip-history': { type: 'boolean', default: false }, 'skip-proxy': { type: 'boolean', default: false } } });
 const TOKEN_OPTIONS = { disallowedSpecial: new Set() };
 const countTokens = (text) => exactCount(text, 'o200k_base');
 const MiB = 1024 * 1024;
@@ -177,15 +178,26 @@ try {
     process.stderr.write('measuring history at 100,000 handles …\n');
     history = await historyAtScale(values.quick ? 20_000 : 100_000);
     console.log(`\nHistory with ${history.handles} handles (opened and synced in ${formatMs(history.openAndSyncMs)} ms); plain indexed point query ${formatMs(history.pointQueryMs)} ms`);
-    for (const [label, ms] of [['first page (50)', history.firstPageMs], ['search by name', history.searchMs], ['search by handle', history.handleSearchMs], ['recover', history.recoverMs]]) {
-      console.log(`  ${label.padEnd(18)} ${formatMs(ms).padStart(8)} ms  (${ratio(ms, history.pointQueryMs)}× the point query)`);
+    const sorted = Object.entries(history.sortedPageMs).map(([sort, ms]) => [`page sorted by ${sort}`, ms]);
+    const rows = [['first page (50)', history.firstPageMs], ['page halfway down', history.farPageMs], ...sorted, ['search by name', history.searchMs], ['search by handle', history.handleSearchMs], ['put (durable)', history.putMs], ['recover', history.recoverMs]];
+    for (const [label, ms] of rows) {
+      console.log(`  ${label.padEnd(26)} ${formatMs(ms).padStart(8)} ms  (${ratio(ms, history.pointQueryMs)}× the point query)`);
     }
+  }
+
+  let proxyLine = null;
+  if (!values['skip-proxy']) {
+    process.stderr.write('measuring the proxy reading a 2 and a 20 MiB line …\n');
+    proxyLine = await proxyLineReading(values.quick ? 3 : 5);
+    console.log('\nThe proxy reading one long line (a tools/list request, its answer cached), against JSON.parse of the line in this run:');
+    for (const mib of [2, 20]) console.log(`  ${String(mib).padStart(2)} MiB  ${formatMs(proxyLine[mib].readMs).padStart(8)} ms  (${ratio(proxyLine[mib].readMs, proxyLine[mib].parseMs)}× JSON.parse)`);
+    console.log(`  20 MiB / 2 MiB of those ratios: ${proxyLine.growth} (linear reading: about 1; quadratic about 10)`);
   }
 
   const out = join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
   const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history }, null, 2));
+  writeFileSync(file, JSON.stringify({ node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine }, null, 2));
   console.log(`\nresults: ${basename(out)}/${basename(file)}`);
 } finally {
   await closeSharedCounter();
