@@ -133,7 +133,8 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
               dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
             }, target);
             await trigger();
-            for (let waited = 0; !existsSync(target) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+            // The app says "Saved <name>" once the file is written whole (each export gets a name of its own).
+            await page.getByText(`Saved ${basename(target)}`, { exact: true }).waitFor();
             return { fileName: basename(target), bytes: readFileSync(target) };
           },
           allowConsoleErrors: () => undefined,

@@ -206,14 +206,11 @@ test('the window cannot be used to break out', async ({ app }) => {
     };
   });
   expect(probe).toEqual({ require: 'undefined', process: 'undefined', inlineRan: false });
-  const appUrl = page.url();
   if (app.kind === 'electron') {
     expect(await page.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
-    await page.evaluate(() => {
-      window.location.href = 'https://example.com/';
-    });
-    await page.waitForTimeout(0);
-    expect(page.url()).toBe(appUrl);
+    // A navigation away is refused by the will-navigate guard: test/main/electron/security.test.ts and
+    // test/reliability/app-security/electron-wiring.test.ts check it on the wired window (a check here,
+    // right after setting location.href, passed whether or not the navigation was refused).
   } else {
     // The API refuses a request without the per-run token, even from the app's own origin.
     const status = await page.evaluate(async () => (await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' })).status);

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough, Writable, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runProgram, type ProgramRun } from '../../src/main/cli/program';
 
@@ -83,6 +83,34 @@ export function runCommand(args: string[], options: { input?: Uint8Array | strin
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** A command running in this process (a proxy): write its stdin, read its stdout. */
+export interface RunningCommand {
+  stdin: Writable;
+  stdout: Readable;
+  /** What it wrote to stderr so far; stderrStream tells of each write. */
+  stderr(): string;
+  stderrStream: Readable;
+  /** Its exit status, once it ended (stdout has ended by then). */
+  readonly exited: Promise<number>;
+}
+
+/** Starts `caveman-shrink ARGS…` in this process, like runCommand, for a command that talks over its streams until stdin ends. */
+export function startCommand(args: string[], options: Omit<ProgramRun, 'io'> = {}): RunningCommand {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const stderrStream = new PassThrough();
+  let stderr = '';
+  stderrStream.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = queue.then(() =>
+    runProgram([process.execPath, 'caveman-shrink', ...args], { signal: new AbortController().signal, ...options, io: { stdin, stdout, stderr: stderrStream } }).finally(() => {
+      stdout.end();
+      stderrStream.end();
+    }),
+  );
+  queue = exited.catch(() => undefined);
+  return { stdin, stdout, stderr: () => stderr, stderrStream, exited };
 }
 
 /** Sets (or, for undefined, removes) each variable; returns the undo. */

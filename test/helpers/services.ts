@@ -14,15 +14,23 @@ export interface ServiceClient {
   /** Waits for the services to go idle, then returns the job's outcome. */
   finished(jobId: string): Promise<JobFinishedEvent['outcome']>;
   progressOf(jobId: string): JobProgressEvent[];
+  /** Resolves with the job's first progress event (past or coming) that `matches`. */
+  progressed(jobId: string, matches: (progress: JobProgressEvent) => boolean): Promise<JobProgressEvent>;
 }
 
 /** `services` is read on every call, so a client can be made before they start. */
 export function serviceClient(services: () => AppServices): ServiceClient {
   const events: ServiceClient['events'] = [];
+  const listeners = new Set<() => void>();
   const context: CallContext = {
     clientId: 'test',
-    emit: <E extends EventName>(event: E, payload: EventTypes[E]) => void events.push({ event, payload }),
+    emit: <E extends EventName>(event: E, payload: EventTypes[E]) => {
+      events.push({ event, payload });
+      for (const listener of [...listeners]) listener();
+    },
   };
+  const progressOf = (jobId: string) =>
+    events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === jobId).map((e) => e.payload as JobProgressEvent);
   const dispatch = async <T>(method: string, request: unknown) =>
     (await services().dispatcher.dispatch(method, request, context)) as ApiResult<T>;
   return {
@@ -39,10 +47,18 @@ export function serviceClient(services: () => AppServices): ServiceClient {
       if (!found) throw new Error('no jobFinished event');
       return (found.payload as JobFinishedEvent).outcome;
     },
-    progressOf(jobId) {
-      return events
-        .filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === jobId)
-        .map((e) => e.payload as JobProgressEvent);
+    progressOf,
+    progressed(jobId, matches) {
+      return new Promise((resolve) => {
+        const check = () => {
+          const found = progressOf(jobId).find(matches);
+          if (!found) return;
+          listeners.delete(check);
+          resolve(found);
+        };
+        listeners.add(check);
+        check();
+      });
     },
   };
 }

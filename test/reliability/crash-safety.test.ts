@@ -150,6 +150,8 @@ describe('the browser host killed with SIGKILL while analyses are in flight', ()
     const session = await openHostSession({ port: host.port, token: host.token });
     const reported: { name: string; bytes: Buffer; handle?: string }[] = [];
     let stop = false;
+    let twelveReported!: () => void;
+    const twelve = new Promise<void>((resolve) => (twelveReported = resolve));
     const pump = async (lane: number) => {
       for (let i = lane; !stop; i += 2) {
         const bytes = distinctCatalog('hostcrash', i);
@@ -158,14 +160,16 @@ describe('the browser host killed with SIGKILL while analyses are in flight', ()
         const finished = await session.analyze(name, bytes).catch(() => undefined);
         if (!finished || stop) return;
         reported.push({ name, bytes, ...(finished.outcome.report?.recovery_handle ? { handle: finished.outcome.report.recovery_handle } : {}) });
+        if (reported.length === 12) twelveReported();
       }
     };
-    let lanesEnded = false;
-    const lanes = Promise.all([pump(0), pump(1)]).finally(() => (lanesEnded = true));
-    while (reported.length < 12) {
-      if (lanesEnded) throw new Error(`the browser host stopped answering after ${reported.length} analyses`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const lanes = Promise.all([pump(0), pump(1)]);
+    // Killed once 12 analyses were reported, 2 more in flight; lanes that end first mean the host stopped answering.
+    const lanesEnded = lanes.then(() => {
+      throw new Error(`the browser host stopped answering after ${reported.length} analyses`);
+    });
+    await Promise.race([twelve, lanesEnded]);
+    lanesEnded.catch(() => undefined);
     await kill(host, `browser host (after ${reported.length} analyses, 2 in flight)`);
     stop = true;
     session.close();

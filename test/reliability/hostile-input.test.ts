@@ -113,7 +113,7 @@ describe('the library', () => {
   });
 });
 
-describe.concurrent('the CLI (one run per input, in this process)', () => {
+describe('the CLI (one run per input, in this process)', () => {
   let storePath: string;
   beforeAll(() => {
     storePath = join(dir, 'cli', 'ccr.db');
@@ -145,7 +145,7 @@ describe.concurrent('the CLI (one run per input, in this process)', () => {
     if (library) expect(run.stdout.equals(library), 'the CLI and the library hand out the same bytes').toBe(true);
   });
 
-  it.sequential('stored exactly the catalogs that shrink, intact; the CLI recovers a sample byte-exact from the store it wrote', async () => {
+  it('stored exactly the catalogs that shrink, intact; the CLI recovers a sample byte-exact from the store it wrote', async () => {
     const audit = auditStore(storePath);
     expect([audit.integrity, audit.damaged]).toEqual(['ok', []]);
     expect(audit.handles).toEqual(SHRINKS.map((entry) => expectedHandle(entry.bytes())).sort());

@@ -13,6 +13,7 @@ import { expandVariables, targetOfDiscovered } from '../../../src/main/mcp/disco
 import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import { watchSpawns } from '../../helpers/spawn-watch';
 
 let home: string;
 beforeEach(() => {
@@ -173,10 +174,16 @@ describe('discovery on disk', () => {
   it('reports missing user-level files and starts nothing, even for a command that would leave a mark', async () => {
     const marker = join(home, 'was-started');
     write(join(home, '.cursor/mcp.json'), JSON.stringify({ mcpServers: { trap: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
-    const found = await discoverServers({ platform: 'linux', home, env: {} });
+    const spawns = watchSpawns();
+    let found: Awaited<ReturnType<typeof discoverServers>>;
+    try {
+      found = await discoverServers({ platform: 'linux', home, env: {} });
+    } finally {
+      spawns.restore();
+    }
     expect(found.servers.map((s) => s.name)).toEqual(['trap']);
     expect(found.files.map((f) => f.status)).toEqual(['missing', 'missing', 'found', 'missing', 'missing']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(spawns.started).toEqual([]);
     expect(existsSync(marker)).toBe(false);
   });
 

@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMPLETE_NOTE } from '../../../src/main/mcp/describe-index';
-import { cliArgv, tempStore } from '../../helpers/cli';
+import { tempStore } from '../../helpers/cli';
+import { CommandTransport } from '../../helpers/command-transport';
 import { rawServerListing } from './raw-server-tools';
 import { EVERYTHING_BIN, REPO } from './servers';
 
@@ -52,15 +52,13 @@ async function transcript(title: string, server: string[], proxyArgs: string[], 
   say(`\n##### ${title}: ${reference.tools.size} tools in the server's own tools/list (${reference.lines.length} page(s), ${rawLine.length} bytes)`);
   for (const run of ['proxy started', 'proxy restarted (same store)']) {
     say(`\n== ${run}: caveman-shrink proxy --store <tmp>/ccr.db ${proxyArgs.join(' ')} -- ${server.map((arg) => arg.replace(REPO, '.')).join(' ')}`);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', '--store', store.db, ...proxyArgs, '--', ...server], cwd: REPO, stderr: 'pipe' });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const transport = new CommandTransport(['proxy', '--store', store.db, ...proxyArgs, '--', ...server]);
     const client = new Client({ name: 'transcript', version: '1' });
     await client.connect(transport);
     try {
       const listed = await client.listTools();
       say(`client → tools/list: ${listed.tools.length} tools: ${listed.tools.map((tool) => tool.name).join(', ')}`);
-      for (const line of stderr.trim().split('\n').filter((l) => l.includes('tools/list'))) say(`stderr: ${line}`);
+      for (const line of transport.stderr().trim().split('\n').filter((l) => l.includes('tools/list'))) say(`stderr: ${line}`);
       const describeTool = listed.tools.find((tool) => tool.name === 'caveman_describe')!;
       say(`caveman_describe as listed: ${JSON.stringify(describeTool)}`);
 

@@ -7,13 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recover, recoverTools } from '../../../src/main/lib';
 import { countTokens } from '../../../src/main/engine/tokens';
 import { COMPLETE_NOTE } from '../../../src/main/mcp/describe-tool-answer';
 import { describeToolDefinition, describeToolTokens } from '../../../src/main/mcp/describe-tool';
-import { cliArgv, tempStore } from '../../helpers/cli';
+import { tempStore } from '../../helpers/cli';
+import { CommandTransport } from '../../helpers/command-transport';
 import { INITIALIZE, rawProxy } from './raw-proxy';
 import { rawServerListing, rawServerTools } from './raw-server-tools';
 import { EVERYTHING_BIN, REPO, TINY_SERVER } from './servers';
@@ -35,12 +35,10 @@ interface Proxied {
 }
 
 async function throughProxy(server: string[], options: string[] = []): Promise<Proxied> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', '--store', store.db, ...options, '--', ...server], cwd: REPO, env: { ...(process.env as Record<string, string>) }, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const transport = new CommandTransport(['proxy', '--store', store.db, ...options, '--', ...server]);
   const client = new Client({ name: 'describe-test', version: '1' });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, stderr: () => transport.stderr(), close: () => client.close() };
 }
 
 type TextContent = { type: string; text: string }[];

@@ -35,17 +35,17 @@ describe('caveman-shrink proxy under failure', () => {
   it('answers a client whose ids start with caveman-proxy- (the proxy keeps its own ids apart)', async () => {
     proxy = rawProxy(['--store', store.db], tiny());
     proxy.send({ jsonrpc: '2.0', id: 'caveman-proxy-1', ...INITIALIZE });
-    expect(await proxy.next(5_000)).toMatchObject({ id: 'caveman-proxy-1', result: { serverInfo: { name: 'tiny-test-server' } } });
+    expect(await proxy.next()).toMatchObject({ id: 'caveman-proxy-1', result: { serverInfo: { name: 'tiny-test-server' } } });
     proxy.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     // The proxy lists upstream on its own while the client's next request is in flight.
     proxy.send({ jsonrpc: '2.0', id: 'caveman-proxy-2', method: 'tools/list' });
     proxy.send({ jsonrpc: '2.0', id: 'caveman-proxy-3', method: 'tools/call', params: { name: 'echo', arguments: { message: 'mine' } } });
-    const answers = [await proxy.next(5_000), await proxy.next(5_000)];
+    const answers = [await proxy.next(), await proxy.next()];
     const byId = new Map(answers.map((answer) => [answer.id, answer]));
     expect((byId.get('caveman-proxy-2')?.result as { tools: unknown[] }).tools).toHaveLength(8); // 7 of the server's and caveman_describe
     expect(byId.get('caveman-proxy-3')).toEqual({ jsonrpc: '2.0', id: 'caveman-proxy-3', result: { content: [{ type: 'text', text: 'Echo: mine' }] } });
     proxy.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
-    expect(await proxy.next(5_000)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
   });
 
   it('when the server dies mid-call, every pending request gets a JSON-RPC error before the proxy exits', async () => {
@@ -79,11 +79,11 @@ describe('caveman-shrink proxy under failure', () => {
   it('a malformed client line gets a -32700 parse error, a non-JSON-RPC value -32600, and the session goes on', async () => {
     proxy = rawProxy(['--store', store.db], tiny());
     proxy.send('{"jsonrpc":"2.0","id":1,"method":');
-    expect(await proxy.next(5_000)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(await proxy.next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     proxy.send('[1,2,3]');
-    expect(await proxy.next(5_000)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(await proxy.next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
     proxy.send({ jsonrpc: '2.0', id: 2, ...INITIALIZE });
-    expect(await proxy.next(5_000)).toMatchObject({ id: 2, result: { serverInfo: { name: 'tiny-test-server' } } });
+    expect(await proxy.next()).toMatchObject({ id: 2, result: { serverInfo: { name: 'tiny-test-server' } } });
     expect(proxy.stderr()).toMatch(/caveman-shrink proxy: the client sent a line that is not JSON \(.+\); answered with error -32700\n/);
   });
 
@@ -93,7 +93,7 @@ describe('caveman-shrink proxy under failure', () => {
     await proxy.next();
     const huge = `{"jsonrpc":"2.0","id":"huge","method":"ping","params":{"pad":"${'x'.repeat(34 * 1024 * 1024)}"}}`;
     proxy.send(huge);
-    const refused = await proxy.next(30_000);
+    const refused = await proxy.next();
     expect(refused).toMatchObject({ jsonrpc: '2.0', id: 'huge', error: { code: -32600 } });
     expect((refused.error as { message: string }).message).toBe(`the message is ${Buffer.byteLength(huge)} bytes, over the proxy's limit of 34603008 bytes`);
     proxy.send({ jsonrpc: '2.0', id: 2, method: 'ping' });
@@ -112,7 +112,7 @@ describe('caveman-shrink proxy under failure', () => {
     proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
     await proxy.next();
     proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const listed = await proxy.next(30_000);
+    const listed = await proxy.next();
     expect(listed.error).toBeUndefined();
     expect(listed).toEqual({ jsonrpc: '2.0', id: 2, result: { tools } }); // unshrunk, and no describe tool
     const notes = proxy.stderr().split('\n').filter((line) => line.includes('tools/list passed'));
@@ -128,7 +128,7 @@ describe('caveman-shrink proxy under failure', () => {
     proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     const first = await proxy.next(); // the listing is now cached: the next answer costs only the reading
     proxy.send(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"pad":"${'y'.repeat(20 * 1024 * 1024)}"}}}`);
-    const answer = await proxy.next(30_000);
+    const answer = await proxy.next();
     expect(answer).toMatchObject({ id: 3 });
     expect(answer.result).toEqual(first.result);
   });

@@ -1,5 +1,6 @@
 // `caveman-shrink proxy -- <server>` end to end: an SDK client talks to the
-// proxy process, which runs the real server. tools/list comes back shrunk
+// proxy (run in this process; how it ends also as a process), which runs
+// the real server. tools/list comes back shrunk
 // (fewer tokens, the same tools and selection profile), the original is in
 // the store under the handle the proxy logged, and a tool call gives exactly
 // what it gives without the proxy. Also: one page for a paging server,
@@ -15,7 +16,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from '../../../src/main/engine/tokens';
 import { catalogBytes, listServerTools } from '../../../src/main/mcp/list-server-tools';
 import { RecoveryStore, sameSelectionProfile, selectionProfile } from '../../../src/main/lib';
-import { cliArgv, runCli, tempStore } from '../../helpers/cli';
+import { cliArgv, runCli, runCommand, tempStore } from '../../helpers/cli';
+import { CommandTransport } from '../../helpers/command-transport';
 import { EVERYTHING_BIN, REPO, TINY_SERVER, node, sdkListAll } from './servers';
 
 let store: ReturnType<typeof tempStore>;
@@ -30,24 +32,33 @@ interface Proxied {
   close(): Promise<void>;
 }
 
-/** An SDK client connected to `caveman-shrink proxy [options] -- <server…>`. */
+/** An SDK client connected to `caveman-shrink proxy [options] -- <server…>`, run in this process. */
 async function throughProxy(server: string[], options: string[] = ['--store', store.db]): Promise<Proxied> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', ...options, '--', ...server], cwd: REPO, env: { ...(process.env as Record<string, string>) }, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const transport = new CommandTransport(['proxy', ...options, '--', ...server]);
+  transport.running.stderrStream.on('data', somethingArrived);
   const client = new Client({ name: 'proxy-test', version: '1' });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, stderr: () => transport.stderr(), close: () => client.close() };
 }
 
 const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
 const tokensOf = (tools: unknown[]) => countTokens(JSON.stringify({ tools }), 'o200k_base');
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !check(); waited += 25) {
-    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Wakes every until() to look again: called on each stderr chunk and each notification. */
+const lookAgain = new Set<() => void>();
+const somethingArrived = () => lookAgain.forEach((look) => look());
+
+/** Resolves once `check` holds, looking again whenever something arrived (the test's timeout guards a wait that never ends). */
+function until(check: () => boolean, _what: string): Promise<void> {
+  return new Promise((resolve) => {
+    const look = () => {
+      if (!check()) return;
+      lookAgain.delete(look);
+      resolve();
+    };
+    lookAgain.add(look);
+    look();
+  });
 }
 
 describe('caveman-shrink proxy', () => {
@@ -98,7 +109,7 @@ describe('caveman-shrink proxy', () => {
     const proxied = await throughProxy([process.execPath, TINY_SERVER, '--tools', '9', '--page-size', '2']);
     try {
       let changed = 0;
-      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => (changed++, somethingArrived()));
       const first = await proxied.client.listTools();
       expect(first.tools).toHaveLength(12); // 11 of the server's and caveman_describe
       expect(first.nextCursor).toBeUndefined();
@@ -129,7 +140,7 @@ describe('caveman-shrink proxy', () => {
     const proxied = await throughProxy([process.execPath, TINY_SERVER, '--tools', '3']);
     try {
       let changed = 0;
-      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => (changed++, somethingArrived()));
       expect((await proxied.client.listTools()).tools).toHaveLength(6); // echo, 3 tools, grow, caveman_describe
       expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 6 tools' }] });
       await until(() => changed === 1, 'notifications/tools/list_changed');
@@ -168,7 +179,7 @@ describe('caveman-shrink proxy', () => {
     }
   });
 
-  it('ends with the client (exit 0) or with the server (exit 1); a server that cannot start is one sentence', async () => {
+  it('ends with the client (exit 0) or with the server (exit 1), as a process; a server that cannot start is one sentence', async () => {
     const hungUp = await runCli(['proxy', '--store', store.db, '--', process.execPath, TINY_SERVER]);
     expect(hungUp.status, hungUp.stderr).toBe(0);
     expect(hungUp.stdout.length).toBe(0);
@@ -183,10 +194,10 @@ describe('caveman-shrink proxy', () => {
     expect(stderr).toContain('tiny-server: cannot open its configuration file'); // the server's own stderr comes through
     expect(stderr).toContain('caveman-shrink proxy: the server closed its connection (it exited); stopping');
 
-    const missing = await runCli(['proxy', '--store', store.db, '--', 'caveman-no-such-command']);
+    const missing = await runCommand(['proxy', '--store', store.db, '--', 'caveman-no-such-command']);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toBe('caveman-shrink proxy: could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)\n');
 
-    expect((await runCli(['proxy'])).status).toBe(2);
+    expect((await runCommand(['proxy'])).status).toBe(2);
   });
 });

@@ -17,7 +17,7 @@ import type { StartQuestion } from '../../../src/main/mcp/start-approval';
 let dir: string;
 let services: AppServices;
 const saved = { HOME: process.env.HOME, USERPROFILE: process.env.USERPROFILE, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
-const { dispatch, call, finished, progressOf } = serviceClient(() => services);
+const { dispatch, call, finished, progressOf, progressed } = serviceClient(() => services);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caveman-mcp-services-'));
@@ -101,7 +101,8 @@ describe('MCP channels (real services)', () => {
   it('cancel while listing stops the server; the job ends cancelled', async () => {
     const found = await call<McpDiscovery>('discoverMcpServers', {});
     const started = await call<{ jobId: string }>('importMcpServer', { server: { discoveredId: byName(found, 'hangs').id }, tokenizer: 'o200k_base' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The server answered initialize: the job now waits for tools/list, which the hanging server never answers.
+    await progressed(started.jobId, (progress) => progress.stage === 'listing' && progress.fraction > 0);
     expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: true });
     expect(await finished(started.jobId)).toMatchObject({ ok: false, error: { code: 'cave_cancelled' } });
   });
@@ -126,8 +127,8 @@ describe('what the page names needs the host to allow it', () => {
       const found = await strict.dispatcher.dispatch('discoverMcpServers', {}, context);
       const tiny = byName((found as { ok: true; value: McpDiscovery }).value, 'tiny');
       expect(await dispatchTo({ server: { discoveredId: tiny.id }, tokenizer: 'o200k_base' })).toMatchObject({ ok: true });
+      // Every job ran to its end (a server started for one would have written the marker first, then exited).
       await strict.idle();
-      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(existsSync(marker)).toBe(false);
     } finally {
       await strict.close();
@@ -181,7 +182,8 @@ describe('what the page names needs the host to allow it', () => {
         { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: commandLine, confirm: 'Run' },
         { title: 'Run a command from a config file?', message: 'Caveman Shrink will run this command "team" from /home/me/team.json to list its MCP tools:', detail: `${commandLine}\n\nWith environment variables: KEY`, confirm: 'Run' },
       ]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Nothing was left running: no job (a started server would have written the marker before its job ended).
+      await declining.idle();
       expect(existsSync(marker)).toBe(false);
     } finally {
       await declining.close();

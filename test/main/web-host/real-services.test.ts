@@ -86,8 +86,8 @@ describe('browser host without --allow-commands (issue 11)', () => {
     const imported = await callApi(host, 'mcp:import', { server: { discoveredId: servers[0]!.id }, tokenizer: 'o200k_base' });
     expect(imported.status).toBe(403);
     expect(imported.json()).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
+    // Every job ran to its end (a server started for one would have written the marker first, then exited).
     await services.idle();
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -105,8 +105,8 @@ describe('browser host without --allow-commands (issue 11)', () => {
         expect(imported.status, transport).toBe(403);
         expect(imported.json(), transport).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
       }
+      // Every job ran to its end (one that called the URL would have waited for the listener's answer).
       await services.idle();
-      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(seen).toEqual([]);
     } finally {
       await new Promise((resolve) => listener.close(resolve));

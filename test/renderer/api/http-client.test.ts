@@ -252,13 +252,13 @@ describe('HTTP client', () => {
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     host.handlers['catalog:analyze'] = (request) => ok({ jobId: 'j1', name: (request.params as { name: string }).name });
     const finished: JobFinishedEvent[] = [];
-    api.on('jobFinished', (event) => finished.push(event));
+    const heard = new Promise<void>((resolve) => api.on('jobFinished', (event) => (finished.push(event), resolve())));
     const jobs = await api.openCatalogFiles({ tokenizer: 'cl100k_base' });
     expect(jobs[0]).toEqual({ jobId: 'j1', name: 'a.json' });
     expect(jobs[1]?.name).toBe('huge.json');
     expect(host.requests.map((request) => request.params)).toEqual([{ name: 'a.json', tokenizer: 'cl100k_base' }]);
     expect(readHuge).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await heard;
     expect(finished).toEqual([{ jobId: jobs[1]?.jobId, outcome: { ok: false, name: 'huge.json', error: expect.objectContaining({ code: 'cave_input_too_large' }) } }]);
     api.dispose();
   });

@@ -37,11 +37,14 @@ describe('MCP store and import', () => {
   });
 
   it('errors in plain words; the last look wins', async () => {
-    const answers = [new Promise<McpDiscovery>((resolve) => setTimeout(() => resolve(discovery(server('old'))), 30)), Promise.resolve(discovery(server('new')))];
+    let answerOld!: (answer: McpDiscovery) => void;
+    const answers = [new Promise<McpDiscovery>((resolve) => (answerOld = resolve)), Promise.resolve(discovery(server('new')))];
     const api = createFakeApi({ discoverMcpServers: () => answers.shift()!, pickMcpConfig: async () => Promise.reject(new CavemanError('cave_input_too_large', 'big.json is 40.0 MiB')) });
     const stores = createAppStores(api);
     const first = stores.mcp.getState().discover();
     await stores.mcp.getState().discover();
+    // The first look answers after the second one did.
+    answerOld(discovery(server('old')));
     await first;
     expect(stores.mcp.getState().servers.map((s) => s.id)).toEqual(['new']);
     await stores.mcp.getState().pickConfig();

@@ -90,12 +90,14 @@ describe.each([1, 2])('a count of a growing text with %i worker(s)', (workers) =
     const text = bigConcatenation(3_000_000);
     const bytes = encoder.encode(text);
     const writer = new SharedWriter(bytes.length + 64);
-    const growing = standard.beginGrowing('o200k_base');
+    let chunkCounted!: () => void;
+    const firstChunk = new Promise<void>((resolve) => (chunkCounted = resolve));
+    const growing = standard.beginGrowing('o200k_base', { onProgress: () => chunkCounted() });
     const half = bytes.length >> 1;
     writer.append(bytes.subarray(0, half));
     growing.grew(writer.written());
-    // The writer is busy elsewhere for a while; the workers are not idle meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The writer is busy elsewhere; the workers are not idle meanwhile: a published chunk is counted before the rest is written.
+    await firstChunk;
     writer.append(bytes.subarray(half));
     const job = growing.end(writer.written());
     expect(job.chunkCount).toBeGreaterThan(10);
