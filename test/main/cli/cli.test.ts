@@ -367,7 +367,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('--version (and -V) prints the version in package.json and exits 0', async () => {
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {
-      const run = await runCli([flag], { env });
+      const run = await runCommand([flag], { env });
       expect(run.status).toBe(0);
       expect(run.stdout.toString()).toBe(`${version}\n`);
     }
