@@ -194,17 +194,17 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
   it('--strict: a pass-through (no saving, bad input, an over-budget store) exits 3 with the same stdout and report line; a shrunk catalog exits 0', async () => {
     const compact = Buffer.from('{"tools":[{"name":"a"}]}');
     for (const [input, extra] of [[compact, {}], [Buffer.from('{"tools": [ }'), {}], [Buffer.from(referenceInputs().SAMPLE!), { CAVEMAN_CCR_MAX_BYTES: '100' }]] as const) {
-      const plain = await runCli([], { input, env: { ...env, ...extra } });
-      const strict = await runCli(['shrink', '--strict'], { input, env: { ...env, ...extra } });
+      const plain = await runCommand([], { input, env: { ...env, ...extra } });
+      const strict = await runCommand(['shrink', '--strict'], { input, env: { ...env, ...extra } });
       expect(plain.status).toBe(0);
       expect(strict.status).toBe(3);
       expect(strict.stdout.equals(input)).toBe(true);
       expect(reportLine(strict)).toEqual(reportLine(plain));
     }
-    const shrunk = await runCli(['shrink', '--strict'], { input: referenceInputs().SAMPLE!, env });
+    const shrunk = await runCommand(['shrink', '--strict'], { input: referenceInputs().SAMPLE!, env });
     expect(shrunk.status).toBe(0);
     expect(reportLine(shrunk)).toHaveProperty('recovery_handle');
-    expect((await runCli(['shrink', '--help'], { env })).stdout.toString()).toMatch(/--strict +exit 3 instead of 0 when the catalog is passed through/);
+    expect((await runCommand(['shrink', '--help'], { env })).stdout.toString()).toMatch(/--strict +exit 3 instead of 0 when the catalog is passed through/);
   });
 
   it('an unopenable store path: pass-through with a note', async () => {
@@ -335,13 +335,17 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(run.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
   });
 
-  it('as a process: --help exits 0 with usage on stdout; a usage error exits 2 with the reason on stderr', async () => {
+  it('as a process: --help exits 0 with usage on stdout; a usage error exits 2 with the reason on stderr; --strict on a pass-through exits 3', async () => {
     const help = await runCli(['--help'], { env });
     expect([help.status, help.stderr]).toEqual([0, '']);
     expect(help.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
     const usage = await runCli(['lint'], { env });
     expect([usage.status, usage.stdout.length]).toEqual([2, 0]);
     expect(usage.stderr).toMatch(/missing required argument/);
+    const compact = Buffer.from('{"tools":[{"name":"a"}]}');
+    const strict = await runCli(['shrink', '--strict'], { input: compact, env });
+    expect(strict.status).toBe(3);
+    expect(strict.stdout.equals(compact)).toBe(true);
   });
 
   it('an unknown command that is no file either says so and lists the commands', async () => {
@@ -353,15 +357,15 @@ describe('caveman-shrink lint, recover, history, --help', () => {
 
   it('a missing file after an explicit shrink, or for lint, is "no such file", not "neither a command nor a file" or a raw ENOENT', async () => {
     const missing = join(store.dir, 'missing.json');
-    const shrink = await runCli(['shrink', missing], { env });
+    const shrink = await runCommand(['shrink', missing], { env });
     expect(shrink.status).toBe(1);
     expect(shrink.stdout.length).toBe(0);
     expect(shrink.stderr).toBe(`caveman-shrink: cannot read ${missing}: there is no such file\n`);
-    const lint = await runCli(['lint', missing], { env });
+    const lint = await runCommand(['lint', missing], { env });
     expect(lint.status).toBe(1);
     expect(lint.stderr).toBe(`caveman-shrink lint: cannot read ${missing}: there is no such file\n`);
     // A folder says so too.
-    expect((await runCli(['lint', store.dir], { env })).stderr).toBe(`caveman-shrink lint: cannot read ${store.dir}: it is a directory, not a file\n`);
+    expect((await runCommand(['lint', store.dir], { env })).stderr).toBe(`caveman-shrink lint: cannot read ${store.dir}: it is a directory, not a file\n`);
   });
 
   it('--version (and -V) prints the version in package.json and exits 0', async () => {

@@ -10,7 +10,7 @@ import { validatorFor, describeErrors } from '../../../src/main/contracts/contra
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { LEVELS } from '../../../src/shared/levels';
 import { realFixtures } from '../../helpers/fixtures';
-import { reportLine, runCli, tempStore } from '../../helpers/cli';
+import { reportLine, runCommand, tempStore } from '../../helpers/cli';
 
 let store: ReturnType<typeof tempStore>;
 beforeEach(() => {
@@ -25,7 +25,7 @@ const validLint = validatorFor(CONTRACT_IDS.lintReport);
 describe('shrink --level', () => {
   it('writes the shrink at that level, names the level in its report line, and says after it how to reach the rest', async () => {
     const { path, text } = fixture();
-    const run = await runCli(['shrink', '--level', 'leads', path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const run = await runCommand(['shrink', '--level', 'leads', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(run.status).toBe(0);
     const expected = (await shrink(text, { store: ':memory:', level: 'leads' })).result;
     expect(run.stdout.toString('utf8')).toBe(Buffer.from(expected.output).toString('utf8'));
@@ -46,17 +46,17 @@ describe('shrink --level', () => {
 
   it('at the default level the report line is the reference\'s: one line, no level key; full names its level and adds no note', async () => {
     const { path } = fixture();
-    const plain = await runCli(['shrink', path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const plain = await runCommand(['shrink', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(Object.keys(reportLine(plain))).toEqual(['tokens_before', 'tokens_after', 'ratio', 'basis', 'content_type', 'tokenizer', 'recovery_handle']);
-    const facts = await runCli(['shrink', '--level', 'facts', path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const facts = await runCommand(['shrink', '--level', 'facts', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(reportLine(facts)).toEqual(reportLine(plain));
     expect(facts.stdout.equals(plain.stdout)).toBe(true);
-    const full = await runCli(['shrink', '--level', 'full', path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const full = await runCommand(['shrink', '--level', 'full', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(reportLine(full)).toMatchObject({ level: 'full' });
   });
 
   it('refuses a level it does not know', async () => {
-    const run = await runCli(['shrink', '--level', 'tiny', fixture().path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const run = await runCommand(['shrink', '--level', 'tiny', fixture().path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('tiny');
   });
@@ -65,7 +65,7 @@ describe('shrink --level', () => {
 describe('lint --level', () => {
   it('measures the shrink at that level: its totals are shrink\'s, the level is named, facts count what it deferred', async () => {
     const { path, text } = fixture();
-    const run = await runCli(['lint', '--level', 'signatures', '--json', path]);
+    const run = await runCommand(['lint', '--level', 'signatures', '--json', path]);
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout.toString('utf8'));
     expect(validLint(report), describeErrors(validLint.errors)).toBe(true);
@@ -73,7 +73,7 @@ describe('lint --level', () => {
     expect(report).toMatchObject({ level: 'signatures', tokens_after: shrunk.tokens_after, facts: { dropped: 0 } });
     expect(report.facts.deferred).toBeGreaterThan(0);
     expect(report.facts.found).toBe(report.facts.kept + report.facts.redundant + report.facts.deferred);
-    const table = await runCli(['lint', '--level', 'signatures', path]);
+    const table = await runCommand(['lint', '--level', 'signatures', path]);
     expect(table.stdout.toString('utf8')).toMatch(/tokenizer: o200k_base · level signatures\nfacts kept: \d+ of \d+ \(0 redundant with a keyword, \d+ deferred \(one describe call away\), 0 dropped\)/);
   });
 

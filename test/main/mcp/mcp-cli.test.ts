@@ -86,10 +86,10 @@ describe('caveman-shrink mcp', () => {
     expect(line).toMatchObject({ note: 'the server listed no tools: nothing to shrink, nothing was stored' });
     expect(line.recovery_handle).toBeUndefined();
     // --strict: that pass-through exits 3 (for CI), with the same output; a shrunk listing still exits 0.
-    const strict = await runCli(['mcp', '--strict', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'empty']);
+    const strict = await runCommand(['mcp', '--strict', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'empty']);
     expect(strict.status).toBe(3);
     expect(strict.stdout.toString('utf8')).toBe('{"tools":[]}');
-    const shrunk = await runCli(['mcp', '--strict', '--store', store.db, '--', process.execPath, TINY_SERVER, '--tools', '3']);
+    const shrunk = await runCommand(['mcp', '--strict', '--store', store.db, '--', process.execPath, TINY_SERVER, '--tools', '3']);
     expect(shrunk.status, shrunk.stderr).toBe(0);
   });
 
