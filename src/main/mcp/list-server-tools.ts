@@ -10,18 +10,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
-import { CavemanError, MAX_INPUT_BYTES, cancelledError, formatMiB, inputTooLargeError } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, cancelledError, inputTooLargeError } from '../../shared/errors';
 import { readLinearly } from './linear-read-buffer';
+import { MAX_MESSAGE_BYTES, listAllPages } from './list-pages';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
 import { serverEnv } from './server-env';
 import type { McpTarget } from './server-target';
 import { urlTransport } from './url-transport';
 
 export const DEFAULT_LIST_TIMEOUT_MS = 60_000;
-/** A server that hands out more pages than this is taken to be looping. */
-export const MAX_PAGES = 1000;
-/** One JSON-RPC line may be as large as the largest catalog we shrink (the SDK's default is 10 MiB). */
-export const MAX_MESSAGE_BYTES = MAX_INPUT_BYTES + 1024 * 1024;
 
 export interface ListToolsProgress {
   stage: 'connecting' | 'listing';
@@ -80,30 +77,20 @@ export async function listServerTools(target: McpTarget, options: ListToolsOptio
     // Client.connect starts the transport (spawns the command) and then sends initialize.
     await abortable(client.connect(transport, { signal, timeout: remaining() }), signal);
 
-    const tools: unknown[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    let pages = 0;
-    let size = 0;
     options.onProgress?.({ stage: 'listing', pages: 0, tools: 0 });
-    do {
-      if (pages >= MAX_PAGES) throw new CavemanError('cave_mcp_protocol', `the server handed out more than ${MAX_PAGES} pages of tools; it seems to be looping`);
-      diagnostics.stage = pages === 0 ? 'tools/list' : `tools/list (page ${pages + 1})`;
-      const page = await abortable(client.request({ method: 'tools/list', ...(cursor !== undefined ? { params: { cursor } } : {}) }, ToolsPage, { signal, timeout: remaining() }), signal);
-      pages += 1;
-      for (const tool of page.tools) tools.push(tool);
-      size += JSON.stringify(page.tools).length;
-      if (size > MAX_INPUT_BYTES) throw inputTooLargeError("the server's tools", `more than ${formatMiB(MAX_INPUT_BYTES)}`);
-      options.onProgress?.({ stage: 'listing', pages, tools: tools.length });
-      cursor = page.nextCursor;
-      if (cursor !== undefined) {
-        if (seen.has(cursor)) throw new CavemanError('cave_mcp_protocol', `the server's pagination loops: cursor ${JSON.stringify(cursor.slice(0, 40))} came back`);
-        seen.add(cursor);
-      }
-    } while (cursor !== undefined);
+    const listed = await listAllPages<unknown>({
+      page: (cursor, page) => {
+        diagnostics.stage = page === 0 ? 'tools/list' : `tools/list (page ${page + 1})`;
+        return abortable(client.request({ method: 'tools/list', ...(cursor !== undefined ? { params: { cursor } } : {}) }, ToolsPage, { signal, timeout: remaining() }), signal);
+      },
+      bytesOf: (tool) => Buffer.byteLength(JSON.stringify(tool)),
+      onPage: (pages, tools) => options.onProgress?.({ stage: 'listing', pages, tools }),
+    });
+    // The import shrinks what it lists: a listing above what a shrink takes is refused here, before it is handed on.
+    if (listed.bytes > MAX_INPUT_BYTES) throw inputTooLargeError("the server's listing", listed.bytes);
 
     const server = client.getServerVersion();
-    return { tools, pages, ...(server ? { server: { name: server.name, version: server.version } } : {}) };
+    return { tools: listed.tools, pages: listed.pages, ...(server ? { server: { name: server.name, version: server.version } } : {}) };
   } catch (error) {
     throw diagnostics.explain(error, { timedOut, cancelled: !timedOut && options.signal?.aborted === true, timeoutMs });
   } finally {

@@ -25,6 +25,7 @@
 
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { UnreadableLine } from './json-lines';
+import { listAllPages } from './list-pages';
 import { pageOfAnswer, type ListingPage } from './listing-text';
 import type { RpcMessage, RpcPeer } from './line-peers';
 import { errorMessage } from '../../shared/error-message';
@@ -65,8 +66,6 @@ export interface ToolsProxy {
   /** Stops both sides. */
   close(): Promise<void>;
 }
-
-const MAX_PAGES = 1000;
 
 type RpcId = string | number;
 type RpcError = { code: number; message: string; data?: unknown };
@@ -190,31 +189,21 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       requestUpstream({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, id, method);
     });
 
-  const listAllPages = async (): Promise<string[]> => {
-    const tools: string[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) throw new UpstreamError({ code: ErrorCode.InternalError, message: `the server handed out more than ${MAX_PAGES} pages of tools` });
-      let listed: ListingPage;
-      try {
-        listed = pageOf(await askServer('tools/list', cursor === undefined ? undefined : { cursor }));
-      } catch (error) {
-        if (error instanceof UpstreamError) throw error;
-        throw new UpstreamError({ code: ErrorCode.InternalError, message: errorMessage(error) });
-      }
-      for (const tool of listed.tools) tools.push(tool);
-      const next = listed.nextCursor;
-      if (next === undefined) return tools;
-      if (seen.has(next)) throw new UpstreamError({ code: ErrorCode.InternalError, message: "the server's tools/list pagination loops" });
-      seen.add(next);
-      cursor = next;
+  /** Every tool upstream lists, each as its exact text; a failure is an error the client can be answered with. */
+  const listUpstream = async (): Promise<string[]> => {
+    try {
+      const listed = await listAllPages({ page: async (cursor) => pageOf(await askServer('tools/list', cursor === undefined ? undefined : { cursor })), bytesOf: (tool) => Buffer.byteLength(tool) });
+      return listed.tools;
+    } catch (error) {
+      if (error instanceof UpstreamError) throw error;
+      throw new UpstreamError({ code: ErrorCode.InternalError, message: errorMessage(error) });
     }
   };
 
+
   const currentListing = (): Promise<ShrunkListing> => {
     if (listing?.generation !== generation) {
-      const answer = listAllPages().then((listed) => options.shrinkTools(listed));
+      const answer = listUpstream().then((listed) => options.shrinkTools(listed));
       const entry = { generation, answer };
       listing = entry;
       // A failed listing is not kept: the next tools/list asks the server again.

@@ -15,7 +15,7 @@ import { LEVEL_KEEPS, PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from 
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
 import { DESCRIBE_TOOL_NAME } from '../../mcp/describe-tool';
-import { MAX_MESSAGE_BYTES } from '../../mcp/list-server-tools';
+import { MAX_MESSAGE_BYTES } from '../../mcp/list-pages';
 import { ChildPeer, StreamPeer } from '../../mcp/line-peers';
 import { proxyListing } from '../../mcp/proxy-listing';
 import { ServerDiagnostics } from '../../mcp/server-diagnostics';
