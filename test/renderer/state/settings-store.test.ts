@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CavemanError } from '../../../src/shared/errors';
-import { availableTokenizers, createSettingsStore, INPUT_PRICE_KEY, LEVEL_KEY } from '../../../src/renderer/src/state/settings-store';
+import { availableTokenizers, createSettingsStore, INPUT_PRICE_KEY, LEVEL_KEY, SHARE_SCHEMAS_KEY, TOKENIZER_KEY } from '../../../src/renderer/src/state/settings-store';
 import { appInfo, createFakeApi, memoryStorage } from '../fakes/fake-api';
 
 describe('settings store', () => {
@@ -62,6 +62,38 @@ describe('settings store', () => {
     first.getState().setLevel('facts');
     expect(storage.getItem(LEVEL_KEY)).toBeNull();
     expect(createSettingsStore(createFakeApi(), storage).getState().level).toBe('facts');
+  });
+
+  it('keeps the picked tokenizer and the share switch across a reload (issue 26: both reset)', async () => {
+    const storage = memoryStorage();
+    const first = createSettingsStore(createFakeApi(), storage);
+    await first.getState().load();
+    expect(first.getState()).toMatchObject({ tokenizer: 'cl100k_base', shareSchemas: false });
+    first.getState().setTokenizer('o200k_base');
+    first.getState().setShareSchemas(true);
+    expect([storage.getItem(TOKENIZER_KEY), storage.getItem(SHARE_SCHEMAS_KEY)]).toEqual(['o200k_base', 'true']);
+    const reloaded = createSettingsStore(createFakeApi(), storage);
+    await reloaded.getState().load();
+    // The host's default (cl100k_base here) no longer overrides the pick.
+    expect(reloaded.getState()).toMatchObject({ tokenizer: 'o200k_base', tokenizerChosen: true, shareSchemas: true });
+    reloaded.getState().setShareSchemas(false);
+    expect(storage.getItem(SHARE_SCHEMAS_KEY)).toBeNull();
+    expect(createSettingsStore(createFakeApi(), storage).getState().shareSchemas).toBe(false);
+  });
+
+  it('a stored tokenizer that is not one, or that this host does not offer, gives way to the host default', async () => {
+    for (const bad of ['gpt2', '', 'O200K_BASE']) {
+      const storage = memoryStorage();
+      storage.setItem(TOKENIZER_KEY, bad);
+      const store = createSettingsStore(createFakeApi(), storage);
+      await store.getState().load();
+      expect(store.getState().tokenizer, bad).toBe('cl100k_base');
+    }
+    const storage = memoryStorage();
+    storage.setItem(TOKENIZER_KEY, 'o200k_base');
+    const store = createSettingsStore(createFakeApi({ getAppInfo: async () => appInfo({ tokenizers: ['cl100k_base'] }) }), storage);
+    await store.getState().load();
+    expect(store.getState().tokenizer).toBe('cl100k_base');
   });
 
   it('ignores a stored level that is not one, and storage that throws', () => {

@@ -3,15 +3,16 @@
 // person picks one), whether they share sub-schemas (off until turned on),
 // whether the diff collapses unchanged stretches (off until turned on) and
 // wraps long lines (on until turned off), the level new analyses shrink at
-// (facts until picked) and the model's input price (the level and the price
-// kept across restarts in the renderer's storage, which both hosts have).
+// (facts until picked) and the model's input price (the tokenizer once picked,
+// the share switch, the level and the price kept across reloads and restarts
+// in the renderer's storage, which both hosts have).
 // The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, TokenizerName } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
-import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../../shared/tokenizers';
+import { DEFAULT_TOKENIZER, isTokenizerName, TOKENIZERS } from '../../../shared/tokenizers';
 import { DEFAULT_LEVEL, isLevelName, type LevelName } from '../../../shared/levels';
 import { parseInputPrice } from '../lib/input-price';
 
@@ -20,6 +21,8 @@ export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 
 export const INPUT_PRICE_KEY = 'caveman.inputPricePerMillion';
 export const LEVEL_KEY = 'caveman.level';
+export const TOKENIZER_KEY = 'caveman.tokenizer';
+export const SHARE_SCHEMAS_KEY = 'caveman.shareSchemas';
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -90,30 +93,59 @@ function writeLevel(storage: SettingsStorage, level: LevelName): void {
   }
 }
 
+/** The stored value of `key`, or null when there is none or storage refuses access. */
+function readItem(storage: SettingsStorage, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value` under `key` (null removes it); storage full or refused, the value still holds for this session. */
+function writeItem(storage: SettingsStorage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, value);
+  } catch {
+    // kept in memory only
+  }
+}
+
 export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = null): SettingsStore {
+  const storedTokenizer = readItem(storage, TOKENIZER_KEY);
+  const chosen = isTokenizerName(storedTokenizer) ? storedTokenizer : null;
   return createStore<SettingsState>()((set, get) => ({
     appInfo: null,
     appInfoError: null,
-    tokenizer: DEFAULT_TOKENIZER,
-    tokenizerChosen: false,
+    tokenizer: chosen ?? DEFAULT_TOKENIZER,
+    tokenizerChosen: chosen !== null,
     collapseUnchanged: false,
     wrapLines: true,
-    shareSchemas: false,
+    shareSchemas: readItem(storage, SHARE_SCHEMAS_KEY) === 'true',
     level: readLevel(storage),
     inputPrice: readInputPrice(storage),
 
     async load() {
       try {
         const appInfo = await api.getAppInfo({});
-        set({ appInfo, appInfoError: null, ...(get().tokenizerChosen ? {} : { tokenizer: appInfo.defaultTokenizer }) });
+        // A picked tokenizer this host does not offer (a stored pick from another build) gives way to its default.
+        const keep = get().tokenizerChosen && appInfo.tokenizers.includes(get().tokenizer);
+        set({ appInfo, appInfoError: null, ...(keep ? {} : { tokenizer: appInfo.defaultTokenizer }) });
       } catch (error) {
         set({ appInfoError: asCavemanError(error).toValue() });
       }
     },
-    setTokenizer: (tokenizer) => set({ tokenizer, tokenizerChosen: true }),
+    setTokenizer(tokenizer) {
+      writeItem(storage, TOKENIZER_KEY, tokenizer);
+      set({ tokenizer, tokenizerChosen: true });
+    },
     setCollapseUnchanged: (collapseUnchanged) => set({ collapseUnchanged }),
     setWrapLines: (wrapLines) => set({ wrapLines }),
-    setShareSchemas: (shareSchemas) => set({ shareSchemas }),
+    setShareSchemas(shareSchemas) {
+      writeItem(storage, SHARE_SCHEMAS_KEY, shareSchemas ? 'true' : null);
+      set({ shareSchemas });
+    },
     setLevel(level) {
       writeLevel(storage, level);
       set({ level });
