@@ -6,6 +6,7 @@ import type { Unsubscribe } from '../../../shared/ipc/channels';
 import type { AppCommand } from '../lib/shortcuts';
 import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
+import { createLastResultsStore, type LastResultsStore } from './last-results';
 import { createMcpStore, type McpStore } from './mcp-store';
 import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store';
 import { createUiStore, type UiStore } from './ui-store';
@@ -13,6 +14,8 @@ import { createUiStore, type UiStore } from './ui-store';
 export interface AppStores {
   catalogs: CatalogsStore;
   history: HistoryStore;
+  /** What was open before the reload, offered again on the empty Results tab. */
+  lastResults: LastResultsStore;
   mcp: McpStore;
   settings: SettingsStore;
   ui: UiStore;
@@ -29,9 +32,11 @@ function pageStorage(): SettingsStorage {
 
 export function createAppStores(api: CavemanApi, storage: SettingsStorage = pageStorage()): AppStores {
   const settings = createSettingsStore(api, storage);
+  const catalogs = createCatalogsStore(api, { choice: () => ({ shareSchemas: settings.getState().shareSchemas, level: settings.getState().level }) });
   return {
-    catalogs: createCatalogsStore(api, { choice: () => ({ shareSchemas: settings.getState().shareSchemas, level: settings.getState().level }) }),
+    catalogs,
     history: createHistoryStore(api),
+    lastResults: createLastResultsStore(catalogs, storage),
     mcp: createMcpStore(api),
     settings,
     ui: createUiStore(),
