@@ -118,13 +118,14 @@ program
   .addOption(shareSchemasOption())
   .addOption(strictOption())
   .addOption(levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and signatures defer the rest, reachable with recover HANDLE --tool NAME)`))
+  .option('--describe-tool', "add the describe tool's definition after the tools, for a harness that answers it (the library's toolDescriber)")
   .addHelpText(
     'after',
     `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean; level?: LevelName }, command: Command) => {
+  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean; level?: LevelName; describeTool?: boolean }, command: Command) => {
     // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
     // it is a file, and the command says there is no such file.
     if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {

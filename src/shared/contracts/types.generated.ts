@@ -219,6 +219,13 @@ export interface ShrinkReport {
   pass_through?: PassThrough;
   error?: ErrorValue;
   /**
+   * shrink --describe-tool: the describe tool's definition was added after the catalog's tools (issue 27 item 3). tokens_after and ratio count stdout with it; `tokens` is what it adds.
+   */
+  describe_tool?: {
+    name: string;
+    tokens: number;
+  };
+  /**
    * For a person reading the CLI's stderr: why nothing was stored.
    */
   note?: string;

@@ -10,7 +10,10 @@ import type { Readable, Writable } from 'node:stream';
 import { unreadableReason } from '../../../shared/errors';
 import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import { savingRatio } from '../../../shared/ratio';
 import { shrink } from '../../api/shrink';
+import { withDescribeTool } from '../../api/with-describe-tool';
+import { countTokens } from '../../engine/tokens/count-tokens';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
 import { writeAll } from '../stdio';
@@ -22,6 +25,8 @@ export interface ShrinkCommandOptions {
   /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
   strict?: boolean | undefined;
   level?: LevelName | undefined;
+  /** Add the describe tool's definition after the tools (withDescribeTool). */
+  describeTool?: boolean | undefined;
 }
 
 export interface CommandIo {
@@ -57,9 +62,20 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
       sourceName: file === undefined || file === '-' ? 'stdin' : basename(file),
       sharedOutput: true,
     });
-    const { output, ...report } = result;
+    let { output, ...report } = result;
+    let notAdded: string | undefined;
+    if (options.describeTool === true && report.recovery_handle !== undefined) {
+      const added = withDescribeTool(input.bytes, output);
+      if (added.added) {
+        // The report counts what goes to stdout.
+        const tokensAfter = countTokens(new TextDecoder().decode(added.output), options.tokenizer);
+        report = { ...report, tokens_after: tokensAfter, ratio: savingRatio(report.tokens_before, tokensAfter), describe_tool: { name: added.name, tokens: tokensAfter - report.tokens_after } };
+        output = added.output;
+      } else notAdded = added.reason;
+    }
     await writeAll(io.stdout, output);
     const status = await reportLine(io, withNote(report, error, 'the original bytes were passed through'), options.strict);
+    if (notAdded !== undefined) await writeAll(io.stderr, `caveman-shrink: --describe-tool: not added (${notAdded})\n`);
     // After the report line, so a reader of the first stderr line still gets the JSON.
     if (options.level !== undefined && defersDetails(options.level) && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
     return status;
