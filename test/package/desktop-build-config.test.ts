@@ -73,11 +73,18 @@ describe('electron-builder.json', () => {
 
   it('packs better-sqlite3 built for Electron outside the asar, and lets no other rebuild replace it', () => {
     expect(config.files).toContain(ELECTRON_ADDON);
-    expect(config.asarUnpack).toEqual([ELECTRON_ADDON]);
+    expect(config.asarUnpack).toContain(ELECTRON_ADDON);
     // electron-builder's own rebuild would download Electron's headers and rebuild node_modules, which the CLI and tests use.
     expect(config.npmRebuild).toBe(false);
     expect(readFileSync(join(repo, 'scripts/rebuild-electron.mjs'), 'utf8')).toContain("join(root, 'native', 'electron')");
     expect(readFileSync(join(repo, 'src/main/store/native-binding.ts'), 'utf8')).toContain('`native/electron/${ADDON}`');
+  });
+
+  it('unpacks the CLI and the packages it imports, so the entry a wrap writes can start (app-launcher: app.asar.unpacked/out/main/cli.js)', () => {
+    // The CLI starts worker threads from files beside it (an asar cannot hold them) and resolves its bare imports
+    // from app.asar.unpacked/node_modules; electron-builder packs only production dependencies there.
+    expect(config.asarUnpack).toEqual([ELECTRON_ADDON, 'out/main/**/*', 'node_modules/**/*']);
+    expect(readFileSync(join(repo, 'src/main/mcp/wrap/app-launcher.ts'), 'utf8')).toContain("'app.asar.unpacked'");
   });
 
   it('offers the app in "Open with" for .json on Linux (the desktop entry\'s MimeType) and macOS (an Alternate viewer)', () => {
