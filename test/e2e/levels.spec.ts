@@ -169,3 +169,32 @@ test('every level at a glance: what the model sees at each, as the analysis at t
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('combobox', { name: 'Level' })).toHaveValue('facts');
 });
+
+test('the diff marks deferred text apart from dropped text: at leads what a marked tool left to the describe tool, at facts nothing', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const diff = page.getByRole('region', { name: 'Diff' });
+  await expect(diff.locator('.cm-changedText').first()).toBeVisible();
+  await expect(diff.locator('.cm-deferredText')).toHaveCount(0);
+  await expect(diff.locator('.legend-deferred')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('combobox', { name: 'Level' }).selectOption('leads');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Level leads');
+  const marks = diff.locator('.cm-deferredText');
+  await expect(marks.first()).toBeVisible();
+  // The first tool's second sentence is deferred (its lead stays, and it ends with the marker); the legend names the colour.
+  await expect(marks.first()).toContainText('Use this tool to get details about individual');
+  await expect(marks.first()).toHaveAttribute('title', /one caveman_describe call away/);
+  await expect(diff.locator('.legend-deferred-item')).toHaveText('deferred');
+  // Deferred text is drawn apart from dropped text (another background), in both schemes.
+  // The innermost span is the one painted (the merge view's own mark may nest inside or around ours).
+  const painted = () => marks.first().evaluate((element) => getComputedStyle(element.querySelector('.cm-changedText') ?? element).backgroundColor);
+  expect(await painted()).toBe('rgba(70, 100, 235, 0.2)');
+  await page.screenshot({ path: join(SHOTS, 'diff-deferred-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(painted).toBe('rgba(127, 155, 255, 0.26)');
+  await page.screenshot({ path: join(SHOTS, 'diff-deferred-dark.png') });
+});

@@ -632,6 +632,10 @@ export interface DiffLayout {
     toA: number;
     fromB: number;
     toB: number;
+    /**
+     * Description text a tool that carries the deferral marker lost at leads or signatures: one describe call away, not dropped (docs/levels.md).
+     */
+    deferred?: true;
   }[];
   tools: Tools;
   /**
@@ -659,6 +663,10 @@ export interface DiffEnvelopeLayout {
    * Length (UTF-16 code units) of the compressed side's text.
    */
   compressedChars: number;
+  /**
+   * Indices of the changes that are deferred text (DiffLayout's changes[].deferred); absent when none.
+   */
+  deferredChanges?: number[];
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema

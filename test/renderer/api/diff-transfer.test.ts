@@ -15,7 +15,8 @@ function diffOf(n: number): DiffTexts {
     original += head;
     compressed += head;
     const title = `  "title": "Titel für ${i}",\n`;
-    changes.push({ fromA: original.length, toA: original.length + title.length, fromB: compressed.length, toB: compressed.length });
+    // Every third change is deferred text (a level left it one describe call away): the flag crosses with it.
+    changes.push({ fromA: original.length, toA: original.length + title.length, fromB: compressed.length, toB: compressed.length, ...(i % 3 === 0 ? { deferred: true as const } : {}) });
     original += title;
   }
   original += '}';

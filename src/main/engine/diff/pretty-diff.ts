@@ -3,7 +3,7 @@
 // members dropped and descriptions rewritten, so walking both trees together
 // gives the exact diff in one linear pass — no text diff of multi-MB files.
 
-import { ARRAY, OBJECT, itemAt, keyAt, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import { ARRAY, OBJECT, STRING, itemAt, keyAt, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { NO_PROGRESS, perTool, span, type Progress } from '../tool-progress';
 
 /** Laying the tools out takes most of the diff's time; putting the texts together the rest. */
@@ -16,6 +16,8 @@ export interface TextChange {
   toA: number;
   fromB: number;
   toB: number;
+  /** Description text a marked tool lost at a deferral level: one describe call away, not dropped (docs/levels.md). */
+  deferred?: true;
 }
 
 export interface ToolLines {
@@ -34,29 +36,35 @@ export interface PrettyDiff {
 
 const INDENT = '  ';
 
-/** A line on both sides (equal or not), or on one side only. */
-type LineOp = { a: string; b: string } | { a: string; b?: undefined } | { a?: undefined; b: string };
+/** A line on both sides (equal or not), or on one side only; `deferred`: it shows description text a marked tool deferred. */
+type LineOp = ({ a: string; b: string } | { a: string; b?: undefined } | { a?: undefined; b: string }) & { deferred?: true };
 
 /**
  * @param tools the tool nodes of `original` (in order, with names), so their
  *   first lines can be recorded on both sides.
  * @param onProgress hears those tools laid out, then the two texts put together.
+ * @param deferringTools the tools (by index in `tools`) that carry the deferral
+ *   marker at a deferral level: what their descriptions lost is marked deferred.
  */
-export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = [], onProgress: Progress = NO_PROGRESS): PrettyDiff {
+export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = [], onProgress: Progress = NO_PROGRESS, deferringTools: ReadonlySet<number> = new Set()): PrettyDiff {
   const onTool = perTool(span(onProgress, 0, LAYOUT_SHARE), tools.length);
   const ops: LineOp[] = [];
-  const toolByNode = new Map(tools.map((tool) => [tool.original, tool.name]));
+  const toolByNode = new Map(tools.map((tool, index) => [tool.original, { name: tool.name, index }]));
+  // Inside a tool that deferred text (set while its subtree is laid out).
+  let deferring = false;
+  // Inside a removed description of such a tool (its lines are deferred too).
+  let deferringOne = false;
   const toolLines: ToolLines[] = [];
   let linesA = 0;
   let linesB = 0;
-  const pushPair = (a: string, b: string) => {
-    ops.push({ a, b });
+  const pushPair = (a: string, b: string, deferred = false) => {
+    ops.push(deferred ? { a, b, deferred } : { a, b });
     linesA++;
     linesB++;
   };
   const pushOne = (side: 'a' | 'b', line: string) => {
     if (side === 'a') {
-      ops.push({ a: line });
+      ops.push(deferringOne ? { a: line, deferred: true } : { a: line });
       linesA++;
     } else {
       ops.push({ b: line });
@@ -89,9 +97,19 @@ export function prettyDiff(original: JsonDocument, compressed: JsonDocument, too
   const printPair = (a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
     const tool = toolByNode.get(a);
     if (tool !== undefined) {
-      toolLines.push({ name: tool, originalLine: linesA + 1, compressedLine: linesB + 1 });
+      toolLines.push({ name: tool.name, originalLine: linesA + 1, compressedLine: linesB + 1 });
       onTool(toolLines.length - 1);
+      const outer = deferring;
+      deferring = deferringTools.has(tool.index);
+      printPairIn(a, b, indent, prefix, suffixA, suffixB);
+      deferring = outer;
+      return;
     }
+    printPairIn(a, b, indent, prefix, suffixA, suffixB);
+  };
+  /** Whether the member `key` of a tool that deferred text holds description text (a string `description`). */
+  const isDeferredText = (doc: JsonDocument, key: string, value: NodeId) => deferring && key === '"description"' && doc.kind[value] === STRING;
+  const printPairIn = (a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
     const na = count(A, a);
     const nb = count(B, b);
     if (A.kind[a] === OBJECT && B.kind[b] === OBJECT && na > 0) {
@@ -107,11 +125,16 @@ export function prettyDiff(original: JsonDocument, compressed: JsonDocument, too
       for (let i = 0; i < na; i++) {
         const keyText = raw(A, keyAt(A, a, i));
         const lastA = i === na - 1;
+        const valueA = valueAt(A, a, i);
         if (j < nb && raw(B, keyAt(B, b, j)) === keyText) {
-          printPair(valueAt(A, a, i), valueAt(B, b, j), indent + INDENT, `${keyText}: `, lastA ? '' : ',', j === nb - 1 ? '' : ',');
+          const valueB = valueAt(B, b, j);
+          if (isDeferredText(A, keyText, valueA) && B.kind[valueB] === STRING) pushPair(`${indent + INDENT}${keyText}: ${raw(A, valueA)}${lastA ? '' : ','}`, `${indent + INDENT}${keyText}: ${raw(B, valueB)}${j === nb - 1 ? '' : ','}`, true);
+          else printPair(valueA, valueB, indent + INDENT, `${keyText}: `, lastA ? '' : ',', j === nb - 1 ? '' : ',');
           j++;
         } else {
-          printOne('a', A, valueAt(A, a, i), indent + INDENT, `${keyText}: `, lastA ? '' : ',');
+          deferringOne = isDeferredText(A, keyText, valueA);
+          printOne('a', A, valueA, indent + INDENT, `${keyText}: `, lastA ? '' : ',');
+          deferringOne = false;
         }
       }
       pushPair(`${indent}}${suffixA}`, `${indent}}${suffixB}`);
@@ -163,18 +186,20 @@ function assemble(ops: LineOp[], onProgress: Progress): { original: string; comp
     if ((i & ASSEMBLE_REPORT_MASK) === 0) walked(i / ops.length);
     if (op.a !== undefined && op.b !== undefined) {
       flush();
-      if (op.a !== op.b) changes.push(lineChange(op.a, op.b, posA, posB));
+      if (op.a !== op.b) changes.push(op.deferred ? { ...lineChange(op.a, op.b, posA, posB), deferred: true } : lineChange(op.a, op.b, posA, posB));
       addLine(partsA, op.a);
       addLine(partsB, op.b);
       posA += op.a.length + 1;
       posB += op.b.length + 1;
     } else if (op.a !== undefined) {
-      // A whole line only on the left, newline included so the right side has no gap.
-      pending ??= { fromA: posA, toA: posA, fromB: posB, toB: posB };
+      // A whole line only on the left, newline included so the right side has no gap; a deferred run is its own change.
+      if (pending && (pending.deferred === true) !== (op.deferred === true)) flush();
+      pending ??= op.deferred ? { fromA: posA, toA: posA, fromB: posB, toB: posB, deferred: true } : { fromA: posA, toA: posA, fromB: posB, toB: posB };
       pending.toA = posA + op.a.length + 1;
       addLine(partsA, op.a);
       posA += op.a.length + 1;
     } else {
+      if (pending?.deferred) flush();
       pending ??= { fromA: posA, toA: posA, fromB: posB, toB: posB };
       pending.toB = posB + op.b!.length + 1;
       addLine(partsB, op.b!);

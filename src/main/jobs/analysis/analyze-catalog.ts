@@ -156,6 +156,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
     (fraction) => report('diffing', within(fraction, 0, 1, STORED, DIFFED)),
+    checked.deferrals.marked,
   );
   const waiting = setInterval(() => report('diffing', within(variantsCounted, 0, 1, DIFFED, REPORTED)), WAIT_REPORT_MS);
   const lint = await lintReport
@@ -185,7 +186,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
   const lintBytes = encoder.encode(JSON.stringify(lint));
   report('diffing', REPORT_WRITTEN);
-  const diffLayout: DiffEnvelopeLayout = { tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length };
+  const deferredChanges = pretty.changes.flatMap((change, index) => (change.deferred ? [index] : []));
+  const diffLayout: DiffEnvelopeLayout = { tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length, ...(deferredChanges.length > 0 ? { deferredChanges } : {}) };
   const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) => Buffer.byteLength(text, 'utf8'));
   report('diffing', 1);
   return { outcome: summary, lint: lintBytes, original: bytes, output, diff };

@@ -2535,7 +2535,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const diffEnvelopeLayout = validate31;
-const schema59 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"}}};
+const schema59 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"},"deferredChanges":{"description":"Indices of the changes that are deferred text (DiffLayout's changes[].deferred); absent when none.","type":"array","items":{"type":"integer","minimum":0}}}};
 const schema60 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
 const schema61 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
 const schema62 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
@@ -2582,7 +2582,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "tools") || (key0 === "originalChars")) || (key0 === "compressedChars"))){
+if(!((((key0 === "tools") || (key0 === "originalChars")) || (key0 === "compressedChars")) || (key0 === "deferredChanges"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2778,14 +2778,55 @@ errors++;
 }
 }
 }
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.deferredChanges !== undefined){
+let data7 = data.deferredChanges;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err19 = {instancePath:instancePath+"/deferredChanges/" + i1,schemaPath:"#/properties/deferredChanges/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err20 = {instancePath:instancePath+"/deferredChanges/" + i1,schemaPath:"#/properties/deferredChanges/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/deferredChanges",schemaPath:"#/properties/deferredChanges/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }

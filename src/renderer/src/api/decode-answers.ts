@@ -63,8 +63,13 @@ export function parseDiffEnvelope(envelope: Uint8Array, onStep: (step: 'layout' 
   onStep('compressed');
   const numbers = parts.changes;
   const changes: DecodedAnswers['diff']['changes'] = [];
-  for (let i = 0; i < numbers.length; i += CHANGE_FIELDS) changes.push({ fromA: numbers[i]!, toA: numbers[i + 1]!, fromB: numbers[i + 2]!, toB: numbers[i + 3]! });
-  return { diff: { changes, ...layout, original, compressed }, originalBytes: parts.original };
+  const { deferredChanges, ...rest } = layout;
+  const deferred = new Set(deferredChanges);
+  for (let i = 0; i < numbers.length; i += CHANGE_FIELDS) {
+    const change = { fromA: numbers[i]!, toA: numbers[i + 1]!, fromB: numbers[i + 2]!, toB: numbers[i + 3]! };
+    changes.push(deferred.has(i / CHANGE_FIELDS) ? { ...change, deferred: true } : change);
+  }
+  return { diff: { changes, ...rest, original, compressed }, originalBytes: parts.original };
 }
 
 /** The layout with its texts, from the diff envelope (parseDiffEnvelope). */

@@ -11,7 +11,7 @@ import type { DiffTexts } from '../../../shared/ipc/caveman-api';
 import { rememberPlan, type DiffChange, type DiffSection } from '../lib/diff-sections';
 
 export interface PackedSection extends Omit<DiffSection, 'changes'> {
-  /** fromA, toA, fromB, toB of each change, relative to the section's start. */
+  /** fromA, toA, fromB, toB of each change, relative to the section's start, then 1 for deferred text (else 0). */
   changes: Int32Array;
   /** UTF-8 of the section's text on each side. */
   original: Uint8Array;
@@ -24,6 +24,9 @@ export interface PackedDiff {
   compressedChars: number;
   sections: PackedSection[];
 }
+
+/** Numbers per packed change: fromA, toA, fromB, toB, deferred (1 or 0). */
+const PACKED_FIELDS = 5;
 
 const encoder = new TextEncoder();
 // A section's text is a piece of a whole: a U+FEFF at its start is text, not a byte-order mark.
@@ -48,8 +51,8 @@ export function packDiff(diff: DiffTexts, sections: readonly DiffSection[], opti
   };
   const asciiOriginal = options.originalBytes !== undefined && options.originalBytes.byteLength === diff.original.length ? options.originalBytes : undefined;
   const packedSections = sections.map(({ changes, ...section }, index) => {
-    const numbers = new Int32Array(changes.length * 4);
-    changes.forEach((change, i) => numbers.set([change.fromA, change.toA, change.fromB, change.toB], i * 4));
+    const numbers = new Int32Array(changes.length * PACKED_FIELDS);
+    changes.forEach((change, i) => numbers.set([change.fromA, change.toA, change.fromB, change.toB, change.deferred ? 1 : 0], i * PACKED_FIELDS));
     const original = asciiOriginal ? asciiOriginal.subarray(section.fromA, section.toA) : encoder.encode(diff.original.slice(section.fromA, section.toA));
     const compressed = encoder.encode(diff.compressed.slice(section.fromB, section.toB));
     move(numbers);
@@ -63,7 +66,10 @@ export function packDiff(diff: DiffTexts, sections: readonly DiffSection[], opti
 
 function unpackChanges(numbers: Int32Array): DiffChange[] {
   const changes: DiffChange[] = [];
-  for (let i = 0; i < numbers.length; i += 4) changes.push({ fromA: numbers[i]!, toA: numbers[i + 1]!, fromB: numbers[i + 2]!, toB: numbers[i + 3]! });
+  for (let i = 0; i < numbers.length; i += PACKED_FIELDS) {
+    const change = { fromA: numbers[i]!, toA: numbers[i + 1]!, fromB: numbers[i + 2]!, toB: numbers[i + 3]! };
+    changes.push(numbers[i + 4] === 1 ? { ...change, deferred: true } : change);
+  }
   return changes;
 }
 
@@ -98,11 +104,11 @@ export function unpackDiff(packed: PackedDiff): DiffTexts {
   const layout = { tools: packed.tools, originalChars: packed.originalChars, compressedChars: packed.compressedChars };
   const texts = lazy(lazy(layout, 'original', () => whole('original')), 'compressed', () => whole('compressed'));
   const diff: DiffTexts = lazy(texts, 'changes', () =>
-    sections.flatMap((section) => section.changes.map((change) => ({ fromA: change.fromA + section.fromA, toA: change.toA + section.fromA, fromB: change.fromB + section.fromB, toB: change.toB + section.fromB }))),
+    sections.flatMap((section) => section.changes.map((change) => ({ ...change, fromA: change.fromA + section.fromA, toA: change.toA + section.fromA, fromB: change.fromB + section.fromB, toB: change.toB + section.fromB }))),
   );
   rememberPlan(diff, {
     sections,
-    changeCount: packed.sections.reduce((sum, section) => sum + section.changes.length / 4, 0),
+    changeCount: packed.sections.reduce((sum, section) => sum + section.changes.length / PACKED_FIELDS, 0),
     textsOf: (index) => ({ original: side(index, 'original'), compressed: side(index, 'compressed') }),
   });
   return diff;

@@ -19,6 +19,7 @@ import type { RevealRequest } from '../state/ui-store';
 import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { Icon } from './icon';
 import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
+import { DEFERRED_TITLE } from '../lib/deferred-marks';
 import { PreviewTag } from './preview-tag';
 import { LoadStatus } from './load-status';
 import { useAnalysisData } from '../hooks/use-analysis-data';
@@ -74,6 +75,8 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
     (section.toolCount > 0 ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}` : '') +
     ` · lines ${formatInt(section.firstLineA)}–${formatInt(section.firstLineA + Math.max(0, section.linesA - 1))}`;
   const text = useMemo(() => sectionText(plan, index), [plan, index]);
+  // The section on screen has deferred text (a deferral level): the legend says how it is drawn.
+  const deferredShown = text.changes.some((change) => change.deferred);
   const goTo = (next: number) => setNav({ index: Math.max(0, Math.min(sections.length - 1, next)), seq: request?.seq ?? 0 });
 
   const openSearch = useCallback((editor: EditorView) => {
@@ -155,6 +158,12 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         <span>
           <span className="legend legend-removed" />
           Original
+          {deferredShown ? (
+            <span className="legend-deferred-item" title={DEFERRED_TITLE}>
+              <span className="legend legend-deferred" />
+              deferred
+            </span>
+          ) : null}
         </span>
         <span>
           <span className="legend legend-kept" />

@@ -10,6 +10,7 @@ import { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import type { DiffChange } from '../lib/diff-sections';
+import { deferredMarks, deferredTheme } from '../lib/deferred-marks';
 import { registerEditors } from '../lib/editor-registry';
 import { linkHorizontalScroll } from '../lib/horizontal-scroll';
 import { showMatch, type TextRange } from '../lib/search-reveal';
@@ -90,7 +91,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
     const numberDigits = String(lastLine).length;
     const view = new MergeView({
-      a: { doc: text.original, extensions: sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind, onMatch }) },
+      a: { doc: text.original, extensions: [sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind, onMatch }), deferredMarks(text.changes), deferredTheme] },
       b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind, onMatch }) },
       parent: container,
       root,

@@ -45,6 +45,30 @@ describe('prettyDiff', () => {
     expect(removed.some((r) => r.startsWith('Filler') || r.includes('Filler'))).toBe(true);
   });
 
+  it('marks what a marked tool deferred at a deferral level apart from what was dropped: its descriptions, not its titles', () => {
+    const filler = 'Filler words that carry nothing of value for the model at all.';
+    const catalog = {
+      tools: [
+        { name: 'tool_one', description: `Reads one record. ${filler}`, inputSchema: { type: 'object', title: 'One', properties: { id: { type: 'string', description: `The record id. ${filler}` } } } },
+        { name: 'tool_two', description: 'Lists the records.', inputSchema: { type: 'object', title: 'Two' } },
+      ],
+    };
+    const text = JSON.stringify(catalog);
+    const before = parseJson(text);
+    const tools = readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node }));
+    const at = (level: 'facts' | 'signatures', marked: number[]) => prettyDiff(before, parseJson(shrinkText(text, { level })), tools, undefined, new Set(marked));
+    const deferred = at('signatures', [0]);
+    expect(replay(deferred)).toBe(deferred.compressed);
+    const removed = (diff: PrettyDiff, flag: boolean) => diff.changes.filter((change) => (change.deferred === true) === flag).map((change) => diff.original.slice(change.fromA, change.toA));
+    // The tool's own description lost its filler; the parameter's description went whole (signatures): both deferred.
+    expect(removed(deferred, true)).toEqual([filler, `            "description": "The record id. ${filler}"\n`]);
+    // A schema title of the marked tool, and the other tool's, are dropped, not deferred.
+    expect(removed(deferred, false).join('')).toContain('"title": "One"');
+    expect(removed(deferred, false).join('')).toContain('"title": "Two"');
+    // At facts nothing is deferred: the same filler is dropped.
+    expect(at('facts', []).changes.some((change) => change.deferred)).toBe(false);
+  });
+
   it('replays exactly and records every tool line on every real catalog and reference input', () => {
     const inputs = [...realFixtures().map((f) => f.text), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL').map(([, v]) => v)];
     for (const text of inputs) {

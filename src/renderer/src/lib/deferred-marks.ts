@@ -1,0 +1,29 @@
+// Marks the text a level deferred apart from the text it dropped (issue 27
+// item 5): on the original side, description text a marked tool lost at
+// leads or signatures (one describe call away) is drawn in its own colour
+// with a dashed underline, over the diff's "removed" red.
+
+import type { Extension } from '@codemirror/state';
+import { RangeSetBuilder } from '@codemirror/state';
+import { Decoration, EditorView } from '@codemirror/view';
+import type { DiffChange } from './diff-sections';
+
+export const DEFERRED_TITLE = 'Deferred: one caveman_describe call away (the tool ends with …)';
+
+const mark = Decoration.mark({ class: 'cm-deferredText', attributes: { title: DEFERRED_TITLE } });
+
+/** The original side's deferred ranges of `changes` (in order, as main sends them), as decorations. */
+export function deferredMarks(changes: readonly DiffChange[]): Extension {
+  const builder = new RangeSetBuilder<Decoration>();
+  for (const change of changes) if (change.deferred && change.toA > change.fromA) builder.add(change.fromA, change.toA, mark);
+  return EditorView.decorations.of(builder.finish());
+}
+
+/** Drawn above the merge view's own marks, whichever span nests in which. */
+export const deferredTheme = EditorView.theme({
+  '& .cm-deferredText, & .cm-deferredText .cm-changedText, & .cm-changedText .cm-deferredText': {
+    background: 'var(--diff-deferred-text)',
+    textDecoration: 'underline dashed var(--diff-deferred-border)',
+    textUnderlineOffset: '3px',
+  },
+});
