@@ -9,7 +9,7 @@ import { validatorFor, describeErrors } from '../../../src/main/contracts/contra
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { LEVELS } from '../../../src/shared/levels';
 import { realFixtures } from '../../helpers/fixtures';
-import { runCli } from '../../helpers/cli';
+import { runCommand } from '../../helpers/cli';
 
 const validate = validatorFor(CONTRACT_IDS.lintLevels);
 
@@ -35,18 +35,18 @@ describe('lint --levels', () => {
 
   it('prints one row per level, and --json the same report as the library', async () => {
     const fixture = realFixtures().find((f) => f.name === 'server-filesystem.json')!;
-    const table = await runCli(['lint', '--levels', fixture.path]);
+    const table = await runCommand(['lint', '--levels', fixture.path]);
     expect(table.status).toBe(0);
     const lines = table.stdout.toString('utf8').trimEnd().split('\n');
     expect(lines[0]).toMatch(/^LEVEL\s+JSON\s+ANTHROPIC\s+OPENAI\s+BEYOND MINIFIED\s+MARKED$/);
     expect(lines.slice(1, 6).map((line) => line.split(/\s{2,}/)[0])).toEqual(['(as it came)', ...LEVELS]);
     expect(lines[6]).toMatch(/^tokenizer: o200k_base \(basis: inferred\)/);
-    const json = await runCli(['lint', '--levels', '--json', fixture.path]);
+    const json = await runCommand(['lint', '--levels', '--json', fixture.path]);
     expect(JSON.parse(json.stdout.toString('utf8'))).toEqual(await lintLevels(fixture.text));
   });
 
   it('--levels with --level is a usage mistake', async () => {
-    const run = await runCli(['lint', '--levels', '--level', 'leads', realFixtures()[0]!.path]);
+    const run = await runCommand(['lint', '--levels', '--level', 'leads', realFixtures()[0]!.path]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--level');
   });
