@@ -8,7 +8,7 @@ import { validatorFor, describeErrors } from '../../../src/main/contracts/contra
 import { countTokens } from '../../../src/main/engine/tokens/count-tokens';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { realFixtures } from '../../helpers/fixtures';
-import { runCli, tempStore } from '../../helpers/cli';
+import { runCommand, tempStore } from '../../helpers/cli';
 
 let store: ReturnType<typeof tempStore>;
 beforeEach(() => {
@@ -22,7 +22,7 @@ const lines = (stderr: string) => stderr.trimEnd().split('\n');
 describe('shrink --describe-tool', () => {
   it('adds the definition after the tools and counts it in the report line', async () => {
     const { path, text } = realFixtures().find((f) => f.name === 'mcp-server-fetch.json')!;
-    const run = await runCli(['shrink', '--level', 'leads', '--describe-tool', path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const run = await runCommand(['shrink', '--level', 'leads', '--describe-tool', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(run.status).toBe(0);
     const stdout = run.stdout.toString('utf8');
     const plain = (await shrink(text, { store: ':memory:', level: 'leads' })).result;
@@ -37,7 +37,7 @@ describe('shrink --describe-tool', () => {
   it('writes it as an OpenAI function in an OpenAI catalog', async () => {
     const long = 'Looks up one stored parcel by its code. It was written for the first depot and is kept for old clients. Nobody needs this sentence to call it.';
     const catalog = JSON.stringify([{ type: 'function', function: { name: 'find_parcel', description: long, parameters: { type: 'object', properties: { code: { type: 'string' } } } } }], null, 2);
-    const run = await runCli(['shrink', '--level', 'signatures', '--describe-tool'], { input: catalog, env: { CAVEMAN_CCR_DB: store.db } });
+    const run = await runCommand(['shrink', '--level', 'signatures', '--describe-tool'], { input: catalog, env: { CAVEMAN_CCR_DB: store.db } });
     const tools = JSON.parse(run.stdout.toString('utf8')) as { type: string; function: { name: string } }[];
     const { name, description, inputSchema } = describeToolDefinition();
     expect(tools.at(-1)).toEqual({ type: 'function', function: { name, description, parameters: inputSchema } });
@@ -46,7 +46,7 @@ describe('shrink --describe-tool', () => {
 
   it('adds nothing when no tool was shortened, and says so after the report line', async () => {
     const { path, text } = realFixtures().find((f) => f.name === 'server-github.json')!;
-    const run = await runCli(['shrink', '--describe-tool', path], { env: { CAVEMAN_CCR_DB: store.db } });
+    const run = await runCommand(['shrink', '--describe-tool', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(run.stdout.equals(Buffer.from((await shrink(text, { store: ':memory:' })).result.output))).toBe(true);
     expect(lines(run.stderr)[1]).toBe('caveman-shrink: --describe-tool: not added (no tool was shortened, so there is nothing to describe)');
   });
