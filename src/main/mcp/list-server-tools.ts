@@ -129,7 +129,11 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
 
 /** The SDK rejects pending requests on abort, but not a connect still spawning: race the signal too. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The promise was made with the same signal and rejects too: settle it, or it is an unhandled rejection.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

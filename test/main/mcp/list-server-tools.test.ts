@@ -103,6 +103,12 @@ describe('listServerTools', () => {
     expect((await failure(pending)).code).toBe('cave_cancelled');
   });
 
+  it('cancelled the moment the listing starts: the request already sent is settled, never an unhandled rejection', async () => {
+    const controller = new AbortController();
+    const pending = listServerTools(tiny('--mode', 'hang'), { signal: controller.signal, onProgress: ({ stage }) => stage === 'listing' && controller.abort() });
+    expect((await failure(pending)).code).toBe('cave_cancelled');
+  });
+
   it('a URL nobody answers on', async () => {
     const error = await failure(listServerTools({ transport: 'http', url: 'http://127.0.0.1:1/mcp' }, { timeoutMs: 5000 }));
     expect(error.code).toBe('cave_mcp_unreachable');
