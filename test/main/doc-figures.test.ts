@@ -1,5 +1,6 @@
-// The README quotes real figures (the fixture table, the lint example); they
-// went stale twice when the per-tool split changed, so they are checked here.
+// The docs quote real figures (docs/transform.md: the fixture table and its sums;
+// docs/cli.md: the lint example); they went stale twice when the per-tool split
+// changed, so they are checked here.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,19 +18,25 @@ function seen(tokens: RenderedTokens): string {
   return `${tokens.tokens_before} → ${tokens.tokens_after}`;
 }
 
-const README = readFileSync(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../README.md'), 'utf8');
+/** A file of the repository's docs/, as text. */
+function doc(name: string): string {
+  return readFileSync(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../docs', name), 'utf8');
+}
 
-/** The README's fixture table, one row per catalog, cells as written. */
+const TRANSFORM = doc('transform.md');
+const CLI = doc('cli.md');
+
+/** The fixture table of docs/transform.md, one row per catalog, cells as written. */
 function fixtureTableRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();
-  for (const line of README.split('\n')) {
+  for (const line of TRANSFORM.split('\n')) {
     const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
     if (cells.length === 14 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
   }
   return rows;
 }
 
-describe('README figures', () => {
+describe('figures quoted in docs/', () => {
   const rows = fixtureTableRows();
 
   it('has a row for every real fixture', () => {
@@ -69,7 +76,7 @@ describe('README figures', () => {
       after += report.tokens_after;
     }
     const share = formatPercent((minified - after) / minified);
-    expect(README).toContain(`minification: ${share} over all nine (${after.toLocaleString('en-US')} of ${minified.toLocaleString('en-US')} tokens)`);
+    expect(TRANSFORM).toContain(`minification: ${share} over all nine (${after.toLocaleString('en-US')} of ${minified.toLocaleString('en-US')} tokens)`);
   });
 
   it('sums what the model sees over the nine catalogs', async () => {
@@ -82,11 +89,11 @@ describe('README figures', () => {
       }
     }
     const sum = (tokens: RenderedTokens) => `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
-    expect(README).toContain(`over all nine: anthropic ${sum(sums.anthropic)}, openai ${sum(sums.openai)}`);
+    expect(TRANSFORM).toContain(`over all nine: anthropic ${sum(sums.anthropic)}, openai ${sum(sums.openai)}`);
   });
 
   it('quotes the real lint output of server-memory.json', async () => {
     const table = lintTable(await lint(realFixture('server-memory.json').bytes));
-    expect(README).toContain(`$ caveman-shrink lint tools.json\n${table}`);
+    expect(CLI).toContain(`$ caveman-shrink lint tools.json\n${table}`);
   });
 });
