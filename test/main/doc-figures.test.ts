@@ -1,6 +1,7 @@
 // The docs quote real figures (docs/transform.md: the fixture table and its sums;
-// docs/cli.md: the lint example); they went stale twice when the per-tool split
-// changed, so they are checked here.
+// docs/cli.md: the lint example; README.md: the levels table and one lint at
+// leads); they went stale twice when the per-tool split changed, so they are
+// checked here.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,19 +13,26 @@ import { formatPercent } from '../../src/main/cli/format-table';
 import { realFixture, realFixtures } from '../helpers/fixtures';
 import type { RenderedTokens } from '../../src/shared/contracts';
 import { savingRatio } from '../../src/shared/ratio';
+import { LEVELS, isLevelName } from '../../src/shared/levels';
 
 /** A rendering's cell: tokens before → after. */
 function seen(tokens: RenderedTokens): string {
   return `${tokens.tokens_before} → ${tokens.tokens_after}`;
 }
 
-/** A file of the repository's docs/, as text. */
-function doc(name: string): string {
-  return readFileSync(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../docs', name), 'utf8');
+/** A file of the repository, as text. */
+function repoFile(path: string): string {
+  return readFileSync(resolve(fileURLToPath(new URL('.', import.meta.url)), '../..', path), 'utf8');
 }
 
-const TRANSFORM = doc('transform.md');
-const CLI = doc('cli.md');
+const TRANSFORM = repoFile('docs/transform.md');
+const CLI = repoFile('docs/cli.md');
+const README = repoFile('README.md');
+
+/** A sum of renderings' cells as the docs write it: "40,326 → 38,586 (4.3%)". */
+function seenSum(tokens: RenderedTokens): string {
+  return `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
+}
 
 /** The fixture table of docs/transform.md, one row per catalog, cells as written. */
 function fixtureTableRows(): Map<string, string[]> {
@@ -88,12 +96,50 @@ describe('figures quoted in docs/', () => {
         sums[name].tokens_after += visible[name].tokens_after;
       }
     }
-    const sum = (tokens: RenderedTokens) => `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
-    expect(TRANSFORM).toContain(`over all nine: anthropic ${sum(sums.anthropic)}, openai ${sum(sums.openai)}`);
+    expect(TRANSFORM).toContain(`over all nine: anthropic ${seenSum(sums.anthropic)}, openai ${seenSum(sums.openai)}`);
   });
 
   it('quotes the real lint output of server-memory.json', async () => {
     const table = lintTable(await lint(realFixture('server-memory.json').bytes));
     expect(CLI).toContain(`$ caveman-shrink lint tools.json\n${table}`);
+  });
+});
+
+describe('figures quoted in README.md', () => {
+  /** The README's levels table: per level, its anthropic, openai and beyond-minification cells. */
+  function levelRows(): Map<string, string[]> {
+    const rows = new Map<string, string[]>();
+    for (const line of README.split('\n')) {
+      const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+      const name = /^`(\w+)`$/.exec(cells[0] ?? '')?.[1];
+      if (cells.length === 6 && name !== undefined && isLevelName(name)) rows.set(name, cells.slice(3));
+    }
+    return rows;
+  }
+
+  it('sums lint at each level over the nine catalogs in the levels table', { timeout: 300_000 }, async () => {
+    const rows = levelRows();
+    expect([...rows.keys()]).toEqual([...LEVELS]);
+    for (const level of LEVELS) {
+      const sums = { anthropic: { tokens_before: 0, tokens_after: 0 }, openai: { tokens_before: 0, tokens_after: 0 } };
+      let minified = 0;
+      let after = 0;
+      for (const fixture of realFixtures()) {
+        const report = await lint(fixture.bytes, { level });
+        minified += report.tokens_minified;
+        after += report.tokens_after;
+        for (const name of ['anthropic', 'openai'] as const) {
+          sums[name].tokens_before += report.visible[name].tokens_before;
+          sums[name].tokens_after += report.visible[name].tokens_after;
+        }
+      }
+      expect(rows.get(level), level).toEqual([seenSum(sums.anthropic), seenSum(sums.openai), formatPercent((minified - after) / minified)]);
+    }
+  });
+
+  it('quotes the real lint output of github-mcp-server.json at leads', async () => {
+    const table = lintTable(await lint(realFixture('github-mcp-server.json').bytes, { level: 'leads' }));
+    const tail = table.trimEnd().split('\n').slice(-5).join('\n');
+    expect(README).toContain(`$ caveman-shrink lint --level leads github-mcp-server.json | tail -5\n${tail}\n`);
   });
 });
