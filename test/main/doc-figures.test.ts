@@ -1,7 +1,7 @@
-// The docs quote real figures (docs/transform.md: the fixture table and its sums;
-// docs/cli.md: the lint example; README.md: the levels table and one lint at
-// leads); they went stale twice when the per-tool split changed, so they are
-// checked here.
+// The docs quote real figures (docs/transform.md: the fixture table and its
+// sums; docs/cli.md: the lint example; README.md: the levels table and one
+// catalog's lint --levels); they went stale twice when the per-tool split
+// changed, so they are checked here.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/main/api/lint';
 import { lintTable } from '../../src/main/cli/commands/lint-command';
+import { levelsTable } from '../../src/main/cli/commands/levels-table';
+import { lintLevels } from '../../src/main/api/lint-levels';
 import { formatPercent } from '../../src/main/cli/format-table';
 import { realFixture, realFixtures } from '../helpers/fixtures';
 import type { RenderedTokens } from '../../src/shared/contracts';
@@ -137,9 +139,8 @@ describe('figures quoted in README.md', () => {
     }
   });
 
-  it('quotes the real lint output of github-mcp-server.json at leads', async () => {
-    const table = lintTable(await lint(realFixture('github-mcp-server.json').bytes, { level: 'leads' }));
-    const tail = table.trimEnd().split('\n').slice(-5).join('\n');
-    expect(README).toContain(`$ caveman-shrink lint --level leads github-mcp-server.json | tail -5\n${tail}\n`);
+  it('quotes the real lint --levels output of github-mcp-server.json', async () => {
+    const table = levelsTable(await lintLevels(realFixture('github-mcp-server.json').bytes));
+    expect(README).toContain(`$ caveman-shrink lint --levels github-mcp-server.json\n${table}`);
   });
 });
