@@ -7,11 +7,11 @@
 // always stopped before this returns.
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CavemanError, MAX_INPUT_BYTES, cancelledError, inputTooLargeError } from '../../shared/errors';
-import { readLinearly } from './linear-read-buffer';
+import { ChildPeer } from './line-peers';
 import { MAX_MESSAGE_BYTES, listAllPages } from './list-pages';
 import { ServerDiagnostics, formatSeconds } from './server-diagnostics';
 import { serverEnv } from './server-env';
@@ -107,17 +107,20 @@ export function catalogBytes(tools: readonly unknown[]): Uint8Array {
 function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnostics: ServerDiagnostics): Transport {
   let transport: Transport;
   if (target.transport === 'stdio') {
-    const stdio = new StdioClientTransport({
-      command: target.command,
-      args: target.args,
-      env: serverEnv(baseEnv, target.env),
-      ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
-      stderr: 'pipe',
-      maxBufferSize: MAX_MESSAGE_BYTES,
-    });
-    readLinearly(stdio, MAX_MESSAGE_BYTES);
-    stdio.stderr?.on('data', (chunk: Buffer) => diagnostics.recordStderr(chunk));
-    transport = stdio;
+    const peer = new ChildPeer(
+      { command: target.command, args: target.args, env: serverEnv(baseEnv, target.env), cwd: target.cwd, onStderr: (chunk) => diagnostics.recordStderr(chunk) },
+      MAX_MESSAGE_BYTES,
+    );
+    peer.onunreadable = (problem) => {
+      diagnostics.recordUnreadable(problem);
+      // As the SDK's reader did: an answer too large to read is not waited for.
+      if (problem.kind === 'too-large') void peer.close();
+    };
+    // Called before the Client's own handler: JSON-RPC the SDK would not take is evidence the server does not speak MCP.
+    peer.onmessage = (message) => {
+      if (!JSONRPCMessageSchema.safeParse(message).success) diagnostics.recordUnreadable({ kind: 'not-jsonrpc', detail: 'not a JSON-RPC message the SDK takes', id: null });
+    };
+    transport = peer;
   } else {
     transport = urlTransport(target);
   }

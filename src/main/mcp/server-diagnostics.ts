@@ -6,6 +6,7 @@
 
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CavemanError, cancelledError } from '../../shared/errors';
+import type { UnreadableLine } from './json-lines';
 import { describeTarget, packageRunner, type McpTarget } from './server-target';
 import { errorMessage } from '../../shared/error-message';
 
@@ -27,9 +28,14 @@ export class ServerDiagnostics {
     this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL_CHARS * 2);
   }
 
-  /** A transport error: a line on stdout that is not JSON-RPC, or an I/O failure. */
+  /** A transport error: a message that is not JSON-RPC, or an I/O failure. */
   recordTransportError(error: Error): void {
-    if (this.garbage === undefined && isUnreadableMessage(error)) this.garbage = unreadableSnippet(error);
+    if (this.garbage === undefined && isUnreadableMessage(error)) this.garbage = unreadableSnippet(error instanceof SyntaxError, error.message);
+  }
+
+  /** A line on a stdio server's stdout that is not JSON-RPC (one over the size limit is no evidence it does not speak MCP). */
+  recordUnreadable(problem: UnreadableLine): void {
+    if (this.garbage === undefined && problem.kind !== 'too-large') this.garbage = unreadableSnippet(problem.kind === 'not-json', problem.detail);
   }
 
   recordClosed(): void {
@@ -107,10 +113,11 @@ function isUnreadableMessage(error: Error): boolean {
   return error instanceof SyntaxError || error?.name === 'ZodError' || error?.constructor?.name === 'ZodError';
 }
 
-function unreadableSnippet(error: Error): string {
+/** `notJson`: the text did not parse; `message`: what JSON.parse said. */
+function unreadableSnippet(notJson: boolean, message: string): string {
   // JSON.parse says e.g. `Unexpected token 'H', "Hello, I a"... is not valid JSON`: quote what it quotes.
-  const quoted = /"((?:[^"\\]|\\.)*)"(?:\.\.\.)?\s+is not valid JSON/.exec(error.message)?.[1];
-  if (error instanceof SyntaxError) return quoted !== undefined ? `text that is not JSON ("${shorten(quoted, QUOTE_CHARS)}…")` : 'text that is not JSON';
+  const quoted = /"((?:[^"\\]|\\.)*)"(?:\.\.\.)?\s+is not valid JSON/.exec(message)?.[1];
+  if (notJson) return quoted !== undefined ? `text that is not JSON ("${shorten(quoted, QUOTE_CHARS)}…")` : 'text that is not JSON';
   return 'JSON that is not a JSON-RPC message';
 }
 

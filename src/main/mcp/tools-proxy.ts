@@ -351,7 +351,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   };
   const unrelayable = (what: string) => (method: string) => ({ code: ErrorCode.InternalError, message: `the server's answer to ${method} could not be relayed: it was ${what}` });
 
-  upstream.onmessage = (m, text) => {
+  upstream.onmessage = (m, extra) => {
     const problem = malformed(m);
     if (problem !== undefined) {
       // Never relayed: the client would take it for a request or an answer of its own.
@@ -381,7 +381,7 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
     }
     clearTimeout(waiting.timer);
     if ('error' in m) waiting.reject(new UpstreamError(m.error as RpcError));
-    else waiting.resolve({ result: (m.result ?? {}) as RpcMessage, text });
+    else waiting.resolve({ result: (m.result ?? {}) as RpcMessage, text: extra?.text });
   };
   upstream.onunreadable = (problem) => {
     log(`the server sent ${describeUnreadable(problem)}; ignored it`);

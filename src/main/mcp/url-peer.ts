@@ -54,7 +54,7 @@ export class UrlPeer implements RpcPeer {
         const version = (m.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
         if (typeof version === 'string') transport.setProtocolVersion(version);
       }
-      this.onmessage?.(m, 'result' in m || 'error' in m ? this.texts.take(m.id) : undefined);
+      this.onmessage?.(m, 'result' in m || 'error' in m ? { text: this.texts.take(m.id) } : undefined);
     };
     transport.onerror = (error) => this.onerror?.(error);
     transport.onclose = () => this.onclose?.();

@@ -1,7 +1,10 @@
 // The proxy's line framing: messages split anywhere across chunks, CRLF,
 // blank lines, and each kind of bad line reported once while the lines
-// after it still come through.
+// after it still come through; and what it reads is what the SDK's own
+// stdio reader reads.
 
+import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { JsonLineReader, leadingId, type UnreadableLine } from '../../../src/main/mcp/json-lines';
 
@@ -60,5 +63,59 @@ describe('JsonLineReader', () => {
     expect(leadingId('{ "id" : "a\\"b", "jsonrpc"')).toBe('a"b');
     expect(leadingId('{"jsonrpc":"2.0","method":"x","id":1}')).toBeNull();
     expect(leadingId('{"jsonrpc":"2.0","params":{"id":1}')).toBeNull();
+  });
+});
+
+describe('JsonLineReader against the SDK reader', () => {
+  const LINES = [
+    '{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"é","description":"中文 🙂"}]}}',
+    '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\r',
+    '{"jsonrpc":"2.0","id":"x","error":{"code":-32601,"message":"no"}}',
+    '{not json',
+    '{"not":"jsonrpc"}',
+  ];
+
+  /** Cuts `bytes` at the offsets `at` names (each modulo the length). */
+  function cut(bytes: Uint8Array, at: number[]): Uint8Array[] {
+    const ends = [...new Set(at.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+    const chunks: Uint8Array[] = [];
+    let start = 0;
+    for (const end of [...ends, bytes.length]) {
+      if (end > start) chunks.push(bytes.subarray(start, end));
+      start = Math.max(start, end);
+    }
+    return chunks;
+  }
+
+  /** What the SDK's stdio reader gives for the chunks: each message, or the kind of line it refused. */
+  function sdkRead(chunks: Uint8Array[]): unknown[] {
+    const reader = new ReadBuffer();
+    const seen: unknown[] = [];
+    for (const chunk of chunks) {
+      reader.append(Buffer.from(chunk));
+      for (;;) {
+        try {
+          const message = reader.readMessage();
+          if (message === null) break;
+          seen.push(message);
+        } catch (error) {
+          seen.push(error instanceof SyntaxError ? 'not-json' : 'not-jsonrpc');
+        }
+      }
+    }
+    return seen;
+  }
+
+  it('reads what the SDK stdio reader reads, however the stream is chunked (UTF-8 characters split too)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LINES), { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 20 }), (lines, at) => {
+        const chunks = cut(new TextEncoder().encode(lines.map((line) => `${line}\n`).join('')), at);
+        const seen: unknown[] = [];
+        const reader = new JsonLineReader(1 << 20, { message: (m) => seen.push(m), unreadable: (p) => seen.push(p.kind) });
+        for (const chunk of chunks) reader.push(chunk);
+        expect(seen).toEqual(sdkRead(chunks));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -78,7 +78,7 @@ describe("the proxy's listing", () => {
       const asked = upstream.sent.at(-1)!;
       if (upstream.sent.length !== page) break;
       const line = `{"jsonrpc":"2.0","id":${JSON.stringify(asked.id)},"result":{"tools":[${tool}],"nextCursor":"p${page}"}}`;
-      upstream.onmessage?.(JSON.parse(line) as RpcMessage, line);
+      upstream.onmessage?.(JSON.parse(line) as RpcMessage, { text: line });
     }
     await tick();
     expect(upstream.sent.map((m) => m.method)).toEqual(['tools/list', 'tools/list', 'tools/list']);

@@ -30,7 +30,7 @@ class FakePeer implements RpcPeer {
   }
   /** A message arriving from this side (none is read once it is closed), with its line's text when a line peer would have it. */
   receive(message: RpcMessage, text?: string) {
-    if (!this.closed) this.onmessage?.(message, text);
+    if (!this.closed) this.onmessage?.(message, text === undefined ? undefined : { text });
   }
 }
 
