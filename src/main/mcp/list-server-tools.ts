@@ -66,7 +66,9 @@ export async function listServerTools(target: McpTarget, options: ListToolsOptio
   }, timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   const startedAt = Date.now();
-  const remaining = () => Math.max(1, timeoutMs - (Date.now() - startedAt));
+  // The SDK's own request timeout is only a backstop, a second after ours: our deadline is what names what it waited for
+  // (the two fell due in the same millisecond, and the SDK's could win and say only "in time").
+  const remaining = () => Math.max(1, timeoutMs - (Date.now() - startedAt)) + 1000;
 
   const transport = createTransport(target, options.baseEnv ?? process.env, diagnostics);
   const client = new Client(options.clientInfo ?? { name: 'caveman-shrink', version: '0' }, { capabilities: {} });

@@ -1,5 +1,5 @@
 // The environment a server command starts with, wherever we start one — the
-// proxy's child, an import's SDK transport: ours (the client or shell that
+// proxy's child, the import's connection (both a ChildPeer): ours (the client or shell that
 // started us chose it), minus the variables a launcher sets only to run our
 // own binary (LAUNCHER_ENV_KEYS: the packaged app runs its Electron binary
 // as Node with ELECTRON_RUN_AS_NODE=1, which would start a server that is
