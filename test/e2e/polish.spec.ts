@@ -340,6 +340,8 @@ const sidewaysScroll = (page: Page) =>
 
 test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
   const { page } = app;
+  // Below 1600 px the analysis settings live in the Settings popover.
+  await page.getByRole('button', { name: 'Settings' }).click();
   const select = page.getByRole('combobox', { name: 'Tokenizer' });
   await expect(select.getByRole('option')).toHaveText(['GPT-4o / 4.1 / o-series (o200k_base)', 'GPT-4 / 3.5 (cl100k_base)']);
   // At 1440 px the closed picker shows its whole label: it is as wide as a copy sized to its content (arrow included).
@@ -354,6 +356,8 @@ test('the diff steps between changes and counts search matches; the tokenizer is
     return element.getBoundingClientRect().width - needed;
   });
   expect(room).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Escape');
+  await expect(select).toBeHidden();
   await dropGithub(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });
   await expect.poll(() => topLine(page)).toBe(1);
