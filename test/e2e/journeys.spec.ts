@@ -56,9 +56,12 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences', 'Facts kept']) await expect(summary.getByText(badge)).toBeVisible();
 
   const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
-  // The honest headline: the share saved and, beside it, the share saved beyond minification (as lint reports it).
+  // The honest headline: the share of what the model sees; the JSON saving and the share beyond minification beside it (as lint reports them).
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
-  await expect(summary).toContainText(`${percent(lint.ratio)} saved · ${percent(lint.beyond_minification)} beyond minification`);
+  const seen = (lint.visible.anthropic.tokens_before - lint.visible.anthropic.tokens_after) / lint.visible.anthropic.tokens_before;
+  await expect(summary).toContainText(`${percent(seen)} of what the model sees · JSON ${percent(lint.ratio)}`);
+  await expect(summary.locator('.stat').filter({ hasText: 'Saved' })).toHaveAttribute('title', new RegExp(`against compact JSON .* it saves ${percent(lint.beyond_minification).replace('.', '\\.')}$`));
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' })).toContainText(`${GITHUB.name}${percent(seen)} saved`);
   await expect(summary.getByRole('listitem').filter({ hasText: 'Facts kept' })).toContainText(`${lint.facts.kept} of ${lint.facts.found} facts present`);
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
   await expect(table).toHaveAttribute('aria-rowcount', String(117 + 3));

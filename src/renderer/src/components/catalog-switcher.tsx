@@ -6,6 +6,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { savingRatio } from '../../../shared/ratio';
 import { useApp, useCatalogs } from '../app-context';
 import { formatCount, formatPercent } from '../lib/format';
 import { outcomeFor } from '../state/catalogs-store';
@@ -64,7 +65,7 @@ export function CatalogSwitcher() {
           if (!outcome) return null;
           const current = key === activeKey;
           const passThrough = outcome.ok ? outcome.report.pass_through?.reason : undefined;
-          const detail = !outcome.ok ? 'failed' : passThrough === 'store_error' || outcome.report.error ? 'not stored' : passThrough ? 'unchanged' : `${formatPercent(outcome.report.ratio)} saved`;
+          const detail = !outcome.ok ? 'failed' : passThrough === 'store_error' || outcome.report.error ? 'not stored' : passThrough ? 'unchanged' : `${formatPercent(outcome.visible ? savingRatio(outcome.visible.anthropic.tokens_before, outcome.visible.anthropic.tokens_after) : outcome.report.ratio)} saved`;
           return (
             <li key={key} className={`switcher-item${current ? ' is-current' : ''}${outcome.ok && detail !== 'not stored' ? '' : ' is-failed'}`}>
               <button type="button" className="switcher-pick" aria-current={current ? 'true' : undefined} onClick={() => stores.catalogs.getState().select(key)} title={outcome.name}>
