@@ -56,7 +56,7 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences', 'Facts kept']) await expect(summary.getByText(badge)).toBeVisible();
 
   const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
-  // The honest headline: the share of what the model sees; the JSON saving and the share beyond minification beside it (as lint reports them).
+  // The honest headline: the share of what the model sees; the JSON saving beside it and the share beyond minification in its tooltip (as lint reports them).
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
   const seen = (lint.visible.anthropic.tokens_before - lint.visible.anthropic.tokens_after) / lint.visible.anthropic.tokens_before;
   await expect(summary).toContainText(`${percent(seen)} of what the model sees · JSON ${percent(lint.ratio)}`);
