@@ -57,8 +57,15 @@ function npmPackageFiles(entries: readonly string[]): Plugin {
         pending.push(...chunk.imports, ...chunk.dynamicImports);
         for (const [name, worker] of Object.entries(workers)) if (chunk.moduleIds.includes(resolve(worker.startedBy))) pending.push(`${name}.js`);
       }
-      const appOnly = chunks.map((chunk) => chunk.fileName).filter((fileName) => !shipped.has(fileName)).sort();
-      this.emitFile({ type: 'asset', fileName: '.npmignore', source: `# Written by the build (electron.vite.config.ts): not part of the npm package.\n${appOnly.join('\n')}\n` });
+      const appOnly = chunks
+        .map((chunk) => chunk.fileName)
+        .filter((fileName) => !shipped.has(fileName))
+        .sort();
+      this.emitFile({
+        type: 'asset',
+        fileName: '.npmignore',
+        source: `# Written by the build (electron.vite.config.ts): not part of the npm package.\n${appOnly.join('\n')}\n`,
+      });
     },
   };
 }

@@ -3,7 +3,25 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'http', 'net', 'url', 'stream', 'util', 'events', 'buffer', 'zlib', 'readline', 'process'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'crypto',
+  'http',
+  'net',
+  'url',
+  'stream',
+  'util',
+  'events',
+  'buffer',
+  'zlib',
+  'readline',
+  'process',
+];
 const pattern = (group, message) => ({ group, message });
 
 /** Files in src/main that may talk to Electron: lifecycle, windows, IPC registration, dialogs, menus. */
@@ -15,11 +33,26 @@ function mainLayers(layers) {
     pattern(['electron', 'electron/*'], 'Domain code in src/main never imports Electron; only src/main/electron/** does.'),
     pattern(['**/renderer/**', '**/preload/**'], 'src/main does not import the renderer or the preload.'),
   ];
-  return layers.map(({ files, forbidden }) => ({ files, ignores: electronGlue, rules: { 'no-restricted-imports': ['error', { patterns: [...base, ...forbidden] }] } }));
+  return layers.map(({ files, forbidden }) => ({
+    files,
+    ignores: electronGlue,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...base, ...forbidden] }] },
+  }));
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'scratch/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src/shared/contracts/types.generated.ts', 'src/renderer/src/api/answer-validators.generated.*'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'scratch/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'src/shared/contracts/types.generated.ts',
+      'src/renderer/src/api/answer-validators.generated.*',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -41,39 +74,61 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          pattern(['electron', 'electron/*'], 'src/shared is pure TypeScript: no Electron.'),
-          pattern(nodeBuiltins, 'src/shared is pure TypeScript: no Node built-ins.'),
-          pattern(['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'], 'src/shared imports nothing from the process folders.'),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            pattern(['electron', 'electron/*'], 'src/shared is pure TypeScript: no Electron.'),
+            pattern(nodeBuiltins, 'src/shared is pure TypeScript: no Node built-ins.'),
+            pattern(['**/main/**', '**/renderer/**', '**/preload/**', 'react', 'react-dom'], 'src/shared imports nothing from the process folders.'),
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
     },
   },
   ...mainLayers([
     { files: ['src/main/**/*.ts'], forbidden: [] },
     // The layers below the services: they never reach up.
-    { files: ['src/main/jobs/**/*.ts'], forbidden: [pattern(['**/services/**', '**/web-host/**', '**/cli/**'], 'src/main/jobs sits below the services: it imports api, store, engine and mcp only.')] },
-    { files: ['src/main/api/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'], forbidden: [pattern(['**/services/**', '**/jobs/**', '**/web-host/**', '**/cli/**'], 'api, store and engine are the bottom layers: they never import services, jobs or entry points.')] },
+    {
+      files: ['src/main/jobs/**/*.ts'],
+      forbidden: [
+        pattern(['**/services/**', '**/web-host/**', '**/cli/**'], 'src/main/jobs sits below the services: it imports api, store, engine and mcp only.'),
+      ],
+    },
+    {
+      files: ['src/main/api/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'],
+      forbidden: [
+        pattern(
+          ['**/services/**', '**/jobs/**', '**/web-host/**', '**/cli/**'],
+          'api, store and engine are the bottom layers: they never import services, jobs or entry points.',
+        ),
+      ],
+    },
   ]),
   {
     files: electronGlue,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [pattern(['**/renderer/**', '**/preload/**'], 'Main does not import the renderer or the preload.')],
+        },
+      ],
     },
   },
   {
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          pattern(['**/main/**', '**/renderer/**'], 'The preload is only the bridge: it imports src/shared and electron.'),
-          pattern(nodeBuiltins, 'The sandboxed preload has no Node built-ins.'),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            pattern(['**/main/**', '**/renderer/**'], 'The preload is only the bridge: it imports src/shared and electron.'),
+            pattern(nodeBuiltins, 'The sandboxed preload has no Node built-ins.'),
+          ],
+        },
+      ],
     },
   },
   {
@@ -81,13 +136,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        patterns: [
-          pattern(['electron', 'electron/*'], 'The renderer never touches Electron; it uses window.api.'),
-          pattern(nodeBuiltins, 'The renderer never touches Node.'),
-          pattern(['**/main/**', '**/preload/**'], 'The renderer never imports main or the preload.'),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            pattern(['electron', 'electron/*'], 'The renderer never touches Electron; it uses window.api.'),
+            pattern(nodeBuiltins, 'The renderer never touches Node.'),
+            pattern(['**/main/**', '**/preload/**'], 'The renderer never imports main or the preload.'),
+          ],
+        },
+      ],
     },
   },
 );

@@ -57,13 +57,24 @@ interface Row {
 }
 
 const rows: Row[] = [];
-for (const name of readdirSync(REAL).filter((n) => n.endsWith('.json')).sort()) {
+for (const name of readdirSync(REAL)
+  .filter((n) => n.endsWith('.json'))
+  .sort()) {
   const bytes = readFileSync(join(REAL, name));
   const text = bytes.toString('utf8');
   const report = await lint(bytes);
   const shared = await lint(bytes, { shareSchemas: true });
   const peer = (await lint(Buffer.from(peerShrink(text) as string))).total.tokens_before;
-  const row: Row = { name, tools: report.tools.length, minified: report.tokens_minified, now: report.tokens_after, shared: shared.tokens_after, peer, report, lost: [] };
+  const row: Row = {
+    name,
+    tools: report.tools.length,
+    minified: report.tokens_minified,
+    now: report.tokens_after,
+    shared: shared.tokens_after,
+    peer,
+    report,
+    lost: [],
+  };
   if (base) {
     row.before = (await base.lint(bytes)).total.tokens_after;
     const baseOutput = Buffer.from((await base.shrink(bytes, { store: ':memory:' })).result.output).toString('utf8');
@@ -95,7 +106,9 @@ function lostThenKept(input: string, before: string, now: string): { location: s
 
 const sum = (pick: (row: Row) => number) => rows.reduce((s, row) => s + pick(row), 0);
 const lines: string[] = [];
-lines.push('| catalog | tools | minified | before: after · beyond min. | now: after · beyond min. | shared schemas: after · beyond min. | peer: after · beyond min. | facts found / kept / redundant / dropped | leads whole |');
+lines.push(
+  '| catalog | tools | minified | before: after · beyond min. | now: after · beyond min. | shared schemas: after · beyond min. | peer: after · beyond min. | facts found / kept / redundant / dropped | leads whole |',
+);
 lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   const { facts } = row.report;
@@ -106,7 +119,23 @@ for (const row of rows) {
 const minified = sum((r) => r.minified);
 const totalFacts = (key: 'found' | 'kept' | 'redundant' | 'dropped') => sum((r) => r.report.facts[key]);
 lines.push(
-  `| **all 9** | ${sum((r) => r.tools)} | ${minified} | ${base ? `${sum((r) => r.before!)} · ${beyond(sum((r) => r.before!), minified)}` : '–'} | ${sum((r) => r.now)} · ${beyond(sum((r) => r.now), minified)} | ${sum((r) => r.shared)} · ${beyond(sum((r) => r.shared), minified)} | ${sum((r) => r.peer)} · ${beyond(sum((r) => r.peer), minified)} | ${totalFacts('found')} / ${totalFacts('kept')} / ${totalFacts('redundant')} / ${totalFacts('dropped')} | ${sum((r) => r.report.facts.leads.whole + r.report.facts.leads.shortened)} of ${sum((r) => r.report.facts.leads.found)} |`,
+  `| **all 9** | ${sum((r) => r.tools)} | ${minified} | ${
+    base
+      ? `${sum((r) => r.before!)} · ${beyond(
+          sum((r) => r.before!),
+          minified,
+        )}`
+      : '–'
+  } | ${sum((r) => r.now)} · ${beyond(
+    sum((r) => r.now),
+    minified,
+  )} | ${sum((r) => r.shared)} · ${beyond(
+    sum((r) => r.shared),
+    minified,
+  )} | ${sum((r) => r.peer)} · ${beyond(
+    sum((r) => r.peer),
+    minified,
+  )} | ${totalFacts('found')} / ${totalFacts('kept')} / ${totalFacts('redundant')} / ${totalFacts('dropped')} | ${sum((r) => r.report.facts.leads.whole + r.report.facts.leads.shortened)} of ${sum((r) => r.report.facts.leads.found)} |`,
 );
 if (base) lines.push('', `Price of fidelity v2 (now − before), summed: ${sum((r) => r.now) - sum((r) => r.before!)} tokens.`);
 

@@ -19,7 +19,9 @@ const localResolver = {
 };
 
 export async function generateContractTypes() {
-  const files = readdirSync(contractsDir).filter((name) => name.endsWith('.schema.json')).sort();
+  const files = readdirSync(contractsDir)
+    .filter((name) => name.endsWith('.schema.json'))
+    .sort();
   // One synthetic root that references every contract, so each type is declared once.
   const index = {
     $id: `${ID_BASE}index.json`,

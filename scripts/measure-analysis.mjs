@@ -41,7 +41,9 @@ if (values.child) {
 /** One analysis in this process; prints {ms, rssMb} as JSON. */
 async function child(outDir, catalogPath) {
   const store = mkdtempSync(join(tmpdir(), 'caveman-measure-analysis-'));
-  const worker = new Worker(pathToFileURL(join(outDir, 'main/job-worker.js')), { workerData: { storePath: join(store, 'ccr.db'), maxBytesSetting: undefined } });
+  const worker = new Worker(pathToFileURL(join(outDir, 'main/job-worker.js')), {
+    workerData: { storePath: join(store, 'ccr.db'), maxBytesSetting: undefined },
+  });
   let nextId = 1;
   const call = (bytes) =>
     new Promise((resolvePromise, reject) => {
@@ -53,7 +55,9 @@ async function child(outDir, catalogPath) {
         else resolvePromise(message.value);
       };
       worker.on('message', onMessage);
-      worker.postMessage({ type: 'call', id, op: 'analyze', args: { analysisId: `a${id}`, name: 'catalog.json', tokenizer: 'o200k_base', bytes } }, [bytes.buffer]);
+      worker.postMessage({ type: 'call', id, op: 'analyze', args: { analysisId: `a${id}`, name: 'catalog.json', tokenizer: 'o200k_base', bytes } }, [
+        bytes.buffer,
+      ]);
     });
   try {
     await call(new TextEncoder().encode(generateCatalog(16 * 1024)));
@@ -89,10 +93,15 @@ async function parent() {
       // Alternate the order so neither build always runs first in a round.
       const order = run % 2 === 0 ? builds : [...builds].reverse();
       for (const build of order) {
-        const line = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', build.dir, '--catalog', catalogPath], { encoding: 'utf8', maxBuffer: 1 << 20 });
+        const line = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', build.dir, '--catalog', catalogPath], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        });
         const measured = JSON.parse(line.trim().split('\n').at(-1));
         results.get(build.label).push(measured);
-        console.log(`  run ${run + 1} ${build.label}: ${Math.round(measured.ms)} ms (CPU ${Math.round(measured.cpuMs)} ms), peak RSS ${Math.round(measured.rssMb)} MB, tokens ${measured.tokens}`);
+        console.log(
+          `  run ${run + 1} ${build.label}: ${Math.round(measured.ms)} ms (CPU ${Math.round(measured.cpuMs)} ms), peak RSS ${Math.round(measured.rssMb)} MB, tokens ${measured.tokens}`,
+        );
       }
     }
   } finally {
@@ -109,6 +118,8 @@ async function parent() {
   }
   if (summary.has('before')) {
     const [before, after] = [summary.get('before'), summary.get('after')];
-    console.log(`ratio after / before: time ${(after.ms / before.ms).toFixed(2)}×, CPU ${(after.cpuMs / before.cpuMs).toFixed(2)}×, peak RSS ${(after.rss / before.rss).toFixed(2)}×`);
+    console.log(
+      `ratio after / before: time ${(after.ms / before.ms).toFixed(2)}×, CPU ${(after.cpuMs / before.cpuMs).toFixed(2)}×, peak RSS ${(after.rss / before.rss).toFixed(2)}×`,
+    );
   }
 }

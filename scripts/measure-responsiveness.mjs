@@ -19,9 +19,21 @@ const { values } = parseArgs({ options: { mib: { type: 'string', default: '32' }
 const targetBytes = Math.min(Number(values.mib) * 1024 * 1024, 32 * 1024 * 1024);
 
 const dir = mkdtempSync(join(tmpdir(), 'caveman-responsiveness-'));
-const host = spawn(process.execPath, [...(process.env.CAVEMAN_HOST_NODE_ARGS ? process.env.CAVEMAN_HOST_NODE_ARGS.split(' ') : []), join(root, 'out/main/web-host.js'), '--port', '0', '--store', join(dir, 'ccr.db'), '--event-loop-report'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const host = spawn(
+  process.execPath,
+  [
+    ...(process.env.CAVEMAN_HOST_NODE_ARGS ? process.env.CAVEMAN_HOST_NODE_ARGS.split(' ') : []),
+    join(root, 'out/main/web-host.js'),
+    '--port',
+    '0',
+    '--store',
+    join(dir, 'ccr.db'),
+    '--event-loop-report',
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 const stderrLines = [];
 let stderrBuffer = '';
 host.stderr.setEncoding('utf8').on('data', (chunk) => {
@@ -90,13 +102,21 @@ try {
   await eventLoopReport(); // start measuring from here
   const started = performance.now();
   const call = async (channel, body) => {
-    const response = await fetch(`${origin}/api/${channel}`, { method: 'POST', headers: { ...client, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}/api/${channel}`, {
+      method: 'POST',
+      headers: { ...client, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${channel}: ${response.status} ${await response.text()}`);
     return response;
   };
   const analyze = await fetch(`${origin}/api/catalog:analyze`, {
     method: 'POST',
-    headers: { ...client, 'content-type': 'application/octet-stream', 'x-caveman-params': encodeURIComponent(JSON.stringify({ name: 'generated-32MiB.json', tokenizer: 'o200k_base' })) },
+    headers: {
+      ...client,
+      'content-type': 'application/octet-stream',
+      'x-caveman-params': encodeURIComponent(JSON.stringify({ name: 'generated-32MiB.json', tokenizer: 'o200k_base' })),
+    },
     body: catalog,
   });
   const { value: job } = await analyze.json();
@@ -119,8 +139,12 @@ try {
   const totalSeconds = (performance.now() - started) / 1000;
   const loop = await eventLoopReport();
 
-  console.log(`shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.toolCount} tools`);
-  console.log(`then fetched: per-tool report (${lint.tools.length} rows), diff with both pretty texts ${(diff.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`);
+  console.log(
+    `shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.toolCount} tools`,
+  );
+  console.log(
+    `then fetched: per-tool report (${lint.tools.length} rows), diff with both pretty texts ${(diff.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`,
+  );
   console.log(`host event loop during all of it: max stall ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms (${loop.samples} samples)`);
   console.log(loop.maxMs <= 50 ? 'within the 50 ms goal' : 'ABOVE the 50 ms goal');
   await reader.cancel();

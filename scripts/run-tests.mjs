@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-const PHASES = ['typecheck', 'lint', 'build', 'test:unit', 'test:package', 'test:e2e'];
+const PHASES = ['typecheck', 'lint', 'format:check', 'build', 'test:unit', 'test:package', 'test:e2e'];
 const VITEST_REPORT = 'test-results/vitest-report.json';
 const SLOWEST_SHOWN = 10;
 
@@ -23,7 +23,8 @@ function slowestVitestFiles() {
 function printSummary(timings) {
   const total = timings.reduce((sum, phase) => sum + phase.ms, 0);
   console.log('\nWhere the time went:');
-  for (const phase of timings) console.log(`  ${phase.name.padEnd(12)} ${seconds(phase.ms).padStart(8)}  ${phase.status === 0 ? 'passed' : `failed (exit ${phase.status})`}`);
+  for (const phase of timings)
+    console.log(`  ${phase.name.padEnd(12)} ${seconds(phase.ms).padStart(8)}  ${phase.status === 0 ? 'passed' : `failed (exit ${phase.status})`}`);
   console.log(`  ${'total'.padEnd(12)} ${seconds(total).padStart(8)}`);
   const slowest = slowestVitestFiles();
   if (slowest.length === 0) return;

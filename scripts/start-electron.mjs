@@ -15,13 +15,17 @@ if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1);
 const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("electron"))'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 const electronPath = probe.status === 0 ? probe.stdout.trim() : '';
 if (!electronPath || !existsSync(electronPath)) {
-  console.error('The Electron runtime could not be downloaded on this machine, so the desktop window cannot open here — run `npm run web` to use the same app in your browser.');
+  console.error(
+    'The Electron runtime could not be downloaded on this machine, so the desktop window cannot open here — run `npm run web` to use the same app in your browser.',
+  );
   process.exit(1);
 }
 
 // The app's SQLite store needs better-sqlite3 built for Electron's ABI (kept in native/electron/).
 if (!existsSync(join(root, 'native/electron/better_sqlite3.node')) && run('npm', ['run', '--silent', 'rebuild:electron']) !== 0) {
-  console.error('better-sqlite3 could not be built for Electron (it needs network access to Electron headers) — run `npm run web` to use the app in your browser.');
+  console.error(
+    'better-sqlite3 could not be built for Electron (it needs network access to Electron headers) — run `npm run web` to use the app in your browser.',
+  );
   process.exit(1);
 }
 

@@ -89,12 +89,17 @@ function references(source) {
  * literal, taken only without the .ranks files); the tarball must hold both.
  */
 function packageImports(source) {
-  const specifiers = source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\)\s*\(\s*|\)\.resolve\(\s*)["']((?:@[\w.-]+\/)?[\w-][\w.-]*)(?:\/[^"'\s]*)?["']/g);
+  const specifiers = source.matchAll(
+    /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\)\s*\(\s*|\)\.resolve\(\s*)["']((?:@[\w.-]+\/)?[\w-][\w.-]*)(?:\/[^"'\s]*)?["']/g,
+  );
   return [...specifiers].map((match) => match[1]);
 }
 
 function checkTarball(tarball) {
-  const listing = run('tar', ['-tzf', tarball]).stdout.trim().split('\n').map((path) => path.replace(/^package\//, ''));
+  const listing = run('tar', ['-tzf', tarball])
+    .stdout.trim()
+    .split('\n')
+    .map((path) => path.replace(/^package\//, ''));
   const files = new Set(listing);
   const unpacked = join(work, 'unpacked');
   mkdirSync(unpacked);
@@ -166,7 +171,9 @@ function runInstalledCli() {
   const report = JSON.parse(shrunk.stderr.toString('utf8'));
   check(report.tokens_after < report.tokens_before && typeof report.recovery_handle === 'string', `the shrink did not shrink: ${shrunk.stderr}`);
   JSON.parse(shrunk.stdout.toString('utf8'));
-  console.log(`  caveman-shrink shrink server-github.json: ${catalog.length} → ${shrunk.stdout.length} bytes, ${report.tokens_before} → ${report.tokens_after} tokens, ${report.recovery_handle}`);
+  console.log(
+    `  caveman-shrink shrink server-github.json: ${catalog.length} → ${shrunk.stdout.length} bytes, ${report.tokens_before} → ${report.tokens_after} tokens, ${report.recovery_handle}`,
+  );
 
   const recovered = run(bin, ['recover', report.recovery_handle], { env, encoding: 'buffer' });
   check(recovered.stdout.equals(catalog), 'recover did not return the original byte for byte');
@@ -215,14 +222,19 @@ function runConsumer(tarball, handle) {
 
 try {
   const packed = run('npm', ['pack', '--pack-destination', work], { cwd: repo, env: npmEnv });
-  const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+  const tarball = join(
+    work,
+    readdirSync(work).find((name) => name.endsWith('.tgz')),
+  );
   const listing = checkTarball(tarball);
   console.log(`npm pack (with prepack's build and declarations): ${megabytes(statSync(tarball).size)}, ${listing.length} files (${packed.seconds} s)`);
 
   writeLocalPrebuild();
   const installed = npmInstall(['--global', '--prefix', prefix, tarball], work);
   const pulled = checkInstalled();
-  console.log(`npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package, better-sqlite3 ${sqliteBinaryOrigin(join(prefix, 'lib', 'node_modules', manifest.name, 'node_modules'))} (${installed.seconds} s)`);
+  console.log(
+    `npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package, better-sqlite3 ${sqliteBinaryOrigin(join(prefix, 'lib', 'node_modules', manifest.name, 'node_modules'))} (${installed.seconds} s)`,
+  );
 
   const handle = runInstalledCli();
   runConsumer(tarball, handle);

@@ -93,7 +93,9 @@ async function main() {
       if (key === 'node -e 0') continue;
       const [name, file] = key.split('\t');
       const { ms, cpuMs } = medians(key);
-      console.log(`${name.padEnd(15)}${file.padEnd(28)}${formatMs(ms).padStart(8)} (${cpuMs})   over node -e 0: ${formatMs(ms - baseline.ms)} (${cpuMs - baseline.cpuMs})`);
+      console.log(
+        `${name.padEnd(15)}${file.padEnd(28)}${formatMs(ms).padStart(8)} (${cpuMs})   over node -e 0: ${formatMs(ms - baseline.ms)} (${cpuMs - baseline.cpuMs})`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -89,7 +89,14 @@ async function child(name, file, beforeDir) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, before: { type: 'string' }, counters: { type: 'string' }, texts: { type: 'string', default: 'catalogs' } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      before: { type: 'string' },
+      counters: { type: 'string' },
+      texts: { type: 'string', default: 'catalogs' },
+    },
+  });
   const runs = Number(values.runs);
   const before = values.before === undefined ? undefined : resolve(values.before);
   const names = values.counters?.split(',') ?? [...(before ? ['ours (before)'] : []), ...Object.keys(COUNTERS)];
@@ -159,11 +166,22 @@ function printByText(names, labels, measured, msOf, reference) {
   const mib = (label) => Number(/^(\d+) MiB/.exec(label)[1]);
   const cpuPerMiB = (label) => msOf(last, label, 'cpuMs') / mib(label);
   const compared = names.includes('ours (before)') && names.includes('ours');
-  console.log(`${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}${cell(`${last}: CPU ms/MiB`, 22)}${cell('÷ catalog', 11)}${compared ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`);
+  console.log(
+    `${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}${cell(`${last}: CPU ms/MiB`, 22)}${cell('÷ catalog', 11)}${compared ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`,
+  );
   for (const label of labels) {
-    const cells = names.map((name) => cell(`${Math.round(msOf(name, label))} (${Math.round(msOf(name, label, 'cpuMs'))})`) + cell(Math.max(...measured[name][label].map((m) => m.rssMB ?? 0)).toFixed(0), 8));
+    const cells = names.map(
+      (name) =>
+        cell(`${Math.round(msOf(name, label))} (${Math.round(msOf(name, label, 'cpuMs'))})`) +
+        cell(Math.max(...measured[name][label].map((m) => m.rssMB ?? 0)).toFixed(0), 8),
+    );
     const perMiB = cell(cpuPerMiB(label).toFixed(0), 22) + cell(`${(cpuPerMiB(label) / cpuPerMiB(CATALOG_LABEL)).toFixed(1)}×`, 11);
-    const ratio = compared ? cell(`${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× (${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`, 20) : '';
+    const ratio = compared
+      ? cell(
+          `${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× (${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`,
+          20,
+        )
+      : '';
     const tokens = measured[reference][label][0].tokens;
     const equal = names.every((name) => measured[name][label].every((m) => m.tokens === tokens));
     console.log(`${label.padEnd(20)}${cells.join('')}${perMiB}${ratio}  ${equal ? 'yes' : 'NO'} (${tokens})`);

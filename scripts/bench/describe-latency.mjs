@@ -18,7 +18,11 @@ const catalog = resolve(process.argv[2] ?? join(repo, 'test/fixtures/shared/real
 const rounds = Number(process.argv[3] ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'caveman-describe-bench-'));
 const server = [process.execPath, join(repo, 'test/fixtures/mcp/listed-tools-server.mjs'), catalog];
-const transport = new StdioClientTransport({ command: process.execPath, args: [join(repo, 'out/main/cli.js'), 'proxy', '--store', join(dir, 'ccr.db'), '--', ...server], stderr: 'ignore' });
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: [join(repo, 'out/main/cli.js'), 'proxy', '--store', join(dir, 'ccr.db'), '--', ...server],
+  stderr: 'ignore',
+});
 const client = new Client({ name: 'describe-bench', version: '1' });
 await client.connect(transport);
 try {

@@ -42,7 +42,12 @@ export function generateSmallTools(count) {
   const tools = Array.from({ length: count }, (_, i) => ({
     name: `tool_${String(i).padStart(5, '0')}`,
     description: `Does thing number ${i} for the caller. It is useful in many situations and agents like it a lot. The limit must be at most 50.`,
-    inputSchema: { type: 'object', title: 'Args', properties: { limit: { type: 'integer', title: 'Limit', examples: [10], description: 'How many.' } }, required: ['limit'] },
+    inputSchema: {
+      type: 'object',
+      title: 'Args',
+      properties: { limit: { type: 'integer', title: 'Limit', examples: [10], description: 'How many.' } },
+      required: ['limit'],
+    },
   }));
   return JSON.stringify({ tools }, null, 2);
 }
@@ -62,7 +67,13 @@ export function generateCatalog(targetBytes, seed = 42) {
       state: { type: 'string', title: 'State', enum: ['open', 'closed', 'all'], default: 'open', description: `Filter by state. ${sentences(2)}` },
       perPage: { type: 'integer', title: 'Per page', minimum: 1, maximum: 100, default: 30, description: `Results per page. ${pick(RULES)} ${sentences(1)}` },
       since: { $ref: '#/$defs/timestamp' },
-      labels: { type: 'array', items: { type: 'string', title: 'Label' }, maxItems: 50, description: `Labels to filter by. ${pick(RULES)}`, examples: [['bug', 'triage']] },
+      labels: {
+        type: 'array',
+        items: { type: 'string', title: 'Label' },
+        maxItems: 50,
+        description: `Labels to filter by. ${pick(RULES)}`,
+        examples: [['bug', 'triage']],
+      },
     };
     const tool = {
       name,
@@ -76,13 +87,21 @@ export function generateCatalog(targetBytes, seed = 42) {
         $comment: `Generated for ${name}; ${sentences(1)}`,
         properties,
         required: ['owner'],
-        $defs: { timestamp: { type: 'string', format: 'date-time', title: 'Timestamp', description: `Only items updated after this time. ${pick(RULES)} ${sentences(1)}`, examples: ['2026-08-08T14:00:00Z'] } },
+        $defs: {
+          timestamp: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Timestamp',
+            description: `Only items updated after this time. ${pick(RULES)} ${sentences(1)}`,
+            examples: ['2026-08-08T14:00:00Z'],
+          },
+        },
         additionalProperties: false,
       },
     };
     const text = JSON.stringify(tool, null, 2);
     // Inside {"tools":[…]} every line gains four spaces of indent, plus ",\n".
-    size += text.length + 4 * (text.split('\n').length) + 2;
+    size += text.length + 4 * text.split('\n').length + 2;
     tools.push(tool);
   }
   const catalog = (list) => JSON.stringify({ server_info: { name: 'generated-bench-server', version: '1.0.0' }, tools: list }, null, 2);

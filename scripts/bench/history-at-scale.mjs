@@ -28,7 +28,9 @@ export async function historyAtScale(count = 100_000) {
     const started = Date.UTC(2026, 0, 1);
     raw.transaction(() => {
       for (let i = 0; i < count; i++) {
-        const original = Buffer.from(JSON.stringify({ tools: [{ name: `tool_${i}`, description: `Catalog number ${i}. `.repeat(8), inputSchema: { type: 'object' } }] }));
+        const original = Buffer.from(
+          JSON.stringify({ tools: [{ name: `tool_${i}`, description: `Catalog number ${i}. `.repeat(8), inputSchema: { type: 'object' } }] }),
+        );
         const handle = 'ccr_' + createHash('sha256').update(original).digest('hex').slice(0, 32);
         handles.push(handle);
         insert.run(handle, new Date(started + i * 1000).toISOString(), 'toolschema', 'toolschema', 200, 120, original, null);
@@ -52,7 +54,8 @@ export async function historyAtScale(count = 100_000) {
     const recoverMs = await median(501, () => store.get(probe));
     const farPageMs = await median(21, () => store.history({ limit: 50, offset: Math.floor(count / 2) }));
     const sortedPageMs = {};
-    for (const sort of ['source', 'tools', 'tokensBefore', 'tokensAfter', 'saved']) sortedPageMs[sort] = await median(21, () => store.history({ limit: 50, sort, direction: 'ascending' }));
+    for (const sort of ['source', 'tools', 'tokensBefore', 'tokensAfter', 'saved'])
+      sortedPageMs[sort] = await median(21, () => store.history({ limit: 50, sort, direction: 'ascending' }));
     const total = store.history({ limit: 1 }).total;
     let fresh = 0;
     const putMs = await median(21, () => store.put(Buffer.from(`fresh payload ${fresh++}`), { tokensBefore: 1, tokensAfter: 1 }));

@@ -52,7 +52,8 @@ export async function interleaved(rounds, works) {
       if (round >= WARM_UP_RUNS) times[name].push(ms);
     }
   }
-  if (process.env.CAVEMAN_BENCH_TIMES) for (const [name, list] of Object.entries(times)) process.stderr.write(`  ${name}: ${list.map(formatMs).join(' ')} ms\n`);
+  if (process.env.CAVEMAN_BENCH_TIMES)
+    for (const [name, list] of Object.entries(times)) process.stderr.write(`  ${name}: ${list.map(formatMs).join(' ')} ms\n`);
   return times;
 }
 

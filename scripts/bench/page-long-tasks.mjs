@@ -88,9 +88,13 @@ function observePage(settleMs) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
-  document.addEventListener('change', (event) => {
-    if (event.target instanceof HTMLInputElement && event.target.type === 'file' && record.picked === null) record.picked = performance.now();
-  }, true);
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === 'file' && record.picked === null) record.picked = performance.now();
+    },
+    true,
+  );
   let last = '';
   const progressText = () => Array.from(document.querySelectorAll('[role="progressbar"]'), (bar) => bar.getAttribute('aria-valuetext') ?? '').join(' | ');
   const shown = () => {
@@ -131,7 +135,16 @@ async function measure(outDir, spec, run) {
   const host = startHost(outDir, join(dir, 'ccr.db'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -150,7 +163,15 @@ async function measure(outDir, spec, run) {
     });
     const record = await page.evaluate(() => window.__pageLongTasks);
     const fetches = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => [entry.name.replace(location.origin, ''), Math.round(entry.startTime), Math.round(entry.responseStart), Math.round(entry.responseEnd), entry.transferSize]),
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => [
+          entry.name.replace(location.origin, ''),
+          Math.round(entry.startTime),
+          Math.round(entry.responseStart),
+          Math.round(entry.responseEnd),
+          entry.transferSize,
+        ]),
     );
     await browser.stopTracing();
     const cpu = mainThreadTaskCpu(tracePath);
@@ -202,7 +223,9 @@ async function measure(outDir, spec, run) {
       toRendered: record.rendered - from,
       tasks: tasks.map((task) => [Math.round(task.start - from), Math.round(task.duration)]),
       progress: record.progress.filter((change) => change.at >= from).map((change) => [Math.round(change.at - from), change.text]),
-      fetches: fetches.filter(([, start]) => start >= from).map(([name, start, firstByte, end, bytes]) => [name, start - Math.round(from), firstByte - Math.round(from), end - Math.round(from), bytes]),
+      fetches: fetches
+        .filter(([, start]) => start >= from)
+        .map(([name, start, firstByte, end, bytes]) => [name, start - Math.round(from), firstByte - Math.round(from), end - Math.round(from), bytes]),
       errors,
     };
   } finally {
@@ -241,9 +264,21 @@ async function photographProgress(outDir, spec) {
     // The result loading: its bytes arriving, then being prepared (a build without loading bars: its spinners).
     // (Functions, not strings: the page's CSP forbids evaluating strings.)
     const diffBar = '[role="progressbar"][aria-label="Loading the diff"]';
-    await shoot('loading', (bar) => (document.querySelector(bar) ? /Receiving/.test(document.querySelector(bar).getAttribute('aria-valuetext')) : document.querySelector('.diff-panel .spinner') !== null), diffBar);
+    await shoot(
+      'loading',
+      (bar) =>
+        document.querySelector(bar)
+          ? /Receiving/.test(document.querySelector(bar).getAttribute('aria-valuetext'))
+          : document.querySelector('.diff-panel .spinner') !== null,
+      diffBar,
+    );
     // Or the result, when that state passed (or this build has none): then no photograph.
-    await shoot('unpacking', (bar) => /Unpacking/.test(document.querySelector(bar)?.getAttribute('aria-valuetext') ?? '') || document.querySelector('.merge-host') !== null, diffBar, () => page.locator('.merge-host').count());
+    await shoot(
+      'unpacking',
+      (bar) => /Unpacking/.test(document.querySelector(bar)?.getAttribute('aria-valuetext') ?? '') || document.querySelector('.merge-host') !== null,
+      diffBar,
+      () => page.locator('.merge-host').count(),
+    );
     await shoot('result', () => document.querySelector('.merge-host') !== null && document.querySelector('.tool-table tr.tool-row') !== null);
   } finally {
     await browser.close();
@@ -281,7 +316,9 @@ try {
     }
   }
   if (values['progress-shots']) {
-    for (const spec of values.catalog) for (const build of builds) console.log(`progress photographs of ${relative(root, build) || build} on ${spec}: ${(await photographProgress(build, spec)).join(', ') || 'none'}`);
+    for (const spec of values.catalog)
+      for (const build of builds)
+        console.log(`progress photographs of ${relative(root, build) || build} on ${spec}: ${(await photographProgress(build, spec)).join(', ') || 'none'}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

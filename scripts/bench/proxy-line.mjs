@@ -21,7 +21,11 @@ const MiB = 1024 * 1024;
 
 /** A line client of the built proxy: send(object | text), next() the next stdout line. */
 function startProxy(store) {
-  const child = spawn(process.execPath, [join(repo, 'out/main/cli.js'), 'proxy', '--store', store, '--', process.execPath, join(repo, 'test/fixtures/mcp/tiny-server.mjs')], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [join(repo, 'out/main/cli.js'), 'proxy', '--store', store, '--', process.execPath, join(repo, 'test/fixtures/mcp/tiny-server.mjs')],
+    { stdio: ['pipe', 'pipe', 'ignore'] },
+  );
   const lines = [];
   const waiting = [];
   let partial = [];
@@ -43,7 +47,12 @@ export async function proxyLineReading(rounds = 5) {
   const dir = mkdtempSync(join(tmpdir(), 'caveman-bench-line-'));
   const proxy = startProxy(join(dir, 'ccr.db'));
   try {
-    proxy.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+    proxy.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    });
     await proxy.next();
     proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     await proxy.next();
@@ -71,7 +80,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const measured = await proxyLineReading(Number(process.argv[2] ?? 5));
   for (const mib of [2, 20]) {
     const { readMs, parseMs } = measured[mib];
-    console.log(`${String(mib).padStart(2)} MiB line through the proxy: ${formatMs(readMs)} ms (${ratio(readMs, parseMs)}× JSON.parse of it, ${formatMs(parseMs)} ms)`);
+    console.log(
+      `${String(mib).padStart(2)} MiB line through the proxy: ${formatMs(readMs)} ms (${ratio(readMs, parseMs)}× JSON.parse of it, ${formatMs(parseMs)} ms)`,
+    );
   }
   console.log(`× JSON.parse, 20 MiB line / 2 MiB line: ${measured.growth} (linear reading: about 1)`);
 }

@@ -26,7 +26,14 @@ import { peerShrink } from './peer.mjs';
 import { proxyLineReading } from './proxy-line.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, 'skip-history': { type: 'boolean', default: false }, 'skip-proxy': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'skip-history': { type: 'boolean', default: false },
+    'skip-proxy': { type: 'boolean', default: false },
+  },
+});
 const TOKEN_OPTIONS = { disallowedSpecial: new Set() };
 const countTokens = (text) => exactCount(text, 'o200k_base');
 const MiB = 1024 * 1024;
@@ -85,7 +92,10 @@ async function measureCase({ name, text, kind }) {
   owned.close();
   const [floorMs, shrinkMs] = [times.floor, times.shrink].map(middle);
   // Measured apart: gpt-tokenizer's garbage, collected during the next run, would slow whatever follows it.
-  const oldFloorMs = await median(runs, floorWith((t) => gptTokenizerCount(t, TOKEN_OPTIONS)));
+  const oldFloorMs = await median(
+    runs,
+    floorWith((t) => gptTokenizerCount(t, TOKEN_OPTIONS)),
+  );
   const lintMs = await median(runs, () => lint(bytes));
   const store = freshStore();
   const kept = await shrink(bytes, { store });
@@ -127,15 +137,46 @@ async function measureCase({ name, text, kind }) {
     tokensBefore: result.tokens_before,
     tokensAfter: result.tokens_after,
     saved: result.ratio,
-    ratios: { shrink: pairedRatio(times.shrink, times.floor), shrinkToOldFloor: ratio(shrinkMs, oldFloorMs), lint: ratio(lintMs, floorMs), cli: ratio(cliMs, floorMs), recover: ratio(recoverMs, floorMs), peer: ratio(peerMs, floorMs) },
+    ratios: {
+      shrink: pairedRatio(times.shrink, times.floor),
+      shrinkToOldFloor: ratio(shrinkMs, oldFloorMs),
+      lint: ratio(lintMs, floorMs),
+      cli: ratio(cliMs, floorMs),
+      recover: ratio(recoverMs, floorMs),
+      peer: ratio(peerMs, floorMs),
+    },
     rssGoalBytes: 8 * bytes.length + 200 * 1e6,
     selectionProfileKept: oursKeepsProfile,
-    peer: { ms: peerMs, tokensAfter: peerTokens, saved: Math.round((1 - peerTokens / result.tokens_before) * 10000) / 10000, selectionProfileKept: peerKeepsProfile },
+    peer: {
+      ms: peerMs,
+      tokensAfter: peerTokens,
+      saved: Math.round((1 - peerTokens / result.tokens_before) * 10000) / 10000,
+      selectionProfileKept: peerKeepsProfile,
+    },
   };
 }
 
 function table(rows) {
-  const header = ['catalog', 'MiB', 'floor ms', 'old floor ms', 'shrink ×', 'shrink × old', 'first shrink ms', 'lint ×', 'cli ×', 'cli ms', 'recover ×', 'peak RSS MB', 'RSS goal MB', 'tokens before→after', 'saved', 'peer ×', 'peer saved', 'profile ours/peer'];
+  const header = [
+    'catalog',
+    'MiB',
+    'floor ms',
+    'old floor ms',
+    'shrink ×',
+    'shrink × old',
+    'first shrink ms',
+    'lint ×',
+    'cli ×',
+    'cli ms',
+    'recover ×',
+    'peak RSS MB',
+    'RSS goal MB',
+    'tokens before→after',
+    'saved',
+    'peer ×',
+    'peer saved',
+    'profile ours/peer',
+  ];
   const lines = rows.map((r) => [
     r.name,
     (r.bytes / MiB).toFixed(2),
@@ -168,7 +209,9 @@ try {
     process.stderr.write(`measuring ${c.name} …\n`);
     rows.push(await measureCase(c));
   }
-  console.log(`\nTimes are medians after ${WARM_UP_RUNS} untimed runs; "×" columns are ratios to the floor measured in this run (the shrink\'s: the median of per-round ratios, the floor and the shrink timed in turn) (JSON.parse + JSON.stringify + counting input and output once, one thread, with our exact counter); "old" is the same floor counted with gpt-tokenizer; "first shrink ms" is the one shrink of a fresh process (workers starting, code not yet optimised).\n`);
+  console.log(
+    `\nTimes are medians after ${WARM_UP_RUNS} untimed runs; "×" columns are ratios to the floor measured in this run (the shrink\'s: the median of per-round ratios, the floor and the shrink timed in turn) (JSON.parse + JSON.stringify + counting input and output once, one thread, with our exact counter); "old" is the same floor counted with gpt-tokenizer; "first shrink ms" is the one shrink of a fresh process (workers starting, code not yet optimised).\n`,
+  );
   console.log(table(rows));
   const nodeMs = await median(15, nodeStartMs);
   console.log(`\n"cli ms" is \`caveman-shrink < catalog\` end to end; Node itself starting and stopping (node -e 0) took ${formatMs(nodeMs)} ms in this run.`);
@@ -177,9 +220,19 @@ try {
   if (!values['skip-history']) {
     process.stderr.write('measuring history at 100,000 handles …\n');
     history = await historyAtScale(values.quick ? 20_000 : 100_000);
-    console.log(`\nHistory with ${history.handles} handles (opened and synced in ${formatMs(history.openAndSyncMs)} ms); plain indexed point query ${formatMs(history.pointQueryMs)} ms`);
+    console.log(
+      `\nHistory with ${history.handles} handles (opened and synced in ${formatMs(history.openAndSyncMs)} ms); plain indexed point query ${formatMs(history.pointQueryMs)} ms`,
+    );
     const sorted = Object.entries(history.sortedPageMs).map(([sort, ms]) => [`page sorted by ${sort}`, ms]);
-    const rows = [['first page (50)', history.firstPageMs], ['page halfway down', history.farPageMs], ...sorted, ['search by name', history.searchMs], ['search by handle', history.handleSearchMs], ['put (durable)', history.putMs], ['recover', history.recoverMs]];
+    const rows = [
+      ['first page (50)', history.firstPageMs],
+      ['page halfway down', history.farPageMs],
+      ...sorted,
+      ['search by name', history.searchMs],
+      ['search by handle', history.handleSearchMs],
+      ['put (durable)', history.putMs],
+      ['recover', history.recoverMs],
+    ];
     for (const [label, ms] of rows) {
       console.log(`  ${label.padEnd(26)} ${formatMs(ms).padStart(8)} ms  (${ratio(ms, history.pointQueryMs)}× the point query)`);
     }
@@ -190,14 +243,20 @@ try {
     process.stderr.write('measuring the proxy reading a 2 and a 20 MiB line …\n');
     proxyLine = await proxyLineReading(values.quick ? 3 : 5);
     console.log('\nThe proxy reading one long line (a tools/list request, its answer cached), against JSON.parse of the line in this run:');
-    for (const mib of [2, 20]) console.log(`  ${String(mib).padStart(2)} MiB  ${formatMs(proxyLine[mib].readMs).padStart(8)} ms  (${ratio(proxyLine[mib].readMs, proxyLine[mib].parseMs)}× JSON.parse)`);
+    for (const mib of [2, 20])
+      console.log(
+        `  ${String(mib).padStart(2)} MiB  ${formatMs(proxyLine[mib].readMs).padStart(8)} ms  (${ratio(proxyLine[mib].readMs, proxyLine[mib].parseMs)}× JSON.parse)`,
+      );
     console.log(`  20 MiB / 2 MiB of those ratios: ${proxyLine.growth} (linear reading: about 1; quadratic about 10)`);
   }
 
   const out = join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
   const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine }, null, 2),
+  );
   console.log(`\nresults: ${basename(out)}/${basename(file)}`);
 } finally {
   await closeSharedCounter();

@@ -14,7 +14,9 @@ import { realTexts } from '../../test/main/engine/tokens/token-fixtures';
 
 /** A valid ~16 MiB pretty-printed JSON document made of varied copies of the real catalogs. */
 function sixteenMiBJson(): string {
-  const catalogs = realTexts().filter((entry) => !entry.name.endsWith('(compact)')).map((entry) => JSON.parse(entry.text) as unknown);
+  const catalogs = realTexts()
+    .filter((entry) => !entry.name.endsWith('(compact)'))
+    .map((entry) => JSON.parse(entry.text) as unknown);
   const copies: unknown[] = [];
   let json = '';
   for (let round = 0; json.length < 16 * 1024 * 1024; round++) {
@@ -32,7 +34,12 @@ async function builtWorker(): Promise<URL | undefined> {
     mkdirSync(outdir, { recursive: true });
     await esbuild.build({
       entryPoints: [fileURLToPath(new URL('../../src/main/engine/tokens/count-worker.ts', import.meta.url))],
-      outdir, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent',
+      outdir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
     });
     return pathToFileURL(`${outdir}count-worker.js`);
   } catch (error) {

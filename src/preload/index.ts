@@ -5,7 +5,19 @@
 // function they get back.
 
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CHANNELS, EVENTS, methodsFor, subscriptionName, type ApiResult, type BridgeApi, type EventName, type EventTypes, type Method, type RequestOf, type ResponseOf } from '../shared/ipc/channels';
+import {
+  CHANNELS,
+  EVENTS,
+  methodsFor,
+  subscriptionName,
+  type ApiResult,
+  type BridgeApi,
+  type EventName,
+  type EventTypes,
+  type Method,
+  type RequestOf,
+  type ResponseOf,
+} from '../shared/ipc/channels';
 
 const invoke =
   <M extends Method>(method: M) =>

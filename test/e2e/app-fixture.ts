@@ -38,10 +38,13 @@ export interface AppDriver {
 export function electronBinary(): { path: string } | { reason: string } {
   const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("electron"))'], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
   if (probe.status === 0 && existsSync(probe.stdout.trim())) {
-    if (!existsSync(join(REPO, 'native/electron/better_sqlite3.node'))) return { reason: 'better-sqlite3 has not been built for Electron (run `npm run rebuild:electron`)' };
+    if (!existsSync(join(REPO, 'native/electron/better_sqlite3.node')))
+      return { reason: 'better-sqlite3 has not been built for Electron (run `npm run rebuild:electron`)' };
     return { path: probe.stdout.trim() };
   }
-  return { reason: 'the Electron binary is not installed and could not be downloaded on this machine (no network); the browser-host project runs the same journeys' };
+  return {
+    reason: 'the Electron binary is not installed and could not be downloaded on this machine (no network); the browser-host project runs the same journeys',
+  };
 }
 
 async function dropOn(page: Page, files: { name: string; bytes: Buffer }[]): Promise<void> {
@@ -71,9 +74,18 @@ export function chromiumProblem(executablePath: string | undefined): string | nu
   );
 }
 
-async function startBrowserHost(storePath: string, env: Record<string, string>, files: readonly string[], allowCommands: boolean): Promise<{ url: string; process: ChildProcess }> {
+async function startBrowserHost(
+  storePath: string,
+  env: Record<string, string>,
+  files: readonly string[],
+  allowCommands: boolean,
+): Promise<{ url: string; process: ChildProcess }> {
   // The journeys type MCP server commands into the page, so the host may start them (unless a journey checks the host that may not).
-  const child = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath, ...(allowCommands ? ['--allow-commands'] : []), ...files], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(
+    process.execPath,
+    [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', storePath, ...(allowCommands ? ['--allow-commands'] : []), ...files],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+  );
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const url = await new Promise<string>((resolvePromise, reject) => {
@@ -175,7 +187,9 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
         host.process.kill('SIGTERM');
       }
       // A Content-Security-Policy violation or an uncaught error is a bug even when the journey passed.
-      const violations = consoleErrors.filter((text) => /Content Security Policy|Refused to|Uncaught/i.test(text) && !allowed.some((pattern) => pattern.test(text)));
+      const violations = consoleErrors.filter(
+        (text) => /Content Security Policy|Refused to|Uncaught/i.test(text) && !allowed.some((pattern) => pattern.test(text)),
+      );
       if (violations.length > 0) throw new Error(`console errors during the journey:\n${violations.join('\n')}`);
     }
     rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,10 @@ export function diffAlignment(page: Page, frames = 12): Promise<DiffAlignment> {
             if (rect.bottom <= box.top || rect.top >= box.bottom || text.trim().length < 3) continue;
             byText.set(text, byText.has(text) ? NaN : rect.top);
           }
-          const marked = Array.from(editor.querySelectorAll('.cm-content > .cm-line.cm-revealedTool')).map((line) => ({ text: line.textContent ?? '', top: line.getBoundingClientRect().top }));
+          const marked = Array.from(editor.querySelectorAll('.cm-content > .cm-line.cm-revealedTool')).map((line) => ({
+            text: line.textContent ?? '',
+            top: line.getBoundingClientRect().top,
+          }));
           return { byText, marked, head: marked[0] ? marked[0].top - box.top : NaN };
         });
       const [a, b] = sides;
@@ -126,4 +129,5 @@ export async function jumpFrames(page: Page): Promise<(number | null)[][]> {
 }
 
 /** The distinct positions the tool's first line was painted at while in view, per side: [0] when it landed at the top at once and stayed. */
-export const paintedHeads = (frames: (number | null)[][]) => [0, 1].map((side) => [...new Set(frames.map((frame) => frame[side]).filter((top): top is number => top !== null && top !== undefined))]);
+export const paintedHeads = (frames: (number | null)[][]) =>
+  [0, 1].map((side) => [...new Set(frames.map((frame) => frame[side]).filter((top): top is number => top !== null && top !== undefined))]);

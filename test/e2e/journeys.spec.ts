@@ -14,7 +14,12 @@ async function dropAndWait(page: Page, drop: () => Promise<void>, name: string):
   await drop();
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
-  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).or(page.getByRole('region', { name: 'Summary' })).first()).toContainText(name.replace(/\.json$/, ''));
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Loaded catalogs' })
+      .or(page.getByRole('region', { name: 'Summary' }))
+      .first(),
+  ).toContainText(name.replace(/\.json$/, ''));
 }
 
 /** The first line number shown at the top of each side of the diff (from the editors' line-number gutters). */
@@ -60,7 +65,10 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
   const seen = (lint.visible.anthropic.tokens_before - lint.visible.anthropic.tokens_after) / lint.visible.anthropic.tokens_before;
   await expect(summary).toContainText(`${percent(seen)} of what the model sees · JSON ${percent(lint.ratio)}`);
-  await expect(summary.locator('.stat').filter({ hasText: 'Saved' })).toHaveAttribute('title', new RegExp(`against compact JSON .* it saves ${percent(lint.beyond_minification).replace('.', '\\.')}$`));
+  await expect(summary.locator('.stat').filter({ hasText: 'Saved' })).toHaveAttribute(
+    'title',
+    new RegExp(`against compact JSON .* it saves ${percent(lint.beyond_minification).replace('.', '\\.')}$`),
+  );
   await expect(page.getByRole('navigation', { name: 'Loaded catalogs' })).toContainText(`${GITHUB.name}${percent(seen)} saved`);
   await expect(summary.getByRole('listitem').filter({ hasText: 'Facts kept' })).toContainText(`${lint.facts.kept} of ${lint.facts.found} facts present`);
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
@@ -70,14 +78,20 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   const cells = totals.getByRole('cell');
   expect([digits(await cells.nth(0).textContent()), digits(await cells.nth(1).textContent())]).toEqual([lint.total.tokens_before, lint.total.tokens_after]);
   const envelope = table.getByRole('row', { name: /^\(envelope\)/ }).getByRole('cell');
-  expect([digits(await envelope.nth(0).textContent()), digits(await envelope.nth(1).textContent())]).toEqual([lint.envelope.tokens_before, lint.envelope.tokens_after]);
+  expect([digits(await envelope.nth(0).textContent()), digits(await envelope.nth(1).textContent())]).toEqual([
+    lint.envelope.tokens_before,
+    lint.envelope.tokens_after,
+  ]);
 
   const diff = page.getByRole('region', { name: 'Diff' });
   await expect(diff.locator('[data-editor-host]')).toBeVisible();
   // The diff shows both sides pretty-printed like JSON.stringify(…, null, 2) (this catalog has no odd number text).
   const index = 90;
   const target = lint.tools[index].name as string;
-  const expected = [toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index), toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index)];
+  const expected = [
+    toolLine(JSON.stringify(JSON.parse(GITHUB.bytes.toString('utf8')), null, 2), index),
+    toolLine(JSON.stringify(JSON.parse(cli([GITHUB.path]).stdout.toString('utf8')), null, 2), index),
+  ];
   await expect.poll(() => topLines(page)).toEqual([1, 1]);
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(target);
   await table.getByRole('row', { name: new RegExp(`^${target} `) }).click();
@@ -91,14 +105,20 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await app.screenshot('loaded');
 });
 
-test('jumping around the 8 MiB catalog keeps the two sides of the diff side by side: rows in other sections, "Collapse unchanged" and "Wrap lines" on and off, and scrolling on', async ({ app }) => {
+test('jumping around the 8 MiB catalog keeps the two sides of the diff side by side: rows in other sections, "Collapse unchanged" and "Wrap lines" on and off, and scrolling on', async ({
+  app,
+}) => {
   test.setTimeout(400_000);
   const { page } = app;
-  const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as { generateCatalog(bytes: number): string };
+  const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as {
+    generateCatalog(bytes: number): string;
+  };
   const text = generateCatalog(8 * 1024 * 1024);
   const tools = (JSON.parse(text) as { tools: { name: string }[] }).tools;
   await app.dropFiles([{ name: 'large.json', bytes: Buffer.from(text) }]);
-  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: /^large\.json .*saved/ })).toBeVisible({ timeout: 300_000 });
+  await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: /^large\.json .*saved/ })).toBeVisible({
+    timeout: 300_000,
+  });
   const diff = page.getByRole('region', { name: 'Diff' });
   await expect(diff.getByText(/^Section 1 of [2-9]\d/)).toBeVisible(); // shown in sections: jumps also switch sections
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
@@ -216,7 +236,10 @@ test('the window cannot be used to break out', async ({ app }) => {
     // right after setting location.href, passed whether or not the navigation was refused).
   } else {
     // The API refuses a request without the per-run token, even from the app's own origin.
-    const status = await page.evaluate(async () => (await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' })).status);
+    const status = await page.evaluate(
+      async () =>
+        (await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' })).status,
+    );
     expect(status).toBe(403);
   }
 });

@@ -17,7 +17,12 @@ export const isCut = (page: Page, selector: string) =>
         const natural = probe.getBoundingClientRect().width;
         probe.remove();
         const style = getComputedStyle(element);
-        const room = element.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+        const room =
+          element.getBoundingClientRect().width -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          parseFloat(style.borderLeftWidth) -
+          parseFloat(style.borderRightWidth);
         return natural > room + 0.01;
       })
       .map((element) => element.textContent),

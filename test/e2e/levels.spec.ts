@@ -41,7 +41,9 @@ async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffe
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
 }
 
-test('the level: picked in the settings popover, the catalog on screen is shrunk again at it as the library does, kept across a reload, recorded in history', async ({ app }) => {
+test('the level: picked in the settings popover, the catalog on screen is shrunk again at it as the library does, kept across a reload, recorded in history', async ({
+  app,
+}) => {
   const { page } = app;
   // At 1440 the four settings would not fit the row whole (the title was cut to "C"): they fold into Settings.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -50,15 +52,26 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   await page.setViewportSize({ width: 1024, height: 700 });
   await dropGithub(page, app.dropFiles);
   const summary = page.getByRole('region', { name: 'Summary' });
-  const tokens = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) }).locator('.stat-value');
+  const tokens = summary
+    .locator('.stat')
+    .filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) })
+    .locator('.stat-value');
   const facts = shrinkAt(GITHUB.path, 'facts');
   const leads = shrinkAt(GITHUB.path, 'leads');
   expect(leads.tokens_after).toBeLessThan(facts.tokens_after);
   await expect(summary).toContainText('Level facts');
   await expect(tokens).toHaveText(`${int(facts.tokens_before)} → ${int(facts.tokens_after)}`);
   // Three counts: the JSON as it came and shrunk, the JSON minified, and what the model sees (as lint counts them).
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { tokens_minified: number; visible: Record<'anthropic' | 'openai', { tokens_before: number; tokens_after: number }> };
-  await expect(summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) }).locator('.stat-detail')).toHaveText(`JSON · ${int(lint.tokens_minified)} minified`);
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as {
+    tokens_minified: number;
+    visible: Record<'anthropic' | 'openai', { tokens_before: number; tokens_after: number }>;
+  };
+  await expect(
+    summary
+      .locator('.stat')
+      .filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) })
+      .locator('.stat-detail'),
+  ).toHaveText(`JSON · ${int(lint.tokens_minified)} minified`);
   const seenCard = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) });
   const seen = seenCard.locator('.stat-value');
   await expect(seen).toHaveText(`${int(lint.visible.anthropic.tokens_before)} → ${int(lint.visible.anthropic.tokens_after)}`);
@@ -76,7 +89,13 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   // The model is handed less at leads than at facts; the table follows the level (its total is the shrink's).
   expect(digits(await seen.textContent())[1]).toBeLessThan(seenAtFacts[1]!);
   expect(digits(await seen.textContent())[0]).toBe(seenAtFacts[0]);
-  await expect(page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: /^Total/ }).getByRole('cell').nth(1)).toHaveText(int(leads.tokens_after));
+  await expect(
+    page
+      .getByRole('table', { name: 'Per-tool tokens' })
+      .getByRole('row', { name: /^Total/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText(int(leads.tokens_after));
   await page.keyboard.press('Escape');
 
   await app.reload();
@@ -92,17 +111,25 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('toolschema+level-leads');
 });
 
-test('the facts badge opens what it checked: found, kept, stated by a keyword, deferred at a deferral level, by category; a catalog with no facts has nothing to check', async ({ app }) => {
+test('the facts badge opens what it checked: found, kept, stated by a keyword, deferred at a deferral level, by category; a catalog with no facts has nothing to check', async ({
+  app,
+}) => {
   const { page } = app;
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropGithub(page, app.dropFiles);
   const summary = page.getByRole('region', { name: 'Summary' });
   const badge = summary.getByRole('listitem').filter({ hasText: 'Facts kept' }).first();
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { facts: { found: number; kept: number; redundant: number; dropped: number } };
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as {
+    facts: { found: number; kept: number; redundant: number; dropped: number };
+  };
   await badge.getByText('Facts kept').click();
   const drill = page.getByRole('group', { name: 'Facts kept: what was checked' });
   await expect(drill).toBeVisible();
-  const fate = (label: string) => drill.locator('.drill-fate').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('.drill-count');
+  const fate = (label: string) =>
+    drill
+      .locator('.drill-fate')
+      .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('.drill-count');
   await expect(fate('Found')).toHaveText(int(lint.facts.found));
   await expect(fate('Kept')).toHaveText(int(lint.facts.kept));
   await expect(fate('Stated by a keyword')).toHaveText(int(lint.facts.redundant));
@@ -120,7 +147,9 @@ test('the facts badge opens what it checked: found, kept, stated by a keyword, d
   await expect(badge).toContainText('passed');
   await expect(badge).toContainText(/\d+ deferred/);
   await badge.getByText('Facts kept').click();
-  const counts = await Promise.all(['Found', 'Kept', 'Stated by a keyword', 'Deferred', 'Dropped'].map(async (label) => digits(await fate(label).textContent())[0]!));
+  const counts = await Promise.all(
+    ['Found', 'Kept', 'Stated by a keyword', 'Deferred', 'Dropped'].map(async (label) => digits(await fate(label).textContent())[0]!),
+  );
   expect(counts[0]).toBe(lint.facts.found);
   expect(counts[3]).toBeGreaterThan(0);
   expect(counts[1]! + counts[2]! + counts[3]!).toBe(counts[0]);
@@ -143,7 +172,9 @@ test('the facts badge opens what it checked: found, kept, stated by a keyword, d
   await page.screenshot({ path: join(SHOTS, 'facts-drill-none.png') });
 });
 
-test('every level at a glance: what the model sees at each, as the analysis at that level counts it; a level picked there is the one shrunk', async ({ app }) => {
+test('every level at a glance: what the model sees at each, as the analysis at that level counts it; a level picked there is the one shrunk', async ({
+  app,
+}) => {
   const { page } = app;
   await page.setViewportSize({ width: 1024, height: 700 });
   await dropGithub(page, app.dropFiles);
@@ -152,7 +183,10 @@ test('every level at a glance: what the model sees at each, as the analysis at t
   const choice = (level: string) => row.getByRole('button', { name: new RegExp(`^${level} `) });
   await expect(row.getByRole('button')).toHaveCount(4);
   await expect(choice('facts')).toHaveAttribute('aria-pressed', 'true');
-  const seen = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) }).locator('.stat-value');
+  const seen = summary
+    .locator('.stat')
+    .filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) })
+    .locator('.stat-value');
   const shown: Record<string, number> = {};
   for (const level of ['full', 'facts', 'leads', 'signatures']) shown[level] = digits(await choice(level).locator('.level-choice-tokens').textContent())[0]!;
   expect(shown.full).toBeGreaterThan(shown.facts!);

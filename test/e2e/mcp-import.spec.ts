@@ -67,7 +67,9 @@ test('import a server found in an MCP config: nothing starts until Import, then 
   await app.screenshot('mcp-imported');
 });
 
-test('another server: a form mistake is explained in the dialog, a crashing server is a clear failure, a chosen config file adds its servers', async ({ app }) => {
+test('another server: a form mistake is explained in the dialog, a crashing server is a clear failure, a chosen config file adds its servers', async ({
+  app,
+}) => {
   const { page } = app;
   await page.getByRole('button', { name: 'Import from MCP server…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });

@@ -38,7 +38,9 @@ const currentMatchInView = (page: Page) =>
     );
   });
 
-test('the diff search: a match in collapsed lines opens and is marked on both sides; keys typed right after Ctrl+F reach the box; the bar fits the panel at 1440×900 and 1024×700; a count is not an error', async ({ app }) => {
+test('the diff search: a match in collapsed lines opens and is marked on both sides; keys typed right after Ctrl+F reach the box; the bar fits the panel at 1440×900 and 1024×700; a count is not an error', async ({
+  app,
+}) => {
   const { page } = app;
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropGithub(page, app.dropFiles);
@@ -68,7 +70,8 @@ test('the diff search: a match in collapsed lines opens and is marked on both si
   await find.press('Enter');
   await expect(status).toHaveText(`2 of ${pages} matches`);
   await expect.poll(() => currentMatchInView(page)).toEqual([true, true]);
-  for (const part of [bar, status, bar.getByRole('button', { name: 'Close search' }), bar.getByRole('button', { name: 'Match case' })]) expect(await overflow(part, diff)).toEqual({ left: 0, right: 0 });
+  for (const part of [bar, status, bar.getByRole('button', { name: 'Close search' }), bar.getByRole('button', { name: 'Match case' })])
+    expect(await overflow(part, diff)).toEqual({ left: 0, right: 0 });
   await shot(page, '1-search-collapsed-1024x700');
 
   // A count is drawn like the other notes; only "No matches" takes the error colour.
@@ -76,12 +79,16 @@ test('the diff search: a match in collapsed lines opens and is marked on both si
   await find.fill('no such text anywhere');
   await expect(status).toHaveText('No matches');
   expect(await status.evaluate((element) => getComputedStyle(element).color)).not.toBe(counted);
-  const muted = await page.locator('.panel-note').first().evaluate((element) => getComputedStyle(element).color);
+  const muted = await page
+    .locator('.panel-note')
+    .first()
+    .evaluate((element) => getComputedStyle(element).color);
   expect(counted).toBe(muted);
 });
 
 /** The lefts of the toolbar's visible controls, rounded: they must not move when a setting changes. */
-const toolbarLefts = (page: Page) => page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
+const toolbarLefts = (page: Page) =>
+  page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
 
 /** Whether the boxes of two locators overlap. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
@@ -89,7 +96,9 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
-test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways scroll', async ({ app }) => {
+test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways scroll', async ({
+  app,
+}) => {
   const { page } = app;
   await page.setViewportSize({ width: 1601, height: 900 });
   await dropGithub(page, app.dropFiles);
@@ -115,7 +124,8 @@ test('laptop sizes: the toolbar keeps each control whole and still when the toke
   const settings = page.getByRole('button', { name: 'Settings' });
   await expect(settings).toBeVisible();
   await expect(tokenizer).toBeHidden();
-  for (const control of await page.locator('.toolbar-actions > :visible').all()) expect(await overflow(control, page.locator('.toolbar'))).toEqual({ left: 0, right: 0 });
+  for (const control of await page.locator('.toolbar-actions > :visible').all())
+    expect(await overflow(control, page.locator('.toolbar'))).toEqual({ left: 0, right: 0 });
   expect(await isCut(page, '.toolbar-actions > .button')).toEqual([]);
   const narrow = await toolbarLefts(page);
   await settings.click();
@@ -153,8 +163,15 @@ test('laptop sizes: the toolbar keeps each control whole and still when the toke
   await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Whitespace', 'Metadata', 'Structure', 'Prose']);
   expect(await noSideways()).toBe(true);
   expect(await isCut(page, '.tool-table td.num, .tool-table thead .sort-label')).toEqual([]);
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'cl100k_base']).stdout.toString('utf8')) as { tools: { saving: { whitespace: number } }[] };
-  await expect(table.getByRole('row', { name: /^Total/ }).getByRole('cell').first()).toHaveText(lint.tools.reduce((sum, tool) => sum + tool.saving.whitespace, 0).toLocaleString('en-US'));
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'cl100k_base']).stdout.toString('utf8')) as {
+    tools: { saving: { whitespace: number } }[];
+  };
+  await expect(
+    table
+      .getByRole('row', { name: /^Total/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(lint.tools.reduce((sum, tool) => sum + tool.saving.whitespace, 0).toLocaleString('en-US'));
   await shot(page, '3-table-savings-1024x700');
 });
 
@@ -174,7 +191,12 @@ test('laptop sizes: the catalog strip says it scrolls; counts stay whole beside 
   await shot(page, '3-notice-1024x700');
 
   // Many catalogs: the strip says there are more, and its buttons scroll to them.
-  const small = (i: number) => Buffer.from(JSON.stringify({ tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', title: 'Args', properties: {} } }] }));
+  const small = (i: number) =>
+    Buffer.from(
+      JSON.stringify({
+        tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', title: 'Args', properties: {} } }],
+      }),
+    );
   await app.dropFiles(Array.from({ length: 8 }, (_, i) => ({ name: `catalog-number-${i + 1}.json`, bytes: small(i) })));
   const strip = page.getByRole('navigation', { name: 'Loaded catalogs' });
   await expect(strip.getByRole('listitem')).toHaveCount(9);
@@ -203,7 +225,12 @@ test.describe('the MCP dialog with many servers found', () => {
   const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
   const path = join(home, '.cursor', 'mcp.json');
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify({ mcpServers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`server-${i + 1}`, { command: 'node', args: [`server-${i + 1}.mjs`, '--flag'] }])) }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      mcpServers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`server-${i + 1}`, { command: 'node', args: [`server-${i + 1}.mjs`, '--flag'] }])),
+    }),
+  );
   test.use({ hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
   test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -233,9 +260,15 @@ test('words: pastes are numbered (all were "pasted.json"), and an empty clipboar
   const { page } = app;
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const small = (i: number) => JSON.stringify({ tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', title: 'Args', properties: {} } }] });
+  const small = (i: number) =>
+    JSON.stringify({
+      tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', title: 'Args', properties: {} } }],
+    });
   const strip = page.getByRole('navigation', { name: 'Loaded catalogs' });
-  for (const [i, name] of [[1, 'pasted.json'], [2, 'pasted-2.json']] as const) {
+  for (const [i, name] of [
+    [1, 'pasted.json'],
+    [2, 'pasted-2.json'],
+  ] as const) {
     await page.evaluate((text) => navigator.clipboard.writeText(text), small(i));
     await page.getByRole('button', { name: 'Paste JSON', exact: true }).click();
     await expect(strip.getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) })).toBeVisible();
@@ -279,7 +312,9 @@ test('words: a price that is not one says why, and the range that is (it said on
   await expect(card.locator('.stat-value')).toHaveText(/^\$[\d.,]+ saved$/);
 });
 
-test('a server that never answers initialize: the job says what it waits for and counts the seconds (it showed "Listing the server’s tools 0%"); Cancel stops it', async ({ app }) => {
+test('a server that never answers initialize: the job says what it waits for and counts the seconds (it showed "Listing the server’s tools 0%"); Cancel stops it', async ({
+  app,
+}) => {
   const { page } = app;
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.getByRole('button', { name: 'Import from MCP server…' }).click();
@@ -312,7 +347,9 @@ test.describe('a browser host without --allow-commands', () => {
   test.use({ allowCommands: false, hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
   test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-  test('the MCP dialog says up front what this host does not start, and how to allow it (Import and "Start and import" looked enabled and refused only after the click)', async ({ app }) => {
+  test('the MCP dialog says up front what this host does not start, and how to allow it (Import and "Start and import" looked enabled and refused only after the click)', async ({
+    app,
+  }) => {
     test.skip(test.info().project.name !== 'browser', 'the desktop app asks in a native dialog instead');
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -324,7 +361,9 @@ test.describe('a browser host without --allow-commands', () => {
 
     const start = dialog.getByRole('button', { name: 'Start and import' });
     await expect(start).toBeDisabled();
-    await expect(start).toHaveAccessibleDescription('Starting a typed command is turned off here — import a server from your MCP config files instead, or start the browser host with --allow-commands to allow it.');
+    await expect(start).toHaveAccessibleDescription(
+      'Starting a typed command is turned off here — import a server from your MCP config files instead, or start the browser host with --allow-commands to allow it.',
+    );
     // In view when the dialog opens at 1024×700, above the form's fields (not below them, at the end of the scroll).
     await expect(dialog.getByText('Starting a typed command is turned off here')).toBeInViewport();
     await dialog.getByLabel('URL (streamable HTTP)').check();
@@ -333,16 +372,24 @@ test.describe('a browser host without --allow-commands', () => {
     await expect(connect).toHaveAccessibleDescription(/^Connecting to a typed URL is turned off here — .* --allow-commands to allow it\.$/);
 
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose a config file…' }).click()]);
-    await chooser.setFiles({ name: 'team.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ mcpServers: { theirs: { command: 'node', args: ['theirs.mjs'] } } })) });
+    await chooser.setFiles({
+      name: 'team.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ mcpServers: { theirs: { command: 'node', args: ['theirs.mjs'] } } })),
+    });
     const theirs = found.getByRole('button', { name: 'Import theirs' });
     await expect(theirs).toBeDisabled();
-    await expect(theirs).toHaveAccessibleDescription(/^theirs is from a config file chosen in the page, and the browser host does not run servers from those .* --allow-commands to allow it\.$/);
+    await expect(theirs).toHaveAccessibleDescription(
+      /^theirs is from a config file chosen in the page, and the browser host does not run servers from those .* --allow-commands to allow it\.$/,
+    );
     await expect(found.getByRole('button', { name: 'Import mine' })).toBeEnabled();
     await shot(page, '5-mcp-config-only-1024x700');
   });
 });
 
-test('a reload keeps the tokenizer and the share switch, and offers the results open before it again from history (they vanished and the settings reset)', async ({ app }) => {
+test('a reload keeps the tokenizer and the share switch, and offers the results open before it again from history (they vanished and the settings reset)', async ({
+  app,
+}) => {
   const { page } = app;
   await page.setViewportSize({ width: 1601, height: 900 });
   await dropGithub(page, app.dropFiles);

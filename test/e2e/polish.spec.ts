@@ -43,7 +43,9 @@ async function revealed(page: Page): Promise<{ line: number; top: number; count:
         const first = lines[0];
         if (!first) return { line: NaN, top: NaN, count: 0 };
         const top = first.getBoundingClientRect().top;
-        const number = Array.from(editor.querySelectorAll('.cm-lineNumbers .cm-gutterElement')).find((element) => Math.abs(element.getBoundingClientRect().top - top) < 2 && /^\d+$/.test(element.textContent ?? ''));
+        const number = Array.from(editor.querySelectorAll('.cm-lineNumbers .cm-gutterElement')).find(
+          (element) => Math.abs(element.getBoundingClientRect().top - top) < 2 && /^\d+$/.test(element.textContent ?? ''),
+        );
         return { line: Number(number?.textContent ?? NaN), top, count: lines.length };
       });
   });
@@ -67,7 +69,9 @@ async function githubJumpTarget(page: Page, drop: (files: { name: string; bytes:
   return { name: lint.tools[index].name as string, expected: [toolLine(pretty(GITHUB.bytes), index), toolLine(pretty(cli([GITHUB.path]).stdout), index)] };
 }
 
-test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; the markers have no missing glyphs', async ({ app }) => {
+test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; the markers have no missing glyphs', async ({
+  app,
+}) => {
   const { page } = app;
   const { name, expected } = await githubJumpTarget(page, app.dropFiles);
 
@@ -134,12 +138,23 @@ test('the table: sort marks keep clear of the next header, full names on hover, 
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill('pull_request_review');
   await expect(table.getByRole('rowheader', { name: longest })).toHaveAttribute('title', longest);
   // The filtered subtotal sums the tools shown; the catalog total stays.
-  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as { tools: { name: string; tokens_before: number; tokens_after: number }[]; total: { tokens_before: number } };
+  const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as {
+    tools: { name: string; tokens_before: number; tokens_after: number }[];
+    total: { tokens_before: number };
+  };
   const matching = lint.tools.filter((tool) => tool.name.includes('pull_request_review'));
   const subtotalCells = table.getByRole('row', { name: new RegExp(`^Filtered \\(${matching.length} tools\\)`) }).getByRole('cell');
   const number = async (index: number) => Number((await subtotalCells.nth(index).textContent())!.replace(/[^0-9]/g, ''));
-  expect([await number(0), await number(1)]).toEqual([matching.reduce((sum, tool) => sum + tool.tokens_before, 0), matching.reduce((sum, tool) => sum + tool.tokens_after, 0)]);
-  await expect(table.getByRole('row', { name: /^Total/ }).getByRole('cell').first()).toHaveText(lint.total.tokens_before.toLocaleString('en-US'));
+  expect([await number(0), await number(1)]).toEqual([
+    matching.reduce((sum, tool) => sum + tool.tokens_before, 0),
+    matching.reduce((sum, tool) => sum + tool.tokens_after, 0),
+  ]);
+  await expect(
+    table
+      .getByRole('row', { name: /^Total/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(lint.total.tokens_before.toLocaleString('en-US'));
   await expect(table).toHaveAttribute('aria-rowcount', String(matching.length + 4));
   const resizer = page.getByRole('separator', { name: 'Tool column width' });
   await expect(resizer).toHaveAttribute('aria-valuetext', 'automatic');
@@ -198,10 +213,20 @@ test('at the 1024×700 minimum, summary, table and diff share the screen, in lig
     await page.emulateMedia({ colorScheme: scheme });
     await shot(page, `8-1024x700-${scheme}`);
     // Each figure stays inside its card.
-    const spills = await page.locator('.stat').evaluateAll((cards) => cards.filter((card) => Array.from(card.children).some((child) => child.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5)).map((card) => card.textContent));
+    const spills = await page
+      .locator('.stat')
+      .evaluateAll((cards) =>
+        cards
+          .filter((card) => Array.from(card.children).some((child) => child.getBoundingClientRect().right > card.getBoundingClientRect().right + 0.5))
+          .map((card) => card.textContent),
+      );
     expect(spills).toEqual([]);
     const boxes = await Promise.all(
-      [page.getByRole('region', { name: 'Summary' }), page.locator('.tools-panel .table-scroll'), page.getByRole('region', { name: 'Diff' }).locator('.diff-body')].map((locator) => locator.boundingBox()),
+      [
+        page.getByRole('region', { name: 'Summary' }),
+        page.locator('.tools-panel .table-scroll'),
+        page.getByRole('region', { name: 'Diff' }).locator('.diff-body'),
+      ].map((locator) => locator.boundingBox()),
     );
     const [summary, rows, diff] = boxes.map((box) => box!);
     expect(summary!.y + summary!.height).toBeLessThanOrEqual(700);
@@ -217,7 +242,9 @@ test('at the 1024×700 minimum, summary, table and diff share the screen, in lig
 test('a large catalog: cancel says nothing was stored, sections wrap their note, history shows whole counts and switches to an open tab', async ({ app }) => {
   test.setTimeout(400_000);
   const { page } = app;
-  const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as { generateCatalog(bytes: number): string };
+  const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as {
+    generateCatalog(bytes: number): string;
+  };
   const big = Buffer.from(generateCatalog(8 * 1024 * 1024));
 
   // Item 6.
@@ -241,7 +268,11 @@ test('a large catalog: cancel says nothing was stored, sections wrap their note,
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill('_2000');
   const row = table.getByRole('row', { name: /_2000 / }).first();
-  for (const [collapsed, width, height] of [[false, 1440, 900], [true, 1440, 900], [true, 1024, 700]] as const) {
+  for (const [collapsed, width, height] of [
+    [false, 1440, 900],
+    [true, 1440, 900],
+    [true, 1024, 700],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await diff.getByRole('checkbox', { name: 'Collapse unchanged' }).setChecked(collapsed);
     await row.click();
@@ -256,7 +287,10 @@ test('a large catalog: cancel says nothing was stored, sections wrap their note,
       // label ends in "…" and keeps the whole label and the note in its tooltip.
       const bar = await diff.locator('.diff-sections').boundingBox();
       expect(bar!.height).toBeLessThan(40);
-      await expect(diff.locator('.diff-sections-label')).toHaveAttribute('title', /^Section \d+ of \d+ · tools [\d,]+–[\d,]+ of 2,361 · lines [\d,]+–[\d,]+\nLarge catalog: one section at a time/);
+      await expect(diff.locator('.diff-sections-label')).toHaveAttribute(
+        'title',
+        /^Section \d+ of \d+ · tools [\d,]+–[\d,]+ of 2,361 · lines [\d,]+–[\d,]+\nLarge catalog: one section at a time/,
+      );
       await expect.poll(async () => Math.min(...(await linesInView(page)))).toBeGreaterThanOrEqual(3);
     }
   }
@@ -283,7 +317,13 @@ test('a large catalog: cancel says nothing was stored, sections wrap their note,
 
 test('text: "1 tool", at most two notices at once', async ({ app }) => {
   const { page } = app;
-  const one = Buffer.from(JSON.stringify({ tools: [{ name: 'only_tool', description: 'Does the one thing.   It is useful.', inputSchema: { type: 'object', title: 'Args', properties: {} } }] }, null, 2));
+  const one = Buffer.from(
+    JSON.stringify(
+      { tools: [{ name: 'only_tool', description: 'Does the one thing.   It is useful.', inputSchema: { type: 'object', title: 'Args', properties: {} } }] },
+      null,
+      2,
+    ),
+  );
   await app.dropFiles([{ name: 'one.json', bytes: one }]);
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
   await expect(page.locator('.tools-panel .panel-note')).toHaveText('1 tool');
@@ -302,7 +342,11 @@ const topLine = (page: Page) =>
     const root = document.querySelector('[data-editor-host]')?.shadowRoot;
     const top = root?.querySelector('.cm-mergeView')?.getBoundingClientRect().top ?? 0;
     const numbers = Array.from(root?.querySelector('.cm-editor')?.querySelectorAll('.cm-lineNumbers .cm-gutterElement') ?? []);
-    return Number(numbers.find((element) => element.getBoundingClientRect().height > 0 && element.getBoundingClientRect().top >= top - 2 && /^\d+$/.test(element.textContent ?? ''))?.textContent ?? NaN);
+    return Number(
+      numbers.find(
+        (element) => element.getBoundingClientRect().height > 0 && element.getBoundingClientRect().top >= top - 2 && /^\d+$/.test(element.textContent ?? ''),
+      )?.textContent ?? NaN,
+    );
   });
 
 /** How many text lines each side of the diff shows inside the visible part of the diff. */
@@ -336,7 +380,11 @@ const searchMatchesInView = (page: Page) =>
 
 /** Per side of the diff, how far its text is scrolled sideways (px). */
 const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelector('[data-editor-host]')?.shadowRoot?.querySelectorAll('.cm-editor .cm-scroller') ?? []).map((scroller) => Math.round(scroller.scrollLeft)));
+  page.evaluate(() =>
+    Array.from(document.querySelector('[data-editor-host]')?.shadowRoot?.querySelectorAll('.cm-editor .cm-scroller') ?? []).map((scroller) =>
+      Math.round(scroller.scrollLeft),
+    ),
+  );
 
 test('the diff steps between changes and counts search matches; the tokenizer is picked by model family', async ({ app }) => {
   const { page } = app;
@@ -394,7 +442,9 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   expect(await searchMatchesInView(page)).toEqual([true, true]);
 });
 
-test('the diff with "Wrap lines" off: long lines run on, both sides scroll sideways together from the bar under them, jumps, steps and search stay side by side; on again keeps the top line', async ({ app }) => {
+test('the diff with "Wrap lines" off: long lines run on, both sides scroll sideways together from the bar under them, jumps, steps and search stay side by side; on again keeps the top line', async ({
+  app,
+}) => {
   const { page } = app;
   const { name, expected } = await githubJumpTarget(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });
@@ -408,17 +458,29 @@ test('the diff with "Wrap lines" off: long lines run on, both sides scroll sidew
   await diff.getByText('Collapse unchanged').click();
 
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) }).click();
+  await page
+    .getByRole('table', { name: 'Per-tool tokens' })
+    .getByRole('row', { name: new RegExp(`^${name} `) })
+    .click();
   await expect.poll(async () => (await revealed(page)).map((side) => side.line)).toEqual(expected);
   const alignment = await diffAlignment(page);
   expect(sideBySide(alignment) && landedAtTop(alignment), JSON.stringify(alignment)).toBe(true);
   // Every line is one line high: the lines shown are all the same height.
-  const heights = await page.evaluate(() => [...new Set(Array.from(document.querySelector('[data-editor-host]')!.shadowRoot!.querySelectorAll('.cm-content > .cm-line')).map((line) => line.getBoundingClientRect().height))]);
+  const heights = await page.evaluate(() => [
+    ...new Set(
+      Array.from(document.querySelector('[data-editor-host]')!.shadowRoot!.querySelectorAll('.cm-content > .cm-line')).map(
+        (line) => line.getBoundingClientRect().height,
+      ),
+    ),
+  ]);
   expect(heights).toHaveLength(1);
 
   // The bar under the compressed side scrolls both sides, and a sideways wheel over the original side does too.
   expect(await sidewaysScroll(page)).toEqual([0, 0]);
-  await page.locator('.merge-hscroll-track').nth(1).evaluate((track) => track.scrollTo({ left: 240 }));
+  await page
+    .locator('.merge-hscroll-track')
+    .nth(1)
+    .evaluate((track) => track.scrollTo({ left: 240 }));
   await expect.poll(() => sidewaysScroll(page)).toEqual([240, 240]);
   const original = (await page.locator('[data-editor-host]').boundingBox())!;
   await page.mouse.move(original.x + original.width / 4, original.y + original.height / 2);
@@ -485,7 +547,9 @@ test('an input price turns the saving into money per 1,000 requests, kept across
   await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
 
   // Priced from what the model sees (SPEC §2.8), not the whitespace-inclusive JSON saving ($6.43 was read where $1.03 was true; issue 27).
-  const { visible } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as { visible: { anthropic: { tokens_before: number; tokens_after: number } } };
+  const { visible } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as {
+    visible: { anthropic: { tokens_before: number; tokens_after: number } };
+  };
   const expected = `$${(((visible.anthropic.tokens_before - visible.anthropic.tokens_after) * 1000 * 2.5) / 1_000_000).toFixed(2)}`;
   await expect(summary).toContainText('Tokenizer o200k_base');
   // Named by its label, typed into from the keyboard.
@@ -522,13 +586,23 @@ test('history sorts by its columns, by click and by keyboard, in main’s order'
   const catalog = (tools: number, words: number) =>
     Buffer.from(
       JSON.stringify({
-        tools: Array.from({ length: tools }, (_, i) => ({ name: `tool_${i}`, description: `Does thing ${i}.${'   padded'.repeat(words)}`, inputSchema: { type: 'object', title: 'Args', properties: {} } })),
+        tools: Array.from({ length: tools }, (_, i) => ({
+          name: `tool_${i}`,
+          description: `Does thing ${i}.${'   padded'.repeat(words)}`,
+          inputSchema: { type: 'object', title: 'Args', properties: {} },
+        })),
       }),
     );
   // Dropped one at a time, so each is stored after the one before.
-  for (const [name, bytes] of [['two.json', catalog(2, 40)], ['three.json', catalog(3, 1)], ['one.json', catalog(1, 5)]] as const) {
+  for (const [name, bytes] of [
+    ['two.json', catalog(2, 40)],
+    ['three.json', catalog(3, 1)],
+    ['one.json', catalog(1, 5)],
+  ] as const) {
     await app.dropFiles([{ name, bytes }]);
-    await expect(page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) }),
+    ).toBeVisible();
   }
   await page.getByRole('tab', { name: /^History/ }).click();
   const list = page.getByRole('listbox', { name: 'History' });

@@ -78,7 +78,10 @@ test('the event stream drops while a catalog is analysed: its result shows once 
   const token = await page.locator('meta[name="caveman-api-token"]').getAttribute('content');
   await expect
     .poll(async () => {
-      const answer = await page.request.post(new URL('/api/history:list', page.url()).href, { headers: { 'x-caveman-token': token!, 'content-type': 'application/json' }, data: { limit: 10, offset: 0 } });
+      const answer = await page.request.post(new URL('/api/history:list', page.url()).href, {
+        headers: { 'x-caveman-token': token!, 'content-type': 'application/json' },
+        data: { limit: 10, offset: 0 },
+      });
       return ((await answer.json()) as { value: { total: number } }).value.total;
     })
     .toBe(1);

@@ -35,7 +35,10 @@ interface Host {
 
 /** The built browser host on `store`, with extra environment (e.g. a budget); resolves once it printed its address. */
 async function startHost(store: string, env: Record<string, string> = {}): Promise<Host> {
-  const child: ChildProcess = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', store], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [join(REPO, 'out/main/web-host.js'), '--port', '0', '--store', store], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
@@ -58,7 +61,10 @@ async function startHost(store: string, env: Record<string, string> = {}): Promi
 }
 
 /** A plain local server on another port that records every request it gets. */
-async function startOtherServer(page: (port: number, target: string) => string, target: string): Promise<{ origin: string; requests: string[]; server: Server }> {
+async function startOtherServer(
+  page: (port: number, target: string) => string,
+  target: string,
+): Promise<{ origin: string; requests: string[]; server: Server }> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
@@ -160,7 +166,14 @@ test.describe('the window lets nothing in', () => {
         outcome.iframe = await load('iframe', { src: `${origin}/frame` });
         return outcome;
       }, other.origin);
-      expect(probe).toMatchObject({ stringTimer: 'blocked', stringTimerViolation: 'script-src eval', fetch: 'TypeError', img: 'blocked', script: 'blocked', style: 'blocked' });
+      expect(probe).toMatchObject({
+        stringTimer: 'blocked',
+        stringTimerViolation: 'script-src eval',
+        fetch: 'TypeError',
+        img: 'blocked',
+        script: 'blocked',
+        style: 'blocked',
+      });
       expect(probe.iframe).not.toBe('reached');
       // The proof: the other server never saw a single request.
       expect(other.requests).toEqual([]);
@@ -229,10 +242,18 @@ test.describe('the browser host lets no other page in', () => {
       const page = await openApp(browser, host);
       const statuses = await page.evaluate(async () => {
         const token = document.querySelector('meta[name="caveman-api-token"]')!.getAttribute('content')!;
-        const json = await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json', 'x-caveman-token': token }, body: ' '.repeat(1024 * 1024 + 1) });
+        const json = await fetch('/api/history:list', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-caveman-token': token },
+          body: ' '.repeat(1024 * 1024 + 1),
+        });
         const big = await fetch('/api/catalog:analyze', {
           method: 'POST',
-          headers: { 'content-type': 'application/octet-stream', 'x-caveman-token': token, 'x-caveman-params': encodeURIComponent(JSON.stringify({ name: 'big.json', tokenizer: 'o200k_base' })) },
+          headers: {
+            'content-type': 'application/octet-stream',
+            'x-caveman-token': token,
+            'x-caveman-params': encodeURIComponent(JSON.stringify({ name: 'big.json', tokenizer: 'o200k_base' })),
+          },
           body: new Uint8Array(32 * 1024 * 1024 + 1),
         }).catch((error: Error) => ({ status: error.name })); // the host may close the upload as it refuses it
         const without = await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' });
@@ -308,7 +329,8 @@ const JOURNEYS: FaultJourney[] = [
     },
     banner: /The recovery store is read-only: history can be browsed and recovered, but new originals will not be stored\./,
     historyShowsSeed: true,
-    result: /The recovery store could not keep the original: the recovery store at .+ is read-only — nothing was stored, so the catalog passes through unchanged\./,
+    result:
+      /The recovery store could not keep the original: the recovery store at .+ is read-only — nothing was stored, so the catalog passes through unchanged\./,
   },
   {
     name: 'a full budget',
@@ -364,7 +386,8 @@ const JOURNEYS: FaultJourney[] = [
       return { store };
     },
     noStoreFile: true,
-    banner: /The recovery store is unavailable: the recovery store at .+ is a symbolic link to .+moved-away\/ccr\.db, which does not exist — nothing will be stored\./,
+    banner:
+      /The recovery store is unavailable: the recovery store at .+ is a symbolic link to .+moved-away\/ccr\.db, which does not exist — nothing will be stored\./,
     result: /The recovery store could not keep the original: the recovery store at .+ is a symbolic link to .+, which does not exist/,
   },
   {
@@ -374,7 +397,8 @@ const JOURNEYS: FaultJourney[] = [
       return { store: join(dir, 'blocker', 'store', 'ccr.db') };
     },
     noStoreFile: true,
-    banner: /The recovery store is unavailable: the recovery store at .+ cannot be used: part of its path is a file, not a folder \(ENOTDIR\) — nothing will be stored\./,
+    banner:
+      /The recovery store is unavailable: the recovery store at .+ cannot be used: part of its path is a file, not a folder \(ENOTDIR\) — nothing will be stored\./,
     result: /The recovery store could not keep the original: the recovery store at .+ cannot be used: part of its path is a file, not a folder/,
   },
 ];

@@ -33,7 +33,10 @@ test("history details: a tool's original definition, byte-exact, marked shortene
   const handle = (await summary.textContent())!.match(/ccr_[0-9a-f]{32}/)![0];
 
   await page.getByRole('tab', { name: /^History/ }).click();
-  await page.getByRole('listbox', { name: 'History' }).getByRole('option', { name: new RegExp(handle) }).click();
+  await page
+    .getByRole('listbox', { name: 'History' })
+    .getByRole('option', { name: new RegExp(handle) })
+    .click();
   // Issue 26: the originals open in a dialog as large as the window allows (the details column is narrow, its end below the fold).
   await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Tool originals…' }).click();
   const originals = page.getByRole('dialog', { name: 'Tool originals' });
@@ -53,7 +56,10 @@ test("history details: a tool's original definition, byte-exact, marked shortene
   await expect(originals).toContainText('Shortened in the shrunk catalog — this is its full original text.');
   expect(await text.textContent()).toBe(toolText(source, shortened));
   // The whole definition's box is in the window, at the 1024×700 minimum too, and Close is reachable.
-  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
     await page.setViewportSize(size);
     const box = (await text.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(size.height);

@@ -28,12 +28,16 @@ function processesWith(marker: string): number[] {
 
 /** Runs one browser journey with CHROMIUM_PATH set; the marker is in the environment of every process it starts. */
 function runJourney(chromium: string, marker: string, output: string) {
-  return spawnSync(process.execPath, [join(REPO, 'node_modules/@playwright/test/cli.js'), 'test', '--project', 'browser', '-g', JOURNEY, '--output', output, '--reporter', 'line'], {
-    cwd: REPO,
-    env: { ...process.env, CHROMIUM_PATH: chromium, CAVEMAN_E2E_PROBE: marker },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  return spawnSync(
+    process.execPath,
+    [join(REPO, 'node_modules/@playwright/test/cli.js'), 'test', '--project', 'browser', '-g', JOURNEY, '--output', output, '--reporter', 'line'],
+    {
+      cwd: REPO,
+      env: { ...process.env, CHROMIUM_PATH: chromium, CAVEMAN_E2E_PROBE: marker },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
 }
 
 let output: string;

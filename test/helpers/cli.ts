@@ -65,7 +65,10 @@ let queue: Promise<unknown> = Promise.resolve();
  * runCli lays it over the child's). Runs one at a time (the program is one
  * per process); the same answer shape as runCli.
  */
-export function runCommand(args: string[], options: { input?: Uint8Array | string; env?: Record<string, string | undefined> } & Omit<ProgramRun, 'io'> = {}): Promise<CliRun> {
+export function runCommand(
+  args: string[],
+  options: { input?: Uint8Array | string; env?: Record<string, string | undefined> } & Omit<ProgramRun, 'io'> = {},
+): Promise<CliRun> {
   const run = queue.then(async () => {
     const stdin = new PassThrough();
     stdin.end(options.input ?? '');
@@ -75,7 +78,11 @@ export function runCommand(args: string[], options: { input?: Uint8Array | strin
     try {
       const { input: _input, env: _env, ...run } = options;
       // A signal of its own, so the run does not listen for this process's SIGINT.
-      const status = await runProgram([process.execPath, 'caveman-shrink', ...args], { signal: new AbortController().signal, ...run, io: { stdin, stdout, stderr } });
+      const status = await runProgram([process.execPath, 'caveman-shrink', ...args], {
+        signal: new AbortController().signal,
+        ...run,
+        io: { stdin, stdout, stderr },
+      });
       return { status, stdout: stdout.bytes(), stderr: stderr.bytes().toString('utf8') };
     } finally {
       restore();
@@ -104,7 +111,11 @@ export function startCommand(args: string[], options: Omit<ProgramRun, 'io'> = {
   let stderr = '';
   stderrStream.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const exited = queue.then(() =>
-    runProgram([process.execPath, 'caveman-shrink', ...args], { signal: new AbortController().signal, ...options, io: { stdin, stdout, stderr: stderrStream } }).finally(() => {
+    runProgram([process.execPath, 'caveman-shrink', ...args], {
+      signal: new AbortController().signal,
+      ...options,
+      io: { stdin, stdout, stderr: stderrStream },
+    }).finally(() => {
       stdout.end();
       stderrStream.end();
     }),

@@ -31,8 +31,7 @@ export function serviceClient(services: () => AppServices): ServiceClient {
   };
   const progressOf = (jobId: string) =>
     events.filter((e) => e.event === 'jobProgress' && (e.payload as JobProgressEvent).jobId === jobId).map((e) => e.payload as JobProgressEvent);
-  const dispatch = async <T>(method: string, request: unknown) =>
-    (await services().dispatcher.dispatch(method, request, context)) as ApiResult<T>;
+  const dispatch = async <T>(method: string, request: unknown) => (await services().dispatcher.dispatch(method, request, context)) as ApiResult<T>;
   return {
     events,
     dispatch,

@@ -40,7 +40,10 @@ function seenSum(tokens: RenderedTokens): string {
 function fixtureTableRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();
   for (const line of TRANSFORM.split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     if (cells.length === 14 && cells[0]!.endsWith('.json')) rows.set(cells[0]!, cells.slice(1));
   }
   return rows;
@@ -112,7 +115,10 @@ describe('figures quoted in README.md', () => {
   function levelRows(): Map<string, string[]> {
     const rows = new Map<string, string[]>();
     for (const line of README.split('\n')) {
-      const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       const name = /^`(\w+)`$/.exec(cells[0] ?? '')?.[1];
       if (cells.length === 6 && name !== undefined && isLevelName(name)) rows.set(name, cells.slice(3));
     }

@@ -49,7 +49,14 @@ async function cliShrinks(): Promise<Shrunk[]> {
     const bytes = distinctCatalog('cli', i);
     const run = await runCli(['shrink', '--store', store], { input: bytes });
     const line = run.status === 0 ? reportLine(run) : {};
-    const problem = run.status !== 0 ? `exit ${run.status}: ${run.stderr}` : line.error ? JSON.stringify(line.error) : line.pass_through ? JSON.stringify(line.pass_through) : undefined;
+    const problem =
+      run.status !== 0
+        ? `exit ${run.status}: ${run.stderr}`
+        : line.error
+          ? JSON.stringify(line.error)
+          : line.pass_through
+            ? JSON.stringify(line.pass_through)
+            : undefined;
     return { who: `cli#${i}`, bytes, handle: (line.recovery_handle as string | undefined) ?? null, sourceName: 'stdin', ...(problem ? { problem } : {}) };
   });
 }
@@ -62,7 +69,13 @@ async function hostShrinks(port: number, token: string): Promise<Shrunk[]> {
       const name = `host-${i}.json`;
       const { outcome } = await session.analyze(name, bytes);
       const report = outcome.report;
-      const problem = !outcome.ok ? JSON.stringify(outcome.error) : report?.error ? JSON.stringify(report.error) : report?.pass_through ? JSON.stringify(report.pass_through) : undefined;
+      const problem = !outcome.ok
+        ? JSON.stringify(outcome.error)
+        : report?.error
+          ? JSON.stringify(report.error)
+          : report?.pass_through
+            ? JSON.stringify(report.pass_through)
+            : undefined;
       return { who: `host#${i}`, bytes, handle: report?.recovery_handle ?? null, sourceName: name, ...(problem ? { problem } : {}) };
     });
   } finally {
@@ -125,7 +138,10 @@ describe(`${TOTAL} shrinks from 2 library writers, ${LOAD.cli} CLI processes and
     const reader = RecoveryStore.open(store, { readonly: true });
     try {
       const bySource = new Map(shrunk.map((s) => [s.handle!, s.who.slice(0, s.who.indexOf('#'))]));
-      const order = reader.history({ limit: 1000 }).entries.reverse().map((entry) => bySource.get(entry.handle));
+      const order = reader
+        .history({ limit: 1000 })
+        .entries.reverse()
+        .map((entry) => bySource.get(entry.handle));
       const switches = order.filter((who, i) => i > 0 && who !== order[i - 1]).length;
       console.info(`load: ${TOTAL} shrinks from ${2 + LOAD.cli + 1} processes; the writer changed ${switches} times along the commit order`);
       expect(switches).toBeGreaterThanOrEqual(10);

@@ -41,7 +41,10 @@ function expectStoreSound(after: string): void {
   expect(audit.damaged, after).toEqual([]);
   expect(audit.orphanShrinks, after).toEqual([]);
   const present = new Set(audit.handles);
-  expect([...promised.keys()].filter((h) => !present.has(h)).map((h) => promised.get(h)!.who), `handles lost ${after}`).toEqual([]);
+  expect(
+    [...promised.keys()].filter((h) => !present.has(h)).map((h) => promised.get(h)!.who),
+    `handles lost ${after}`,
+  ).toEqual([]);
 
   const next = RecoveryStore.open(store);
   try {

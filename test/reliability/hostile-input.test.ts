@@ -37,7 +37,20 @@ it('the corpus has at least 40 inputs of every required kind', () => {
   expect(CORPUS.length).toBeGreaterThanOrEqual(40);
   expect(new Set(CORPUS.map((entry) => entry.name)).size).toBe(CORPUS.length);
   expect(new Set(CORPUS.map((entry) => entry.family))).toEqual(
-    new Set(['malformed', 'nesting', 'encoding', 'strings', 'special-tokens', 'prototype', 'duplicates', 'numbers', 'size', 'not-a-catalog', 'refs', 'dialect']),
+    new Set([
+      'malformed',
+      'nesting',
+      'encoding',
+      'strings',
+      'special-tokens',
+      'prototype',
+      'duplicates',
+      'numbers',
+      'size',
+      'not-a-catalog',
+      'refs',
+      'dialect',
+    ]),
   );
   console.info(`hostile corpus: ${CORPUS.length} inputs (${SHRINKS.length} shrink, ${CORPUS.length - SHRINKS.length} pass through or are refused)`);
 });
@@ -73,7 +86,8 @@ describe('the library', () => {
       expect(output.equals(Buffer.from(bytes))).toBe(true);
       expect(result).not.toHaveProperty('recovery_handle');
       expect([result.ratio, result.tokens_after]).toEqual([0, result.tokens_before]);
-      if (expected.reason === 'invalid_json' || expected.reason === 'too_deep') expect(result.pass_through).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
+      if (expected.reason === 'invalid_json' || expected.reason === 'too_deep')
+        expect(result.pass_through).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
       expect(store.history({ limit: 1 }).total).toBe(before);
       // lint measures the same input: a report for a catalog, else one typed error.
       if (expected.reason === 'no_saving') expect((await lint(bytes)).total.tokens_before).toBe(result.tokens_before);
@@ -92,7 +106,12 @@ describe('the library', () => {
     const decoded = decodeInput(bytes);
     if (!decoded.ok) throw new Error('expected UTF-8');
     const guarantees = checkGuarantees(parseJson(decoded.text), parseJson(text));
-    expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([true, true, true, true]);
+    expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     const again = transformCatalog(parseJson(text));
     expect(again && outputText(again)).toBe(text);
     expect((await lint(bytes)).total.tokens_after).toBe(result.tokens_after);
@@ -175,7 +194,9 @@ describe('the app services (the analysis the window shows, on worker threads)', 
 
   it.each(rows(CORPUS))('%s', async (name, entry) => {
     const bytes = entry.bytes();
-    const answer = (await services.dispatcher.dispatch('analyzeCatalog', { name: name.slice(0, 200), tokenizer: 'o200k_base', bytes }, context)) as ApiResult<{ jobId: string }>;
+    const answer = (await services.dispatcher.dispatch('analyzeCatalog', { name: name.slice(0, 200), tokenizer: 'o200k_base', bytes }, context)) as ApiResult<{
+      jobId: string;
+    }>;
     if (!answer.ok) throw new Error(`${answer.code}: ${answer.message}`);
     await services.idle();
     const outcome = finished.get(answer.value.jobId);
@@ -194,7 +215,9 @@ describe('the app services (the analysis the window shows, on worker threads)', 
       expect(summary.ok).toBe(true);
       expect(summary.report.recovery_handle).toBe(expectedHandle(bytes));
       expect(summary.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true } });
-      const text = (await services.dispatcher.dispatch('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' }, context)) as ApiResult<{ bytes: Uint8Array }>;
+      const text = (await services.dispatcher.dispatch('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' }, context)) as ApiResult<{
+        bytes: Uint8Array;
+      }>;
       const library = libraryOutputs.get(entry.name);
       if (text.ok && library) expect(Buffer.from(text.value.bytes).equals(library), 'the app and the library hand out the same bytes').toBe(true);
     }

@@ -73,7 +73,8 @@ describe('random catalogs in every shape', () => {
         const tools = toolsOf(catalog.shape, shrunk);
         for (const placed of catalog.descriptions) {
           const description = descriptionAt(tools[placed.tool]!, placed.schemaPath) ?? '';
-          for (const sentence of placed.sentences.filter((s) => s.constraint)) expect(description, `${placed.schemaPath?.join('/') ?? 'envelope'}`).toContain(sentence.text);
+          for (const sentence of placed.sentences.filter((s) => s.constraint))
+            expect(description, `${placed.schemaPath?.join('/') ?? 'envelope'}`).toContain(sentence.text);
         }
         // Envelope fields other than the description survive exactly; enum/default/const keep their exact text.
         for (const [, key, json] of catalog.envelopeExtras) expect(text).toContain(`${JSON.stringify(key)}:${compact(json)}`);
@@ -81,7 +82,12 @@ describe('random catalogs in every shape', () => {
 
         // The engine's own three checks agree.
         const guarantees = checkGuarantees(parseJson(inputText), parseJson(text));
-        expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([true, true, true, true]);
+        expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([
+          true,
+          true,
+          true,
+          true,
+        ]);
 
         // Idempotent: shrinking the output changes nothing.
         const again = transformCatalog(parseJson(text));
@@ -92,7 +98,9 @@ describe('random catalogs in every shape', () => {
       }),
       { numRuns: RUNS.catalogs, seed: SEED },
     );
-    console.info(`properties: ${RUNS.catalogs} random catalogs (${[...shapesSeen].map(([s, n]) => `${s} ${n}`).join(', ')}): ${outcomes.shrunk} shrunk, ${outcomes.passedThrough} passed through (no saving), 0 failures`);
+    console.info(
+      `properties: ${RUNS.catalogs} random catalogs (${[...shapesSeen].map(([s, n]) => `${s} ${n}`).join(', ')}): ${outcomes.shrunk} shrunk, ${outcomes.passedThrough} passed through (no saving), 0 failures`,
+    );
     expect([...shapesSeen.keys()].sort()).toEqual([...SHAPES].sort());
     expect(outcomes.shrunk).toBeGreaterThan(RUNS.catalogs / 2);
   }, 300_000);
@@ -118,7 +126,10 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
           expect(profileOf(catalog.shape, shrunk), level).toEqual(profileOf(catalog.shape, input));
           // The engine's four checks hold at the level, with what it defers counted apart.
           const guarantees = checkGuarantees(parseJson(text), parseJson(out), undefined, undefined, level);
-          expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], `${level}: ${JSON.stringify(guarantees)}`).toEqual([true, true, true, true]);
+          expect(
+            [guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok],
+            `${level}: ${JSON.stringify(guarantees)}`,
+          ).toEqual([true, true, true, true]);
           if (!defersDetails(level)) expect([guarantees.constraints.deferred, guarantees.facts.deferred], level).toEqual([0, 0]);
           deferred.set(level, (deferred.get(level) ?? 0) + guarantees.facts.deferred);
           const tools = toolsOf(catalog.shape, shrunk);
@@ -141,9 +152,15 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
             const ownAfter = String(tool.envelope!.description);
             const lost = placed.some((d) => {
               const after = descriptionAt(tool, d.schemaPath);
-              return (d.schemaPath === undefined ? ownAfter.slice(0, ownAfter.endsWith(DEFERRAL_MARKER) ? -DEFERRAL_MARKER.length : undefined) : after) !== descriptionAt(inputTools[i]!, d.schemaPath);
+              return (
+                (d.schemaPath === undefined ? ownAfter.slice(0, ownAfter.endsWith(DEFERRAL_MARKER) ? -DEFERRAL_MARKER.length : undefined) : after) !==
+                descriptionAt(inputTools[i]!, d.schemaPath)
+              );
             });
-            expect([ownAfter.endsWith(DEFERRAL_MARKER), markers], `${level} ${tool.name}: marked once, at the end of its own description, iff it lost text`).toEqual([lost, lost ? 1 : 0]);
+            expect(
+              [ownAfter.endsWith(DEFERRAL_MARKER), markers],
+              `${level} ${tool.name}: marked once, at the end of its own description, iff it lost text`,
+            ).toEqual([lost, lost ? 1 : 0]);
             marked.set(level, (marked.get(level) ?? 0) + (lost ? 1 : 0));
             for (const d of placed) {
               const after = descriptionAt(tool, d.schemaPath);
@@ -164,7 +181,9 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
       }),
       { numRuns: RUNS.levels, seed: SEED + 3 },
     );
-    console.info(`properties: ${RUNS.levels} random catalogs at every level; tools marked: ${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}; fact sentences deferred: ${[...deferred].map(([level, n]) => `${level} ${n}`).join(', ')}`);
+    console.info(
+      `properties: ${RUNS.levels} random catalogs at every level; tools marked: ${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}; fact sentences deferred: ${[...deferred].map(([level, n]) => `${level} ${n}`).join(', ')}`,
+    );
     expect(marked.get('leads') ?? 0).toBeGreaterThan(RUNS.levels / 4);
     expect(deferred.get('signatures') ?? 0).toBeGreaterThan(0);
   }, 300_000);
@@ -174,7 +193,11 @@ describe('random damage to valid catalogs', () => {
   const damage = fc.oneof(
     fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 8 }) }),
     fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }) }),
-    fc.record({ kind: fc.constant('insert-text' as const), at: fc.nat(), text: fc.constantFrom('"', '{', '}', '[', ']', ',', ':', '\\', '\\u', '\\ud800', 'null', '1e999', '\u0000', '\ufeff', '<|endoftext|>', '__proto__') }),
+    fc.record({
+      kind: fc.constant('insert-text' as const),
+      at: fc.nat(),
+      text: fc.constantFrom('"', '{', '}', '[', ']', ',', ':', '\\', '\\u', '\\ud800', 'null', '1e999', '\u0000', '\ufeff', '<|endoftext|>', '__proto__'),
+    }),
     fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
     fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 64 }) }),
   );
@@ -224,8 +247,59 @@ describe('random damage to valid catalogs', () => {
 });
 
 describe('description reduction on its own', () => {
-  const SAFE = ['the', 'tool', 'returns', 'records', 'for', 'each', 'query', 'and', 'shows', 'results', 'from', 'index', 'cached', 'data', 'users', 'documents', 'entries', 'list', 'with', 'their', 'scores', 'sorted', 'by', 'date'];
-  const MARKED = ['must', 'must not', 'cannot', "can't", 'requires', 'rejected', 'invalid', 'not allowed', 'exactly one', 'at least', 'at most', 'only', 'unique', 'case-sensitive', 'maximum', 'between', 'greater than', 'no more than', 'above', 'exceeds', 'up to', 'format', 'RFC3339', 'ISO 8601', 'absolute'];
+  const SAFE = [
+    'the',
+    'tool',
+    'returns',
+    'records',
+    'for',
+    'each',
+    'query',
+    'and',
+    'shows',
+    'results',
+    'from',
+    'index',
+    'cached',
+    'data',
+    'users',
+    'documents',
+    'entries',
+    'list',
+    'with',
+    'their',
+    'scores',
+    'sorted',
+    'by',
+    'date',
+  ];
+  const MARKED = [
+    'must',
+    'must not',
+    'cannot',
+    "can't",
+    'requires',
+    'rejected',
+    'invalid',
+    'not allowed',
+    'exactly one',
+    'at least',
+    'at most',
+    'only',
+    'unique',
+    'case-sensitive',
+    'maximum',
+    'between',
+    'greater than',
+    'no more than',
+    'above',
+    'exceeds',
+    'up to',
+    'format',
+    'RFC3339',
+    'ISO 8601',
+    'absolute',
+  ];
   const sentence = fc
     .tuple(fc.array(fc.constantFrom(...SAFE), { minLength: 2, maxLength: 14 }), fc.option(fc.constantFrom(...MARKED), { nil: undefined, freq: 2 }), fc.nat())
     .map(([words, marker, at]) => {

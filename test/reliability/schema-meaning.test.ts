@@ -26,7 +26,9 @@ function schemaPairs(text: string, level?: LevelName): SchemaPair[] {
   const toolsOf = (catalog: unknown): Record<string, unknown>[] => {
     if (Array.isArray(catalog)) return catalog.map((item) => ((item as { function?: unknown }).function ?? item) as Record<string, unknown>);
     const object = catalog as Record<string, unknown>;
-    return ((object.tools ?? object.functions ?? [object]) as Record<string, unknown>[]).map((tool) => ((tool.function as Record<string, unknown> | undefined) ?? tool));
+    return ((object.tools ?? object.functions ?? [object]) as Record<string, unknown>[]).map(
+      (tool) => (tool.function as Record<string, unknown> | undefined) ?? tool,
+    );
   };
   const schemaOf = (tool: Record<string, unknown>) => tool.inputSchema ?? tool.input_schema ?? tool.parameters;
   const afterTools = toolsOf(after);

@@ -96,7 +96,13 @@ function damaged(damage: (store: string) => void): () => Injected {
 const FAULTS: Fault[] = [
   { name: 'a read-only database file', code: 'cave_store_readonly', seedReadable: true, skip: READ_ONLY_SKIP, inject: readOnly((s) => [s]) },
   { name: 'a read-only store folder', code: 'cave_store_readonly', seedReadable: true, skip: READ_ONLY_SKIP, inject: readOnly((s) => [dirname(s)]) },
-  { name: 'a read-only file in a read-only folder', code: 'cave_store_readonly', seedReadable: true, skip: READ_ONLY_SKIP, inject: readOnly((s) => [s, dirname(s)]) },
+  {
+    name: 'a read-only file in a read-only folder',
+    code: 'cave_store_readonly',
+    seedReadable: true,
+    skip: READ_ONLY_SKIP,
+    inject: readOnly((s) => [s, dirname(s)]),
+  },
   {
     name: 'a full budget (CAVEMAN_CCR_MAX_BYTES)',
     code: 'cave_store_full',
@@ -259,61 +265,70 @@ function caught(work: () => unknown): CavemanError | undefined {
 }
 
 describe('each store fault: a typed error in the library, pass-through in the CLI, nothing half-written', () => {
-  it.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
-    if (fault.skip) return void console.info(`skipped "${fault.name}": ${fault.skip}`);
-    const injected = await fault.inject();
-    let undone = false;
-    const undo = async () => {
-      if (!undone) await injected.undo?.();
-      undone = true;
-    };
-    cleanups.push(() => void undo());
-    const before = fingerprint(injected.untouched ?? []);
-    try {
-      // The library, then the CLI (in this process: the busy case waits out its timeout in each).
-      const library = await withEnv(injected.env, () => shrink(INPUT, { store: injected.store }));
-      const cli = await runCommand(['shrink', '--store', injected.store], { input: INPUT, ...(injected.env ? { env: injected.env } : {}) });
+  it.each(FAULTS.map((fault) => [fault.name, fault] as const))(
+    '%s',
+    async (_name, fault) => {
+      if (fault.skip) return void console.info(`skipped "${fault.name}": ${fault.skip}`);
+      const injected = await fault.inject();
+      let undone = false;
+      const undo = async () => {
+        if (!undone) await injected.undo?.();
+        undone = true;
+      };
+      cleanups.push(() => void undo());
+      const before = fingerprint(injected.untouched ?? []);
+      try {
+        // The library, then the CLI (in this process: the busy case waits out its timeout in each).
+        const library = await withEnv(injected.env, () => shrink(INPUT, { store: injected.store }));
+        const cli = await runCommand(['shrink', '--store', injected.store], { input: INPUT, ...(injected.env ? { env: injected.env } : {}) });
 
-      // Library: the pass-through result and exactly one typed error naming the store.
-      expect(library.error?.code).toBe(fault.code);
-      expect(library.error?.message).toContain(injected.store);
-      if (fault.message) expect(library.error?.message).toMatch(fault.message);
-      expect(Buffer.from(library.result.output).equals(INPUT)).toBe(true);
-      expect(library.result).not.toHaveProperty('recovery_handle');
-      expect(library.result.pass_through?.reason).toBe('store_error');
-      expect(library.result.tokens_after).toBe(library.result.tokens_before);
+        // Library: the pass-through result and exactly one typed error naming the store.
+        expect(library.error?.code).toBe(fault.code);
+        expect(library.error?.message).toContain(injected.store);
+        if (fault.message) expect(library.error?.message).toMatch(fault.message);
+        expect(Buffer.from(library.result.output).equals(INPUT)).toBe(true);
+        expect(library.result).not.toHaveProperty('recovery_handle');
+        expect(library.result.pass_through?.reason).toBe('store_error');
+        expect(library.result.tokens_after).toBe(library.result.tokens_before);
 
-      // CLI: the original bytes on stdout, exit 0, one contract line with the error and a note.
-      expect(cli.status).toBe(0);
-      expect(cli.stdout.equals(INPUT)).toBe(true);
-      const line = reportLine(cli);
-      expect(validLine(line), describeErrors(validLine.errors)).toBe(true);
-      expect(line).toMatchObject({ error: { code: fault.code }, pass_through: { reason: 'store_error' } });
-      expect(line).not.toHaveProperty('recovery_handle');
-      expect(line.note).toMatch(/nothing was stored/);
+        // CLI: the original bytes on stdout, exit 0, one contract line with the error and a note.
+        expect(cli.status).toBe(0);
+        expect(cli.stdout.equals(INPUT)).toBe(true);
+        const line = reportLine(cli);
+        expect(validLine(line), describeErrors(validLine.errors)).toBe(true);
+        expect(line).toMatchObject({ error: { code: fault.code }, pass_through: { reason: 'store_error' } });
+        expect(line).not.toHaveProperty('recovery_handle');
+        expect(line.note).toMatch(/nothing was stored/);
 
-      // Recovery through the same path: still works, or one typed error (never wrong bytes).
-      const failed = caught(() => expect(Buffer.from(recover(SEED_HANDLE, { store: injected.store })).equals(SEED)).toBe(true));
-      if (fault.seedReadable) expect(failed).toBeUndefined();
-      else expect(failed?.code).toMatch(/^cave_store_(corrupt|unavailable)$/);
-      const recovered = await runCommand(['recover', SEED_HANDLE, '--store', injected.store]);
-      if (fault.seedReadable) expect(recovered.stdout.equals(SEED)).toBe(true);
-      else expect([recovered.status, recovered.stdout.length, recovered.stderr]).toEqual([1, 0, expect.stringMatching(/^caveman-shrink recover: the recovery store at .+\n$/)]);
-      for (const run of [cli, recovered]) expect(run.stderr).not.toMatch(/\n\s+at /);
+        // Recovery through the same path: still works, or one typed error (never wrong bytes).
+        const failed = caught(() => expect(Buffer.from(recover(SEED_HANDLE, { store: injected.store })).equals(SEED)).toBe(true));
+        if (fault.seedReadable) expect(failed).toBeUndefined();
+        else expect(failed?.code).toMatch(/^cave_store_(corrupt|unavailable)$/);
+        const recovered = await runCommand(['recover', SEED_HANDLE, '--store', injected.store]);
+        if (fault.seedReadable) expect(recovered.stdout.equals(SEED)).toBe(true);
+        else
+          expect([recovered.status, recovered.stdout.length, recovered.stderr]).toEqual([
+            1,
+            0,
+            expect.stringMatching(/^caveman-shrink recover: the recovery store at .+\n$/),
+          ]);
+        for (const run of [cli, recovered]) expect(run.stderr).not.toMatch(/\n\s+at /);
 
-      // Nothing half-written: the files the fault involves are byte-for-byte and mode-for-mode as they were.
-      expect(fingerprint(injected.untouched ?? [])).toEqual(before);
-    } finally {
-      await undo();
-    }
-    if (!injected.real) return;
-    // Undone, the store holds exactly what it held (the seed) and takes new catalogs again.
-    const after = auditStore(injected.real);
-    expect([after.integrity, after.handles, after.damaged, after.historyRows]).toEqual(['ok', [SEED_HANDLE], [], 1]);
-    const healed = await shrink(INPUT, { store: injected.real });
-    expect(healed.error).toBeUndefined();
-    expect(healed.result.recovery_handle).toBe(expectedHandle(INPUT));
-  }, 60_000);
+        // Nothing half-written: the files the fault involves are byte-for-byte and mode-for-mode as they were.
+        expect(fingerprint(injected.untouched ?? [])).toEqual(before);
+      } finally {
+        await undo();
+      }
+      if (!injected.real) return;
+      // Undone, the store holds exactly what it held (the seed) and takes new catalogs again.
+      const after = auditStore(injected.real);
+      expect([after.integrity, after.handles, after.damaged, after.historyRows]).toEqual(['ok', [SEED_HANDLE], [], 1]);
+      const healed = await shrink(INPUT, { store: injected.real });
+      expect(healed.error).toBeUndefined();
+      expect(healed.result.recovery_handle).toBe(expectedHandle(INPUT));
+    },
+    60_000,
+  );
 });
 
 describe('paths and contention the store takes in its stride', () => {

@@ -18,7 +18,8 @@ import { startBrowserHost, type BrowserHostProcess } from './helpers/processes';
 
 const root = folderPerFile('caveman-rel-host-store-');
 const SIDECARS = ['', '-wal', '-shm'];
-const CHATTR_SKIP = process.getuid?.() !== 0 ? 'needs root for chattr +i' : !canMakeReadOnly() && 'chattr is not available here (it needs an ext-family file system)';
+const CHATTR_SKIP =
+  process.getuid?.() !== 0 ? 'needs root for chattr +i' : !canMakeReadOnly() && 'chattr is not available here (it needs an ext-family file system)';
 
 let running: { host: BrowserHostProcess; session: HostSession } | undefined;
 const undo: (() => void)[] = [];
@@ -78,29 +79,39 @@ describe('the store file changes under a running browser host', () => {
     // A handle here would name a row in a file no process can open.
     expect(second.outcome.report).not.toHaveProperty('recovery_handle');
     expect(second.outcome.report?.pass_through?.reason).toBe('store_error');
-    expect(second.outcome.report?.error).toMatchObject({ code: 'cave_store_corrupt', message: expect.stringMatching(/is damaged or is not a SQLite database .*nothing was stored$/) });
+    expect(second.outcome.report?.error).toMatchObject({
+      code: 'cave_store_corrupt',
+      message: expect.stringMatching(/is damaged or is not a SQLite database .*nothing was stored$/),
+    });
     expect(readFileSync(store).equals(garbage)).toBe(true);
     for (const suffix of ['-wal', '-shm']) expect(existsSync(store + suffix), suffix).toBe(false);
   }, 60_000);
 
-  it.skipIf(CHATTR_SKIP)('made immutable (chattr +i on the database, -wal and -shm): the shrink passes through with the reason, the host stays up, and works again once the files are writable', async () => {
-    const { store, host, session } = await hostWithOneShrink('frozen');
-    for (const suffix of SIDECARS) {
-      if (!existsSync(store + suffix)) continue;
-      execFileSync('chattr', ['+i', store + suffix]);
-      undo.push(() => execFileSync('chattr', ['-i', store + suffix]));
-    }
-    const second = await analyzeOrDeath(host, session, 'frozen-1.json', distinctCatalog('frozen', 1));
-    if (typeof second === 'string') throw new Error(second);
-    expect(second.outcome.report).not.toHaveProperty('recovery_handle');
-    expect(second.outcome.report?.error).toMatchObject({ code: 'cave_store_readonly', message: expect.stringMatching(/cannot be written \(it was made immutable while it was open, EPERM\) — nothing was stored/) });
+  it.skipIf(CHATTR_SKIP)(
+    'made immutable (chattr +i on the database, -wal and -shm): the shrink passes through with the reason, the host stays up, and works again once the files are writable',
+    async () => {
+      const { store, host, session } = await hostWithOneShrink('frozen');
+      for (const suffix of SIDECARS) {
+        if (!existsSync(store + suffix)) continue;
+        execFileSync('chattr', ['+i', store + suffix]);
+        undo.push(() => execFileSync('chattr', ['-i', store + suffix]));
+      }
+      const second = await analyzeOrDeath(host, session, 'frozen-1.json', distinctCatalog('frozen', 1));
+      if (typeof second === 'string') throw new Error(second);
+      expect(second.outcome.report).not.toHaveProperty('recovery_handle');
+      expect(second.outcome.report?.error).toMatchObject({
+        code: 'cave_store_readonly',
+        message: expect.stringMatching(/cannot be written \(it was made immutable while it was open, EPERM\) — nothing was stored/),
+      });
 
-    // The host still answers, and once the files can be written the same host stores again.
-    for (const step of undo.splice(0).reverse()) step();
-    const bytes = distinctCatalog('frozen', 2);
-    const third = await analyzeOrDeath(host, session, 'frozen-2.json', bytes);
-    if (typeof third === 'string') throw new Error(third);
-    expect(third.outcome.report?.recovery_handle).toBe(expectedHandle(bytes));
-    await expectRecoverable(store, expectedHandle(bytes), bytes);
-  }, 60_000);
+      // The host still answers, and once the files can be written the same host stores again.
+      for (const step of undo.splice(0).reverse()) step();
+      const bytes = distinctCatalog('frozen', 2);
+      const third = await analyzeOrDeath(host, session, 'frozen-2.json', bytes);
+      if (typeof third === 'string') throw new Error(third);
+      expect(third.outcome.report?.recovery_handle).toBe(expectedHandle(bytes));
+      await expectRecoverable(store, expectedHandle(bytes), bytes);
+    },
+    60_000,
+  );
 });

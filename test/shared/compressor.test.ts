@@ -17,12 +17,23 @@ describe('the compressor label', () => {
 
   it('parses back every label it writes', () => {
     for (const level of LEVELS) {
-      for (const shareSchemas of [false, true]) expect(parseCompressor(compressorLabel({ shareSchemas, level })), `${level} ${shareSchemas}`).toEqual({ shareSchemas, level });
+      for (const shareSchemas of [false, true])
+        expect(parseCompressor(compressorLabel({ shareSchemas, level })), `${level} ${shareSchemas}`).toEqual({ shareSchemas, level });
     }
   });
 
   it('refuses a label it does not write, and reads the defaults for it', () => {
-    for (const label of ['', 'caveman-shrink', 'toolschema+', 'toolschema+level-facts', 'toolschema+level-tiny', 'toolschema+level-leads+share-schemas', 'toolschema+share-schemas+share-schemas', 'toolschema+gzip', 'TOOLSCHEMA']) {
+    for (const label of [
+      '',
+      'caveman-shrink',
+      'toolschema+',
+      'toolschema+level-facts',
+      'toolschema+level-tiny',
+      'toolschema+level-leads+share-schemas',
+      'toolschema+share-schemas+share-schemas',
+      'toolschema+gzip',
+      'TOOLSCHEMA',
+    ]) {
       expect(parseCompressor(label), label).toBeUndefined();
       expect(recordedSettings(label), label).toEqual({ shareSchemas: false, level: 'facts' });
     }

@@ -79,7 +79,11 @@ describe('contracts', () => {
         expect(standalone.lintReport(lintReport), fixture.name).toBe(true);
         expect(standalone.lintReport({ ...lintReport, tools: [{ ...lintReport.tools[0], name: 5 }] })).toBe(false);
         expectValid(CONTRACT_IDS.guaranteeReport, checkGuarantees(parseJson(fixture.text), parseJson(Buffer.from(output).toString('utf8'))));
-        for (const level of LEVELS) expectValid(CONTRACT_IDS.guaranteeReport, checkGuarantees(parseJson(fixture.text), parseJson(shrinkText(fixture.text, { level })), undefined, undefined, level));
+        for (const level of LEVELS)
+          expectValid(
+            CONTRACT_IDS.guaranteeReport,
+            checkGuarantees(parseJson(fixture.text), parseJson(shrinkText(fixture.text, { level })), undefined, undefined, level),
+          );
       }
       const page = history({ store, limit: 5 });
       expectValid(CONTRACT_IDS.historyPage, page);

@@ -11,10 +11,14 @@ describe('cancelledError', () => {
 
   it('puts when (or why) after "cancelled", and what it left after the dash', () => {
     expect(cancelledError({ when: 'before it started' }).message).toBe('cancelled before it started — nothing was stored');
-    expect(cancelledError({ outcome: 'the server was stopped and nothing was stored' }).message).toBe('cancelled — the server was stopped and nothing was stored');
+    expect(cancelledError({ outcome: 'the server was stopped and nothing was stored' }).message).toBe(
+      'cancelled — the server was stopped and nothing was stored',
+    );
   });
 
   it('names a decline in place of "cancelled"', () => {
-    expect(cancelledError({ what: 'you chose not to run that command', outcome: 'nothing was started' }).message).toBe('you chose not to run that command — nothing was started');
+    expect(cancelledError({ what: 'you chose not to run that command', outcome: 'nothing was started' }).message).toBe(
+      'you chose not to run that command — nothing was started',
+    );
   });
 });

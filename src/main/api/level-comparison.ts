@@ -42,9 +42,14 @@ export async function compareLevels(input: CatalogInput, options: LevelCompariso
   const seenBefore = beginVisibleCounts({ doc, layout, asciiBytes }, counter, tokenizer, signal);
   // Every level is begun before anything is awaited, so the workers count them all at once.
   const begun = LEVELS.map((level) => {
-    const transform = level === LEVELS[0] ? prepared.transform : transformCatalog(doc, { sharedOutput: true, shareSchemas, level, ...(asciiBytes ? { asciiBytes } : {}) })!;
+    const transform =
+      level === LEVELS[0] ? prepared.transform : transformCatalog(doc, { sharedOutput: true, shareSchemas, level, ...(asciiBytes ? { asciiBytes } : {}) })!;
     const outputDoc = parseJson(outputText(transform));
-    return { level, json: counter.count(transform.output, tokenizer, countOptions), seen: beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, seenBefore) };
+    return {
+      level,
+      json: counter.count(transform.output, tokenizer, countOptions),
+      seen: beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, seenBefore),
+    };
   });
 
   const tokensBefore = await jsonBefore;
@@ -55,7 +60,13 @@ export async function compareLevels(input: CatalogInput, options: LevelCompariso
     const passesThrough = tokens >= tokensBefore;
     if (passesThrough) for (const name of ['anthropic', 'openai'] as const) if (seen[name] !== seenBefore[name]) seen[name].cancel();
     const after = passesThrough ? before : await renderedTotals(seen);
-    levels.push({ level, tokens: passesThrough ? tokensBefore : tokens, anthropic: after.anthropic, openai: after.openai, ...(passesThrough ? { passesThrough: true as const } : {}) });
+    levels.push({
+      level,
+      tokens: passesThrough ? tokensBefore : tokens,
+      anthropic: after.anthropic,
+      openai: after.openai,
+      ...(passesThrough ? { passesThrough: true as const } : {}),
+    });
   }
   return { tokenizer, shareSchemas, before: { tokens: tokensBefore, anthropic: before.anthropic, openai: before.openai }, levels };
 }

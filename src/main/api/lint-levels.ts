@@ -66,14 +66,21 @@ export async function lintLevels(input: CatalogInput, options: LintLevelsOptions
     });
   }
 
-  const original = { json: await originalJson.finish({ help: true }), anthropic: (await originalVisible.anthropic.result()).total, openai: (await originalVisible.openai.result()).total };
+  const original = {
+    json: await originalJson.finish({ help: true }),
+    anthropic: (await originalVisible.anthropic.result()).total,
+    openai: (await originalVisible.openai.result()).total,
+  };
   const tokensMinified = await minifiedJson.finish({ help: true });
   const rows: LevelRow[] = [];
   for (const counting of levels) {
     const json = await counting.json.finish({ help: true });
     const passesThrough = json >= original.json;
-    if (passesThrough) for (const name of ['anthropic', 'openai'] as const) if (counting.visible[name] !== originalVisible[name]) counting.visible[name].cancel();
-    const seen = passesThrough ? original : { json, anthropic: (await counting.visible.anthropic.result()).total, openai: (await counting.visible.openai.result()).total };
+    if (passesThrough)
+      for (const name of ['anthropic', 'openai'] as const) if (counting.visible[name] !== originalVisible[name]) counting.visible[name].cancel();
+    const seen = passesThrough
+      ? original
+      : { json, anthropic: (await counting.visible.anthropic.result()).total, openai: (await counting.visible.openai.result()).total };
     rows.push({
       level: counting.level,
       ...seen,

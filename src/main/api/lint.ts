@@ -20,7 +20,16 @@ import { readInput, type CatalogInput, type ReadInput } from './read-catalog-tex
 import { sharedCounter } from './shared-counter';
 import { RENDERINGS } from '../engine/visible/rendering';
 import { beginVisibleCounts, sideOfBytes, visibleFigures } from './visible-counts';
-import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts, type ToolCounts, type ToolCountsPending, type ToolSpans } from './tool-counts';
+import {
+  beginToolCount,
+  inputToolSpans,
+  outputToolSpans,
+  toolCountsOf,
+  type PendingToolCounts,
+  type ToolCounts,
+  type ToolCountsPending,
+  type ToolSpans,
+} from './tool-counts';
 
 export interface LintOptions {
   tokenizer?: TokenizerName;
@@ -90,7 +99,13 @@ export interface KnownFigures {
  * output is not smaller passes through in shrink, so then every "after"
  * equals its "before" (and no fact is touched).
  */
-export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, totals: LintTotals, counter: ParallelTokenCounter = sharedCounter(), known: KnownFigures = {}): Promise<LintReport> {
+export async function lintReportFor(
+  read: ReadInput,
+  prepared: CatalogPrepared,
+  totals: LintTotals,
+  counter: ParallelTokenCounter = sharedCounter(),
+  known: KnownFigures = {},
+): Promise<LintReport> {
   const { tokenizer, signal } = totals;
   const { doc, transform } = prepared;
   interface Counting {
@@ -108,7 +123,10 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
     let counting: Counting;
     if (known) counting = { text, spans, result: known, cancel: () => undefined };
     else {
-      const job = beginToolCount(counter, text, spans, tokenizer, { ...(signal ? { signal } : {}), ...(progress ? { onProgress: (done: number, total: number) => progress(done / total) } : {}) });
+      const job = beginToolCount(counter, text, spans, tokenizer, {
+        ...(signal ? { signal } : {}),
+        ...(progress ? { onProgress: (done: number, total: number) => progress(done / total) } : {}),
+      });
       const result = async () => {
         await job.finish();
         return toolCountsOf(job);
@@ -130,11 +148,30 @@ export async function lintReportFor(read: ReadInput, prepared: CatalogPrepared, 
   const variants = structureChanged ? 3 : 2;
   const [minifying = NO_PROGRESS, trimming = NO_PROGRESS, restructuring = NO_PROGRESS] = parts(totals.onVariantsProgress ?? NO_PROGRESS, variants);
   const [minifiedCounted, trimmedCounted, restructuredCounted] = totals.onVariantsCounted ? parts(totals.onVariantsCounted, variants) : [];
-  const minifiedJob = count(...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: minifying })!), undefined, minifiedCounted);
-  const metadataJob = count(...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: trimming })!), undefined, trimmedCounted);
-  const structureJob = structureChanged ? count(...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true, onProgress: restructuring })!), undefined, restructuredCounted) : undefined;
+  const minifiedJob = count(
+    ...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: minifying })!),
+    undefined,
+    minifiedCounted,
+  );
+  const metadataJob = count(
+    ...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: trimming })!),
+    undefined,
+    trimmedCounted,
+  );
+  const structureJob = structureChanged
+    ? count(
+        ...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true, onProgress: restructuring })!),
+        undefined,
+        restructuredCounted,
+      )
+    : undefined;
   // What the model sees of the input and of the output (SPEC §2.8), counted beside the rest.
-  const visibleBefore = beginVisibleCounts({ doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined }, counter, tokenizer, signal);
+  const visibleBefore = beginVisibleCounts(
+    { doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined },
+    counter,
+    tokenizer,
+    signal,
+  );
   const outputDoc = known.output ?? parseJson(outputText(transform));
   const visibleAfter = beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, visibleBefore);
   // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
@@ -225,10 +262,17 @@ function sameSpans(a: ToolSpans, b: ToolSpans): boolean {
 }
 
 function factTally(counts: FactLedger['tools'][number] | undefined): FactTally {
-  return counts ? { found: counts.found, kept: counts.kept, redundant: counts.redundant, deferred: counts.deferred, dropped: counts.dropped } : { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 };
+  return counts
+    ? { found: counts.found, kept: counts.kept, redundant: counts.redundant, deferred: counts.deferred, dropped: counts.dropped }
+    : { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 };
 }
 
 function addTally(a: FactTally, b: FactTally): FactTally {
-  return { found: a.found + b.found, kept: a.kept + b.kept, redundant: a.redundant + b.redundant, deferred: (a.deferred ?? 0) + (b.deferred ?? 0), dropped: a.dropped + b.dropped };
+  return {
+    found: a.found + b.found,
+    kept: a.kept + b.kept,
+    redundant: a.redundant + b.redundant,
+    deferred: (a.deferred ?? 0) + (b.deferred ?? 0),
+    dropped: a.dropped + b.dropped,
+  };
 }
-

@@ -25,4 +25,3 @@ export function readInput(input: CatalogInput): ReadInput {
   assertInputSize(bytes.byteLength);
   return { bytes, decoded: decodeInput(bytes) };
 }
-

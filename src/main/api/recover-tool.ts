@@ -34,14 +34,20 @@ export interface RecordedShrink {
 
 /** Throws cave_not_found / cave_hash_mismatch like recover. */
 export function recoverRecorded(handle: string, options: StoreOptions = {}): RecordedShrink {
-  return withStore(options.store, (store) => ({ original: store.get(handle), settings: recordedSettings(store.shrink(handle)?.compressor) }), { readonly: true });
+  return withStore(options.store, (store) => ({ original: store.get(handle), settings: recordedSettings(store.shrink(handle)?.compressor) }), {
+    readonly: true,
+  });
 }
 
 /** The tools of the catalog behind `handle`, in order. Throws cave_not_found / cave_hash_mismatch like recover, cave_not_catalog when it holds no catalog. */
 export function recoverTools(handle: string, options: StoreOptions = {}): ToolOriginal[] {
   const { original, settings } = recoverRecorded(handle, options);
   const prepared = prepareCatalog(readInput(original), settings);
-  if (!prepared.ok) throw new CavemanError('cave_not_catalog', `the original behind ${handle} is not a tool catalog (${prepared.passThrough.message}); recover it whole instead`);
+  if (!prepared.ok)
+    throw new CavemanError(
+      'cave_not_catalog',
+      `the original behind ${handle} is not a tool catalog (${prepared.passThrough.message}); recover it whole instead`,
+    );
   // The engine is deterministic: transforming the original again with the recorded options gives the catalog that was handed out.
   const shrunk = parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH);
   return toolOriginals(prepared.doc, shrunk);

@@ -3,7 +3,7 @@
 // a handle only after the original is durably committed.
 
 import type { PassThrough, ShrinkReport } from '../../shared/contracts';
-import type { CavemanError} from '../../shared/errors';
+import type { CavemanError } from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { compressorLabel } from '../../shared/compressor';
 import { savingRatio } from '../../shared/ratio';
@@ -171,7 +171,20 @@ function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boole
   const transform = prepared.ok ? prepared.transform : undefined;
   const output = transform?.output;
   const notCatalog = prepared.ok ? undefined : prepared.passThrough;
-  const counting = { options, tokenizer, bytes, original, digest, output, toolCount: transform ? transform.tools.length : 0, notCatalog, beforeJob, afterJob, progress, scratch };
+  const counting = {
+    options,
+    tokenizer,
+    bytes,
+    original,
+    digest,
+    output,
+    toolCount: transform ? transform.tools.length : 0,
+    notCatalog,
+    beforeJob,
+    afterJob,
+    progress,
+    scratch,
+  };
   return { counting, read, prepared };
 }
 
@@ -207,12 +220,12 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
       handle = borrowed.store.put(
         original,
         {
-        tokensBefore,
-        tokensAfter,
-        tokenizer,
-        toolCount,
-        ...recordedWith(options),
-        ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
+          tokensBefore,
+          tokensAfter,
+          tokenizer,
+          toolCount,
+          ...recordedWith(options),
+          ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
         },
         hexDigest === undefined ? undefined : recoveryHandleOfDigest(hexDigest),
       ).handle;
@@ -238,7 +251,11 @@ function recordedWith(options: ShrinkOptions): { compressor?: string; shareSchem
   const shareSchemas = options.shareSchemas === true;
   const level = options.level ?? DEFAULT_LEVEL;
   if (!shareSchemas && level === DEFAULT_LEVEL) return {};
-  return { compressor: compressorLabel({ shareSchemas, level }), ...(shareSchemas ? { shareSchemas: true } : {}), ...(level !== DEFAULT_LEVEL ? { level } : {}) };
+  return {
+    compressor: compressorLabel({ shareSchemas, level }),
+    ...(shareSchemas ? { shareSchemas: true } : {}),
+    ...(level !== DEFAULT_LEVEL ? { level } : {}),
+  };
 }
 
 /** `level` is named only when it is not the default, so a default shrink's report is the reference's. */
@@ -253,7 +270,6 @@ function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: num
     ...(level !== undefined && level !== DEFAULT_LEVEL ? { level } : {}),
   };
 }
-
 
 const STAGE_SPAN: Record<ShrinkStage, [number, number]> = { transforming: [0, 0.1], counting: [0.1, 0.95], storing: [0.95, 1] };
 

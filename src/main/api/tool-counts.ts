@@ -27,7 +27,13 @@ export interface PendingToolCounts {
 }
 
 /** Begins counting `text`, cut at the edges of `spans` so each one's share can be read afterwards. */
-export function beginToolCount(counter: ParallelTokenCounter, text: CountText, spans: ToolSpans, tokenizer: TokenizerName, options: Omit<CountJobOptions, 'ends'> = {}): CountJob {
+export function beginToolCount(
+  counter: ParallelTokenCounter,
+  text: CountText,
+  spans: ToolSpans,
+  tokenizer: TokenizerName,
+  options: Omit<CountJobOptions, 'ends'> = {},
+): CountJob {
   return counter.begin(text, tokenizer, { ...options, ends: attributionEnds(text, spans) });
 }
 

@@ -39,7 +39,13 @@ export function sideOfBytes(doc: JsonDocument, layout: CatalogLayout, bytes: Uin
  * is awaited). A rendering equal to `earlier`'s (the input's, when the
  * shrink changed nothing it shows) takes that counting instead of a second.
  */
-export function beginVisibleCounts(side: VisibleSide, counter: ParallelTokenCounter, tokenizer: TokenizerName, signal?: AbortSignal, earlier?: VisibleCounting): VisibleCounting {
+export function beginVisibleCounts(
+  side: VisibleSide,
+  counter: ParallelTokenCounter,
+  tokenizer: TokenizerName,
+  signal?: AbortSignal,
+  earlier?: VisibleCounting,
+): VisibleCounting {
   const counting = {} as VisibleCounting;
   for (const name of RENDERINGS) {
     const rendering = renderVisible(name, side.doc, side.layout, { shared: true, asciiBytes: side.asciiBytes });
@@ -62,7 +68,11 @@ export function beginVisibleCounts(side: VisibleSide, counter: ParallelTokenCoun
 }
 
 function sameRendering(a: Rendering, b: Rendering): boolean {
-  return Buffer.from(a.text.buffer, a.text.byteOffset, a.text.byteLength).equals(b.text) && a.spans.length === b.spans.length && a.spans.every(([start, end], i) => start === b.spans[i]![0] && end === b.spans[i]![1]);
+  return (
+    Buffer.from(a.text.buffer, a.text.byteOffset, a.text.byteLength).equals(b.text) &&
+    a.spans.length === b.spans.length &&
+    a.spans.every(([start, end], i) => start === b.spans[i]![0] && end === b.spans[i]![1])
+  );
 }
 
 export interface VisibleFigures {
@@ -77,7 +87,10 @@ export interface VisibleFigures {
 export async function visibleFigures(before: VisibleCounting, after: VisibleCounting): Promise<VisibleFigures> {
   const both = async (name: RenderingName) => ({ before: await before[name].result(), after: await after[name].result() });
   const [anthropic, openai] = await Promise.all([both('anthropic'), both('openai')]);
-  const tokens = (counts: { before: ToolCounts; after: ToolCounts }, pick: (counts: ToolCounts) => number): RenderedTokens => ({ tokens_before: pick(counts.before), tokens_after: pick(counts.after) });
+  const tokens = (counts: { before: ToolCounts; after: ToolCounts }, pick: (counts: ToolCounts) => number): RenderedTokens => ({
+    tokens_before: pick(counts.before),
+    tokens_after: pick(counts.after),
+  });
   const figures = (pick: (counts: ToolCounts) => number): VisibleTokens => ({ anthropic: tokens(anthropic, pick), openai: tokens(openai, pick) });
   const toolCount = anthropic.before.parts.length;
   return {

@@ -17,7 +17,12 @@ import { beginVisibleCounts, visibleFigures, type VisibleSide } from './visible-
  * through). Undefined when either is not a catalog (not UTF-8, not JSON, or
  * none of the shapes of SPEC §2.1): there is then nothing a model sees as tools.
  */
-export async function visibleTokens(before: Uint8Array, after: Uint8Array, tokenizer: TokenizerName = DEFAULT_TOKENIZER, counter: ParallelTokenCounter = sharedCounter()): Promise<VisibleTokens | undefined> {
+export async function visibleTokens(
+  before: Uint8Array,
+  after: Uint8Array,
+  tokenizer: TokenizerName = DEFAULT_TOKENIZER,
+  counter: ParallelTokenCounter = sharedCounter(),
+): Promise<VisibleTokens | undefined> {
   const input = sideOf(before);
   const output = after === before ? input : sideOf(after);
   if (!input || !output) return undefined;

@@ -19,7 +19,8 @@ export function withDescribeTool(original: Uint8Array, output: Uint8Array): With
   const doc = parseJson(text, MAX_JSON_DEPTH);
   const layout = readCatalog(doc);
   const last = layout?.tools.at(-1);
-  if (!layout || !last || layout.kind === 'tool' || layout.kind === 'schema') return { added: false, reason: 'a single tool or a bare schema has no list of tools to add it to' };
+  if (!layout || !last || layout.kind === 'tool' || layout.kind === 'schema')
+    return { added: false, reason: 'a single tool or a bare schema has no list of tools to add it to' };
   const entry = JSON.stringify(inShapeOf(doc, last.node, describer.definition));
   const at = doc.end[last.node]!;
   return { added: true, name: describer.definition.name, output: new TextEncoder().encode(`${text.slice(0, at)},${entry}${text.slice(at)}`) };

@@ -20,15 +20,13 @@ const processIo: CommandIo = { stdin: process.stdin, stdout: process.stdout, std
 /** The streams of the run in progress (runProgram sets them): the process's own, or a test's. */
 let io: CommandIo = processIo;
 
-const tokenizerOption = () =>
-  new Option('-t, --tokenizer <name>', 'tokenizer for the (inferred) token counts').choices(TOKENIZERS).default(DEFAULT_TOKENIZER);
+const tokenizerOption = () => new Option('-t, --tokenizer <name>', 'tokenizer for the (inferred) token counts').choices(TOKENIZERS).default(DEFAULT_TOKENIZER);
 const shareSchemasOption = () =>
   new Option('--share-schemas', 'write identical sub-schemas repeated inside a tool once, in its $defs (off by default: not every client resolves $ref)');
 const levelOption = (description: string) => new Option('--level <name>', description).choices(LEVELS);
 const strictOption = () =>
   new Option('--strict', `exit ${STRICT_PASS_THROUGH_EXIT} instead of 0 when the catalog is passed through unshrunk (for CI; stdout still carries it)`);
-const storeOption = () =>
-  new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
+const storeOption = () => new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -117,7 +115,9 @@ program
   .addOption(storeOption())
   .addOption(shareSchemasOption())
   .addOption(strictOption())
-  .addOption(levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and signatures defer the rest, reachable with recover HANDLE --tool NAME)`))
+  .addOption(
+    levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and signatures defer the rest, reachable with recover HANDLE --tool NAME)`),
+  )
   .option('--describe-tool', "add the describe tool's definition after the tools, for a harness that answers it (the library's toolDescriber)")
   .addHelpText(
     'after',
@@ -125,15 +125,21 @@ program
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
-  .action(async (file: string | undefined, options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean; level?: LevelName; describeTool?: boolean }, command: Command) => {
-    // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
-    // it is a file, and the command says there is no such file.
-    if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
-      const commands = program.commands.map((each) => each.name()).join(', ');
-      command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
-    }
-    exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
-  });
+  .action(
+    async (
+      file: string | undefined,
+      options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean; level?: LevelName; describeTool?: boolean },
+      command: Command,
+    ) => {
+      // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
+      // it is a file, and the command says there is no such file.
+      if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
+        const commands = program.commands.map((each) => each.name()).join(', ');
+        command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
+      }
+      exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
+    },
+  );
 
 program
   .command('lint')
@@ -144,19 +150,23 @@ program
   .addOption(shareSchemasOption())
   .addOption(levelOption(`measure the shrink at this level (default: ${DEFAULT_LEVEL})`))
   .addOption(new Option('--levels', 'every level at a glance: tokens as JSON and as the model sees them (anthropic, openai)').conflicts('level'))
-  .action(async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName; levels?: boolean }) => {
-    exitCode = await (await import('./commands/lint-command')).runLintCommand(
-      file,
-      {
-        tokenizer: options.tokenizer,
-        json: options.json === true,
-        shareSchemas: options.shareSchemas === true,
-        ...(options.level !== undefined ? { level: options.level } : {}),
-        levels: options.levels === true,
-      },
-      io,
-    );
-  });
+  .action(
+    async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName; levels?: boolean }) => {
+      exitCode = await (
+        await import('./commands/lint-command')
+      ).runLintCommand(
+        file,
+        {
+          tokenizer: options.tokenizer,
+          json: options.json === true,
+          shareSchemas: options.shareSchemas === true,
+          ...(options.level !== undefined ? { level: options.level } : {}),
+          levels: options.levels === true,
+        },
+        io,
+      );
+    },
+  );
 
 program
   .command('recover')
@@ -178,9 +188,11 @@ program
   .addOption(new Option('--sort <column>', 'order by this column (default: created)').choices(CONTRACT_ENUMS.historySortKeys))
   .addOption(new Option('--direction <way>', 'sort direction').choices(CONTRACT_ENUMS.sortDirections).default('descending'))
   .addOption(storeOption())
-  .action(async (options: { json?: boolean; limit: number; offset: number; query?: string; sort?: HistorySortKey; direction: SortDirection; store?: string }) => {
-    exitCode = await (await import('./commands/history-command')).runHistoryCommand({ ...options, json: options.json === true }, io);
-  });
+  .action(
+    async (options: { json?: boolean; limit: number; offset: number; query?: string; sort?: HistorySortKey; direction: SortDirection; store?: string }) => {
+      exitCode = await (await import('./commands/history-command')).runHistoryCommand({ ...options, json: options.json === true }, io);
+    },
+  );
 
 program
   .command('mcp')
@@ -216,7 +228,10 @@ program
   .option('-H, --header <name: value>', 'with --url: an HTTP header to send, "Name: value" or Name=value (repeatable; sent to that origin only)', collect, [])
   .option('-e, --env <KEY=VALUE>', 'an environment variable for the server command (repeatable)', collect, [])
   .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
-  .option('--describe-tool', 'list caveman_describe, which answers a tool\'s full original definition from the store, when a description was shortened (default)')
+  .option(
+    '--describe-tool',
+    "list caveman_describe, which answers a tool's full original definition from the store, when a description was shortened (default)",
+  )
   .option('--no-describe-tool', 'do not list caveman_describe')
   .addOption(levelOption(`how much description text stays in the listing (default: ${PROXY_DEFAULT_LEVEL}; the rest is one caveman_describe call away)`))
   .addOption(shareSchemasOption())
@@ -237,7 +252,10 @@ program
 
 const configOptions = (command: Command) =>
   command
-    .requiredOption('--config <file>', "the MCP client's config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, or any file with an \"mcpServers\" or \"servers\" list)")
+    .requiredOption(
+      '--config <file>',
+      'the MCP client\'s config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, or any file with an "mcpServers" or "servers" list)',
+    )
     .requiredOption('--server <name>', 'the server, by its name in the file')
     .option('--project <folder>', 'in ~/.claude.json: the project the server belongs to, when more than one has that name')
     .option('--dry-run', 'print the change as a unified diff and write nothing');
@@ -248,7 +266,9 @@ const proxyOptionNames = () => program.commands.find((each) => each.name() === '
 configOptions(
   program
     .command('wrap')
-    .description("route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- <its command>`, with the same args and env; a backup goes beside the file"),
+    .description(
+      "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- <its command>`, with the same args and env; a backup goes beside the file",
+    ),
 )
   .addOption(new Option('--level <name>', "the proxy's level (default: the proxy's)").choices(LEVELS))
   .option('--include-tools <names>', 'list only these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
@@ -263,7 +283,10 @@ configOptions(
   });
 
 configOptions(program.command('unwrap').description('give a wrapped server its entry back from the backup wrap left: the file as it was, byte for byte'))
-  .addHelpText('after', '\nExit status: 0 when unwrapped (or the dry run printed), 1 when refused (why is on stderr; nothing was written), 2 on a usage mistake.')
+  .addHelpText(
+    'after',
+    '\nExit status: 0 when unwrapped (or the dry run printed), 1 when refused (why is on stderr; nothing was written), 2 on a usage mistake.',
+  )
   .action(async (options: UnwrapCommandOptions) => {
     exitCode = await (await import('./commands/wrap-command')).runUnwrapCommand(options, io);
   });

@@ -36,7 +36,10 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
       const options = {
         title: 'Choose an MCP config file',
         properties: ['openFile', 'showHiddenFiles'] as ('openFile' | 'showHiddenFiles')[],
-        filters: [{ name: 'MCP config (JSON)', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }],
+        filters: [
+          { name: 'MCP config (JSON)', extensions: ['json'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
       };
       const picked = owner ? await deps.dialog.showOpenDialog(owner, options) : await deps.dialog.showOpenDialog(options);
       const path = picked.filePaths[0];
@@ -49,7 +52,11 @@ export function nativeDialogHandlers(core: CoreServices, deps: DialogDeps): Hand
     async saveCatalog(request) {
       const { fileName, bytes } = await core.exportBytes(request);
       const owner = deps.window();
-      const options = { title: request.which === 'compressed' ? 'Save compressed catalog' : 'Save original catalog', defaultPath: fileName, filters: JSON_FILTERS };
+      const options = {
+        title: request.which === 'compressed' ? 'Save compressed catalog' : 'Save original catalog',
+        defaultPath: fileName,
+        filters: JSON_FILTERS,
+      };
       const chosen = owner ? await deps.dialog.showSaveDialog(owner, options) : await deps.dialog.showSaveDialog(options);
       if (chosen.canceled || !chosen.filePath) return { status: 'cancelled' };
       await writeFile(chosen.filePath, bytes);

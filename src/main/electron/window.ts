@@ -15,7 +15,8 @@ export const ICON_PATH = fileURLToPath(new URL('../renderer/icon.png', import.me
 // guardWebContents (every new window, middle-click included, is denied; only safeExternalUrl's http(s)
 // reaches openExternal); test/reliability/app-security/electron-wiring.test.ts proves what the window gets.
 export function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({ // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
+  const window = new BrowserWindow({
+    // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     width: 1360,
     height: 900,
     minWidth: 1024,

@@ -29,7 +29,11 @@ export interface OperationControl {
 }
 
 type Implementations = {
-  [K in keyof Operations]: (args: Operations[K]['args'], resources: OperationResources, control: OperationControl) => Promise<Operations[K]['result']> | Operations[K]['result'];
+  [K in keyof Operations]: (
+    args: Operations[K]['args'],
+    resources: OperationResources,
+    control: OperationControl,
+  ) => Promise<Operations[K]['result']> | Operations[K]['result'];
 };
 
 export const operations: Implementations = {
@@ -45,7 +49,18 @@ export const operations: Implementations = {
     const again = shrinkAgain(opened, handle, shrink, { tokenizer, shareSchemas: shareSchemas === true, level: level ?? DEFAULT_LEVEL });
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
     const { options } = again;
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer: again.tokenizer, shareSchemas: options.shareSchemas, level: options.level, store: opened, counter, signal, onProgress });
+    return analyzeCatalog({
+      analysisId,
+      name,
+      bytes,
+      tokenizer: again.tokenizer,
+      shareSchemas: options.shareSchemas,
+      level: options.level,
+      store: opened,
+      counter,
+      signal,
+      onProgress,
+    });
   },
 
   compareLevels({ bytes, tokenizer, shareSchemas }, { counter }, { signal }) {

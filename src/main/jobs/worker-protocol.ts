@@ -1,7 +1,16 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type { CatalogSide, HistoryEntry, LevelComparison, HistoryListRequest, HistoryPage, HistoryTools, JobProgressEvent, ServerCosts } from '../../shared/contracts';
+import type {
+  CatalogSide,
+  HistoryEntry,
+  LevelComparison,
+  HistoryListRequest,
+  HistoryPage,
+  HistoryTools,
+  JobProgressEvent,
+  ServerCosts,
+} from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
@@ -25,9 +34,15 @@ export interface StoreInfo {
 
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
-  analyze: { args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean; level?: LevelName }; result: AnalysisProduct };
+  analyze: {
+    args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean; level?: LevelName };
+    result: AnalysisProduct;
+  };
   /** Shrinks a stored original again with the tokenizer and options of one of its shrinks (`shrink`, else the latest); `tokenizer` where it recorded none. */
-  analyzeHandle: { args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; shrink?: number | undefined }; result: AnalysisProduct };
+  analyzeHandle: {
+    args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; shrink?: number | undefined };
+    result: AnalysisProduct;
+  };
   /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */
   exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
   compareLevels: { args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean }; result: LevelComparison };
@@ -48,9 +63,7 @@ export interface Operations {
 
 export type Operation = keyof Operations;
 
-export type ToWorker =
-  | { type: 'call'; id: number; op: Operation; args: unknown }
-  | { type: 'cancel'; id: number };
+export type ToWorker = { type: 'call'; id: number; op: Operation; args: unknown } | { type: 'cancel'; id: number };
 
 export type FromWorker =
   | { type: 'progress'; id: number; stage: JobProgressEvent['stage']; fraction: number }

@@ -71,13 +71,27 @@ function parseEntry(name: string, entry: unknown): ParsedServer {
   const disabled = entry.disabled === true ? { disabled: true } : {};
   const url = typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : undefined;
 
-  if (type === 'sse' || type === 'http' || type === 'streamable-http' || type === 'streamablehttp' || (type === undefined && url !== undefined && entry.command === undefined)) {
+  if (
+    type === 'sse' ||
+    type === 'http' ||
+    type === 'streamable-http' ||
+    type === 'streamablehttp' ||
+    (type === undefined && url !== undefined && entry.command === undefined)
+  ) {
     const transport: McpTransport = type === 'sse' ? 'sse' : 'http';
     if (url === undefined || url.trim() === '') return { name, transport, ...disabled, problem: 'it has no "url"' };
     const headers = stringMap(entry.headers);
-    return { name, transport, url, ...(headers.value ? { headers: headers.value } : {}), ...disabled, ...(headers.problem ? { problem: `"headers" ${headers.problem}` } : {}) };
+    return {
+      name,
+      transport,
+      url,
+      ...(headers.value ? { headers: headers.value } : {}),
+      ...disabled,
+      ...(headers.problem ? { problem: `"headers" ${headers.problem}` } : {}),
+    };
   }
-  if (type !== undefined && type !== 'stdio') return { name, transport: 'stdio', ...disabled, problem: `its type "${type}" is not one Caveman Shrink can connect to (stdio, http or sse)` };
+  if (type !== undefined && type !== 'stdio')
+    return { name, transport: 'stdio', ...disabled, problem: `its type "${type}" is not one Caveman Shrink can connect to (stdio, http or sse)` };
 
   const command = typeof entry.command === 'string' ? entry.command : undefined;
   const args = Array.isArray(entry.args) ? entry.args : entry.args === undefined ? [] : undefined;

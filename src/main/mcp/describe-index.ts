@@ -64,7 +64,12 @@ export class DescribeIndex {
   /** The tools of `original`, told which (0-based, in catalog order) the listing shortened. */
   static withShortened(original: JsonDocument, shortened: (index: number) => boolean): DescribeIndex {
     const layout = readCatalog(original);
-    const tools = (layout?.tools ?? []).map((tool, index) => ({ position: index + 1, name: ownName(original, tool.node), text: sourceOf(original, tool.node), shortened: shortened(index) }));
+    const tools = (layout?.tools ?? []).map((tool, index) => ({
+      position: index + 1,
+      name: ownName(original, tool.node),
+      text: sourceOf(original, tool.node),
+      shortened: shortened(index),
+    }));
     return new DescribeIndex(tools);
   }
 

@@ -107,7 +107,10 @@ function parseInto(text: string, source: Source, into: DiscoveredServer[]): McpC
  * found in a config file main read itself.
  */
 export function serverId(client: McpClient, configPath: string, project: string | undefined, name: string): string {
-  return `mcp-${createHash('sha256').update(`${client}\0${configPath}\0${project ?? ''}\0${name}`).digest('hex').slice(0, 24)}`;
+  return `mcp-${createHash('sha256')
+    .update(`${client}\0${configPath}\0${project ?? ''}\0${name}`)
+    .digest('hex')
+    .slice(0, 24)}`;
 }
 
 /** What the renderer may see of a server: no env or header values, no credentials in a URL. */

@@ -37,7 +37,8 @@ export function expandVariables(text: string, context: ExpansionContext, project
 export function targetOfDiscovered(server: DiscoveredServer, context: ExpansionContext): McpTarget {
   if (server.problem !== undefined) throw new CavemanError('cave_bad_request', `${server.name} in ${server.configPath} cannot be imported: ${server.problem}`);
   const expand = (text: string) => expandVariables(text, context, server.project);
-  const expandMap = (map: Record<string, string> | undefined) => (map ? Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value)])) : undefined);
+  const expandMap = (map: Record<string, string> | undefined) =>
+    map ? Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value)])) : undefined;
 
   if (server.transport === 'stdio') {
     const cwd = server.cwd !== undefined ? expand(server.cwd) : undefined;

@@ -133,7 +133,13 @@ export class ChildPeer implements RpcPeer, Transport {
     return new Promise((resolve, reject) => {
       if (this.child) throw new Error('the server was started already');
       const { command, args, env, cwd, onStderr } = this.spec;
-      const child = spawn(command, [...args], { env, ...(cwd !== undefined ? { cwd } : {}), stdio: ['pipe', 'pipe', onStderr ? 'pipe' : 'inherit'], shell: false, windowsHide: true }) as unknown as ChildProcessWithoutNullStreams;
+      const child = spawn(command, [...args], {
+        env,
+        ...(cwd !== undefined ? { cwd } : {}),
+        stdio: ['pipe', 'pipe', onStderr ? 'pipe' : 'inherit'],
+        shell: false,
+        windowsHide: true,
+      }) as unknown as ChildProcessWithoutNullStreams;
       this.child = child;
       this.exited = new Promise((done) => child.once('close', () => done()));
       child.once('error', reject);
@@ -168,7 +174,10 @@ export class ChildPeer implements RpcPeer, Transport {
     const gone = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), EXIT_GRACE_MS).unref())]);
     if (!gone) {
       child.kill('SIGTERM');
-      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), EXIT_GRACE_MS).unref())]);
+      const stopped = await Promise.race([
+        this.exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), EXIT_GRACE_MS).unref()),
+      ]);
       if (!stopped) child.kill('SIGKILL');
     }
   }

@@ -45,7 +45,7 @@ export async function listAllPages<T>(reader: PageReader<T>): Promise<AllPages<T
   const seen = new Set<string>();
   let bytes = CATALOG_FRAME_BYTES;
   let cursor: string | undefined;
-  for (let pages = 0; ; ) {
+  for (let pages = 0; ;) {
     if (pages >= MAX_PAGES) throw new CavemanError('cave_mcp_protocol', `the server handed out more than ${MAX_PAGES} pages of tools; it seems to be looping`);
     const page = await reader.page(cursor, pages);
     pages += 1;

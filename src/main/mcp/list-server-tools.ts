@@ -83,7 +83,10 @@ export async function listServerTools(target: McpTarget, options: ListToolsOptio
     const listed = await listAllPages<unknown>({
       page: (cursor, page) => {
         diagnostics.stage = page === 0 ? 'tools/list' : `tools/list (page ${page + 1})`;
-        return abortable(client.request({ method: 'tools/list', ...(cursor !== undefined ? { params: { cursor } } : {}) }, ToolsPage, { signal, timeout: remaining() }), signal);
+        return abortable(
+          client.request({ method: 'tools/list', ...(cursor !== undefined ? { params: { cursor } } : {}) }, ToolsPage, { signal, timeout: remaining() }),
+          signal,
+        );
       },
       bytesOf: (tool) => Buffer.byteLength(JSON.stringify(tool)),
       onPage: (pages, tools) => options.onProgress?.({ stage: 'listing', pages, tools }),
@@ -110,7 +113,13 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
   let transport: Transport;
   if (target.transport === 'stdio') {
     const peer = new ChildPeer(
-      { command: target.command, args: target.args, env: serverEnv(baseEnv, target.env), cwd: target.cwd, onStderr: (chunk) => diagnostics.recordStderr(chunk) },
+      {
+        command: target.command,
+        args: target.args,
+        env: serverEnv(baseEnv, target.env),
+        cwd: target.cwd,
+        onStderr: (chunk) => diagnostics.recordStderr(chunk),
+      },
       MAX_MESSAGE_BYTES,
     );
     peer.onunreadable = (problem) => {
@@ -120,7 +129,8 @@ function createTransport(target: McpTarget, baseEnv: NodeJS.ProcessEnv, diagnost
     };
     // Called before the Client's own handler: JSON-RPC the SDK would not take is evidence the server does not speak MCP.
     peer.onmessage = (message) => {
-      if (!JSONRPCMessageSchema.safeParse(message).success) diagnostics.recordUnreadable({ kind: 'not-jsonrpc', detail: 'not a JSON-RPC message the SDK takes', id: null });
+      if (!JSONRPCMessageSchema.safeParse(message).success)
+        diagnostics.recordUnreadable({ kind: 'not-jsonrpc', detail: 'not a JSON-RPC message the SDK takes', id: null });
     };
     transport = peer;
   } else {

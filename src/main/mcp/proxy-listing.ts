@@ -36,7 +36,10 @@ const plural = (n: number) => `${n} tool${n === 1 ? '' : 's'}`;
 export async function proxyListing(listed: readonly string[], options: ProxyListingOptions): Promise<ShrunkListing> {
   const { filter, log } = options;
   const kept = filter === undefined ? listed : keptTools(listed, filter);
-  const count = filter === undefined ? plural(listed.length) : `${kept.length} of ${plural(listed.length)} listed (${filter.flags}: ${listed.length - kept.length} filtered out)`;
+  const count =
+    filter === undefined
+      ? plural(listed.length)
+      : `${kept.length} of ${plural(listed.length)} listed (${filter.flags}: ${listed.length - kept.length} filtered out)`;
   const shrunk = await shrinkListedTools(kept, options);
 
   if ('unchanged' in shrunk) {

@@ -56,7 +56,11 @@ export function recordingFetch(texts: ResponseTexts, base: FetchLike = fetch): F
       texts.record(text);
       return new Response(text, kept);
     }
-    if (type === 'text/event-stream') return new Response(tapEvents(response.body, (data) => texts.record(data)), kept);
+    if (type === 'text/event-stream')
+      return new Response(
+        tapEvents(response.body, (data) => texts.record(data)),
+        kept,
+      );
     return response;
   };
 }

@@ -48,7 +48,8 @@ export async function serverCosts(listing: Uint8Array, options: ServerCostOption
       describeTool: {
         name: price?.name ?? describeToolDefinition().name,
         shortenedTools: price?.shortened_tools ?? 0,
-        tokens: price !== undefined && price.tokens > 0 ? await describeToolShare(price.name, tokenizer, counter, signal) : { json: 0, anthropic: 0, openai: 0 },
+        tokens:
+          price !== undefined && price.tokens > 0 ? await describeToolShare(price.name, tokenizer, counter, signal) : { json: 0, anthropic: 0, openai: 0 },
       },
     });
     options.onProgress?.((index + 1) / LEVELS.length);

@@ -51,8 +51,15 @@ export class ServerDiagnostics {
     const who = this.target.transport === 'stdio' ? `the server (${describeTarget(this.target, 80)})` : `the server at ${describeTarget(this.target, 80)}`;
     if (why.cancelled) return cancelledError({ outcome: 'the server was stopped and nothing was stored' });
     if (why.timedOut) {
-      if (this.garbage !== undefined) return new CavemanError('cave_mcp_protocol', `${who} does not speak MCP: it wrote ${this.garbage} on stdout and never answered ${this.stage}${this.stderrNote()}`);
-      return new CavemanError('cave_mcp_timeout', `${who} did not answer ${this.stage} within ${formatSeconds(why.timeoutMs)}${this.stderrNote()}${this.firstRunNote()}`);
+      if (this.garbage !== undefined)
+        return new CavemanError(
+          'cave_mcp_protocol',
+          `${who} does not speak MCP: it wrote ${this.garbage} on stdout and never answered ${this.stage}${this.stderrNote()}`,
+        );
+      return new CavemanError(
+        'cave_mcp_timeout',
+        `${who} did not answer ${this.stage} within ${formatSeconds(why.timeoutMs)}${this.stderrNote()}${this.firstRunNote()}`,
+      );
     }
     if (error instanceof CavemanError) return error;
 
@@ -60,26 +67,35 @@ export class ServerDiagnostics {
     const syscall = (error as { syscall?: unknown }).syscall;
     if (this.target.transport === 'stdio' && typeof syscall === 'string' && syscall.startsWith('spawn')) {
       const command = JSON.stringify(this.target.command);
-      if (code === 'ENOENT') return new CavemanError('cave_mcp_unreachable', `could not start ${command}: no such command or file (is it installed and on the PATH?)`);
+      if (code === 'ENOENT')
+        return new CavemanError('cave_mcp_unreachable', `could not start ${command}: no such command or file (is it installed and on the PATH?)`);
       if (code === 'EACCES') return new CavemanError('cave_mcp_unreachable', `could not start ${command}: permission denied (is it executable?)`);
       return new CavemanError('cave_mcp_unreachable', `could not start ${command}: ${errorMessage(error)}`);
     }
 
     if (error instanceof McpError) {
       if (error.code === ErrorCode.ConnectionClosed || this.exited) {
-        if (this.garbage !== undefined) return new CavemanError('cave_mcp_protocol', `${who} does not speak MCP: it wrote ${this.garbage} on stdout and closed the connection before it answered ${this.stage}${this.stderrNote()}`);
+        if (this.garbage !== undefined)
+          return new CavemanError(
+            'cave_mcp_protocol',
+            `${who} does not speak MCP: it wrote ${this.garbage} on stdout and closed the connection before it answered ${this.stage}${this.stderrNote()}`,
+          );
         const verb = this.target.transport === 'stdio' ? 'exited' : 'closed the connection';
         return new CavemanError('cave_mcp_unreachable', `${who} ${verb} before it answered ${this.stage}${this.stderrNote()}`);
       }
       if (error.code === ErrorCode.MethodNotFound && this.stage.startsWith('tools/list')) {
         return new CavemanError('cave_mcp_no_tools', `${who} offers no tools (it answered tools/list with "${shorten(error.message)}")`);
       }
-      if (error.code === ErrorCode.RequestTimeout) return new CavemanError('cave_mcp_timeout', `${who} did not answer ${this.stage} in time${this.stderrNote()}`);
+      if (error.code === ErrorCode.RequestTimeout)
+        return new CavemanError('cave_mcp_timeout', `${who} did not answer ${this.stage} in time${this.stderrNote()}`);
       return new CavemanError('cave_mcp_protocol', `${who} answered ${this.stage} with an error: ${shorten(error.message, 200)}`);
     }
 
     if (isUnreadableMessage(error as Error)) {
-      return new CavemanError('cave_mcp_protocol', `${who} answered ${this.stage} with something that is not a valid MCP result (${shorten(errorMessage(error), 200)})`);
+      return new CavemanError(
+        'cave_mcp_protocol',
+        `${who} answered ${this.stage} with something that is not a valid MCP result (${shorten(errorMessage(error), 200)})`,
+      );
     }
 
     // HTTP: a status the server answered with, or a network failure.
@@ -88,8 +104,12 @@ export class ServerDiagnostics {
     const network = typeof cause?.code === 'string' ? cause.code : undefined;
     if (this.target.transport !== 'stdio') {
       if (network) return new CavemanError('cave_mcp_unreachable', `could not reach ${describeTarget(this.target, 80)}: ${networkWords(network)}`);
-      if (status !== undefined) return new CavemanError('cave_mcp_unreachable', `${who} answered HTTP ${status} during ${this.stage}: ${shorten(errorMessage(error), 200)}`);
-      return new CavemanError('cave_mcp_unreachable', `could not talk to ${describeTarget(this.target, 80)} during ${this.stage}: ${shorten(errorMessage(error), 200)}`);
+      if (status !== undefined)
+        return new CavemanError('cave_mcp_unreachable', `${who} answered HTTP ${status} during ${this.stage}: ${shorten(errorMessage(error), 200)}`);
+      return new CavemanError(
+        'cave_mcp_unreachable',
+        `could not talk to ${describeTarget(this.target, 80)} during ${this.stage}: ${shorten(errorMessage(error), 200)}`,
+      );
     }
     if (this.exited) return new CavemanError('cave_mcp_unreachable', `${who} exited before it answered ${this.stage}${this.stderrNote()}`);
     return new CavemanError('cave_mcp_protocol', `${who} failed during ${this.stage}: ${shorten(errorMessage(error), 200)}${this.stderrNote()}`);

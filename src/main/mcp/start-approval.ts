@@ -31,10 +31,7 @@ export interface StartQuestion {
 }
 
 /** How a host treats a server that did not come from discovery. */
-export type StartPolicy =
-  | { kind: 'refuse' }
-  | { kind: 'allow' }
-  | { kind: 'ask'; ask: (question: StartQuestion) => Promise<boolean> };
+export type StartPolicy = { kind: 'refuse' } | { kind: 'allow' } | { kind: 'ask'; ask: (question: StartQuestion) => Promise<boolean> };
 
 /** What the page is told of `policy`, so it shows up front which servers Import starts (AppInfo.serverStarts). */
 export function serverStarts(policy: StartPolicy | undefined): 'any' | 'ask' | 'config' {
@@ -69,9 +66,19 @@ export function startQuestion(request: StartRequest): StartQuestion {
   }
   const detail = [describeTarget(target, SHOWN_LENGTH), ...extras].join('\n\n');
   if (target.transport === 'stdio') {
-    return { title: picked ? 'Run a command from a config file?' : 'Run a command?', message: `Caveman Shrink will run this command${from} to list its MCP tools:`, detail, confirm: 'Run' };
+    return {
+      title: picked ? 'Run a command from a config file?' : 'Run a command?',
+      message: `Caveman Shrink will run this command${from} to list its MCP tools:`,
+      detail,
+      confirm: 'Run',
+    };
   }
-  return { title: picked ? 'Connect to a server from a config file?' : 'Connect to a server?', message: `Caveman Shrink will connect to this URL${from} to list its MCP tools:`, detail, confirm: 'Connect' };
+  return {
+    title: picked ? 'Connect to a server from a config file?' : 'Connect to a server?',
+    message: `Caveman Shrink will connect to this URL${from} to list its MCP tools:`,
+    detail,
+    confirm: 'Connect',
+  };
 }
 
 function startRefused({ origin, target, picked }: StartRequest): CavemanError {

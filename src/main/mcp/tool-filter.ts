@@ -25,7 +25,9 @@ export function toolFilter(include: readonly string[] = [], exclude: readonly st
   if (included.length === 0 && excluded.length === 0) return undefined;
   const isIncluded = included.length > 0 ? picomatch(included, GLOB_OPTIONS) : undefined;
   const isExcluded = excluded.length > 0 ? picomatch(excluded, GLOB_OPTIONS) : undefined;
-  const flags = [included.length > 0 ? `--include-tools ${included.join(',')}` : '', excluded.length > 0 ? `--exclude-tools ${excluded.join(',')}` : ''].filter(Boolean).join(' ');
+  const flags = [included.length > 0 ? `--include-tools ${included.join(',')}` : '', excluded.length > 0 ? `--exclude-tools ${excluded.join(',')}` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     flags,
     keeps(name) {

@@ -129,8 +129,12 @@ function describeUnreadable(problem: UnreadableLine): string {
 /** The error a client gets for a line it sent that the proxy could not take. */
 function replyToUnreadable(problem: UnreadableLine): { id: RpcId | null; error: RpcError } {
   if (problem.kind === 'not-json') return { id: null, error: { code: ErrorCode.ParseError, message: `parse error: ${problem.detail.slice(0, 200)}` } };
-  if (problem.kind === 'not-jsonrpc') return { id: problem.id, error: { code: ErrorCode.InvalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' } };
-  return { id: problem.id, error: { code: ErrorCode.InvalidRequest, message: `the message is ${problem.bytes} bytes, over the proxy's limit of ${problem.limit} bytes` } };
+  if (problem.kind === 'not-jsonrpc')
+    return { id: problem.id, error: { code: ErrorCode.InvalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' } };
+  return {
+    id: problem.id,
+    error: { code: ErrorCode.InvalidRequest, message: `the message is ${problem.bytes} bytes, over the proxy's limit of ${problem.limit} bytes` },
+  };
 }
 
 /** Starts the upstream peer, then the downstream one, and relays until either closes. */
@@ -192,14 +196,16 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
   /** Every tool upstream lists, each as its exact text; a failure is an error the client can be answered with. */
   const listUpstream = async (): Promise<string[]> => {
     try {
-      const listed = await listAllPages({ page: async (cursor) => pageOf(await askServer('tools/list', cursor === undefined ? undefined : { cursor })), bytesOf: (tool) => Buffer.byteLength(tool) });
+      const listed = await listAllPages({
+        page: async (cursor) => pageOf(await askServer('tools/list', cursor === undefined ? undefined : { cursor })),
+        bytesOf: (tool) => Buffer.byteLength(tool),
+      });
       return listed.tools;
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
       throw new UpstreamError({ code: ErrorCode.InternalError, message: errorMessage(error) });
     }
   };
-
 
   const currentListing = (): Promise<ShrunkListing> => {
     if (listing?.generation !== generation) {
@@ -225,9 +231,12 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       const shrunk = await currentListing();
       offered = shrunk;
       const tools = shrunk.local ? [...shrunk.tools, JSON.stringify(shrunk.local.definition)] : shrunk.tools;
-      await downstream.sendLine(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":[${tools.join(',')}]}}`).catch((error: unknown) => log(`could not write to the client: ${String(error)}`));
+      await downstream
+        .sendLine(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":[${tools.join(',')}]}}`)
+        .catch((error: unknown) => log(`could not write to the client: ${String(error)}`));
     } catch (error) {
-      const rpc = error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${errorMessage(error)}` };
+      const rpc =
+        error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${errorMessage(error)}` };
       await errorToClient(request.id, rpc);
     }
   };
@@ -349,7 +358,10 @@ export async function startToolsProxy(options: ToolsProxyOptions): Promise<Tools
       waiting.reject(new UpstreamError(error(waiting.method)));
     }
   };
-  const unrelayable = (what: string) => (method: string) => ({ code: ErrorCode.InternalError, message: `the server's answer to ${method} could not be relayed: it was ${what}` });
+  const unrelayable = (what: string) => (method: string) => ({
+    code: ErrorCode.InternalError,
+    message: `the server's answer to ${method} could not be relayed: it was ${what}`,
+  });
 
   upstream.onmessage = (m, extra) => {
     const problem = malformed(m);

@@ -41,7 +41,13 @@ export interface AppServicesOptions {
 /** What host-specific handlers build on. */
 export interface CoreServices {
   /** `choice`: shared sub-schemas (SPEC §2.3a; off by default) and the level (SPEC §2.3b; facts by default). */
-  startAnalysis(name: string, bytes: Uint8Array, tokenizer: AppInfo['defaultTokenizer'], context: CallContext, choice?: ShrinkChoice): ReturnType<JobRunner['start']>;
+  startAnalysis(
+    name: string,
+    bytes: Uint8Array,
+    tokenizer: AppInfo['defaultTokenizer'],
+    context: CallContext,
+    choice?: ShrinkChoice,
+  ): ReturnType<JobRunner['start']>;
   /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
   reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
   /** The bytes to save or download, and the file name to offer. */
@@ -70,7 +76,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const mcp = createMcpServices({ worker: mcpWorker, runner, startPolicy: options.startPolicy });
   const launcherHost = options.launcherHost ?? { kind: 'node', execPath: process.execPath };
   const cliEntry = options.cliEntry ?? fileURLToPath(new URL('./cli.js', import.meta.url));
-  const servers = createServerServices({ worker: mcpWorker, startPolicy: options.startPolicy, launcher: () => appLauncher(launcherHost, cliEntry, { realpath: realpathSync, exists: existsSync }) });
+  const servers = createServerServices({
+    worker: mcpWorker,
+    startPolicy: options.startPolicy,
+    launcher: () => appLauncher(launcherHost, cliEntry, { realpath: realpathSync, exists: existsSync }),
+  });
   const version = packageVersion();
 
   const core: CoreServices = {
@@ -98,12 +108,25 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
   const handlers: Handlers = {
     async getAppInfo() {
-      const base = { version, platform: options.platform, serverStarts: serverStarts(options.startPolicy), tokenizers: [...TOKENIZERS], defaultTokenizer: DEFAULT_TOKENIZER };
+      const base = {
+        version,
+        platform: options.platform,
+        serverStarts: serverStarts(options.startPolicy),
+        tokenizers: [...TOKENIZERS],
+        defaultTokenizer: DEFAULT_TOKENIZER,
+      };
       try {
         const info = await storeWorker.call('storeInfo', {});
         return { ...base, storePath: info.path, storeReadOnly: info.readOnly, storeMaxBytes: info.maxBytes, storeRetainedBytes: info.retainedBytes };
       } catch (error) {
-        return { ...base, storePath: setup.storePath, storeReadOnly: false, storeMaxBytes: budgetInForce(setup.maxBytesSetting), storeRetainedBytes: 0, storeError: asCavemanError(error).toValue() };
+        return {
+          ...base,
+          storePath: setup.storePath,
+          storeReadOnly: false,
+          storeMaxBytes: budgetInForce(setup.maxBytesSetting),
+          storeRetainedBytes: 0,
+          storeError: asCavemanError(error).toValue(),
+        };
       }
     },
     analyzeCatalog: ({ name, bytes, tokenizer, shareSchemas, level }, context) => core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level }),
@@ -112,7 +135,12 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, { shareSchemas, level });
     },
     openHistoryEntry: ({ handle, tokenizer, shareSchemas, level, shrink }, context) =>
-      runner.start('analyzeHandle', { handle, tokenizer, ...choiceFields({ shareSchemas, level }), ...(shrink !== undefined ? { shrink } : {}) }, handle, context),
+      runner.start(
+        'analyzeHandle',
+        { handle, tokenizer, ...choiceFields({ shareSchemas, level }), ...(shrink !== undefined ? { shrink } : {}) },
+        handle,
+        context,
+      ),
     cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) || servers.cancel(jobId) }),
     getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {

@@ -31,7 +31,10 @@ function isMethod(name: string): name is Method {
 export function createDispatcher(handlers: Handlers): Dispatcher {
   // Compile every validator up front: a broken contract fails at start-up, not on first use.
   const validators = new Map(
-    (Object.keys(handlers) as Method[]).map((method) => [method, { request: validatorFor(CHANNELS[method].request), response: validatorFor(CHANNELS[method].response) }]),
+    (Object.keys(handlers) as Method[]).map((method) => [
+      method,
+      { request: validatorFor(CHANNELS[method].request), response: validatorFor(CHANNELS[method].response) },
+    ]),
   );
   return {
     methods: [...validators.keys()],
@@ -40,12 +43,20 @@ export function createDispatcher(handlers: Handlers): Dispatcher {
       const handler = isMethod(method) ? (handlers[method] as Handler<Method> | undefined) : undefined;
       if (!validate || !handler) return { ok: false, code: 'cave_bad_request', message: `there is no channel named ${JSON.stringify(method).slice(0, 80)}` };
       if (!validate.request(request)) {
-        return { ok: false, code: 'cave_bad_request', message: `the ${CHANNELS[method as Method].channel} request is invalid: ${describeErrors(validate.request.errors)}` };
+        return {
+          ok: false,
+          code: 'cave_bad_request',
+          message: `the ${CHANNELS[method as Method].channel} request is invalid: ${describeErrors(validate.request.errors)}`,
+        };
       }
       try {
         const value = await handler(request as never, context);
         if (!validate.response(value)) {
-          return { ok: false, code: 'cave_internal', message: `internal error: the ${CHANNELS[method as Method].channel} answer broke its contract: ${describeErrors(validate.response.errors)}` };
+          return {
+            ok: false,
+            code: 'cave_internal',
+            message: `internal error: the ${CHANNELS[method as Method].channel} answer broke its contract: ${describeErrors(validate.response.errors)}`,
+          };
         }
         return { ok: true, value };
       } catch (error) {

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { JobProgressEvent, JobStarted } from '../../shared/contracts';
-import type { CavemanError} from '../../shared/errors';
+import type { CavemanError } from '../../shared/errors';
 import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
@@ -78,7 +78,15 @@ export class JobRunner {
     return { jobId, name };
   }
 
-  private enqueue<K extends AnalysisOp>(jobId: string, controller: AbortController, op: K, args: AnalysisArgs<K>, name: string, context: CallContext, transfer: ArrayBuffer[]): void {
+  private enqueue<K extends AnalysisOp>(
+    jobId: string,
+    controller: AbortController,
+    op: K,
+    args: AnalysisArgs<K>,
+    name: string,
+    context: CallContext,
+    transfer: ArrayBuffer[],
+  ): void {
     const run = () =>
       this.worker.call(op, { ...args, analysisId: jobId } as Operations[K]['args'], {
         transfer,

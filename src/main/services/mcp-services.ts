@@ -94,7 +94,11 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
     const label = clip(name ?? defaultName);
     const timeoutMs = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_LIST_TIMEOUT_MS;
     return deps.runner.startFetched({ name: label, tokenizer, ...choiceFields({ shareSchemas, level }) }, context, async (signal, onProgress) => {
-      const listed = await deps.worker.call('listMcpTools', { target: start.target, timeoutMs, name: label }, { signal, onProgress: (stage, fraction) => onProgress(stage === 'connecting' ? 'connecting' : 'listing', fraction) });
+      const listed = await deps.worker.call(
+        'listMcpTools',
+        { target: start.target, timeoutMs, name: label },
+        { signal, onProgress: (stage, fraction) => onProgress(stage === 'connecting' ? 'connecting' : 'listing', fraction) },
+      );
       return listed.bytes;
     });
   };

@@ -14,7 +14,12 @@ import type { CoreServices } from './app-services';
 import type { CallContext } from './dispatch';
 
 /** Starts one analysis per path, in order; unreadable or oversized files are failed jobs. */
-export async function openCatalogPaths(core: CoreServices, paths: readonly string[], options: { tokenizer: TokenizerName } & ShrinkChoice, context: CallContext): Promise<JobStarted[]> {
+export async function openCatalogPaths(
+  core: CoreServices,
+  paths: readonly string[],
+  options: { tokenizer: TokenizerName } & ShrinkChoice,
+  context: CallContext,
+): Promise<JobStarted[]> {
   const jobs: JobStarted[] = [];
   for (const path of paths) {
     const name = basename(path);
@@ -35,5 +40,9 @@ export async function openCatalogPaths(core: CoreServices, paths: readonly strin
 
 function unreadable(name: string, path: string, error: unknown): CavemanError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return new CavemanError(code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request', `cannot read ${name} (${path}): ${unreadableReason(error)} — nothing was stored`, { cause: error });
+  return new CavemanError(
+    code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request',
+    `cannot read ${name} (${path}): ${unreadableReason(error)} — nothing was stored`,
+    { cause: error },
+  );
 }

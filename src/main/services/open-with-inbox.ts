@@ -31,10 +31,12 @@ export function createOpenWithInbox(open: OpenPaths, onError: (error: unknown) =
     const context = target;
     const paths = waiting;
     waiting = [];
-    chain = chain.then(async () => {
-      const jobs = await open(paths, context);
-      if (jobs.length > 0) context.emit('jobsStarted', { jobs });
-    }).catch(onError);
+    chain = chain
+      .then(async () => {
+        const jobs = await open(paths, context);
+        if (jobs.length > 0) context.emit('jobsStarted', { jobs });
+      })
+      .catch(onError);
   };
 
   return {

@@ -108,10 +108,18 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
     progress('listing', 0);
     const work = (async () => {
       try {
-        const listed = await deps.worker.call('listMcpTools', { target, timeoutMs: DEFAULT_LIST_TIMEOUT_MS, name }, { signal: controller.signal, onProgress: (_stage, fraction) => progress('listing', fraction) });
+        const listed = await deps.worker.call(
+          'listMcpTools',
+          { target, timeoutMs: DEFAULT_LIST_TIMEOUT_MS, name },
+          { signal: controller.signal, onProgress: (_stage, fraction) => progress('listing', fraction) },
+        );
         throwIfAborted(controller.signal);
         progress('measuring', 0);
-        const costs = await deps.worker.call('measureListing', { bytes: listed.bytes, tokenizer }, { signal: controller.signal, transfer: [listed.bytes.buffer as ArrayBuffer], onProgress: (_stage, fraction) => progress('measuring', fraction) });
+        const costs = await deps.worker.call(
+          'measureListing',
+          { bytes: listed.bytes, tokenizer },
+          { signal: controller.signal, transfer: [listed.bytes.buffer as ArrayBuffer], onProgress: (_stage, fraction) => progress('measuring', fraction) },
+        );
         context.emit('serverMeasured', { jobId, serverId, outcome: { ok: true, costs } });
       } catch (error) {
         context.emit('serverMeasured', { jobId, serverId, outcome: { ok: false, error: asCavemanError(error).toValue() } });
@@ -138,7 +146,14 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
 
   const previewServerEdit = async (request: ServerEditRequest): Promise<ServerEditPreview> => {
     const { server, prepared } = await prepare(request);
-    const common = { serverId: request.serverId, action: prepared.action, configPath: prepared.read.path, diff: prepared.diff, backupPath: prepared.backupPath, hash: editHash(prepared) };
+    const common = {
+      serverId: request.serverId,
+      action: prepared.action,
+      configPath: prepared.read.path,
+      diff: prepared.diff,
+      backupPath: prepared.backupPath,
+      hash: editHash(prepared),
+    };
     if (prepared.action === 'wrap') return { ...common, starts: words(prepared.launch), env: { ...prepared.env }, serves: words(prepared.server) };
     return { ...common, serves: wrapStateOf(server).serves ?? '', exact: prepared.exact };
   };
@@ -152,7 +167,14 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
     const overview = await listServers();
     const row = overview.servers.find((each) => each.server.id === request.serverId);
     if (!row) throw new CavemanError('cave_internal', `internal error: ${prepared.read.path} was written, but the server is no longer found in it`);
-    return { serverId: request.serverId, action: prepared.action, configPath: prepared.read.path, backupPath: prepared.backupPath, ...(prepared.action === 'unwrap' ? { exact: prepared.exact } : {}), row };
+    return {
+      serverId: request.serverId,
+      action: prepared.action,
+      configPath: prepared.read.path,
+      backupPath: prepared.backupPath,
+      ...(prepared.action === 'unwrap' ? { exact: prepared.exact } : {}),
+      row,
+    };
   };
 
   return {
@@ -196,7 +218,10 @@ function editHash(prepared: PreparedWrap | PreparedUnwrap): string {
  */
 function assertFilterableName(name: string): void {
   if (!/^[A-Za-z0-9_./-]+$/.test(name)) {
-    throw new CavemanError('cave_config_refused', `the tool name ${JSON.stringify(name.slice(0, 80))} holds characters the proxy's tool filter reads as a pattern; nothing was changed — leave it ticked, or wrap with the CLI and a pattern`);
+    throw new CavemanError(
+      'cave_config_refused',
+      `the tool name ${JSON.stringify(name.slice(0, 80))} holds characters the proxy's tool filter reads as a pattern; nothing was changed — leave it ticked, or wrap with the CLI and a pattern`,
+    );
   }
 }
 

@@ -3,8 +3,7 @@
 // nanoseconds and possibly an offset; this turns theirs into ours.
 
 // RFC 3339 (also with a space instead of T, and Go's `+0000 UTC` String() form).
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))(?:\s+[A-Z]{3,5})?$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))(?:\s+[A-Z]{3,5})?$/;
 
 function offsetMinutes(sign: string | undefined, hours: string | undefined, minutes: string | undefined): number {
   if (sign === undefined) return 0;

@@ -6,7 +6,17 @@ import type { HistoryListRequest, HistoryPage } from '../../shared/contracts';
 import type { RecoveryStore } from './recovery-store.js';
 
 /** `shrinks`: each entry lists its shrinks too. */
-export function historyPage(store: RecoveryStore, { limit, offset, query, sort, direction, shrinks }: HistoryListRequest & { shrinks?: boolean | undefined }): HistoryPage {
-  const page = store.history({ limit, offset, ...(query ? { query } : {}), ...(sort ? { sort } : {}), ...(direction ? { direction } : {}), ...(shrinks ? { shrinks } : {}) });
+export function historyPage(
+  store: RecoveryStore,
+  { limit, offset, query, sort, direction, shrinks }: HistoryListRequest & { shrinks?: boolean | undefined },
+): HistoryPage {
+  const page = store.history({
+    limit,
+    offset,
+    ...(query ? { query } : {}),
+    ...(sort ? { sort } : {}),
+    ...(direction ? { direction } : {}),
+    ...(shrinks ? { shrinks } : {}),
+  });
   return { ...page, limit, offset, ...(query ? { query } : {}) };
 }

@@ -182,7 +182,10 @@ function openMemory(readonly: boolean): Connection {
 function openAroundFrozenShm(dbPath: string, code: string): Connection {
   const why = `its -shm file cannot be written (${code === 'EROFS' ? 'a read-only file system' : 'it is immutable'}, ${code})`;
   if (hasWalFrames(dbPath)) {
-    throw new CavemanError('cave_store_readonly', `the recovery store at ${dbPath} cannot be used while ${why} and its -wal holds committed rows; make both writable again`);
+    throw new CavemanError(
+      'cave_store_readonly',
+      `the recovery store at ${dbPath} cannot be used while ${why} and its -wal holds committed rows; make both writable again`,
+    );
   }
   try {
     return { db: openSnapshot(dbPath), writable: false, afterClose: () => undefined, marks: undefined };

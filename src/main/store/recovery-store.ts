@@ -280,8 +280,7 @@ export class RecoveryStore {
     else if (typeof stored === 'string') bytes = new TextEncoder().encode(stored);
     if (bytes === undefined || recoveryHandleFor(bytes) !== handle) {
       const message =
-        `the bytes stored under ${handle} in the recovery store at ${this.path} do not match the handle's hash; ` +
-        'the row is damaged and was not returned';
+        `the bytes stored under ${handle} in the recovery store at ${this.path} do not match the handle's hash; ` + 'the row is damaged and was not returned';
       throw new CavemanError('cave_hash_mismatch', message);
     }
     return bytes;

@@ -91,7 +91,10 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
  */
 export function invalidBudgetError(setting: 'CAVEMAN_CCR_MAX_BYTES' | 'maxBytes', value: string): CavemanError {
   const unset = setting === 'CAVEMAN_CCR_MAX_BYTES' ? '; unset it for the 512 MiB default' : '';
-  return new CavemanError('cave_bad_request', `${setting} must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(value)}${unset}`);
+  return new CavemanError(
+    'cave_bad_request',
+    `${setting} must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(value)}${unset}`,
+  );
 }
 
 /** `error` (a failure to open the store) as the failure of `action`: the same code, the sentence ending in what was not done. */

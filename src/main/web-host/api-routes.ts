@@ -48,7 +48,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Channel name → method, for the channels this host serves: HTTP transport and a handler in the dispatcher. */
 function servedChannels(dispatcher: Dispatcher): Map<string, Method> {
   const handled = new Set<Method>(dispatcher.methods);
-  return new Map(methodsFor('http').filter((method) => handled.has(method)).map((method) => [CHANNELS[method].channel as string, method]));
+  return new Map(
+    methodsFor('http')
+      .filter((method) => handled.has(method))
+      .map((method) => [CHANNELS[method].channel as string, method]),
+  );
 }
 
 export function createApiRoutes(options: { dispatcher: Dispatcher; events: EventHub }): ApiRoutes {

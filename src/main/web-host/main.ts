@@ -70,7 +70,8 @@ async function main(): Promise<void> {
   process.stdout.write(`Caveman Shrink is running at ${host.url}\n`);
   // The rest is for the person at the terminal, so it goes to stderr (stdout stays one line).
   process.stderr.write(`web-host: recovery store ${args.storePath ?? resolveStorePath()}\nweb-host: press Ctrl+C to stop\n`);
-  if (args.files.length > 0) process.stderr.write(`web-host: ${args.files.length === 1 ? '1 file opens' : `${args.files.length} files open`} in the page once it is open\n`);
+  if (args.files.length > 0)
+    process.stderr.write(`web-host: ${args.files.length === 1 ? '1 file opens' : `${args.files.length} files open`} in the page once it is open\n`);
 }
 
 main().catch((error: unknown) => {

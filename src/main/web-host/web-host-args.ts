@@ -50,7 +50,8 @@ export function parseWebHostArgs(argv: readonly string[], cwd = process.cwd()): 
   });
   let port = 0;
   if (values.port !== undefined) {
-    if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+    if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535)
+      throw new Error(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
     port = Number(values.port);
   }
   for (const name of ['store', 'renderer'] as const) {

@@ -62,13 +62,34 @@ export const CHANNELS = {
   openCatalogFiles: { channel: 'catalog:openFiles', request: def('OpenFilesRequest'), response: def('JobsStarted'), transports: ['ipc'] },
   cancelJob: { channel: 'jobs:cancel', request: def('JobRequest'), response: def('CancelResult'), transports: BOTH },
   /** The layout and both pretty-printed texts in one envelope (made off the main thread, passed through untouched). */
-  getDiff: { channel: 'catalog:diff', request: def('AnalysisRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes', decodeAs: 'diff' },
+  getDiff: {
+    channel: 'catalog:diff',
+    request: def('AnalysisRequest'),
+    response: def('CatalogBytes'),
+    transports: BOTH,
+    binaryResponse: 'bytes',
+    decodeAs: 'diff',
+  },
   /** The per-tool token report: the UTF-8 JSON of the analysis's LintReport. */
-  getLintReport: { channel: 'catalog:lint', request: def('AnalysisRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes', decodeAs: 'lintReport' },
+  getLintReport: {
+    channel: 'catalog:lint',
+    request: def('AnalysisRequest'),
+    response: def('CatalogBytes'),
+    transports: BOTH,
+    binaryResponse: 'bytes',
+    decodeAs: 'lintReport',
+  },
   /** The analysed catalog shrunk at every level, counted as JSON and as the model sees it (made on demand, off the main thread). */
   compareLevels: { channel: 'catalog:levels', request: def('AnalysisRequest'), response: def('LevelComparison'), transports: BOTH },
   /** The compressed (or original) catalog as text, e.g. for the clipboard. */
-  getCatalogText: { channel: 'catalog:text', request: def('CatalogTextRequest'), response: def('CatalogBytes'), transports: BOTH, binaryResponse: 'bytes', decodeAs: 'text' },
+  getCatalogText: {
+    channel: 'catalog:text',
+    request: def('CatalogTextRequest'),
+    response: def('CatalogBytes'),
+    transports: BOTH,
+    binaryResponse: 'bytes',
+    decodeAs: 'text',
+  },
   saveCatalog: { channel: 'catalog:save', request: def('ExportRequest'), response: def('SaveResult'), transports: ['ipc'] },
   downloadCatalog: { channel: 'catalog:download', request: def('ExportRequest'), response: def('Download'), transports: ['http'], binaryResponse: 'bytes' },
   listHistory: { channel: 'history:list', request: def('HistoryListRequest'), response: HISTORY_PAGE, transports: BOTH },

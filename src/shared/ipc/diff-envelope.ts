@@ -97,10 +97,16 @@ export function encodeDiff(source: DiffSource, byteLength: (text: string) => num
 /** The envelope of parts already encoded (tests; a malformed layout is written as given). */
 export function encodeDiffEnvelope(parts: { layout: Uint8Array; changes: ArrayLike<number>; original: Uint8Array; inserts: Uint8Array }): Uint8Array {
   const bytes = [parts.layout, parts.original, parts.inserts];
-  return writeEnvelope(Uint32Array.from(parts.changes), bytes.map((part) => part.byteLength) as [number, number, number], (target, part) => target.set(bytes[part]!));
+  return writeEnvelope(Uint32Array.from(parts.changes), bytes.map((part) => part.byteLength) as [number, number, number], (target, part) =>
+    target.set(bytes[part]!),
+  );
 }
 
-function writeEnvelope(changes: Uint32Array, [layout, original, inserts]: [number, number, number], write: (target: Uint8Array, part: number) => void): Uint8Array {
+function writeEnvelope(
+  changes: Uint32Array,
+  [layout, original, inserts]: [number, number, number],
+  write: (target: Uint8Array, part: number) => void,
+): Uint8Array {
   const changeBytes = changes.byteLength;
   const envelope = new Uint8Array(HEADER_BYTES + changeBytes + layout + original + inserts);
   const header = new DataView(envelope.buffer);

@@ -33,8 +33,16 @@ describe('library API', () => {
   });
 
   it('shares sub-schemas only when asked, and records it with the handle so history shows how a catalog was shrunk', async () => {
-    const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
-    const catalog = JSON.stringify({ tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient, replyTo: recipient } } }] }, null, 2);
+    const recipient = {
+      type: 'object',
+      description: 'A recipient of the message, by address.',
+      properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
+    };
+    const catalog = JSON.stringify(
+      { tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient, replyTo: recipient } } }] },
+      null,
+      2,
+    );
     const path = join(dir, 'ccr.db');
     const plain = await shrink(catalog, { store: path, sourceName: 'plain.json' });
     expect(decode(plain.result.output)).not.toContain('$ref');

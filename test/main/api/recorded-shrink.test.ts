@@ -22,11 +22,19 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
+const recipient = {
+  type: 'object',
+  description: 'A recipient of the message, by address.',
+  properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
+};
 /** Shares a sub-schema, and has a short two-sentence description that facts keeps whole and leads shortens. */
 const CATALOG = JSON.stringify({
   tools: [
-    { name: 'send_note', description: 'Sends one note. It is quick and friendly to use.', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } },
+    {
+      name: 'send_note',
+      description: 'Sends one note. It is quick and friendly to use.',
+      inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } },
+    },
     { name: 'read_note', description: 'Reads one note.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } } },
   ],
 });

@@ -54,8 +54,12 @@ describe('per-tool originals', () => {
 
   it('an unknown tool or handle is cave_not_found, naming the tools there are', async () => {
     const handle = await stored();
-    expect(() => recoverTool(handle, 'nope', { store })).toThrow(new CavemanError('cave_not_found', `no tool named "nope" in ${handle}; its tools are: search, titled, nested`));
-    expect(() => recoverTool('ccr_00000000000000000000000000000000', 'search', { store })).toThrow(expect.objectContaining({ code: 'cave_not_found' }) as Error);
+    expect(() => recoverTool(handle, 'nope', { store })).toThrow(
+      new CavemanError('cave_not_found', `no tool named "nope" in ${handle}; its tools are: search, titled, nested`),
+    );
+    expect(() => recoverTool('ccr_00000000000000000000000000000000', 'search', { store })).toThrow(
+      expect.objectContaining({ code: 'cave_not_found' }) as Error,
+    );
   });
 
   it('caveman-shrink recover HANDLE --tool NAME writes the bytes; an unknown name exits 1 with the names', async () => {

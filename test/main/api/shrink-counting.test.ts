@@ -16,7 +16,11 @@ const catalog = generateCatalog(2 * MiB);
 const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('shrink counting while the transform writes', () => {
-  const counters = [new ParallelTokenCounter({ workers: 1 }), new ParallelTokenCounter({ workers: 2, chunkChars: 4096 }), new ParallelTokenCounter({ workers: 0 })];
+  const counters = [
+    new ParallelTokenCounter({ workers: 1 }),
+    new ParallelTokenCounter({ workers: 2, chunkChars: 4096 }),
+    new ParallelTokenCounter({ workers: 0 }),
+  ];
   afterAll(() => Promise.all(counters.map((counter) => counter.close())));
 
   it('gives the single-pass counts of input and output, and the same output, with or without workers', async () => {
@@ -59,7 +63,10 @@ describe('shrink counting while the transform writes', () => {
       const { port1, port2 } = new MessageChannel();
       port1.on('message', () => controller.abort());
       port2.postMessage('cancel');
-      await expect(shrink(small, { store, counter: counters[2]!, signal: controller.signal })).rejects.toMatchObject({ code: 'cave_cancelled', message: 'cancelled — nothing was stored' });
+      await expect(shrink(small, { store, counter: counters[2]!, signal: controller.signal })).rejects.toMatchObject({
+        code: 'cave_cancelled',
+        message: 'cancelled — nothing was stored',
+      });
       expect(store.history().total).toBe(0);
       port1.close();
     } finally {
@@ -132,4 +139,3 @@ describe('shrink counting while the transform writes', () => {
     expect(third.result.tokens_after).toBe(first.result.tokens_after);
   });
 });
-

@@ -8,7 +8,17 @@ import { realFixtures } from '../../helpers/fixtures';
 
 const BOM = [0xef, 0xbb, 0xbf];
 const nonAscii = new TextEncoder().encode(
-  JSON.stringify({ tools: ['検索', 'café', '🚀 launch'].map((name, i) => ({ name, description: `Ünïcödé ${i} — “quoted” 漢字 text. Must be at most 50.`, inputSchema: { type: 'object', properties: { q: { type: 'string', title: 'Q', description: 'émoji 🎉 and 日本語' } } } })) }, null, 1),
+  JSON.stringify(
+    {
+      tools: ['検索', 'café', '🚀 launch'].map((name, i) => ({
+        name,
+        description: `Ünïcödé ${i} — “quoted” 漢字 text. Must be at most 50.`,
+        inputSchema: { type: 'object', properties: { q: { type: 'string', title: 'Q', description: 'émoji 🎉 and 日本語' } } },
+      })),
+    },
+    null,
+    1,
+  ),
 );
 
 describe('tool counts', () => {

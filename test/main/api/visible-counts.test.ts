@@ -19,21 +19,24 @@ function renderedTokens(name: RenderingName, bytes: Uint8Array): number {
 }
 
 describe("lint's visible figures", () => {
-  it.each(realFixtures().map((f) => [f.name, f] as const))('%s: before renders the input, after the output, tools + envelope = total', async (_name, fixture) => {
-    const report = await lint(fixture.bytes);
-    const { result } = await shrink(fixture.bytes, { store: ':memory:' });
-    for (const name of RENDERINGS) {
-      const total = report.visible[name];
-      expect(total.tokens_before, name).toBe(renderedTokens(name, fixture.bytes));
-      expect(total.tokens_after, name).toBe(renderedTokens(name, result.output));
-      for (const side of ['tokens_before', 'tokens_after'] as const) {
-        const parts = report.tools.reduce((sum, tool) => sum + tool.visible[name][side], report.envelope.visible[name][side]);
-        expect(parts, `${name} ${side}`).toBe(total[side]);
+  it.each(realFixtures().map((f) => [f.name, f] as const))(
+    '%s: before renders the input, after the output, tools + envelope = total',
+    async (_name, fixture) => {
+      const report = await lint(fixture.bytes);
+      const { result } = await shrink(fixture.bytes, { store: ':memory:' });
+      for (const name of RENDERINGS) {
+        const total = report.visible[name];
+        expect(total.tokens_before, name).toBe(renderedTokens(name, fixture.bytes));
+        expect(total.tokens_after, name).toBe(renderedTokens(name, result.output));
+        for (const side of ['tokens_before', 'tokens_after'] as const) {
+          const parts = report.tools.reduce((sum, tool) => sum + tool.visible[name][side], report.envelope.visible[name][side]);
+          expect(parts, `${name} ${side}`).toBe(total[side]);
+        }
       }
-    }
-    // Whitespace and annotations never reach a model: what it sees is less than the catalog's JSON.
-    expect(report.visible.anthropic.tokens_before).toBeLessThanOrEqual(report.tokens_minified);
-  });
+      // Whitespace and annotations never reach a model: what it sees is less than the catalog's JSON.
+      expect(report.visible.anthropic.tokens_before).toBeLessThanOrEqual(report.tokens_minified);
+    },
+  );
 
   it('gives after = before when the catalog passes through', async () => {
     const minimal = '{"tools":[{"name":"a","description":"Reads a.","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]}';
@@ -47,7 +50,14 @@ describe("lint's visible figures", () => {
 
   it('does not count annotations, titles or icons a client keeps', async () => {
     const plain = { name: 'a', description: 'Reads a.', inputSchema: { type: 'object' } };
-    const dressed = { ...plain, title: 'A title that is long enough to cost tokens', annotations: { readOnlyHint: true, title: 'More words here' }, icons: [{ src: 'https://example.com/a.png' }], _meta: { k: 'v' }, outputSchema: { type: 'object', properties: { r: { type: 'string' } } } };
+    const dressed = {
+      ...plain,
+      title: 'A title that is long enough to cost tokens',
+      annotations: { readOnlyHint: true, title: 'More words here' },
+      icons: [{ src: 'https://example.com/a.png' }],
+      _meta: { k: 'v' },
+      outputSchema: { type: 'object', properties: { r: { type: 'string' } } },
+    };
     const [bare, full] = await Promise.all([lint(JSON.stringify({ tools: [plain] })), lint(JSON.stringify({ tools: [dressed] }))]);
     expect(full.visible.anthropic.tokens_before).toBe(bare.visible.anthropic.tokens_before);
     expect(full.visible.openai.tokens_before).toBe(bare.visible.openai.tokens_before);

@@ -116,7 +116,10 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect((await runCommand(['recover', handle], { env })).stdout.equals(input)).toBe(true);
   });
 
-  it.each([['in this process', runCommand], ['as a process, from a pipe', runCli]] as const)('32 MiB + 1 byte on stdin is refused like the reference: exit 1, nothing on stdout, the reason on stderr (%s)', async (_how, run_) => {
+  it.each([
+    ['in this process', runCommand],
+    ['as a process, from a pipe', runCli],
+  ] as const)('32 MiB + 1 byte on stdin is refused like the reference: exit 1, nothing on stdout, the reason on stderr (%s)', async (_how, run_) => {
     const input = Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20);
     input.write('{"tools":[]}', 0);
     const run = await run_([], { input, env });
@@ -158,7 +161,12 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect(run.stdout.toString()).toBe(referenceInputs().SAMPLE!);
     const line = reportLine(run);
     expectContract(line);
-    expect(line).toMatchObject({ error: { code: 'cave_bad_request', message: `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "${value}"; unset it for the 512 MiB default` } });
+    expect(line).toMatchObject({
+      error: {
+        code: 'cave_bad_request',
+        message: `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "${value}"; unset it for the 512 MiB default`,
+      },
+    });
     expect(line.note).toMatch(/^nothing was stored \(CAVEMAN_CCR_MAX_BYTES must be/);
     expect(storedHandles()).toBe(0);
   });
@@ -193,7 +201,11 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
 
   it('--strict: a pass-through (no saving, bad input, an over-budget store) exits 3 with the same stdout and report line; a shrunk catalog exits 0', async () => {
     const compact = Buffer.from('{"tools":[{"name":"a"}]}');
-    for (const [input, extra] of [[compact, {}], [Buffer.from('{"tools": [ }'), {}], [Buffer.from(referenceInputs().SAMPLE!), { CAVEMAN_CCR_MAX_BYTES: '100' }]] as const) {
+    for (const [input, extra] of [
+      [compact, {}],
+      [Buffer.from('{"tools": [ }'), {}],
+      [Buffer.from(referenceInputs().SAMPLE!), { CAVEMAN_CCR_MAX_BYTES: '100' }],
+    ] as const) {
       const plain = await runCommand([], { input, env: { ...env, ...extra } });
       const strict = await runCommand(['shrink', '--strict'], { input, env: { ...env, ...extra } });
       expect(plain.status).toBe(0);
@@ -233,7 +245,12 @@ describe('caveman-shrink lint, recover, history, --help', () => {
       expect(tool.saving.whitespace + tool.saving.metadata + tool.saving.structure + tool.saving.prose).toBe(tool.tokens_before - tool.tokens_after);
     }
     // The reference's lint report carries the totals at the top level.
-    expect([report.tokens_before, report.tokens_after, report.ratio, report.basis]).toEqual([report.total.tokens_before, report.total.tokens_after, report.total.ratio, 'inferred']);
+    expect([report.tokens_before, report.tokens_after, report.ratio, report.basis]).toEqual([
+      report.total.tokens_before,
+      report.total.tokens_after,
+      report.total.ratio,
+      'inferred',
+    ]);
     // Unrounded, as the reference reports the float.
     expect(report.ratio).toBe((report.tokens_before - report.tokens_after) / report.tokens_before);
     expect(report.beyond_minification).toBe((report.tokens_minified - report.tokens_after) / report.tokens_minified);
@@ -253,7 +270,9 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(lines[0]).toMatch(/^TOOL\s+BEFORE\s+AFTER\s+RATIO$/);
     expect(lines.some((l) => /^search_files\s+\d+\s+\d+\s+\d+\.\d%$/.test(l))).toBe(true);
     expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(/^TOTAL \(basis: inferred\)\s+\d+\s+\d+\s+\d+\.\d%  · \d+\.\d% beyond minification$/);
-    expect(lines.find((l) => l.startsWith('facts kept:'))).toMatch(/^facts kept: (\d+) of \1 \(0 redundant with a keyword, 0 dropped\) · leads whole: (\d+) of \2$/);
+    expect(lines.find((l) => l.startsWith('facts kept:'))).toMatch(
+      /^facts kept: (\d+) of \1 \(0 redundant with a keyword, 0 dropped\) · leads whole: (\d+) of \2$/,
+    );
     expect(lines.at(-1)).toMatch(/^proxy: caveman_describe (adds \d+ tokens|not listed)/);
     expect(existsSync(store.db)).toBe(false);
   });
@@ -308,7 +327,13 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(validate(page), describeErrors(validate.errors)).toBe(true);
     expect(page.total).toBe(1);
     const [entry] = page.entries;
-    expect(entry).toMatchObject({ compressor: 'toolschema+share-schemas', tokenizer: 'cl100k_base', tokens_before: again.tokens_before, tokens_after: again.tokens_after, source_name: 'stdin' });
+    expect(entry).toMatchObject({
+      compressor: 'toolschema+share-schemas',
+      tokenizer: 'cl100k_base',
+      tokens_before: again.tokens_before,
+      tokens_after: again.tokens_after,
+      source_name: 'stdin',
+    });
     expect(entry.shrinks.map(({ compressor, tokenizer, tokens_after }: Record<string, unknown>) => ({ compressor, tokenizer, tokens_after }))).toEqual([
       { compressor: 'toolschema+share-schemas', tokenizer: 'cl100k_base', tokens_after: again.tokens_after },
       { compressor: 'toolschema', tokenizer: 'o200k_base', tokens_after: first.tokens_after },
@@ -318,22 +343,30 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('history --sort orders the page by a column, either way, and says so', async () => {
     const inputs = referenceInputs();
     for (const key of ['SAMPLE', 'PUT_OBJECT', 'CONSTRAINTS_CATALOG']) await runCommand([], { input: inputs[key]!, env });
-    const tokens = async (args: string[]) => JSON.parse((await runCommand(['history', '--json', ...args], { env })).stdout.toString()).entries.map((entry: { tokens_before: number }) => entry.tokens_before) as number[];
+    const tokens = async (args: string[]) =>
+      JSON.parse((await runCommand(['history', '--json', ...args], { env })).stdout.toString()).entries.map(
+        (entry: { tokens_before: number }) => entry.tokens_before,
+      ) as number[];
     const ascending = await tokens(['--sort', 'tokensBefore', '--direction', 'ascending']);
     expect(ascending.length).toBeGreaterThan(1);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     expect(await tokens(['--sort', 'tokensBefore'])).toEqual([...ascending].reverse());
-    expect((await runCommand(['history', '--sort', 'saved', '--direction', 'ascending'], { env })).stdout.toString()).toMatch(/, sorted by saved, ascending\n$/);
+    expect((await runCommand(['history', '--sort', 'saved', '--direction', 'ascending'], { env })).stdout.toString()).toMatch(
+      /, sorted by saved, ascending\n$/,
+    );
     const bad = await runCommand(['history', '--sort', 'handle'], { env });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Allowed choices are created, source, tools, tokensBefore, tokensAfter, saved/);
   });
 
-  it.each([[['--help']], [['shrink', '--help']], [['lint', '--help']], [['recover', '--help']], [['history', '--help']]])('%j prints usage and exits 0', async (args) => {
-    const run = await runCommand(args, { env });
-    expect(run.status).toBe(0);
-    expect(run.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
-  });
+  it.each([[['--help']], [['shrink', '--help']], [['lint', '--help']], [['recover', '--help']], [['history', '--help']]])(
+    '%j prints usage and exits 0',
+    async (args) => {
+      const run = await runCommand(args, { env });
+      expect(run.status).toBe(0);
+      expect(run.stdout.toString()).toMatch(/^Usage: caveman-shrink/);
+    },
+  );
 
   it('as a process: --help exits 0 with usage on stdout; a usage error exits 2 with the reason on stderr; --strict on a pass-through exits 3', async () => {
     const help = await runCli(['--help'], { env });
@@ -393,7 +426,16 @@ describe('caveman-shrink reads a store the Go tools wrote', () => {
     const original = Buffer.from(referenceInputs().SAMPLE!);
     const { createHash } = await import('node:crypto');
     const handle = 'ccr_' + createHash('sha256').update(original).digest('hex').slice(0, 32);
-    db.prepare('INSERT INTO recoveries VALUES (?,?,?,?,?,?,?,?)').run(handle, '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 100, 50, original, null);
+    db.prepare('INSERT INTO recoveries VALUES (?,?,?,?,?,?,?,?)').run(
+      handle,
+      '2026-08-08T14:00:00.123456789Z',
+      'toolschema',
+      'toolschema',
+      100,
+      50,
+      original,
+      null,
+    );
     db.close();
     const run = await runCommand(['recover', handle], { env });
     expect(run.status).toBe(0);

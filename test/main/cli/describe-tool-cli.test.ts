@@ -35,8 +35,13 @@ describe('shrink --describe-tool', () => {
   });
 
   it('writes it as an OpenAI function in an OpenAI catalog', async () => {
-    const long = 'Looks up one stored parcel by its code. It was written for the first depot and is kept for old clients. Nobody needs this sentence to call it.';
-    const catalog = JSON.stringify([{ type: 'function', function: { name: 'find_parcel', description: long, parameters: { type: 'object', properties: { code: { type: 'string' } } } } }], null, 2);
+    const long =
+      'Looks up one stored parcel by its code. It was written for the first depot and is kept for old clients. Nobody needs this sentence to call it.';
+    const catalog = JSON.stringify(
+      [{ type: 'function', function: { name: 'find_parcel', description: long, parameters: { type: 'object', properties: { code: { type: 'string' } } } } }],
+      null,
+      2,
+    );
     const run = await runCommand(['shrink', '--level', 'signatures', '--describe-tool'], { input: catalog, env: { CAVEMAN_CCR_DB: store.db } });
     const tools = JSON.parse(run.stdout.toString('utf8')) as { type: string; function: { name: string } }[];
     const { name, description, inputSchema } = describeToolDefinition();

@@ -15,12 +15,16 @@ const env = { flag: '--env', shape: 'KEY=VALUE' };
 describe('parsePairs', () => {
   it('splits at the first separator and trims key and value', () => {
     expect(parsePairs(['A=1', ' B = two words ', 'C=x=y', 'D='], env)).toEqual({ A: '1', B: 'two words', C: 'x=y', D: '' });
-    expect(parsePairs(['Authorization: Bearer s3cret', 'X-Key=k'], { flag: '--header', shape: 'Name: value', separator: /[:=]/ })).toEqual({ Authorization: 'Bearer s3cret', 'X-Key': 'k' });
+    expect(parsePairs(['Authorization: Bearer s3cret', 'X-Key=k'], { flag: '--header', shape: 'Name: value', separator: /[:=]/ })).toEqual({
+      Authorization: 'Bearer s3cret',
+      'X-Key': 'k',
+    });
   });
 
   it('has nothing to say for no items, and refuses an item without a key', () => {
     expect(parsePairs([], env)).toBeUndefined();
-    for (const item of ['NOEQUALS', '=x', ' =x']) expect(() => parsePairs([item], env)).toThrow(new UsageError(`--env ${JSON.stringify(item)} is not KEY=VALUE`));
+    for (const item of ['NOEQUALS', '=x', ' =x'])
+      expect(() => parsePairs([item], env)).toThrow(new UsageError(`--env ${JSON.stringify(item)} is not KEY=VALUE`));
   });
 
   it('is what mcp reads --env and --header with', () => {
@@ -30,6 +34,8 @@ describe('parsePairs', () => {
 
   it('is what proxy reads --env with: an item without a key is a usage mistake, before any server starts', async () => {
     const io = { stdin: Readable.from([]), stdout: new PassThrough(), stderr: new PassThrough() };
-    await expect(runProxyCommand(['caveman-no-such-command'], { tokenizer: DEFAULT_TOKENIZER, env: [' =x'] }, io)).rejects.toThrow(new UsageError('--env " =x" is not KEY=VALUE'));
+    await expect(runProxyCommand(['caveman-no-such-command'], { tokenizer: DEFAULT_TOKENIZER, env: [' =x'] }, io)).rejects.toThrow(
+      new UsageError('--env " =x" is not KEY=VALUE'),
+    );
   });
 });

@@ -44,7 +44,7 @@ describe('shrink --level', () => {
     expect(tool.shortened).toBe(true);
   });
 
-  it('at the default level the report line is the reference\'s: one line, no level key; full names its level and adds no note', async () => {
+  it("at the default level the report line is the reference's: one line, no level key; full names its level and adds no note", async () => {
     const { path } = fixture();
     const plain = await runCommand(['shrink', path], { env: { CAVEMAN_CCR_DB: store.db } });
     expect(Object.keys(reportLine(plain))).toEqual(['tokens_before', 'tokens_after', 'ratio', 'basis', 'content_type', 'tokenizer', 'recovery_handle']);
@@ -63,7 +63,7 @@ describe('shrink --level', () => {
 });
 
 describe('lint --level', () => {
-  it('measures the shrink at that level: its totals are shrink\'s, the level is named, facts count what it deferred', async () => {
+  it("measures the shrink at that level: its totals are shrink's, the level is named, facts count what it deferred", async () => {
     const { path, text } = fixture();
     const run = await runCommand(['lint', '--level', 'signatures', '--json', path]);
     expect(run.status).toBe(0);
@@ -74,10 +74,12 @@ describe('lint --level', () => {
     expect(report.facts.deferred).toBeGreaterThan(0);
     expect(report.facts.found).toBe(report.facts.kept + report.facts.redundant + report.facts.deferred);
     const table = await runCommand(['lint', '--level', 'signatures', path]);
-    expect(table.stdout.toString('utf8')).toMatch(/tokenizer: o200k_base · level signatures\nfacts kept: \d+ of \d+ \(0 redundant with a keyword, \d+ deferred \(one describe call away\), 0 dropped\)/);
+    expect(table.stdout.toString('utf8')).toMatch(
+      /tokenizer: o200k_base · level signatures\nfacts kept: \d+ of \d+ \(0 redundant with a keyword, \d+ deferred \(one describe call away\), 0 dropped\)/,
+    );
   });
 
-  it.each(LEVELS)('the library lint at %s: totals equal shrink\'s, every fact kept, redundant or deferred, none dropped', async (level) => {
+  it.each(LEVELS)("the library lint at %s: totals equal shrink's, every fact kept, redundant or deferred, none dropped", async (level) => {
     for (const { name, text } of realFixtures()) {
       const report = await lint(text, { level });
       const shrunk = (await shrink(text, { store: ':memory:', level })).result;

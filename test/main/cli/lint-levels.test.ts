@@ -21,8 +21,16 @@ describe('lint --levels', () => {
     expect(report.levels.map((row) => row.level)).toEqual([...LEVELS]);
     for (const row of report.levels) {
       const single = await lint(text, { level: row.level });
-      expect(report.original, row.level).toEqual({ json: single.tokens_before, anthropic: single.visible.anthropic.tokens_before, openai: single.visible.openai.tokens_before });
-      expect({ json: row.json, anthropic: row.anthropic, openai: row.openai }, row.level).toEqual({ json: single.tokens_after, anthropic: single.visible.anthropic.tokens_after, openai: single.visible.openai.tokens_after });
+      expect(report.original, row.level).toEqual({
+        json: single.tokens_before,
+        anthropic: single.visible.anthropic.tokens_before,
+        openai: single.visible.openai.tokens_before,
+      });
+      expect({ json: row.json, anthropic: row.anthropic, openai: row.openai }, row.level).toEqual({
+        json: single.tokens_after,
+        anthropic: single.visible.anthropic.tokens_after,
+        openai: single.visible.openai.tokens_after,
+      });
       expect(report.tokens_minified, row.level).toBe(single.tokens_minified);
       expect(row.beyond_minification, row.level).toBe(single.beyond_minification);
       expect(row.passes_through, row.level).toBe(single.tokens_after === single.tokens_before);

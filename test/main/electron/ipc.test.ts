@@ -14,8 +14,22 @@ function setup() {
       return { cancelled: true };
     },
   });
-  const trusted = { id: 1, isDestroyed: () => false, sent: [] as unknown[][], send(...args: unknown[]) { this.sent.push(args); } };
-  const foreign = { id: 2, isDestroyed: () => false, sent: [] as unknown[][], send(...args: unknown[]) { this.sent.push(args); } };
+  const trusted = {
+    id: 1,
+    isDestroyed: () => false,
+    sent: [] as unknown[][],
+    send(...args: unknown[]) {
+      this.sent.push(args);
+    },
+  };
+  const foreign = {
+    id: 2,
+    isDestroyed: () => false,
+    sent: [] as unknown[][],
+    send(...args: unknown[]) {
+      this.sent.push(args);
+    },
+  };
   registerIpcHandlers(ipcMain as never, dispatcher, (event) => (event as unknown as { sender: unknown }).sender === trusted);
   return { handlers, trusted, foreign };
 }
@@ -23,7 +37,11 @@ function setup() {
 describe('IPC registration', () => {
   it('registers exactly the IPC channels of the contract', () => {
     const { handlers } = setup();
-    expect([...handlers.keys()].sort()).toEqual(methodsFor('ipc').map((m) => CHANNELS[m].channel).sort());
+    expect([...handlers.keys()].sort()).toEqual(
+      methodsFor('ipc')
+        .map((m) => CHANNELS[m].channel)
+        .sort(),
+    );
     expect(handlers.has(CHANNELS.downloadCatalog.channel)).toBe(false);
   });
 

@@ -56,7 +56,9 @@ describe('native dialogs', () => {
   it('returns no jobs when the dialog is cancelled', async () => {
     const { core } = fakeCore();
     const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) };
-    expect(await nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined }).openCatalogFiles!({ tokenizer: 'o200k_base' }, context)).toEqual({ jobs: [] });
+    expect(
+      await nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined }).openCatalogFiles!({ tokenizer: 'o200k_base' }, context),
+    ).toEqual({ jobs: [] });
   });
 
   it('reads the MCP config file the person picks (main chooses the path; cancel reads nothing)', async () => {
@@ -64,7 +66,10 @@ describe('native dialogs', () => {
     writeFileSync(file, '{"mcpServers":{}}');
     const { core, configs } = fakeCore();
     let picked = true;
-    const dialog = { showOpenDialog: async () => (picked ? { canceled: false, filePaths: [file] } : { canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) };
+    const dialog = {
+      showOpenDialog: async () => (picked ? { canceled: false, filePaths: [file] } : { canceled: true, filePaths: [] }),
+      showSaveDialog: async () => ({ canceled: true }),
+    };
     const handlers = nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined });
     expect(await handlers.pickMcpConfig!({}, context)).toMatchObject({ status: 'picked', discovery: { files: [{ path: file, status: 'found' }] } });
     expect(configs).toEqual([{ name: file, text: '{"mcpServers":{}}' }]);
@@ -101,9 +106,21 @@ describe('askInNativeDialog', () => {
         return { response, checkboxChecked: false };
       },
     });
-    const question = { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: 'node server.js --port 1', confirm: 'Run' } as const;
+    const question = {
+      title: 'Run a command?',
+      message: 'Caveman Shrink will run this command to list its MCP tools:',
+      detail: 'node server.js --port 1',
+      confirm: 'Run',
+    } as const;
     await expect(askInNativeDialog(answering(0) as never, undefined, question)).resolves.toBe(true);
     await expect(askInNativeDialog(answering(1) as never, undefined, question)).resolves.toBe(false);
-    expect(shown[0]).toMatchObject({ title: question.title, message: question.message, detail: 'node server.js --port 1', buttons: ['Run', 'Cancel'], cancelId: 1, defaultId: 1 });
+    expect(shown[0]).toMatchObject({
+      title: question.title,
+      message: question.message,
+      detail: 'node server.js --port 1',
+      buttons: ['Run', 'Cancel'],
+      cancelId: 1,
+      defaultId: 1,
+    });
   });
 });

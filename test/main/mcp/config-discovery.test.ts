@@ -51,9 +51,15 @@ describe('config locations (as documented)', () => {
       'C:\\Users\\me\\AppData\\Roaming\\Code\\User\\mcp.json',
       'C:\\Users\\me\\.codeium\\windsurf\\mcp_config.json',
     ]);
-    expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => [l.client, l.kind, l.path])).toContainEqual(['vscode', 'vscode', '/xdg/Code/User/mcp.json']);
-    expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: {} }).map((l) => l.path)[0]).toBe('/home/me/.config/Claude/claude_desktop_config.json');
-    expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => l.path)[0]).toBe('/xdg/Claude/claude_desktop_config.json');
+    expect(
+      userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => [l.client, l.kind, l.path]),
+    ).toContainEqual(['vscode', 'vscode', '/xdg/Code/User/mcp.json']);
+    expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: {} }).map((l) => l.path)[0]).toBe(
+      '/home/me/.config/Claude/claude_desktop_config.json',
+    );
+    expect(userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => l.path)[0]).toBe(
+      '/xdg/Claude/claude_desktop_config.json',
+    );
   });
 
   it('project files: .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the current folder and each known project, once each, never the home folder', () => {
@@ -74,7 +80,13 @@ describe('parsing config files', () => {
   it('Claude Desktop: command, args and env per server, other settings ignored', () => {
     expect(parseConfigText(DESKTOP, 'servers')).toEqual([
       { name: 'filesystem', transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/me/Desktop'] },
-      { name: 'github', transport: 'stdio', command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/github/github-mcp-server'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_secret' } },
+      {
+        name: 'github',
+        transport: 'stdio',
+        command: 'docker',
+        args: ['run', '-i', '--rm', 'ghcr.io/github/github-mcp-server'],
+        env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_secret' },
+      },
     ]);
   });
 
@@ -141,7 +153,13 @@ describe('discovery on disk', () => {
   it('finds the servers in every known file and in the projects ~/.claude.json names, and describes the files', async () => {
     const project = join(home, 'src', 'app');
     write(join(home, '.config/Claude/claude_desktop_config.json'), DESKTOP);
-    write(join(home, '.claude.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } }, projects: { [project]: { mcpServers: {} } } }));
+    write(
+      join(home, '.claude.json'),
+      JSON.stringify({
+        mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } },
+        projects: { [project]: { mcpServers: {} } },
+      }),
+    );
     write(join(home, '.cursor/mcp.json'), '{ "mcpServers": { "broken": ');
     write(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { shared: { type: 'sse', url: 'https://mcp.example.com/sse?key=s3cret' } } }));
     write(join(project, '.cursor/mcp.json'), JSON.stringify({ mcpServers: { local: { command: './bin/server', args: ['--stdio'] } } }));
@@ -173,7 +191,10 @@ describe('discovery on disk', () => {
 
   it('reports missing user-level files and starts nothing, even for a command that would leave a mark', async () => {
     const marker = join(home, 'was-started');
-    write(join(home, '.cursor/mcp.json'), JSON.stringify({ mcpServers: { trap: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }));
+    write(
+      join(home, '.cursor/mcp.json'),
+      JSON.stringify({ mcpServers: { trap: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } }),
+    );
     const spawns = watchSpawns();
     let found: Awaited<ReturnType<typeof discoverServers>>;
     try {
@@ -196,8 +217,14 @@ describe('discovery on disk', () => {
 
   it('VS Code (user mcp.json, a workspace .vscode/mcp.json: "servers", JSONC) and Windsurf (mcp_config.json) are found too', async () => {
     const project = join(home, 'src', 'site');
-    write(join(home, '.config/Code/User/mcp.json'), '{\n  // mine\n  "servers": { "memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], }, },\n  "inputs": [],\n}\n');
-    write(join(project, '.vscode/mcp.json'), JSON.stringify({ servers: { fetch: { command: 'uvx', args: ['mcp-server-fetch'] } }, mcpServers: { ignored: { command: 'x' } } }));
+    write(
+      join(home, '.config/Code/User/mcp.json'),
+      '{\n  // mine\n  "servers": { "memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], }, },\n  "inputs": [],\n}\n',
+    );
+    write(
+      join(project, '.vscode/mcp.json'),
+      JSON.stringify({ servers: { fetch: { command: 'uvx', args: ['mcp-server-fetch'] } }, mcpServers: { ignored: { command: 'x' } } }),
+    );
     write(join(home, '.codeium/windsurf/mcp_config.json'), JSON.stringify({ mcpServers: { remote: { serverUrl: 'https://mcp.example.com/mcp' } } }));
     const found = await discoverServers({ platform: 'linux', home, env: {}, cwd: project });
     expect(found.servers.map((s) => [s.name, s.client, s.scope, s.transport, s.project ?? null])).toEqual([
@@ -209,7 +236,10 @@ describe('discovery on disk', () => {
   });
 
   it('a picked file is parsed whatever it is called, VS Code "servers" lists included', () => {
-    const picked = serversInPickedFile('team-mcp.json', JSON.stringify({ servers: { everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } } }));
+    const picked = serversInPickedFile(
+      'team-mcp.json',
+      JSON.stringify({ servers: { everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } } }),
+    );
     expect(picked.servers.map((s) => [s.name, s.client, s.configPath])).toEqual([['everything', 'picked', 'team-mcp.json']]);
     expect(picked.files).toEqual([{ path: 'team-mcp.json', client: 'picked', status: 'found', servers: 1 }]);
     expect(serversInPickedFile('notes.json', '{"title": "nope"}').files[0]).toMatchObject({ status: 'invalid', message: 'it has no "mcpServers" list' });
@@ -222,7 +252,10 @@ describe('what the renderer sees, and what main connects to', () => {
     const info = serverInfo(desktop!);
     expect(info).toMatchObject({ name: 'github', envNames: ['GITHUB_PERSONAL_ACCESS_TOKEN'] });
     expect(JSON.stringify(info)).not.toContain('ghp_secret');
-    const [remote] = serversInPickedFile('c.json', JSON.stringify({ mcpServers: { r: { url: 'https://me:pw@mcp.example.com/mcp?key=abc', headers: { Authorization: 'Bearer tok' } } } })).servers;
+    const [remote] = serversInPickedFile(
+      'c.json',
+      JSON.stringify({ mcpServers: { r: { url: 'https://me:pw@mcp.example.com/mcp?key=abc', headers: { Authorization: 'Bearer tok' } } } }),
+    ).servers;
     const remoteInfo = serverInfo(remote!);
     expect(remoteInfo).toMatchObject({ url: 'https://mcp.example.com/mcp?…', headerNames: ['Authorization'] });
     expect(JSON.stringify(remoteInfo)).not.toMatch(/pw|abc|tok/);
@@ -233,8 +266,13 @@ describe('what the renderer sees, and what main connects to', () => {
 
   it('expands ${VAR}, ${VAR:-default}, ${env:VAR}, ${userHome} and ${workspaceFolder} at import time; unset ones stay as written', () => {
     const context = { env: { TOKEN: 't0k', EMPTY: '' }, home: '/home/me' };
-    expect(expandVariables('${TOKEN} ${MISSING} ${MISSING:-fallback} ${env:TOKEN} ${userHome}/x ${workspaceFolder}', context, '/work/app')).toBe('t0k ${MISSING} fallback t0k /home/me/x /work/app');
-    const [server] = serversInPickedFile('c.json', JSON.stringify({ mcpServers: { s: { command: '${userHome}/bin/srv', args: ['--token', '${TOKEN}'], env: { KEY: '${TOKEN}' } } } })).servers;
+    expect(expandVariables('${TOKEN} ${MISSING} ${MISSING:-fallback} ${env:TOKEN} ${userHome}/x ${workspaceFolder}', context, '/work/app')).toBe(
+      't0k ${MISSING} fallback t0k /home/me/x /work/app',
+    );
+    const [server] = serversInPickedFile(
+      'c.json',
+      JSON.stringify({ mcpServers: { s: { command: '${userHome}/bin/srv', args: ['--token', '${TOKEN}'], env: { KEY: '${TOKEN}' } } } }),
+    ).servers;
     expect(targetOfDiscovered(server!, context)).toEqual({ transport: 'stdio', command: '/home/me/bin/srv', args: ['--token', 't0k'], env: { KEY: 't0k' } });
     const [broken] = serversInPickedFile('c.json', JSON.stringify({ mcpServers: { b: {} } })).servers;
     expect(() => targetOfDiscovered(broken!, context)).toThrow(/cannot be imported: it has neither/);
@@ -248,8 +286,19 @@ describe('what the renderer sees, and what main connects to', () => {
 
   it('a server wrapped to start through the proxy is imported from the server itself, with its env and folder', () => {
     // Through the proxy the import would list (and store as the original) the already shrunk tools and caveman_describe.
-    const entry = { command: '/usr/bin/node', args: ['/opt/caveman/out/main/cli.js', 'proxy', '--level', 'leads', '--', 'npx', '-y', '${PKG}'], env: { TOKEN: 't' }, cwd: '/srv' };
+    const entry = {
+      command: '/usr/bin/node',
+      args: ['/opt/caveman/out/main/cli.js', 'proxy', '--level', 'leads', '--', 'npx', '-y', '${PKG}'],
+      env: { TOKEN: 't' },
+      cwd: '/srv',
+    };
     const [server] = serversInPickedFile('c.json', JSON.stringify({ mcpServers: { wrapped: entry } })).servers;
-    expect(targetOfDiscovered(server!, { env: { PKG: 'server-everything' }, home: '/h' })).toEqual({ transport: 'stdio', command: 'npx', args: ['-y', 'server-everything'], env: { TOKEN: 't' }, cwd: '/srv' });
+    expect(targetOfDiscovered(server!, { env: { PKG: 'server-everything' }, home: '/h' })).toEqual({
+      transport: 'stdio',
+      command: 'npx',
+      args: ['-y', 'server-everything'],
+      env: { TOKEN: 't' },
+      cwd: '/srv',
+    });
   });
 });

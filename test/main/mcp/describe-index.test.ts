@@ -14,13 +14,19 @@ import { COMPLETE_NOTE } from '../../../src/main/mcp/describe-index';
 import { realFixture } from '../../helpers/fixtures';
 
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
-const FILLER = 'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
+const FILLER =
+  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
 
 /** Tool texts as a server might write them: spacing, `1.0`, `\u00e9`, `1e400`, and key order kept only by the text. */
-const EXACT = '{ "name": "exact", "description": "Caf\\u00e9 finder. ' + FILLER + '", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400},"2":{"type":"string"},"1":{"type":"string"}}} }';
-const SECOND = '{"name":"second","description":"Second \\u00e9tape. ' + FILLER + '","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":0.0}}}}';
+const EXACT =
+  '{ "name": "exact", "description": "Caf\\u00e9 finder. ' +
+  FILLER +
+  '", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400},"2":{"type":"string"},"1":{"type":"string"}}} }';
+const SECOND =
+  '{"name":"second","description":"Second \\u00e9tape. ' + FILLER + '","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":0.0}}}}';
 const WHOLE = '{"name":"whole","description":"Short.","inputSchema":{"type":"object"}}';
-const long = (name: string | undefined, lead: string) => JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${FILLER}`, inputSchema: { type: 'object', properties: {} } });
+const long = (name: string | undefined, lead: string) =>
+  JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${FILLER}`, inputSchema: { type: 'object', properties: {} } });
 
 describe('describeTools', () => {
   it('answers each named tool with its exact original text, several in one call, and says which were complete', async () => {
@@ -51,7 +57,12 @@ describe('describeTools', () => {
   });
 
   it('answers every tool of a duplicated name, labelled by position; a placeholder answers beside a real tool of that name', async () => {
-    const tools = [long('dup', 'First of the name.'), long(undefined, 'Has no name.'), long('#2', 'Named like a placeholder.'), long('dup', 'Second of the name.')];
+    const tools = [
+      long('dup', 'First of the name.'),
+      long(undefined, 'Has no name.'),
+      long('#2', 'Named like a placeholder.'),
+      long('dup', 'Second of the name.'),
+    ];
     const original = `{"tools":[${tools.join(',')}]}`;
     const describer = toolDescriber({ original });
     expect(describer.answer({ names: ['dup'] }).content.map((part) => part.text)).toEqual([
@@ -66,20 +77,28 @@ describe('describeTools', () => {
       '2 tools answer to "#2"; this is tool 3 of 4:',
       tools[2],
     ]);
-    expect(describer.answer({ names: ['#3'] }).content).toEqual([{ type: 'text', text: 'no tool named "#3" in this listing; its tools are: dup, #2, #2, dup' }]);
+    expect(describer.answer({ names: ['#3'] }).content).toEqual([
+      { type: 'text', text: 'no tool named "#3" in this listing; its tools are: dup, #2, #2, dup' },
+    ]);
     expect(describer.answer({ names: ['#3'] }).isError).toBe(true);
   });
 
   it('says which names are unknown (isError only when none is known), and how to call it', () => {
     const original = `{"tools":[${long('tool_a', 'Does a.')},${long('tool_b', 'Does b.')}]}`;
     const describer = toolDescriber({ original });
-    expect(describer.answer({ names: ['nope', 'nada'] })).toEqual({ content: [{ type: 'text', text: 'no tool named "nope", "nada" in this listing; its tools are: tool_a, tool_b' }], isError: true });
+    expect(describer.answer({ names: ['nope', 'nada'] })).toEqual({
+      content: [{ type: 'text', text: 'no tool named "nope", "nada" in this listing; its tools are: tool_a, tool_b' }],
+      isError: true,
+    });
     const mixed = describer.answer({ names: ['tool_a', 'nope'] });
     expect(mixed.isError).toBeUndefined();
     expect(mixed.content.at(-1)?.text).toBe('no tool named "nope" in this listing; its tools are: tool_a, tool_b');
     expect(describer.answer({ name: 'tool_b' }).content).toHaveLength(1); // one name as `name` is taken too
     for (const args of [{}, { names: [] }, { names: [1] }, undefined]) {
-      expect(describer.answer(args)).toEqual({ content: [{ type: 'text', text: 'call caveman_describe with {"names": ["<tool>", …]}, names of listed tools' }], isError: true });
+      expect(describer.answer(args)).toEqual({
+        content: [{ type: 'text', text: 'call caveman_describe with {"names": ["<tool>", …]}, names of listed tools' }],
+        isError: true,
+      });
     }
   });
 

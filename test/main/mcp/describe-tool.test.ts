@@ -13,7 +13,8 @@ import { describeToolDefinition, describeToolName, describeToolTokens } from '..
 import { realFixtures } from '../../helpers/fixtures';
 
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
-const LONG = 'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
+const LONG =
+  'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object', title: 'T', properties: { q: { type: 'string' } } } });
 
 describe('caveman_describe price', () => {
@@ -24,10 +25,15 @@ describe('caveman_describe price', () => {
       for (const tokenizer of ['o200k_base', 'cl100k_base'] as const) {
         const withIt = countTokens(JSON.stringify({ tools: [...tools, describeToolDefinition()] }), tokenizer);
         const without = countTokens(JSON.stringify({ tools }), tokenizer);
-        expect(describeToolTokens(tokenizer, 'caveman_describe', tools.length > 0 ? JSON.stringify(tools.at(-1)) : undefined), `${fixture.name} ${tokenizer}`).toBe(withIt - without);
+        expect(
+          describeToolTokens(tokenizer, 'caveman_describe', tools.length > 0 ? JSON.stringify(tools.at(-1)) : undefined),
+          `${fixture.name} ${tokenizer}`,
+        ).toBe(withIt - without);
       }
     }
-    expect(describeToolTokens('o200k_base', 'caveman_describe', undefined)).toBe(countTokens(JSON.stringify({ tools: [describeToolDefinition()] }), 'o200k_base') - countTokens('{"tools":[]}', 'o200k_base'));
+    expect(describeToolTokens('o200k_base', 'caveman_describe', undefined)).toBe(
+      countTokens(JSON.stringify({ tools: [describeToolDefinition()] }), 'o200k_base') - countTokens('{"tools":[]}', 'o200k_base'),
+    );
   });
 
   it('takes a free name beside the catalog', () => {
@@ -43,7 +49,9 @@ describe('caveman_describe price', () => {
     const tokens = describeToolTokens('o200k_base', 'caveman_describe_2', lastTool);
     expect(report.describe_tool).toEqual({ name: 'caveman_describe_2', tokens, shortened_tools: 1 });
     const saved = report.total.tokens_before - report.total.tokens_after;
-    expect(lintTable(report).split('\n').at(-2)).toBe(`proxy: caveman_describe_2 adds ${tokens} tokens (1 tool shortened); saved ${saved} - ${tokens} = ${saved - tokens} tokens per tools/list`);
+    expect(lintTable(report).split('\n').at(-2)).toBe(
+      `proxy: caveman_describe_2 adds ${tokens} tokens (1 tool shortened); saved ${saved} - ${tokens} = ${saved - tokens} tokens per tools/list`,
+    );
 
     const whole = await lint(JSON.stringify({ tools: [tool('plain', 'Short.')] }));
     expect(whole.describe_tool).toEqual({ name: 'caveman_describe', tokens: 0, shortened_tools: 0 });

@@ -30,7 +30,8 @@ afterAll(() => {
 });
 
 const cut = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}… (${Buffer.byteLength(text)} bytes)` : text);
-const FILLER = 'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
+const FILLER =
+  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
 const EXACT_TOOLS = [
   `{ "name": "cafe", "description": "Finds a caf\\u00e9. ${FILLER}", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400}}} }`,
   `{"name":"echo","description":"Echoes. ${FILLER}","inputSchema":{"type":"object","properties":{"message":{"type":"string","minLength":1.0}}}}`,
@@ -46,7 +47,13 @@ function descriptions(value: unknown): string {
 
 type Texts = { content: { text: string }[]; isError?: boolean };
 
-async function transcript(title: string, server: string[], proxyArgs: string[], call: { name: string; arguments: Record<string, unknown> }, say: (line: string) => void): Promise<void> {
+async function transcript(
+  title: string,
+  server: string[],
+  proxyArgs: string[],
+  call: { name: string; arguments: Record<string, unknown> },
+  say: (line: string) => void,
+): Promise<void> {
   const reference = await rawServerListing(server);
   const rawLine = Buffer.from(reference.lines.join('\n'), 'utf8');
   say(`\n##### ${title}: ${reference.tools.size} tools in the server's own tools/list (${reference.lines.length} page(s), ${rawLine.length} bytes)`);
@@ -58,7 +65,12 @@ async function transcript(title: string, server: string[], proxyArgs: string[], 
     try {
       const listed = await client.listTools();
       say(`client → tools/list: ${listed.tools.length} tools: ${listed.tools.map((tool) => tool.name).join(', ')}`);
-      for (const line of transport.stderr().trim().split('\n').filter((l) => l.includes('tools/list'))) say(`stderr: ${line}`);
+      for (const line of transport
+        .stderr()
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('tools/list')))
+        say(`stderr: ${line}`);
       const describeTool = listed.tools.find((tool) => tool.name === 'caveman_describe')!;
       say(`caveman_describe as listed: ${JSON.stringify(describeTool)}`);
 
@@ -70,7 +82,9 @@ async function transcript(title: string, server: string[], proxyArgs: string[], 
       // Two tools: shortened ones, or one and a complete one (the answer then notes it is complete).
       const names = [...shortened, ...served.filter((tool) => !shortened.includes(tool))].slice(0, 2).map((tool) => tool.name);
       const answer = (await client.callTool({ name: 'caveman_describe', arguments: { names } })) as Texts;
-      say(`client → tools/call caveman_describe ${JSON.stringify({ names })} ← ${answer.content.length} content items${answer.content.some((part) => part.text === COMPLETE_NOTE) ? ` (one is the note "${COMPLETE_NOTE}")` : ''}`);
+      say(
+        `client → tools/call caveman_describe ${JSON.stringify({ names })} ← ${answer.content.length} content items${answer.content.some((part) => part.text === COMPLETE_NOTE) ? ` (one is the note "${COMPLETE_NOTE}")` : ''}`,
+      );
       expect(answer.isError).toBeUndefined();
       const texts = answer.content.filter((part) => part.text !== COMPLETE_NOTE);
       expect(texts).toHaveLength(2);
@@ -80,9 +94,12 @@ async function transcript(title: string, server: string[], proxyArgs: string[], 
         const same = bytes.equals(Buffer.from(reference.tools.get(name)!, 'utf8'));
         const at = rawLine.indexOf(bytes);
         say(`  ${name}: ${cut(answer.content[n]!.text)}`);
-        say(`  byte for byte against the server's own entry: ${same ? 'identical' : 'DIFFERENT'} (${bytes.length} bytes); verbatim in its raw tools/list line at byte ${at}`);
+        say(
+          `  byte for byte against the server's own entry: ${same ? 'identical' : 'DIFFERENT'} (${bytes.length} bytes); verbatim in its raw tools/list line at byte ${at}`,
+        );
         const reserialised = JSON.stringify(JSON.parse(answer.content[n]!.text));
-        if (reserialised !== answer.content[n]!.text) say(`  (a parse and stringify would have given ${Buffer.byteLength(reserialised)} different bytes: ${cut(reserialised, 100)})`);
+        if (reserialised !== answer.content[n]!.text)
+          say(`  (a parse and stringify would have given ${Buffer.byteLength(reserialised)} different bytes: ${cut(reserialised, 100)})`);
         expect(same).toBe(true);
         expect(at).toBeGreaterThan(0);
       }
@@ -102,6 +119,12 @@ it("transcript: list, describe two shortened tools in one call with the server's
   await transcript('server-everything', [process.execPath, EVERYTHING_BIN], [], { name: 'echo', arguments: { message: 'hello through the proxy' } }, say);
   const file = join(dir, 'tools.json');
   writeFileSync(file, `[${EXACT_TOOLS.join(', ')}]`);
-  await transcript('a server writing 1.0, \\u00e9 and 1e400', [process.execPath, join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs'), file], [], { name: 'echo', arguments: { message: 'hi' } }, say);
+  await transcript(
+    'a server writing 1.0, \\u00e9 and 1e400',
+    [process.execPath, join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs'), file],
+    [],
+    { name: 'echo', arguments: { message: 'hi' } },
+    say,
+  );
   console.log(lines.join('\n'));
 });

@@ -22,7 +22,10 @@ describe('JsonLineReader', () => {
     const at = bytes.indexOf(0xc3) + 1;
     const { messages, problems } = read([bytes.subarray(0, at), bytes.subarray(at)]);
     expect(problems).toEqual([]);
-    expect(messages).toEqual([{ jsonrpc: '2.0', id: 1, method: 'é' }, { jsonrpc: '2.0', method: 'x' }]);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'é' },
+      { jsonrpc: '2.0', method: 'x' },
+    ]);
   });
 
   it('reports a line that is not JSON, JSON that is not JSON-RPC, and an oversized line — then goes on', () => {
@@ -50,7 +53,10 @@ describe('JsonLineReader', () => {
         expect(messages).toHaveLength(1);
         const copiedBytes = slice.mock.results.reduce((sum, result) => sum + (result.value as Uint8Array).length, 0);
         expect(copiedBytes, `chunks of ${chunkBytes} bytes`).toBe(line.length - 1); // all but the newline
-        expect(joins.mock.calls.map(([pieces]) => (pieces as Uint8Array[]).length), `chunks of ${chunkBytes} bytes`).toEqual([Math.ceil(line.length / chunkBytes)]);
+        expect(
+          joins.mock.calls.map(([pieces]) => (pieces as Uint8Array[]).length),
+          `chunks of ${chunkBytes} bytes`,
+        ).toEqual([Math.ceil(line.length / chunkBytes)]);
       }
     } finally {
       slice.mockRestore();

@@ -18,34 +18,59 @@ const texts = (pages: ToolsPage<string>[]) => ({
 });
 
 async function failure(promise: Promise<unknown>): Promise<CavemanError> {
-  const error = await promise.then(() => new Error('expected a failure'), (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => new Error('expected a failure'),
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(CavemanError);
   return error as CavemanError;
 }
 
 describe('listAllPages', () => {
   it('follows each cursor, keeps the order, and counts the catalog {"tools":[…]} the tools make', async () => {
-    const reader = texts([{ tools: ['{"name":"é"}', '{"name":"b"}'], nextCursor: 'p2' }, { tools: [] , nextCursor: 'p3' }, { tools: ['{"name":"c"}'] }]);
+    const reader = texts([{ tools: ['{"name":"é"}', '{"name":"b"}'], nextCursor: 'p2' }, { tools: [], nextCursor: 'p3' }, { tools: ['{"name":"c"}'] }]);
     const progress: [number, number][] = [];
     const listed = await listAllPages({ ...reader, page: reader.page.bind(reader), onPage: (pages, tools) => progress.push([pages, tools]) });
-    expect(listed).toEqual({ tools: ['{"name":"é"}', '{"name":"b"}', '{"name":"c"}'], pages: 3, bytes: Buffer.byteLength(`{"tools":[${listed.tools.join(',')}]}`) });
+    expect(listed).toEqual({
+      tools: ['{"name":"é"}', '{"name":"b"}', '{"name":"c"}'],
+      pages: 3,
+      bytes: Buffer.byteLength(`{"tools":[${listed.tools.join(',')}]}`),
+    });
     expect(reader.asked).toEqual([undefined, 'p2', 'p3']);
-    expect(progress).toEqual([[1, 2], [2, 2], [3, 3]]);
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 3],
+    ]);
     expect((await listAllPages(texts([{ tools: [] }]))).bytes).toBe('{"tools":[]}'.length);
   });
 
   it('stops a server that loops: a cursor that comes back, or more than MAX_PAGES pages', async () => {
-    const loop = await failure(listAllPages(texts([{ tools: [], nextCursor: 'a' }, { tools: [], nextCursor: 'b' }, { tools: [], nextCursor: 'a' }])));
+    const loop = await failure(
+      listAllPages(
+        texts([
+          { tools: [], nextCursor: 'a' },
+          { tools: [], nextCursor: 'b' },
+          { tools: [], nextCursor: 'a' },
+        ]),
+      ),
+    );
     expect(loop).toMatchObject({ code: 'cave_mcp_protocol', message: 'the server\'s pagination loops: cursor "a" came back' });
     const endless = await failure(listAllPages({ page: (_cursor, at) => Promise.resolve({ tools: [], nextCursor: `c${at}` }), bytesOf: () => 0 }));
-    expect(endless).toMatchObject({ code: 'cave_mcp_protocol', message: `the server handed out more than ${MAX_PAGES} pages of tools; it seems to be looping` });
+    expect(endless).toMatchObject({
+      code: 'cave_mcp_protocol',
+      message: `the server handed out more than ${MAX_PAGES} pages of tools; it seems to be looping`,
+    });
   });
 
   it('stops a listing larger than the largest message, and takes one exactly at it', async () => {
     const sized = (bytes: number) => ({ page: () => Promise.resolve({ tools: [bytes] }), bytesOf: (tool: number) => tool });
     expect((await listAllPages(sized(MAX_MESSAGE_BYTES - 12))).bytes).toBe(MAX_MESSAGE_BYTES);
     const over = await failure(listAllPages(sized(MAX_MESSAGE_BYTES - 11)));
-    expect(over).toMatchObject({ code: 'cave_input_too_large', message: "the server's listing is more than 33.0 MiB, above the 32 MiB limit — nothing was stored" });
+    expect(over).toMatchObject({
+      code: 'cave_input_too_large',
+      message: "the server's listing is more than 33.0 MiB, above the 32 MiB limit — nothing was stored",
+    });
   });
 });
 
@@ -82,7 +107,13 @@ describe("the proxy's listing", () => {
     }
     await tick();
     expect(upstream.sent.map((m) => m.method)).toEqual(['tools/list', 'tools/list', 'tools/list']);
-    expect(downstream.sent).toEqual([{ jsonrpc: '2.0', id: 'list', error: { code: -32603, message: "the server's listing is more than 33.0 MiB, above the 32 MiB limit — nothing was stored" } }]);
+    expect(downstream.sent).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 'list',
+        error: { code: -32603, message: "the server's listing is more than 33.0 MiB, above the 32 MiB limit — nothing was stored" },
+      },
+    ]);
     await proxy.close();
   });
 });

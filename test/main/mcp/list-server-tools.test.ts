@@ -59,7 +59,9 @@ describe('listServerTools', () => {
   it('a server that exits before it answers, quoting its stderr', async () => {
     const error = await failure(listServerTools(tiny('--mode', 'exit')));
     expect(error.code).toBe('cave_mcp_unreachable');
-    expect(error.message).toMatch(/^the server \(.*tiny-server\.mjs --mode exit\) exited before it answered initialize; its stderr ends with: tiny-server: cannot open its configuration file, giving up$/);
+    expect(error.message).toMatch(
+      /^the server \(.*tiny-server\.mjs --mode exit\) exited before it answered initialize; its stderr ends with: tiny-server: cannot open its configuration file, giving up$/,
+    );
   });
 
   it('a server that crashes while listing', async () => {
@@ -91,7 +93,9 @@ describe('listServerTools', () => {
     expect(error.code).toBe('cave_mcp_protocol');
     expect(error.message).toMatch(/does not speak MCP: it wrote text that is not JSON \("Hello! I a…"\) on stdout and never answered initialize$/);
     // A program that prints something and exits says so at once, without waiting for the timeout.
-    const echo = await failure(listServerTools({ transport: 'stdio', command: process.execPath, args: ['-e', 'console.log("usage: whatever")'] }, { timeoutMs: 20_000 }));
+    const echo = await failure(
+      listServerTools({ transport: 'stdio', command: process.execPath, args: ['-e', 'console.log("usage: whatever")'] }, { timeoutMs: 20_000 }),
+    );
     expect(echo.code).toBe('cave_mcp_protocol');
     expect(echo.message).toMatch(/closed the connection before it answered initialize/);
   });
@@ -99,13 +103,19 @@ describe('listServerTools', () => {
   it('cancelled by the caller', async () => {
     const controller = new AbortController();
     // Cancelled while it waits for tools/list (the hanging server never answers it): the turn after the request goes out.
-    const pending = listServerTools(tiny('--mode', 'hang'), { signal: controller.signal, onProgress: ({ stage }) => stage === 'listing' && setImmediate(() => controller.abort()) });
+    const pending = listServerTools(tiny('--mode', 'hang'), {
+      signal: controller.signal,
+      onProgress: ({ stage }) => stage === 'listing' && setImmediate(() => controller.abort()),
+    });
     expect((await failure(pending)).code).toBe('cave_cancelled');
   });
 
   it('cancelled the moment the listing starts: the request already sent is settled, never an unhandled rejection', async () => {
     const controller = new AbortController();
-    const pending = listServerTools(tiny('--mode', 'hang'), { signal: controller.signal, onProgress: ({ stage }) => stage === 'listing' && controller.abort() });
+    const pending = listServerTools(tiny('--mode', 'hang'), {
+      signal: controller.signal,
+      onProgress: ({ stage }) => stage === 'listing' && controller.abort(),
+    });
     expect((await failure(pending)).code).toBe('cave_cancelled');
   });
 
@@ -131,7 +141,10 @@ describe('the environment a stdio server is started with', () => {
   it("is ours without ELECTRON_RUN_AS_NODE (set only to run our own binary as Node), as the proxy's child gets it; the target's env still sets it", async () => {
     const baseEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1', CAVEMAN_TEST_KEPT: 'kept' };
     const seen = async (env?: Record<string, string>) => {
-      const listed = await listServerTools({ transport: 'stdio', command: process.execPath, args: ['-e', ENV_SERVER], ...(env ? { env } : {}) }, { baseEnv, timeoutMs: 30_000 });
+      const listed = await listServerTools(
+        { transport: 'stdio', command: process.execPath, args: ['-e', ENV_SERVER], ...(env ? { env } : {}) },
+        { baseEnv, timeoutMs: 30_000 },
+      );
       return JSON.parse((listed.tools[0] as { description: string }).description) as unknown;
     };
     expect(await seen()).toEqual({ electron: null, kept: 'kept' });

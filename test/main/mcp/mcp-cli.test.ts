@@ -57,10 +57,17 @@ describe('caveman-shrink mcp', () => {
 
   it('takes --level and --share-schemas: the catalog is what the library shrinks with them (issues 27 item 1, 23 item 5)', async () => {
     const listed = catalogBytes((await listServerTools(node(EVERYTHING_BIN))).tools);
-    for (const options of [['--level', 'signatures'], ['--level', 'full', '--share-schemas']]) {
+    for (const options of [
+      ['--level', 'signatures'],
+      ['--level', 'full', '--share-schemas'],
+    ]) {
       const run = await runCommand(['mcp', '--store', store.db, ...options, '--', process.execPath, EVERYTHING_BIN]);
       expect(run.status, run.stderr).toBe(0);
-      const expected = await shrink(listed, { store: ':memory:', level: options[1] as 'signatures' | 'full', shareSchemas: options.includes('--share-schemas') });
+      const expected = await shrink(listed, {
+        store: ':memory:',
+        level: options[1] as 'signatures' | 'full',
+        shareSchemas: options.includes('--share-schemas'),
+      });
       expect(run.stdout.equals(Buffer.from(expected.result.output)), options.join(' ')).toBe(true);
     }
     const facts = await shrink(listed, { store: ':memory:' });
@@ -97,7 +104,9 @@ describe('caveman-shrink mcp', () => {
     const crash = await runCommand(['mcp', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'crash']);
     expect(crash.status).toBe(1);
     expect(crash.stdout.length).toBe(0);
-    expect(crash.stderr).toMatch(/^caveman-shrink mcp: the server \(.*\) exited before it answered tools\/list; its stderr ends with: tiny-server: fatal: kaboom while listing tools — nothing was written to stdout or stored\n$/);
+    expect(crash.stderr).toMatch(
+      /^caveman-shrink mcp: the server \(.*\) exited before it answered tools\/list; its stderr ends with: tiny-server: fatal: kaboom while listing tools — nothing was written to stdout or stored\n$/,
+    );
 
     // It names what it waited for: tools/list, or initialize on a machine too loaded to start the server in 8 s (list-server-tools.test.ts tells them apart).
     const hang = await runCommand(['mcp', '--timeout', '8', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'hang']);
@@ -110,7 +119,13 @@ describe('caveman-shrink mcp', () => {
   });
 
   it('usage mistakes exit 2', async () => {
-    for (const args of [['mcp'], ['mcp', '--url', 'http://x/mcp', '--', 'node'], ['mcp', '--url', 'ftp://x'], ['mcp', '--header', 'A: b', '--', 'node'], ['mcp', '--env', 'NOEQUALS', '--', 'node']]) {
+    for (const args of [
+      ['mcp'],
+      ['mcp', '--url', 'http://x/mcp', '--', 'node'],
+      ['mcp', '--url', 'ftp://x'],
+      ['mcp', '--header', 'A: b', '--', 'node'],
+      ['mcp', '--env', 'NOEQUALS', '--', 'node'],
+    ]) {
       const run = await runCommand(args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('error:');

@@ -26,7 +26,8 @@ afterEach(() => store.cleanup());
 
 const LISTED_SERVER = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
-const LONG = 'Does the thing for the test. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
+const LONG =
+  'Does the thing for the test. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
 
 interface Proxied {
   client: Client;
@@ -43,7 +44,10 @@ async function throughProxy(server: string[], options: string[] = []): Promise<P
 
 type TextContent = { type: string; text: string }[];
 const describeCall = async (proxied: Proxied, name: string | string[], tool = 'caveman_describe') =>
-  (await proxied.client.callTool({ name: tool, arguments: { names: typeof name === 'string' ? [name] : name } })) as { content: TextContent; isError?: boolean };
+  (await proxied.client.callTool({ name: tool, arguments: { names: typeof name === 'string' ? [name] : name } })) as {
+    content: TextContent;
+    isError?: boolean;
+  };
 const handleIn = (stderr: string) => /original stored as (ccr_[0-9a-f]{32})/.exec(stderr)![1]!;
 
 function listedToolsFile(tools: unknown[] | string): string[] {
@@ -75,7 +79,9 @@ describe('caveman_describe in the proxy', () => {
           expect(Buffer.from(answer.content[0]!.text, 'utf8').equals(Buffer.from(reference.get(tool.name)!, 'utf8')), `${round}: ${tool.name}`).toBe(true);
           expect(answer.content.slice(1).map((part) => part.text)).toEqual(tool.shortened ? [] : [COMPLETE_NOTE]);
         }
-        expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'after describe' } })).toEqual({ content: [{ type: 'text', text: 'Echo: after describe' }] });
+        expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'after describe' } })).toEqual({
+          content: [{ type: 'text', text: 'Echo: after describe' }],
+        });
       } finally {
         await proxied.close();
       }
@@ -125,7 +131,8 @@ describe('caveman_describe in the proxy', () => {
   });
 
   it('answers every tool of a duplicated name by position, and an unnamed tool beside a real tool named like its placeholder (issue 22 item 7)', async () => {
-    const tool = (name: string | undefined, lead: string) => JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${LONG}`, inputSchema: { type: 'object', properties: {} } });
+    const tool = (name: string | undefined, lead: string) =>
+      JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${LONG}`, inputSchema: { type: 'object', properties: {} } });
     const tools = [tool('dup', 'First.'), tool(undefined, 'Nameless.'), tool('#2', 'Named like a placeholder.'), tool('dup', 'Second.')];
     const proxy = rawProxy(['--store', store.db], listedToolsFile(`[${tools.join(',')}]`));
     try {
@@ -157,8 +164,14 @@ describe('caveman_describe in the proxy', () => {
       const withDescribe = listed.tools as unknown[];
       expect(withDescribe.at(-1)).toEqual(describeToolDefinition());
       const price = describeToolTokens('o200k_base', 'caveman_describe', JSON.stringify(withDescribe.at(-2)));
-      expect(countTokens(JSON.stringify({ tools: withDescribe }), 'o200k_base') - countTokens(JSON.stringify({ tools: withDescribe.slice(0, -1) }), 'o200k_base')).toBe(price);
-      expect(proxied.stderr()).toMatch(new RegExp(`tools/list shrunk at leads: 7 tools, \\d+ → \\d+ tokens as the model sees them \\([\\d.]+% saved; anthropic rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds ${price} tokens \\(inferred; offered because 6 of 7 tools were shortened\\)\\n`));
+      expect(
+        countTokens(JSON.stringify({ tools: withDescribe }), 'o200k_base') - countTokens(JSON.stringify({ tools: withDescribe.slice(0, -1) }), 'o200k_base'),
+      ).toBe(price);
+      expect(proxied.stderr()).toMatch(
+        new RegExp(
+          `tools/list shrunk at leads: 7 tools, \\d+ → \\d+ tokens as the model sees them \\([\\d.]+% saved; anthropic rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds ${price} tokens \\(inferred; offered because 6 of 7 tools were shortened\\)\\n`,
+        ),
+      );
 
       const unknown = await describeCall(proxied, 'nope');
       expect(unknown.isError).toBe(true);
@@ -171,24 +184,39 @@ describe('caveman_describe in the proxy', () => {
   });
 
   it("a server tool named caveman_describe keeps its name and its calls; the proxy's is suffixed and stderr says so", async () => {
-    const proxied = await throughProxy(listedToolsFile([
-      { name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } },
-      { name: 'caveman_describe_2', description: 'Short.', inputSchema: { type: 'object', title: 'x', properties: {} } },
-    ]));
+    const proxied = await throughProxy(
+      listedToolsFile([
+        { name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } },
+        { name: 'caveman_describe_2', description: 'Short.', inputSchema: { type: 'object', title: 'x', properties: {} } },
+      ]),
+    );
     try {
       const names = (await proxied.client.listTools()).tools.map((tool) => tool.name);
       expect(names).toEqual(['caveman_describe', 'caveman_describe_2', 'caveman_describe_3']);
-      expect(await proxied.client.callTool({ name: 'caveman_describe', arguments: { name: 'x' } })).toEqual({ content: [{ type: 'text', text: 'server answered caveman_describe' }] });
+      expect(await proxied.client.callTool({ name: 'caveman_describe', arguments: { name: 'x' } })).toEqual({
+        content: [{ type: 'text', text: 'server answered caveman_describe' }],
+      });
       const original = await describeCall(proxied, 'caveman_describe', 'caveman_describe_3');
       expect(JSON.parse(original.content[0]!.text)).toEqual({ name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } });
-      expect(proxied.stderr()).toContain('caveman-shrink proxy: a server tool is already named caveman_describe; the proxy\'s describe tool is listed as caveman_describe_3\n');
+      expect(proxied.stderr()).toContain(
+        "caveman-shrink proxy: a server tool is already named caveman_describe; the proxy's describe tool is listed as caveman_describe_3\n",
+      );
     } finally {
       await proxied.close();
     }
   });
 
   it('is not listed when no description was shortened, nor with --no-describe-tool', async () => {
-    const plain = await throughProxy(listedToolsFile([{ name: 'only', title: 'Only', description: 'Short and whole.', inputSchema: { type: 'object', title: 'dropped', properties: { a: { type: 'string', examples: ['x'] } } } }]));
+    const plain = await throughProxy(
+      listedToolsFile([
+        {
+          name: 'only',
+          title: 'Only',
+          description: 'Short and whole.',
+          inputSchema: { type: 'object', title: 'dropped', properties: { a: { type: 'string', examples: ['x'] } } },
+        },
+      ]),
+    );
     try {
       expect((await plain.client.listTools()).tools.map((tool) => tool.name)).toEqual(['only']);
       expect(plain.stderr()).toMatch(/original stored as ccr_[0-9a-f]{32}; caveman_describe not offered: no description was shortened\n/);

@@ -71,7 +71,11 @@ describe('caveman-shrink proxy under failure', () => {
     proxy.send('{"jsonrpc":"2.0","id":2,"method":5}');
     expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'invalid request: the method must be a string' } });
     proxy.send('{"jsonrpc":"2.0","id":10}');
-    expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 10, error: { code: -32600, message: 'invalid request: no method, and neither a result nor an error' } });
+    expect(await proxy.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 10,
+      error: { code: -32600, message: 'invalid request: no method, and neither a result nor an error' },
+    });
     proxy.send({ jsonrpc: '2.0', id: 'after', method: 'ping' });
     expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 'after', result: {} }); // and nothing for "real" came before it
   });
@@ -102,7 +106,11 @@ describe('caveman-shrink proxy under failure', () => {
 
   it('a tools/list above the shrink limit (32 MiB) but under the message limit passes through unshrunk, with one note on stderr', async () => {
     const description = 'Lists things. '.repeat(8 * 1024); // 112 KiB a tool
-    const tools = Array.from({ length: 295 }, (_, n) => ({ name: `tool_${n}`, description, inputSchema: { type: 'object', title: 'dropped if shrunk', properties: {} } }));
+    const tools = Array.from({ length: 295 }, (_, n) => ({
+      name: `tool_${n}`,
+      description,
+      inputSchema: { type: 'object', title: 'dropped if shrunk', properties: {} },
+    }));
     const file = join(store.dir, 'tools.json');
     writeFileSync(file, JSON.stringify(tools));
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
@@ -115,8 +123,13 @@ describe('caveman-shrink proxy under failure', () => {
     const listed = await proxy.next();
     expect(listed.error).toBeUndefined();
     expect(listed).toEqual({ jsonrpc: '2.0', id: 2, result: { tools } }); // unshrunk, and no describe tool
-    const notes = proxy.stderr().split('\n').filter((line) => line.includes('tools/list passed'));
-    expect(notes).toEqual([`caveman-shrink proxy: tools/list passed through unchanged (295 tools): the listing is ${(bytes / 1048576).toFixed(1)} MiB, above the 32 MiB limit — nothing was stored`]);
+    const notes = proxy
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('tools/list passed'));
+    expect(notes).toEqual([
+      `caveman-shrink proxy: tools/list passed through unchanged (295 tools): the listing is ${(bytes / 1048576).toFixed(1)} MiB, above the 32 MiB limit — nothing was stored`,
+    ]);
     proxy.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
     expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });

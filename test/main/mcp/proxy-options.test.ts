@@ -57,7 +57,7 @@ async function libraryTools(tools: readonly string[], options: Parameters<typeof
 const descriptionOf = (tool: string) => (JSON.parse(tool) as { description?: string }).description ?? '';
 
 describe('caveman-shrink proxy --level', () => {
-  it("shrinks at leads by default and says so at start; the tools/list line counts what the model sees (anthropic), the describe tool included", async () => {
+  it('shrinks at leads by default and says so at start; the tools/list line counts what the model sees (anthropic), the describe tool included', async () => {
     const server = githubServer();
     const original = [...(await rawServerListing(server)).tools.values()];
     const listed = await listThrough([], server);
@@ -67,7 +67,9 @@ describe('caveman-shrink proxy --level', () => {
     expect(marked.length).toBeGreaterThan(0);
 
     const stderr = proxy!.stderr();
-    expect(stderr).toContain("tools/list is answered shrunk at level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away");
+    expect(stderr).toContain(
+      "tools/list is answered shrunk at level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away",
+    );
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
     const percent = (savingRatio(seen.tokens_before, seen.tokens_after) * 100).toFixed(1);
     expect(stderr).toMatch(
@@ -107,7 +109,10 @@ describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
     const original = [...(await rawServerListing(server)).tools.values()];
     const names = toolNames(original) as string[];
     const expected = names.filter((name) => (/^(get|list)_/.test(name) || name === 'search_code') && name !== 'list_gists');
-    const listed = await listThrough(['--include-tools', 'get_*,list_*', '--include-tools', 'search_code', '--exclude-tools', 'list_gists', '--level', 'facts'], server);
+    const listed = await listThrough(
+      ['--include-tools', 'get_*,list_*', '--include-tools', 'search_code', '--exclude-tools', 'list_gists', '--level', 'facts'],
+      server,
+    );
     expect(toolNames(listed)).toEqual([...expected, 'caveman_describe']);
     const kept = original.filter((_, at) => expected.includes(names[at]!));
     expect(listed.slice(0, -1)).toEqual(await libraryTools(kept, { level: 'facts' }));
@@ -121,7 +126,10 @@ describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
     expect(await proxy!.next()).toEqual({
       jsonrpc: '2.0',
       id: 3,
-      error: { code: -32602, message: 'unknown tool "create_issue": this proxy does not list it (--include-tools get_*,list_*,search_code --exclude-tools list_gists)' },
+      error: {
+        code: -32602,
+        message: 'unknown tool "create_issue": this proxy does not list it (--include-tools get_*,list_*,search_code --exclude-tools list_gists)',
+      },
     });
     proxy!.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_gists', arguments: {} } });
     expect((await proxy!.next()).error).toMatchObject({ code: -32602 });
@@ -148,7 +156,8 @@ describe('the environment the server is given', () => {
       const client = new Client({ name: 'env-test', version: '1' });
       await client.connect(transport);
       try {
-        const value = async (name: string) => ((await client.callTool({ name: 'env', arguments: { name } })) as { content: { text: string }[] }).content[0]!.text;
+        const value = async (name: string) =>
+          ((await client.callTool({ name: 'env', arguments: { name } })) as { content: { text: string }[] }).content[0]!.text;
         return { electron: await value('ELECTRON_RUN_AS_NODE'), kept: await value('CAVEMAN_TEST_KEPT') };
       } finally {
         await client.close();

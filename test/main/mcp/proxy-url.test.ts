@@ -29,7 +29,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
 });
 
-const FILLER = 'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
+const FILLER =
+  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
 /** As a server may write them, and as a parse and a stringify would not give them back. */
 const EXACT = [
   `{ "name": "cafe", "description": "Finds a caf\\u00e9. ${FILLER}", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400}}} }`,
@@ -62,9 +63,15 @@ async function exactServer(events: boolean): Promise<{ url: string; seen: Seen[]
       if (request.method === 'DELETE') return void response.writeHead(200).end();
       if (body?.id === undefined) return void response.writeHead(202).end();
       let answer: string;
-      if (body.method === 'initialize') answer = `{"jsonrpc":"2.0","id":${body.id},"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"exact-http","version":"1"}}}`;
+      if (body.method === 'initialize')
+        answer = `{"jsonrpc":"2.0","id":${body.id},"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"exact-http","version":"1"}}}`;
       else if (body.method === 'tools/list') answer = listLine = `{"jsonrpc":"2.0","id":${body.id},"result":{"tools":[${EXACT.join(', ')}]}}`;
-      else answer = JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { content: [{ type: 'text', text: JSON.stringify({ authorization: request.headers.authorization, 'x-team': request.headers['x-team'] }) }] } });
+      else
+        answer = JSON.stringify({
+          jsonrpc: '2.0',
+          id: body.id,
+          result: { content: [{ type: 'text', text: JSON.stringify({ authorization: request.headers.authorization, 'x-team': request.headers['x-team'] }) }] },
+        });
       const headers = { 'mcp-session-id': 'session-1', 'content-type': events ? 'text/event-stream' : 'application/json' };
       response.writeHead(200, headers).end(events ? `event: message\ndata: ${answer}\n\n` : answer);
     });
@@ -81,7 +88,12 @@ interface Proxied {
 }
 
 async function throughProxy(proxyArgs: string[]): Promise<Proxied> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', '--store', store.db, ...proxyArgs], cwd: REPO, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...cliArgv(), 'proxy', '--store', store.db, ...proxyArgs],
+    cwd: REPO,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'url-proxy-test', version: '1' });
@@ -114,7 +126,9 @@ describe.each([
     const posts = server.seen.filter((request) => request.method === 'POST');
     expect(posts.every((request) => request.headers.authorization === 'Bearer secret')).toBe(true);
     // After initialize, every request says the negotiated version and the session, as the SDK's Client would.
-    expect(posts.slice(1).every((request) => request.headers['mcp-protocol-version'] === '2025-06-18' && request.headers['mcp-session-id'] === 'session-1')).toBe(true);
+    expect(
+      posts.slice(1).every((request) => request.headers['mcp-protocol-version'] === '2025-06-18' && request.headers['mcp-session-id'] === 'session-1'),
+    ).toBe(true);
     await expect.poll(() => server.seen.some((request) => request.method === 'DELETE'), { timeout: 10_000 }).toBe(true);
   });
 });
@@ -134,7 +148,12 @@ describe('caveman-shrink proxy --url: redirects and failures', () => {
     await new Promise<void>((ready) => named.listen(0, '127.0.0.1', ready));
     const url = `http://127.0.0.1:${(named.address() as AddressInfo).port}/mcp`;
 
-    const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', '--store', store.db, '--url', url, '-H', 'Authorization: Bearer secret'], cwd: REPO, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'proxy', '--store', store.db, '--url', url, '-H', 'Authorization: Bearer secret'],
+      cwd: REPO,
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const client = new Client({ name: 'redirect-test', version: '1' });
@@ -151,9 +170,16 @@ describe('caveman-shrink proxy --url: redirects and failures', () => {
 
   it('a URL nobody answers on: the request gets an error, not silence', async () => {
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'proxy', '--store', store.db, '--url', url], cwd: REPO, stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'proxy', '--store', store.db, '--url', url],
+      cwd: REPO,
+      stderr: 'ignore',
+    });
     const client = new Client({ name: 'refused-test', version: '1' });
-    await expect(client.connect(transport)).rejects.toThrow(`the proxy could not send initialize to the server: could not reach ${url}: connection refused (is the server running?)`);
+    await expect(client.connect(transport)).rejects.toThrow(
+      `the proxy could not send initialize to the server: could not reach ${url}: connection refused (is the server running?)`,
+    );
     await client.close();
   });
 });
@@ -174,7 +200,9 @@ describe('caveman-shrink proxy --url with server-everything', () => {
       const answer = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['echo'] } })) as Texts;
       expect(JSON.parse(answer.content[0]!.text)).toEqual(direct.find((tool) => tool.name === 'echo'));
       expect(answer.content.slice(1).map((part) => part.text)).toEqual([COMPLETE_NOTE]);
-      expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over http' } })).toEqual({ content: [{ type: 'text', text: 'Echo: over http' }] });
+      expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over http' } })).toEqual({
+        content: [{ type: 'text', text: 'Echo: over http' }],
+      });
       expect(proxied.stderr()).toMatch(/tools\/list shrunk at leads: 13 tools, \d+ → \d+ tokens as the model sees them/);
     } finally {
       await proxied.close();
@@ -183,7 +211,10 @@ describe('caveman-shrink proxy --url with server-everything', () => {
 
   it('HTTP+SSE (--sse): the same', async () => {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, [EVERYTHING_BIN, 'sse'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [EVERYTHING_BIN, 'sse'], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       await new Promise<void>((ready, reject) => {
         let text = '';
@@ -195,7 +226,9 @@ describe('caveman-shrink proxy --url with server-everything', () => {
         const listed = await proxied.client.listTools();
         expect(listed.tools.at(-1)?.name).toBe('caveman_describe');
         expect(listed.tools.length).toBeGreaterThan(10);
-        expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over sse' } })).toEqual({ content: [{ type: 'text', text: 'Echo: over sse' }] });
+        expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over sse' } })).toEqual({
+          content: [{ type: 'text', text: 'Echo: over sse' }],
+        });
       } finally {
         await proxied.close();
       }
@@ -207,36 +240,49 @@ describe('caveman-shrink proxy --url with server-everything', () => {
 
 const shrinkLines = (stderr: string) => [...stderr.matchAll(/tools\/list shrunk at leads: (\d+) tools/g)].map((line) => line[1]);
 
-describe.each([['streamable HTTP', 'streamable'] as const, ['HTTP+SSE', 'sse'] as const])('caveman-shrink proxy --url, a server made with the SDK over %s', (_label, mode) => {
-  let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
-  afterEach(() => http?.stop());
+describe.each([['streamable HTTP', 'streamable'] as const, ['HTTP+SSE', 'sse'] as const])(
+  'caveman-shrink proxy --url, a server made with the SDK over %s',
+  (_label, mode) => {
+    let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+    afterEach(() => http?.stop());
 
-  it('the headers reach the server, a redirect within its origin is followed, and list_changed lists and shrinks again', async () => {
-    http = await startHttpServer(mode);
-    const moved = http.url.replace(/\/(mcp|sse)$/, '/moved'); // 307 to the server's own URL
-    const proxied = await throughProxy(['--url', moved, ...(mode === 'sse' ? ['--sse'] : []), '--header', 'Authorization=Bearer secret', '-H', 'X-Team: blue']);
-    try {
-      let changed = 0;
-      proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
-      const listed = await proxied.client.listTools();
-      expect(listed.tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'caveman_describe']);
-      expect(listed.tools[0]!.description).toBe('Echoes the message back. …');
-      const headers = (await proxied.client.callTool({ name: 'headers', arguments: {} })) as Texts;
-      expect(JSON.parse(headers.content[0]!.text)).toEqual({ authorization: 'Bearer secret', 'x-team': 'blue' });
-      expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over http' } })).toEqual({ content: [{ type: 'text', text: 'Echo: over http' }] });
+    it('the headers reach the server, a redirect within its origin is followed, and list_changed lists and shrinks again', async () => {
+      http = await startHttpServer(mode);
+      const moved = http.url.replace(/\/(mcp|sse)$/, '/moved'); // 307 to the server's own URL
+      const proxied = await throughProxy([
+        '--url',
+        moved,
+        ...(mode === 'sse' ? ['--sse'] : []),
+        '--header',
+        'Authorization=Bearer secret',
+        '-H',
+        'X-Team: blue',
+      ]);
+      try {
+        let changed = 0;
+        proxied.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+        const listed = await proxied.client.listTools();
+        expect(listed.tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'caveman_describe']);
+        expect(listed.tools[0]!.description).toBe('Echoes the message back. …');
+        const headers = (await proxied.client.callTool({ name: 'headers', arguments: {} })) as Texts;
+        expect(JSON.parse(headers.content[0]!.text)).toEqual({ authorization: 'Bearer secret', 'x-team': 'blue' });
+        expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over http' } })).toEqual({
+          content: [{ type: 'text', text: 'Echo: over http' }],
+        });
 
-      expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 4 tools' }] });
-      await expect.poll(() => changed, { timeout: 20_000 }).toBe(1);
-      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['added_3'] } })) as Texts;
-      expect(described.isError).toBeUndefined();
-      expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'added_3' });
-      expect((await proxied.client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'added_3', 'caveman_describe']);
-      await expect.poll(() => shrinkLines(proxied.stderr()), { timeout: 20_000 }).toEqual(['3', '4']);
-    } finally {
-      await proxied.close();
-    }
-  });
-});
+        expect(await proxied.client.callTool({ name: 'grow', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'now 4 tools' }] });
+        await expect.poll(() => changed, { timeout: 20_000 }).toBe(1);
+        const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['added_3'] } })) as Texts;
+        expect(described.isError).toBeUndefined();
+        expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'added_3' });
+        expect((await proxied.client.listTools()).tools.map((tool) => tool.name)).toEqual(['echo', 'headers', 'grow', 'added_3', 'caveman_describe']);
+        await expect.poll(() => shrinkLines(proxied.stderr()), { timeout: 20_000 }).toEqual(['3', '4']);
+      } finally {
+        await proxied.close();
+      }
+    });
+  },
+);
 
 describe('caveman-shrink proxy --url, an HTTP+SSE server named without --sse', () => {
   let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;

@@ -96,7 +96,9 @@ describe('caveman-shrink proxy', () => {
         const viaProxy = await proxied.client.callTool(args);
         expect(viaProxy).toEqual(await reference.callTool(args));
         expect(viaProxy).toEqual({ content: [{ type: 'text', text: 'Echo: hello through the proxy' }] });
-        expect(await proxied.client.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } })).toEqual(await reference.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } }));
+        expect(await proxied.client.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } })).toEqual(
+          await reference.callTool({ name: 'get-sum', arguments: { a: 2, b: 40 } }),
+        );
       } finally {
         await reference.close();
       }
@@ -128,7 +130,10 @@ describe('caveman-shrink proxy', () => {
       expect(shrinks.map((line) => line[1])).toEqual(['11', '12']);
       expect(shrinks[1]![2]).not.toBe(shrinks[0]![2]);
       expect(after.tools.find((tool) => tool.name === 'tool_111')!.description).toMatch(/ …$/);
-      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_111'] } })) as { content: { text: string }[]; isError?: boolean };
+      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_111'] } })) as {
+        content: { text: string }[];
+        isError?: boolean;
+      };
       expect(described.isError).toBeUndefined();
       expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'tool_111' });
     } finally {
@@ -146,7 +151,10 @@ describe('caveman-shrink proxy', () => {
       await until(() => changed === 1, 'notifications/tools/list_changed');
 
       // Not listed by the client yet: answered from the listing the proxy fetched when the server announced the change.
-      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_105'] } })) as { content: { text: string }[]; isError?: boolean };
+      const described = (await proxied.client.callTool({ name: 'caveman_describe', arguments: { names: ['tool_105'] } })) as {
+        content: { text: string }[];
+        isError?: boolean;
+      };
       expect(described.isError).toBeUndefined();
       expect(JSON.parse(described.content[0]!.text)).toMatchObject({ name: 'tool_105' });
       const shrinkLines = () => [...proxied.stderr().matchAll(/tools\/list shrunk at leads: (\d+) tools/g)].map((line) => line[1]);
@@ -173,7 +181,9 @@ describe('caveman-shrink proxy', () => {
       expect(listed.tools).toEqual(direct.tools);
       await until(() => proxied.stderr().includes('passed through unchanged'), 'the pass-through line');
       expect(proxied.stderr()).toMatch(/tools\/list passed through unchanged \(7 tools\): the store could not take the original \(.+\); nothing was stored/);
-      expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'still works' } })).toEqual({ content: [{ type: 'text', text: 'Echo: still works' }] });
+      expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'still works' } })).toEqual({
+        content: [{ type: 'text', text: 'Echo: still works' }],
+      });
     } finally {
       await proxied.close();
     }
@@ -186,7 +196,10 @@ describe('caveman-shrink proxy', () => {
     expect(hungUp.stderr).toContain('caveman-shrink proxy: serving');
 
     // The client stays connected (stdin open) while the server exits.
-    const child = spawn(process.execPath, [...cliArgv(), 'proxy', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'exit'], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgv(), 'proxy', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'exit'], {
+      cwd: REPO,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -196,7 +209,9 @@ describe('caveman-shrink proxy', () => {
 
     const missing = await runCommand(['proxy', '--store', store.db, '--', 'caveman-no-such-command']);
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toBe('caveman-shrink proxy: could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)\n');
+    expect(missing.stderr).toBe(
+      'caveman-shrink proxy: could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)\n',
+    );
 
     expect((await runCommand(['proxy'])).status).toBe(2);
   });

@@ -46,7 +46,9 @@ describe.each(servers)('%s', (label, target) => {
       expect(result.tokens_after).toBeLessThan(result.tokens_before);
       expect(sameSelectionProfile(selectionProfile(result.output), selectionProfile(bytes))).toBe(true);
       expect(Buffer.from(store.get(result.recovery_handle!)).equals(Buffer.from(bytes))).toBe(true);
-      console.log(`${label}: ${listed.tools.length} tools in ${listed.pages} page(s), ${result.tokens_before} → ${result.tokens_after} tokens (${(result.ratio * 100).toFixed(1)}% saved, ${result.tokenizer}, inferred)`);
+      console.log(
+        `${label}: ${listed.tools.length} tools in ${listed.pages} page(s), ${result.tokens_before} → ${result.tokens_after} tokens (${(result.ratio * 100).toFixed(1)}% saved, ${result.tokenizer}, inferred)`,
+      );
     } finally {
       store.close();
     }

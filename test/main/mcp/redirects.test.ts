@@ -31,7 +31,10 @@ describe.each(['http', 'sse'] as const)('a %s server that redirects to another o
       return { status: 404 };
     });
     const named = await listen(() => ({ status: 307, location: `${elsewhere}/mcp?key=1` }));
-    const failure = await listServerTools({ transport, url: `${named}/mcp`, headers: { Authorization: 'Bearer secret', 'X-Api-Key': 'secret' } }, { timeoutMs: 10_000 }).then(
+    const failure = await listServerTools(
+      { transport, url: `${named}/mcp`, headers: { Authorization: 'Bearer secret', 'X-Api-Key': 'secret' } },
+      { timeoutMs: 10_000 },
+    ).then(
       () => new Error('expected a failure'),
       (thrown: unknown) => thrown,
     );

@@ -18,7 +18,9 @@ describe('server diagnostics', () => {
     expect(timedOut({ transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] }).message).toBe(
       'the server (npx -y @modelcontextprotocol/server-everything) did not answer initialize within 60 s; a server started with npx may still be downloading on its first run: try again once it is installed',
     );
-    expect(timedOut({ transport: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] }).message).toMatch(/; a server started with uvx may still be downloading/);
+    expect(timedOut({ transport: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] }).message).toMatch(
+      /; a server started with uvx may still be downloading/,
+    );
     expect(timedOut({ transport: 'http', url: 'https://h/mcp' }).message).toBe('the server at https://h/mcp did not answer initialize within 60 s');
   });
 });

@@ -33,7 +33,13 @@ export const TINY_SERVER = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
 export const node = (script: string, ...args: string[]): McpTarget => ({ transport: 'stdio', command: process.execPath, args: [script, ...args] });
 
 export function transportFor(target: McpTarget): Transport {
-  if (target.transport === 'stdio') return new StdioClientTransport({ command: target.command, args: target.args, env: { ...(process.env as Record<string, string>), ...target.env }, stderr: 'ignore' });
+  if (target.transport === 'stdio')
+    return new StdioClientTransport({
+      command: target.command,
+      args: target.args,
+      env: { ...(process.env as Record<string, string>), ...target.env },
+      stderr: 'ignore',
+    });
   return new StreamableHTTPClientTransport(new URL(target.url));
 }
 
@@ -71,7 +77,10 @@ export async function freePort(): Promise<number> {
 /** server-everything over streamable HTTP on a free port; resolves once it listens. */
 export async function startHttpEverything(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [EVERYTHING_BIN, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [EVERYTHING_BIN, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolveStart, reject) => {
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (text: string) => {

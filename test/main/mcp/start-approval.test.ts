@@ -12,7 +12,11 @@ const url: McpTarget = { transport: 'http', url: 'http://127.0.0.1:9/admin?key=1
 
 const typedCommand: StartRequest = { origin: 'typed', target: command };
 const typedUrl: StartRequest = { origin: 'typed', target: url };
-const pickedCommand: StartRequest = { origin: 'picked', target: { transport: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/pwned'], env: { TOKEN: 'secret-env' }, cwd: '/srv/project' }, picked: { file: 'x.json', server: 'e' } };
+const pickedCommand: StartRequest = {
+  origin: 'picked',
+  target: { transport: 'stdio', command: 'sh', args: ['-c', 'touch /tmp/pwned'], env: { TOKEN: 'secret-env' }, cwd: '/srv/project' },
+  picked: { file: 'x.json', server: 'e' },
+};
 const pickedUrl: StartRequest = { origin: 'picked', target: url, picked: { file: 'team.json', server: 'remote' } };
 const everyNamedByThePage = [typedCommand, typedUrl, pickedCommand, pickedUrl];
 
@@ -23,7 +27,10 @@ function asking(answer: boolean): { policy: StartPolicy; asked: StartQuestion[] 
 
 /** The typed error approveStart rejected with. */
 async function rejection(request: StartRequest, policy: StartPolicy): Promise<CavemanError> {
-  const error = await approveStart(request, policy).then(() => undefined, (thrown: unknown) => thrown);
+  const error = await approveStart(request, policy).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(CavemanError);
   return error as CavemanError;
 }
@@ -46,8 +53,12 @@ describe('approveStart', () => {
     }
     expect((await rejection(typedCommand, { kind: 'refuse' })).message).toMatch(/^starting a typed command is turned off here/);
     expect((await rejection(typedUrl, { kind: 'refuse' })).message).toMatch(/^connecting to a typed URL is turned off here/);
-    expect((await rejection(pickedCommand, { kind: 'refuse' })).message).toMatch(/^e is from a config file chosen in the page, and the browser host does not run servers from those \(a page can send any file\)/);
-    expect((await rejection(pickedUrl, { kind: 'refuse' })).message).toMatch(/^remote is from a config file chosen in the page, and the browser host does not connect to servers from those/);
+    expect((await rejection(pickedCommand, { kind: 'refuse' })).message).toMatch(
+      /^e is from a config file chosen in the page, and the browser host does not run servers from those \(a page can send any file\)/,
+    );
+    expect((await rejection(pickedUrl, { kind: 'refuse' })).message).toMatch(
+      /^remote is from a config file chosen in the page, and the browser host does not connect to servers from those/,
+    );
   });
 
   it('tells the page which servers Import starts, so the dialog says so before the click (issue 26)', () => {
@@ -66,14 +77,24 @@ describe('approveStart', () => {
     for (const request of everyNamedByThePage) await expect(approveStart(request, yes.policy)).resolves.toBeUndefined();
     expect(yes.asked).toHaveLength(4);
     const no = asking(false);
-    expect(await rejection(typedCommand, no.policy)).toMatchObject({ code: 'cave_cancelled', message: 'you chose not to run that command — nothing was started' });
-    expect(await rejection(pickedUrl, no.policy)).toMatchObject({ code: 'cave_cancelled', message: 'you chose not to connect to that server — nothing was sent' });
+    expect(await rejection(typedCommand, no.policy)).toMatchObject({
+      code: 'cave_cancelled',
+      message: 'you chose not to run that command — nothing was started',
+    });
+    expect(await rejection(pickedUrl, no.policy)).toMatchObject({
+      code: 'cave_cancelled',
+      message: 'you chose not to connect to that server — nothing was sent',
+    });
   });
 });
 
 describe('startQuestion', () => {
   it.each<[string, StartRequest, StartQuestion]>([
-    ['a typed command exactly', typedCommand, { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: 'sh -c "touch /tmp/pwned"', confirm: 'Run' }],
+    [
+      'a typed command exactly',
+      typedCommand,
+      { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: 'sh -c "touch /tmp/pwned"', confirm: 'Run' },
+    ],
     [
       'a picked config server with its file, command, folder and env names',
       pickedCommand,
@@ -84,11 +105,25 @@ describe('startQuestion', () => {
         confirm: 'Run',
       },
     ],
-    ['a typed URL with the names of the headers it would send', typedUrl, { title: 'Connect to a server?', message: 'Caveman Shrink will connect to this URL to list its MCP tools:', detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization', confirm: 'Connect' }],
+    [
+      'a typed URL with the names of the headers it would send',
+      typedUrl,
+      {
+        title: 'Connect to a server?',
+        message: 'Caveman Shrink will connect to this URL to list its MCP tools:',
+        detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
+        confirm: 'Connect',
+      },
+    ],
     [
       'a picked URL with its file',
       pickedUrl,
-      { title: 'Connect to a server from a config file?', message: 'Caveman Shrink will connect to this URL "remote" from team.json to list its MCP tools:', detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization', confirm: 'Connect' },
+      {
+        title: 'Connect to a server from a config file?',
+        message: 'Caveman Shrink will connect to this URL "remote" from team.json to list its MCP tools:',
+        detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
+        confirm: 'Connect',
+      },
     ],
   ])('shows %s', (_what, request, expected) => {
     expect(startQuestion(request)).toEqual(expected);

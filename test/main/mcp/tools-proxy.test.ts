@@ -44,7 +44,7 @@ async function proxyInMemory() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the proxy core', () => {
-  it("maps client ids into its own numbering and back, keeping 1 and \"1\" apart, and maps a cancellation's requestId", async () => {
+  it('maps client ids into its own numbering and back, keeping 1 and "1" apart, and maps a cancellation\'s requestId', async () => {
     const { upstream, downstream, proxy } = await proxyInMemory();
     downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } });
     downstream.receive({ jsonrpc: '2.0', id: '1', method: 'tools/call', params: { name: 'b' } });
@@ -134,7 +134,14 @@ describe('the proxy core', () => {
     upstream.receive({ jsonrpc: '2.0', id });
     await tick();
     expect(downstream.sent).toEqual([
-      { jsonrpc: '2.0', id: 'mine', error: { code: -32603, message: "the server's answer to tools/call could not be relayed: it was an invalid message (no method, and neither a result nor an error)" } },
+      {
+        jsonrpc: '2.0',
+        id: 'mine',
+        error: {
+          code: -32603,
+          message: "the server's answer to tools/call could not be relayed: it was an invalid message (no method, and neither a result nor an error)",
+        },
+      },
     ]);
     await proxy.close();
   });
@@ -156,7 +163,10 @@ describe('the proxy core', () => {
     const downstream = new FakePeer();
     const seen: (readonly string[])[] = [];
     const proxy = await startToolsProxy({ upstream, downstream, log: () => undefined, shrinkTools: async (tools) => (seen.push(tools), { tools }) });
-    const pages = ['{ "name": "a", "inputSchema": {"type":"object","properties":{"x":{"default":1.0}}} }', '{"name":"\\u00e9","inputSchema":{"type":"object","maximum":1e400}}'];
+    const pages = [
+      '{ "name": "a", "inputSchema": {"type":"object","properties":{"x":{"default":1.0}}} }',
+      '{"name":"\\u00e9","inputSchema":{"type":"object","maximum":1e400}}',
+    ];
     downstream.receive({ jsonrpc: '2.0', id: 'list', method: 'tools/list' });
     await tick();
     const first = `{"jsonrpc":"2.0","id":${upstream.sent[0]!.id as number},"result":{"tools":[ ${pages[0]} ],"nextCursor":"p2"}}`;
@@ -174,7 +184,13 @@ describe('the proxy core', () => {
   it('answers a tools/call of a tool refuseCall names with an error, and nothing reaches the server (issue 23 item 3)', async () => {
     const upstream = new FakePeer();
     const downstream = new FakePeer();
-    const proxy = await startToolsProxy({ upstream, downstream, log: () => undefined, refuseCall: (name) => (name === 'hidden' ? 'filtered out' : undefined), shrinkTools: async (tools) => ({ tools }) });
+    const proxy = await startToolsProxy({
+      upstream,
+      downstream,
+      log: () => undefined,
+      refuseCall: (name) => (name === 'hidden' ? 'filtered out' : undefined),
+      shrinkTools: async (tools) => ({ tools }),
+    });
     downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hidden', arguments: {} } });
     downstream.receive({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'shown', arguments: {} } });
     await tick();

@@ -27,9 +27,20 @@ afterAll(async () => {
 
 describe('app services (real workers, real store)', () => {
   it('shrinks with shared sub-schemas when asked, and the summary and history say so', async () => {
-    const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
-    const catalog = JSON.stringify({ tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }] });
-    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'shared.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode(catalog), shareSchemas: true });
+    const recipient = {
+      type: 'object',
+      description: 'A recipient of the message, by address.',
+      properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
+    };
+    const catalog = JSON.stringify({
+      tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }],
+    });
+    const started = await call<{ jobId: string }>('analyzeCatalog', {
+      name: 'shared.json',
+      tokenizer: 'o200k_base',
+      bytes: new TextEncoder().encode(catalog),
+      shareSchemas: true,
+    });
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     expect(outcome).toMatchObject({ ok: true, shareSchemas: true, guarantees: { selection: { ok: true }, construction: { ok: true }, facts: { ok: true } } });
     expect(outcome.tokensMinified).toBeGreaterThan(outcome.report.tokens_after);
@@ -41,7 +52,12 @@ describe('app services (real workers, real store)', () => {
   it('shrinks at the level asked: the summary names it, fewer tokens than at facts, and history records it', async () => {
     const fixture = realFixture('github-mcp-server.json');
     const at = async (level?: string) => {
-      const started = await call<{ jobId: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes), ...(level ? { level } : {}) });
+      const started = await call<{ jobId: string }>('analyzeCatalog', {
+        name: fixture.name,
+        tokenizer: 'o200k_base',
+        bytes: new Uint8Array(fixture.bytes),
+        ...(level ? { level } : {}),
+      });
       return (await finished(started.jobId)) as AnalysisSummary;
     };
     const facts = await at();
@@ -57,20 +73,33 @@ describe('app services (real workers, real store)', () => {
     // Every level at a glance, on demand: each as the analysis at that level counts it.
     const comparison = await call<LevelComparison>('compareLevels', { analysisId: facts.analysisId });
     expect(comparison.levels.map((figures) => figures.level)).toEqual(['full', 'facts', 'leads', 'signatures']);
-    expect(comparison.before).toEqual({ tokens: facts.report.tokens_before, anthropic: facts.visible!.anthropic.tokens_before, openai: facts.visible!.openai.tokens_before });
+    expect(comparison.before).toEqual({
+      tokens: facts.report.tokens_before,
+      anthropic: facts.visible!.anthropic.tokens_before,
+      openai: facts.visible!.openai.tokens_before,
+    });
     for (const summary of [facts, leads]) {
-      expect(comparison.levels.find((figures) => figures.level === summary.level)).toEqual({ level: summary.level, tokens: summary.report.tokens_after, anthropic: summary.visible!.anthropic.tokens_after, openai: summary.visible!.openai.tokens_after });
+      expect(comparison.levels.find((figures) => figures.level === summary.level)).toEqual({
+        level: summary.level,
+        tokens: summary.report.tokens_after,
+        anthropic: summary.visible!.anthropic.tokens_after,
+        openai: summary.visible!.openai.tokens_after,
+      });
     }
     const seen = comparison.levels.map((figures) => figures.anthropic);
     expect(seen[0]).toBeGreaterThan(seen[1]!);
     expect(seen[2]).toBeGreaterThan(seen[3]!);
-    const entry = await call<{ entry: { compressor: string; shrinks: { id: number; compressor: string }[] } }>('getHistoryEntry', { handle: leads.report.recovery_handle });
+    const entry = await call<{ entry: { compressor: string; shrinks: { id: number; compressor: string }[] } }>('getHistoryEntry', {
+      handle: leads.report.recovery_handle,
+    });
     expect(entry.entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+level-leads', 'toolschema']);
 
     // From history, each shrink at its own level (issue 22, item 6): Save compressed and open in diff, the app at facts.
     const handle = leads.report.recovery_handle!;
-    const handedOut = async (summary: AnalysisSummary) => Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' })).bytes);
-    const saved = async (shrink?: number) => Buffer.from((await call<{ bytes: Uint8Array }>('downloadCatalog', { source: { handle, ...(shrink ? { shrink } : {}) }, which: 'compressed' })).bytes);
+    const handedOut = async (summary: AnalysisSummary) =>
+      Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' })).bytes);
+    const saved = async (shrink?: number) =>
+      Buffer.from((await call<{ bytes: Uint8Array }>('downloadCatalog', { source: { handle, ...(shrink ? { shrink } : {}) }, which: 'compressed' })).bytes);
     expect((await saved()).equals(await handedOut(leads))).toBe(true);
     expect((await saved(entry.entry.shrinks[1]!.id)).equals(await handedOut(facts))).toBe(true);
     const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'o200k_base' });
@@ -79,10 +108,21 @@ describe('app services (real workers, real store)', () => {
     await call('deleteHistoryEntry', { handle });
   });
 
-  it("gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)", async () => {
-    const recipient = { type: 'object', description: 'A recipient of the message, by address.', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } } };
-    const catalog = JSON.stringify({ tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }] });
-    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'shared.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode(catalog), shareSchemas: true });
+  it('gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)', async () => {
+    const recipient = {
+      type: 'object',
+      description: 'A recipient of the message, by address.',
+      properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
+    };
+    const catalog = JSON.stringify({
+      tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }],
+    });
+    const started = await call<{ jobId: string }>('analyzeCatalog', {
+      name: 'shared.json',
+      tokenizer: 'o200k_base',
+      bytes: new TextEncoder().encode(catalog),
+      shareSchemas: true,
+    });
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     const handle = outcome.report.recovery_handle!;
     const handedOut = Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' })).bytes);
@@ -106,7 +146,11 @@ describe('app services (real workers, real store)', () => {
 
   it('analyses a dropped catalog: progress, summary, diff, exports, history', async () => {
     const fixture = realFixture('github-mcp-server.json');
-    const started = await call<{ jobId: string; name: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
+    const started = await call<{ jobId: string; name: string }>('analyzeCatalog', {
+      name: fixture.name,
+      tokenizer: 'o200k_base',
+      bytes: new Uint8Array(fixture.bytes),
+    });
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     expect(outcome.ok).toBe(true);
     expect(outcome.toolCount).toBe(117);
@@ -138,7 +182,10 @@ describe('app services (real workers, real store)', () => {
     const original = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { analysisId: outcome.analysisId }, which: 'original' });
     expect(original.fileName).toBe('github-mcp-server.json');
     expect(Buffer.from(original.bytes).equals(fixture.bytes)).toBe(true);
-    const compressed = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { analysisId: outcome.analysisId }, which: 'compressed' });
+    const compressed = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', {
+      source: { analysisId: outcome.analysisId },
+      which: 'compressed',
+    });
     expect(compressed.fileName).toBe('github-mcp-server.min.json');
     expect(compressed.bytes.byteLength).toBe(outcome.bytesAfter);
 
@@ -146,7 +193,10 @@ describe('app services (real workers, real store)', () => {
     expect(page.total).toBe(1);
     expect(page.entries[0]).toMatchObject({ handle: outcome.report.recovery_handle, source_name: 'github-mcp-server.json', tool_count: 117 });
 
-    const fromHandle = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { handle: outcome.report.recovery_handle }, which: 'compressed' });
+    const fromHandle = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', {
+      source: { handle: outcome.report.recovery_handle },
+      which: 'compressed',
+    });
     expect(Buffer.from(fromHandle.bytes).equals(Buffer.from(compressed.bytes))).toBe(true);
   });
 
@@ -167,7 +217,10 @@ describe('app services (real workers, real store)', () => {
     const first = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'cl100k_base', shrink: entry.shrinks[1]!.id });
     expect(((await finished(first.jobId)) as AnalysisSummary).tokenizer).toBe('o200k_base');
     const missing = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'cl100k_base', shrink: 999 });
-    expect(await finished(missing.jobId)).toMatchObject({ ok: false, error: { code: 'cave_not_found', message: expect.stringContaining('has no shrink numbered 999') } });
+    expect(await finished(missing.jobId)).toMatchObject({
+      ok: false,
+      error: { code: 'cave_not_found', message: expect.stringContaining('has no shrink numbered 999') },
+    });
   });
 
   it('passes a history sort through to the store, and refuses an unknown one', async () => {
@@ -185,7 +238,11 @@ describe('app services (real workers, real store)', () => {
 
   it('reports a malformed catalog as a failure with line and column, and stores nothing', async () => {
     const before = (await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total;
-    const started = await call<{ jobId: string }>('analyzeCatalog', { name: 'broken.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode('{\n  "tools": [\n    {"name": x}\n  ]\n}') });
+    const started = await call<{ jobId: string }>('analyzeCatalog', {
+      name: 'broken.json',
+      tokenizer: 'o200k_base',
+      bytes: new TextEncoder().encode('{\n  "tools": [\n    {"name": x}\n  ]\n}'),
+    });
     const outcome = await finished(started.jobId);
     expect(outcome).toMatchObject({ ok: false, name: 'broken.json', error: { code: 'cave_invalid_json' }, passThrough: { line: 3, column: 14 } });
     expect((outcome as { error: { message: string } }).error.message).toMatch(/line 3, column 14.*nothing was stored/);
@@ -248,9 +305,14 @@ describe('a refused CAVEMAN_CCR_MAX_BYTES', () => {
     try {
       strict = await createAppServices({ storePath: join(badDir, 'ccr.db'), platform: 'browser' });
       const client = serviceClient(() => strict!);
-      const message = 'CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "1e3"; unset it for the 512 MiB default';
+      const message =
+        'CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "1e3"; unset it for the 512 MiB default';
       expect(await client.call('getAppInfo', {})).toMatchObject({ storeMaxBytes: 0, storeError: { code: 'cave_bad_request', message } });
-      const started = await client.call<{ jobId: string }>('analyzeCatalog', { name: 'a.json', tokenizer: 'o200k_base', bytes: new TextEncoder().encode(referenceInputs().SAMPLE!) });
+      const started = await client.call<{ jobId: string }>('analyzeCatalog', {
+        name: 'a.json',
+        tokenizer: 'o200k_base',
+        bytes: new TextEncoder().encode(referenceInputs().SAMPLE!),
+      });
       const outcome = (await client.finished(started.jobId)) as AnalysisSummary;
       expect(outcome.report).toMatchObject({ error: { code: 'cave_bad_request', message }, pass_through: { reason: 'store_error' } });
       expect(outcome.report).not.toHaveProperty('recovery_handle');

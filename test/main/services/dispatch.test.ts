@@ -50,7 +50,10 @@ const VALID: { [M in Method]: RequestOf<M> } = {
 const OPTIONAL = new Set(['query', 'name@getHistoryTools', 'level', 'excludeTools']);
 
 function invalidVariants(valid: Record<string, unknown>, method: Method): { request: unknown; mayPass: boolean }[] {
-  const variants: { request: unknown; mayPass: boolean }[] = [null, undefined, 42, 'text', [], { ...valid, unexpected: true }].map((request) => ({ request, mayPass: false }));
+  const variants: { request: unknown; mayPass: boolean }[] = [null, undefined, 42, 'text', [], { ...valid, unexpected: true }].map((request) => ({
+    request,
+    mayPass: false,
+  }));
   for (const key of Object.keys(valid)) {
     const { [key]: _dropped, ...missing } = valid;
     variants.push({ request: missing, mayPass: OPTIONAL.has(key) || OPTIONAL.has(`${key}@${method}`) });

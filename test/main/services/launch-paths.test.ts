@@ -5,7 +5,10 @@ import { launchPaths } from '../../../src/main/services/launch-paths';
 
 describe('launchPaths', () => {
   it('skips the executable (and the app folder of `electron .`), switches, and resolves relative paths', () => {
-    expect(launchPaths({ argv: ['/opt/app/caveman', 'a.json', '--inspect=9229', '-x', '/tmp/b.json'], skip: 1, cwd: '/home/me' })).toEqual(['/home/me/a.json', '/tmp/b.json']);
+    expect(launchPaths({ argv: ['/opt/app/caveman', 'a.json', '--inspect=9229', '-x', '/tmp/b.json'], skip: 1, cwd: '/home/me' })).toEqual([
+      '/home/me/a.json',
+      '/tmp/b.json',
+    ]);
     expect(launchPaths({ argv: ['/usr/bin/electron', '.', 'sub/c.json'], skip: 2, cwd: '/repo' })).toEqual(['/repo/sub/c.json']);
   });
 

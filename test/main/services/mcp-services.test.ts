@@ -56,7 +56,10 @@ describe('MCP channels (real services)', () => {
     expect(JSON.stringify(found)).not.toContain('do-not-show');
     expect(byName(found, 'broken').problem).toBe('it has neither a "command" nor a "url"');
 
-    const started = await call<{ jobId: string; name: string }>('importMcpServer', { server: { discoveredId: byName(found, 'tiny').id }, tokenizer: 'o200k_base' });
+    const started = await call<{ jobId: string; name: string }>('importMcpServer', {
+      server: { discoveredId: byName(found, 'tiny').id },
+      tokenizer: 'o200k_base',
+    });
     expect(started.name).toBe('mcp:tiny');
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     expect(outcome).toMatchObject({ ok: true, name: 'mcp:tiny', toolCount: 6, catalogKind: 'tool-list' });
@@ -69,32 +72,73 @@ describe('MCP channels (real services)', () => {
     expect(new Set(before)).toEqual(new Set(['connecting']));
     expect(stages).toContain('queued');
     expect(stages.at(-1)).toBe('diffing');
-    expect(history({ store: join(dir, 'ccr.db'), limit: 1 }).entries[0]).toMatchObject({ handle: outcome.report.recovery_handle, source_name: 'mcp:tiny', tool_count: 6 });
+    expect(history({ store: join(dir, 'ccr.db'), limit: 1 }).entries[0]).toMatchObject({
+      handle: outcome.report.recovery_handle,
+      source_name: 'mcp:tiny',
+      tool_count: 6,
+    });
   });
 
   it('a picked config file (its bytes) lists its servers for import by id, shrunk with the share choice the request carries', async () => {
     const text = JSON.stringify({ mcpServers: { picked: { command: process.execPath, args: [TINY_SERVER, '--tools', '1'] } } });
     const found = await call<McpDiscovery>('readMcpConfig', { fileName: 'team.json', bytes: new TextEncoder().encode(text) });
     expect(found.files).toEqual([{ path: 'team.json', client: 'picked', status: 'found', servers: 1 }]);
-    const started = await call<{ jobId: string }>('importMcpServer', { server: { discoveredId: byName(found, 'picked').id }, tokenizer: 'cl100k_base', name: 'team tiny', shareSchemas: true });
+    const started = await call<{ jobId: string }>('importMcpServer', {
+      server: { discoveredId: byName(found, 'picked').id },
+      tokenizer: 'cl100k_base',
+      name: 'team tiny',
+      shareSchemas: true,
+    });
     expect(await finished(started.jobId)).toMatchObject({ ok: true, name: 'team tiny', toolCount: 3, tokenizer: 'cl100k_base', shareSchemas: true });
   });
 
   it('failures are finished jobs with a typed error; a refused request is a typed answer', async () => {
-    const crash = await call<{ jobId: string }>('importMcpServer', { server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'crash'] }, tokenizer: 'o200k_base' });
-    expect(await finished(crash.jobId)).toMatchObject({ ok: false, name: 'mcp:node', error: { code: 'cave_mcp_unreachable', message: expect.stringContaining('kaboom') } });
+    const crash = await call<{ jobId: string }>('importMcpServer', {
+      server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'crash'] },
+      tokenizer: 'o200k_base',
+    });
+    expect(await finished(crash.jobId)).toMatchObject({
+      ok: false,
+      name: 'mcp:node',
+      error: { code: 'cave_mcp_unreachable', message: expect.stringContaining('kaboom') },
+    });
 
-    const empty = await call<{ jobId: string }>('importMcpServer', { server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'empty'] }, tokenizer: 'o200k_base' });
-    expect(await finished(empty.jobId)).toMatchObject({ ok: false, error: { code: 'cave_mcp_no_tools', message: 'mcp:node listed no tools — there is nothing to shrink' } });
+    const empty = await call<{ jobId: string }>('importMcpServer', {
+      server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'empty'] },
+      tokenizer: 'o200k_base',
+    });
+    expect(await finished(empty.jobId)).toMatchObject({
+      ok: false,
+      error: { code: 'cave_mcp_no_tools', message: 'mcp:node listed no tools — there is nothing to shrink' },
+    });
 
-    const slow = await call<{ jobId: string }>('importMcpServer', { server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'hang'] }, tokenizer: 'o200k_base', timeoutSeconds: 1 });
+    const slow = await call<{ jobId: string }>('importMcpServer', {
+      server: { transport: 'stdio', command: process.execPath, args: [TINY_SERVER, '--mode', 'hang'] },
+      tokenizer: 'o200k_base',
+      timeoutSeconds: 1,
+    });
     expect(await finished(slow.jobId)).toMatchObject({ ok: false, error: { code: 'cave_mcp_timeout' } });
 
-    expect(await dispatch('importMcpServer', { server: { discoveredId: 'mcp-unknown' }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_not_found' });
+    expect(await dispatch('importMcpServer', { server: { discoveredId: 'mcp-unknown' }, tokenizer: 'o200k_base' })).toMatchObject({
+      ok: false,
+      code: 'cave_not_found',
+    });
     const found = await call<McpDiscovery>('discoverMcpServers', {});
-    expect(await dispatch('importMcpServer', { server: { discoveredId: byName(found, 'broken').id }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_bad_request', message: expect.stringContaining('cannot be imported') });
-    for (const server of [{ transport: 'stdio', command: '' }, { transport: 'http', url: 'file:///etc/passwd' }, { transport: 'stdio', command: 'x', env: { 'BAD NAME': 'v' } }, { transport: 'sse', command: 'x' }]) {
-      expect(await dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }), JSON.stringify(server)).toMatchObject({ ok: false, code: 'cave_bad_request' });
+    expect(await dispatch('importMcpServer', { server: { discoveredId: byName(found, 'broken').id }, tokenizer: 'o200k_base' })).toMatchObject({
+      ok: false,
+      code: 'cave_bad_request',
+      message: expect.stringContaining('cannot be imported'),
+    });
+    for (const server of [
+      { transport: 'stdio', command: '' },
+      { transport: 'http', url: 'file:///etc/passwd' },
+      { transport: 'stdio', command: 'x', env: { 'BAD NAME': 'v' } },
+      { transport: 'sse', command: 'x' },
+    ]) {
+      expect(await dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }), JSON.stringify(server)).toMatchObject({
+        ok: false,
+        code: 'cave_bad_request',
+      });
     }
   });
 
@@ -118,11 +162,21 @@ describe('what the page names needs the host to allow it', () => {
       const marker = join(refuseDir, 'ran');
       const writer = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] };
       expect(await dispatchTo({ server: { transport: 'stdio', ...writer }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_forbidden' });
-      expect(await dispatchTo({ server: { transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'x' } }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_forbidden' });
+      expect(
+        await dispatchTo({ server: { transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'x' } }, tokenizer: 'o200k_base' }),
+      ).toMatchObject({ ok: false, code: 'cave_forbidden' });
 
-      const read = await strict.dispatcher.dispatch('readMcpConfig', { fileName: 'x.json', bytes: new TextEncoder().encode(JSON.stringify({ mcpServers: { e: writer } })) }, context);
+      const read = await strict.dispatcher.dispatch(
+        'readMcpConfig',
+        { fileName: 'x.json', bytes: new TextEncoder().encode(JSON.stringify({ mcpServers: { e: writer } })) },
+        context,
+      );
       const picked = (read as { ok: true; value: McpDiscovery }).value.servers[0]!;
-      expect(await dispatchTo({ server: { discoveredId: picked.id }, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('is from a config file chosen in the page') });
+      expect(await dispatchTo({ server: { discoveredId: picked.id }, tokenizer: 'o200k_base' })).toMatchObject({
+        ok: false,
+        code: 'cave_forbidden',
+        message: expect.stringContaining('is from a config file chosen in the page'),
+      });
 
       const found = await strict.dispatcher.dispatch('discoverMcpServers', {}, context);
       const tiny = byName((found as { ok: true; value: McpDiscovery }).value, 'tiny');
@@ -136,11 +190,11 @@ describe('what the page names needs the host to allow it', () => {
     }
   });
 
-  it('a config file the page sends under a discovered file\'s path, with a discovered server\'s name, gets its own id: the discovered server still imports (issue 22)', async () => {
+  it("a config file the page sends under a discovered file's path, with a discovered server's name, gets its own id: the discovered server still imports (issue 22)", async () => {
     const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-clash-'));
     const strict = await createAppServices({ storePath: join(refuseDir, 'ccr.db'), platform: 'browser' });
     const context = { clientId: 't', emit: () => undefined };
-    const value = <T,>(answer: unknown) => (answer as { ok: true; value: T }).value;
+    const value = <T>(answer: unknown) => (answer as { ok: true; value: T }).value;
     try {
       const tiny = byName(value<McpDiscovery>(await strict.dispatcher.dispatch('discoverMcpServers', {}, context)), 'tiny');
       const marker = join(refuseDir, 'ran');
@@ -150,9 +204,14 @@ describe('what the page names needs the host to allow it', () => {
       expect(picked).toMatchObject({ name: 'tiny', configPath: tiny.configPath, client: 'picked' });
       expect(picked.id).not.toBe(tiny.id);
       // The discovered entry is still the one behind its id: it imports (a picked one would be refused here).
-      const started = value<{ jobId: string }>(await strict.dispatcher.dispatch('importMcpServer', { server: { discoveredId: tiny.id }, tokenizer: 'o200k_base' }, context));
+      const started = value<{ jobId: string }>(
+        await strict.dispatcher.dispatch('importMcpServer', { server: { discoveredId: tiny.id }, tokenizer: 'o200k_base' }, context),
+      );
       expect(started.jobId).toEqual(expect.any(String));
-      expect(await strict.dispatcher.dispatch('importMcpServer', { server: { discoveredId: picked.id }, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_forbidden' });
+      expect(await strict.dispatcher.dispatch('importMcpServer', { server: { discoveredId: picked.id }, tokenizer: 'o200k_base' }, context)).toMatchObject({
+        ok: false,
+        code: 'cave_forbidden',
+      });
       await strict.idle();
       expect(existsSync(marker)).toBe(false);
     } finally {
@@ -174,13 +233,26 @@ describe('what the page names needs the host to allow it', () => {
       const script = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`;
       const context = { clientId: 't', emit: () => undefined };
       const server = { transport: 'stdio', command: process.execPath, args: ['-e', script] };
-      expect(await declining.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_cancelled' });
-      const picked = await declining.core.readMcpConfig('/home/me/team.json', new TextEncoder().encode(JSON.stringify({ mcpServers: { team: { command: process.execPath, args: ['-e', script], env: { KEY: 'hidden' } } } })));
-      expect(await declining.dispatcher.dispatch('importMcpServer', { server: { discoveredId: picked.servers[0]!.id }, tokenizer: 'o200k_base' }, context)).toMatchObject({ ok: false, code: 'cave_cancelled' });
+      expect(await declining.dispatcher.dispatch('importMcpServer', { server, tokenizer: 'o200k_base' }, context)).toMatchObject({
+        ok: false,
+        code: 'cave_cancelled',
+      });
+      const picked = await declining.core.readMcpConfig(
+        '/home/me/team.json',
+        new TextEncoder().encode(JSON.stringify({ mcpServers: { team: { command: process.execPath, args: ['-e', script], env: { KEY: 'hidden' } } } })),
+      );
+      expect(
+        await declining.dispatcher.dispatch('importMcpServer', { server: { discoveredId: picked.servers[0]!.id }, tokenizer: 'o200k_base' }, context),
+      ).toMatchObject({ ok: false, code: 'cave_cancelled' });
       const commandLine = `${process.execPath} -e ${JSON.stringify(script)}`;
       expect(asked).toEqual([
         { title: 'Run a command?', message: 'Caveman Shrink will run this command to list its MCP tools:', detail: commandLine, confirm: 'Run' },
-        { title: 'Run a command from a config file?', message: 'Caveman Shrink will run this command "team" from /home/me/team.json to list its MCP tools:', detail: `${commandLine}\n\nWith environment variables: KEY`, confirm: 'Run' },
+        {
+          title: 'Run a command from a config file?',
+          message: 'Caveman Shrink will run this command "team" from /home/me/team.json to list its MCP tools:',
+          detail: `${commandLine}\n\nWith environment variables: KEY`,
+          confirm: 'Run',
+        },
       ]);
       // Nothing was left running: no job (a started server would have written the marker before its job ended).
       await declining.idle();

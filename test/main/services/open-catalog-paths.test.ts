@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CoreServices } from '../../../src/main/services/app-services';
 import { openCatalogPaths } from '../../../src/main/services/open-catalog-paths';
-import type { CavemanError} from '../../../src/shared/errors';
+import type { CavemanError } from '../../../src/shared/errors';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'caveman-open-paths-'));

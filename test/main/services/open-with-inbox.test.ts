@@ -32,7 +32,17 @@ describe('the open-with inbox', () => {
     inbox.attach(window.context);
     await inbox.settled();
     expect(calls).toEqual([{ paths: ['/a.json', '/b.json'], clientId: 'w1' }]);
-    expect(window.events).toEqual([['jobsStarted', { jobs: [{ jobId: 'job-/a.json', name: '/a.json' }, { jobId: 'job-/b.json', name: '/b.json' }] }]]);
+    expect(window.events).toEqual([
+      [
+        'jobsStarted',
+        {
+          jobs: [
+            { jobId: 'job-/a.json', name: '/a.json' },
+            { jobId: 'job-/b.json', name: '/b.json' },
+          ],
+        },
+      ],
+    ]);
   });
 
   it('delivers later paths at once, in order, and each only once (a reload re-attaches without repeats)', async () => {
@@ -71,10 +81,13 @@ describe('the open-with inbox', () => {
   it('reports a delivery that failed as a whole and keeps delivering later ones', async () => {
     const errors: unknown[] = [];
     let fail = true;
-    const inbox = createOpenWithInbox(async (paths) => {
-      if (fail) throw new Error('worker gone');
-      return paths.map((path) => ({ jobId: path, name: path }));
-    }, (error) => errors.push(error));
+    const inbox = createOpenWithInbox(
+      async (paths) => {
+        if (fail) throw new Error('worker gone');
+        return paths.map((path) => ({ jobId: path, name: path }));
+      },
+      (error) => errors.push(error),
+    );
     const window = recordingContext('w1');
     inbox.attach(window.context);
     inbox.add(['/g.json']);

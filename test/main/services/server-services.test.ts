@@ -46,7 +46,12 @@ beforeAll(async () => {
   Object.assign(process.env, { HOME: home, USERPROFILE: home });
   delete process.env.XDG_CONFIG_HOME;
   // The desktop app's launcher, with this Node standing in for the Electron binary (it runs the CLI the same way).
-  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'electron', launcherHost: { kind: 'electron', execPath: process.execPath }, cliEntry: CLI });
+  services = await createAppServices({
+    storePath: join(dir, 'ccr.db'),
+    platform: 'electron',
+    launcherHost: { kind: 'electron', execPath: process.execPath },
+    cliEntry: CLI,
+  });
 });
 afterAll(async () => {
   await services.close();
@@ -88,7 +93,9 @@ describe('Servers channels (real services)', () => {
     expect(outcome.costs.levels.map((level) => level.level)).toEqual(['full', 'facts', 'leads', 'signatures']);
     const leads = outcome.costs.levels[2]!;
     expect(leads.total.anthropic.tokens_after).toBeLessThan(leads.total.anthropic.tokens_before);
-    const stages = client.events.filter((each) => each.event === 'serverProgress' && (each.payload as { jobId: string }).jobId === started.jobId).map((each) => (each.payload as { stage: string }).stage);
+    const stages = client.events
+      .filter((each) => each.event === 'serverProgress' && (each.payload as { jobId: string }).jobId === started.jobId)
+      .map((each) => (each.payload as { stage: string }).stage);
     expect(stages[0]).toBe('listing');
     expect(stages.at(-1)).toBe('measuring');
   });
@@ -97,7 +104,9 @@ describe('Servers channels (real services)', () => {
     const hangs = rowOf(await call<ServersOverview>('listServers', {}), 'hangs');
     const started = await call<{ jobId: string }>('measureServer', { serverId: hangs.server.id, tokenizer: 'o200k_base' });
     // Once the server is started and asked for its tools (the listing stage has begun).
-    await expect.poll(() => client.events.some((each) => each.event === 'serverProgress' && (each.payload as { jobId: string }).jobId === started.jobId)).toBe(true);
+    await expect
+      .poll(() => client.events.some((each) => each.event === 'serverProgress' && (each.payload as { jobId: string }).jobId === started.jobId))
+      .toBe(true);
     expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: true });
     expect(await measured(started.jobId)).toMatchObject({ ok: false, error: { code: 'cave_cancelled' } });
     expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: false });
@@ -116,20 +125,41 @@ describe('Servers channels (real services)', () => {
     expect(readFileSync(config, 'utf8')).toBe(original);
     expect(existsSync(preview.backupPath)).toBe(false);
 
-    expect(await dispatch('commitServerEdit', { ...request, hash: 'f'.repeat(64) })).toMatchObject({ ok: false, code: 'cave_config_refused', message: expect.stringContaining('changed since the preview') });
+    expect(await dispatch('commitServerEdit', { ...request, hash: 'f'.repeat(64) })).toMatchObject({
+      ok: false,
+      code: 'cave_config_refused',
+      message: expect.stringContaining('changed since the preview'),
+    });
     expect(readFileSync(config, 'utf8')).toBe(original);
 
     const done = await call<ServerEditDone>('commitServerEdit', { ...request, hash: preview.hash });
     expect(readFileSync(preview.backupPath, 'utf8')).toBe(original);
-    expect(readFileSync(config, 'utf8')).toContain('// Cursor\'s file is JSONC: this comment stays');
-    expect(done.row.wrap).toEqual({ state: 'wrapped', level: 'signatures', excludeTools: ['tool_02'], serves: `${process.execPath} ${TINY_SERVER} --tools 3`, backupPath: preview.backupPath });
+    expect(readFileSync(config, 'utf8')).toContain("// Cursor's file is JSONC: this comment stays");
+    expect(done.row.wrap).toEqual({
+      state: 'wrapped',
+      level: 'signatures',
+      excludeTools: ['tool_02'],
+      serves: `${process.execPath} ${TINY_SERVER} --tools 3`,
+      backupPath: preview.backupPath,
+    });
     expect(rowOf(await call<ServersOverview>('listServers', {}), 'tiny').wrap.state).toBe('wrapped');
-    expect(await dispatch('previewServerEdit', request)).toMatchObject({ ok: false, code: 'cave_config_refused', message: expect.stringContaining('already starts through caveman-shrink proxy') });
+    expect(await dispatch('previewServerEdit', request)).toMatchObject({
+      ok: false,
+      code: 'cave_config_refused',
+      message: expect.stringContaining('already starts through caveman-shrink proxy'),
+    });
 
     // The entry as written starts: a client lists the shrunk tools without the unticked one, and the describe tool.
     const entry = parseConfigText(readFileSync(config, 'utf8'), 'servers').find((server) => server.name === 'tiny')!;
     const mcp = new Client({ name: 'servers-test', version: '1.0.0' });
-    await mcp.connect(new StdioClientTransport({ command: entry.command!, args: entry.args!, env: { ...(process.env as Record<string, string>), ...entry.env, CAVEMAN_CCR_DB: join(dir, 'proxy.db') }, stderr: 'ignore' }));
+    await mcp.connect(
+      new StdioClientTransport({
+        command: entry.command!,
+        args: entry.args!,
+        env: { ...(process.env as Record<string, string>), ...entry.env, CAVEMAN_CCR_DB: join(dir, 'proxy.db') },
+        stderr: 'ignore',
+      }),
+    );
     try {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(['echo', 'tool_01', 'tool_03', 'grow', 'caveman_describe']);
@@ -163,16 +193,28 @@ describe('Servers channels (real services)', () => {
     }
   });
 
-  it('only servers of discovered files can be edited: a picked file\'s server, an unknown id, a URL server and a tool name that is a pattern are refused', async () => {
+  it("only servers of discovered files can be edited: a picked file's server, an unknown id, a URL server and a tool name that is a pattern are refused", async () => {
     const overview = await call<ServersOverview>('listServers', {});
     const picked = await call<McpDiscovery>('readMcpConfig', { fileName: config, bytes: new TextEncoder().encode(original) });
     for (const serverId of [picked.servers[0]!.id, 'mcp-000000000000000000000000']) {
       expect(await dispatch('previewServerEdit', { serverId, action: 'wrap' })).toMatchObject({ ok: false, code: 'cave_not_found' });
       expect(await dispatch('measureServer', { serverId, tokenizer: 'o200k_base' })).toMatchObject({ ok: false, code: 'cave_not_found' });
     }
-    expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'remote').server.id, action: 'wrap' })).toMatchObject({ ok: false, code: 'cave_config_refused', message: expect.stringContaining('reached by URL') });
-    expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'tiny').server.id, action: 'wrap', excludeTools: ['tool_*'] })).toMatchObject({ ok: false, code: 'cave_config_refused', message: expect.stringContaining('reads as a pattern') });
-    expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'tiny').server.id, action: 'unwrap' })).toMatchObject({ ok: false, code: 'cave_config_refused', message: expect.stringContaining('nothing to unwrap') });
+    expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'remote').server.id, action: 'wrap' })).toMatchObject({
+      ok: false,
+      code: 'cave_config_refused',
+      message: expect.stringContaining('reached by URL'),
+    });
+    expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'tiny').server.id, action: 'wrap', excludeTools: ['tool_*'] })).toMatchObject({
+      ok: false,
+      code: 'cave_config_refused',
+      message: expect.stringContaining('reads as a pattern'),
+    });
+    expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'tiny').server.id, action: 'unwrap' })).toMatchObject({
+      ok: false,
+      code: 'cave_config_refused',
+      message: expect.stringContaining('nothing to unwrap'),
+    });
     expect(readFileSync(config, 'utf8')).toBe(original);
   });
 });

@@ -112,9 +112,7 @@ describe('Go interop', () => {
     const table = go.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'recoveries'").pluck().get();
     expect(table).toBe(referenceTableSql());
     expect(table).toBe(GO_DDL.trim().replace('CREATE TABLE IF NOT EXISTS', 'CREATE TABLE').replace(/;$/, ''));
-    const extras = go
-      .prepare("SELECT type, name FROM sqlite_master WHERE tbl_name = 'recoveries' AND type IN ('index', 'trigger') AND sql IS NOT NULL")
-      .all();
+    const extras = go.prepare("SELECT type, name FROM sqlite_master WHERE tbl_name = 'recoveries' AND type IN ('index', 'trigger') AND sql IS NOT NULL").all();
     expect(extras).toEqual([]);
   });
 

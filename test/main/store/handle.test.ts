@@ -15,7 +15,9 @@ describe('recoveryHandleFor', () => {
   it('depends only on the bytes, not on the view over them', () => {
     const backing = new Uint8Array([9, 1, 2, 3, 9]);
     const view = backing.subarray(1, 4);
-    const digest = createHash('sha256').update(Buffer.from([1, 2, 3])).digest('hex');
+    const digest = createHash('sha256')
+      .update(Buffer.from([1, 2, 3]))
+      .digest('hex');
     expect(recoveryHandleFor(view)).toBe(`ccr_${digest.slice(0, 32)}`);
     expect(recoveryHandleFor(Buffer.from([1, 2, 3]))).toBe(recoveryHandleFor(view));
   });
@@ -26,10 +28,7 @@ describe('recoveryHandleFor', () => {
 });
 
 describe('isRecoveryHandle', () => {
-  it.each([
-    'ccr_ba7816bf8f01cfea414140de5dae2223',
-    'ccr_00000000000000000000000000000000',
-  ])('accepts %s', (value) => {
+  it.each(['ccr_ba7816bf8f01cfea414140de5dae2223', 'ccr_00000000000000000000000000000000'])('accepts %s', (value) => {
     expect(isRecoveryHandle(value)).toBe(true);
   });
 

@@ -69,7 +69,12 @@ describe(`history with ${ROWS} handles`, () => {
     expect(page.entries[0]?.handle).toBe(recoveryHandleFor(payload(ROWS - 1)));
     expect(page.entries).toHaveLength(50);
     const far = store.history({ offset: 50_000, limit: 2 });
-    expect(far.entries.map((entry) => entry.handle)).toEqual(store.history({ offset: 49_999, limit: 3 }).entries.slice(1).map((entry) => entry.handle));
+    expect(far.entries.map((entry) => entry.handle)).toEqual(
+      store
+        .history({ offset: 49_999, limit: 3 })
+        .entries.slice(1)
+        .map((entry) => entry.handle),
+    );
     expect(far.entries).toHaveLength(2);
   });
 
@@ -85,7 +90,9 @@ describe(`history with ${ROWS} handles`, () => {
     expect(bySource.total).toBe(ROWS);
     // The 10,000 rows the Go tools wrote have no source name: they come first, oldest first; then the names in character order (catalog-10 is a Go row, so catalog-1 is followed by catalog-10001).
     expect(bySource.entries.map((entry) => entry.source_name)).toEqual([null, null, null]);
-    expect(store.history({ sort: 'source', direction: 'ascending', limit: 2, offset: ROWS / EVERY_NTH_IS_FOREIGN }).entries.map((entry) => entry.source_name)).toEqual(['Catalog-1.json', 'Catalog-10001.json']);
+    expect(
+      store.history({ sort: 'source', direction: 'ascending', limit: 2, offset: ROWS / EVERY_NTH_IS_FOREIGN }).entries.map((entry) => entry.source_name),
+    ).toEqual(['Catalog-1.json', 'Catalog-10001.json']);
     expect(store.history({ sort: 'created', direction: 'ascending', limit: 1 }).entries[0]?.handle).toBe(recoveryHandleFor(payload(0)));
   });
 
@@ -101,9 +108,9 @@ describe(`history with ${ROWS} handles`, () => {
   it('re-syncs after another process writes', () => {
     const other = new Database(dbPath);
     const extra = Buffer.from('written by another process');
-    other.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
-      recoveryHandleFor(extra), '2030-01-01T00:00:00.000000001Z', 'toolschema', 'toolschema', 1, 1, extra,
-    );
+    other
+      .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
+      .run(recoveryHandleFor(extra), '2030-01-01T00:00:00.000000001Z', 'toolschema', 'toolschema', 1, 1, extra);
     other.close();
     // The first page right after a foreign write includes the sync.
     const first = store.history();
@@ -113,8 +120,7 @@ describe(`history with ${ROWS} handles`, () => {
 
   it('plans paging and search through the history index', () => {
     const db = new Database(dbPath, { readonly: true });
-    const plan = (sql: string): string =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    const plan = (sql: string): string => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
     const columns = 'handle, created_at, bytes, tokens_before, tokens_after, content_type, compressor, source_name, tool_count, tokenizer';
     const order = 'ORDER BY created_at DESC, seq DESC LIMIT 50';
     const matches = "(instr(handle, 'x') > 0 OR instr(source_key, 'x') > 0)";
@@ -139,7 +145,11 @@ describe(`history with ${ROWS} handles`, () => {
     let shared = false;
     runs(() => {
       shared = !shared;
-      return store.put(again, { tokensBefore: 100, tokensAfter: shared ? 30 : 40, ...(shared ? { compressor: 'toolschema+share-schemas', shareSchemas: true } : {}) });
+      return store.put(again, {
+        tokensBefore: 100,
+        tokensAfter: shared ? 30 : 40,
+        ...(shared ? { compressor: 'toolschema+share-schemas', shareSchemas: true } : {}),
+      });
     });
     runs(() => store.put(again, { tokensBefore: 100, tokensAfter: 40 }));
     expect(store.details(recoveryHandleFor(again))?.shrinks).toHaveLength(REPEATS + 2);
@@ -147,9 +157,21 @@ describe(`history with ${ROWS} handles`, () => {
 
   it('made every history row of the older store its first shrink', () => {
     const db = new Database(dbPath, { readonly: true });
-    const counted = db.prepare(`SELECT count(*) AS n, count(DISTINCT handle) AS handles FROM ${SHRINKS_TABLE} WHERE id <= ?`).get(ROWS - ROWS / EVERY_NTH_IS_FOREIGN);
+    const counted = db
+      .prepare(`SELECT count(*) AS n, count(DISTINCT handle) AS handles FROM ${SHRINKS_TABLE} WHERE id <= ?`)
+      .get(ROWS - ROWS / EVERY_NTH_IS_FOREIGN);
     db.close();
     expect(counted).toEqual({ n: ROWS - ROWS / EVERY_NTH_IS_FOREIGN, handles: ROWS - ROWS / EVERY_NTH_IS_FOREIGN });
-    expect(store.details(recoveryHandleFor(payload(1)))?.shrinks).toEqual([{ id: 1, created_at: createdAt(1), compressor: 'toolschema', tokenizer: 'o200k_base', tokens_before: 100, tokens_after: 40, source_name: 'Catalog-1.json' }]);
+    expect(store.details(recoveryHandleFor(payload(1)))?.shrinks).toEqual([
+      {
+        id: 1,
+        created_at: createdAt(1),
+        compressor: 'toolschema',
+        tokenizer: 'o200k_base',
+        tokens_before: 100,
+        tokens_after: 40,
+        source_name: 'Catalog-1.json',
+      },
+    ]);
   });
 });

@@ -175,7 +175,9 @@ describe('history sorting', () => {
 
   it('pages a sorted list without overlap, ties broken by insertion order, and sorts search results', () => {
     const handles = Array.from({ length: 9 }, (_, i) => add(`tie ${i}`, { sourceName: i % 2 ? 'odd.json' : 'even.json', tokensBefore: 10, tokensAfter: 5 }));
-    const pages = [0, 4, 8].flatMap((offset) => store.history({ sort: 'saved', direction: 'ascending', limit: 4, offset }).entries.map((entry) => entry.handle));
+    const pages = [0, 4, 8].flatMap((offset) =>
+      store.history({ sort: 'saved', direction: 'ascending', limit: 4, offset }).entries.map((entry) => entry.handle),
+    );
     expect(pages).toEqual(handles);
     const odd = store.history({ query: 'ODD', sort: 'created', direction: 'ascending' });
     expect(odd.total).toBe(4);

@@ -225,7 +225,13 @@ describe('several connections', () => {
     const foreign = bytes('theirs');
     const db = raw();
     db.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
-      recoveryHandleFor(foreign), '2999-01-01T00:00:00.000000001Z', 'toolschema', 'toolschema', 9, 3, Buffer.from(foreign),
+      recoveryHandleFor(foreign),
+      '2999-01-01T00:00:00.000000001Z',
+      'toolschema',
+      'toolschema',
+      9,
+      3,
+      Buffer.from(foreign),
     );
     expect(store.history().entries.map((e) => e.handle)).toEqual([recoveryHandleFor(foreign), ours.handle]);
     expect(store.retainedBytes()).toBe(4 + 6);
@@ -248,9 +254,9 @@ describe('several connections', () => {
     older.pragma('journal_mode = WAL');
     older.exec(RECOVERIES_DDL);
     const theirs = bytes('y'.repeat(200_000));
-    older.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
-      recoveryHandleFor(theirs), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 9, 3, Buffer.from(theirs),
-    );
+    older
+      .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
+      .run(recoveryHandleFor(theirs), '2026-01-01T00:00:00Z', 'toolschema', 'toolschema', 9, 3, Buffer.from(theirs));
     older.close();
     const store = open();
     const ours = store.put(bytes('z'.repeat(200_000)), META);

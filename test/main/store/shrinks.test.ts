@@ -40,11 +40,27 @@ describe('each shrink of a stored original', () => {
     store.put(bytes('catalog'), { ...FIRST, tokenizer: 'cl100k_base', tokensBefore: 118, tokensAfter: 41, sourceName: 'again.json' });
 
     const [listed] = store.history().entries;
-    expect(listed).toMatchObject({ handle, compressor: 'toolschema', tokenizer: 'cl100k_base', tokens_before: 118, tokens_after: 41, source_name: 'tools.json', created_at: at(0) });
+    expect(listed).toMatchObject({
+      handle,
+      compressor: 'toolschema',
+      tokenizer: 'cl100k_base',
+      tokens_before: 118,
+      tokens_after: 41,
+      source_name: 'tools.json',
+      created_at: at(0),
+    });
     expect(listed).not.toHaveProperty('shrinks');
     expect(store.details(handle)?.shrinks).toEqual([
       { id: 3, created_at: at(2), compressor: 'toolschema', tokenizer: 'cl100k_base', tokens_before: 118, tokens_after: 41, source_name: 'again.json' },
-      { id: 2, created_at: at(1), compressor: 'toolschema+share-schemas', tokenizer: 'o200k_base', tokens_before: 120, tokens_after: 30, source_name: 'tools.json' },
+      {
+        id: 2,
+        created_at: at(1),
+        compressor: 'toolschema+share-schemas',
+        tokenizer: 'o200k_base',
+        tokens_before: 120,
+        tokens_after: 30,
+        source_name: 'tools.json',
+      },
       { id: 1, created_at: at(0), compressor: 'toolschema', tokenizer: 'o200k_base', tokens_before: 120, tokens_after: 40, source_name: 'tools.json' },
     ]);
     expect(store.shrink(handle)?.id).toBe(3);
@@ -94,8 +110,12 @@ describe('a history row without shrink rows', () => {
     // The Go tools store a row; the sync gives it a history row but records no shrink.
     const original = bytes('from go');
     const handle = recoveryHandleFor(original);
-    raw().prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(handle, '2025-06-01T10:00:00Z', 'toolschema', 'toolschema', 90, 60, Buffer.from(original));
-    expect(store.details(handle)?.shrinks).toEqual([{ created_at: '2025-06-01T10:00:00.000Z', compressor: 'toolschema', tokenizer: null, tokens_before: 90, tokens_after: 60, source_name: null }]);
+    raw()
+      .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
+      .run(handle, '2025-06-01T10:00:00Z', 'toolschema', 'toolschema', 90, 60, Buffer.from(original));
+    expect(store.details(handle)?.shrinks).toEqual([
+      { created_at: '2025-06-01T10:00:00.000Z', compressor: 'toolschema', tokenizer: null, tokens_before: 90, tokens_after: 60, source_name: null },
+    ]);
 
     store.put(original, SHARED);
     expect(store.details(handle)?.shrinks?.map(({ compressor, tokens_after, source_name }) => ({ compressor, tokens_after, source_name }))).toEqual([
@@ -133,20 +153,36 @@ describe('a store made before shrinks were recorded', () => {
     const handles = oldStore(3);
     open().close();
     open().close(); // a second open migrates nothing more
-    const rows = raw().prepare(`SELECT id, handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${SHRINKS_TABLE} ORDER BY id`).all();
+    const rows = raw()
+      .prepare(`SELECT id, handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${SHRINKS_TABLE} ORDER BY id`)
+      .all();
     expect(rows).toEqual(
-      handles.map((handle, i) => ({ id: i + 1, handle, created_at: at(i), compressor: i % 2 ? 'toolschema+share-schemas' : 'toolschema', tokenizer: 'o200k_base', tokens_before: 100 + i, tokens_after: 50, source_name: `old-${i}.json` })),
+      handles.map((handle, i) => ({
+        id: i + 1,
+        handle,
+        created_at: at(i),
+        compressor: i % 2 ? 'toolschema+share-schemas' : 'toolschema',
+        tokenizer: 'o200k_base',
+        tokens_before: 100 + i,
+        tokens_after: 50,
+        source_name: `old-${i}.json`,
+      })),
     );
     const store = open();
     store.put(Buffer.from('old 0'), { ...FIRST, tokenizer: 'cl100k_base' });
-    expect(store.details(handles[0]!)?.shrinks?.map((shrink) => [shrink.id, shrink.tokenizer])).toEqual([[4, 'cl100k_base'], [1, 'o200k_base']]);
+    expect(store.details(handles[0]!)?.shrinks?.map((shrink) => [shrink.id, shrink.tokenizer])).toEqual([
+      [4, 'cl100k_base'],
+      [1, 'o200k_base'],
+    ]);
   });
 
   it('opened read-only, lists each history row as its only shrink and writes nothing', () => {
     const handles = oldStore(2);
     const store = open({ readonly: true });
-    expect(store.details(handles[1]!)?.shrinks).toEqual([{ created_at: at(1), compressor: 'toolschema+share-schemas', tokenizer: 'o200k_base', tokens_before: 101, tokens_after: 50, source_name: 'old-1.json' }]);
-    expect(raw().prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = ?").get(SHRINKS_TABLE)).toEqual({ n: 0 });
+    expect(store.details(handles[1]!)?.shrinks).toEqual([
+      { created_at: at(1), compressor: 'toolschema+share-schemas', tokenizer: 'o200k_base', tokens_before: 101, tokens_after: 50, source_name: 'old-1.json' },
+    ]);
+    expect(raw().prepare('SELECT count(*) AS n FROM sqlite_master WHERE name = ?').get(SHRINKS_TABLE)).toEqual({ n: 0 });
   });
 });
 

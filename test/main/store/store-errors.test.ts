@@ -30,9 +30,7 @@ describe('toStoreError', () => {
   });
 
   it('says nothing was stored when a write fails', () => {
-    expect(toStoreError(sqliteError('SQLITE_READONLY'), PATH, 'store').message).toBe(
-      'the recovery store at /x/ccr.db is read-only — nothing was stored',
-    );
+    expect(toStoreError(sqliteError('SQLITE_READONLY'), PATH, 'store').message).toBe('the recovery store at /x/ccr.db is read-only — nothing was stored');
   });
 
   it('treats unknown failures while opening as an unavailable store', () => {

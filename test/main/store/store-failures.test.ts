@@ -52,7 +52,13 @@ describe('read-only stores', () => {
     go.exec(RECOVERIES_DDL);
     const original = Buffer.from('from go');
     go.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(
-      recoveryHandleFor(original), '2026-08-08T14:00:00.123456789Z', 'toolschema', 'toolschema', 2, 1, original,
+      recoveryHandleFor(original),
+      '2026-08-08T14:00:00.123456789Z',
+      'toolschema',
+      'toolschema',
+      2,
+      1,
+      original,
     );
     go.close();
     const store = tmp.track(RecoveryStore.open(tmp.dbPath, { readonly: true }));

@@ -30,7 +30,7 @@ function freshGet(dbPath: string, handle: string): string {
   }
 }
 
-describe('the file at an open store\'s path changes', () => {
+describe("the file at an open store's path changes", () => {
   it('deleted: the next put goes into a new file at the path, and a fresh store recovers it', () => {
     const store = tmp.track(RecoveryStore.open(tmp.dbPath));
     const old = store.put(Buffer.from('before'), META).handle;
@@ -87,22 +87,28 @@ describe('the file at an open store\'s path changes', () => {
     expect(freshGet(tmp.dbPath, handle)).toBe('caught by the delete');
   });
 
-  it.skipIf(process.getuid?.() !== 0 || !canMakeReadOnly())('a -shm made immutable: every call fails with the reason, close keeps the process alive, and the store works once it is writable (child process; root)', () => {
-    const child = fileURLToPath(new URL('./children/frozen-store.ts', import.meta.url));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', child, tmp.dbPath], { encoding: 'utf8' });
-    // A child that died frozen leaves the -shm immutable: thaw it, or the folder cannot be removed.
-    spawnSync('chattr', ['-i', `${tmp.dbPath}-shm`]);
-    expect({ signal: run.signal, status: run.status, stderr: run.stderr }).toEqual({ signal: null, status: 0, stderr: '' });
-    const { frozen, thawed } = JSON.parse(run.stdout) as Record<string, Record<string, { ok: boolean; code?: string; message?: string; value?: unknown }>>;
-    const refusal = { ok: false, code: 'cave_store_readonly', message: expect.stringMatching(/-shm file cannot be written/) };
-    expect(frozen).toEqual({
-      put: { ...refusal, message: expect.stringMatching(/-shm file cannot be written \(it was made immutable while it was open, EPERM\) — nothing was stored/) },
-      history: refusal,
-      get: refusal,
-      // A second store in the same process would share the frozen mapping: it is not opened.
-      second: refusal,
-      close: { ok: true },
-    });
-    expect(thawed).toEqual({ get: { ok: true, value: 'stored before the freeze' }, put: { ok: true, value: true } });
-  });
+  it.skipIf(process.getuid?.() !== 0 || !canMakeReadOnly())(
+    'a -shm made immutable: every call fails with the reason, close keeps the process alive, and the store works once it is writable (child process; root)',
+    () => {
+      const child = fileURLToPath(new URL('./children/frozen-store.ts', import.meta.url));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', child, tmp.dbPath], { encoding: 'utf8' });
+      // A child that died frozen leaves the -shm immutable: thaw it, or the folder cannot be removed.
+      spawnSync('chattr', ['-i', `${tmp.dbPath}-shm`]);
+      expect({ signal: run.signal, status: run.status, stderr: run.stderr }).toEqual({ signal: null, status: 0, stderr: '' });
+      const { frozen, thawed } = JSON.parse(run.stdout) as Record<string, Record<string, { ok: boolean; code?: string; message?: string; value?: unknown }>>;
+      const refusal = { ok: false, code: 'cave_store_readonly', message: expect.stringMatching(/-shm file cannot be written/) };
+      expect(frozen).toEqual({
+        put: {
+          ...refusal,
+          message: expect.stringMatching(/-shm file cannot be written \(it was made immutable while it was open, EPERM\) — nothing was stored/),
+        },
+        history: refusal,
+        get: refusal,
+        // A second store in the same process would share the frozen mapping: it is not opened.
+        second: refusal,
+        close: { ok: true },
+      });
+      expect(thawed).toEqual({ get: { ok: true, value: 'stored before the freeze' }, put: { ok: true, value: true } });
+    },
+  );
 });

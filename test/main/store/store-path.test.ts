@@ -53,6 +53,8 @@ describe('resolveMaxBytes', () => {
   it.each(['0', '-1', 'abc', '1e3', '-5', '1.5', '1e9', '99999999999999999999', '+7', '0x10'])('refuses the invalid value %j, naming the variable', (raw) => {
     const error = caughtCavemanError(() => resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: raw }));
     expect(error.code).toBe('cave_bad_request');
-    expect(error.message).toBe(`CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(raw)}; unset it for the 512 MiB default`);
+    expect(error.message).toBe(
+      `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(raw)}; unset it for the 512 MiB default`,
+    );
   });
 });

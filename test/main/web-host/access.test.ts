@@ -26,7 +26,7 @@ describe('the printed address', () => {
     const answer = await send(t.host.port, `/?token=${t.host.token}`);
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe('/');
-    expect(answer.headers["set-cookie"]).toEqual([`caveman_session_${t.host.port}=${t.host.token}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(answer.headers['set-cookie']).toEqual([`caveman_session_${t.host.port}=${t.host.token}; HttpOnly; SameSite=Strict; Path=/`]);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     // …and the cookie opens the page.
@@ -51,7 +51,13 @@ describe('the printed address', () => {
 
 describe('pages need the session cookie', () => {
   it('403 without a cookie, with a wrong cookie, and with the token header instead of the cookie', async () => {
-    for (const headers of [{}, { cookie: `caveman_session_${t.host.port}=nope` }, { cookie: `caveman_session=${t.host.token}` }, { cookie: `other=${t.host.token}` }, { 'x-caveman-token': t.host.token }]) {
+    for (const headers of [
+      {},
+      { cookie: `caveman_session_${t.host.port}=nope` },
+      { cookie: `caveman_session=${t.host.token}` },
+      { cookie: `other=${t.host.token}` },
+      { 'x-caveman-token': t.host.token },
+    ]) {
       for (const path of ['/', '/index.html', '/assets/app.js', '/history']) {
         const answer = await send(t.host.port, path, { headers });
         expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
@@ -94,7 +100,13 @@ describe('API calls need the token header', () => {
 
 describe('only this host, only our origin', () => {
   it('403 for a foreign Host header (DNS rebinding), even with a valid token and cookie', async () => {
-    for (const host of [`evil.example:${t.host.port}`, `127.0.0.1.nip.io:${t.host.port}`, '127.0.0.1', `127.0.0.1:${t.host.port + 1}`, `[::1]:${t.host.port}`]) {
+    for (const host of [
+      `evil.example:${t.host.port}`,
+      `127.0.0.1.nip.io:${t.host.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${t.host.port + 1}`,
+      `[::1]:${t.host.port}`,
+    ]) {
       const page = await send(t.host.port, '/', { headers: { host, cookie: t.cookie } });
       expect(page.status, host).toBe(403);
       const api = await callApi(t.host, 'app:info', {}, { host });
@@ -112,7 +124,13 @@ describe('only this host, only our origin', () => {
   });
 
   it('403 for a foreign Origin, a null Origin, or the other loopback name', async () => {
-    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${t.host.port + 1}`, `https://127.0.0.1:${t.host.port}`, `http://localhost:${t.host.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `http://127.0.0.1:${t.host.port + 1}`,
+      `https://127.0.0.1:${t.host.port}`,
+      `http://localhost:${t.host.port}`,
+    ]) {
       const api = await callApi(t.host, 'app:info', {}, { origin });
       expect(api.status, origin).toBe(403);
       expect(api.json()).toMatchObject({ ok: false, code: 'cave_forbidden' });
@@ -155,13 +173,20 @@ describe('only this host, only our origin', () => {
     const ours = `127.0.0.1:${t.host.port}`;
     const requests = [
       (hosts: string) => `GET / HTTP/1.1\r\n${hosts}cookie: ${t.cookie}\r\nconnection: close\r\n\r\n`,
-      (hosts: string) => `POST /api/app:info HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
+      (hosts: string) =>
+        `POST /api/app:info HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
       (hosts: string) => `GET /api/events HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\nconnection: close\r\n\r\n`,
     ];
     for (const request of requests) {
       expect(await rawStatus(request(`Host: ${ours}\r\n`))).toBe(200);
-      for (const pair of [[ours, ours], [ours, 'evil.example'], ['evil.example', ours]]) {
-        expect(await rawStatus(request(pair.map((host) => `Host: ${host}\r\n`).join(''))), `${request('').split(' ', 2).join(' ')} ${pair.join(' + ')}`).toBe(400);
+      for (const pair of [
+        [ours, ours],
+        [ours, 'evil.example'],
+        ['evil.example', ours],
+      ]) {
+        expect(await rawStatus(request(pair.map((host) => `Host: ${host}\r\n`).join(''))), `${request('').split(' ', 2).join(' ')} ${pair.join(' + ')}`).toBe(
+          400,
+        );
       }
     }
   });

@@ -12,7 +12,8 @@ import { apiHeaders, callApi, hostForFile, send, uploadUntilAnswered } from './h
 const t = hostForFile();
 
 const params = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const binaryHeaders = (extra: Record<string, string> = {}) => apiHeaders(t.host, { 'content-type': 'application/octet-stream', 'x-caveman-params': params({ name: 'tools.json', tokenizer: 'o200k_base' }), ...extra });
+const binaryHeaders = (extra: Record<string, string> = {}) =>
+  apiHeaders(t.host, { 'content-type': 'application/octet-stream', 'x-caveman-params': params({ name: 'tools.json', tokenizer: 'o200k_base' }), ...extra });
 const callsOf = (method: string) => t.calls.filter((call) => call.method === method);
 
 describe('JSON channels', () => {
@@ -145,7 +146,11 @@ describe('binary requests', () => {
   });
 
   it('JSON sent to a binary channel → 415', async () => {
-    const answer = await send(t.host.port, '/api/catalog:analyze', { method: 'POST', headers: binaryHeaders({ 'content-type': 'application/json' }), body: '{}' });
+    const answer = await send(t.host.port, '/api/catalog:analyze', {
+      method: 'POST',
+      headers: binaryHeaders({ 'content-type': 'application/json' }),
+      body: '{}',
+    });
     expect(answer.status).toBe(415);
   });
 
@@ -160,7 +165,11 @@ describe('binary requests', () => {
     const total = MAX_INPUT_BYTES + 1;
     const upload = await uploadUntilAnswered(t.host.port, '/api/catalog:analyze', binaryHeaders({ 'content-length': String(total) }), total);
     expect(upload.answer.status).toBe(413);
-    expect(upload.answer.json()).toEqual({ ok: false, code: 'cave_input_too_large', message: `the file is ${total} bytes, above the 32 MiB limit — nothing was stored` });
+    expect(upload.answer.json()).toEqual({
+      ok: false,
+      code: 'cave_input_too_large',
+      message: `the file is ${total} bytes, above the 32 MiB limit — nothing was stored`,
+    });
     expect(upload.answer.headers.connection).toBe('close');
     // The server answered while most of the body was still unsent: it never waited for (or buffered) it.
     expect(upload.written).toBeLessThan(total);
@@ -172,7 +181,11 @@ describe('binary requests', () => {
     const total = 2 * MAX_INPUT_BYTES;
     const upload = await uploadUntilAnswered(t.host.port, '/api/catalog:analyze', binaryHeaders(), total);
     expect(upload.answer.status).toBe(413);
-    expect(upload.answer.json()).toMatchObject({ ok: false, code: 'cave_input_too_large', message: expect.stringMatching(/above the 32 MiB limit — nothing was stored$/) });
+    expect(upload.answer.json()).toMatchObject({
+      ok: false,
+      code: 'cave_input_too_large',
+      message: expect.stringMatching(/above the 32 MiB limit — nothing was stored$/),
+    });
     expect(upload.written).toBeLessThan(total);
     expect(callsOf('analyzeCatalog')).toHaveLength(before);
   });

@@ -36,7 +36,8 @@ describe('event replay', () => {
 
   it(`keeps at most ${MAX_REPLAY_EVENTS} events, the newest`, () => {
     const replay = new EventReplay();
-    for (let i = 0; i < MAX_REPLAY_EVENTS + 10; i++) replay.add('jobFinished', { jobId: `job-${i}`, outcome: { ok: false, name: 'x', error: { code: 'cave_cancelled', message: 'x' } } });
+    for (let i = 0; i < MAX_REPLAY_EVENTS + 10; i++)
+      replay.add('jobFinished', { jobId: `job-${i}`, outcome: { ok: false, name: 'x', error: { code: 'cave_cancelled', message: 'x' } } });
     const kept = parse(replay.since(0));
     expect(kept).toHaveLength(MAX_REPLAY_EVENTS);
     expect(kept[0]!.seq).toBe(11);

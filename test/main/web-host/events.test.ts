@@ -110,7 +110,11 @@ describe('event streams', () => {
   });
 
   it('only GET opens a stream', async () => {
-    const answer = await send(t.host.port, '/api/events', { method: 'POST', headers: { 'x-caveman-token': t.host.token, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await send(t.host.port, '/api/events', {
+      method: 'POST',
+      headers: { 'x-caveman-token': t.host.token, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(answer.status).toBe(405);
   });
 
@@ -164,7 +168,10 @@ async function hostWithJobContexts() {
   return { test, page, start, seenClosing };
 }
 
-const finished = (jobId: string): EventTypes['jobFinished'] => ({ jobId, outcome: { ok: false, name: jobId, error: { code: 'cave_cancelled', message: 'stopped' } } });
+const finished = (jobId: string): EventTypes['jobFinished'] => ({
+  jobId,
+  outcome: { ok: false, name: jobId, error: { code: 'cave_cancelled', message: 'stopped' } },
+});
 
 describe('a page whose event stream dropped', () => {
   it('keeps its id on the new stream and gets what it missed: a job result, and a job’s progress as its latest', async () => {

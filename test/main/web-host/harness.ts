@@ -11,7 +11,8 @@ import { createDispatcher, type Handlers } from '../../../src/main/services/disp
 import { createWebHost, type WebHost, type WebHostOptions } from '../../../src/main/web-host/create-web-host';
 import { CavemanError } from '../../../src/shared/errors';
 
-export const INDEX_HTML = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Caveman Shrink</title>\n<script type="module" src="/assets/app.js"></script>\n</head>\n<body><div id="root"></div></body>\n</html>\n';
+export const INDEX_HTML =
+  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Caveman Shrink</title>\n<script type="module" src="/assets/app.js"></script>\n</head>\n<body><div id="root"></div></body>\n</html>\n';
 export const APP_JS = 'console.log("caveman");\n';
 
 export interface TestHost {
@@ -215,13 +216,10 @@ export function uploadUntilAnswered(port: number, path: string, headers: Outgoin
     req.on('response', (res) => {
       answered = true;
       const at = written;
-      collect(res).then(
-        (answer) => {
-          req.destroy();
-          resolve({ answer, written: at });
-        },
-        reject,
-      );
+      collect(res).then((answer) => {
+        req.destroy();
+        resolve({ answer, written: at });
+      }, reject);
     });
     req.on('error', (error) => {
       // The server closes the connection after answering; only an error before the answer is a failure.
@@ -243,37 +241,43 @@ export function uploadUntilAnswered(port: number, path: string, headers: Outgoin
 }
 
 /** Opens /api/events and hands back its lines as they arrive. */
-export function openEvents(host: WebHost, headers: OutgoingHttpHeaders = {}): Promise<{ status: number; headers: IncomingHttpHeaders; nextLine(): Promise<string>; ended: Promise<void>; close(): void }> {
+export function openEvents(
+  host: WebHost,
+  headers: OutgoingHttpHeaders = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; nextLine(): Promise<string>; ended: Promise<void>; close(): void }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path: '/api/events', method: 'GET', headers: { 'x-caveman-token': host.token, ...headers }, agent: false }, (res) => {
-      let buffered = '';
-      const lines: string[] = [];
-      const waiting: ((line: string) => void)[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => {
-        buffered += text;
-        let newline: number;
-        while ((newline = buffered.indexOf('\n')) >= 0) {
-          const line = buffered.slice(0, newline);
-          buffered = buffered.slice(newline + 1);
-          const waiter = waiting.shift();
-          if (waiter) waiter(line);
-          else lines.push(line);
-        }
-      });
-      res.on('error', () => undefined);
-      const ended = new Promise<void>((done) => res.on('close', () => done()));
-      resolve({
-        ended,
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        nextLine: () => {
-          const line = lines.shift();
-          return line !== undefined ? Promise.resolve(line) : new Promise((r) => waiting.push(r));
-        },
-        close: () => req.destroy(),
-      });
-    });
+    const req = request(
+      { host: '127.0.0.1', port: host.port, path: '/api/events', method: 'GET', headers: { 'x-caveman-token': host.token, ...headers }, agent: false },
+      (res) => {
+        let buffered = '';
+        const lines: string[] = [];
+        const waiting: ((line: string) => void)[] = [];
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => {
+          buffered += text;
+          let newline: number;
+          while ((newline = buffered.indexOf('\n')) >= 0) {
+            const line = buffered.slice(0, newline);
+            buffered = buffered.slice(newline + 1);
+            const waiter = waiting.shift();
+            if (waiter) waiter(line);
+            else lines.push(line);
+          }
+        });
+        res.on('error', () => undefined);
+        const ended = new Promise<void>((done) => res.on('close', () => done()));
+        resolve({
+          ended,
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          nextLine: () => {
+            const line = lines.shift();
+            return line !== undefined ? Promise.resolve(line) : new Promise((r) => waiting.push(r));
+          },
+          close: () => req.destroy(),
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });

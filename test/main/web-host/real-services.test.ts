@@ -75,7 +75,11 @@ describe('browser host without --allow-commands (issue 11)', () => {
     const config = { mcpServers: { e: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } };
     const read = await send(host.port, '/api/mcp:readConfig', {
       method: 'POST',
-      headers: { 'x-caveman-token': host.token, 'content-type': 'application/octet-stream', 'x-caveman-params': encodeURIComponent(JSON.stringify({ fileName: 'x.json' })) },
+      headers: {
+        'x-caveman-token': host.token,
+        'content-type': 'application/octet-stream',
+        'x-caveman-params': encodeURIComponent(JSON.stringify({ fileName: 'x.json' })),
+      },
       body: Buffer.from(JSON.stringify(config)),
     });
     expect(read.status).toBe(200);
@@ -101,7 +105,10 @@ describe('browser host without --allow-commands (issue 11)', () => {
     try {
       const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/internal/admin?do=1`;
       for (const transport of ['http', 'sse']) {
-        const imported = await callApi(host, 'mcp:import', { server: { transport, url, headers: { Authorization: 'Bearer chosen-by-page' } }, tokenizer: 'o200k_base' });
+        const imported = await callApi(host, 'mcp:import', {
+          server: { transport, url, headers: { Authorization: 'Bearer chosen-by-page' } },
+          tokenizer: 'o200k_base',
+        });
         expect(imported.status, transport).toBe(403);
         expect(imported.json(), transport).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
       }

@@ -10,7 +10,8 @@ const t = hostForFile();
 
 const get = (path: string, method = 'GET') => send(t.host.port, path, { method, headers: { cookie: t.cookie } });
 
-const EXPECTED_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const EXPECTED_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 describe('security headers', () => {
   it('the CSP is exactly the strict policy', () => {
@@ -23,7 +24,11 @@ describe('security headers', () => {
       await get('/assets/app.js'),
       await get('/nope.js'),
       await send(t.host.port, '/'),
-      await send(t.host.port, '/api/app:info', { method: 'POST', headers: { 'x-caveman-token': t.host.token, 'content-type': 'application/json' }, body: '{}' }),
+      await send(t.host.port, '/api/app:info', {
+        method: 'POST',
+        headers: { 'x-caveman-token': t.host.token, 'content-type': 'application/json' },
+        body: '{}',
+      }),
     ];
     for (const answer of answers) {
       expect(answer.headers['content-security-policy']).toBe(EXPECTED_CSP);
@@ -63,7 +68,9 @@ describe('index.html', () => {
   });
 
   it('injects into a head with attributes, and without any head', () => {
-    expect(injectTokenMeta('<html><HEAD lang="en"><title>x</title>', 'T')).toBe('<html><HEAD lang="en"><meta name="caveman-api-token" content="T"><title>x</title>');
+    expect(injectTokenMeta('<html><HEAD lang="en"><title>x</title>', 'T')).toBe(
+      '<html><HEAD lang="en"><meta name="caveman-api-token" content="T"><title>x</title>',
+    );
     expect(injectTokenMeta('<header></header>', 'T')).toBe('<meta name="caveman-api-token" content="T"><header></header>');
     expect(injectTokenMeta('<head>', '"><script>')).toBe('<head><meta name="caveman-api-token" content="&quot;&gt;&lt;script&gt;">');
   });

@@ -14,16 +14,36 @@ const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 describe('web-host arguments', () => {
   it('defaults to any free port, the default store and the built renderer', () => {
-    expect(parseWebHostArgs([])).toEqual({ port: 0, storePath: undefined, rendererDir: undefined, allowCommands: false, eventLoopReport: false, files: [], help: false });
+    expect(parseWebHostArgs([])).toEqual({
+      port: 0,
+      storePath: undefined,
+      rendererDir: undefined,
+      allowCommands: false,
+      eventLoopReport: false,
+      files: [],
+      help: false,
+    });
   });
 
   it('reads --port, --store and --renderer', () => {
-    expect(parseWebHostArgs(['--port', '8123', '--store', '/tmp/x.db', '--renderer=/tmp/r'])).toEqual({ port: 8123, storePath: '/tmp/x.db', rendererDir: '/tmp/r', allowCommands: false, eventLoopReport: false, files: [], help: false });
+    expect(parseWebHostArgs(['--port', '8123', '--store', '/tmp/x.db', '--renderer=/tmp/r'])).toEqual({
+      port: 8123,
+      storePath: '/tmp/x.db',
+      rendererDir: '/tmp/r',
+      allowCommands: false,
+      eventLoopReport: false,
+      files: [],
+      help: false,
+    });
     expect(parseWebHostArgs(['--help']).help).toBe(true);
   });
 
   it('takes the other arguments as catalog files to open, relative to where the command was typed', () => {
-    expect(parseWebHostArgs(['a.json', '--port', '9', '/abs/b.json', '--', '-dash.json'], '/home/me/work').files).toEqual(['/home/me/work/a.json', '/abs/b.json', '/home/me/work/-dash.json']);
+    expect(parseWebHostArgs(['a.json', '--port', '9', '/abs/b.json', '--', '-dash.json'], '/home/me/work').files).toEqual([
+      '/home/me/work/a.json',
+      '/abs/b.json',
+      '/home/me/work/-dash.json',
+    ]);
   });
 
   it('refuses bad usage with a readable message', () => {
@@ -64,7 +84,11 @@ describe.skipIf(!hasServices)('web-host entry', () => {
       const port = Number(match![2]);
       const redirect = await send(port, `/?token=${match![3]}`);
       expect(redirect.status).toBe(303);
-      const info = await send(port, '/api/app:info', { method: 'POST', headers: { 'x-caveman-token': match![3], 'content-type': 'application/json' }, body: '{}' });
+      const info = await send(port, '/api/app:info', {
+        method: 'POST',
+        headers: { 'x-caveman-token': match![3], 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(info.json()).toMatchObject({ ok: true, value: { platform: 'browser' } });
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -27,7 +27,11 @@ function probes(files: string[], links: Record<string, string> = {}) {
 describe('appLauncher', () => {
   it('Node (the CLI, the browser host): this Node and the CLI entry, links resolved, no variables', () => {
     const cli = p('repo', 'out', 'main', 'cli.js');
-    const launcher = appLauncher({ kind: 'node', execPath: p('usr', 'bin', 'node') }, cli, probes([cli], { [p('usr', 'bin', 'node')]: p('opt', 'node-22', 'bin', 'node') }));
+    const launcher = appLauncher(
+      { kind: 'node', execPath: p('usr', 'bin', 'node') },
+      cli,
+      probes([cli], { [p('usr', 'bin', 'node')]: p('opt', 'node-22', 'bin', 'node') }),
+    );
     expect(launcher).toEqual({ runtime: p('opt', 'node-22', 'bin', 'node'), cli });
   });
 
@@ -51,16 +55,24 @@ describe('appLauncher', () => {
     expect(launcher.env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
   });
 
-  it('Electron from a clone (electron .): the repo\'s out/main/cli.js, run as Node', () => {
+  it("Electron from a clone (electron .): the repo's out/main/cli.js, run as Node", () => {
     const binary = p('repo', 'node_modules', 'electron', 'dist', 'electron');
     const cli = p('repo', 'out', 'main', 'cli.js');
-    expect(appLauncher({ kind: 'electron', execPath: binary, appImage: '' }, cli, probes([binary, cli]))).toEqual({ runtime: binary, cli, env: { ELECTRON_RUN_AS_NODE: '1' } });
+    expect(appLauncher({ kind: 'electron', execPath: binary, appImage: '' }, cli, probes([binary, cli]))).toEqual({
+      runtime: binary,
+      cli,
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    });
   });
 
   it('refuses when the CLI entry a client would start is missing (never a wrap that cannot start)', () => {
     const inAsar = p('app', 'resources', 'app.asar', 'out', 'main', 'cli.js');
-    expect(() => appLauncher({ kind: 'electron', execPath: p('app', 'caveman') }, inAsar, probes([p('app', 'caveman'), inAsar]))).toThrow(/app\.asar\.unpacked.+cli\.js is missing/);
-    expect(() => appLauncher({ kind: 'node', execPath: p('usr', 'bin', 'node') }, p('repo', 'out', 'main', 'cli.js'), probes([p('usr', 'bin', 'node')]))).toThrow(/npm run build/);
+    expect(() => appLauncher({ kind: 'electron', execPath: p('app', 'caveman') }, inAsar, probes([p('app', 'caveman'), inAsar]))).toThrow(
+      /app\.asar\.unpacked.+cli\.js is missing/,
+    );
+    expect(() =>
+      appLauncher({ kind: 'node', execPath: p('usr', 'bin', 'node') }, p('repo', 'out', 'main', 'cli.js'), probes([p('usr', 'bin', 'node')])),
+    ).toThrow(/npm run build/);
   });
 
   it('only a path segment named app.asar is changed', () => {

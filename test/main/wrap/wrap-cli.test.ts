@@ -7,7 +7,20 @@
 // (cmp); every refusal exits 1 with one line and leaves the file alone.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -116,13 +129,25 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
     );
     expect(cmp(backupOf(config, 'everything'), original).status).toBe(0);
 
-    const entries = (JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> }).mcpServers;
+    const entries = (
+      JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> }
+    ).mcpServers;
     expect(entries.filesystem).toEqual({ command: process.execPath, args: [FILESYSTEM_BIN, files] });
     const entry = entries.everything!;
-    expect(entry).toEqual({ command: realpathSync(process.execPath), args: [CLI, 'proxy', '--', process.execPath, EVERYTHING_BIN], env: { CAVEMAN_CCR_DB: store } });
+    expect(entry).toEqual({
+      command: realpathSync(process.execPath),
+      args: [CLI, 'proxy', '--', process.execPath, EVERYTHING_BIN],
+      env: { CAVEMAN_CCR_DB: store },
+    });
 
     // As Claude Desktop does: the entry's command, args and env over a minimal environment, from another folder.
-    const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...getDefaultEnvironment(), ...entry.env }, cwd: tmpdir(), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args,
+      env: { ...getDefaultEnvironment(), ...entry.env },
+      cwd: tmpdir(),
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const client = new Client({ name: 'claude-desktop-like', version: '1' });
@@ -131,7 +156,9 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
       const listed = await client.listTools();
       const direct = (await sdkListAll(node(EVERYTHING_BIN))).tools as { name: string; description?: string }[];
       expect(listed.tools.map((tool) => tool.name)).toEqual([...direct.map((tool) => tool.name), 'caveman_describe']);
-      const shortened = listed.tools.filter((tool) => tool.description !== direct.find((each) => each.name === tool.name)?.description && tool.name !== 'caveman_describe');
+      const shortened = listed.tools.filter(
+        (tool) => tool.description !== direct.find((each) => each.name === tool.name)?.description && tool.name !== 'caveman_describe',
+      );
       expect(shortened.length).toBeGreaterThan(0);
       expect(stderr).toMatch(/tools\/list shrunk at leads: \d+ tools, \d+ → \d+ tokens as the model sees them/);
       // The store the entry's env named is the one the proxy used: the env reached it.
@@ -145,7 +172,9 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
 
     const unwrapped = await cliProcess('unwrap', '--config', config, '--server', 'everything');
     expect(unwrapped.status, unwrapped.stderr).toBe(0);
-    expect(unwrapped.stdout).toBe(`unwrapped "everything" in ${config}: the file is byte for byte the one the wrap read; the backup ${backupOf(config, 'everything')} was removed\n`);
+    expect(unwrapped.stdout).toBe(
+      `unwrapped "everything" in ${config}: the file is byte for byte the one the wrap read; the backup ${backupOf(config, 'everything')} was removed\n`,
+    );
     expect(cmp(config, original).status).toBe(0);
     expect(existsSync(backupOf(config, 'everything'))).toBe(false);
   });
@@ -212,10 +241,15 @@ describe('the file itself', () => {
     const prepared = await prepareWrap({ config, ref: { server: 'everything' }, launcher: { runtime: process.execPath, cli: CLI }, options: {} });
     const edited = DESKTOP.replace('Alt+Space', 'Ctrl+Space');
     writeFileSync(config, edited);
-    await expect(commitWrap(prepared)).rejects.toMatchObject({ code: 'changed-since-read', message: `${config} changed while it was being edited (another program wrote it); nothing was written — run it again` });
+    await expect(commitWrap(prepared)).rejects.toMatchObject({
+      code: 'changed-since-read',
+      message: `${config} changed while it was being edited (another program wrote it); nothing was written — run it again`,
+    });
     expect(readFileSync(config, 'utf8')).toBe(edited);
     expect(files(dirname(config))).toEqual(['mcp.json']);
-    expect((await prepareWrap({ config, ref: { server: 'everything' }, launcher: { runtime: process.execPath, cli: CLI }, options: {} })).after).toContain('Ctrl+Space');
+    expect((await prepareWrap({ config, ref: { server: 'everything' }, launcher: { runtime: process.execPath, cli: CLI }, options: {} })).after).toContain(
+      'Ctrl+Space',
+    );
   });
 });
 
@@ -224,26 +258,50 @@ describe('refusals: exit 1, one line, nothing written', () => {
     const missing = join(home, '.cursor', 'mcp.json');
     await expectRefused(cli('wrap', '--config', missing, '--server', 'x'), missing, /^caveman-shrink wrap: .+\/\.cursor\/mcp\.json does not exist\n$/);
     const settings = write('.config/Code/User/settings.json', '{ "editor.fontSize": 14 }\n');
-    await expectRefused(cli('wrap', '--config', settings, '--server', 'x'), settings, /^caveman-shrink wrap: .+settings\.json is not an MCP client config wrap knows: it has no "mcpServers" list/);
+    await expectRefused(
+      cli('wrap', '--config', settings, '--server', 'x'),
+      settings,
+      /^caveman-shrink wrap: .+settings\.json is not an MCP client config wrap knows: it has no "mcpServers" list/,
+    );
     const folder = join(home, '.codeium');
     mkdirSync(folder);
     await expectRefused(cli('wrap', '--config', folder, '--server', 'x'), join(folder, 'x'), /^caveman-shrink wrap: .+\/\.codeium is not a file\n$/);
     const latin1 = join(home, 'latin1.json');
     writeFileSync(latin1, Buffer.from('{"mcpServers": {"caf\xe9": {"command": "x"}}}', 'latin1'));
-    await expectRefused(cli('wrap', '--config', latin1, '--server', 'x'), latin1, /^caveman-shrink wrap: .+latin1\.json is not UTF-8 text, as every MCP client config is\n$/);
+    await expectRefused(
+      cli('wrap', '--config', latin1, '--server', 'x'),
+      latin1,
+      /^caveman-shrink wrap: .+latin1\.json is not UTF-8 text, as every MCP client config is\n$/,
+    );
     const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
-    await expectRefused(cli('wrap', '--config', config, '--server', 'evrything'), config, /^caveman-shrink wrap: no server "evrything" in .+; it lists: everything, github\n$/);
+    await expectRefused(
+      cli('wrap', '--config', config, '--server', 'evrything'),
+      config,
+      /^caveman-shrink wrap: no server "evrything" in .+; it lists: everything, github\n$/,
+    );
     await expectRefused(cli('unwrap', '--config', config, '--server', 'evrything'), config, /^caveman-shrink unwrap: no server "evrything"/);
   });
 
   it('wrapping twice, a backup in the way, unwrapping what is not wrapped', async () => {
     const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
-    await expectRefused(cli('unwrap', '--config', config, '--server', 'everything'), config, /^caveman-shrink unwrap: "everything" in .+ does not start through caveman-shrink proxy: nothing to unwrap\n$/);
+    await expectRefused(
+      cli('unwrap', '--config', config, '--server', 'everything'),
+      config,
+      /^caveman-shrink unwrap: "everything" in .+ does not start through caveman-shrink proxy: nothing to unwrap\n$/,
+    );
     writeFileSync(backupOf(config, 'everything'), 'an old backup');
-    await expectRefused(cli('wrap', '--config', config, '--server', 'everything'), config, /^caveman-shrink wrap: a backup from an earlier wrap of this server is in the way: .+everything\.bak \(unwrap first, or move it away\); nothing was changed\n$/);
+    await expectRefused(
+      cli('wrap', '--config', config, '--server', 'everything'),
+      config,
+      /^caveman-shrink wrap: a backup from an earlier wrap of this server is in the way: .+everything\.bak \(unwrap first, or move it away\); nothing was changed\n$/,
+    );
     rmSync(backupOf(config, 'everything'));
     expect((await cli('wrap', '--config', config, '--server', 'everything')).status).toBe(0);
-    await expectRefused(cli('wrap', '--config', config, '--server', 'everything'), config, /^caveman-shrink wrap: "everything" in .+ already starts through caveman-shrink proxy \(it serves npx -y @modelcontextprotocol\/server-everything\): nothing was changed\n$/);
+    await expectRefused(
+      cli('wrap', '--config', config, '--server', 'everything'),
+      config,
+      /^caveman-shrink wrap: "everything" in .+ already starts through caveman-shrink proxy \(it serves npx -y @modelcontextprotocol\/server-everything\): nothing was changed\n$/,
+    );
   });
 
   it('unwrap after the entry was edited, or with its backup gone', async () => {
@@ -251,15 +309,30 @@ describe('refusals: exit 1, one line, nothing written', () => {
     expect((await cli('wrap', '--config', config, '--server', 'everything')).status).toBe(0);
     const wrapped = readFileSync(config, 'utf8');
     writeFileSync(config, wrapped.replace('"@modelcontextprotocol/server-everything"\n', '"@modelcontextprotocol/server-everything@1"\n'));
-    await expectRefused(cli('unwrap', '--config', config, '--server', 'everything'), config, /^caveman-shrink unwrap: "everything" changed since it was wrapped \(it now serves .+@1, the backup has .+\); unwrapping would lose that change, so nothing was changed — its text before the wrap is in .+everything\.bak\n$/);
+    await expectRefused(
+      cli('unwrap', '--config', config, '--server', 'everything'),
+      config,
+      /^caveman-shrink unwrap: "everything" changed since it was wrapped \(it now serves .+@1, the backup has .+\); unwrapping would lose that change, so nothing was changed — its text before the wrap is in .+everything\.bak\n$/,
+    );
     writeFileSync(config, wrapped);
     rmSync(backupOf(config, 'everything'));
-    await expectRefused(cli('unwrap', '--config', config, '--server', 'everything'), config, /^caveman-shrink unwrap: "everything" starts through the proxy, but the backup its wrap left \(.+\) is gone, so its original text is not known; it serves npx -y @modelcontextprotocol\/server-everything: edit the entry by hand\n$/);
+    await expectRefused(
+      cli('unwrap', '--config', config, '--server', 'everything'),
+      config,
+      /^caveman-shrink unwrap: "everything" starts through the proxy, but the backup its wrap left \(.+\) is gone, so its original text is not known; it serves npx -y @modelcontextprotocol\/server-everything: edit the entry by hand\n$/,
+    );
   });
 
   it('Claude Code: a name in two projects needs --project', async () => {
-    const config = write('.claude.json', JSON.stringify({ projects: { '/a': { mcpServers: { m: { command: 'x' } } }, '/b': { mcpServers: { m: { command: 'y' } } } } }));
-    await expectRefused(cli('wrap', '--config', config, '--server', 'm'), config, /^caveman-shrink wrap: "m" is in 2 projects of .+ \(\/a, \/b\): name one with --project\n$/);
+    const config = write(
+      '.claude.json',
+      JSON.stringify({ projects: { '/a': { mcpServers: { m: { command: 'x' } } }, '/b': { mcpServers: { m: { command: 'y' } } } } }),
+    );
+    await expectRefused(
+      cli('wrap', '--config', config, '--server', 'm'),
+      config,
+      /^caveman-shrink wrap: "m" is in 2 projects of .+ \(\/a, \/b\): name one with --project\n$/,
+    );
     const wrapped = await cli('wrap', '--config', config, '--server', 'm', '--project', '/b');
     expect(wrapped.status, wrapped.stderr).toBe(0);
     expect(wrapped.stdout).toMatch(/^wrapped "m" \(project \/b\) in /);
@@ -270,7 +343,12 @@ describe('refusals: exit 1, one line, nothing written', () => {
 
 describe('usage mistakes: exit 2', () => {
   it('no --config or --server, a level that does not exist', async () => {
-    for (const args of [['wrap', '--server', 'x'], ['wrap', '--config', 'c.json'], ['unwrap', '--config', 'c.json'], ['wrap', '--config', 'c.json', '--server', 'x', '--level', 'tiny']]) {
+    for (const args of [
+      ['wrap', '--server', 'x'],
+      ['wrap', '--config', 'c.json'],
+      ['unwrap', '--config', 'c.json'],
+      ['wrap', '--config', 'c.json', '--server', 'x', '--level', 'tiny'],
+    ]) {
       const run = await cli(...args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^error: /);
@@ -280,7 +358,9 @@ describe('usage mistakes: exit 2', () => {
   it('an option the proxy of this install does not take is refused before anything is read', async () => {
     const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() };
     const launcher = { runtime: process.execPath, cli: CLI };
-    await expect(runWrapCommand({ config: join(home, 'none.json'), server: 'x', level: 'leads' }, io, ['--env', '--name'], launcher)).rejects.toThrow(new UsageError("this install's proxy does not take --level, so a server wrapped with it would not start"));
+    await expect(runWrapCommand({ config: join(home, 'none.json'), server: 'x', level: 'leads' }, io, ['--env', '--name'], launcher)).rejects.toThrow(
+      new UsageError("this install's proxy does not take --level, so a server wrapped with it would not start"),
+    );
     await expect(runWrapCommand({ config: join(home, 'none.json'), server: 'x', includeTools: ['a'] }, io, ['--level'], launcher)).rejects.toThrow(UsageError);
     // With the options known, the same call reads the file (and refuses: there is none).
     expect(await runWrapCommand({ config: join(home, 'none.json'), server: 'x', level: 'leads' }, io, ['--level'], launcher)).toBe(1);

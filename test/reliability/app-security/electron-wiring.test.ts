@@ -27,7 +27,8 @@ const seen = vi.hoisted(() => ({
   app: new Map<string, (...args: unknown[]) => unknown>(),
   ipc: new Map<string, (event: unknown, request: unknown) => Promise<unknown>>(),
   permission: undefined as undefined | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details?: unknown) => void),
-  headers: undefined as undefined | ((details: { responseHeaders?: Record<string, string[]> }, callback: (answer: { responseHeaders?: Record<string, string[]> }) => void) => void),
+  headers: undefined as
+    undefined | ((details: { responseHeaders?: Record<string, string[]> }, callback: (answer: { responseHeaders?: Record<string, string[]> }) => void) => void),
   external: [] as string[],
   exposed: [] as [string, unknown][],
   invoked: [] as [string, unknown][],
@@ -155,7 +156,13 @@ vi.mock('../../../src/main/services/app-services', async () => {
           throw error;
         },
       );
-      return { dispatcher: createDispatcher({ ...handlers, ...options.extend?.(core) }), core, inbox, idle: async () => undefined, close: async () => undefined };
+      return {
+        dispatcher: createDispatcher({ ...handlers, ...options.extend?.(core) }),
+        core,
+        inbox,
+        idle: async () => undefined,
+        close: async () => undefined,
+      };
     },
   };
 });
@@ -186,7 +193,14 @@ describe('the window main.ts creates', () => {
   it('is created with exactly the hardened preferences and loads the app from disk, never a URL', () => {
     const { options } = seen.windows[0]!;
     expect(options.webPreferences).toEqual(hardenedWebPreferences(PRELOAD_PATH));
-    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, allowRunningInsecureContent: false });
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      allowRunningInsecureContent: false,
+    });
     expect(seen.loads).toEqual([`file:${RENDERER_INDEX}`]);
   });
 
@@ -197,13 +211,20 @@ describe('the window main.ts creates', () => {
       listeners.get(name)!({ preventDefault: () => (prevented = true) }, url);
       return prevented;
     };
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', `${APP_URL.replace('index.html', 'other.html')}`, 'javascript:alert(1)', 'data:text/html,<script>1</script>']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      `${APP_URL.replace('index.html', 'other.html')}`,
+      'javascript:alert(1)',
+      'data:text/html,<script>1</script>',
+    ]) {
       expect(attempt('will-navigate', url), url).toBe(true);
       expect(attempt('will-redirect', url), url).toBe(true);
     }
     expect(attempt('will-navigate', APP_URL)).toBe(false);
     expect(attempt('will-attach-webview')).toBe(true);
-    for (const url of ['https://docs.example/page', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'https://user:pw@example.com/']) expect(openHandler!({ url })).toEqual({ action: 'deny' });
+    for (const url of ['https://docs.example/page', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'https://user:pw@example.com/'])
+      expect(openHandler!({ url })).toEqual({ action: 'deny' });
     expect(seen.external).toEqual(['https://docs.example/page']);
   });
 
@@ -211,7 +232,13 @@ describe('the window main.ts creates', () => {
     const created = seen.app.get('web-contents-created')!;
     const listeners = new Map<string, (event: { preventDefault(): void }) => void>();
     let openHandler: ((details: { url: string }) => { action: string }) | undefined;
-    created({}, { on: (name: string, listener: (event: { preventDefault(): void }) => void) => listeners.set(name, listener), setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler) });
+    created(
+      {},
+      {
+        on: (name: string, listener: (event: { preventDefault(): void }) => void) => listeners.set(name, listener),
+        setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler),
+      },
+    );
     let prevented = false;
     listeners.get('will-attach-webview')!({ preventDefault: () => (prevented = true) });
     expect(prevented).toBe(true);
@@ -219,7 +246,18 @@ describe('the window main.ts creates', () => {
   });
 
   it('refuses every permission request', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen', 'pointerLock', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'openExternal',
+      'fullscreen',
+      'pointerLock',
+      'unknown',
+    ]) {
       let granted: boolean | undefined;
       seen.permission!({}, permission, (answer) => (granted = answer));
       expect(granted, permission).toBe(false);
@@ -228,12 +266,19 @@ describe('the window main.ts creates', () => {
 
   it('puts the strict CSP on every response, over whatever the response said', () => {
     let answer: { responseHeaders?: Record<string, string[]> } | undefined;
-    seen.headers!({ responseHeaders: { 'Content-Security-Policy': ["default-src *; script-src 'unsafe-inline' 'unsafe-eval'"], 'X-Other': ['1'] } }, (a) => (answer = a));
+    seen.headers!(
+      { responseHeaders: { 'Content-Security-Policy': ["default-src *; script-src 'unsafe-inline' 'unsafe-eval'"], 'X-Other': ['1'] } },
+      (a) => (answer = a),
+    );
     expect(answer!.responseHeaders!['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(answer!.responseHeaders!['X-Other']).toEqual(['1']);
-    expect(CONTENT_SECURITY_POLICY.split('; ')).toEqual(expect.arrayContaining(["default-src 'none'", "script-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]));
+    expect(CONTENT_SECURITY_POLICY.split('; ')).toEqual(
+      expect.arrayContaining(["default-src 'none'", "script-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]),
+    );
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-|\*|https?:|data:.*script/);
-    const meta = readFileSync(fileURLToPath(new URL('../../../src/renderer/index.html', import.meta.url)), 'utf8').match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/)?.[1];
+    const meta = readFileSync(fileURLToPath(new URL('../../../src/renderer/index.html', import.meta.url)), 'utf8').match(
+      /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/,
+    )?.[1];
     expect(meta?.split('; ')).toEqual(CONTENT_SECURITY_POLICY.split('; ').filter((rule) => !rule.startsWith('frame-ancestors'))); // frame-ancestors is ignored in <meta>
   });
 });
@@ -254,7 +299,12 @@ describe('files opened from outside the window (launch arguments, a second launc
 
     const announced = seen.sent.filter(([, channel]) => channel === EVENTS.jobsStarted.channel);
     expect(announced.map(([id]) => id)).toEqual([contents.id, contents.id, contents.id]);
-    expect(announced[1]![2]).toEqual({ jobs: [{ jobId: 'job:/home/me/b.json', name: '/home/me/b.json' }, { jobId: 'job:/abs/c.json', name: '/abs/c.json' }] });
+    expect(announced[1]![2]).toEqual({
+      jobs: [
+        { jobId: 'job:/home/me/b.json', name: '/home/me/b.json' },
+        { jobId: 'job:/abs/c.json', name: '/abs/c.json' },
+      ],
+    });
   });
 });
 
@@ -263,27 +313,38 @@ describe('IPC: one handler per contract channel, and nothing reaches a handler u
     expect([...seen.ipc.keys()].sort()).toEqual(IPC_METHODS.map((m) => CHANNELS[m].channel).sort());
   });
 
-  it.each(IPC_METHODS.map((method) => [CHANNELS[method].channel, method] as const))('%s refuses another webContents, a foreign frame in the app window, and a missing frame', async (channel) => {
-    const handler = seen.ipc.get(channel)!;
-    const calls = seen.handlerCalls.length;
-    const foreignContents = { id: 999, isDestroyed: () => false, send: () => undefined };
-    for (const event of [
-      { sender: foreignContents, senderFrame: { url: APP_URL } },
-      { sender: mainContents(), senderFrame: { url: 'https://evil.example/' } },
-      { sender: mainContents(), senderFrame: { url: 'file:///tmp/other.html' } },
-      { sender: mainContents(), senderFrame: null },
-      { sender: mainContents() },
-    ]) {
-      expect(await handler(event, {})).toEqual({ ok: false, code: 'cave_forbidden', message: expect.any(String) });
-    }
-    expect(seen.handlerCalls.length).toBe(calls);
-  });
+  it.each(IPC_METHODS.map((method) => [CHANNELS[method].channel, method] as const))(
+    '%s refuses another webContents, a foreign frame in the app window, and a missing frame',
+    async (channel) => {
+      const handler = seen.ipc.get(channel)!;
+      const calls = seen.handlerCalls.length;
+      const foreignContents = { id: 999, isDestroyed: () => false, send: () => undefined };
+      for (const event of [
+        { sender: foreignContents, senderFrame: { url: APP_URL } },
+        { sender: mainContents(), senderFrame: { url: 'https://evil.example/' } },
+        { sender: mainContents(), senderFrame: { url: 'file:///tmp/other.html' } },
+        { sender: mainContents(), senderFrame: null },
+        { sender: mainContents() },
+      ]) {
+        expect(await handler(event, {})).toEqual({ ok: false, code: 'cave_forbidden', message: expect.any(String) });
+      }
+      expect(seen.handlerCalls.length).toBe(calls);
+    },
+  );
 
   it('fuzz: every channel answers any payload with a typed failure or runs the handler on a valid request only (fast-check)', async () => {
     const validators = new Map(IPC_METHODS.map((method) => [method, validatorFor(CHANNELS[method].request)]));
     const hostile = fc.oneof(
       fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }),
-      fc.constantFrom<unknown>({ __proto__: { admin: true } }, JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } }, { path: '/etc/passwd' }, { filePath: '/tmp/x' }, new Uint8Array(4), 'x'.repeat(100_000)),
+      fc.constantFrom<unknown>(
+        { __proto__: { admin: true } },
+        JSON.parse('{"__proto__":{"polluted":true}}'),
+        { constructor: { prototype: { polluted: true } } },
+        { path: '/etc/passwd' },
+        { filePath: '/tmp/x' },
+        new Uint8Array(4),
+        'x'.repeat(100_000),
+      ),
     );
     let answered = 0;
     await fc.assert(
@@ -352,13 +413,19 @@ describe('the renderer cannot name a file to write', () => {
     // The page cannot draw or answer this dialog; "Cancel" refuses and nothing starts.
     const policy = seen.startPolicy;
     expect(policy?.kind).toBe('ask');
-    await expect(approveStart({ origin: 'typed', target: { transport: 'stdio', command: 'node', args: ['evil.js'] } }, policy!)).rejects.toMatchObject({ code: 'cave_cancelled' });
+    await expect(approveStart({ origin: 'typed', target: { transport: 'stdio', command: 'node', args: ['evil.js'] } }, policy!)).rejects.toMatchObject({
+      code: 'cave_cancelled',
+    });
     expect(seen.messageBoxes.at(-1)).toMatchObject({ detail: 'node evil.js' });
   });
 
   it('every request object refuses extra fields, so a smuggled "path" never reaches a handler', async () => {
     for (const method of IPC_METHODS) {
-      const answer = (await seen.ipc.get(CHANNELS[method].channel)!(trusted(), { path: '/etc/passwd', filePath: '/tmp/x', defaultPath: '/root/.ssh/id_rsa' })) as { ok: boolean; code: string };
+      const answer = (await seen.ipc.get(CHANNELS[method].channel)!(trusted(), {
+        path: '/etc/passwd',
+        filePath: '/tmp/x',
+        defaultPath: '/root/.ssh/id_rsa',
+      })) as { ok: boolean; code: string };
       expect(answer, method).toMatchObject({ ok: false, code: 'cave_bad_request' });
     }
   });
@@ -367,22 +434,35 @@ describe('the renderer cannot name a file to write', () => {
     const target = join(dir, 'chosen.json');
     const offered: (string | undefined)[] = [];
     seen.saveDialog = async (options) => (offered.push(options.defaultPath), { canceled: false, filePath: target });
-    const answer = (await seen.ipc.get(CHANNELS.saveCatalog.channel)!(trusted(), { source: { analysisId: 'a1' }, which: 'compressed' })) as { ok: boolean; value?: { fileName: string } };
+    const answer = (await seen.ipc.get(CHANNELS.saveCatalog.channel)!(trusted(), { source: { analysisId: 'a1' }, which: 'compressed' })) as {
+      ok: boolean;
+      value?: { fileName: string };
+    };
     expect(answer).toEqual({ ok: true, value: { status: 'saved', fileName: 'chosen.json' } });
     expect(readFileSync(target, 'utf8')).toBe('{}');
     expect(offered).toHaveLength(1);
     expect(offered[0]).not.toMatch(/[/\\]/);
     seen.saveDialog = async () => ({ canceled: true });
-    expect(await seen.ipc.get(CHANNELS.saveCatalog.channel)!(trusted(), { source: { analysisId: 'a1' }, which: 'original' })).toEqual({ ok: true, value: { status: 'cancelled' } });
+    expect(await seen.ipc.get(CHANNELS.saveCatalog.channel)!(trusted(), { source: { analysisId: 'a1' }, which: 'original' })).toEqual({
+      ok: true,
+      value: { status: 'cancelled' },
+    });
   });
 
   it('export file names (offered by the save dialog, sent as a download) never carry a path, for any name (fast-check)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 255 }), fc.constantFrom('..', '../..', '/etc/passwd', 'C:\\Windows\\win.ini', '\\\\server\\share\\x', '.', ' ', 'con', 'a\u0000b')), fc.constantFrom('original' as const, 'compressed' as const), (name, which) => {
-        const file = exportFileName(name, which);
-        expect(file).not.toMatch(/[/\\:*?"<>|\u0000-\u001f]/);
-        expect(file).toMatch(/^.+\.json$/);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 255 }),
+          fc.constantFrom('..', '../..', '/etc/passwd', 'C:\\Windows\\win.ini', '\\\\server\\share\\x', '.', ' ', 'con', 'a\u0000b'),
+        ),
+        fc.constantFrom('original' as const, 'compressed' as const),
+        (name, which) => {
+          const file = exportFileName(name, which);
+          expect(file).not.toMatch(/[/\\:*?"<>|\u0000-\u001f]/);
+          expect(file).toMatch(/^.+\.json$/);
+        },
+      ),
       { numRuns: 2000, seed: 20_261_130 },
     );
   });

@@ -20,7 +20,21 @@ const half = <T>(good: readonly T[], bad: readonly T[]) => fc.oneof(fc.constantF
 const request = fc
   .record({
     method: half(['POST', 'GET'] as const, ['PUT', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH'] as const),
-    path: fc.constantFrom('/', '/index.html', '/assets/app.js', '/api/app:info', '/api/history:details', '/api/catalog:download', '/api/catalog:save', '/api/nope', '/api/catalog:analyze', '/%2e%2e/secret.txt', '/api/../index.html', '/?token=TOKEN', '/?token=wrong'),
+    path: fc.constantFrom(
+      '/',
+      '/index.html',
+      '/assets/app.js',
+      '/api/app:info',
+      '/api/history:details',
+      '/api/catalog:download',
+      '/api/catalog:save',
+      '/api/nope',
+      '/api/catalog:analyze',
+      '/%2e%2e/secret.txt',
+      '/api/../index.html',
+      '/?token=TOKEN',
+      '/?token=wrong',
+    ),
     token: half(['right'] as const, ['wrong', 'missing', 'lowercase-name', 'twice', 'empty'] as const),
     cookie: half(['right'] as const, ['wrong', 'missing', 'other-port'] as const),
     host: half(['127.0.0.1', 'localhost'] as const, ['evil.example', '127.0.0.1:1', 'rebind.attacker.example'] as const),
@@ -36,9 +50,22 @@ type Request = typeof request extends fc.Arbitrary<infer T> ? T : never;
 function build(r: Request): { path: string; headers: OutgoingHttpHeaders; body?: Buffer } {
   const { port, token } = t.host;
   const headers: OutgoingHttpHeaders = {};
-  const hostHeader = { '127.0.0.1': `127.0.0.1:${port}`, localhost: `localhost:${port}`, 'evil.example': `evil.example:${port}`, '127.0.0.1:1': '127.0.0.1:1', 'rebind.attacker.example': 'rebind.attacker.example' }[r.host];
+  const hostHeader = {
+    '127.0.0.1': `127.0.0.1:${port}`,
+    localhost: `localhost:${port}`,
+    'evil.example': `evil.example:${port}`,
+    '127.0.0.1:1': '127.0.0.1:1',
+    'rebind.attacker.example': 'rebind.attacker.example',
+  }[r.host];
   if (hostHeader) headers.host = hostHeader;
-  const origin = { none: undefined, same: `http://${hostHeader ?? `127.0.0.1:${port}`}`, null: 'null', evil: 'https://evil.example', 'other-port': `http://127.0.0.1:${port + 1}`, 'https-same': `https://127.0.0.1:${port}` }[r.origin];
+  const origin = {
+    none: undefined,
+    same: `http://${hostHeader ?? `127.0.0.1:${port}`}`,
+    null: 'null',
+    evil: 'https://evil.example',
+    'other-port': `http://127.0.0.1:${port + 1}`,
+    'https-same': `https://127.0.0.1:${port}`,
+  }[r.origin];
   if (origin) headers.origin = origin;
   if (r.fetchSite !== 'absent') headers['sec-fetch-site'] = r.fetchSite;
   if (r.token === 'right') headers['x-caveman-token'] = token;
@@ -46,11 +73,17 @@ function build(r: Request): { path: string; headers: OutgoingHttpHeaders; body?:
   if (r.token === 'lowercase-name') headers['x-caveman-token'] = token.toLowerCase() === token ? `${token}x` : token.toLowerCase();
   if (r.token === 'twice') headers['x-caveman-token'] = [token, token];
   if (r.token === 'empty') headers['x-caveman-token'] = '';
-  const cookie = { right: `caveman_session_${port}=${token}`, wrong: `caveman_session_${port}=nope`, missing: undefined, 'other-port': `caveman_session_${port + 1}=${token}` }[r.cookie];
+  const cookie = {
+    right: `caveman_session_${port}=${token}`,
+    wrong: `caveman_session_${port}=nope`,
+    missing: undefined,
+    'other-port': `caveman_session_${port + 1}=${token}`,
+  }[r.cookie];
   if (cookie) headers.cookie = cookie;
   let body: Buffer | undefined;
   if (r.body === 'json') body = Buffer.from('{"handle":"ccr_00000000000000000000000000000000"}');
-  if (r.body === 'json-at-limit') body = Buffer.concat([Buffer.from('{"handle":"ccr_00000000000000000000000000000000"}'), Buffer.alloc(MAX_JSON_BODY_BYTES - 48, 0x20)]);
+  if (r.body === 'json-at-limit')
+    body = Buffer.concat([Buffer.from('{"handle":"ccr_00000000000000000000000000000000"}'), Buffer.alloc(MAX_JSON_BODY_BYTES - 48, 0x20)]);
   if (r.body === 'json-over-limit') body = Buffer.alloc(MAX_JSON_BODY_BYTES + 1, 0x20);
   if (r.body === 'bytes') body = Buffer.from('{"tools":[]}');
   if (body) headers['content-type'] = r.body === 'bytes' ? 'application/octet-stream' : 'application/json';
@@ -85,7 +118,8 @@ describe('random requests to the browser host', () => {
           expect([403, 404, 405], JSON.stringify(r)).toContain(answer.status);
           expect(reached).toBe(false);
         }
-        if (!isApi && !path.startsWith('/?token') && r.cookie !== 'right' && answer.status < 400) throw new Error(`a page without the session cookie answered ${answer.status}: ${JSON.stringify(r)}`);
+        if (!isApi && !path.startsWith('/?token') && r.cookie !== 'right' && answer.status < 400)
+          throw new Error(`a page without the session cookie answered ${answer.status}: ${JSON.stringify(r)}`);
         // (Page routes never read a body at all; API calls must refuse one over the JSON limit.)
         if (isApi && r.body === 'json-over-limit' && answer.status < 400) throw new Error(`an oversized body was accepted: ${JSON.stringify(r)}`);
         if (reached) {
@@ -97,7 +131,12 @@ describe('random requests to the browser host', () => {
       }),
       { numRuns: 2000, seed: 20_261_130 },
     );
-    console.info(`host fuzz: 2000 random requests, statuses ${[...tally].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    console.info(
+      `host fuzz: 2000 random requests, statuses ${[...tally]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+    );
     expect(t.logs.join('\n')).not.toContain(t.host.token);
   }, 120_000);
 });

@@ -28,12 +28,15 @@ interface Target {
 
 function post(target: Target, path: string, headers: Record<string, string>, body: Uint8Array): Promise<{ status: number; text: string }> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port: target.port, path, method: 'POST', headers: { ...headers, 'content-length': String(body.byteLength) }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-    });
+    const req = request(
+      { host: '127.0.0.1', port: target.port, path, method: 'POST', headers: { ...headers, 'content-length': String(body.byteLength) }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -50,7 +53,10 @@ export async function openHostSession(target: Target): Promise<HostSession> {
     waiting.clear();
   };
   const response = await new Promise<IncomingMessage>((done, fail) => {
-    const req = request({ host: '127.0.0.1', port: target.port, path: '/api/events', method: 'GET', headers: { 'x-caveman-token': target.token }, agent: false }, done);
+    const req = request(
+      { host: '127.0.0.1', port: target.port, path: '/api/events', method: 'GET', headers: { 'x-caveman-token': target.token }, agent: false },
+      done,
+    );
     req.on('error', fail);
     req.end();
   });

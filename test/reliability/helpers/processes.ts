@@ -87,7 +87,18 @@ export interface WriterOptions {
 
 /** Starts the writer script (test/reliability/workers/shrink-writer.ts) from the sources. */
 export function startWriter(options: WriterOptions): LineProcess {
-  const args = ['--store', options.store, '--prefix', options.prefix, '--count', String(options.count), '--from', String(options.from ?? 0), '--mode', options.mode ?? 'shrink'];
+  const args = [
+    '--store',
+    options.store,
+    '--prefix',
+    options.prefix,
+    '--count',
+    String(options.count),
+    '--from',
+    String(options.from ?? 0),
+    '--mode',
+    options.mode ?? 'shrink',
+  ];
   if (options.bytes !== undefined) args.push('--bytes', String(options.bytes));
   if (options.freezeAt !== undefined) args.push('--freeze-at', String(options.freezeAt));
   return spawnLines(['--import', 'tsx', WRITER, ...args]);

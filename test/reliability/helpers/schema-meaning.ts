@@ -18,7 +18,13 @@ type Validate = (data: unknown) => boolean;
 function newAjv(dialect: ReaderDialect) {
   const options = { strict: false, logger: false, allErrors: false } as const;
   const ajv =
-    dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : dialect === 'draft-04' ? new AjvDraft04(options) : new Ajv(options);
+    dialect === '2020-12'
+      ? new Ajv2020(options)
+      : dialect === '2019-09'
+        ? new Ajv2019(options)
+        : dialect === 'draft-04'
+          ? new AjvDraft04(options)
+          : new Ajv(options);
   addFormats(ajv as unknown as Ajv);
   return ajv;
 }
@@ -72,7 +78,13 @@ export interface MeaningReport {
  * Compares `original` and `shrunk`, each read in its declared dialect or
  * `assumed` (`assumedShrunk` for the shrunk one, when readers differ).
  */
-export function compareMeaning(original: unknown, shrunk: unknown, instances: readonly unknown[], assumed: ReaderDialect, assumedShrunk = assumed): MeaningReport {
+export function compareMeaning(
+  original: unknown,
+  shrunk: unknown,
+  instances: readonly unknown[],
+  assumed: ReaderDialect,
+  assumedShrunk = assumed,
+): MeaningReport {
   const read: [ReaderDialect, ReaderDialect] = [readingDialect(original, assumed), readingDialect(shrunk, assumedShrunk)];
   const before = compileIn(original, read[0]);
   const after = compileIn(shrunk, read[1]);
@@ -127,7 +139,11 @@ function poolOf(schema: unknown): { values: Json[]; names: string[]; numbers: nu
       }
       if (NUMBER_KEYWORDS.includes(key) && typeof value === 'number') for (const n of [value - 1, value, value + 1, value * 2]) numbers.add(n);
       if (LENGTH_KEYWORDS.includes(key) && typeof value === 'number') for (const n of [value - 1, value, value + 1]) if (n >= 0 && n < 64) lengths.add(n);
-      if ((key === 'properties' || key === 'patternProperties' || key === 'dependentRequired' || key === 'dependentSchemas' || key === 'dependencies') && isObject(value)) Object.keys(value).forEach((name) => names.add(name));
+      if (
+        (key === 'properties' || key === 'patternProperties' || key === 'dependentRequired' || key === 'dependentSchemas' || key === 'dependencies') &&
+        isObject(value)
+      )
+        Object.keys(value).forEach((name) => names.add(name));
       if (key === 'required' && Array.isArray(value)) value.forEach((name) => typeof name === 'string' && names.add(name));
       walk(value);
     }
@@ -173,7 +189,8 @@ export function instancesOf(schema: unknown, count = 300, seed = 1): Json[] {
     if (Array.isArray(node.enum) && node.enum.length > 0 && next() < 0.6) return pick(node.enum);
     if ('const' in node && next() < 0.6) return node.const!;
     const types = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? (node.type as string[]) : [];
-    const type = types.length > 0 ? pick(types) : isObject(node.properties) ? 'object' : node.items !== undefined || node.prefixItems !== undefined ? 'array' : undefined;
+    const type =
+      types.length > 0 ? pick(types) : isObject(node.properties) ? 'object' : node.items !== undefined || node.prefixItems !== undefined ? 'array' : undefined;
     switch (type) {
       case 'object': {
         const object: Record<string, Json> = {};

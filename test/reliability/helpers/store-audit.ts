@@ -47,7 +47,12 @@ export function auditStore(path: string): StoreAudit {
     const shrinks = hasTable('caveman_app_shrinks');
     const shrinkRows = shrinks ? (db.prepare('SELECT count(*) FROM caveman_app_shrinks').pluck().get() as number) : 0;
     const orphanShrinks = shrinks
-      ? (db.prepare('SELECT DISTINCT handle FROM caveman_app_shrinks AS s WHERE NOT EXISTS (SELECT 1 FROM caveman_app_history AS h WHERE h.handle = s.handle) ORDER BY handle').pluck().all() as string[])
+      ? (db
+          .prepare(
+            'SELECT DISTINCT handle FROM caveman_app_shrinks AS s WHERE NOT EXISTS (SELECT 1 FROM caveman_app_history AS h WHERE h.handle = s.handle) ORDER BY handle',
+          )
+          .pluck()
+          .all() as string[])
       : [];
     return { integrity, handles, damaged, historyRows, shrinkRows, orphanShrinks, digests };
   } finally {

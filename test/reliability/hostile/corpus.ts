@@ -18,7 +18,19 @@ export type Expected =
 export interface HostileInput {
   name: string;
   /** What it is about (for the report). */
-  family: 'malformed' | 'nesting' | 'encoding' | 'strings' | 'special-tokens' | 'prototype' | 'duplicates' | 'numbers' | 'size' | 'not-a-catalog' | 'refs' | 'dialect';
+  family:
+    | 'malformed'
+    | 'nesting'
+    | 'encoding'
+    | 'strings'
+    | 'special-tokens'
+    | 'prototype'
+    | 'duplicates'
+    | 'numbers'
+    | 'size'
+    | 'not-a-catalog'
+    | 'refs'
+    | 'dialect';
   bytes: () => Uint8Array;
   expected: Expected;
   /** Large inputs: also through the CLI and the app, but they take seconds each. */
@@ -26,7 +38,8 @@ export interface HostileInput {
 }
 
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
-const concat = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part)))));
+const concat = (...parts: (string | number[])[]) =>
+  new Uint8Array(Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part)))));
 /** `text` with `marker` replaced by raw `bytes` (for bytes a JS string cannot hold as UTF-8). */
 const withBytes = (text: string, marker: string, bytes: number[]) => {
   const at = text.indexOf(marker);
@@ -69,9 +82,11 @@ function catalogAround(toolFields: string, schemaExtra = ''): string {
 const tool = (name: string, description: string) => catalogAround(`"name": ${name},\n      "description": ${description}`);
 const SHRINKABLE = tool('"search"', JSON.stringify(`${PROSE} ${PROSE}`));
 
-const expectIncludes = (...needles: string[]) => (output: string) => {
-  for (const needle of needles) if (!output.includes(needle)) throw new Error(`the output lost ${JSON.stringify(needle)}`);
-};
+const expectIncludes =
+  (...needles: string[]) =>
+  (output: string) => {
+    for (const needle of needles) if (!output.includes(needle)) throw new Error(`the output lost ${JSON.stringify(needle)}`);
+  };
 
 function expectNoBom(output: string): void {
   if (!output.startsWith('{')) throw new Error('the output does not start with the catalog (a BOM kept?)');
@@ -97,7 +112,10 @@ const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 
 /** `depth` nested objects inside a property schema of a shrinkable tool. */
 function nestedSchema(depth: number): string {
-  return tool('"deep"', JSON.stringify(PROSE + ' ' + PROSE)).replace('"required": ["query"]', `"required": ["query"], "x": ${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+  return tool('"deep"', JSON.stringify(PROSE + ' ' + PROSE)).replace(
+    '"required": ["query"]',
+    `"required": ["query"], "x": ${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );
 }
 
 export const CORPUS: HostileInput[] = [
@@ -106,50 +124,165 @@ export const CORPUS: HostileInput[] = [
   { family: 'malformed', name: 'only whitespace', bytes: () => utf8(' \n\t\r\n '), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'unterminated object', bytes: () => utf8('{"tools":[{"name":"a"'), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'unterminated string', bytes: () => utf8('{"tools":[{"name":"a'), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'trailing comma in an array', bytes: () => utf8(SHRINKABLE.replace(/\n  \]/, ',\n  ]')), expected: { kind: 'pass', reason: 'invalid_json' } },
+  {
+    family: 'malformed',
+    name: 'trailing comma in an array',
+    bytes: () => utf8(SHRINKABLE.replace(/\n  \]/, ',\n  ]')),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
   { family: 'malformed', name: 'trailing comma in an object', bytes: () => utf8('{"tools":[],}'), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'single-quoted strings', bytes: () => utf8("{'tools':[{'name':'a'}]}"), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'unquoted keys', bytes: () => utf8('{tools:[{name:"a"}]}'), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'a line comment', bytes: () => utf8(`// tools\n${SHRINKABLE}`), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a block comment', bytes: () => utf8(SHRINKABLE.replace('"tools"', '/* c */ "tools"')), expected: { kind: 'pass', reason: 'invalid_json' } },
+  {
+    family: 'malformed',
+    name: 'a block comment',
+    bytes: () => utf8(SHRINKABLE.replace('"tools"', '/* c */ "tools"')),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
   { family: 'malformed', name: 'two JSON values', bytes: () => utf8(`${SHRINKABLE}${SHRINKABLE}`), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'garbage after the value', bytes: () => utf8(`${SHRINKABLE}x`), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'NaN as a default', bytes: () => utf8(SHRINKABLE.replace('"type": "string"', '"type": "number", "default": NaN')), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: '-Infinity as a maximum', bytes: () => utf8(SHRINKABLE.replace('"type": "string"', '"maximum": -Infinity')), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a number with a leading zero', bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"maxLength":012}}]}'), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a number with a leading plus', bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"maxLength":+1}}]}'), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a hexadecimal number', bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"maxLength":0x10}}]}'), expected: { kind: 'pass', reason: 'invalid_json' } },
+  {
+    family: 'malformed',
+    name: 'NaN as a default',
+    bytes: () => utf8(SHRINKABLE.replace('"type": "string"', '"type": "number", "default": NaN')),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: '-Infinity as a maximum',
+    bytes: () => utf8(SHRINKABLE.replace('"type": "string"', '"maximum": -Infinity')),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: 'a number with a leading zero',
+    bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"maxLength":012}}]}'),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: 'a number with a leading plus',
+    bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"maxLength":+1}}]}'),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: 'a hexadecimal number',
+    bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"maxLength":0x10}}]}'),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
   { family: 'malformed', name: 'an unknown escape \\x41', bytes: () => utf8(tool('"a\\x41"', '"d"')), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'a truncated \\u escape', bytes: () => utf8(tool('"a\\u12"', '"d"')), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'a raw tab inside a string', bytes: () => utf8(tool('"a\tb"', '"d"')), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a raw newline inside a string', bytes: () => utf8(tool('"search"', `"line one\nline two"`)), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a raw NUL byte inside a string', bytes: () => withBytes(SHRINKABLE, 'search', [0x73, 0x00, 0x65]), expected: { kind: 'pass', reason: 'invalid_json' } },
+  {
+    family: 'malformed',
+    name: 'a raw newline inside a string',
+    bytes: () => utf8(tool('"search"', `"line one\nline two"`)),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: 'a raw NUL byte inside a string',
+    bytes: () => withBytes(SHRINKABLE, 'search', [0x73, 0x00, 0x65]),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
   { family: 'malformed', name: 'a NUL byte after the value', bytes: () => concat(SHRINKABLE, [0x00]), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'a lone closing bracket', bytes: () => utf8(']'), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'a member without a value', bytes: () => utf8('{"tools":}'), expected: { kind: 'pass', reason: 'invalid_json' } },
   { family: 'malformed', name: 'a member without a colon', bytes: () => utf8('{"tools" []}'), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'array items without commas', bytes: () => utf8('[{"name":"a"} {"name":"b"}]'), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'a misspelt literal (True)', bytes: () => utf8('{"tools":[{"name":"a","strict":True}]}'), expected: { kind: 'pass', reason: 'invalid_json' } },
-  { family: 'malformed', name: 'two byte-order marks', bytes: () => concat([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], SHRINKABLE), expected: { kind: 'pass', reason: 'invalid_json' } },
+  {
+    family: 'malformed',
+    name: 'array items without commas',
+    bytes: () => utf8('[{"name":"a"} {"name":"b"}]'),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: 'a misspelt literal (True)',
+    bytes: () => utf8('{"tools":[{"name":"a","strict":True}]}'),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
+  {
+    family: 'malformed',
+    name: 'two byte-order marks',
+    bytes: () => concat([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], SHRINKABLE),
+    expected: { kind: 'pass', reason: 'invalid_json' },
+  },
 
   // Nesting: past 1000 levels is too_deep, never a stack overflow.
   // Space-separated, so the token count stays linear (an unbroken run of 100,000 "[" costs ~17 s to
   // count, see the note on long runs below; test/main/cli/cli.test.ts has that one).
-  { family: 'nesting', name: '100,000 nested arrays', bytes: once(() => utf8('[ '.repeat(100_000) + ' ]'.repeat(100_000))), expected: { kind: 'pass', reason: 'too_deep' } },
+  {
+    family: 'nesting',
+    name: '100,000 nested arrays',
+    bytes: once(() => utf8('[ '.repeat(100_000) + ' ]'.repeat(100_000))),
+    expected: { kind: 'pass', reason: 'too_deep' },
+  },
   { family: 'nesting', name: '100,000 unclosed objects', bytes: once(() => utf8('{"a":'.repeat(100_000))), expected: { kind: 'pass', reason: 'too_deep' } },
-  { family: 'nesting', name: 'a tool schema nested 1,001 levels deep', bytes: once(() => utf8(nestedSchema(997))), expected: { kind: 'pass', reason: 'too_deep' } },
+  {
+    family: 'nesting',
+    name: 'a tool schema nested 1,001 levels deep',
+    bytes: once(() => utf8(nestedSchema(997))),
+    expected: { kind: 'pass', reason: 'too_deep' },
+  },
   { family: 'nesting', name: 'a tool schema nested exactly 1,000 levels deep', bytes: once(() => utf8(nestedSchema(996))), expected: { kind: 'shrinks' } },
 
   // Encoding: UTF-8 only; a BOM is accepted and given back by recover.
-  { family: 'encoding', name: 'an 0xFF byte in a description', bytes: () => withBytes(SHRINKABLE, 'knowledge', [0xff]), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'an overlong encoding (C0 AF)', bytes: () => withBytes(SHRINKABLE, 'knowledge', [0xc0, 0xaf]), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'a UTF-8-encoded surrogate (ED A0 80)', bytes: () => withBytes(SHRINKABLE, 'knowledge', [0xed, 0xa0, 0x80]), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'a multi-byte character cut off at the end', bytes: () => concat(SHRINKABLE, [0xe2, 0x82]), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'Latin-1 text (é as 0xE9)', bytes: () => withBytes(SHRINKABLE, 'e query', [0xe9]), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'UTF-16LE with its BOM', bytes: () => new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SHRINKABLE, 'utf16le')])), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'UTF-16BE with its BOM', bytes: () => new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(SHRINKABLE, 'utf16le').swap16()])), expected: { kind: 'pass', reason: 'invalid_utf8' } },
-  { family: 'encoding', name: 'a UTF-8 BOM before a catalog', bytes: () => concat([0xef, 0xbb, 0xbf], SHRINKABLE), expected: { kind: 'shrinks', check: (out) => expectNoBom(out) } },
-  { family: 'encoding', name: 'CRLF line endings and trailing blank lines', bytes: () => utf8(SHRINKABLE.replaceAll('\n', '\r\n') + '\r\n\r\n  \t'), expected: { kind: 'shrinks' } },
+  {
+    family: 'encoding',
+    name: 'an 0xFF byte in a description',
+    bytes: () => withBytes(SHRINKABLE, 'knowledge', [0xff]),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'an overlong encoding (C0 AF)',
+    bytes: () => withBytes(SHRINKABLE, 'knowledge', [0xc0, 0xaf]),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'a UTF-8-encoded surrogate (ED A0 80)',
+    bytes: () => withBytes(SHRINKABLE, 'knowledge', [0xed, 0xa0, 0x80]),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'a multi-byte character cut off at the end',
+    bytes: () => concat(SHRINKABLE, [0xe2, 0x82]),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'Latin-1 text (é as 0xE9)',
+    bytes: () => withBytes(SHRINKABLE, 'e query', [0xe9]),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'UTF-16LE with its BOM',
+    bytes: () => new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SHRINKABLE, 'utf16le')])),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'UTF-16BE with its BOM',
+    bytes: () => new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(SHRINKABLE, 'utf16le').swap16()])),
+    expected: { kind: 'pass', reason: 'invalid_utf8' },
+  },
+  {
+    family: 'encoding',
+    name: 'a UTF-8 BOM before a catalog',
+    bytes: () => concat([0xef, 0xbb, 0xbf], SHRINKABLE),
+    expected: { kind: 'shrinks', check: (out) => expectNoBom(out) },
+  },
+  {
+    family: 'encoding',
+    name: 'CRLF line endings and trailing blank lines',
+    bytes: () => utf8(SHRINKABLE.replaceAll('\n', '\r\n') + '\r\n\r\n  \t'),
+    expected: { kind: 'shrinks' },
+  },
 
   // Strings and escapes the transform must carry through untouched or rewrite safely.
   {
@@ -164,9 +297,24 @@ export const CORPUS: HostileInput[] = [
     bytes: () => utf8(tool('"x\\udc00\\ud800y"', `"Lead \\udc00 ${'word '.repeat(40)}. ${PROSE} It must be ok."`)),
     expected: { kind: 'shrinks', check: expectIncludes('"x\\udc00\\ud800y"', 'It must be ok.') },
   },
-  { family: 'strings', name: '\\u0000 escapes in a name and a description', bytes: () => utf8(tool('"nul\\u0000name"', `"${PROSE}\\u0000${PROSE}"`)), expected: { kind: 'shrinks', check: expectIncludes('"nul\\u0000name"') } },
-  { family: 'strings', name: 'raw U+2028 and U+2029 in a description', bytes: () => utf8(tool('"search"', `"${PROSE}\u2028${PROSE}\u2029 It must not be empty."`)), expected: { kind: 'shrinks', check: expectIncludes('It must not be empty.') } },
-  { family: 'strings', name: 'every JSON escape in one name', bytes: () => utf8(tool('"q\\"\\\\\\/\\b\\f\\n\\r\\t"', JSON.stringify(PROSE + ' ' + PROSE))), expected: { kind: 'shrinks', check: expectIncludes('"q\\"\\\\\\/\\b\\f\\n\\r\\t"') } },
+  {
+    family: 'strings',
+    name: '\\u0000 escapes in a name and a description',
+    bytes: () => utf8(tool('"nul\\u0000name"', `"${PROSE}\\u0000${PROSE}"`)),
+    expected: { kind: 'shrinks', check: expectIncludes('"nul\\u0000name"') },
+  },
+  {
+    family: 'strings',
+    name: 'raw U+2028 and U+2029 in a description',
+    bytes: () => utf8(tool('"search"', `"${PROSE}\u2028${PROSE}\u2029 It must not be empty."`)),
+    expected: { kind: 'shrinks', check: expectIncludes('It must not be empty.') },
+  },
+  {
+    family: 'strings',
+    name: 'every JSON escape in one name',
+    bytes: () => utf8(tool('"q\\"\\\\\\/\\b\\f\\n\\r\\t"', JSON.stringify(PROSE + ' ' + PROSE))),
+    expected: { kind: 'shrinks', check: expectIncludes('"q\\"\\\\\\/\\b\\f\\n\\r\\t"') },
+  },
   {
     family: 'strings',
     name: 'four-byte characters across the 80-byte lead cap',
@@ -201,9 +349,14 @@ export const CORPUS: HostileInput[] = [
     bytes: () =>
       utf8(
         `{"__proto__": {"polluted": true, "tools": []},\n` +
-          SHRINKABLE.slice(1).replace('"search"', '"__proto__"').replace('"query": {', '"__proto__": { "type": "object", "title": "P" },\n          "query": {'),
+          SHRINKABLE.slice(1)
+            .replace('"search"', '"__proto__"')
+            .replace('"query": {', '"__proto__": { "type": "object", "title": "P" },\n          "query": {'),
       ),
-    expected: { kind: 'shrinks', check: expectIncludes('{"__proto__":{"polluted":true,"tools":[]}', '"name":"__proto__"', '"properties":{"__proto__":{"type":"object"}') },
+    expected: {
+      kind: 'shrinks',
+      check: expectIncludes('{"__proto__":{"polluted":true,"tools":[]}', '"name":"__proto__"', '"properties":{"__proto__":{"type":"object"}'),
+    },
   },
   {
     family: 'prototype',
@@ -219,17 +372,31 @@ export const CORPUS: HostileInput[] = [
   },
 
   // Duplicate keys are kept as they were.
-  { family: 'duplicates', name: 'two "tools" arrays', bytes: () => utf8(SHRINKABLE.replace('"tools": [', '"tools": [],\n  "tools": [')), expected: { kind: 'shrinks', check: expectIncludes('{"tools":[],"tools":[') } },
+  {
+    family: 'duplicates',
+    name: 'two "tools" arrays',
+    bytes: () => utf8(SHRINKABLE.replace('"tools": [', '"tools": [],\n  "tools": [')),
+    expected: { kind: 'shrinks', check: expectIncludes('{"tools":[],"tools":[') },
+  },
   {
     family: 'duplicates',
     name: 'two descriptions on one tool',
-    bytes: () => utf8(tool('"search"', `${JSON.stringify(PROSE + ' ' + PROSE)},\n      "description": ${JSON.stringify(PROSE + ' The query must not be empty. ' + PROSE)}`)),
+    bytes: () =>
+      utf8(
+        tool('"search"', `${JSON.stringify(PROSE + ' ' + PROSE)},\n      "description": ${JSON.stringify(PROSE + ' The query must not be empty. ' + PROSE)}`),
+      ),
     expected: { kind: 'shrinks', check: expectIncludes('The query must not be empty.') },
   },
   {
     family: 'duplicates',
     name: 'duplicate property names, required and enum keys',
-    bytes: () => utf8(SHRINKABLE.replace('"query": {', '"query": {"type":"number","title":"first"},\n          "query": {').replace('"required": ["query"]', '"required": ["query"], "required": [], "enum": [1], "enum": [2]')),
+    bytes: () =>
+      utf8(
+        SHRINKABLE.replace('"query": {', '"query": {"type":"number","title":"first"},\n          "query": {').replace(
+          '"required": ["query"]',
+          '"required": ["query"], "required": [], "enum": [1], "enum": [2]',
+        ),
+      ),
     expected: { kind: 'shrinks', check: expectIncludes('"query":{"type":"number"},"query":{', '"required":["query"],"required":[],"enum":[1],"enum":[2]') },
   },
 
@@ -244,35 +411,77 @@ export const CORPUS: HostileInput[] = [
           '"n": { "type": "number", "title": "N", "default": 12345678901234567890123, "enum": [1.50, 1e400, -0, 1E-400, 0.1e-999999, 9007199254740993], "const": -0.0 },\n          "query": {',
         ),
       ),
-    expected: { kind: 'shrinks', check: expectIncludes('"default":12345678901234567890123', '"enum":[1.50,1e400,-0,1E-400,0.1e-999999,9007199254740993]', '"const":-0.0') },
+    expected: {
+      kind: 'shrinks',
+      check: expectIncludes('"default":12345678901234567890123', '"enum":[1.50,1e400,-0,1E-400,0.1e-999999,9007199254740993]', '"const":-0.0'),
+    },
   },
-  { family: 'numbers', name: 'a 100,000-digit number', bytes: once(() => utf8(SHRINKABLE.replace('"type": "string"', `"type": "string", "maxLength": 1${'0'.repeat(99_999)}`))), expected: { kind: 'shrinks', check: expectIncludes(`"maxLength":1${'0'.repeat(99_999)}`) } },
-  { family: 'numbers', name: 'an exponent with 30 digits', bytes: () => utf8(SHRINKABLE.replace('"type": "string"', '"type": "string", "maxLength": 1e999999999999999999999999999999')), expected: { kind: 'shrinks', check: expectIncludes('"maxLength":1e999999999999999999999999999999') } },
+  {
+    family: 'numbers',
+    name: 'a 100,000-digit number',
+    bytes: once(() => utf8(SHRINKABLE.replace('"type": "string"', `"type": "string", "maxLength": 1${'0'.repeat(99_999)}`))),
+    expected: { kind: 'shrinks', check: expectIncludes(`"maxLength":1${'0'.repeat(99_999)}`) },
+  },
+  {
+    family: 'numbers',
+    name: 'an exponent with 30 digits',
+    bytes: () => utf8(SHRINKABLE.replace('"type": "string"', '"type": "string", "maxLength": 1e999999999999999999999999999999')),
+    expected: { kind: 'shrinks', check: expectIncludes('"maxLength":1e999999999999999999999999999999') },
+  },
 
   // Size: huge strings, many tools, and the 32 MiB line on both sides.
-  { family: 'size', name: 'an 8 MiB description', large: true, bytes: once(() => utf8(tool('"big"', JSON.stringify(`${PROSE} `.repeat(Math.ceil((8 * 1024 * 1024) / (PROSE.length + 1))) + 'It must be ok.')))), expected: { kind: 'shrinks', check: expectIncludes('It must be ok.') } },
+  {
+    family: 'size',
+    name: 'an 8 MiB description',
+    large: true,
+    bytes: once(() => utf8(tool('"big"', JSON.stringify(`${PROSE} `.repeat(Math.ceil((8 * 1024 * 1024) / (PROSE.length + 1))) + 'It must be ok.')))),
+    expected: { kind: 'shrinks', check: expectIncludes('It must be ok.') },
+  },
   {
     family: 'size',
     name: 'an enum of 100,000 values',
     large: true,
-    bytes: once(() => utf8(SHRINKABLE.replace('"type": "string"', `"type": "string", "enum": ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `value-${i}`))}`))),
+    bytes: once(() =>
+      utf8(SHRINKABLE.replace('"type": "string"', `"type": "string", "enum": ${JSON.stringify(Array.from({ length: 100_000 }, (_, i) => `value-${i}`))}`)),
+    ),
     expected: { kind: 'shrinks' },
   },
   // Long runs the pre-split cannot split (one letter, whitespace, CJK without spaces): byte-pair merging as
   // tiktoken does it is quadratic in such a run (256 KiB took 45–60 s); ours counts long pieces in linear time.
-  { family: 'size', name: 'a 256 KiB tool name of one letter', bytes: () => utf8(catalogAround(`"name": "${'n'.repeat(256 * 1024)}"`)), expected: { kind: 'shrinks' } },
+  {
+    family: 'size',
+    name: 'a 256 KiB tool name of one letter',
+    bytes: () => utf8(catalogAround(`"name": "${'n'.repeat(256 * 1024)}"`)),
+    expected: { kind: 'shrinks' },
+  },
   { family: 'size', name: '256 KiB of trailing whitespace', bytes: () => utf8(SHRINKABLE + ' \n\t '.repeat(64 * 1024)), expected: { kind: 'shrinks' } },
   {
     family: 'size',
     name: '262,144 CJK characters without a space',
-    bytes: () => utf8(tool('"cjk"', JSON.stringify(Array.from({ length: 262_144 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('') + '。 It must be ok.'))),
+    bytes: () =>
+      utf8(
+        tool(
+          '"cjk"',
+          JSON.stringify(Array.from({ length: 262_144 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('') + '。 It must be ok.'),
+        ),
+      ),
     expected: { kind: 'shrinks' },
   },
   {
     family: 'size',
     name: '20,000 tools',
     large: true,
-    bytes: once(() => utf8(JSON.stringify({ tools: Array.from({ length: 20_000 }, (_, i) => ({ name: `t${i}`, description: 'Does a thing.', inputSchema: { type: 'object', title: `T${i}` } })) }, null, 1))),
+    bytes: once(() =>
+      utf8(
+        JSON.stringify(
+          {
+            tools: Array.from({ length: 20_000 }, (_, i) => ({ name: `t${i}`, description: 'Does a thing.', inputSchema: { type: 'object', title: `T${i}` } })),
+          },
+          null,
+          1,
+        ),
+      ),
+    ),
     expected: { kind: 'shrinks' },
   },
   {
@@ -306,8 +515,18 @@ export const CORPUS: HostileInput[] = [
   { family: 'not-a-catalog', name: 'an empty array', bytes: () => utf8('[]'), expected: { kind: 'pass', reason: 'not_catalog' } },
   { family: 'not-a-catalog', name: 'an empty object', bytes: () => utf8('{}'), expected: { kind: 'pass', reason: 'not_catalog' } },
   { family: 'not-a-catalog', name: 'an array of numbers', bytes: () => utf8('[1, 2, 3]'), expected: { kind: 'pass', reason: 'not_catalog' } },
-  { family: 'not-a-catalog', name: '"tools" that is not an array', bytes: () => utf8('{"tools": "search, fetch"}'), expected: { kind: 'pass', reason: 'not_catalog' } },
-  { family: 'not-a-catalog', name: 'an already compact catalog', bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}'), expected: { kind: 'pass', reason: 'no_saving' } },
+  {
+    family: 'not-a-catalog',
+    name: '"tools" that is not an array',
+    bytes: () => utf8('{"tools": "search, fetch"}'),
+    expected: { kind: 'pass', reason: 'not_catalog' },
+  },
+  {
+    family: 'not-a-catalog',
+    name: 'an already compact catalog',
+    bytes: () => utf8('{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}'),
+    expected: { kind: 'pass', reason: 'no_saving' },
+  },
 
   // $ref pointers that loop, escape or lead nowhere.
   {
@@ -315,10 +534,10 @@ export const CORPUS: HostileInput[] = [
     name: '$ref cycles and a self reference',
     bytes: () =>
       utf8(
-        SHRINKABLE.replace(
-          '"query": {',
-          '"a": { "$ref": "#/$defs/b" }, "self": { "$ref": "#" },\n          "query": {',
-        ).replace('"required": ["query"]', '"required": ["query"], "$defs": { "b": { "$ref": "#/$defs/c", "title": "B" }, "c": { "$ref": "#/$defs/b" } }'),
+        SHRINKABLE.replace('"query": {', '"a": { "$ref": "#/$defs/b" }, "self": { "$ref": "#" },\n          "query": {').replace(
+          '"required": ["query"]',
+          '"required": ["query"], "$defs": { "b": { "$ref": "#/$defs/c", "title": "B" }, "c": { "$ref": "#/$defs/b" } }',
+        ),
       ),
     expected: { kind: 'shrinks', check: expectIncludes('"$defs":{"b":{"$ref":"#/$defs/c"},"c":{"$ref":"#/$defs/b"}}') },
   },
@@ -454,12 +673,16 @@ export const CORPUS: HostileInput[] = [
         title: 'Arguments',
         properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false } },
       }),
-    expected: { kind: 'shrinks', check: both(expectIncludes(`"$schema":"${DRAFT_04}"`, '"exclusiveMinimum":true'), expectExcludes('"exclusiveMaximum"', '"title"')) },
+    expected: {
+      kind: 'shrinks',
+      check: both(expectIncludes(`"$schema":"${DRAFT_04}"`, '"exclusiveMinimum":true'), expectExcludes('"exclusiveMaximum"', '"title"')),
+    },
   },
   {
     family: 'dialect',
     name: 'draft-04 with only a default exclusiveMinimum: both go',
-    bytes: () => schemaTool({ $schema: DRAFT_04, type: 'object', title: 'Arguments', properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: false } } }),
+    bytes: () =>
+      schemaTool({ $schema: DRAFT_04, type: 'object', title: 'Arguments', properties: { ratio: { type: 'number', minimum: 0, exclusiveMinimum: false } } }),
     expected: { kind: 'shrinks', check: expectExcludes('"$schema"', '"exclusiveMinimum"') },
   },
   {
@@ -476,7 +699,11 @@ export const CORPUS: HostileInput[] = [
         $schema: DRAFT_07,
         type: 'object',
         title: 'Arguments',
-        properties: { name: { type: 'string', maxLength: 10, description: 'Who.' }, tags: { type: 'array', items: { type: 'string' } }, ref: { $ref: '#/definitions/id', description: 'Which.' } },
+        properties: {
+          name: { type: 'string', maxLength: 10, description: 'Who.' },
+          tags: { type: 'array', items: { type: 'string' } },
+          ref: { $ref: '#/definitions/id', description: 'Which.' },
+        },
         required: ['name'],
         additionalProperties: false,
         definitions: { id: { type: 'integer', minimum: 1 } },

@@ -39,9 +39,46 @@ export interface GeneratedCatalog {
 // Words that are no constraint marker, no abbreviation and no initial, so the
 // sentences built from them split where the generator meant them to.
 const SAFE_WORDS = [
-  'the', 'tool', 'returns', 'records', 'quickly', 'for', 'each', 'query', 'and', 'shows', 'results', 'from', 'index', 'page',
-  'cached', 'data', 'helps', 'users', 'find', 'documents', 'relevant', 'entries', 'search', 'text', 'items', 'list', 'with',
-  'their', 'scores', 'sorted', 'by', 'date', 'newest', 'first', 'remote', 'server', 'answers', 'questions', 'about', 'files',
+  'the',
+  'tool',
+  'returns',
+  'records',
+  'quickly',
+  'for',
+  'each',
+  'query',
+  'and',
+  'shows',
+  'results',
+  'from',
+  'index',
+  'page',
+  'cached',
+  'data',
+  'helps',
+  'users',
+  'find',
+  'documents',
+  'relevant',
+  'entries',
+  'search',
+  'text',
+  'items',
+  'list',
+  'with',
+  'their',
+  'scores',
+  'sorted',
+  'by',
+  'date',
+  'newest',
+  'first',
+  'remote',
+  'server',
+  'answers',
+  'questions',
+  'about',
+  'files',
 ];
 const word = fc.constantFrom(...SAFE_WORDS);
 const words = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max }).map((list) => list.join(' '));
@@ -77,7 +114,10 @@ const warningSentence: fc.Arbitrary<Sentence> = fc
   )
   .map((text) => ({ text, constraint: true, warning: true }));
 
-const description: fc.Arbitrary<Sentence[]> = fc.array(fc.oneof({ weight: 3, arbitrary: plainSentence }, { weight: 2, arbitrary: constraintSentence }, { weight: 1, arbitrary: warningSentence }), { minLength: 1, maxLength: 7 });
+const description: fc.Arbitrary<Sentence[]> = fc.array(
+  fc.oneof({ weight: 3, arbitrary: plainSentence }, { weight: 2, arbitrary: constraintSentence }, { weight: 1, arbitrary: warningSentence }),
+  { minLength: 1, maxLength: 7 },
+);
 
 const toJsonDescription = (sentences: Sentence[]) => str(sentences.map((s) => s.text).join(' '));
 
@@ -89,12 +129,39 @@ const scalar: fc.Arbitrary<Json> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 6 }).map(str),
   fc.constantFrom('__proto__', 'constructor', '<|endoftext|>', '10', 'é', '😀').map(str),
 );
-const value: fc.Arbitrary<Json> = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }).map(arr) }, { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom('a', 'b', '__proto__'), scalar), { maxLength: 2 }).map(obj) });
+const value: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }).map(arr) },
+  { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom('a', 'b', '__proto__'), scalar), { maxLength: 2 }).map(obj) },
+);
 
 /** Property names, including ones that look like schema keywords or poison plain objects. */
 const propertyName = fc.oneof(
   { weight: 4, arbitrary: fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,10}$/) },
-  { weight: 1, arbitrary: fc.constantFrom('title', 'description', 'examples', 'example', '$comment', '$schema', '__proto__', 'constructor', 'enum', 'required', 'default', 'const', 'properties', 'type', '$ref', '10', '2', 'a/b', 'x~y') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'title',
+      'description',
+      'examples',
+      'example',
+      '$comment',
+      '$schema',
+      '__proto__',
+      'constructor',
+      'enum',
+      'required',
+      'default',
+      'const',
+      'properties',
+      'type',
+      '$ref',
+      '10',
+      '2',
+      'a/b',
+      'x~y',
+    ),
+  },
 );
 
 const DEF_NAMES = ['Address', 'Item', 'node', 'a/b', '~x', 'with space'] as const;
@@ -107,7 +174,10 @@ interface SchemaPiece {
 
 function schemaArb(depth: number, defNames: readonly string[]): fc.Arbitrary<SchemaPiece> {
   const leafType = fc.constantFrom('string', 'integer', 'number', 'boolean');
-  const ref = defNames.length > 0 ? fc.constantFrom(...defNames).map((name): SchemaPiece => ({ json: obj([['$ref', str(`#/$defs/${escapePointer(name)}`)]]), descriptions: [] })) : undefined;
+  const ref =
+    defNames.length > 0
+      ? fc.constantFrom(...defNames).map((name): SchemaPiece => ({ json: obj([['$ref', str(`#/$defs/${escapePointer(name)}`)]]), descriptions: [] }))
+      : undefined;
   const leaf = fc
     .record(
       {
@@ -143,7 +213,11 @@ function schemaArb(depth: number, defNames: readonly string[]): fc.Arbitrary<Sch
     options.push(objectSchemaArb(depth - 1, defNames).map((piece) => piece));
     options.push(
       schemaArb(depth - 1, defNames).map((items): SchemaPiece => ({
-        json: obj([['type', str('array')], ['items', items.json], ['title', str('List')]]),
+        json: obj([
+          ['type', str('array')],
+          ['items', items.json],
+          ['title', str('List')],
+        ]),
         descriptions: items.descriptions.map((d) => ({ ...d, schemaPath: ['items', ...d.schemaPath] })),
       })),
     );
@@ -154,9 +228,9 @@ function schemaArb(depth: number, defNames: readonly string[]): fc.Arbitrary<Sch
 function objectSchemaArb(depth: number, defNames: readonly string[]): fc.Arbitrary<SchemaPiece> {
   return fc
     .record({
-      properties: fc.uniqueArray(fc.tuple(propertyName, fc.constant(null)), { selector: ([name]) => name, minLength: 0, maxLength: 4 }).chain((names) =>
-        fc.tuple(...names.map(([name]) => schemaArb(depth, defNames).map((piece) => [name, piece] as const))),
-      ),
+      properties: fc
+        .uniqueArray(fc.tuple(propertyName, fc.constant(null)), { selector: ([name]) => name, minLength: 0, maxLength: 4 })
+        .chain((names) => fc.tuple(...names.map(([name]) => schemaArb(depth, defNames).map((piece) => [name, piece] as const)))),
       requiredPick: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
       reverseRequired: fc.boolean(),
       title: fc.option(words(1, 3), { nil: undefined }),
@@ -196,34 +270,34 @@ interface ToolPiece {
 
 /** A tool's parameters schema: an object schema, with $defs (possibly referring to each other) and $refs into them. */
 const toolSchemaArb: fc.Arbitrary<Omit<ToolPiece, 'name' | 'description' | 'extras'>> = fc.subarray([...DEF_NAMES], { maxLength: 3 }).chain((defNames) =>
-  fc
-    .tuple(
-      objectSchemaArb(2, defNames),
-      fc.tuple(...defNames.map(() => schemaArb(1, defNames))),
-      fc.boolean(),
-    )
-    .map(([root, defs, refToTitle]) => {
-      if (root.json.t !== 'obj') throw new Error('unreachable');
-      // New arrays and objects only: fast-check may hand the generated values out again while shrinking.
-      const entries = root.json.entries.map(([key, json]): [string, Json] => {
-        if (key !== 'properties' || json.t !== 'obj' || !refToTitle) return [key, json];
-        // A $ref into an annotation the transform would drop: the target must be kept.
-        const withTitle = json.entries.find(([, v]) => v.t === 'obj' && v.entries.some(([k]) => k === 'title'));
-        if (!withTitle) return [key, json];
-        return [key, { t: 'obj', entries: [...json.entries, [`${withTitle[0]}#title-ref`, obj([['$ref', str(`#/properties/${escapePointer(withTitle[0])}/title`)]])]] }];
-      });
-      if (defNames.length > 0) entries.push(['$defs', obj(defNames.map((name, i) => [name, defs[i]!.json]))]);
-      return {
-        schema: { t: 'obj', entries } as Json,
-        schemaDescriptions: [
-          ...root.descriptions,
-          ...defNames.flatMap((name, i) => defs[i]!.descriptions.map((d) => ({ ...d, schemaPath: ['$defs', name, ...d.schemaPath] }))),
-        ],
-      };
-    }),
+  fc.tuple(objectSchemaArb(2, defNames), fc.tuple(...defNames.map(() => schemaArb(1, defNames))), fc.boolean()).map(([root, defs, refToTitle]) => {
+    if (root.json.t !== 'obj') throw new Error('unreachable');
+    // New arrays and objects only: fast-check may hand the generated values out again while shrinking.
+    const entries = root.json.entries.map(([key, json]): [string, Json] => {
+      if (key !== 'properties' || json.t !== 'obj' || !refToTitle) return [key, json];
+      // A $ref into an annotation the transform would drop: the target must be kept.
+      const withTitle = json.entries.find(([, v]) => v.t === 'obj' && v.entries.some(([k]) => k === 'title'));
+      if (!withTitle) return [key, json];
+      return [
+        key,
+        { t: 'obj', entries: [...json.entries, [`${withTitle[0]}#title-ref`, obj([['$ref', str(`#/properties/${escapePointer(withTitle[0])}/title`)]])]] },
+      ];
+    });
+    if (defNames.length > 0) entries.push(['$defs', obj(defNames.map((name, i) => [name, defs[i]!.json]))]);
+    return {
+      schema: { t: 'obj', entries } as Json,
+      schemaDescriptions: [
+        ...root.descriptions,
+        ...defNames.flatMap((name, i) => defs[i]!.descriptions.map((d) => ({ ...d, schemaPath: ['$defs', name, ...d.schemaPath] }))),
+      ],
+    };
+  }),
 );
 
-const toolName = fc.oneof({ weight: 5, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_-]{0,20}$/) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'title', '10', 'tool with spaces', 'ünïcode', '<|endoftext|>') });
+const toolName = fc.oneof(
+  { weight: 5, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_-]{0,20}$/) },
+  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'title', '10', 'tool with spaces', 'ünïcode', '<|endoftext|>') },
+);
 
 const toolArb: fc.Arbitrary<Omit<ToolPiece, 'name'>> = fc
   .record({
@@ -238,7 +312,17 @@ const toolArb: fc.Arbitrary<Omit<ToolPiece, 'name'>> = fc
     schema: r.schema.schema,
     schemaDescriptions: r.schema.schemaDescriptions,
     extras: [
-      ...(r.annotations ? ([['annotations', obj([['title', str(capital(r.annotations.title))], ['readOnlyHint', raw(String(r.annotations.readOnlyHint))]])]] as [string, Json][]) : []),
+      ...(r.annotations
+        ? ([
+            [
+              'annotations',
+              obj([
+                ['title', str(capital(r.annotations.title))],
+                ['readOnlyHint', raw(String(r.annotations.readOnlyHint))],
+              ]),
+            ],
+          ] as [string, Json][])
+        : []),
       ...(r.meta ? ([['_meta', r.meta]] as [string, Json][]) : []),
       ...(r.cache ? ([['cache_control', obj([['type', str('ephemeral')]])]] as [string, Json][]) : []),
     ],
@@ -280,7 +364,11 @@ export const catalogArb: fc.Arbitrary<GeneratedCatalog> = fc
       if (r.shape === 'bare-schema') doc = pieces[0]!.schema;
       else if (r.shape === 'single-tool') doc = envelope(r.shape, pieces[0]!);
       else if (r.shape === 'openai-array' || r.shape === 'flat-array') doc = arr(pieces.map((p) => envelope(r.shape, p)));
-      else doc = obj([[r.shape === 'functions' ? 'functions' : 'tools', arr(pieces.map((p) => envelope(r.shape, p)))], ['nextCursor', r.nextCursor === undefined ? undefined : str(r.nextCursor)]]);
+      else
+        doc = obj([
+          [r.shape === 'functions' ? 'functions' : 'tools', arr(pieces.map((p) => envelope(r.shape, p)))],
+          ['nextCursor', r.nextCursor === undefined ? undefined : str(r.nextCursor)],
+        ]);
       const descriptions: PlacedDescription[] = pieces.flatMap((p, tool) => [
         ...(p.description && r.shape !== 'bare-schema' ? [{ tool, sentences: p.description }] : []),
         ...p.schemaDescriptions.map((d) => ({ tool, schemaPath: d.schemaPath, sentences: d.sentences })),
@@ -290,7 +378,8 @@ export const catalogArb: fc.Arbitrary<GeneratedCatalog> = fc
         doc,
         toolNames: r.shape === 'bare-schema' ? ['(schema)'] : names,
         descriptions,
-        envelopeExtras: r.shape === 'bare-schema' ? [] : pieces.flatMap((p, tool) => p.extras.map(([key, json]) => [tool, key, json] as [number, string, Json])),
+        envelopeExtras:
+          r.shape === 'bare-schema' ? [] : pieces.flatMap((p, tool) => p.extras.map(([key, json]) => [tool, key, json] as [number, string, Json])),
         layout: r.layout,
         bom: r.bom,
         trailing: r.trailing,

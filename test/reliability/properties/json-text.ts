@@ -28,7 +28,10 @@ export function pretty(value: Json, layout: Layout, depth = 0): string {
   if (value.t === 'raw') return value.text;
   const open = value.t === 'arr' ? '[' : '{';
   const close = value.t === 'arr' ? ']' : '}';
-  const parts = value.t === 'arr' ? value.items.map((item) => pretty(item, layout, depth + 1)) : value.entries.map(([key, v]) => `${JSON.stringify(key)}${layout.colon}${pretty(v, layout, depth + 1)}`);
+  const parts =
+    value.t === 'arr'
+      ? value.items.map((item) => pretty(item, layout, depth + 1))
+      : value.entries.map(([key, v]) => `${JSON.stringify(key)}${layout.colon}${pretty(v, layout, depth + 1)}`);
   if (parts.length === 0) return `${open}${close}`;
   if (layout.indent === '') return `${open} ${parts.join(', ')} ${close}`;
   const inner = layout.eol + layout.indent.repeat(depth + 1);

@@ -25,7 +25,9 @@ export interface OracleTool {
 /** The tools of a parsed catalog of a known shape. */
 export function toolsOf(shape: Shape, doc: Value): OracleTool[] {
   const list = (value: Value) => (Array.isArray(value) ? value.filter(isObj) : []);
-  const fromEnvelope = (door: string) => (envelope: Obj): OracleTool => ({ name: String(envelope.name), envelope, schema: envelope[door] });
+  const fromEnvelope =
+    (door: string) =>
+    (envelope: Obj): OracleTool => ({ name: String(envelope.name), envelope, schema: envelope[door] });
   switch (shape) {
     case 'mcp':
       return list((doc as Obj).tools).map(fromEnvelope('inputSchema'));

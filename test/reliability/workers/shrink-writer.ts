@@ -81,7 +81,12 @@ async function main(): Promise<void> {
       continue;
     }
     const { result, error } = await shrink(payloadOf(mode, i), { store: owned ?? storePath!, sourceName: `${prefix}-${i}.json` });
-    line({ i, handle: result.recovery_handle ?? null, ...(error ? { error: error.toValue() } : {}), ...(result.pass_through ? { passThrough: result.pass_through.reason } : {}) });
+    line({
+      i,
+      handle: result.recovery_handle ?? null,
+      ...(error ? { error: error.toValue() } : {}),
+      ...(result.pass_through ? { passThrough: result.pass_through.reason } : {}),
+    });
   }
   owned?.close();
   await closeSharedCounter();

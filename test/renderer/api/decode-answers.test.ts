@@ -23,7 +23,9 @@ describe('decoding the big answers', () => {
     const changes = [{ fromA: 7, toA: 9, fromB: 7, toB: 8 }];
     const envelope = (value: unknown, sides = { original, compressed }) => encodeDiff({ layout: JSON.stringify(value), changes, ...sides });
     expect(parseDiff(envelope(layout))).toEqual({ ...layout, changes, original, compressed });
-    expect(() => parseDiff(envelope({ ...layout, tools: [{ name: 't', originalLine: 0, compressedLine: 1 }] }))).toThrow(/diff layout has the wrong shape: \/tools\/0\/originalLine must be >= 1/);
+    expect(() => parseDiff(envelope({ ...layout, tools: [{ name: 't', originalLine: 0, compressedLine: 1 }] }))).toThrow(
+      /diff layout has the wrong shape: \/tools\/0\/originalLine must be >= 1/,
+    );
     expect(() => parseDiff(envelope({ ...layout, changes }))).toThrow(/diff layout has the wrong shape: .*must NOT have additional properties/);
     expect(() => parseDiff(envelope(layout, { original: `${original} `, compressed: `${compressed} ` }))).toThrow(/do not match their layout/);
     expect(() => parseDiff(envelope({ ...layout, compressedChars: compressed.length - 1 }))).toThrow(/do not match their layout/);

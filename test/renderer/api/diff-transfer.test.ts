@@ -16,7 +16,13 @@ function diffOf(n: number): DiffTexts {
     compressed += head;
     const title = `  "title": "Titel für ${i}",\n`;
     // Every third change is deferred text (a level left it one describe call away): the flag crosses with it.
-    changes.push({ fromA: original.length, toA: original.length + title.length, fromB: compressed.length, toB: compressed.length, ...(i % 3 === 0 ? { deferred: true as const } : {}) });
+    changes.push({
+      fromA: original.length,
+      toA: original.length + title.length,
+      fromB: compressed.length,
+      toB: compressed.length,
+      ...(i % 3 === 0 ? { deferred: true as const } : {}),
+    });
     original += title;
   }
   original += '}';
@@ -38,7 +44,10 @@ describe('a diff crossing from the decoding thread', () => {
     expect(plan.sections).toEqual(sections);
     expect(plan.changeCount).toBe(diff.changes.length);
     sections.forEach((section, index) => {
-      expect(plan.textsOf(index)).toEqual({ original: diff.original.slice(section.fromA, section.toA), compressed: diff.compressed.slice(section.fromB, section.toB) });
+      expect(plan.textsOf(index)).toEqual({
+        original: diff.original.slice(section.fromA, section.toA),
+        compressed: diff.compressed.slice(section.fromB, section.toB),
+      });
     });
   });
 

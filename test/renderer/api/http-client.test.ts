@@ -61,7 +61,11 @@ describe('HTTP client', () => {
     const { host, api } = setup();
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     host.handlers['jobs:cancel'] = () => fail('cave_bad_request', 'the jobs:cancel request is invalid');
-    await expect(api.cancelJob({ jobId: 'x' })).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_bad_request', message: 'the jobs:cancel request is invalid' });
+    await expect(api.cancelJob({ jobId: 'x' })).rejects.toMatchObject({
+      name: 'CavemanError',
+      code: 'cave_bad_request',
+      message: 'the jobs:cancel request is invalid',
+    });
     host.handlers['jobs:cancel'] = () => ({ text: 'Forbidden', status: 403 });
     const error = await api.cancelJob({ jobId: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CavemanError);
@@ -126,7 +130,10 @@ describe('HTTP client', () => {
     // A host that no longer knows c1 answers a new id.
     expect(host.streams[1]?.headers['x-caveman-resume']).toBe('c1');
     host.streams[1]?.push({ event: 'hello', clientId: 'c2' });
-    host.streams[1]?.push({ event: 'jobFinished', payload: { jobId: 'j', outcome: { ok: false, name: 'a.json', error: { code: 'cave_invalid_json', message: 'bad' } } } });
+    host.streams[1]?.push({
+      event: 'jobFinished',
+      payload: { jobId: 'j', outcome: { ok: false, name: 'a.json', error: { code: 'cave_invalid_json', message: 'bad' } } },
+    });
     await settle();
     expect(finished).toHaveLength(1);
     host.handlers['jobs:cancel'] = () => ok({ cancelled: true });
@@ -203,14 +210,26 @@ describe('HTTP client', () => {
       terminate: () => undefined,
     }));
     let listener: ((event: MessageEvent<DecodeReply>) => void) | undefined;
-    const api = createHttpApi({ fetch: host.fetch, token: 'secret-token', pickFiles: async () => [], saveDownload: () => undefined, wait: async () => undefined, helloTimeoutMs: 50, decode });
+    const api = createHttpApi({
+      fetch: host.fetch,
+      token: 'secret-token',
+      pickFiles: async () => [],
+      saveDownload: () => undefined,
+      wait: async () => undefined,
+      helloTimeoutMs: 50,
+      decode,
+    });
     host.streams[0]?.push({ event: 'hello', clientId: 'client-9' });
     await settle();
     host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
     expect(await api.getCatalogText({ analysisId: 'a1', which: 'compressed' })).toBe('{"tools":["ü"]}');
     expect(started).toHaveLength(1);
     const request = started[0]!;
-    expect('fetch' in request && request.fetch).toMatchObject({ channel: 'catalog:text', body: JSON.stringify({ analysisId: 'a1', which: 'compressed' }), headers: { [TOKEN_HEADER]: 'secret-token', [CLIENT_HEADER]: 'client-9' } });
+    expect('fetch' in request && request.fetch).toMatchObject({
+      channel: 'catalog:text',
+      body: JSON.stringify({ analysisId: 'a1', which: 'compressed' }),
+      headers: { [TOKEN_HEADER]: 'secret-token', [CLIENT_HEADER]: 'client-9' },
+    });
     expect('fetch' in request && request.fetch.url).toMatch(/^http:\/\/[^/]+\/api\/catalog:text$/);
     // What has no bytes to decode is still asked for here.
     host.handlers['app:info'] = () => ok(appInfo());
@@ -259,7 +278,9 @@ describe('HTTP client', () => {
     expect(host.requests.map((request) => request.params)).toEqual([{ name: 'a.json', tokenizer: 'cl100k_base' }]);
     expect(readHuge).toBe(false);
     await heard;
-    expect(finished).toEqual([{ jobId: jobs[1]?.jobId, outcome: { ok: false, name: 'huge.json', error: expect.objectContaining({ code: 'cave_input_too_large' }) } }]);
+    expect(finished).toEqual([
+      { jobId: jobs[1]?.jobId, outcome: { ok: false, name: 'huge.json', error: expect.objectContaining({ code: 'cave_input_too_large' }) } },
+    ]);
     api.dispose();
   });
 

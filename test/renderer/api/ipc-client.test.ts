@@ -54,7 +54,11 @@ describe('IPC client', () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
     fake.answers.getDiff = { ok: false, code: 'cave_not_found', message: 'no analysis an9 — it may have been closed' };
-    await expect(api.getDiff({ analysisId: 'an9' })).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_not_found', message: 'no analysis an9 — it may have been closed' });
+    await expect(api.getDiff({ analysisId: 'an9' })).rejects.toMatchObject({
+      name: 'CavemanError',
+      code: 'cave_not_found',
+      message: 'no analysis an9 — it may have been closed',
+    });
     fake.answers.cancelJob = new Error('Error invoking remote method');
     await expect(api.cancelJob({ jobId: 'x' })).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_internal' });
   });
@@ -75,7 +79,14 @@ describe('IPC client', () => {
     const layout = JSON.stringify({ tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
     const changes = [{ fromA: 0, toA: 2, fromB: 0, toB: 2 }];
     fake.answers.getDiff = ok({ bytes: encodeDiff({ layout, changes, original: '{}', compressed: '[]' }) });
-    expect(await api.getDiff({ analysisId: 'an1' })).toEqual({ original: '{}', compressed: '[]', changes, tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
+    expect(await api.getDiff({ analysisId: 'an1' })).toEqual({
+      original: '{}',
+      compressed: '[]',
+      changes,
+      tools: [{ name: 't', originalLine: 3, compressedLine: 3 }],
+      originalChars: 2,
+      compressedChars: 2,
+    });
   });
 
   it('subscribes to events through the named on… methods', () => {

@@ -9,14 +9,24 @@ import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 import { createFakeBridge } from '../fakes/fake-bridge';
 import { createFakeHost, ok } from '../fakes/fake-host';
 
-const found: McpDiscovery = { servers: [{ id: 'mcp-1', name: 'tiny', transport: 'stdio', command: 'node', args: ['s.js'], client: 'picked', configPath: 'mcp.json' }], files: [{ path: 'mcp.json', client: 'picked', status: 'found', servers: 1 }] };
-const file = (text: string, name = 'mcp.json', size = text.length) => ({ name, size, arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer });
+const found: McpDiscovery = {
+  servers: [{ id: 'mcp-1', name: 'tiny', transport: 'stdio', command: 'node', args: ['s.js'], client: 'picked', configPath: 'mcp.json' }],
+  files: [{ path: 'mcp.json', client: 'picked', status: 'found', servers: 1 }],
+};
+const file = (text: string, name = 'mcp.json', size = text.length) => ({
+  name,
+  size,
+  arrayBuffer: async () => new TextEncoder().encode(text).buffer as ArrayBuffer,
+});
 
 describe('MCP over IPC', () => {
   it('discover, pick (main’s dialog; cancel is null) and import map onto the bridge', async () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
-    const picks = [{ ok: true, value: { status: 'picked', discovery: found } }, { ok: true, value: { status: 'cancelled' } }];
+    const picks = [
+      { ok: true, value: { status: 'picked', discovery: found } },
+      { ok: true, value: { status: 'cancelled' } },
+    ];
     Object.assign(fake.answers, {
       discoverMcpServers: { ok: true, value: found },
       pickMcpConfig: () => picks.shift(),
@@ -38,7 +48,15 @@ describe('MCP over IPC', () => {
 describe('MCP over the browser host', () => {
   function setup(picked: ReturnType<typeof file> | null) {
     const host = createFakeHost();
-    const api = createHttpApi({ fetch: host.fetch, token: 't', pickFiles: async () => [], pickConfigFile: async () => picked, saveDownload: () => undefined, wait: async () => undefined, helloTimeoutMs: 10 });
+    const api = createHttpApi({
+      fetch: host.fetch,
+      token: 't',
+      pickFiles: async () => [],
+      pickConfigFile: async () => picked,
+      saveDownload: () => undefined,
+      wait: async () => undefined,
+      helloTimeoutMs: 10,
+    });
     host.streams[0]?.push({ event: 'hello', clientId: 'c' });
     return { host, api };
   }
@@ -71,7 +89,10 @@ describe('MCP over the browser host', () => {
     host.handlers['mcp:discover'] = () => ok(found);
     host.handlers['mcp:import'] = () => ok({ jobId: 'j', name: 'mcp:x' });
     expect(await api.discoverMcpServers({})).toEqual(found);
-    expect(await api.importMcpServer({ server: { transport: 'http', url: 'http://127.0.0.1:3001/mcp' }, tokenizer: 'o200k_base' })).toEqual({ jobId: 'j', name: 'mcp:x' });
+    expect(await api.importMcpServer({ server: { transport: 'http', url: 'http://127.0.0.1:3001/mcp' }, tokenizer: 'o200k_base' })).toEqual({
+      jobId: 'j',
+      name: 'mcp:x',
+    });
     expect(host.requests.map((r) => [r.channel, r.json])).toEqual([
       ['mcp:discover', {}],
       ['mcp:import', { server: { transport: 'http', url: 'http://127.0.0.1:3001/mcp' }, tokenizer: 'o200k_base' }],

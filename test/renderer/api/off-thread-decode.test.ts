@@ -29,7 +29,11 @@ function fakeWorker(options: { fail?: boolean; fetchImpl?: typeof fetch } = {}) 
     let bytes: Uint8Array;
     if ('fetch' in message) {
       try {
-        bytes = await fetchAnswerBytes(message.fetch, (progress) => progress.stage === 'receiving' && deliver({ id: message.id, received: progress.received, total: progress.total }), options.fetchImpl);
+        bytes = await fetchAnswerBytes(
+          message.fetch,
+          (progress) => progress.stage === 'receiving' && deliver({ id: message.id, received: progress.received, total: progress.total }),
+          options.fetchImpl,
+        );
       } catch (error) {
         return deliver({ id: message.id, ok: false, error: asCavemanError(error).toValue() });
       }
@@ -61,8 +65,18 @@ const bytesSent = (request: DecodeRequest | undefined) => (request && 'bytes' in
 
 const original = '{"a": "long", "t": 1}';
 const compressed = '{"a": "s", "t": 1}';
-const layout = { changes: [{ fromA: 7, toA: 11, fromB: 7, toB: 8 }], tools: [{ name: 't', originalLine: 1, compressedLine: 1 }], originalChars: original.length, compressedChars: compressed.length };
-const diffBytes = (sides = { original, compressed }) => encodeDiff({ layout: JSON.stringify({ tools: layout.tools, originalChars: layout.originalChars, compressedChars: layout.compressedChars }), changes: layout.changes, ...sides });
+const layout = {
+  changes: [{ fromA: 7, toA: 11, fromB: 7, toB: 8 }],
+  tools: [{ name: 't', originalLine: 1, compressedLine: 1 }],
+  originalChars: original.length,
+  compressedChars: compressed.length,
+};
+const diffBytes = (sides = { original, compressed }) =>
+  encodeDiff({
+    layout: JSON.stringify({ tools: layout.tools, originalChars: layout.originalChars, compressedChars: layout.compressedChars }),
+    changes: layout.changes,
+    ...sides,
+  });
 const decodedDiff = { ...layout, original, compressed };
 
 describe('decoding answers off the page thread', () => {
@@ -91,7 +105,11 @@ describe('decoding answers off the page thread', () => {
 
   it('turns the worker’s failure into a CavemanError with its code and sentence', async () => {
     const decode = createOffThreadDecoder(() => fakeWorker().worker);
-    await expect(decode('getDiff', bytesOf(diffBytes({ original: `${original} `, compressed: `${compressed} ` })))).rejects.toMatchObject({ name: 'CavemanError', code: 'cave_internal', message: expect.stringMatching(/do not match their layout/) });
+    await expect(decode('getDiff', bytesOf(diffBytes({ original: `${original} `, compressed: `${compressed} ` })))).rejects.toMatchObject({
+      name: 'CavemanError',
+      code: 'cave_internal',
+      message: expect.stringMatching(/do not match their layout/),
+    });
   });
 
   it('moves the bytes to the worker (transferred, not copied) when the answer can be asked for again, and passes its progress on', async () => {
@@ -123,12 +141,21 @@ describe('decoding answers off the page thread', () => {
     const fake = fakeWorker({ fetchImpl: host.fetch });
     const decode = createOffThreadDecoder(() => fake.worker);
     const heard: LoadProgress[] = [];
-    const request = { url: 'http://127.0.0.1:1/api/catalog:diff', headers: { 'content-type': 'application/json', 'x-caveman-token': 't' }, body: '{"analysisId":"a1"}', channel: 'catalog:diff' };
+    const request = {
+      url: 'http://127.0.0.1:1/api/catalog:diff',
+      headers: { 'content-type': 'application/json', 'x-caveman-token': 't' },
+      body: '{"analysisId":"a1"}',
+      channel: 'catalog:diff',
+    };
     expect(await decode.fetchAnswer('getDiff', request, { onProgress: (progress) => heard.push(progress) })).toEqual(decodedDiff);
     expect(fake.seen).toEqual([{ id: 1, kind: 'diff', fetch: request }]);
     expect(host.requests[0]).toMatchObject({ channel: 'catalog:diff', json: { analysisId: 'a1' } });
     expect(heard[0]).toEqual({ stage: 'receiving', received: 0, total: diffBytes().byteLength });
-    expect(heard.filter((progress) => progress.stage === 'receiving').at(-1)).toEqual({ stage: 'receiving', received: diffBytes().byteLength, total: diffBytes().byteLength });
+    expect(heard.filter((progress) => progress.stage === 'receiving').at(-1)).toEqual({
+      stage: 'receiving',
+      received: diffBytes().byteLength,
+      total: diffBytes().byteLength,
+    });
     expect(heard.at(-1)).toEqual({ stage: 'decoding', fraction: 1 });
     // The host's failure is the answer's failure; an answer without bytes is not mistaken for one.
     host.handlers['catalog:diff'] = () => ({ json: { ok: false, code: 'cave_not_found', message: 'that result is no longer open' }, status: 404 });
@@ -150,7 +177,9 @@ describe('decoding answers off the page thread', () => {
     expect(asked).toBe(1);
     // An answer the worker was to fetch itself is fetched here then.
     const fetching = createOffThreadDecoder(() => fakeWorker({ fail: true }).worker);
-    expect(await fetching.fetchAnswer('getDiff', { url: 'http://127.0.0.1:1/api/catalog:diff', headers: {}, body: '{}', channel: 'catalog:diff' }, { refetch })).toEqual(decodedDiff);
+    expect(
+      await fetching.fetchAnswer('getDiff', { url: 'http://127.0.0.1:1/api/catalog:diff', headers: {}, body: '{}', channel: 'catalog:diff' }, { refetch }),
+    ).toEqual(decodedDiff);
     expect(asked).toBe(2);
     expect(failing.terminated()).toBe(true);
   });

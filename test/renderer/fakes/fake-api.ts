@@ -99,13 +99,38 @@ export function lintReport(): LintReport {
     tokens_minified: 130,
     beyond_minification: 20 / 130,
     tools: [
-      { name: 'alpha', tokens_before: 100, tokens_after: 60, ratio: 0.4, saving: { whitespace: 10, metadata: 20, structure: 0, prose: 10 }, facts: { found: 2, kept: 2, redundant: 0, dropped: 0 }, visible: seen(70, 50, 40, 30) },
-      { name: 'beta', tokens_before: 50, tokens_after: 45, ratio: 0.1, saving: { whitespace: 5, metadata: 0, structure: 0, prose: 0 }, facts: { found: 0, kept: 0, redundant: 0, dropped: 0 }, visible: seen(35, 33, 20, 19) },
+      {
+        name: 'alpha',
+        tokens_before: 100,
+        tokens_after: 60,
+        ratio: 0.4,
+        saving: { whitespace: 10, metadata: 20, structure: 0, prose: 10 },
+        facts: { found: 2, kept: 2, redundant: 0, dropped: 0 },
+        visible: seen(70, 50, 40, 30),
+      },
+      {
+        name: 'beta',
+        tokens_before: 50,
+        tokens_after: 45,
+        ratio: 0.1,
+        saving: { whitespace: 5, metadata: 0, structure: 0, prose: 0 },
+        facts: { found: 0, kept: 0, redundant: 0, dropped: 0 },
+        visible: seen(35, 33, 20, 19),
+      },
     ],
     envelope: { tokens_before: 10, tokens_after: 5, visible: seen(2, 2, 24, 24) },
     total: { tokens_before: 160, tokens_after: 110, ratio: 0.3125, tokens_minified: 130, beyond_minification: 20 / 130 },
     visible: seen(107, 85, 84, 73),
-    facts: { found: 2, kept: 2, redundant: 0, dropped: 0, leads: { found: 2, whole: 2, shortened: 0, cut: 0 }, by_category: {}, redundant_facts: [], dropped_facts: [] },
+    facts: {
+      found: 2,
+      kept: 2,
+      redundant: 0,
+      dropped: 0,
+      leads: { found: 2, whole: 2, shortened: 0, cut: 0 },
+      by_category: {},
+      redundant_facts: [],
+      dropped_facts: [],
+    },
   };
 }
 
@@ -121,7 +146,15 @@ export function summary(analysisId: string, name = `${analysisId}.json`, overrid
     name,
     tokenizer: 'o200k_base',
     level: 'facts',
-    report: { tokens_before: 160, tokens_after: 110, ratio: 0.3125, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base', recovery_handle: 'ccr_0123456789abcdef0123456789abcdef' },
+    report: {
+      tokens_before: 160,
+      tokens_after: 110,
+      ratio: 0.3125,
+      basis: 'inferred',
+      content_type: 'toolschema',
+      tokenizer: 'o200k_base',
+      recovery_handle: 'ccr_0123456789abcdef0123456789abcdef',
+    },
     toolCount: lintReport().tools.length,
     guarantees: null,
     bytesBefore: 1000,
@@ -131,7 +164,11 @@ export function summary(analysisId: string, name = `${analysisId}.json`, overrid
   };
 }
 
-export function failure(name: string, code: AnalysisFailure['error']['code'] = 'cave_invalid_json', message = 'not valid JSON at line 3, column 14'): AnalysisFailure {
+export function failure(
+  name: string,
+  code: AnalysisFailure['error']['code'] = 'cave_invalid_json',
+  message = 'not valid JSON at line 3, column 14',
+): AnalysisFailure {
   return { ok: false, name, error: { code, message } };
 }
 

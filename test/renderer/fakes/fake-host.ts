@@ -23,7 +23,8 @@ export interface FakeHost {
   streams: { push(line: unknown): void; end(): void; headers: Record<string, string> }[];
 }
 
-const headersOf = (init: RequestInit | undefined): Record<string, string> => Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+const headersOf = (init: RequestInit | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
 
 export function createFakeHost(): FakeHost {
   const host: FakeHost = {
@@ -48,13 +49,21 @@ export function createFakeHost(): FakeHost {
       const channel = url.slice(url.indexOf('/api/') + 5);
       const raw = init?.body;
       const sentAs = typeof raw === 'string' ? 'text' : raw instanceof Blob ? 'blob' : raw instanceof Uint8Array ? 'typed array' : 'none';
-      const body = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw instanceof Blob ? new Uint8Array(await raw.arrayBuffer()) : raw instanceof Uint8Array ? raw : new Uint8Array();
+      const body =
+        typeof raw === 'string'
+          ? new TextEncoder().encode(raw)
+          : raw instanceof Blob
+            ? new Uint8Array(await raw.arrayBuffer())
+            : raw instanceof Uint8Array
+              ? raw
+              : new Uint8Array();
       const seen: SeenRequest = { channel, headers, body, sentAs };
       if (headers['content-type'] === 'application/json') seen.json = JSON.parse(new TextDecoder().decode(body));
       if (headers[PARAMS_HEADER]) seen.params = JSON.parse(decodeURIComponent(headers[PARAMS_HEADER]));
       host.requests.push(seen);
       const handler = host.handlers[channel];
-      if (!handler) return new Response(JSON.stringify({ ok: false, code: 'cave_bad_request', message: `there is no channel named "${channel}"` }), { status: 404 });
+      if (!handler)
+        return new Response(JSON.stringify({ ok: false, code: 'cave_bad_request', message: `there is no channel named "${channel}"` }), { status: 404 });
       const answer = await handler(seen);
       if ('bytes' in answer) {
         // Announced and streamed in chunks, as the real host's body arrives.
@@ -65,7 +74,11 @@ export function createFakeHost(): FakeHost {
             controller.close();
           },
         });
-        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength), [RESULT_HEADER]: encodeURIComponent(JSON.stringify(answer.result)) };
+        const headers = {
+          'content-type': 'application/octet-stream',
+          'content-length': String(bytes.byteLength),
+          [RESULT_HEADER]: encodeURIComponent(JSON.stringify(answer.result)),
+        };
         return new Response(body, { status: 200, headers });
       }
       if ('text' in answer) return new Response(answer.text, { status: answer.status });

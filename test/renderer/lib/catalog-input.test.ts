@@ -7,7 +7,10 @@ import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 describe('catalog input', () => {
   it('refuses only inputs above 32 MiB', () => {
     expect(sizeRefusal(MAX_INPUT_BYTES)).toBeNull();
-    expect(sizeRefusal(MAX_INPUT_BYTES + 1)).toEqual({ code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read' });
+    expect(sizeRefusal(MAX_INPUT_BYTES + 1)).toEqual({
+      code: 'cave_input_too_large',
+      message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read',
+    });
   });
 
   it('keeps names within the contract', () => {

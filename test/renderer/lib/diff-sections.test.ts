@@ -36,7 +36,16 @@ describe('diff sections', () => {
     const diff = catalog(5);
     const sections = planSections(diff);
     expect(sections).toHaveLength(1);
-    expect(sections[0]).toMatchObject({ fromA: 0, toA: diff.original.length, fromB: 0, toB: diff.compressed.length, firstLineA: 1, firstLineB: 1, firstTool: 0, toolCount: 5 });
+    expect(sections[0]).toMatchObject({
+      fromA: 0,
+      toA: diff.original.length,
+      fromB: 0,
+      toB: diff.compressed.length,
+      firstLineA: 1,
+      firstLineB: 1,
+      firstTool: 0,
+      toolCount: 5,
+    });
     expect(sections[0]?.changes).toEqual(diff.changes);
   });
 
@@ -57,7 +66,14 @@ describe('diff sections', () => {
       expect(diff.compressed.slice(0, section.fromB).split('\n').length).toBe(section.firstLineB);
     });
     // Every change lands in exactly one section, with offsets that point at the same text.
-    const rebuilt = sections.flatMap((section) => section.changes.map((change) => ({ fromA: change.fromA + section.fromA, toA: change.toA + section.fromA, fromB: change.fromB + section.fromB, toB: change.toB + section.fromB })));
+    const rebuilt = sections.flatMap((section) =>
+      section.changes.map((change) => ({
+        fromA: change.fromA + section.fromA,
+        toA: change.toA + section.fromA,
+        fromB: change.fromB + section.fromB,
+        toB: change.toB + section.fromB,
+      })),
+    );
     expect(rebuilt).toEqual(diff.changes);
     for (const section of sections) {
       expect(section.changes.length).toBeLessThanOrEqual(60);

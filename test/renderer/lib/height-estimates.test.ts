@@ -25,7 +25,17 @@ function oracle(doc: Text, lineWrapping = true): HeightOracleLike {
   };
 }
 
-const lines = ['{', '  "tools": [', '    {', `      "description": "${'Lists the issues of a repository. '.repeat(6)}",`, '      "name": "list_issues"', '    },', `      "title": "${'x'.repeat(70)}"`, '  ]', '}'];
+const lines = [
+  '{',
+  '  "tools": [',
+  '    {',
+  `      "description": "${'Lists the issues of a repository. '.repeat(6)}",`,
+  '      "name": "list_issues"',
+  '    },',
+  `      "title": "${'x'.repeat(70)}"`,
+  '  ]',
+  '}',
+];
 const doc = Text.of(lines);
 
 /** The height of lines first…last (1-based) as one undrawn stretch. */

@@ -12,7 +12,8 @@ describe('input price', () => {
   });
 
   it('refuses what is not a price', () => {
-    for (const bad of ['', ' ', '-1', 'abc', '1e3', '2,50', 'NaN', 'Infinity', '1.2.3', String(MAX_INPUT_PRICE + 1)]) expect(parseInputPrice(bad), bad).toBeNull();
+    for (const bad of ['', ' ', '-1', 'abc', '1e3', '2,50', 'NaN', 'Infinity', '1.2.3', String(MAX_INPUT_PRICE + 1)])
+      expect(parseInputPrice(bad), bad).toBeNull();
     for (const bad of [null, undefined, 2.5, {}]) expect(parseInputPrice(bad)).toBeNull();
   });
 

@@ -5,7 +5,12 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('jsonExcerpt', () => {
   it('returns the line the message names, with the caret under its column', () => {
-    expect(jsonExcerpt(bytes('{\n  "tools": [\n    {"name": x}\n  ]\n}'), 'not valid JSON at line 3, column 14')).toEqual({ line: 3, column: 14, text: '    {"name": x}', caret: 13 });
+    expect(jsonExcerpt(bytes('{\n  "tools": [\n    {"name": x}\n  ]\n}'), 'not valid JSON at line 3, column 14')).toEqual({
+      line: 3,
+      column: 14,
+      text: '    {"name": x}',
+      caret: 13,
+    });
   });
 
   it('cuts a long line to a window around the column, marking the cuts', () => {

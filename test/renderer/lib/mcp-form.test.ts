@@ -9,7 +9,11 @@ describe('MCP import form', () => {
   it('splits a command line like a shell: quotes group, escapes before spaces and quotes, Windows paths survive', () => {
     expect(splitCommandLine('npx -y @modelcontextprotocol/server-everything')).toEqual(['npx', '-y', '@modelcontextprotocol/server-everything']);
     expect(splitCommandLine(`node "/My Files/server.js" --name 'a b' x\\ y ""`)).toEqual(['node', '/My Files/server.js', '--name', 'a b', 'x y', '']);
-    expect(splitCommandLine('"C:\\Program Files\\nodejs\\node.exe" C:\\srv\\index.js --q="say \\"hi\\""')).toEqual(['C:\\Program Files\\nodejs\\node.exe', 'C:\\srv\\index.js', '--q=say "hi"']);
+    expect(splitCommandLine('"C:\\Program Files\\nodejs\\node.exe" C:\\srv\\index.js --q="say \\"hi\\""')).toEqual([
+      'C:\\Program Files\\nodejs\\node.exe',
+      'C:\\srv\\index.js',
+      '--q=say "hi"',
+    ]);
     expect(splitCommandLine('   ')).toEqual([]);
     expect(() => splitCommandLine('node "unclosed')).toThrow('a double quote is not closed');
   });
@@ -23,7 +27,10 @@ describe('MCP import form', () => {
       ok: true,
       server: { transport: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer t:k' } },
     });
-    expect(serverFromForm(form({ transport: 'sse', url: 'http://127.0.0.1:8000/sse' }))).toEqual({ ok: true, server: { transport: 'sse', url: 'http://127.0.0.1:8000/sse' } });
+    expect(serverFromForm(form({ transport: 'sse', url: 'http://127.0.0.1:8000/sse' }))).toEqual({
+      ok: true,
+      server: { transport: 'sse', url: 'http://127.0.0.1:8000/sse' },
+    });
   });
 
   it('says what to fix', () => {
@@ -32,6 +39,9 @@ describe('MCP import form', () => {
     expect(serverFromForm(form({ commandLine: 'node', envText: 'not a pair' }))).toEqual({ ok: false, message: 'Environment line 1 is not KEY=value.' });
     expect(serverFromForm(form({ transport: 'http', url: '' }))).toMatchObject({ ok: false, message: expect.stringContaining('Type the server') });
     expect(serverFromForm(form({ transport: 'http', url: 'ftp://x' }))).toEqual({ ok: false, message: 'The URL must start with http:// or https://.' });
-    expect(serverFromForm(form({ transport: 'http', url: 'http://x', headersText: 'no colon' }))).toEqual({ ok: false, message: 'Headers line 1 is not Name: value.' });
+    expect(serverFromForm(form({ transport: 'http', url: 'http://x', headersText: 'no colon' }))).toEqual({
+      ok: false,
+      message: 'Headers line 1 is not Name: value.',
+    });
   });
 });

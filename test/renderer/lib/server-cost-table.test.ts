@@ -21,8 +21,18 @@ const costs: ServerCosts = {
     { name: 'write_file', before: t(40, 30, 20) },
   ],
   levels: [
-    { level: 'full', total: total([102, 84, 64], [80, 66, 50]), tools: [t(45, 38, 30), t(33, 26, 18)], describeTool: { name: 'caveman_describe', shortenedTools: 0, tokens: t(0, 0, 0) } },
-    { level: 'leads', total: total([102, 84, 64], [50, 41, 30]), tools: [t(30, 25, 20), t(18, 14, 8)], describeTool: { name: 'caveman_describe', shortenedTools: 2, tokens: t(65, 60, 45) } },
+    {
+      level: 'full',
+      total: total([102, 84, 64], [80, 66, 50]),
+      tools: [t(45, 38, 30), t(33, 26, 18)],
+      describeTool: { name: 'caveman_describe', shortenedTools: 0, tokens: t(0, 0, 0) },
+    },
+    {
+      level: 'leads',
+      total: total([102, 84, 64], [50, 41, 30]),
+      tools: [t(30, 25, 20), t(18, 14, 8)],
+      describeTool: { name: 'caveman_describe', shortenedTools: 2, tokens: t(65, 60, 45) },
+    },
   ],
 };
 

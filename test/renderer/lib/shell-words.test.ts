@@ -6,7 +6,9 @@ import { splitCommandLine } from '../../../src/renderer/src/lib/mcp-form';
 
 describe('shell words', () => {
   it('leaves plain words bare and quotes the rest', () => {
-    expect(shellLine(['npx', '-y', '@modelcontextprotocol/server-everything', '--port=3000', 'a,b:c%'])).toBe('npx -y @modelcontextprotocol/server-everything --port=3000 a,b:c%');
+    expect(shellLine(['npx', '-y', '@modelcontextprotocol/server-everything', '--port=3000', 'a,b:c%'])).toBe(
+      'npx -y @modelcontextprotocol/server-everything --port=3000 a,b:c%',
+    );
     expect(shellWord('/My Files/s.js')).toBe('"/My Files/s.js"');
     expect(shellWord('')).toBe('""');
     expect(shellWord('setInterval(()=>{},1e3)')).toBe('"setInterval(()=>{},1e3)"');

@@ -21,7 +21,12 @@ describe('app commands', () => {
     const commands = createAppCommands(api, stores, env({ readClipboardText: async () => '{"tools":[]}' }));
     for (let i = 0; i < 3; i++) await commands.paste();
     await commands.shrinkText('{"tools":[]}');
-    expect(api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => (call.args[0] as { name: string }).name)).toEqual(['pasted.json', 'pasted-2.json', 'pasted-3.json', 'pasted-4.json']);
+    expect(api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => (call.args[0] as { name: string }).name)).toEqual([
+      'pasted.json',
+      'pasted-2.json',
+      'pasted-3.json',
+      'pasted-4.json',
+    ]);
   });
 
   it('offers the paste dialog when the clipboard is refused or empty, and says which', async () => {
@@ -66,7 +71,15 @@ describe('app commands', () => {
     const api = createFakeApi();
     const stores = createAppStores(api);
     const notStored = summary('an-1', 'memory.json', {
-      report: { tokens_before: 160, tokens_after: 160, ratio: 0, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base', pass_through: { reason: 'store_error', message: 'the disk is full' } },
+      report: {
+        tokens_before: 160,
+        tokens_after: 160,
+        ratio: 0,
+        basis: 'inferred',
+        content_type: 'toolschema',
+        tokenizer: 'o200k_base',
+        pass_through: { reason: 'store_error', message: 'the disk is full' },
+      },
     });
     stores.catalogs.getState().finished({ jobId: 'j', outcome: notStored });
     const commands = createAppCommands(api, stores, env());
@@ -108,7 +121,8 @@ describe('app commands', () => {
   it('imports an MCP server: the dialog closes on the Results tab, or stays open with the reason', async () => {
     let refuse = true;
     const api = createFakeApi({
-      importMcpServer: async () => (refuse ? Promise.reject(new CavemanError('cave_bad_request', 'commands are not allowed')) : { jobId: 'mcp-1', name: 'mcp:npx' }),
+      importMcpServer: async () =>
+        refuse ? Promise.reject(new CavemanError('cave_bad_request', 'commands are not allowed')) : { jobId: 'mcp-1', name: 'mcp:npx' },
     });
     const stores = createAppStores(api);
     const commands = createAppCommands(api, stores, env());
@@ -125,9 +139,30 @@ describe('app commands', () => {
 
   it('opens a stored handle in the diff and exports it compressed with the shrink its details show (issue 22, item 6)', async () => {
     const handle = 'ccr_0123456789abcdef0123456789abcdef';
-    const shrink = (id: number, compressor: string) => ({ id, created_at: '2026-01-01T00:00:00.000Z', compressor, tokenizer: 'cl100k_base', tokens_before: 100, tokens_after: 40, source_name: 'a.json' });
-    const entry = { handle, created_at: '2026-01-01T00:00:00.000Z', bytes: 10, tokens_before: 100, tokens_after: 40, content_type: 'toolschema', compressor: 'toolschema+share-schemas', source_name: 'a.json', tool_count: 1, tokenizer: 'cl100k_base' };
-    const api = createFakeApi({ getHistoryEntry: async () => ({ entry: { ...entry, shrinks: [shrink(7, 'toolschema+share-schemas'), shrink(3, 'toolschema')] } }) });
+    const shrink = (id: number, compressor: string) => ({
+      id,
+      created_at: '2026-01-01T00:00:00.000Z',
+      compressor,
+      tokenizer: 'cl100k_base',
+      tokens_before: 100,
+      tokens_after: 40,
+      source_name: 'a.json',
+    });
+    const entry = {
+      handle,
+      created_at: '2026-01-01T00:00:00.000Z',
+      bytes: 10,
+      tokens_before: 100,
+      tokens_after: 40,
+      content_type: 'toolschema',
+      compressor: 'toolschema+share-schemas',
+      source_name: 'a.json',
+      tool_count: 1,
+      tokenizer: 'cl100k_base',
+    };
+    const api = createFakeApi({
+      getHistoryEntry: async () => ({ entry: { ...entry, shrinks: [shrink(7, 'toolschema+share-schemas'), shrink(3, 'toolschema')] } }),
+    });
     const stores = createAppStores(api);
     const commands = createAppCommands(api, stores, env());
     // Before the details arrive, main picks the latest itself.
@@ -185,7 +220,10 @@ describe('app commands', () => {
       { analysisId: 'an-1', tokenizer: 'cl100k_base', level: 'facts' },
       { analysisId: 'an-1', tokenizer: 'o200k_base', shareSchemas: true, level: 'facts' },
     ]);
-    expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual(['Could not measure github.json again: no analysis with that id', 'Could not shrink github.json again: no analysis with that id']);
+    expect(stores.ui.getState().notices.map((notice) => notice.text)).toEqual([
+      'Could not measure github.json again: no analysis with that id',
+      'Could not shrink github.json again: no analysis with that id',
+    ]);
   });
 
   it('a new level shrinks the catalog on screen again at it, only when it differs, and is kept for the next start', async () => {
@@ -198,7 +236,9 @@ describe('app commands', () => {
     expect(api.calls).toEqual([]);
     commands.setLevel('leads');
     await settle();
-    expect(api.calls.map((call) => [call.method, call.args[0]])).toEqual([['reanalyzeCatalog', { analysisId: 'an-1', tokenizer: 'o200k_base', level: 'leads' }]]);
+    expect(api.calls.map((call) => [call.method, call.args[0]])).toEqual([
+      ['reanalyzeCatalog', { analysisId: 'an-1', tokenizer: 'o200k_base', level: 'leads' }],
+    ]);
     expect(createAppStores(createFakeApi(), storage).settings.getState().level).toBe('leads');
     commands.setLevel('facts');
     expect(createAppStores(createFakeApi(), storage).settings.getState().level).toBe('facts');
@@ -209,7 +249,11 @@ describe('app commands', () => {
     let refuse = false;
     const api = createFakeApi({ getCatalogText: async () => '{"tools":[]}' });
     const stores = createAppStores(api);
-    const commands = createAppCommands(api, stores, env({ writeClipboardText: async (text) => (refuse ? Promise.reject(new Error('Write permission denied.')) : void copied.push(text)) }));
+    const commands = createAppCommands(
+      api,
+      stores,
+      env({ writeClipboardText: async (text) => (refuse ? Promise.reject(new Error('Write permission denied.')) : void copied.push(text)) }),
+    );
     await commands.copyCompressed(summary('an-1'));
     refuse = true;
     await commands.copyCompressed(summary('an-1'));
@@ -265,7 +309,20 @@ describe('events', () => {
     expect(stores.catalogs.getState().activeKey).toBe('an-m1');
     expect(api.calls.filter((call) => call.method === 'listHistory')).toHaveLength(1);
     // A pass-through (no handle) stores nothing, so history stays as it is.
-    api.emit('jobFinished', { jobId: 'm2', outcome: summary('an-m2', 'x.json', { report: { tokens_before: 5, tokens_after: 5, ratio: 0, basis: 'inferred', content_type: 'toolschema', tokenizer: 'o200k_base', pass_through: { reason: 'no_saving', message: 'no saving' } } }) });
+    api.emit('jobFinished', {
+      jobId: 'm2',
+      outcome: summary('an-m2', 'x.json', {
+        report: {
+          tokens_before: 5,
+          tokens_after: 5,
+          ratio: 0,
+          basis: 'inferred',
+          content_type: 'toolschema',
+          tokenizer: 'o200k_base',
+          pass_through: { reason: 'no_saving', message: 'no saving' },
+        },
+      }),
+    });
     await settle();
     expect(api.calls.filter((call) => call.method === 'listHistory')).toHaveLength(1);
     off();

@@ -24,7 +24,9 @@ describe('catalogs store', () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);
     await store.getState().analyzeFiles([file('a.json', '{"tools":[]} '), file('b.json', '[]')], 'o200k_base');
-    const sent = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { name: string; bytes: Uint8Array; tokenizer: string });
+    const sent = api.calls
+      .filter((call) => call.method === 'analyzeCatalog')
+      .map((call) => call.args[0] as { name: string; bytes: Uint8Array; tokenizer: string });
     expect(sent.map((request) => request.name)).toEqual(['a.json', 'b.json']);
     expect(new TextDecoder().decode(sent[0]?.bytes)).toBe('{"tools":[]} ');
     expect(sent[0]?.tokenizer).toBe('o200k_base');
@@ -47,7 +49,8 @@ describe('catalogs store', () => {
     await store.getState().importMcpServer({ server: { transport: 'stdio', command: 'npx' }, tokenizer: 'o200k_base' });
     const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { shareSchemas?: boolean });
     expect(requests.map((request) => request.shareSchemas)).toEqual([undefined, true]);
-    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ shareSchemas: true });
+    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer'])
+      expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ shareSchemas: true });
   });
 
   it('asks for the chosen level on every way a catalog is shrunk', async () => {
@@ -63,14 +66,17 @@ describe('catalogs store', () => {
     await store.getState().importMcpServer({ server: { transport: 'stdio', command: 'npx' }, tokenizer: 'o200k_base' });
     const requests = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => call.args[0] as { level?: LevelName });
     expect(requests.map((request) => request.level)).toEqual([undefined, 'leads']);
-    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer']) expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ level: 'leads' });
+    for (const method of ['reanalyzeCatalog', 'openHistoryEntry', 'openCatalogFiles', 'importMcpServer'])
+      expect(api.calls.find((call) => call.method === method)?.args.at(-1), method).toMatchObject({ level: 'leads' });
   });
 
   it('refuses a file above 32 MiB before reading it', async () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);
     let read = false;
-    await store.getState().analyzeFiles([{ name: 'huge.json', size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) }], 'o200k_base');
+    await store
+      .getState()
+      .analyzeFiles([{ name: 'huge.json', size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) }], 'o200k_base');
     expect(read).toBe(false);
     expect(api.calls).toEqual([]);
     const state = store.getState();
@@ -126,7 +132,11 @@ describe('catalogs store', () => {
     store.getState().finished({ jobId: 'fast', outcome: failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13') });
     release();
     await pending;
-    expect(store.getState().failureInputs[failureKey('fast')]).toEqual({ origin: 'paste', empty: false, excerpt: { line: 2, column: 13, text: '  "tools": [x]', caret: 12 } });
+    expect(store.getState().failureInputs[failureKey('fast')]).toEqual({
+      origin: 'paste',
+      empty: false,
+      excerpt: { line: 2, column: 13, text: '  "tools": [x]', caret: 12 },
+    });
   });
 
   it('cancels a job: the row says Cancelling… until the job ends, then goes, and the cancel resolves with how it ended', async () => {
@@ -153,7 +163,9 @@ describe('catalogs store', () => {
     const cancelling = store.getState().cancel('job-1');
     store.getState().finished({ jobId: 'job-1', outcome: stored });
     const result = await cancelling;
-    expect(result.cancelled && !result.outcome.ok && cancellationOutcome(result.outcome.error.message)).toBe('the original is kept as ccr_0123456789abcdef0123456789abcdef (in History)');
+    expect(result.cancelled && !result.outcome.ok && cancellationOutcome(result.outcome.error.message)).toBe(
+      'the original is kept as ccr_0123456789abcdef0123456789abcdef (in History)',
+    );
   });
 
   it('a job that finished before the cancel reached it is shown, and the cancel says so', async () => {
@@ -223,7 +235,12 @@ describe('catalogs store', () => {
   });
 
   it('opens files and stored handles through the API', async () => {
-    const api = createFakeApi({ openCatalogFiles: async () => [{ jobId: 'o1', name: 'x.json' }, { jobId: 'o2', name: 'y.json' }] });
+    const api = createFakeApi({
+      openCatalogFiles: async () => [
+        { jobId: 'o1', name: 'x.json' },
+        { jobId: 'o2', name: 'y.json' },
+      ],
+    });
     const store = createCatalogsStore(api);
     await store.getState().openFiles('cl100k_base');
     await store.getState().openHandle('ccr_0123456789abcdef0123456789abcdef', 'o200k_base');
@@ -239,7 +256,14 @@ describe('failures that never reached main (issue 22)', () => {
   it('a file the HTTP client refused and one the store refused are two failures, neither hides the other', async () => {
     const huge = (name: string) => ({ name, size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => new ArrayBuffer(0) });
     const host = createFakeHost();
-    const api = createHttpApi({ fetch: host.fetch, token: 't', pickFiles: async () => [huge('picked.json')], saveDownload: () => undefined, wait: async () => undefined, helloTimeoutMs: 10 });
+    const api = createHttpApi({
+      fetch: host.fetch,
+      token: 't',
+      pickFiles: async () => [huge('picked.json')],
+      saveDownload: () => undefined,
+      wait: async () => undefined,
+      helloTimeoutMs: 10,
+    });
     try {
       const store = createCatalogsStore(api);
       const heard = new Promise<void>((resolve) => api.on('jobFinished', (event) => (store.getState().finished(event), resolve())));

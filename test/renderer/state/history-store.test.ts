@@ -33,7 +33,8 @@ describe('history store', () => {
     let answer: (() => void) | null = null;
     const list = historyOf(1000);
     const api = createFakeApi({
-      listHistory: (request) => (request.query === undefined && answer === null ? new Promise((resolve) => (answer = () => resolve(list(request)))) : list(request)),
+      listHistory: (request) =>
+        request.query === undefined && answer === null ? new Promise((resolve) => (answer = () => resolve(list(request)))) : list(request),
     });
     const store = createHistoryStore(api);
     const slow = store.getState().refresh();
@@ -51,7 +52,8 @@ describe('history store', () => {
     let answer: (() => void) | null = null;
     const list = historyOf(1000);
     const api = createFakeApi({
-      listHistory: (request) => (request.sort === 'created' && request.offset > 0 && answer === null ? new Promise((resolve) => (answer = () => resolve(list(request)))) : list(request)),
+      listHistory: (request) =>
+        request.sort === 'created' && request.offset > 0 && answer === null ? new Promise((resolve) => (answer = () => resolve(list(request)))) : list(request),
     });
     const store = createHistoryStore(api);
     await store.getState().search('file');
@@ -71,7 +73,8 @@ describe('history store', () => {
     expect(nextHistorySort(DEFAULT_HISTORY_SORT, 'created')).toEqual({ key: 'created', direction: 'ascending' });
     expect(nextHistorySort(DEFAULT_HISTORY_SORT, 'source')).toEqual({ key: 'source', direction: 'ascending' });
     expect(nextHistorySort({ key: 'source', direction: 'ascending' }, 'source')).toEqual({ key: 'source', direction: 'descending' });
-    for (const key of ['tools', 'tokensBefore', 'tokensAfter', 'saved'] as const) expect(nextHistorySort(DEFAULT_HISTORY_SORT, key)).toEqual({ key, direction: 'descending' });
+    for (const key of ['tools', 'tokensBefore', 'tokensAfter', 'saved'] as const)
+      expect(nextHistorySort(DEFAULT_HISTORY_SORT, key)).toEqual({ key, direction: 'descending' });
   });
 
   it('selects an entry and fetches its details', async () => {

@@ -7,12 +7,19 @@ import { createLastResultsStore, LAST_RESULTS_KEY, MAX_LAST_RESULTS, openResults
 import { createFakeApi, memoryStorage } from '../fakes/fake-api';
 
 const handle = (n: number) => `ccr_${n.toString(16).padStart(32, '0')}`;
-const summary = (name: string, recovery?: string) => ({ name, report: recovery === undefined ? {} : { recovery_handle: recovery } }) as unknown as AnalysisSummary;
+const summary = (name: string, recovery?: string) =>
+  ({ name, report: recovery === undefined ? {} : { recovery_handle: recovery } }) as unknown as AnalysisSummary;
 
 describe('last results', () => {
   it('lists the stored results open, in order, each handle once; a pass-through (no handle) cannot come back', () => {
-    const state = { order: ['a', 'b', 'c', 'd'], summaries: { a: summary('one.json', handle(1)), b: summary('pass.json'), c: summary('two.json', handle(2)), d: summary('one-again.json', handle(1)) } };
-    expect(openResults(state)).toEqual([{ handle: handle(1), name: 'one.json' }, { handle: handle(2), name: 'two.json' }]);
+    const state = {
+      order: ['a', 'b', 'c', 'd'],
+      summaries: { a: summary('one.json', handle(1)), b: summary('pass.json'), c: summary('two.json', handle(2)), d: summary('one-again.json', handle(1)) },
+    };
+    expect(openResults(state)).toEqual([
+      { handle: handle(1), name: 'one.json' },
+      { handle: handle(2), name: 'two.json' },
+    ]);
   });
 
   it('a reload offers what was open before it; opening results again withdraws the offer, closing them all forgets it', () => {
@@ -21,7 +28,10 @@ describe('last results', () => {
     const first = createLastResultsStore(catalogs, storage);
     expect(first.getState().results).toEqual([]);
     catalogs.setState({ order: ['x', 'y'], summaries: { x: summary('github.json', handle(7)), y: summary('notion.json', handle(8)) } });
-    expect(JSON.parse(storage.getItem(LAST_RESULTS_KEY)!)).toEqual([{ handle: handle(7), name: 'github.json' }, { handle: handle(8), name: 'notion.json' }]);
+    expect(JSON.parse(storage.getItem(LAST_RESULTS_KEY)!)).toEqual([
+      { handle: handle(7), name: 'github.json' },
+      { handle: handle(8), name: 'notion.json' },
+    ]);
 
     // The reload: new stores over the same storage, nothing open yet.
     const reloaded = createCatalogsStore(createFakeApi());

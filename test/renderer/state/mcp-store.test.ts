@@ -7,8 +7,20 @@ import { connectEvents, createAppStores } from '../../../src/renderer/src/state/
 import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
 import { commandEnv, createFakeApi, settle, summary } from '../fakes/fake-api';
 
-const server = (id: string, name = id, extra: Partial<McpServerInfo> = {}): McpServerInfo => ({ id, name, transport: 'stdio', command: 'npx', args: ['-y', name], client: 'cursor', configPath: '/h/.cursor/mcp.json', ...extra });
-const discovery = (...servers: McpServerInfo[]): McpDiscovery => ({ servers, files: [{ path: '/h/.cursor/mcp.json', client: 'cursor', status: 'found', servers: servers.length }] });
+const server = (id: string, name = id, extra: Partial<McpServerInfo> = {}): McpServerInfo => ({
+  id,
+  name,
+  transport: 'stdio',
+  command: 'npx',
+  args: ['-y', name],
+  client: 'cursor',
+  configPath: '/h/.cursor/mcp.json',
+  ...extra,
+});
+const discovery = (...servers: McpServerInfo[]): McpDiscovery => ({
+  servers,
+  files: [{ path: '/h/.cursor/mcp.json', client: 'cursor', status: 'found', servers: servers.length }],
+});
 
 describe('MCP store and import', () => {
   it('Import from MCP server… opens the dialog and looks for servers', async () => {
@@ -23,7 +35,13 @@ describe('MCP store and import', () => {
   });
 
   it('a picked file adds its servers (once), survives another look, and cancel changes nothing', async () => {
-    let picks: (McpDiscovery | null)[] = [{ servers: [server('p', 'picked', { client: 'picked', configPath: 'team.json' })], files: [{ path: 'team.json', client: 'picked', status: 'found', servers: 1 }] }, null];
+    let picks: (McpDiscovery | null)[] = [
+      {
+        servers: [server('p', 'picked', { client: 'picked', configPath: 'team.json' })],
+        files: [{ path: 'team.json', client: 'picked', status: 'found', servers: 1 }],
+      },
+      null,
+    ];
     const api = createFakeApi({ discoverMcpServers: async () => discovery(server('a')), pickMcpConfig: async () => picks.shift() ?? null });
     const stores = createAppStores(api);
     await stores.mcp.getState().discover();
@@ -39,7 +57,10 @@ describe('MCP store and import', () => {
   it('errors in plain words; the last look wins', async () => {
     let answerOld!: (answer: McpDiscovery) => void;
     const answers = [new Promise<McpDiscovery>((resolve) => (answerOld = resolve)), Promise.resolve(discovery(server('new')))];
-    const api = createFakeApi({ discoverMcpServers: () => answers.shift()!, pickMcpConfig: async () => Promise.reject(new CavemanError('cave_input_too_large', 'big.json is 40.0 MiB')) });
+    const api = createFakeApi({
+      discoverMcpServers: () => answers.shift()!,
+      pickMcpConfig: async () => Promise.reject(new CavemanError('cave_input_too_large', 'big.json is 40.0 MiB')),
+    });
     const stores = createAppStores(api);
     const first = stores.mcp.getState().discover();
     await stores.mcp.getState().discover();
@@ -49,7 +70,9 @@ describe('MCP store and import', () => {
     expect(stores.mcp.getState().servers.map((s) => s.id)).toEqual(['new']);
     await stores.mcp.getState().pickConfig();
     expect(stores.mcp.getState().error).toBe('Could not read that config file: big.json is 40.0 MiB');
-    const failing = createAppStores(createFakeApi({ discoverMcpServers: async () => Promise.reject(new CavemanError('cave_internal', 'internal error: worker stopped')) }));
+    const failing = createAppStores(
+      createFakeApi({ discoverMcpServers: async () => Promise.reject(new CavemanError('cave_internal', 'internal error: worker stopped')) }),
+    );
     await failing.mcp.getState().discover();
     expect(failing.mcp.getState()).toMatchObject({ status: 'error', error: 'Could not read the MCP config files: internal error: worker stopped' });
   });
@@ -65,7 +88,11 @@ describe('MCP store and import', () => {
     api.emit('jobFinished', { jobId: 'job-mcp', outcome: summary('an-mcp', 'mcp:everything') });
     expect(stores.catalogs.getState().activeKey).toBe('an-mcp');
 
-    const refusing = createAppStores(createFakeApi({ importMcpServer: async () => Promise.reject(new CavemanError('cave_not_found', 'that server is no longer in the list')) }));
-    await expect(refusing.catalogs.getState().importMcpServer({ server: { discoveredId: 'gone' }, tokenizer: 'o200k_base' })).rejects.toThrow('that server is no longer in the list');
+    const refusing = createAppStores(
+      createFakeApi({ importMcpServer: async () => Promise.reject(new CavemanError('cave_not_found', 'that server is no longer in the list')) }),
+    );
+    await expect(refusing.catalogs.getState().importMcpServer({ server: { discoveredId: 'gone' }, tokenizer: 'o200k_base' })).rejects.toThrow(
+      'that server is no longer in the list',
+    );
   });
 });

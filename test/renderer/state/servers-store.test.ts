@@ -15,7 +15,15 @@ const row = (id: string, state: ServerRow['wrap']['state'] = 'direct'): ServerRo
   wrap: { state },
 });
 const costs: ServerCosts = { basis: 'inferred', tokenizer: 'o200k_base', tools: [], levels: [] };
-const preview: ServerEditPreview = { serverId: 'a', action: 'wrap', configPath: '/h/.cursor/mcp.json', diff: '', backupPath: '/h/.cursor/mcp.json.caveman-shrink-a.bak', hash: 'a'.repeat(64), serves: 'npx -y a' };
+const preview: ServerEditPreview = {
+  serverId: 'a',
+  action: 'wrap',
+  configPath: '/h/.cursor/mcp.json',
+  diff: '',
+  backupPath: '/h/.cursor/mcp.json.caveman-shrink-a.bak',
+  hash: 'a'.repeat(64),
+  serves: 'npx -y a',
+};
 
 describe('servers store', () => {
   it('lists the servers; a failed look says why', async () => {
@@ -23,7 +31,10 @@ describe('servers store', () => {
     const store = createServersStore(api);
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'ready', error: null });
-    expect(store.getState().rows.map((each) => [each.server.id, each.wrap.state])).toEqual([['a', 'direct'], ['b', 'wrapped']]);
+    expect(store.getState().rows.map((each) => [each.server.id, each.wrap.state])).toEqual([
+      ['a', 'direct'],
+      ['b', 'wrapped'],
+    ]);
 
     const failing = createServersStore(createFakeApi({ listServers: async () => Promise.reject(new CavemanError('cave_internal', 'boom')) }));
     await failing.getState().load();

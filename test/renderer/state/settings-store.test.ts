@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CavemanError } from '../../../src/shared/errors';
-import { availableTokenizers, createSettingsStore, INPUT_PRICE_KEY, LEVEL_KEY, SHARE_SCHEMAS_KEY, TOKENIZER_KEY } from '../../../src/renderer/src/state/settings-store';
+import {
+  availableTokenizers,
+  createSettingsStore,
+  INPUT_PRICE_KEY,
+  LEVEL_KEY,
+  SHARE_SCHEMAS_KEY,
+  TOKENIZER_KEY,
+} from '../../../src/renderer/src/state/settings-store';
 import { appInfo, createFakeApi, memoryStorage } from '../fakes/fake-api';
 
 describe('settings store', () => {
@@ -33,7 +40,7 @@ describe('settings store', () => {
     expect(availableTokenizers(appInfo({ tokenizers: ['cl100k_base'] }))).toEqual(['cl100k_base']);
   });
 
-  it('wraps the diff\'s long lines until turned off', () => {
+  it("wraps the diff's long lines until turned off", () => {
     const store = createSettingsStore(createFakeApi());
     expect(store.getState().wrapLines).toBe(true);
     store.getState().setWrapLines(false);
@@ -102,7 +109,15 @@ describe('settings store', () => {
       storage.setItem(LEVEL_KEY, bad);
       expect(createSettingsStore(createFakeApi(), storage).getState().level, bad).toBe('facts');
     }
-    const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     const store = createSettingsStore(createFakeApi(), refusing);
     expect(store.getState().level).toBe('facts');
     store.getState().setLevel('leads');

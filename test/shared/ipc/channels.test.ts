@@ -20,7 +20,10 @@ function schemaOf(id: string): ObjectSchema {
 }
 
 /** The fields of a schema that hold raw bytes. */
-const byteFields = (id: string) => Object.entries(schemaOf(id).properties ?? {}).filter(([, property]) => property.$ref === BYTES_REF).map(([name]) => name);
+const byteFields = (id: string) =>
+  Object.entries(schemaOf(id).properties ?? {})
+    .filter(([, property]) => property.$ref === BYTES_REF)
+    .map(([name]) => name);
 
 const rows = Object.entries(CHANNELS) as [Method, ChannelSpec][];
 

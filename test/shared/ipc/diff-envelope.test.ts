@@ -1,6 +1,15 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_FIELDS, decodeDiffEnvelope, encodeDiff, encodeDiffEnvelope, insertsOf, rebuildCompressed, utf8Length, type DiffChangeRange } from '../../../src/shared/ipc/diff-envelope';
+import {
+  CHANGE_FIELDS,
+  decodeDiffEnvelope,
+  encodeDiff,
+  encodeDiffEnvelope,
+  insertsOf,
+  rebuildCompressed,
+  utf8Length,
+  type DiffChangeRange,
+} from '../../../src/shared/ipc/diff-envelope';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decodePiece = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -14,7 +23,12 @@ function diffOf(tools: number): { original: string; compressed: string; changes:
     sides.compressed += text;
   };
   const change = (before: string, after: string) => {
-    changes.push({ fromA: sides.original.length, toA: sides.original.length + before.length, fromB: sides.compressed.length, toB: sides.compressed.length + after.length });
+    changes.push({
+      fromA: sides.original.length,
+      toA: sides.original.length + before.length,
+      fromB: sides.compressed.length,
+      toB: sides.compressed.length + after.length,
+    });
     sides.original += before;
     sides.compressed += after;
   };

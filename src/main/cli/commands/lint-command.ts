@@ -34,7 +34,8 @@ export async function runLintCommand(file: string, options: LintCommandOptions, 
     else report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas, ...(options.level !== undefined ? { level: options.level } : {}) });
   } catch (thrown) {
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);
-    const message = error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${unreadableReason(thrown)}` : error.message;
+    const message =
+      error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${unreadableReason(thrown)}` : error.message;
     await writeAll(io.stderr, `caveman-shrink lint: ${message}\n`);
     return 1;
   }

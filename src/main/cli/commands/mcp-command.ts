@@ -52,7 +52,8 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
     const headers = parsePairs(options.header ?? [], { flag: '--header', shape: 'Name: value (or Name=value)', separator: /[:=]/ });
     return { transport: options.sse ? 'sse' : 'http', url: options.url, ...(headers ? { headers } : {}) };
   }
-  if (command === undefined || command === '') throw new UsageError('name the server: a command after -- (e.g. caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything) or --url URL');
+  if (command === undefined || command === '')
+    throw new UsageError('name the server: a command after -- (e.g. caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything) or --url URL');
   if (options.sse) throw new UsageError('--sse goes with --url');
   if ((options.header ?? []).length > 0) throw new UsageError('--header goes with --url');
   const env = parsePairs(options.env ?? [], { flag: '--env', shape: 'KEY=VALUE' });
@@ -86,7 +87,13 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     });
     const { output, ...report } = result;
     await writeAll(io.stdout, output);
-    return reportLine(io, tools.length === 0 ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' } : withNote(report, error, 'the catalog the server listed was passed through'), options.strict);
+    return reportLine(
+      io,
+      tools.length === 0
+        ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' }
+        : withNote(report, error, 'the catalog the server listed was passed through'),
+      options.strict,
+    );
   } catch (thrown) {
     // A failure we did not foresee still hands out the catalog the server listed.
     await writeAll(io.stdout, bytes);

@@ -60,7 +60,6 @@ export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n/g, '\\n');
 }
 
-
 /** "level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away". */
 function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): string {
   const reach = describeTool ? `one ${DESCRIBE_TOOL_NAME} call away` : 'in the store (caveman-shrink recover HANDLE --tool NAME)';
@@ -71,7 +70,8 @@ function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): st
 function proxyTarget(commandLine: readonly string[], options: ProxyCommandOptions): McpTarget {
   if (options.url !== undefined || options.sse === true || (options.header ?? []).length > 0) return targetFromOptions(commandLine, options);
   const [command, ...args] = commandLine;
-  if (command === undefined || command === '') throw new UsageError('name the server to proxy after --, e.g. caveman-shrink proxy -- npx -y @modelcontextprotocol/server-everything, or give --url URL');
+  if (command === undefined || command === '')
+    throw new UsageError('name the server to proxy after --, e.g. caveman-shrink proxy -- npx -y @modelcontextprotocol/server-everything, or give --url URL');
   const env = parsePairs(options.env ?? [], { flag: '--env', shape: 'KEY=VALUE' });
   return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
 }
@@ -85,7 +85,10 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const level = options.level ?? PROXY_DEFAULT_LEVEL;
   const filter = toolFilter(options.includeTools, options.excludeTools);
 
-  const upstream = target.transport === 'stdio' ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_MESSAGE_BYTES) : new UrlPeer(target, log);
+  const upstream =
+    target.transport === 'stdio'
+      ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_MESSAGE_BYTES)
+      : new UrlPeer(target, log);
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
 
   let proxy;
@@ -94,16 +97,32 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       upstream,
       downstream,
       log,
-      ...(filter ? { refuseCall: (name: string) => (filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`) } : {}),
+      ...(filter
+        ? {
+            refuseCall: (name: string) =>
+              filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`,
+          }
+        : {}),
       shrinkTools: (tools) =>
-        proxyListing(tools, { store, tokenizer: options.tokenizer, sourceName, level, shareSchemas: options.shareSchemas === true, describeTool: options.describeTool !== false, filter, log }),
+        proxyListing(tools, {
+          store,
+          tokenizer: options.tokenizer,
+          sourceName,
+          level,
+          shareSchemas: options.shareSchemas === true,
+          describeTool: options.describeTool !== false,
+          filter,
+          log,
+        }),
     });
   } catch (error) {
     const explained = new ServerDiagnostics(target).explain(error, { timedOut: false, cancelled: false, timeoutMs: 0 });
     await writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(explained.message)}\n`);
     return 1;
   }
-  log(`serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`);
+  log(
+    `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`,
+  );
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 
   const how = await proxy.closed;

@@ -36,7 +36,12 @@ export interface CommandIo {
 }
 
 /** `reading`: stdin already being read (main.ts starts that before loading this module). */
-export async function runShrinkCommand(file: string | undefined, options: ShrinkCommandOptions, io: CommandIo, reading?: Promise<BoundedInput>): Promise<number> {
+export async function runShrinkCommand(
+  file: string | undefined,
+  options: ShrinkCommandOptions,
+  io: CommandIo,
+  reading?: Promise<BoundedInput>,
+): Promise<number> {
   const fromStdin = file === undefined || file === '-';
   let input: BoundedInput;
   try {
@@ -69,7 +74,12 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
       if (added.added) {
         // The report counts what goes to stdout.
         const tokensAfter = countTokens(new TextDecoder().decode(added.output), options.tokenizer);
-        report = { ...report, tokens_after: tokensAfter, ratio: savingRatio(report.tokens_before, tokensAfter), describe_tool: { name: added.name, tokens: tokensAfter - report.tokens_after } };
+        report = {
+          ...report,
+          tokens_after: tokensAfter,
+          ratio: savingRatio(report.tokens_before, tokensAfter),
+          describe_tool: { name: added.name, tokens: tokensAfter - report.tokens_after },
+        };
         output = added.output;
       } else notAdded = added.reason;
     }
@@ -77,7 +87,8 @@ export async function runShrinkCommand(file: string | undefined, options: Shrink
     const status = await reportLine(io, withNote(report, error, 'the original bytes were passed through'), options.strict);
     if (notAdded !== undefined) await writeAll(io.stderr, `caveman-shrink: --describe-tool: not added (${notAdded})\n`);
     // After the report line, so a reader of the first stderr line still gets the JSON.
-    if (options.level !== undefined && defersDetails(options.level) && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
+    if (options.level !== undefined && defersDetails(options.level) && report.recovery_handle !== undefined)
+      await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
     return status;
   } catch (thrown) {
     // A failure we did not foresee still passes the catalog through.

@@ -39,20 +39,36 @@ export interface WrapCommandOptions extends UnwrapCommandOptions {
  * with links resolved (app-launcher.ts).
  */
 export function thisInstall(): Launcher {
-  return appLauncher({ kind: 'node', execPath: process.execPath }, fileURLToPath(new URL('./cli.js', import.meta.url)), { realpath: realpathSync, exists: existsSync });
+  return appLauncher({ kind: 'node', execPath: process.execPath }, fileURLToPath(new URL('./cli.js', import.meta.url)), {
+    realpath: realpathSync,
+    exists: existsSync,
+  });
 }
 
 /** `proxyOptions`: the long options this install's `proxy` command takes, so a wrapped entry never asks it for one it lacks. */
-export async function runWrapCommand(options: WrapCommandOptions, io: CommandIo, proxyOptions: readonly string[], launcher: Launcher = thisInstall()): Promise<number> {
+export async function runWrapCommand(
+  options: WrapCommandOptions,
+  io: CommandIo,
+  proxyOptions: readonly string[],
+  launcher: Launcher = thisInstall(),
+): Promise<number> {
   const wanted = { level: options.level, includeTools: options.includeTools, excludeTools: options.excludeTools };
-  const flags = [wanted.level !== undefined && '--level', (wanted.includeTools ?? []).length > 0 && '--include-tools', (wanted.excludeTools ?? []).length > 0 && '--exclude-tools'];
+  const flags = [
+    wanted.level !== undefined && '--level',
+    (wanted.includeTools ?? []).length > 0 && '--include-tools',
+    (wanted.excludeTools ?? []).length > 0 && '--exclude-tools',
+  ];
   for (const flag of flags.filter((each) => each !== false)) {
     if (!proxyOptions.includes(flag)) throw new UsageError(`this install's proxy does not take ${flag}, so a server wrapped with it would not start`);
   }
   return refusing(io, 'wrap', async () => {
     const prepared = await prepareWrap({ config: options.config, ref: { server: options.server, project: options.project }, launcher, options: wanted });
     if (launcher.cli.includes(`${sep}_npx${sep}`)) {
-      await note(io, 'wrap', `this copy runs from npx's cache (${launcher.cli}), which npm may clear; install caveman-shrink and wrap from there to keep the entry working`);
+      await note(
+        io,
+        'wrap',
+        `this copy runs from npx's cache (${launcher.cli}), which npm may clear; install caveman-shrink and wrap from there to keep the entry working`,
+      );
     }
     if (options.dryRun) {
       await writeAll(io.stdout, prepared.diff);
@@ -73,7 +89,11 @@ export async function runWrapCommand(options: WrapCommandOptions, io: CommandIo,
 
 export async function runUnwrapCommand(options: UnwrapCommandOptions, io: CommandIo, launcher?: Launcher): Promise<number> {
   return refusing(io, 'unwrap', async () => {
-    const prepared = await prepareUnwrap({ config: options.config, ref: { server: options.server, project: options.project }, launcher: launcher ?? installOrNone() });
+    const prepared = await prepareUnwrap({
+      config: options.config,
+      ref: { server: options.server, project: options.project },
+      launcher: launcher ?? installOrNone(),
+    });
     const outcome = prepared.exact
       ? 'the file is byte for byte the one the wrap read'
       : 'the entry is back exactly as it was; the rest of the file changed since the wrap and stays as it is now';

@@ -46,7 +46,13 @@ type LineOp = ({ a: string; b: string } | { a: string; b?: undefined } | { a?: u
  * @param deferringTools the tools (by index in `tools`) that carry the deferral
  *   marker at a deferral level: what their descriptions lost is marked deferred.
  */
-export function prettyDiff(original: JsonDocument, compressed: JsonDocument, tools: { name: string; original: NodeId }[] = [], onProgress: Progress = NO_PROGRESS, deferringTools: ReadonlySet<number> = new Set()): PrettyDiff {
+export function prettyDiff(
+  original: JsonDocument,
+  compressed: JsonDocument,
+  tools: { name: string; original: NodeId }[] = [],
+  onProgress: Progress = NO_PROGRESS,
+  deferringTools: ReadonlySet<number> = new Set(),
+): PrettyDiff {
   const onTool = perTool(span(onProgress, 0, LAYOUT_SHARE), tools.length);
   const ops: LineOp[] = [];
   const toolByNode = new Map(tools.map((tool, index) => [tool.original, { name: tool.name, index }]));
@@ -128,7 +134,12 @@ export function prettyDiff(original: JsonDocument, compressed: JsonDocument, too
         const valueA = valueAt(A, a, i);
         if (j < nb && raw(B, keyAt(B, b, j)) === keyText) {
           const valueB = valueAt(B, b, j);
-          if (isDeferredText(A, keyText, valueA) && B.kind[valueB] === STRING) pushPair(`${indent + INDENT}${keyText}: ${raw(A, valueA)}${lastA ? '' : ','}`, `${indent + INDENT}${keyText}: ${raw(B, valueB)}${j === nb - 1 ? '' : ','}`, true);
+          if (isDeferredText(A, keyText, valueA) && B.kind[valueB] === STRING)
+            pushPair(
+              `${indent + INDENT}${keyText}: ${raw(A, valueA)}${lastA ? '' : ','}`,
+              `${indent + INDENT}${keyText}: ${raw(B, valueB)}${j === nb - 1 ? '' : ','}`,
+              true,
+            );
           else printPair(valueA, valueB, indent + INDENT, `${keyText}: `, lastA ? '' : ',', j === nb - 1 ? '' : ',');
           j++;
         } else {

@@ -60,7 +60,13 @@ export interface CheckedOutput {
  * factLedger); `onProgress` hears its two walks; `level`: the level the
  * output was shrunk at.
  */
-export function checkOutput(before: JsonDocument, output: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS, level: LevelName = DEFAULT_LEVEL): CheckedOutput {
+export function checkOutput(
+  before: JsonDocument,
+  output: JsonDocument,
+  toolCount?: number,
+  onProgress: Progress = NO_PROGRESS,
+  level: LevelName = DEFAULT_LEVEL,
+): CheckedOutput {
   const [expanding, ledgering] = weighted(onProgress, CHECK_OUTPUT_WEIGHTS) as [Progress, Progress];
   const expanded = expandSharedSchemas(before, output, expanding);
   const deferrals = deferralsOf(expanded.doc, level);
@@ -73,7 +79,13 @@ export function checkOutput(before: JsonDocument, output: JsonDocument, toolCoun
  * `onProgress` hears 0…1 as the checks go through the tools; `level`: the
  * level the output was shrunk at, when `checked` is not given.
  */
-export function checkGuarantees(before: JsonDocument, output: JsonDocument, checked?: CheckedOutput, onProgress: Progress = NO_PROGRESS, level: LevelName = DEFAULT_LEVEL): GuaranteeReport {
+export function checkGuarantees(
+  before: JsonDocument,
+  output: JsonDocument,
+  checked?: CheckedOutput,
+  onProgress: Progress = NO_PROGRESS,
+  level: LevelName = DEFAULT_LEVEL,
+): GuaranteeReport {
   // Walks over the tools, in turn, a share of the bar each; the first two are checkOutput's (done already when passed in).
   const checking = span(onProgress, 0, CHECK_OUTPUT_SHARE);
   const walk = weighted(span(onProgress, CHECK_OUTPUT_SHARE, 1), WALK_WEIGHTS);

@@ -22,7 +22,11 @@ export interface ConstraintSentence {
 /** Descriptions of a catalog by location (a location may repeat with duplicate keys). */
 export function descriptionsOf(doc: JsonDocument): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const [location, sites] of sitesByLocation(descriptionSites(doc))) found.set(location, sites.map((site) => site.text));
+  for (const [location, sites] of sitesByLocation(descriptionSites(doc)))
+    found.set(
+      location,
+      sites.map((site) => site.text),
+    );
   return found;
 }
 
@@ -46,7 +50,12 @@ export function constraintSentencesOf(doc: JsonDocument, onProgress: Progress = 
 }
 
 /** Constraint sentences of `before` missing from the same description in `after` and neither redundant with a keyword there nor deferred. */
-export function missingConstraintSentences(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS, deferrals: Deferrals = NO_DEFERRALS): ConstraintSentence[] {
+export function missingConstraintSentences(
+  before: JsonDocument,
+  after: JsonDocument,
+  onProgress: Progress = NO_PROGRESS,
+  deferrals: Deferrals = NO_DEFERRALS,
+): ConstraintSentence[] {
   return constraintSurvival(before, after, onProgress, deferrals).missing;
 }
 
@@ -55,7 +64,12 @@ export function missingConstraintSentences(before: JsonDocument, after: JsonDocu
  * missingConstraintSentences) and the count deferred; `onProgress` hears the
  * tools done (listing both sides' descriptions, then checking).
  */
-export function constraintSurvival(before: JsonDocument, after: JsonDocument, onProgress: Progress = NO_PROGRESS, deferrals: Deferrals = NO_DEFERRALS): { missing: ConstraintSentence[]; deferred: number } {
+export function constraintSurvival(
+  before: JsonDocument,
+  after: JsonDocument,
+  onProgress: Progress = NO_PROGRESS,
+  deferrals: Deferrals = NO_DEFERRALS,
+): { missing: ConstraintSentence[]; deferred: number } {
   const check = listSites([after, before], onProgress);
   const afterSites = sitesByLocation(descriptionSites(after));
   const beforeSites = descriptionSites(before);

@@ -5,7 +5,21 @@
 // the author's by the input: sharing only ever adds a root `$defs` where the
 // input's schema root had none with entries (share-schemas.ts).
 
-import { ARRAY, OBJECT, STRING, forEachMember, itemAt, keyAt, keyName, memberOf, sourceOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import {
+  ARRAY,
+  OBJECT,
+  STRING,
+  forEachMember,
+  itemAt,
+  keyAt,
+  keyName,
+  memberOf,
+  sourceOf,
+  stringValue,
+  valueAt,
+  type JsonDocument,
+  type NodeId,
+} from '../json/json-node';
 import { parseJson } from '../json/parse-json';
 import { readCatalog } from '../transform/catalog-shape';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';

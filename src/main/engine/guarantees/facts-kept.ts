@@ -77,7 +77,13 @@ const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, deferred: 0, 
  * with shared sub-schemas expanded); `deferrals`: the level and its marked
  * tools (deferralsOf), none by default.
  */
-export function factLedger(before: JsonDocument, after: JsonDocument, toolCount?: number, onProgress: Progress = NO_PROGRESS, deferrals: Deferrals = NO_DEFERRALS): FactLedger {
+export function factLedger(
+  before: JsonDocument,
+  after: JsonDocument,
+  toolCount?: number,
+  onProgress: Progress = NO_PROGRESS,
+  deferrals: Deferrals = NO_DEFERRALS,
+): FactLedger {
   const check = listSites([after, before], onProgress);
   const afterSites = sitesByLocation(descriptionSites(after));
   const beforeSites = descriptionSites(before);

@@ -3,10 +3,7 @@
 
 import { ARRAY, OBJECT, itemAt, memberOf, type JsonDocument, type NodeId } from './json-node';
 
-export type RefTarget =
-  | { kind: 'pointer'; segments: string[] }
-  | { kind: 'anchor'; name: string }
-  | { kind: 'external' };
+export type RefTarget = { kind: 'pointer'; segments: string[] } | { kind: 'anchor'; name: string } | { kind: 'external' };
 
 /** Classifies a `$ref` value: an internal pointer, a plain-name anchor, or anything else. */
 export function parseRef(ref: string): RefTarget | undefined {

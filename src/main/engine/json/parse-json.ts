@@ -77,7 +77,16 @@ function foundAt(text: string, offset: number): string {
 
 /** True for a character that can begin a JSON value: text after the value that begins with one is a second value. */
 function beginsValue(code: number): boolean {
-  return code === OPEN_BRACE || code === OPEN_BRACKET || code === QUOTE || code === MINUS || (code >= 0x30 && code <= 0x39) || code === 0x74 || code === 0x66 || code === 0x6e; // t, f, n
+  return (
+    code === OPEN_BRACE ||
+    code === OPEN_BRACKET ||
+    code === QUOTE ||
+    code === MINUS ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x74 ||
+    code === 0x66 ||
+    code === 0x6e
+  ); // t, f, n
 }
 
 /** Children placed with a loop below this many, with one set() from it. */
@@ -302,7 +311,12 @@ class Parser {
     this.skipWhitespace();
     if (this.pos < this.length) {
       const at = this.pos;
-      this.fail(at, beginsValue(text.charCodeAt(at)) ? 'more than one JSON value (unexpected text after the first value)' : `unexpected text after the JSON value: ${foundAt(text, at)}`);
+      this.fail(
+        at,
+        beginsValue(text.charCodeAt(at))
+          ? 'more than one JSON value (unexpected text after the first value)'
+          : `unexpected text after the JSON value: ${foundAt(text, at)}`,
+      );
     }
     return this.tree.document(text, root!);
   }

@@ -67,7 +67,9 @@ parentPort?.on('message', (message: ToWorker) => {
   if (message.type === 'hash') {
     let hex: string | undefined;
     try {
-      hex = createHash('sha256').update(Buffer.from(message.bytes, message.byteOffset, message.byteLength)).digest('hex');
+      hex = createHash('sha256')
+        .update(Buffer.from(message.bytes, message.byteOffset, message.byteLength))
+        .digest('hex');
     } catch {
       // The caller hashes on its own thread instead.
     }

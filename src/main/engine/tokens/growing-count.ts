@@ -102,7 +102,7 @@ export class GrowingCount {
     if (text.buffer === buffer.buffer && text.byteOffset === 0 && text.length >= published) {
       // The rest in chunks too, so every thread shares it.
       const chunkChars = this.policy?.chunkChars ?? text.length;
-      for (let end = published; text.length - end > chunkChars; ) {
+      for (let end = published; text.length - end > chunkChars;) {
         const cut = findSafeBoundary(text, end + chunkChars);
         if (cut === -1 || !job.publish(cut)) break;
         end = cut;

@@ -4,19 +4,7 @@
 
 /** Marker phrases (regex source, case-insensitive, matched as whole words). */
 export const CONSTRAINT_MARKERS = {
-  obligation: [
-    'must(?:\\s+not)?',
-    'cannot',
-    "can[’']t",
-    'shall',
-    'require\\w*',
-    'reject\\w*',
-    'disallow\\w*',
-    'forbidden',
-    'do\\s+not',
-    "don[’']t",
-    'never',
-  ],
+  obligation: ['must(?:\\s+not)?', 'cannot', "can[’']t", 'shall', 'require\\w*', 'reject\\w*', 'disallow\\w*', 'forbidden', 'do\\s+not', "don[’']t", 'never'],
   validity: ['invalid', 'not\\s+allowed', 'not\\s+permitted'],
   cardinality: [
     'exactly\\s+one',

@@ -133,7 +133,10 @@ export function needsDialect(doc: JsonDocument, schema: NodeId, dialects: Readon
   walkSchemaObjects(doc, schema, scan.targets, (node, targets) => {
     if (found) return;
     const kept = (key: string, value: NodeId): boolean =>
-      !scan.exactStructure || targets?.child(key) !== undefined || !isDefaultValue(doc, key, value, draft04) || hasDuplicateKey(doc, node, key, (j) => keyName(doc, node, j));
+      !scan.exactStructure ||
+      targets?.child(key) !== undefined ||
+      !isDefaultValue(doc, key, value, draft04) ||
+      hasDuplicateKey(doc, node, key, (j) => keyName(doc, node, j));
     let ref = false;
     let assertingSibling = false;
     for (let i = 0; i < doc.count[node]! && !found; i++) {
@@ -169,7 +172,14 @@ function isBoolean(doc: JsonDocument, value: NodeId): boolean {
 
 function mergeEras(eras: Era[]): Era {
   const any = (flag: keyof Era) => eras.some((era) => era[flag]);
-  return { tuples: any('tuples'), recursive: any('recursive'), classic: any('classic'), conditionals: any('conditionals'), draft04: any('draft04'), draft03: any('draft03') };
+  return {
+    tuples: any('tuples'),
+    recursive: any('recursive'),
+    classic: any('classic'),
+    conditionals: any('conditionals'),
+    draft04: any('draft04'),
+    draft03: any('draft03'),
+  };
 }
 
 /** Whether one member (already known to be written and not a no-op default) reads differently in `era` than in 2020-12. */
@@ -212,7 +222,10 @@ function differs(doc: JsonDocument, key: string, value: NodeId, era: Era): boole
     case 'else':
       return era.conditionals;
     case 'type':
-      return (era.draft04 && typeNames(doc, value).includes('integer')) || (era.draft03 && (typeNames(doc, value).includes('any') || (kind === ARRAY && hasObjectItem(doc, value))));
+      return (
+        (era.draft04 && typeNames(doc, value).includes('integer')) ||
+        (era.draft03 && (typeNames(doc, value).includes('any') || (kind === ARRAY && hasObjectItem(doc, value))))
+      );
     case 'required':
       return era.draft03 && kind !== ARRAY;
     case 'divisibleBy':

@@ -36,14 +36,7 @@ const COUNT_WORD = '(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|s
 export const FACT_CATEGORIES = {
   /** What a caller must or must not do. */
   obligations: {
-    markers: [
-      ...CONSTRAINT_MARKERS.obligation,
-      'needs?\\s+to',
-      'ha(?:s|ve)\\s+to',
-      'make\\s+sure',
-      'ensure',
-      'always',
-    ],
+    markers: [...CONSTRAINT_MARKERS.obligation, 'needs?\\s+to', 'ha(?:s|ve)\\s+to', 'make\\s+sure', 'ensure', 'always'],
   },
   /** What makes a call invalid or fail. */
   validity: {
@@ -55,7 +48,18 @@ export const FACT_CATEGORIES = {
   },
   /** Bounds and limits, with or without a number. */
   bounds: {
-    markers: [...CONSTRAINT_MARKERS.bounds, 'bounds?', 'limit(?:s|ed|ing)?', 'cap(?:s|ped)?', 'truncat\\w*', 'largest', 'smallest', 'longest', 'shortest', 'rate[-\\s]limit\\w*'],
+    markers: [
+      ...CONSTRAINT_MARKERS.bounds,
+      'bounds?',
+      'limit(?:s|ed|ing)?',
+      'cap(?:s|ped)?',
+      'truncat\\w*',
+      'largest',
+      'smallest',
+      'longest',
+      'shortest',
+      'rate[-\\s]limit\\w*',
+    ],
     shapes: [
       // A number with what it counts: "50 items", "1000 characters", "100 per page", "10%".
       `(?<![\\p{L}\\p{N}_])${NUMBER}\\s*(?:%|(?:items?|results?|entries|entry|elements?|characters?|chars|bytes?|[KMGT]i?B|lines?|tokens?|records?|rows?|requests?|calls?|files?|pages?|per|times|digits?|words?)(?![\\p{L}\\p{N}_]))`,

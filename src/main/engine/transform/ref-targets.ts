@@ -47,7 +47,11 @@ export function refTargets(doc: JsonDocument, schema: NodeId, dialects?: Readonl
   // descending to it (most schemas have none, the rest a few among thousands
   // of nodes). A key written with escapes ("\u0024ref"), and a schema whose
   // `$id`s set bases (or draft-04's `id`s), are walked instead.
-  if (slice.includes('\\u') || RESOLUTION_KEYS.some((key) => indexOfQuoted(slice, key) !== -1) || ((dialects?.has('draft-04') || dialects?.has('draft-03')) && indexOfQuoted(slice, 'id"') !== -1)) {
+  if (
+    slice.includes('\\u') ||
+    RESOLUTION_KEYS.some((key) => indexOfQuoted(slice, key) !== -1) ||
+    ((dialects?.has('draft-04') || dialects?.has('draft-03')) && indexOfQuoted(slice, 'id"') !== -1)
+  ) {
     return refTargetsByWalk(doc, schema, dialects);
   }
   let trie: RefTrie | undefined;

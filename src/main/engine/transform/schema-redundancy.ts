@@ -30,7 +30,8 @@ export function keywordsOf(doc: JsonDocument, node: NodeId | undefined): NodeKey
   const keywords: NodeKeywords = {};
   if (node === undefined || doc.kind[node] !== OBJECT) return keywords;
   forEachMember(doc, node, (key, value) => {
-    if (key !== 'default' && key !== 'enum' && key !== 'const' && key !== 'format' && key !== 'type' && !(BOUND_KEYWORDS as readonly string[]).includes(key)) return;
+    if (key !== 'default' && key !== 'enum' && key !== 'const' && key !== 'format' && key !== 'type' && !(BOUND_KEYWORDS as readonly string[]).includes(key))
+      return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(compactTextOf(doc, value));
@@ -76,14 +77,29 @@ const DEFAULT_SENTENCE = new RegExp(
   String.raw`^(?:(?:if|when)\s+(?:omitted|not\s+(?:provided|specified|set|given)),?\s+(?:it\s+)?defaults?\s+to|(?:the\s+)?default(?:\s+value)?(?:\s+is|\s*[:=]|\s+to)?|defaults\s+to|by\s+default(?:\s*[:,]|\s+it\s+is|\s+is)?)\s*(${LITERAL})$`,
   'iu',
 );
-const VALUES_SENTENCE = /^(?:(?:the\s+)?(?:possible|allowed|permitted|valid|accepted|supported|available)\s+(?:values|options)(?:\s+are)?|(?:must\s+be\s+|can\s+be\s+|is\s+)?one\s+of(?:\s+the\s+following)?|options(?:\s+are)?|values?|(?:must|can)\s+be(?:\s+either)?|either)\s*:?\s*(.+)$/iu;
-const FORMAT_SENTENCE = /^(?:(?:must|should)\s+be\s+|format\s*:\s*|formatted\s+as\s+|in\s+)?(?:an?\s+)?(?:valid\s+)?(.+?)(?:\s+(?:format(?:ted)?|string|value))?$/iu;
-const BOUND_SENTENCE = /^(?:(?:must|should|can)\s+be\s+)?(?:the\s+)?(?:(max(?:imum)?|min(?:imum)?)(?:\s+(value|length|items|number\s+of\s+items))?\s*(?:is|[:=]|of)?|(at\s+most|at\s+least|no\s+more\s+than|no\s+less\s+than|up\s+to))\s*(-?\d+(?:\.\d+)?)(?:\s+(characters|items))?$/iu;
-const BETWEEN_SENTENCE = /^(?:(?:must|should|can)\s+be\s+)?between\s+(-?\d+(?:\.\d+)?)\s+and\s+(-?\d+(?:\.\d+)?)(?:\s+(characters|items))?(?:\s*\(?inclusive\)?)?$/iu;
+const VALUES_SENTENCE =
+  /^(?:(?:the\s+)?(?:possible|allowed|permitted|valid|accepted|supported|available)\s+(?:values|options)(?:\s+are)?|(?:must\s+be\s+|can\s+be\s+|is\s+)?one\s+of(?:\s+the\s+following)?|options(?:\s+are)?|values?|(?:must|can)\s+be(?:\s+either)?|either)\s*:?\s*(.+)$/iu;
+const FORMAT_SENTENCE =
+  /^(?:(?:must|should)\s+be\s+|format\s*:\s*|formatted\s+as\s+|in\s+)?(?:an?\s+)?(?:valid\s+)?(.+?)(?:\s+(?:format(?:ted)?|string|value))?$/iu;
+const BOUND_SENTENCE =
+  /^(?:(?:must|should|can)\s+be\s+)?(?:the\s+)?(?:(max(?:imum)?|min(?:imum)?)(?:\s+(value|length|items|number\s+of\s+items))?\s*(?:is|[:=]|of)?|(at\s+most|at\s+least|no\s+more\s+than|no\s+less\s+than|up\s+to))\s*(-?\d+(?:\.\d+)?)(?:\s+(characters|items))?$/iu;
+const BETWEEN_SENTENCE =
+  /^(?:(?:must|should|can)\s+be\s+)?between\s+(-?\d+(?:\.\d+)?)\s+and\s+(-?\d+(?:\.\d+)?)(?:\s+(characters|items))?(?:\s*\(?inclusive\)?)?$/iu;
 
 /** Format names prose uses for each `format` value. */
 const FORMAT_NAMES: Record<string, readonly string[]> = {
-  'date-time': ['date-time', 'datetime', 'rfc 3339', 'rfc3339', 'rfc 3339 date-time', 'rfc3339 date-time', 'iso 8601 date-time', 'iso8601 date-time', 'rfc 3339 timestamp', 'rfc3339 timestamp'],
+  'date-time': [
+    'date-time',
+    'datetime',
+    'rfc 3339',
+    'rfc3339',
+    'rfc 3339 date-time',
+    'rfc3339 date-time',
+    'iso 8601 date-time',
+    'iso8601 date-time',
+    'rfc 3339 timestamp',
+    'rfc3339 timestamp',
+  ],
   date: ['date', 'full-date', 'iso 8601 date', 'iso8601 date', 'yyyy-mm-dd'],
   time: ['time', 'full-time'],
   duration: ['duration', 'iso 8601 duration', 'iso8601 duration'],
@@ -96,7 +112,8 @@ const FORMAT_NAMES: Record<string, readonly string[]> = {
 };
 
 /** Leading words of every sentence shape below: anything else can never be redundant. */
-const REDUNDANT_OPENING = /^\(?\s*(?:if|when|the|defaults?|by|possible|allowed|permitted|valid|accepted|supported|available|must|should|can|is|one|options|values?|either|format(?:ted)?|in|an?|max|min|maximum|minimum|at|no|up|between|[a-z0-9-]+\.?$)/iu;
+const REDUNDANT_OPENING =
+  /^\(?\s*(?:if|when|the|defaults?|by|possible|allowed|permitted|valid|accepted|supported|available|must|should|can|is|one|options|values?|either|format(?:ted)?|in|an?|max|min|maximum|minimum|at|no|up|between|[a-z0-9-]+\.?$)/iu;
 
 /**
  * A cheap test before reading any keyword: true when `sentence` could have one

@@ -91,7 +91,8 @@ export function namesIn(sentence: string, catalog: CatalogNames): NamesInSentenc
     const phrases = catalog.phrases.get(token);
     if (phrases !== undefined) {
       for (const name of phrases) {
-        if (sentence.startsWith(name, match.index) && !CONTINUES_TOKEN.test(sentence.slice(match.index + name.length, match.index + name.length + 3))) tools.push(name);
+        if (sentence.startsWith(name, match.index) && !CONTINUES_TOKEN.test(sentence.slice(match.index + name.length, match.index + name.length + 3)))
+          tools.push(name);
       }
     }
     if (marked && isIdentifierLike(token)) identifiers.push(token);

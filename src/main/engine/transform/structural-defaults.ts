@@ -14,12 +14,18 @@ import { ARRAY, LITERAL, NUMBER, OBJECT, STRING, sourceOf, type JsonDocument, ty
 
 type DefaultTest = (doc: JsonDocument, value: NodeId) => boolean;
 
-const isLiteral = (text: string): DefaultTest => (doc, value) => doc.kind[value] === LITERAL && sourceOf(doc, value) === text;
+const isLiteral =
+  (text: string): DefaultTest =>
+  (doc, value) =>
+    doc.kind[value] === LITERAL && sourceOf(doc, value) === text;
 const isTrueOrEmptySchema: DefaultTest = (doc, value) => isLiteral('true')(doc, value) || (doc.kind[value] === OBJECT && doc.count[value] === 0);
 const isEmptyObject: DefaultTest = (doc, value) => doc.kind[value] === OBJECT && doc.count[value] === 0;
 const isEmptyArray: DefaultTest = (doc, value) => doc.kind[value] === ARRAY && doc.count[value] === 0;
 const isEmptyString: DefaultTest = (doc, value) => doc.kind[value] === STRING && doc.end[value]! - doc.start[value]! === 2;
-const isNumber = (n: number): DefaultTest => (doc, value) => doc.kind[value] === NUMBER && Number(sourceOf(doc, value)) === n;
+const isNumber =
+  (n: number): DefaultTest =>
+  (doc, value) =>
+    doc.kind[value] === NUMBER && Number(sourceOf(doc, value)) === n;
 const isFalse = isLiteral('false');
 
 /** Keyword → "its value is the default". */

@@ -18,7 +18,15 @@ import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES, type ReductionOptions 
 import { declaredDialects, isDraft04, needsDialect } from './dialect';
 import { refTargets, type RefTrie } from './ref-targets';
 import { keywordsOf } from './schema-redundancy';
-import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, SCHEMA_DOORS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './schema-vocabulary';
+import {
+  DROPPED_ANNOTATIONS,
+  NAME_MAP_KEYWORDS,
+  SCHEMA_DOORS,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_LIST_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+  VERBATIM_KEYWORDS,
+} from './schema-vocabulary';
 import { someSchemaMember } from './schema-members';
 import type { SentenceNames } from './sentence-names';
 import { shareSchemas } from './share-schemas';
@@ -96,7 +104,16 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
           progress(toolIndex);
           onOutput(out.bytes());
         };
-  const writer = new CatalogWriter(doc, layout, out, options.level ?? DEFAULT_LEVEL, options.dropAnnotations ?? true, options.reduceDescriptions ?? true, options.exactStructure ?? true, onToolWritten);
+  const writer = new CatalogWriter(
+    doc,
+    layout,
+    out,
+    options.level ?? DEFAULT_LEVEL,
+    options.dropAnnotations ?? true,
+    options.reduceDescriptions ?? true,
+    options.exactStructure ?? true,
+    onToolWritten,
+  );
   writer.writeRoot();
   const result: TransformResult = { output: out.bytes(), kind: layout.kind, tools: writer.spans, structureDrops: writer.structureDrops, sharedDefinitions: 0 };
   return share ? shareSchemas(result, options.sharedOutput ?? false) : result;
@@ -295,7 +312,13 @@ class CatalogWriter {
       const below = targets?.child(key);
       const dropped = DROPPED_ANNOTATIONS.has(key);
       if (dropped && this.dropAnnotations && below === undefined && !(this.keepDialect && key === '$schema')) continue;
-      if (scope && this.exactStructure && below === undefined && isDroppableDefault(doc, key, value, scope) && !hasDuplicateKey(doc, node, key, (j) => keyName(doc, node, j))) {
+      if (
+        scope &&
+        this.exactStructure &&
+        below === undefined &&
+        isDroppableDefault(doc, key, value, scope) &&
+        !hasDuplicateKey(doc, node, key, (j) => keyName(doc, node, j))
+      ) {
         this.structureDrops++;
         continue;
       }
@@ -314,7 +337,8 @@ class CatalogWriter {
         if (below === undefined) this.writeDescription(value, node);
         else writeCompact(doc, value, out);
       } else if (NAME_MAP_KEYWORDS.has(key) && valueKind === OBJECT) this.writeNameMap(value, below, SUBSCHEMA_MAP_KEYWORDS.has(key) ? inner : undefined);
-      else this.writeSchema(value, below, inner && (SUBSCHEMA_KEYWORDS.has(key) || (SUBSCHEMA_LIST_KEYWORDS.has(key) && valueKind === ARRAY)) ? inner : undefined);
+      else
+        this.writeSchema(value, below, inner && (SUBSCHEMA_KEYWORDS.has(key) || (SUBSCHEMA_LIST_KEYWORDS.has(key) && valueKind === ARRAY)) ? inner : undefined);
     }
     out.push('}');
   }

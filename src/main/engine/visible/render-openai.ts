@@ -22,7 +22,22 @@
 // Values (enum members, const, defaults, examples) keep their exact source
 // text; descriptions and names are decoded, as a model reads them.
 
-import { ARRAY, ESCAPED, LITERAL, OBJECT, STRING, isArray, isObject, isString, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
+import {
+  ARRAY,
+  ESCAPED,
+  LITERAL,
+  OBJECT,
+  STRING,
+  isArray,
+  isObject,
+  isString,
+  keyAt,
+  keyName,
+  stringValue,
+  valueAt,
+  type JsonDocument,
+  type NodeId,
+} from '../json/json-node';
 import type { JsonSink } from '../json/json-sink';
 import { writeCompact } from '../json/write-compact';
 import type { CatalogLayout } from '../transform/catalog-shape';
@@ -275,7 +290,15 @@ function takesNoArguments(doc: JsonDocument, keywords: Keywords): boolean {
   const { type } = keywords;
   if (type !== undefined && !(isString(doc, type) && stringValue(doc, type) === 'object')) return false;
   if (hasMembers(doc, keywords.properties) || hasMembers(doc, keywords.patternProperties)) return false;
-  if (keywords.anyOf !== undefined || keywords.oneOf !== undefined || keywords.allOf !== undefined || keywords.enum !== undefined || keywords.const !== undefined || keywords.$ref !== undefined) return false;
+  if (
+    keywords.anyOf !== undefined ||
+    keywords.oneOf !== undefined ||
+    keywords.allOf !== undefined ||
+    keywords.enum !== undefined ||
+    keywords.const !== undefined ||
+    keywords.$ref !== undefined
+  )
+    return false;
   const others = keywords.additionalProperties;
   return others === undefined || isLiteral(doc, others, 'false');
 }

@@ -41,4 +41,3 @@ function partsOf(doc: JsonDocument, envelope: NodeId): VisibleTool {
   }
   return parts;
 }
-

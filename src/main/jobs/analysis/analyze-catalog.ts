@@ -71,7 +71,16 @@ export const ANALYSIS_BAR = {
   /** The report written; the diff envelope is the rest. */
   reportWritten: 0.97,
 } as const;
-const { transformed: TRANSFORMED, parsed: PARSED, checked: CHECKED, counted: COUNTED, stored: STORED, diffed: DIFFED, reported: REPORTED, reportWritten: REPORT_WRITTEN } = ANALYSIS_BAR;
+const {
+  transformed: TRANSFORMED,
+  parsed: PARSED,
+  checked: CHECKED,
+  counted: COUNTED,
+  stored: STORED,
+  diffed: DIFFED,
+  reported: REPORTED,
+  reportWritten: REPORT_WRITTEN,
+} = ANALYSIS_BAR;
 /** Shares of the checks: the output's ledger (checkOutput), the report's variant transforms, the guarantee walks. */
 const LEDGER_SHARE = 0.33;
 const VARIANTS_SHARE = 0.16;
@@ -136,12 +145,27 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   const checking = (fraction: number) => report('checking', within(fraction, 0, 1, PARSED, CHECKED));
   const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * LEDGER_SHARE), level);
   // The report's variants are begun now: the workers count them next, while this thread diffs.
-  const lintReport = lintReportFor(read, prepared, { tokenizer, shareSchemas: input.shareSchemas === true, level, signal: input.signal, onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE), onVariantsCounted: (fraction) => (variantsCounted = fraction) }, input.counter, { counts: shrinking.counts, checked, output: outputDoc });
+  const lintReport = lintReportFor(
+    read,
+    prepared,
+    {
+      tokenizer,
+      shareSchemas: input.shareSchemas === true,
+      level,
+      signal: input.signal,
+      onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE),
+      onVariantsCounted: (fraction) => (variantsCounted = fraction),
+    },
+    input.counter,
+    { counts: shrinking.counts, checked, output: outputDoc },
+  );
   // Awaited below; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
   // checkGuarantees gives checkOutput, done above, the first CHECK_OUTPUT_SHARE of its bar; the rest is its own walks.
   const walksFrom = LEDGER_SHARE + VARIANTS_SHARE;
-  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) => checking(walksFrom + within(fraction, CHECK_OUTPUT_SHARE, 1, 0, 1) * (1 - walksFrom)));
+  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) =>
+    checking(walksFrom + within(fraction, CHECK_OUTPUT_SHARE, 1, 0, 1) * (1 - walksFrom)),
+  );
   checksDone = true;
   if (countedDuringChecks) report('counting', shrinkFraction(countedDuringChecks));
   const outcome = await shrinking.finish();
@@ -187,8 +211,15 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   const lintBytes = encoder.encode(JSON.stringify(lint));
   report('diffing', REPORT_WRITTEN);
   const deferredChanges = pretty.changes.flatMap((change, index) => (change.deferred ? [index] : []));
-  const diffLayout: DiffEnvelopeLayout = { tools: pretty.tools, originalChars: pretty.original.length, compressedChars: pretty.compressed.length, ...(deferredChanges.length > 0 ? { deferredChanges } : {}) };
-  const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) => Buffer.byteLength(text, 'utf8'));
+  const diffLayout: DiffEnvelopeLayout = {
+    tools: pretty.tools,
+    originalChars: pretty.original.length,
+    compressedChars: pretty.compressed.length,
+    ...(deferredChanges.length > 0 ? { deferredChanges } : {}),
+  };
+  const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) =>
+    Buffer.byteLength(text, 'utf8'),
+  );
   report('diffing', 1);
   return { outcome: summary, lint: lintBytes, original: bytes, output, diff };
 }
@@ -207,4 +238,3 @@ function failure(name: string, bytes: Uint8Array, error: CavemanError, passThrou
     output: bytes,
   };
 }
-

@@ -17,7 +17,12 @@ export interface ShrinkAgain {
 }
 
 /** The shrink of `handle` to repeat; cave_not_found when the handle, or that shrink of it, is not in the store. */
-export function shrinkAgain(store: RecoveryStore, handle: string, id: number | undefined, fallback: { tokenizer: TokenizerName } & ShrinkSettings): ShrinkAgain {
+export function shrinkAgain(
+  store: RecoveryStore,
+  handle: string,
+  id: number | undefined,
+  fallback: { tokenizer: TokenizerName } & ShrinkSettings,
+): ShrinkAgain {
   const shrink = store.shrink(handle, id);
   if (!shrink) {
     const what = id === undefined ? `no original is stored under ${handle}` : `${handle} has no shrink numbered ${id}`;

@@ -53,5 +53,8 @@ export function appLauncher(host: LauncherHost, cli: string, probes: LauncherPro
 
 /** The path of a file of app.asar in app.asar.unpacked (the same path outside an asar). */
 export function unpackedPath(path: string): string {
-  return path.split(sep).map((part) => (part === 'app.asar' ? 'app.asar.unpacked' : part)).join(sep);
+  return path
+    .split(sep)
+    .map((part) => (part === 'app.asar' ? 'app.asar.unpacked' : part))
+    .join(sep);
 }

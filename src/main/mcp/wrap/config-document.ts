@@ -49,7 +49,11 @@ export function parseConfigDocument(path: string, text: string, knownKind?: Conf
   if (tree.type !== 'object') throw new WrapRefusal('unknown-format', `${path} is not a JSON object`);
 
   const kind = knownKind ?? kindOf(path, tree);
-  if (kind === undefined) throw new WrapRefusal('unknown-format', `${path} is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, Cursor, Windsurf) and no "servers" list (VS Code)`);
+  if (kind === undefined)
+    throw new WrapRefusal(
+      'unknown-format',
+      `${path} is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, Cursor, Windsurf) and no "servers" list (VS Code)`,
+    );
   const entries: ServerEntry[] = [];
   const listAt = kind === 'vscode' ? 'servers' : 'mcpServers';
   entries.push(...entriesOf(property(tree, listAt), [listAt]));
@@ -73,16 +77,23 @@ function kindOf(path: string, tree: Node): ConfigKind | undefined {
 export function findEntry(document: ConfigDocument, ref: EntryRef, path: string): ServerEntry {
   const named = document.entries.filter((entry) => entry.name === ref.server);
   const matches = ref.project !== undefined ? named.filter((entry) => entry.project === ref.project) : named.filter((entry) => entry.project === undefined);
-  if (matches.length > 1) throw new WrapRefusal('duplicate-server', `${describeRef(ref)} is listed ${matches.length} times in ${path}: remove the extra ones first`);
+  if (matches.length > 1)
+    throw new WrapRefusal('duplicate-server', `${describeRef(ref)} is listed ${matches.length} times in ${path}: remove the extra ones first`);
   if (matches.length === 1) return matches[0]!;
   // A name only one project has is that project's; two or more are for --project to choose.
   const inProjects = named.filter((entry) => entry.project !== undefined);
   if (ref.project === undefined && inProjects.length === 1) return inProjects[0]!;
   if (ref.project === undefined && inProjects.length > 1) {
-    throw new WrapRefusal('ambiguous-server', `"${ref.server}" is in ${inProjects.length} projects of ${path} (${inProjects.map((entry) => entry.project).join(', ')}): name one with --project`);
+    throw new WrapRefusal(
+      'ambiguous-server',
+      `"${ref.server}" is in ${inProjects.length} projects of ${path} (${inProjects.map((entry) => entry.project).join(', ')}): name one with --project`,
+    );
   }
   const listed = document.entries.map((entry) => (entry.project !== undefined ? `${entry.name} (project ${entry.project})` : entry.name));
-  throw new WrapRefusal('no-such-server', `no server ${describeRef(ref)} in ${path}; ${listed.length === 0 ? 'it lists no servers' : `it lists: ${listed.join(', ')}`}`);
+  throw new WrapRefusal(
+    'no-such-server',
+    `no server ${describeRef(ref)} in ${path}; ${listed.length === 0 ? 'it lists no servers' : `it lists: ${listed.join(', ')}`}`,
+  );
 }
 
 export function describeRef(ref: EntryRef): string {

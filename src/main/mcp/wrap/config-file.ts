@@ -47,7 +47,12 @@ export async function readConfig(path: string): Promise<ConfigRead> {
 export function backupPathFor(configPath: string, ref: EntryRef): string {
   const safe = ref.server.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
   const exact = safe === ref.server && ref.project === undefined;
-  const tag = exact ? safe : `${safe}-${createHash('sha256').update(`${ref.project ?? ''}\0${ref.server}`).digest('hex').slice(0, 8)}`;
+  const tag = exact
+    ? safe
+    : `${safe}-${createHash('sha256')
+        .update(`${ref.project ?? ''}\0${ref.server}`)
+        .digest('hex')
+        .slice(0, 8)}`;
   return join(dirname(configPath), `${basename(configPath)}.caveman-shrink-${tag}.bak`);
 }
 
@@ -89,7 +94,10 @@ export async function createBackup(path: string, read: ConfigRead): Promise<void
 }
 
 export function backupInTheWay(path: string): WrapRefusal {
-  return new WrapRefusal('backup-in-the-way', `a backup from an earlier wrap of this server is in the way: ${path} (unwrap first, or move it away); nothing was changed`);
+  return new WrapRefusal(
+    'backup-in-the-way',
+    `a backup from an earlier wrap of this server is in the way: ${path} (unwrap first, or move it away); nothing was changed`,
+  );
 }
 
 export async function removeBackup(path: string): Promise<void> {
@@ -123,5 +131,9 @@ async function assertUnchanged(read: ConfigRead): Promise<void> {
   } catch {
     now = Buffer.alloc(0);
   }
-  if (!now.equals(read.bytes)) throw new WrapRefusal('changed-since-read', `${read.path} changed while it was being edited (another program wrote it); nothing was written — run it again`);
+  if (!now.equals(read.bytes))
+    throw new WrapRefusal(
+      'changed-since-read',
+      `${read.path} changed while it was being edited (another program wrote it); nothing was written — run it again`,
+    );
 }

@@ -36,7 +36,11 @@ export function planWrap(path: string, text: string, ref: EntryRef, launcher: La
   const entry = findEntry(document, ref, path);
   const server = stdioServer(document, entry, path);
   const proxied = proxiedArgv(server, launcher);
-  if (proxied !== undefined) throw new WrapRefusal('already-wrapped', `${describeEntry(entry)} in ${path} already starts through caveman-shrink proxy (it serves ${words(proxied.server)}): nothing was changed`);
+  if (proxied !== undefined)
+    throw new WrapRefusal(
+      'already-wrapped',
+      `${describeEntry(entry)} in ${path} already starts through caveman-shrink proxy (it serves ${words(proxied.server)}): nothing was changed`,
+    );
   const launch = proxyArgv(launcher, options, server);
   const env = launcher.env ?? {};
   return { after: spliceEntry(document, entry, editedEntryText(document, entry, launch, env)), entry, server, launch, env };
@@ -54,10 +58,15 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
   const document = parseConfigDocument(path, text);
   const entry = findEntry(document, ref, path);
   const current = parsedEntry(document, entry);
-  const proxied = current.command !== undefined && current.args !== undefined ? proxiedArgv({ command: current.command, args: current.args }, launcher) : undefined;
-  if (proxied === undefined) throw new WrapRefusal('not-wrapped', `${describeEntry(entry)} in ${path} does not start through caveman-shrink proxy: nothing to unwrap`);
+  const proxied =
+    current.command !== undefined && current.args !== undefined ? proxiedArgv({ command: current.command, args: current.args }, launcher) : undefined;
+  if (proxied === undefined)
+    throw new WrapRefusal('not-wrapped', `${describeEntry(entry)} in ${path} does not start through caveman-shrink proxy: nothing to unwrap`);
   if (backup.text === undefined) {
-    throw new WrapRefusal('no-backup', `${describeEntry(entry)} starts through the proxy, but the backup its wrap left (${backup.path}) is gone, so its original text is not known; it serves ${words(proxied.server)}: edit the entry by hand`);
+    throw new WrapRefusal(
+      'no-backup',
+      `${describeEntry(entry)} starts through the proxy, but the backup its wrap left (${backup.path}) is gone, so its original text is not known; it serves ${words(proxied.server)}: edit the entry by hand`,
+    );
   }
 
   // The backup is the same file as it was (its own name says nothing about its format).
@@ -68,7 +77,10 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
     originalEntry = findEntry(original, same, backup.path);
   } catch (error) {
     if (!(error instanceof WrapRefusal)) throw error;
-    throw new WrapRefusal('backup-without-server', `the backup ${backup.path} does not hold ${describeEntry(entry)} once (${error.message}): it is not the file this entry was wrapped in; nothing was changed`);
+    throw new WrapRefusal(
+      'backup-without-server',
+      `the backup ${backup.path} does not hold ${describeEntry(entry)} once (${error.message}): it is not the file this entry was wrapped in; nothing was changed`,
+    );
   }
   assertUnchangedSinceWrap(document, entry, proxied, original, originalEntry, backup.path);
   const after = spliceEntry(document, entry, entryText(original, originalEntry));
@@ -76,9 +88,19 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
 }
 
 /** Refuses unless the entry is exactly what wrapping the backup's entry gives, serving the backup's command line. */
-function assertUnchangedSinceWrap(document: ConfigDocument, entry: ServerEntry, proxied: ProxiedArgv, original: ConfigDocument, originalEntry: ServerEntry, backupPath: string): void {
+function assertUnchangedSinceWrap(
+  document: ConfigDocument,
+  entry: ServerEntry,
+  proxied: ProxiedArgv,
+  original: ConfigDocument,
+  originalEntry: ServerEntry,
+  backupPath: string,
+): void {
   const changed = (what: string) =>
-    new WrapRefusal('entry-changed', `${describeEntry(entry)} changed since it was wrapped (${what}); unwrapping would lose that change, so nothing was changed — its text before the wrap is in ${backupPath}`);
+    new WrapRefusal(
+      'entry-changed',
+      `${describeEntry(entry)} changed since it was wrapped (${what}); unwrapping would lose that change, so nothing was changed — its text before the wrap is in ${backupPath}`,
+    );
   const server = stdioServer(original, originalEntry, backupPath);
   if (!sameArgv(proxied.server, server)) throw changed(`it now serves ${words(proxied.server)}, the backup has ${words(server)}`);
   const current = parsedEntry(document, entry);
@@ -87,14 +109,17 @@ function assertUnchangedSinceWrap(document: ConfigDocument, entry: ServerEntry, 
   const launcherEnv = Object.fromEntries(LAUNCHER_ENV_KEYS.filter((key) => current.env?.[key] !== undefined).map((key) => [key, current.env![key]!]));
   const now = entryText(document, entry);
   const candidates = Object.keys(launcherEnv).length > 0 ? [{}, launcherEnv] : [{}];
-  if (!candidates.some((env) => editedEntryText(original, originalEntry, argv, env) === now)) throw changed('its keys or their text differ from what the wrap wrote');
+  if (!candidates.some((env) => editedEntryText(original, originalEntry, argv, env) === now))
+    throw changed('its keys or their text differ from what the wrap wrote');
 }
 
 /** The stdio server an entry starts; refuses an HTTP entry or one the import could not use either. */
 function stdioServer(document: ConfigDocument, entry: ServerEntry, path: string): Argv {
   const parsed = parsedEntry(document, entry);
-  if (parsed.transport !== 'stdio') throw new WrapRefusal('not-stdio', `${describeEntry(entry)} in ${path} is reached by URL (${parsed.transport}): the proxy starts stdio servers only`);
-  if (parsed.problem !== undefined || parsed.command === undefined) throw new WrapRefusal('unusable-entry', `${describeEntry(entry)} in ${path} cannot be wrapped: ${parsed.problem ?? 'it has no "command"'}`);
+  if (parsed.transport !== 'stdio')
+    throw new WrapRefusal('not-stdio', `${describeEntry(entry)} in ${path} is reached by URL (${parsed.transport}): the proxy starts stdio servers only`);
+  if (parsed.problem !== undefined || parsed.command === undefined)
+    throw new WrapRefusal('unusable-entry', `${describeEntry(entry)} in ${path} cannot be wrapped: ${parsed.problem ?? 'it has no "command"'}`);
   return { command: parsed.command, args: parsed.args ?? [] };
 }
 

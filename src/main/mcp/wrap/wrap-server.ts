@@ -54,7 +54,17 @@ export async function prepareWrap(request: WrapRequest): Promise<PreparedWrap> {
   const entry = { server: plan.entry.name, project: plan.entry.project };
   const backupPath = backupPathFor(read.path, entry);
   if (await backupExists(backupPath)) throw backupInTheWay(backupPath);
-  return { action: 'wrap', read, after: plan.after, diff: fileDiff(read.path, read.text, plan.after), backupPath, entry, server: plan.server, launch: plan.launch, env: plan.env };
+  return {
+    action: 'wrap',
+    read,
+    after: plan.after,
+    diff: fileDiff(read.path, read.text, plan.after),
+    backupPath,
+    entry,
+    server: plan.server,
+    launch: plan.launch,
+    env: plan.env,
+  };
 }
 
 /** Writes the backup, then the file; a refused or failed write leaves neither changed. */

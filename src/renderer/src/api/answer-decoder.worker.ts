@@ -8,7 +8,10 @@
 import { asCavemanError } from '../../../shared/errors';
 import { answerDecodeRequest, fetchAnswerBytes, type DecodeReply, type DecodeRequest } from './decode-protocol';
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null; postMessage(message: DecodeReply, transfer?: ArrayBuffer[]): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null;
+  postMessage(message: DecodeReply, transfer?: ArrayBuffer[]): void;
+};
 
 /** A diff's decoding progress is posted when it has moved by at least this much (a few dozen messages per diff). */
 const PROGRESS_STEP = 0.02;

@@ -19,7 +19,11 @@ export type AnswerRequest = <M extends SharedMethod>(method: M, request: Request
  * worker: off-thread-decode.ts); `answerRequest`: how a decoder that fetches
  * answers itself asks for a channel's answer.
  */
-export function channelMethods(call: ChannelCall, decode: AnswerDecoder & { fetchAnswer?: AnswerFetcher } = decodeAnswer, answerRequest?: AnswerRequest): ChannelMethods {
+export function channelMethods(
+  call: ChannelCall,
+  decode: AnswerDecoder & { fetchAnswer?: AnswerFetcher } = decodeAnswer,
+  answerRequest?: AnswerRequest,
+): ChannelMethods {
   const entries = sharedMethods().map((method) => {
     const decoded = (CHANNELS[method] as ChannelSpec).decodeAs !== undefined;
     return [

@@ -12,7 +12,12 @@ import { pageDecoder } from './off-thread-decode';
 /** The token the browser host put in <meta name="caveman-api-token"> (the last non-empty one), or "". */
 export function readApiToken(doc: Pick<Document, 'querySelectorAll'>): string {
   const metas = Array.from(doc.querySelectorAll<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`));
-  return metas.map((meta) => meta.content.trim()).filter((content) => content !== '').pop() ?? '';
+  return (
+    metas
+      .map((meta) => meta.content.trim())
+      .filter((content) => content !== '')
+      .pop() ?? ''
+  );
 }
 
 export function createApi(win: Window & { api?: BridgeApi } = window): CavemanApi {

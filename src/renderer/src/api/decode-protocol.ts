@@ -49,7 +49,11 @@ const DECODE_STEPS = { layout: 0.05, original: 0.25, compressed: 0.45, planned: 
  * Fetches an answer's bytes as they arrive (`onProgress` hears how many), or
  * throws the CavemanError the host answered (or could not be reached).
  */
-export async function fetchAnswerBytes(request: AnswerFetch, onProgress: (progress: LoadProgress) => void, fetchImpl: typeof fetch = fetch): Promise<Uint8Array> {
+export async function fetchAnswerBytes(
+  request: AnswerFetch,
+  onProgress: (progress: LoadProgress) => void,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Uint8Array> {
   let response: Response;
   try {
     response = await fetchImpl(request.url, { method: 'POST', headers: request.headers, body: request.body, cache: 'no-store' });
@@ -60,13 +64,19 @@ export async function fetchAnswerBytes(request: AnswerFetch, onProgress: (progre
 }
 
 /** The reply to one request, and the buffers to move (not copy) with it; `onProgress` hears a diff's decoding move on. */
-export function answerDecodeRequest({ id, kind, bytes }: { id: number; kind: DecodeKind; bytes: Uint8Array }, onProgress: (fraction: number) => void = () => undefined): { reply: DecodeReply; transfer: ArrayBuffer[] } {
+export function answerDecodeRequest(
+  { id, kind, bytes }: { id: number; kind: DecodeKind; bytes: Uint8Array },
+  onProgress: (fraction: number) => void = () => undefined,
+): { reply: DecodeReply; transfer: ArrayBuffer[] } {
   try {
     if (kind !== 'diff') return { reply: { id, ok: true, value: DECODERS[kind](bytes) }, transfer: [] };
     const { diff, originalBytes } = parseDiffEnvelope(bytes, (step) => onProgress(DECODE_STEPS[step]));
     const sections = planSections(diff);
     onProgress(DECODE_STEPS.planned);
-    const { packed, transfer } = packDiff(diff, sections, { originalBytes, onProgress: (fraction) => onProgress(DECODE_STEPS.planned + fraction * (1 - DECODE_STEPS.planned)) });
+    const { packed, transfer } = packDiff(diff, sections, {
+      originalBytes,
+      onProgress: (fraction) => onProgress(DECODE_STEPS.planned + fraction * (1 - DECODE_STEPS.planned)),
+    });
     return { reply: { id, ok: true, diff: packed }, transfer };
   } catch (error) {
     return { reply: { id, ok: false, error: asCavemanError(error).toValue() }, transfer: [] };

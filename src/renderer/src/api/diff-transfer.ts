@@ -61,7 +61,10 @@ export function packDiff(diff: DiffTexts, sections: readonly DiffSection[], opti
     options.onProgress?.((index + 1) / sections.length);
     return { ...section, changes: numbers, original, compressed };
   });
-  return { packed: { tools: diff.tools, originalChars: diff.originalChars, compressedChars: diff.compressedChars, sections: packedSections }, transfer: [...transfer] };
+  return {
+    packed: { tools: diff.tools, originalChars: diff.originalChars, compressedChars: diff.compressedChars, sections: packedSections },
+    transfer: [...transfer],
+  };
 }
 
 function unpackChanges(numbers: Int32Array): DiffChange[] {
@@ -102,9 +105,21 @@ export function unpackDiff(packed: PackedDiff): DiffTexts {
   const side = (index: number, which: 'original' | 'compressed') => decoder.decode((packed.sections[index] as PackedSection)[which]);
   const whole = (which: 'original' | 'compressed') => packed.sections.map((_, index) => side(index, which)).join('');
   const layout = { tools: packed.tools, originalChars: packed.originalChars, compressedChars: packed.compressedChars };
-  const texts = lazy(lazy(layout, 'original', () => whole('original')), 'compressed', () => whole('compressed'));
+  const texts = lazy(
+    lazy(layout, 'original', () => whole('original')),
+    'compressed',
+    () => whole('compressed'),
+  );
   const diff: DiffTexts = lazy(texts, 'changes', () =>
-    sections.flatMap((section) => section.changes.map((change) => ({ ...change, fromA: change.fromA + section.fromA, toA: change.toA + section.fromA, fromB: change.fromB + section.fromB, toB: change.toB + section.fromB }))),
+    sections.flatMap((section) =>
+      section.changes.map((change) => ({
+        ...change,
+        fromA: change.fromA + section.fromA,
+        toA: change.toA + section.fromA,
+        fromB: change.fromB + section.fromB,
+        toB: change.toB + section.fromB,
+      })),
+    ),
   );
   rememberPlan(diff, {
     sections,

@@ -83,7 +83,11 @@ export async function readBytes(response: Response, onProgress?: (progress: Load
 }
 
 /** A binary answer: its other fields and its bytes (read as they arrive), or the failure the host answered instead. */
-export async function readBinaryAnswer(response: Response, spec: Pick<ChannelSpec, 'channel' | 'binaryResponse'>, onProgress?: (progress: LoadProgress) => void): Promise<Record<string, unknown>> {
+export async function readBinaryAnswer(
+  response: Response,
+  spec: Pick<ChannelSpec, 'channel' | 'binaryResponse'>,
+  onProgress?: (progress: LoadProgress) => void,
+): Promise<Record<string, unknown>> {
   if (!response.headers.has(RESULT_HEADER)) {
     await readJsonResult(response); // a failure throws here
     throw new CavemanError('cave_internal', `the browser host answered ${spec.channel} without its bytes`);

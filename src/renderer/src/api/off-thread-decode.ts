@@ -129,7 +129,13 @@ export function createOffThreadDecoder(startWorker: (() => DecodeWorker) | null)
       const original = (response as CatalogBytes).bytes;
       // Moved when the answer can be asked for again; copied otherwise, so this thread can still decode it.
       const { bytes, buffer } = options.refetch ? movable(original) : { bytes: original.slice(), buffer: null };
-      const job: Pending = { method, response: options.refetch ? null : response, options: options as DecodeOptions<SharedMethod>, resolve: resolve as (value: unknown) => void, reject };
+      const job: Pending = {
+        method,
+        response: options.refetch ? null : response,
+        options: options as DecodeOptions<SharedMethod>,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
       pending.set(id, job);
       thread.postMessage({ id, kind, bytes }, buffer ? [buffer] : [bytes.buffer as ArrayBuffer]);
     });

@@ -82,7 +82,10 @@ export function AnalysisSettings() {
             ))}
           </select>
         </div>
-        <label className="switch toolbar-switch" title="Write identical sub-schemas repeated inside a tool once, in its $defs, and reference them (off by default: not every client resolves $ref)">
+        <label
+          className="switch toolbar-switch"
+          title="Write identical sub-schemas repeated inside a tool once, in its $defs, and reference them (off by default: not every client resolves $ref)"
+        >
           <span className="switch-control">
             <input type="checkbox" checked={shareSchemas} onChange={(event) => commands.setShareSchemas(event.target.checked)} />
             <span className="switch-track" aria-hidden="true" />

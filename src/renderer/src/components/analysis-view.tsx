@@ -16,7 +16,10 @@ import { ToolTable } from './tool-table';
 
 function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview: string | null }) {
   const { api } = useApp();
-  const current = useAnalysisData(analysisId, useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getLintReport({ analysisId: id }, { onProgress }), [api]));
+  const current = useAnalysisData(
+    analysisId,
+    useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getLintReport({ analysisId: id }, { onProgress }), [api]),
+  );
 
   if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} preview={preview} />;
   return (

@@ -55,7 +55,14 @@ export function CatalogSwitcher() {
   return (
     <nav className={`switcher${hidden.left ? ' has-more-left' : ''}${hidden.right ? ' has-more-right' : ''}`} aria-label="Loaded catalogs">
       {overflowing ? (
-        <button type="button" className="icon-button switcher-scroll" aria-label="Show earlier catalogs" title="Show earlier catalogs" disabled={!hidden.left} onClick={() => scroll(-1)}>
+        <button
+          type="button"
+          className="icon-button switcher-scroll"
+          aria-label="Show earlier catalogs"
+          title="Show earlier catalogs"
+          disabled={!hidden.left}
+          onClick={() => scroll(-1)}
+        >
           <Icon name="chevron" size={14} className="flip" />
         </button>
       ) : null}
@@ -65,15 +72,33 @@ export function CatalogSwitcher() {
           if (!outcome) return null;
           const current = key === activeKey;
           const passThrough = outcome.ok ? outcome.report.pass_through?.reason : undefined;
-          const detail = !outcome.ok ? 'failed' : passThrough === 'store_error' || outcome.report.error ? 'not stored' : passThrough ? 'unchanged' : `${formatPercent(outcome.visible ? savingRatio(outcome.visible.anthropic.tokens_before, outcome.visible.anthropic.tokens_after) : outcome.report.ratio)} saved`;
+          const detail = !outcome.ok
+            ? 'failed'
+            : passThrough === 'store_error' || outcome.report.error
+              ? 'not stored'
+              : passThrough
+                ? 'unchanged'
+                : `${formatPercent(outcome.visible ? savingRatio(outcome.visible.anthropic.tokens_before, outcome.visible.anthropic.tokens_after) : outcome.report.ratio)} saved`;
           return (
             <li key={key} className={`switcher-item${current ? ' is-current' : ''}${outcome.ok && detail !== 'not stored' ? '' : ' is-failed'}`}>
-              <button type="button" className="switcher-pick" aria-current={current ? 'true' : undefined} onClick={() => stores.catalogs.getState().select(key)} title={outcome.name}>
+              <button
+                type="button"
+                className="switcher-pick"
+                aria-current={current ? 'true' : undefined}
+                onClick={() => stores.catalogs.getState().select(key)}
+                title={outcome.name}
+              >
                 {outcome.ok ? null : <Icon name="alert" size={14} className="switcher-alert" />}
                 <span className="switcher-name">{outcome.name}</span>
                 <span className="switcher-detail">{detail}</span>
               </button>
-              <button type="button" className="switcher-close" aria-label={`Close ${outcome.name}`} title={`Close ${outcome.name}`} onClick={() => stores.catalogs.getState().close(key)}>
+              <button
+                type="button"
+                className="switcher-close"
+                aria-label={`Close ${outcome.name}`}
+                title={`Close ${outcome.name}`}
+                onClick={() => stores.catalogs.getState().close(key)}
+              >
                 <Icon name="close" size={12} />
               </button>
             </li>
@@ -82,7 +107,14 @@ export function CatalogSwitcher() {
       </ul>
       {overflowing ? (
         <>
-          <button type="button" className="icon-button switcher-scroll" aria-label="Show later catalogs" title="Show later catalogs" disabled={!hidden.right} onClick={() => scroll(1)}>
+          <button
+            type="button"
+            className="icon-button switcher-scroll"
+            aria-label="Show later catalogs"
+            title="Show later catalogs"
+            disabled={!hidden.right}
+            onClick={() => scroll(1)}
+          >
             <Icon name="chevron" size={14} />
           </button>
           <span className="switcher-count">{formatCount(order.length, 'catalog')} open</span>

@@ -51,8 +51,16 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
   const editor: EditorView = side === 'a' ? view.a : view.b;
   // Where the last step landed, to say "3 of 12".
   const [landed, setLanded] = useState<number | null>(null);
-  const counted = useMemo(() => countMatches(editor, new SearchQuery({ search: text, caseSensitive, literal: true }), landed), [editor, text, caseSensitive, landed]);
-  const countText = counted.total >= COUNT_LIMIT ? `${formatInt(COUNT_LIMIT)}+ matches` : counted.current > 0 ? `${formatInt(counted.current)} of ${formatCount(counted.total, 'match', 'matches')}` : formatCount(counted.total, 'match', 'matches');
+  const counted = useMemo(
+    () => countMatches(editor, new SearchQuery({ search: text, caseSensitive, literal: true }), landed),
+    [editor, text, caseSensitive, landed],
+  );
+  const countText =
+    counted.total >= COUNT_LIMIT
+      ? `${formatInt(COUNT_LIMIT)}+ matches`
+      : counted.current > 0
+        ? `${formatInt(counted.current)} of ${formatCount(counted.total, 'match', 'matches')}`
+        : formatCount(counted.total, 'match', 'matches');
   const none = text !== '' && (found === false || counted.total === 0);
 
   // Before the browser hands on the next key: Find opens this bar synchronously, so keys typed right after Ctrl+F land here.
@@ -114,7 +122,14 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
         <span className={none ? 'diff-search-status is-none' : 'diff-search-status'} role="status">
           {text === '' ? '' : none ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : scopeNote ? `${countText} in ${scopeNote}` : countText}
         </span>
-        <button type="button" className="icon-button" aria-label="Previous match" onClick={() => step(false)} disabled={text === ''} title="Previous match (Shift+Enter)">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Previous match"
+          onClick={() => step(false)}
+          disabled={text === ''}
+          title="Previous match (Shift+Enter)"
+        >
           <Icon name="chevron" size={14} className="turn-up" />
         </button>
         <button type="button" className="icon-button" aria-label="Next match" onClick={() => step(true)} disabled={text === ''} title="Next match (Enter)">
@@ -136,7 +151,14 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
             <option value="b">Compressed</option>
           </select>
         </label>
-        <button type="button" className="toggle-button" aria-pressed={caseSensitive} aria-label="Match case" title="Match case" onClick={() => setCaseSensitive(!caseSensitive)}>
+        <button
+          type="button"
+          className="toggle-button"
+          aria-pressed={caseSensitive}
+          aria-label="Match case"
+          title="Match case"
+          onClick={() => setCaseSensitive(!caseSensitive)}
+        >
           Aa
         </button>
         <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>

@@ -72,7 +72,9 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   const whole = sections.length === 1;
   const sectionLabel =
     `Section ${formatInt(index + 1)} of ${formatInt(sections.length)}` +
-    (section.toolCount > 0 ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}` : '') +
+    (section.toolCount > 0
+      ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}`
+      : '') +
     ` · lines ${formatInt(section.firstLineA)}–${formatInt(section.firstLineA + Math.max(0, section.linesA - 1))}`;
   const text = useMemo(() => sectionText(plan, index), [plan, index]);
   // The section on screen has deferred text (a deferral level): the legend says how it is drawn.
@@ -84,7 +86,9 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
     const selected = to > from && to - from < 200 ? editor.state.sliceDoc(from, to) : '';
     const side: DiffSide = editor.dom.classList.contains('cm-merge-b') ? 'b' : 'a';
     // Drawn before this key event ends, so the keys typed right after Ctrl+F reach the box, not the read-only text.
-    flushSync(() => setSearch((previous) => ({ side, seq: (previous?.seq ?? 0) + 1, initialText: selected.includes('\n') ? '' : selected || (previous?.initialText ?? '') })));
+    flushSync(() =>
+      setSearch((previous) => ({ side, seq: (previous?.seq ?? 0) + 1, initialText: selected.includes('\n') ? '' : selected || (previous?.initialText ?? '') })),
+    );
   }, []);
 
   return (
@@ -94,22 +98,38 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
         <PreviewTag reason={preview} />
         <span className="panel-note diff-note" title={`Click in the text and press ${shortcutLabel('find', mac)} to search both sides`}>
           <span className="diff-note-count">{formatCount(changeCount, 'change')}</span>
-          <span className="diff-note-hint">
-            {' '}
-            · {shortcutLabel('find', mac)} in the text
-          </span>
+          <span className="diff-note-hint"> · {shortcutLabel('find', mac)} in the text</span>
         </span>
         <span className="change-steps">
-          <button type="button" className="icon-button" aria-label="Previous change" title={`Previous change (${CHANGE_KEYS.previousLabel} in the text)`} disabled={!mergeView || changeCount === 0} onClick={() => mergeView && stepChange(mergeView, -1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Previous change"
+            title={`Previous change (${CHANGE_KEYS.previousLabel} in the text)`}
+            disabled={!mergeView || changeCount === 0}
+            onClick={() => mergeView && stepChange(mergeView, -1)}
+          >
             <Icon name="chevron" size={14} className="turn-up" />
           </button>
-          <button type="button" className="icon-button" aria-label="Next change" title={`Next change (${CHANGE_KEYS.nextLabel} in the text)`} disabled={!mergeView || changeCount === 0} onClick={() => mergeView && stepChange(mergeView, 1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Next change"
+            title={`Next change (${CHANGE_KEYS.nextLabel} in the text)`}
+            disabled={!mergeView || changeCount === 0}
+            onClick={() => mergeView && stepChange(mergeView, 1)}
+          >
             <Icon name="chevron" size={14} className="turn-down" />
           </button>
         </span>
         <label className="switch">
           <span className="switch-control">
-            <input type="checkbox" aria-label="Collapse unchanged" checked={collapse} onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)} />
+            <input
+              type="checkbox"
+              aria-label="Collapse unchanged"
+              checked={collapse}
+              onChange={(event) => stores.settings.getState().setCollapseUnchanged(event.target.checked)}
+            />
             <span className="switch-track" aria-hidden="true" />
           </span>
           {/* A narrow diff shows the short label; the switch's name stays whole. */}
@@ -130,14 +150,28 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
       </div>
       {whole ? null : (
         <div className="diff-sections">
-          <button type="button" className="icon-button" aria-label="Previous section" title="Previous section" disabled={index === 0} onClick={() => goTo(index - 1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Previous section"
+            title="Previous section"
+            disabled={index === 0}
+            onClick={() => goTo(index - 1)}
+          >
             <Icon name="chevron" size={14} className="flip" />
           </button>
           {/* A narrow diff keeps the bar on one row: the label ends in "…" and the note hides; both stay whole in the tooltip. */}
           <span className="diff-sections-label" aria-live="polite" title={`${sectionLabel}\n${SECTIONS_NOTE}`}>
             {sectionLabel}
           </span>
-          <button type="button" className="icon-button" aria-label="Next section" title="Next section" disabled={index === sections.length - 1} onClick={() => goTo(index + 1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Next section"
+            title="Next section"
+            disabled={index === sections.length - 1}
+            onClick={() => goTo(index + 1)}
+          >
             <Icon name="chevron" size={14} />
           </button>
           <span className="diff-sections-note">{SECTIONS_NOTE}</span>
@@ -179,7 +213,10 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
 
 export function DiffView({ analysisId, preview = null }: { analysisId: string; preview?: string | null }) {
   const { api } = useApp();
-  const current = useAnalysisData(analysisId, useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getDiff({ analysisId: id }, { onProgress }), [api]));
+  const current = useAnalysisData(
+    analysisId,
+    useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getDiff({ analysisId: id }, { onProgress }), [api]),
+  );
 
   return (
     <section className="panel diff-panel" aria-label="Diff">

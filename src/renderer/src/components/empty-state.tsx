@@ -25,7 +25,8 @@ function LastResults() {
   return (
     <section className="empty-last" aria-label="Last results">
       <p className="empty-last-text">
-        Open last time: <span className="empty-last-names">{namesOf(results)}</span>. {results.length === 1 ? 'Its original is' : 'Their originals are'} in history.
+        Open last time: <span className="empty-last-names">{namesOf(results)}</span>. {results.length === 1 ? 'Its original is' : 'Their originals are'} in
+        history.
       </p>
       <div className="empty-last-actions">
         <button type="button" className="button" onClick={() => void reopen()}>

@@ -38,7 +38,9 @@ export function FactsDrilldown({ facts, level }: { facts: Facts; level: LevelNam
     ['Found', facts.sentences, 'fact sentences in the original descriptions'],
     ['Kept', facts.kept, 'word for word in the shrunk catalog'],
     ['Stated by a keyword', facts.redundant, 'dropped because a keyword on the same node says it (listed below)'],
-    ...(deferring || deferred > 0 ? ([['Deferred', deferred, 'left out of a tool that carries the marker: one caveman_describe call away']] as [string, number, string][]) : []),
+    ...(deferring || deferred > 0
+      ? ([['Deferred', deferred, 'left out of a tool that carries the marker: one caveman_describe call away']] as [string, number, string][])
+      : []),
     ['Dropped', facts.dropped, facts.dropped === 0 ? 'none' : 'lost: listed below'],
   ];
   const categories = Object.entries(facts.byCategory)
@@ -103,7 +105,11 @@ export function FactsDrilldown({ facts, level }: { facts: Facts; level: LevelNam
       ) : null}
       {facts.redundantFacts.length > 0 ? (
         <ul className="drill-list" aria-label="Stated by a keyword">
-          {facts.redundantFacts.length < facts.redundant ? <li className="drill-note">The first {formatInt(facts.redundantFacts.length)} of {formatInt(facts.redundant)}:</li> : null}
+          {facts.redundantFacts.length < facts.redundant ? (
+            <li className="drill-note">
+              The first {formatInt(facts.redundantFacts.length)} of {formatInt(facts.redundant)}:
+            </li>
+          ) : null}
           {facts.redundantFacts.map((fact, index) => (
             <li key={index}>
               <code>{fact.tool}</code> at <code>{fact.location}</code>: “{fact.sentence}” — stated by <code>{fact.keyword}</code>

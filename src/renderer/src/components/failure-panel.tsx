@@ -19,7 +19,8 @@ const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
 /** Malformed JSON: the way to retry depends on where it came from (main reads files from Open…, so their origin is not known here). */
 function invalidJsonHint(message: string, input: FailureInput | null): string {
   const paste = input?.origin === 'paste';
-  if (input?.empty ?? /\bis empty\b/.test(message)) return paste ? 'Nothing was pasted: copy the catalog’s JSON and paste it.' : 'The file is empty: pick the file that holds the catalog’s JSON.';
+  if (input?.empty ?? /\bis empty\b/.test(message))
+    return paste ? 'Nothing was pasted: copy the catalog’s JSON and paste it.' : 'The file is empty: pick the file that holds the catalog’s JSON.';
   if (paste) return 'Fix the JSON at that position and paste it again.';
   return input ? 'Fix the JSON at that position and drop or open the file again.' : 'Fix the JSON at that position and try again.';
 }

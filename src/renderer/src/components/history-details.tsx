@@ -110,7 +110,13 @@ export function HistoryDetails() {
           <Icon name="save" />
           Export compressed…
         </button>
-        <button type="button" className="button" onClick={() => setOriginals(true)} disabled={detailsState === 'missing'} title="Each tool's original definition, marked shortened or complete — what the proxy's caveman_describe answers">
+        <button
+          type="button"
+          className="button"
+          onClick={() => setOriginals(true)}
+          disabled={detailsState === 'missing'}
+          title="Each tool's original definition, marked shortened or complete — what the proxy's caveman_describe answers"
+        >
           <Icon name="tool" />
           Tool originals…
         </button>
@@ -119,9 +125,17 @@ export function HistoryDetails() {
           Delete…
         </button>
       </div>
-      {originals && detailsState !== 'missing' ? <ToolOriginalsDialog key={details.handle} handle={details.handle} source={details.source_name ?? details.handle} onClose={() => setOriginals(false)} /> : null}
+      {originals && detailsState !== 'missing' ? (
+        <ToolOriginalsDialog key={details.handle} handle={details.handle} source={details.source_name ?? details.handle} onClose={() => setOriginals(false)} />
+      ) : null}
       {confirming ? (
-        <ConfirmDialog title="Delete this handle?" confirmLabel="Delete" onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(false)} busy={deleting}>
+        <ConfirmDialog
+          title="Delete this handle?"
+          confirmLabel="Delete"
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+          busy={deleting}
+        >
           <p>
             <code>{details.handle}</code>
             {details.source_name ? ` (${details.source_name})` : ''} will be removed from the recovery store.

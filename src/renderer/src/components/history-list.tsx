@@ -152,7 +152,9 @@ export function HistoryList() {
   if (total === 0) {
     return (
       <div className="list-status">
-        {query === '' ? 'No handles stored yet. Shrink a catalog and its original is kept here, byte for byte.' : `No handle or source name matches “${query}”.`}
+        {query === ''
+          ? 'No handles stored yet. Shrink a catalog and its original is kept here, byte for byte.'
+          : `No handle or source name matches “${query}”.`}
       </div>
     );
   }

@@ -12,7 +12,11 @@ import { ModalDialog } from './modal-dialog';
 import { Spinner } from './spinner';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; tools: HistoryTools['tools'] } | { state: 'failed'; message: string };
-type Shown = { state: 'idle' } | { state: 'loading'; name: string } | { state: 'ready'; original: NonNullable<HistoryTools['original']> } | { state: 'failed'; message: string };
+type Shown =
+  | { state: 'idle' }
+  | { state: 'loading'; name: string }
+  | { state: 'ready'; original: NonNullable<HistoryTools['original']> }
+  | { state: 'failed'; message: string };
 
 export function ToolOriginalsDialog({ handle, source, onClose }: { handle: string; source: string; onClose(): void }) {
   const { api } = useApp();
@@ -50,7 +54,11 @@ export function ToolOriginalsDialog({ handle, source, onClose }: { handle: strin
   const shortened = loaded.state === 'ready' ? loaded.tools.filter((tool) => tool.shortened).length : 0;
   const selected = shown.state === 'ready' ? shown.original.name : shown.state === 'loading' ? shown.name : '';
   const description =
-    loaded.state === 'ready' ? `${source}: ${shortened} of ${loaded.tools.length} tools shortened; the others are complete in the shrunk catalog.` : loaded.state === 'failed' ? `Per-tool originals are not available: ${loaded.message}` : `${source}: each tool's definition as it stands in the stored original.`;
+    loaded.state === 'ready'
+      ? `${source}: ${shortened} of ${loaded.tools.length} tools shortened; the others are complete in the shrunk catalog.`
+      : loaded.state === 'failed'
+        ? `Per-tool originals are not available: ${loaded.message}`
+        : `${source}: each tool's definition as it stands in the stored original.`;
 
   return (
     <ModalDialog
@@ -84,7 +92,9 @@ export function ToolOriginalsDialog({ handle, source, onClose }: { handle: strin
           {shown.state === 'ready' ? (
             <>
               <p className={shown.original.shortened ? 'tool-original-state is-shortened' : 'tool-original-state is-complete'}>
-                {shown.original.shortened ? 'Shortened in the shrunk catalog — this is its full original text.' : 'Complete: the shrunk catalog already has all of its descriptions.'}
+                {shown.original.shortened
+                  ? 'Shortened in the shrunk catalog — this is its full original text.'
+                  : 'Complete: the shrunk catalog already has all of its descriptions.'}
               </p>
               <pre className="tool-original-text" aria-label={`Original definition of ${shown.original.name}`} tabIndex={0}>
                 {shown.original.text}

@@ -36,7 +36,8 @@ export function HistoryView() {
     searchRef.current?.select();
   }, [findSeq, stores]);
 
-  const count = total === null ? '' : query === '' ? `${formatCount(total, 'handle')}${newestFirst ? ', newest first' : ''}` : formatCount(total, 'match', 'matches');
+  const count =
+    total === null ? '' : query === '' ? `${formatCount(total, 'handle')}${newestFirst ? ', newest first' : ''}` : formatCount(total, 'match', 'matches');
 
   return (
     <div className="history">

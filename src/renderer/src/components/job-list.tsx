@@ -80,7 +80,15 @@ function JobRow({ job }: { job: RunningJob }) {
         <WaitingBar name={name} stage={STAGES.connecting} />
       ) : (
         <>
-          <div className="progress" role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${STAGES[job.stage]}, ${percent}%`}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={name}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${STAGES[job.stage]}, ${percent}%`}
+          >
             <div className="progress-fill" style={{ width: `${percent}%` }} />
           </div>
           <span className="job-percent" aria-hidden="true">

@@ -27,7 +27,10 @@ export function LoadStatus({ what, progress }: { what: string; progress: LoadPro
         {...(percent === null ? {} : { 'aria-valuenow': percent })}
         aria-valuetext={text}
       >
-        <div className={percent === null ? 'progress-fill progress-unknown' : 'progress-fill'} style={percent === null ? undefined : { width: `${percent}%` }} />
+        <div
+          className={percent === null ? 'progress-fill progress-unknown' : 'progress-fill'}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
       </div>
     </div>
   );

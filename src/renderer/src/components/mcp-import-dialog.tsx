@@ -36,7 +36,12 @@ const TRANSPORTS: { id: TransportChoice; label: string }[] = [
 
 /** The last folder of a path, for "project app". */
 function folderName(path: string): string {
-  return path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || path;
+  return (
+    path
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() || path
+  );
 }
 
 export function whereFrom(server: McpServerInfo): string {
@@ -122,7 +127,6 @@ function McpImportDialogBody() {
         </button>
       }
     >
-
       <section className="mcp-section" aria-labelledby={`${fieldId}-found`}>
         <div className="mcp-section-head">
           <h3 className="mcp-section-title" id={`${fieldId}-found`}>
@@ -142,7 +146,13 @@ function McpImportDialogBody() {
             <Spinner label="Looking in the MCP config files…" size={14} />
           </div>
         ) : servers.length === 0 ? (
-          <p className="mcp-note">{status === 'error' ? 'The config files could not be read.' : configOnly ? 'No servers found in the config files below: this browser host imports only servers of your MCP config files — add one there and click Look again.' : 'No servers found in the config files below. Choose a config file, or start a server yourself below.'}</p>
+          <p className="mcp-note">
+            {status === 'error'
+              ? 'The config files could not be read.'
+              : configOnly
+                ? 'No servers found in the config files below: this browser host imports only servers of your MCP config files — add one there and click Look again.'
+                : 'No servers found in the config files below. Choose a config file, or start a server yourself below.'}
+          </p>
         ) : (
           <ul className="mcp-servers" aria-label="Servers found">
             {servers.map((server, index) => {
@@ -221,7 +231,13 @@ function McpImportDialogBody() {
           <legend className="visually-hidden">Connect with</legend>
           {TRANSPORTS.map((choice) => (
             <label key={choice.id} className="mcp-transport">
-              <input type="radio" name={`${fieldId}-transport`} value={choice.id} checked={form.transport === choice.id} onChange={() => update({ transport: choice.id })} />
+              <input
+                type="radio"
+                name={`${fieldId}-transport`}
+                value={choice.id}
+                checked={form.transport === choice.id}
+                onChange={() => update({ transport: choice.id })}
+              />
               {choice.label}
             </label>
           ))}
@@ -231,11 +247,27 @@ function McpImportDialogBody() {
             <label className="mcp-field" htmlFor={`${fieldId}-url`}>
               Server URL
             </label>
-            <input id={`${fieldId}-url`} className="mcp-input" type="url" value={form.url} spellCheck={false} placeholder="http://127.0.0.1:3001/mcp" onChange={(event) => update({ url: event.target.value })} />
+            <input
+              id={`${fieldId}-url`}
+              className="mcp-input"
+              type="url"
+              value={form.url}
+              spellCheck={false}
+              placeholder="http://127.0.0.1:3001/mcp"
+              onChange={(event) => update({ url: event.target.value })}
+            />
             <label className="mcp-field" htmlFor={`${fieldId}-headers`}>
               HTTP headers <span className="muted">(optional, one “Name: value” per line)</span>
             </label>
-            <textarea id={`${fieldId}-headers`} className="mcp-textarea" rows={2} value={form.headersText} spellCheck={false} placeholder="Authorization: Bearer …" onChange={(event) => update({ headersText: event.target.value })} />
+            <textarea
+              id={`${fieldId}-headers`}
+              className="mcp-textarea"
+              rows={2}
+              value={form.headersText}
+              spellCheck={false}
+              placeholder="Authorization: Bearer …"
+              onChange={(event) => update({ headersText: event.target.value })}
+            />
           </>
         ) : (
           <>
@@ -254,11 +286,24 @@ function McpImportDialogBody() {
             <label className="mcp-field" htmlFor={`${fieldId}-env`}>
               Environment <span className="muted">(optional, one KEY=value per line)</span>
             </label>
-            <textarea id={`${fieldId}-env`} className="mcp-textarea" rows={2} value={form.envText} spellCheck={false} placeholder="API_KEY=…" onChange={(event) => update({ envText: event.target.value })} />
+            <textarea
+              id={`${fieldId}-env`}
+              className="mcp-textarea"
+              rows={2}
+              value={form.envText}
+              spellCheck={false}
+              placeholder="API_KEY=…"
+              onChange={(event) => update({ envText: event.target.value })}
+            />
           </>
         )}
         <div className="mcp-form-actions">
-          <button type="submit" className="button button-primary" disabled={busy !== null || configOnly} aria-describedby={configOnly ? `${fieldId}-off` : undefined}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={busy !== null || configOnly}
+            aria-describedby={configOnly ? `${fieldId}-off` : undefined}
+          >
             {busy === 'custom' ? <ButtonSpinner /> : null}
             {url ? 'Connect and import' : 'Start and import'}
           </button>

@@ -91,8 +91,18 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
     const numberDigits = String(lastLine).length;
     const view = new MergeView({
-      a: { doc: text.original, extensions: [sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind, onMatch }), deferredMarks(text.changes), deferredTheme] },
-      b: { doc: text.compressed, extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind, onMatch }) },
+      a: {
+        doc: text.original,
+        extensions: [
+          sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind, onMatch }),
+          deferredMarks(text.changes),
+          deferredTheme,
+        ],
+      },
+      b: {
+        doc: text.compressed,
+        extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind, onMatch }),
+      },
       parent: container,
       root,
       highlightChanges: true,
@@ -150,7 +160,10 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const lastA = closingLine(docA, docA.lineAt(startA).number);
     const lastB = closingLine(docB, docB.lineAt(startB).number);
     // The tool's first lines (its name and description) must show; later unchanged stretches inside it may stay collapsed.
-    const head = (doc: typeof docA, start: number, last: number) => ({ from: start, to: doc.line(Math.min(doc.lineAt(start).number + TOOL_HEAD_LINES, last)).to });
+    const head = (doc: typeof docA, start: number, last: number) => ({
+      from: start,
+      to: doc.line(Math.min(doc.lineAt(start).number + TOOL_HEAD_LINES, last)).to,
+    });
     const opened = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
     view.b.dispatch({ selection: { anchor: startB }, effects: [...opened.b, setToolLines.of({ first: docB.lineAt(startB).number, last: lastB })] });
     view.a.dispatch({ selection: { anchor: startA }, effects: [...opened.a, setToolLines.of({ first: docA.lineAt(startA).number, last: lastA })] });

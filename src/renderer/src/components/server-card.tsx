@@ -63,11 +63,22 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
         <WrapBadge row={row} />
         <div className="server-actions">
           {measure?.status === 'measuring' ? (
-            <button type="button" className="button button-small" onClick={() => void store.getState().cancelMeasure(server.id)} disabled={measure.jobId === null}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void store.getState().cancelMeasure(server.id)}
+              disabled={measure.jobId === null}
+            >
               Cancel
             </button>
           ) : (
-            <button type="button" className="button button-small" onClick={() => void store.getState().measure(server.id, tokenizer)} disabled={server.problem !== undefined} title="Start the server, list its tools and measure them at every level (nothing is stored)">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void store.getState().measure(server.id, tokenizer)}
+              disabled={server.problem !== undefined}
+              title="Start the server, list its tools and measure them at every level (nothing is stored)"
+            >
               {measure?.status === 'done' ? 'Measure again' : 'Measure'}
             </button>
           )}
@@ -104,7 +115,13 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
         {wrapped ? (
           <>
             <dt>Backup</dt>
-            <dd>{wrap.backupPath !== undefined ? <code>{wrap.backupPath}</code> : <span className="server-warn">not found beside the file — unwrap cannot restore the entry</span>}</dd>
+            <dd>
+              {wrap.backupPath !== undefined ? (
+                <code>{wrap.backupPath}</code>
+              ) : (
+                <span className="server-warn">not found beside the file — unwrap cannot restore the entry</span>
+              )}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -218,19 +235,23 @@ function Costs({ costs, excluded, level, editable, label, onLevel, onToggle }: C
               {RENDERINGS.map((rendering) => (
                 <td key={rendering} title={row.describe[rendering] > 0 ? `includes caveman_describe: ${formatInt(row.describe[rendering])} tokens` : undefined}>
                   {row.estimate ? '≈' : ''}
-                  {formatInt(row.after[rendering])} <span className="server-saved">−{formatPercent(savedShare(row.before[rendering], row.after[rendering]))}</span>
+                  {formatInt(row.after[rendering])}{' '}
+                  <span className="server-saved">−{formatPercent(savedShare(row.before[rendering], row.after[rendering]))}</span>
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="server-note">Through the proxy a level that shortens descriptions also lists caveman_describe (counted above), so a model can read any tool’s full definition.</p>
+      <p className="server-note">
+        Through the proxy a level that shortens descriptions also lists caveman_describe (counted above), so a model can read any tool’s full definition.
+      </p>
 
       {chosen !== undefined ? (
         <fieldset className="server-tools">
           <legend>
-            Tools at {level}, Claude tokens before → after — {editable ? 'untick the ones the proxy should neither list nor let be called' : 'as the wrapped entry filters them'}
+            Tools at {level}, Claude tokens before → after —{' '}
+            {editable ? 'untick the ones the proxy should neither list nor let be called' : 'as the wrapped entry filters them'}
           </legend>
           <ul>
             {costs.tools.map((tool, i) => {

@@ -70,7 +70,9 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         ) : (
           <p>
             The entry is put back from <code>{preview.backupPath}</code>, which is then removed
-            {preview.exact ? '; the file will be byte for byte the one the wrap read.' : '; the rest of the file changed since the wrap and stays as it is now.'}
+            {preview.exact
+              ? '; the file will be byte for byte the one the wrap read.'
+              : '; the rest of the file changed since the wrap and stays as it is now.'}
           </p>
         )
       }
@@ -108,11 +110,14 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         </dd>
       </dl>
       <pre className="server-diff" aria-label={`Changes to ${preview.configPath}`}>
-        {preview.diff.replace(/\n$/, '').split('\n').map((line, i) => (
-          <span key={i} className={diffLineClass(line)}>
-            {line}
-          </span>
-        ))}
+        {preview.diff
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line, i) => (
+            <span key={i} className={diffLineClass(line)}>
+              {line}
+            </span>
+          ))}
       </pre>
       {problem !== null ? (
         <p className="server-problem" role="alert">

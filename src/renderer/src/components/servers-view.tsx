@@ -44,8 +44,8 @@ export function ServersView() {
             MCP servers
           </h2>
           <p className="servers-lede">
-            The servers in your MCP clients’ config files. Measure starts one to list its tools and shows what they cost at each level; Wrap routes it through the
-            proxy, after showing the change to the file.
+            The servers in your MCP clients’ config files. Measure starts one to list its tools and shows what they cost at each level; Wrap routes it through
+            the proxy, after showing the change to the file.
           </p>
         </div>
         <button type="button" className="button" onClick={() => void store.getState().load()} disabled={status === 'loading'}>
@@ -68,7 +68,8 @@ export function ServersView() {
           </div>
           <h3>No MCP servers found</h3>
           <p>
-            None of the config files Caveman Shrink knows lists a server{looked > 0 ? '' : ' (none of them exists here)'}. Add a server to your client, then Look again.
+            None of the config files Caveman Shrink knows lists a server{looked > 0 ? '' : ' (none of them exists here)'}. Add a server to your client, then
+            Look again.
           </p>
         </div>
       ) : null}

@@ -112,7 +112,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const { commands, mac } = useApp();
   const { report, guarantees, toolCount } = summary;
   const reason = report.pass_through?.reason;
-  const storeError = report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
+  const storeError =
+    report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
   const saved = report.tokens_before - report.tokens_after;
   // What the model is handed (SPEC §2.8): the price and the level's headline use it, never the whitespace-inclusive JSON saving.
   const visible = summary.visible;
@@ -173,11 +174,22 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             <Icon name="save" />
             Save compressed…
           </button>
-          <button type="button" className="button" onClick={() => void commands.saveActive('original')} title={titleWithShortcut('Save original…', 'save-original', mac)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void commands.saveActive('original')}
+            title={titleWithShortcut('Save original…', 'save-original', mac)}
+          >
             <Icon name="save" />
             Save original…
           </button>
-          <button type="button" className="button" onClick={() => void copyCompressed()} disabled={copyingText || noCompressed !== null} title={noCompressed ? `No compressed catalog: ${noCompressed}` : undefined}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void copyCompressed()}
+            disabled={copyingText || noCompressed !== null}
+            title={noCompressed ? `No compressed catalog: ${noCompressed}` : undefined}
+          >
             <Icon name="copy" />
             Copy compressed
           </button>
@@ -188,8 +200,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
         <div className="banner banner-bad" role="alert">
           <Icon name="alert" />
           <p>
-            <strong>The recovery store could not keep the original:</strong> {storeError.message.replace(/\s*[—-]\s*nothing was stored\.?$/i, '')} — nothing was stored, so the
-            catalog passes through unchanged.
+            <strong>The recovery store could not keep the original:</strong> {storeError.message.replace(/\s*[—-]\s*nothing was stored\.?$/i, '')} — nothing was
+            stored, so the catalog passes through unchanged.
           </p>
         </div>
       ) : reason === 'no_saving' ? (
@@ -210,7 +222,11 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           label="Tokens"
           value={`${formatInt(report.tokens_before)} → ${formatInt(report.tokens_after)}`}
           detail={summary.tokensMinified === undefined ? `${formatInt(saved)} fewer` : `JSON · ${formatInt(summary.tokensMinified)} minified`}
-          title={summary.tokensMinified === undefined ? undefined : `The catalog file as JSON: ${formatInt(report.tokens_before)} as it came, ${formatInt(summary.tokensMinified)} as compact JSON (what MCP clients send), ${formatInt(report.tokens_after)} shrunk`}
+          title={
+            summary.tokensMinified === undefined
+              ? undefined
+              : `The catalog file as JSON: ${formatInt(report.tokens_before)} as it came, ${formatInt(summary.tokensMinified)} as compact JSON (what MCP clients send), ${formatInt(report.tokens_after)} shrunk`
+          }
         />
         {visible ? (
           <Stat
@@ -236,7 +252,11 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             accent={report.ratio > 0}
             // Reads on as one phrase: "35.0% saved · 9.1% beyond minification".
             detail={beyondMinification === undefined ? 'of the tokens' : ` saved · ${formatPercent(beyondMinification)} beyond minification`}
-            title={beyondMinification === undefined ? undefined : `Beyond minification: the share saved against the same catalog as compact JSON (${formatInt(summary.tokensMinified!)} tokens), which is what MCP clients send`}
+            title={
+              beyondMinification === undefined
+                ? undefined
+                : `Beyond minification: the share saved against the same catalog as compact JSON (${formatInt(summary.tokensMinified!)} tokens), which is what MCP clients send`
+            }
           />
         )}
         <PriceStat savedTokens={visible ? visible.anthropic.tokens_before - visible.anthropic.tokens_after : saved} />

@@ -162,7 +162,14 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, PageDown: current + page, PageUp: current - page, Home: 0, End: rows.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + page,
+      PageUp: current - page,
+      Home: 0,
+      End: rows.length - 1,
+    };
     const target = moves[event.key];
     if (target !== undefined) {
       event.preventDefault();
@@ -188,16 +195,34 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         {everyColumn ? null : (
           <span className="segmented segmented-small" role="group" aria-label="Columns shown">
             {(Object.keys(COLUMN_SETS) as ColumnSet[]).map((set) => (
-              <button key={set} type="button" className="segmented-item" aria-pressed={columnSet === set} title={COLUMN_SET_LABELS[set].title} onClick={() => setColumnSet(set)}>
+              <button
+                key={set}
+                type="button"
+                className="segmented-item"
+                aria-pressed={columnSet === set}
+                title={COLUMN_SET_LABELS[set].title}
+                onClick={() => setColumnSet(set)}
+              >
                 {COLUMN_SET_LABELS[set].label}
               </button>
             ))}
           </span>
         )}
-        <SearchField ref={filterRef} label="Filter tools" title={titleWithShortcut('Filter tools', 'find', mac)} value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <SearchField
+          ref={filterRef}
+          label="Filter tools"
+          title={titleWithShortcut('Filter tools', 'find', mac)}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
       </div>
       <div className="table-scroll" ref={scrollRef}>
-        <table className="tool-table" aria-label="Per-tool tokens" aria-rowcount={rows.length + 1 + footRows} style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}>
+        <table
+          className="tool-table"
+          aria-label="Per-tool tokens"
+          aria-rowcount={rows.length + 1 + footRows}
+          style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}
+        >
           <colgroup>
             <col style={nameWidth === null ? undefined : { width: nameWidth }} />
             {shownNumbers.map((i) => (
@@ -206,24 +231,32 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           </colgroup>
           <thead>
             <tr aria-rowindex={1} ref={headerRowRef}>
-              {shown.map((i) => COLUMNS[i]!).map((column) => (
-                <th key={column.key} scope="col" aria-sort={sortState(column.key)} className={column.numeric ? 'num' : undefined} ref={column.key === 'name' ? nameHeaderRef : undefined}>
-                  <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
-                    <span className="sort-label">{column.label}</span>
-                    <span className={`sort-mark sort-${sortState(column.key)}`} aria-hidden="true" />
-                  </button>
-                  {column.key === 'name' ? (
-                    <ColumnResizer
-                      label="Tool column width"
-                      width={nameWidth}
-                      min={NAME_MIN}
-                      max={900}
-                      measure={() => nameHeaderRef.current?.getBoundingClientRect().width ?? NAME_MIN}
-                      onResize={setNameWidth}
-                    />
-                  ) : null}
-                </th>
-              ))}
+              {shown
+                .map((i) => COLUMNS[i]!)
+                .map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={sortState(column.key)}
+                    className={column.numeric ? 'num' : undefined}
+                    ref={column.key === 'name' ? nameHeaderRef : undefined}
+                  >
+                    <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
+                      <span className="sort-label">{column.label}</span>
+                      <span className={`sort-mark sort-${sortState(column.key)}`} aria-hidden="true" />
+                    </button>
+                    {column.key === 'name' ? (
+                      <ColumnResizer
+                        label="Tool column width"
+                        width={nameWidth}
+                        min={NAME_MIN}
+                        max={900}
+                        measure={() => nameHeaderRef.current?.getBoundingClientRect().width ?? NAME_MIN}
+                        onResize={setNameWidth}
+                      />
+                    ) : null}
+                  </th>
+                ))}
             </tr>
           </thead>
           <tbody ref={bodyRef} onKeyDown={onKeyDown}>
@@ -285,7 +318,11 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
               <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
                 (envelope)
               </th>
-              {numberCells([{ text: formatInt(lint.envelope.tokens_before) }, { text: formatInt(lint.envelope.tokens_after) }, ...Array.from({ length: 5 }, () => ({ text: '—', className: 'num muted' }))])}
+              {numberCells([
+                { text: formatInt(lint.envelope.tokens_before) },
+                { text: formatInt(lint.envelope.tokens_after) },
+                ...Array.from({ length: 5 }, () => ({ text: '—', className: 'num muted' })),
+              ])}
             </tr>
             <tr className="total-row" aria-rowindex={rows.length + 1 + footRows}>
               <th scope="row" title="Every count is a local estimate (basis: inferred)">

@@ -67,7 +67,13 @@ export function Toolbar() {
 
       <div className="toolbar-actions">
         <AnalysisSettings />
-        <button type="button" className="button" aria-label="Import from MCP server…" onClick={() => commands.importMcp()} title="Import from MCP server…: list a live server’s tools and shrink them">
+        <button
+          type="button"
+          className="button"
+          aria-label="Import from MCP server…"
+          onClick={() => commands.importMcp()}
+          title="Import from MCP server…: list a live server’s tools and shrink them"
+        >
           <Icon name="plug" />
           MCP server…
         </button>

@@ -11,7 +11,10 @@ import { loadStep } from '../lib/load-progress';
 
 export type AnalysisData<T> = { state: 'loading'; progress: LoadProgress | null } | { state: 'ready'; value: T } | { state: 'error'; error: ErrorValue };
 
-export function useAnalysisData<T>(analysisId: string, load: (analysisId: string, onProgress: (progress: LoadProgress) => void) => Promise<T>): AnalysisData<T> {
+export function useAnalysisData<T>(
+  analysisId: string,
+  load: (analysisId: string, onProgress: (progress: LoadProgress) => void) => Promise<T>,
+): AnalysisData<T> {
   const [data, setData] = useState<{ id: string } & AnalysisData<T>>({ id: analysisId, state: 'loading', progress: null });
   useEffect(() => {
     let live = true;

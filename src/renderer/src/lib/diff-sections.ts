@@ -133,11 +133,28 @@ export function planSections(diff: DiffTexts, limits: SectionLimits = SECTION_LI
     const last = s + 2 === bounds.length;
     while (changeIndex < changes.length && (last || (changes[changeIndex] as DiffChange).fromA < to.a)) {
       const change = changes[changeIndex] as DiffChange;
-      own.push({ fromA: change.fromA - from.a, toA: change.toA - from.a, fromB: change.fromB - from.b, toB: change.toB - from.b, ...(change.deferred ? { deferred: true as const } : {}) });
+      own.push({
+        fromA: change.fromA - from.a,
+        toA: change.toA - from.a,
+        fromB: change.fromB - from.b,
+        toB: change.toB - from.b,
+        ...(change.deferred ? { deferred: true as const } : {}),
+      });
       changeIndex++;
     }
     const linesA = countNewlines(a, from.a, to.a);
-    sections.push({ fromA: from.a, toA: to.a, fromB: from.b, toB: to.b, firstLineA: lineA, firstLineB: lineB, linesA, changes: own, firstTool: 0, toolCount: 0 });
+    sections.push({
+      fromA: from.a,
+      toA: to.a,
+      fromB: from.b,
+      toB: to.b,
+      firstLineA: lineA,
+      firstLineB: lineB,
+      linesA,
+      changes: own,
+      firstTool: 0,
+      toolCount: 0,
+    });
     lineA += linesA;
     lineB += countNewlines(b, from.b, to.b);
   }

@@ -68,7 +68,7 @@ export function makeGapEstimatesAdditive(oracle: HeightOracleLike): void {
     if (!total || total.doc !== doc || total.lineHeight !== lineHeight || total.lineLength !== lineLength) {
       const sums = new Float64Array(doc.lines + 1);
       let line = 0;
-      for (const lines = doc.iterLines(); !lines.next().done; ) {
+      for (const lines = doc.iterLines(); !lines.next().done;) {
         line++;
         sums[line] = (sums[line - 1] as number) + this.heightForLine(lines.value.length);
       }
@@ -123,7 +123,8 @@ export const changeBoundaries = StateField.define<{ chunks: readonly Chunk[] | n
 /** The view's height oracle, when this version of @codemirror/view has it where expected. */
 function oracleOf(view: EditorView): HeightOracleLike | null {
   const oracle = (view as unknown as { viewState?: { heightOracle?: Partial<HeightOracleLike> } }).viewState?.heightOracle;
-  if (!oracle || typeof oracle.heightForGap !== 'function' || typeof oracle.heightForLine !== 'function' || typeof oracle.lineWrapping !== 'boolean') return null;
+  if (!oracle || typeof oracle.heightForGap !== 'function' || typeof oracle.heightForLine !== 'function' || typeof oracle.lineWrapping !== 'boolean')
+    return null;
   return oracle as HeightOracleLike;
 }
 

@@ -33,7 +33,10 @@ export function jsonExcerpt(bytes: Uint8Array, message: string): JsonExcerpt | n
     start = next + 1;
   }
   const end = bytes.indexOf(0x0a, start);
-  const whole = new TextDecoder().decode(bytes.subarray(start, end < 0 ? bytes.length : end)).replace(/\r$/, '').replace(/\t/g, ' ');
+  const whole = new TextDecoder()
+    .decode(bytes.subarray(start, end < 0 ? bytes.length : end))
+    .replace(/\r$/, '')
+    .replace(/\t/g, ' ');
   const index = Math.min(Math.max(0, column - 1), whole.length);
   if (whole.length <= WINDOW) return { line, column, text: whole, caret: index };
   const from = Math.max(0, Math.min(index - WINDOW / 2, whole.length - WINDOW));

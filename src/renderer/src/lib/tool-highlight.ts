@@ -17,7 +17,10 @@ export const toolHighlight = StateField.define<DecorationSet>({
     for (const effect of transaction.effects) {
       if (!effect.is(setToolLines)) continue;
       const lines = effect.value;
-      next = lines === null ? Decoration.none : Decoration.set(Array.from({ length: lines.last - lines.first + 1 }, (_, i) => toolLine.range(transaction.state.doc.line(lines.first + i).from)));
+      next =
+        lines === null
+          ? Decoration.none
+          : Decoration.set(Array.from({ length: lines.last - lines.first + 1 }, (_, i) => toolLine.range(transaction.state.doc.line(lines.first + i).from)));
     }
     return next;
   },
@@ -77,11 +80,14 @@ function across(chunks: readonly Chunk[], pos: number, fromA: boolean): number {
  * block opened on one side only would leave the sides out of step until the
  * next change.
  */
-export function revealCollapsed(view: MergeView, rangeA: { from: number; to: number } | null, rangeB: { from: number; to: number } | null): { a: StateEffect<number>[]; b: StateEffect<number>[] } {
+export function revealCollapsed(
+  view: MergeView,
+  rangeA: { from: number; to: number } | null,
+  rangeB: { from: number; to: number } | null,
+): { a: StateEffect<number>[]; b: StateEffect<number>[] } {
   const startsA = rangeA ? collapsedWithin(view.a, rangeA.from, rangeA.to) : [];
   const startsB = rangeB ? collapsedWithin(view.b, rangeB.from, rangeB.to) : [];
   const a = [...startsA, ...startsB.map((from) => across(view.chunks, from, false))];
   const b = [...startsB, ...startsA.map((from) => across(view.chunks, from, true))];
   return { a: [...new Set(a)].map((from) => uncollapseUnchanged.of(from)), b: [...new Set(b)].map((from) => uncollapseUnchanged.of(from)) };
 }
-

@@ -93,13 +93,25 @@ export function createHistoryStore(api: CavemanApi): HistoryStore {
       set((state) => ({ loading: { ...state.loading, [page]: true } }));
       const { query, sort } = get();
       try {
-        const result = await api.listHistory({ limit: HISTORY_PAGE_SIZE, offset: page * HISTORY_PAGE_SIZE, ...(query === '' ? {} : { query }), sort: sort.key, direction: sort.direction });
+        const result = await api.listHistory({
+          limit: HISTORY_PAGE_SIZE,
+          offset: page * HISTORY_PAGE_SIZE,
+          ...(query === '' ? {} : { query }),
+          sort: sort.key,
+          direction: sort.direction,
+        });
         if (get().generation !== generation) return;
         set((state) => {
           const loading = { ...state.loading };
           delete loading[page];
           const storedTotal = query === '' ? result.total : state.storedTotal;
-          return { pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries }, total: result.total, storedTotal, loading, error: null };
+          return {
+            pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries },
+            total: result.total,
+            storedTotal,
+            loading,
+            error: null,
+          };
         });
       } catch (error) {
         if (get().generation !== generation) return;

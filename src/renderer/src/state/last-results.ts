@@ -46,7 +46,14 @@ export function readLastResults(storage: SettingsStorage): LastResult[] {
     const value: unknown = JSON.parse(storage?.getItem(LAST_RESULTS_KEY) ?? '[]');
     if (!Array.isArray(value)) return [];
     return value
-      .filter((item): item is LastResult => typeof item === 'object' && item !== null && typeof item.handle === 'string' && /^ccr_[0-9a-f]{32}$/.test(item.handle) && typeof item.name === 'string')
+      .filter(
+        (item): item is LastResult =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof item.handle === 'string' &&
+          /^ccr_[0-9a-f]{32}$/.test(item.handle) &&
+          typeof item.name === 'string',
+      )
       .slice(0, MAX_LAST_RESULTS)
       .map(({ handle, name }) => ({ handle, name }));
   } catch {

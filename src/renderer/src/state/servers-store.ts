@@ -8,7 +8,17 @@
 // (serverProgress, serverMeasured), so it needs no wiring beyond its view.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { LevelName, McpConfigFile, ServerCosts, ServerEditDone, ServerEditPreview, ServerMeasuredEvent, ServerProgressEvent, ServerRow, TokenizerName } from '../../../shared/contracts';
+import type {
+  LevelName,
+  McpConfigFile,
+  ServerCosts,
+  ServerEditDone,
+  ServerEditPreview,
+  ServerMeasuredEvent,
+  ServerProgressEvent,
+  ServerRow,
+  TokenizerName,
+} from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
@@ -121,7 +131,9 @@ export function createServersStore(api: CavemanApi): ServersStore {
   const progress = (event: ServerProgressEvent) => {
     const current = store.getState().measures[event.serverId];
     if (current !== undefined && current.status !== 'measuring') return;
-    store.setState((state) => ({ measures: { ...state.measures, [event.serverId]: { status: 'measuring', jobId: event.jobId, stage: event.stage, fraction: event.fraction } } }));
+    store.setState((state) => ({
+      measures: { ...state.measures, [event.serverId]: { status: 'measuring', jobId: event.jobId, stage: event.stage, fraction: event.fraction } },
+    }));
   };
   const measured = (event: ServerMeasuredEvent) => {
     const measure: Measure = event.outcome.ok ? { status: 'done', costs: event.outcome.costs } : { status: 'error', message: event.outcome.error.message };

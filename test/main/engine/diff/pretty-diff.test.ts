@@ -25,12 +25,17 @@ function replay(diff: PrettyDiff): string {
 function diffOf(text: string): PrettyDiff {
   const before = parseJson(text);
   const after = parseJson(shrinkText(text));
-  return prettyDiff(before, after, readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node })));
+  return prettyDiff(
+    before,
+    after,
+    readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node })),
+  );
 }
 
 describe('prettyDiff', () => {
   it('prints both sides like JSON.stringify(…, null, 2) when values are plain', () => {
-    const text = '{"tools":[{"name":"a","description":"d","inputSchema":{"title":"x","type":"object","properties":{"p":{"enum":[1,2]},"q":{}},"required":[]}}]}';
+    const text =
+      '{"tools":[{"name":"a","description":"d","inputSchema":{"title":"x","type":"object","properties":{"p":{"enum":[1,2]},"q":{}},"required":[]}}]}';
     const diff = diffOf(text);
     expect(diff.original).toBe(JSON.stringify(JSON.parse(text), null, 2));
     expect(diff.compressed).toBe(JSON.stringify(JSON.parse(shrinkText(text)), null, 2));
@@ -49,17 +54,23 @@ describe('prettyDiff', () => {
     const filler = 'Filler words that carry nothing of value for the model at all.';
     const catalog = {
       tools: [
-        { name: 'tool_one', description: `Reads one record. ${filler}`, inputSchema: { type: 'object', title: 'One', properties: { id: { type: 'string', description: `The record id. ${filler}` } } } },
+        {
+          name: 'tool_one',
+          description: `Reads one record. ${filler}`,
+          inputSchema: { type: 'object', title: 'One', properties: { id: { type: 'string', description: `The record id. ${filler}` } } },
+        },
         { name: 'tool_two', description: 'Lists the records.', inputSchema: { type: 'object', title: 'Two' } },
       ],
     };
     const text = JSON.stringify(catalog);
     const before = parseJson(text);
     const tools = readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node }));
-    const at = (level: 'facts' | 'signatures', marked: number[]) => prettyDiff(before, parseJson(shrinkText(text, { level })), tools, undefined, new Set(marked));
+    const at = (level: 'facts' | 'signatures', marked: number[]) =>
+      prettyDiff(before, parseJson(shrinkText(text, { level })), tools, undefined, new Set(marked));
     const deferred = at('signatures', [0]);
     expect(replay(deferred)).toBe(deferred.compressed);
-    const removed = (diff: PrettyDiff, flag: boolean) => diff.changes.filter((change) => (change.deferred === true) === flag).map((change) => diff.original.slice(change.fromA, change.toA));
+    const removed = (diff: PrettyDiff, flag: boolean) =>
+      diff.changes.filter((change) => (change.deferred === true) === flag).map((change) => diff.original.slice(change.fromA, change.toA));
     // The tool's own description lost its filler; the parameter's description went whole (signatures): both deferred.
     expect(removed(deferred, true)).toEqual([filler, `            "description": "The record id. ${filler}"\n`]);
     // A schema title of the marked tool, and the other tool's, are dropped, not deferred.
@@ -70,7 +81,12 @@ describe('prettyDiff', () => {
   });
 
   it('replays exactly and records every tool line on every real catalog and reference input', () => {
-    const inputs = [...realFixtures().map((f) => f.text), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL').map(([, v]) => v)];
+    const inputs = [
+      ...realFixtures().map((f) => f.text),
+      ...Object.entries(referenceInputs())
+        .filter(([k]) => k !== 'GO_DDL')
+        .map(([, v]) => v),
+    ];
     for (const text of inputs) {
       const diff = diffOf(text);
       expect(replay(diff)).toBe(diff.compressed);

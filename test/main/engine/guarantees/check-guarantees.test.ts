@@ -11,10 +11,9 @@ import { shrinkText } from '../../../helpers/transform';
 const doc = (value: unknown) => parseJson(typeof value === 'string' ? value : JSON.stringify(value));
 
 describe('guarantees hold on every real catalog and reference input, at every level (SPEC §2.6)', () => {
-  const inputs = [
-    ...realFixtures().map((f) => [f.name, f.text] as const),
-    ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL'),
-  ].flatMap(([name, text]) => LEVELS.map((level) => [name, level, text] as const));
+  const inputs = [...realFixtures().map((f) => [f.name, f.text] as const), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL')].flatMap(
+    ([name, text]) => LEVELS.map((level) => [name, level, text] as const),
+  );
   it.each(inputs)('%s at %s', (_name, level, text) => {
     const before = parseJson(text);
     const after = parseJson(shrinkText(text, { level }));
@@ -23,8 +22,13 @@ describe('guarantees hold on every real catalog and reference input, at every le
     expect(report.construction).toMatchObject({ ok: true, changedValues: [], brokenRefs: [] });
     expect(report.constraints).toMatchObject({ ok: true, missing: [] });
     expect(report.facts).toMatchObject({ ok: true, dropped: 0, missing: [], cutLeads: [] });
-    if (level === 'full' || level === 'facts') expect([report.constraints.deferred, report.facts.deferred, report.facts.leads.deferred], level).toEqual([0, 0, 0]);
-    expect(constructionProfileOf(after).refs.filter((r) => r.kind === 'pointer' || r.kind === 'anchor').every((r) => r.resolves)).toBe(true);
+    if (level === 'full' || level === 'facts')
+      expect([report.constraints.deferred, report.facts.deferred, report.facts.leads.deferred], level).toEqual([0, 0, 0]);
+    expect(
+      constructionProfileOf(after)
+        .refs.filter((r) => r.kind === 'pointer' || r.kind === 'anchor')
+        .every((r) => r.resolves),
+    ).toBe(true);
   });
 
   it('defers at the deferral levels on the real catalogs, and keeps every lead at leads', () => {
@@ -65,7 +69,14 @@ describe('guarantee checks report progress tool by tool', () => {
 });
 
 describe('selection profile', () => {
-  const catalog = { tools: [{ name: 'a', inputSchema: { type: 'object', properties: { m: { enum: ['x', 'y'] }, n: { type: 'object', properties: { deep: {} } } }, required: ['m', 'n'] } }] };
+  const catalog = {
+    tools: [
+      {
+        name: 'a',
+        inputSchema: { type: 'object', properties: { m: { enum: ['x', 'y'] }, n: { type: 'object', properties: { deep: {} } } }, required: ['m', 'n'] },
+      },
+    ],
+  };
 
   it('lists parameters (nested too), enums and sorted required per tool', () => {
     expect(selectionProfileOf(doc(catalog))).toEqual({
@@ -109,12 +120,23 @@ describe('argument construction', () => {
       ['#/$defs/a~1b', true],
       ['#/$defs/til~0de', true],
     ]);
-    const encoded = doc({ name: 't', inputSchema: { properties: { p: { $ref: '#/$defs/a%20b' }, q: { $ref: '#/$defs/nope' }, r: { $ref: '#anchor' } }, $defs: { 'a b': {}, c: { $anchor: 'anchor' } } } });
+    const encoded = doc({
+      name: 't',
+      inputSchema: {
+        properties: { p: { $ref: '#/$defs/a%20b' }, q: { $ref: '#/$defs/nope' }, r: { $ref: '#anchor' } },
+        $defs: { 'a b': {}, c: { $anchor: 'anchor' } },
+      },
+    });
     expect(constructionProfileOf(encoded).refs.map((r) => r.resolves)).toEqual([true, false, true]);
   });
 
   it('does not resolve a ref into another tool', () => {
-    const catalog = { tools: [{ name: 'a', inputSchema: { $defs: { x: {} } } }, { name: 'b', inputSchema: { properties: { p: { $ref: '#/$defs/x' } } } }] };
+    const catalog = {
+      tools: [
+        { name: 'a', inputSchema: { $defs: { x: {} } } },
+        { name: 'b', inputSchema: { properties: { p: { $ref: '#/$defs/x' } } } },
+      ],
+    };
     expect(constructionProfileOf(doc(catalog)).refs).toMatchObject([{ tool: 'b', resolves: false }]);
   });
 
@@ -133,7 +155,9 @@ describe('references against $id bases (issue 22)', () => {
     name: 't',
     inputSchema: {
       type: 'object',
-      properties: { sub: { $id: 'http://example.com/sub.json', properties: { p, q: { $ref: '#/properties/p/examples/0' }, r, s: { $ref: '#/properties/r/items' } } } },
+      properties: {
+        sub: { $id: 'http://example.com/sub.json', properties: { p, q: { $ref: '#/properties/p/examples/0' }, r, s: { $ref: '#/properties/r/items' } } },
+      },
     },
   });
 
@@ -178,9 +202,17 @@ describe('references against $id bases (issue 22)', () => {
   });
 
   it('fails the check when a ref lands on another place after the shrink', () => {
-    const before = doc({ name: 't', inputSchema: { properties: { a: { $id: 'http://x.test/a.json', properties: { k: { type: 'string' } }, items: { $ref: '#/properties/k' } }, k: { type: 'integer' } } } });
+    const before = doc({
+      name: 't',
+      inputSchema: {
+        properties: { a: { $id: 'http://x.test/a.json', properties: { k: { type: 'string' } }, items: { $ref: '#/properties/k' } }, k: { type: 'integer' } },
+      },
+    });
     // The nested $id gone: "#/properties/k" now lands on the root's k.
-    const after = doc({ name: 't', inputSchema: { properties: { a: { properties: { k: { type: 'string' } }, items: { $ref: '#/properties/k' } }, k: { type: 'integer' } } } });
+    const after = doc({
+      name: 't',
+      inputSchema: { properties: { a: { properties: { k: { type: 'string' } }, items: { $ref: '#/properties/k' } }, k: { type: 'integer' } } },
+    });
     expect(checkGuarantees(before, after).construction).toMatchObject({ ok: false, brokenRefs: [{ at: '/properties/a/items', ref: '#/properties/k' }] });
   });
 });

@@ -44,7 +44,12 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
     const before = doc({ name: 't', description: `Lists things. ${FILLER} If omitted, all fields are returned.`, inputSchema: {} });
     const after = doc({ name: 't', description: 'Lists things.', inputSchema: {} });
     const { facts } = checkGuarantees(before, after);
-    expect(facts).toMatchObject({ ok: false, sentences: 1, dropped: 1, missing: [{ tool: 't', location: '0:t#/description', sentence: 'If omitted, all fields are returned.' }] });
+    expect(facts).toMatchObject({
+      ok: false,
+      sentences: 1,
+      dropped: 1,
+      missing: [{ tool: 't', location: '0:t#/description', sentence: 'If omitted, all fields are returned.' }],
+    });
   });
 
   it('accepts a fact stated by a keyword on the same node, and names the keyword', () => {
@@ -56,7 +61,10 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
   });
 
   it('does not accept a keyword on another node', () => {
-    const before = doc({ name: 't', inputSchema: { type: 'object', default: 'all', properties: { p: { type: 'string', description: `The kind. ${FILLER} Default: 'all'.` } } } });
+    const before = doc({
+      name: 't',
+      inputSchema: { type: 'object', default: 'all', properties: { p: { type: 'string', description: `The kind. ${FILLER} Default: 'all'.` } } },
+    });
     const after = doc({ name: 't', inputSchema: { type: 'object', default: 'all', properties: { p: { type: 'string', description: 'The kind.' } } } });
     expect(checkGuarantees(before, after).facts).toMatchObject({ ok: false, dropped: 1 });
   });
@@ -68,14 +76,21 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
     expect(checkGuarantees(before, cut).facts).toMatchObject({ ok: false, leads: { cut: 1 }, cutLeads: [{ tool: 't' }] });
     const shortened = JSON.parse(shrinkText(JSON.stringify({ name: 't', description: `${lead} ${FILLER}`, inputSchema: {} }))).description as string;
     expect(shortened.endsWith('…')).toBe(true);
-    expect(checkGuarantees(before, doc({ name: 't', description: shortened, inputSchema: {} })).facts).toMatchObject({ ok: true, leads: { found: 1, shortened: 1, cut: 0 } });
+    expect(checkGuarantees(before, doc({ name: 't', description: shortened, inputSchema: {} })).facts).toMatchObject({
+      ok: true,
+      leads: { found: 1, shortened: 1, cut: 0 },
+    });
   });
 });
 
 describe('facts at the deferral levels (docs/levels.md)', () => {
   const fact = 'If omitted, all fields are returned.';
   const constraint = 'You must pass the owner.';
-  const before = doc({ name: 't', description: `Lists things. ${fact} ${constraint}`, inputSchema: { properties: { p: { description: `The kind. ${fact}` } } } });
+  const before = doc({
+    name: 't',
+    description: `Lists things. ${fact} ${constraint}`,
+    inputSchema: { properties: { p: { description: `The kind. ${fact}` } } },
+  });
   const check = (after: unknown, level: (typeof LEVELS)[number]) => checkGuarantees(before, doc(after), undefined, undefined, level);
 
   it('counts a sentence missing from a marked tool as deferred at leads and signatures', () => {
@@ -101,7 +116,11 @@ describe('facts at the deferral levels (docs/levels.md)', () => {
   it('defers a parameter’s lead only at signatures, where its description goes whole; never a tool’s own lead', () => {
     const removed = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
     expect(check(removed, 'signatures').facts).toMatchObject({ ok: true, leads: { found: 2, whole: 1, deferred: 1, cut: 0 } });
-    expect(check(removed, 'leads').facts).toMatchObject({ ok: false, leads: { deferred: 0, cut: 1 }, cutLeads: [{ location: '0:t#/inputSchema/properties/p/description' }] });
+    expect(check(removed, 'leads').facts).toMatchObject({
+      ok: false,
+      leads: { deferred: 0, cut: 1 },
+      cutLeads: [{ location: '0:t#/inputSchema/properties/p/description' }],
+    });
     const halfCut = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: { description: 'The' } } } };
     expect(check(halfCut, 'signatures').facts).toMatchObject({ ok: false, leads: { cut: 1 } });
     const ownLeadGone = { name: 't', description: `Things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };

@@ -71,7 +71,13 @@ describe('resolveUri (RFC 3986 §5.2)', () => {
   it('removes dot segments (§5.2.4) and parses the components of Appendix B', () => {
     expect(removeDotSegments('/a/b/c/./../../g')).toBe('/a/g');
     expect(removeDotSegments('mid/content=5/../6')).toBe('mid/6');
-    expect(parseUri('https://Example.com:8/p/q.json?x=1#/a/b')).toEqual({ scheme: 'https', authority: 'Example.com:8', path: '/p/q.json', query: 'x=1', fragment: '/a/b' });
+    expect(parseUri('https://Example.com:8/p/q.json?x=1#/a/b')).toEqual({
+      scheme: 'https',
+      authority: 'Example.com:8',
+      path: '/p/q.json',
+      query: 'x=1',
+      fragment: '/a/b',
+    });
     // "a b:c" cannot start with a scheme: it is a relative path.
     expect(parseUri('a b:c')).toEqual({ path: 'a b:c' });
   });
@@ -80,7 +86,12 @@ describe('resolveUri (RFC 3986 §5.2)', () => {
 describe('uriKey (§6.2.2)', () => {
   it('names one resource by every spelling of it, without its fragment', () => {
     const key = uriKey('https://example.com/a/b.json');
-    for (const spelling of ['HTTPS://EXAMPLE.com/a/b.json', 'https://example.com/a/./c/../b.json', 'https://example.com/%61/b.json#', 'https://example.com/a/b.json#/x']) {
+    for (const spelling of [
+      'HTTPS://EXAMPLE.com/a/b.json',
+      'https://example.com/a/./c/../b.json',
+      'https://example.com/%61/b.json#',
+      'https://example.com/a/b.json#/x',
+    ]) {
       expect(uriKey(spelling), spelling).toBe(key);
     }
     expect(uriKey('https://example.com/A/b.json')).not.toBe(key);

@@ -7,7 +7,8 @@ describe('utf8ByteLengthAbove', () => {
     for (const unit of ['a', 'é', '€', '😀', '\ud800']) {
       for (let repeat = 0; repeat <= 120; repeat++) {
         const text = unit.repeat(repeat);
-        for (const max of [0, 1, 159, 160, 161, 299, 300, 301]) expect(utf8ByteLengthAbove(text, max), `${repeat} × ${JSON.stringify(unit)}, ${max}`).toBe(utf8ByteLength(text) > max);
+        for (const max of [0, 1, 159, 160, 161, 299, 300, 301])
+          expect(utf8ByteLengthAbove(text, max), `${repeat} × ${JSON.stringify(unit)}, ${max}`).toBe(utf8ByteLength(text) > max);
       }
     }
   });

@@ -24,7 +24,8 @@ function checkEveryStart(text: string, tokenizer: TokenizerName): number {
     else {
       const piece = text.slice(start, end);
       const [low, high] = /^ +$/.test(piece) ? [scannedKey[KEY_LOW], SPACE_RUN] : packedKey(text, start, end);
-      if (scannedKey[KEY_LOW] !== low || scannedKey[KEY_HIGH] !== high) wrong.push(`${JSON.stringify(piece)}: key ${scannedKey[KEY_LOW]}/${scannedKey[KEY_HIGH]}, not ${low}/${high}`);
+      if (scannedKey[KEY_LOW] !== low || scannedKey[KEY_HIGH] !== high)
+        wrong.push(`${JSON.stringify(piece)}: key ${scannedKey[KEY_LOW]}/${scannedKey[KEY_HIGH]}, not ${low}/${high}`);
     }
   }
   expect(wrong.slice(0, 5)).toEqual([]);
@@ -33,19 +34,59 @@ function checkEveryStart(text: string, tokenizer: TokenizerName): number {
 
 // ASCII next to the non-ASCII characters that could continue an ASCII piece.
 const edgeText = fc
-  .array(fc.constantFrom('a', 'Z', 'b', '1', '2', ' ', '  ', '\n', '\r', '\t', "'", "'s", "'ll", '"', ':', '/', '.', 'é', 'ſ', 'Σ', 'ǅ', '\u0301', '٣', '½', '\u00a0', '\u0085', '\u3000', '\ufeff', '日', '😀'), { maxLength: 30 })
+  .array(
+    fc.constantFrom(
+      'a',
+      'Z',
+      'b',
+      '1',
+      '2',
+      ' ',
+      '  ',
+      '\n',
+      '\r',
+      '\t',
+      "'",
+      "'s",
+      "'ll",
+      '"',
+      ':',
+      '/',
+      '.',
+      'é',
+      'ſ',
+      'Σ',
+      'ǅ',
+      '\u0301',
+      '٣',
+      '½',
+      '\u00a0',
+      '\u0085',
+      '\u3000',
+      '\ufeff',
+      '日',
+      '😀',
+    ),
+    { maxLength: 30 },
+  )
   .map((parts) => parts.join(''));
 
 describe('the ASCII pre-split', () => {
   it('classifies every ASCII character as the Unicode properties the patterns name do', () => {
     const expected = (char: string) =>
-      /[\r\n]/.test(char) ? NEWLINE
-      : /^[\t\n\v\f\r \u0085]$/.test(char) ? SPACE // Unicode White_Space in ASCII (not JavaScript's \s)
-      : /^[\p{Lu}\p{Lt}]$/u.test(char) ? UPPER
-      : /^\p{Ll}$/u.test(char) ? LOWER
-      : /^\p{N}$/u.test(char) ? NUMBER
-      : /^[\p{L}\p{M}]$/u.test(char) ? -1 // none in ASCII
-      : OTHER;
+      /[\r\n]/.test(char)
+        ? NEWLINE
+        : /^[\t\n\v\f\r \u0085]$/.test(char)
+          ? SPACE // Unicode White_Space in ASCII (not JavaScript's \s)
+          : /^[\p{Lu}\p{Lt}]$/u.test(char)
+            ? UPPER
+            : /^\p{Ll}$/u.test(char)
+              ? LOWER
+              : /^\p{N}$/u.test(char)
+                ? NUMBER
+                : /^[\p{L}\p{M}]$/u.test(char)
+                  ? -1 // none in ASCII
+                  : OTHER;
     for (let code = 0; code < 128; code++) expect(ASCII_CLASS[code], `U+${code.toString(16)}`).toBe(expected(String.fromCharCode(code)));
   });
 

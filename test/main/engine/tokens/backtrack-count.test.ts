@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { backtrackCount } from '../../../../src/main/engine/tokens/exact/backtrack-count';
 import { BacktrackTables, LEFT, LENGTH, NotMergeOrderError, RIGHT } from '../../../../src/main/engine/tokens/exact/backtrack-tables';
-import { BACKTRACK_AFTER_BYTES, HEAP_MERGE_MIN_BYTES, bytePairCount, heapMergeCount, longPieceCounter } from '../../../../src/main/engine/tokens/exact/byte-pair-count';
+import {
+  BACKTRACK_AFTER_BYTES,
+  HEAP_MERGE_MIN_BYTES,
+  bytePairCount,
+  heapMergeCount,
+  longPieceCounter,
+} from '../../../../src/main/engine/tokens/exact/byte-pair-count';
 import { ExactCounter, loadRankTable } from '../../../../src/main/engine/tokens/exact/exact-counter';
 import { RankTable, buildSlots } from '../../../../src/main/engine/tokens/exact/rank-table';
 import { TOKENIZER_NAMES } from './token-fixtures';
@@ -62,7 +68,9 @@ const byteStrings = fc.oneof(
     .uniqueArray(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), { minLength: 1, maxLength: 26 })
     .chain((alphabet) => fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 3000 }))
     .map((letters) => new Uint8Array(Buffer.from(letters.join(''), 'latin1'))),
-  fc.array(fc.constantFrom('中', '文', 'é', 'ß', 'a', 'n', 'ñ', '😀', '→', '[', ' ', '\u00a0', 'Я', 'ア'), { minLength: 1, maxLength: 1500 }).map((chars) => new Uint8Array(Buffer.from(chars.join(''), 'utf8'))),
+  fc
+    .array(fc.constantFrom('中', '文', 'é', 'ß', 'a', 'n', 'ñ', '😀', '→', '[', ' ', '\u00a0', 'Я', 'ア'), { minLength: 1, maxLength: 1500 })
+    .map((chars) => new Uint8Array(Buffer.from(chars.join(''), 'utf8'))),
   fc
     .tuple(fc.string({ minLength: 1, maxLength: 9 }), fc.integer({ min: 1, max: 3000 }))
     .map(([word, length]) => new Uint8Array(Buffer.from(word.repeat(length), 'utf8').subarray(0, length))),
@@ -74,9 +82,13 @@ const longPieceTexts = fc.oneof(
     .uniqueArray(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), { minLength: 1, maxLength: 26 })
     .chain((alphabet) => fc.array(fc.constantFrom(...alphabet), { minLength: HEAP_MERGE_MIN_BYTES + 1, maxLength: 12_000 }))
     .map((letters) => letters.join('')),
-  fc.array(fc.constantFrom('中', '文', '日', '本', 'ア', '한', 'é', 'ß', 'a', 'z', 'ñ', 'ç', 'ø'), { minLength: 50, maxLength: 6000 }).map((chars) => chars.join('')),
+  fc
+    .array(fc.constantFrom('中', '文', '日', '本', 'ア', '한', 'é', 'ß', 'a', 'z', 'ñ', 'ç', 'ø'), { minLength: 50, maxLength: 6000 })
+    .map((chars) => chars.join('')),
   fc.array(fc.constantFrom(...'[]{}()<>!#$%&*+-=;:,.?@^_|~`"\\', '→', '©', '€', '😀', '👍'), { minLength: 50, maxLength: 8000 }).map((chars) => chars.join('')),
-  fc.tuple(fc.stringMatching(/^[a-z]{1,12}$/), fc.integer({ min: HEAP_MERGE_MIN_BYTES + 1, max: 12_000 })).map(([word, length]) => word.repeat(Math.ceil(length / word.length)).slice(0, length)),
+  fc
+    .tuple(fc.stringMatching(/^[a-z]{1,12}$/), fc.integer({ min: HEAP_MERGE_MIN_BYTES + 1, max: 12_000 }))
+    .map(([word, length]) => word.repeat(Math.ceil(length / word.length)).slice(0, length)),
 );
 
 describe('the backtracking counter (issue 22, item 7)', () => {

@@ -21,7 +21,10 @@ describe('countTokens', () => {
       // A special token would be exactly one token; as text it is several.
       expect(countTokens(special, tokenizer), special).toBeGreaterThan(1);
       const ids = encode(text);
-      expect(ids.every((id) => id < firstSpecialId), special).toBe(true);
+      expect(
+        ids.every((id) => id < firstSpecialId),
+        special,
+      ).toBe(true);
       expect(countTokens(text, tokenizer), special).toBe(ids.length);
     }
     encoding.free();

@@ -16,7 +16,7 @@ const MiB = 1 << 20;
 /** Strings where a counter that is close but not exact goes wrong, with why. */
 const TRICKY: readonly (readonly [string, string])[] = [
   ['\ufeffhello', 'a leading BOM is text (gpt-tokenizer’s TextDecoder strips it)'],
-  ['\u0085\'s', 'U+0085 is whitespace to tiktoken, not to JavaScript’s \\s'],
+  ["\u0085's", 'U+0085 is whitespace to tiktoken, not to JavaScript’s \\s'],
   ['a\ufeff b', 'U+FEFF is not whitespace to tiktoken'],
   ['<|endoftext|>', 'special-token text counts as text'],
   ['x<|im_start|>system<|im_sep|>', 'special-token text counts as text'],

@@ -39,7 +39,14 @@ class SharedWriter {
 }
 
 /** Writes `text` in the given pieces (UTF-8 byte lengths), telling `grew` after each, and returns the count. */
-async function countWhileWriting(counter: ParallelTokenCounter, text: string, tokenizer: TokenizerName, pieces: readonly number[], capacity: number, help = true): Promise<number> {
+async function countWhileWriting(
+  counter: ParallelTokenCounter,
+  text: string,
+  tokenizer: TokenizerName,
+  pieces: readonly number[],
+  capacity: number,
+  help = true,
+): Promise<number> {
   const bytes = encoder.encode(text);
   const writer = new SharedWriter(capacity);
   const growing = counter.beginGrowing(tokenizer);
@@ -77,11 +84,16 @@ describe.each([1, 2])('a count of a growing text with %i worker(s)', (workers) =
 
   it.each(TOKENIZER_NAMES)('equals the single-pass count of random text in random pieces, in a buffer that may be outgrown (%s)', async (tokenizer) => {
     await fc.assert(
-      fc.asyncProperty(fc.array(mixedText, { minLength: 1, maxLength: 12 }), fc.array(fc.integer({ min: 1, max: 200 }), { maxLength: 30 }), fc.integer({ min: 1, max: 2000 }), async (parts, pieces, capacity) => {
-        const text = parts.join('');
-        // Counted as its UTF-8 decodes: a lone surrogate is U+FFFD, as in any byte count.
-        expect(await countWhileWriting(fine, text, tokenizer, pieces, capacity)).toBe(countTokens(decoder.decode(encoder.encode(text)), tokenizer));
-      }),
+      fc.asyncProperty(
+        fc.array(mixedText, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 200 }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 2000 }),
+        async (parts, pieces, capacity) => {
+          const text = parts.join('');
+          // Counted as its UTF-8 decodes: a lone surrogate is U+FFFD, as in any byte count.
+          expect(await countWhileWriting(fine, text, tokenizer, pieces, capacity)).toBe(countTokens(decoder.decode(encoder.encode(text)), tokenizer));
+        },
+      ),
       { numRuns: 80 },
     );
   });

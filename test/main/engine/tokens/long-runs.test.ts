@@ -64,7 +64,14 @@ describe('long runs (issue 11, defect 2)', () => {
     try {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.oneof(fc.constantFrom('word ', '"key": ', '123,'), fc.integer({ min: 1000, max: 3000 }).map((n) => ' '.repeat(n)), fc.integer({ min: 1000, max: 3000 }).map((n) => 'x'.repeat(n))), { maxLength: 12 }),
+          fc.array(
+            fc.oneof(
+              fc.constantFrom('word ', '"key": ', '123,'),
+              fc.integer({ min: 1000, max: 3000 }).map((n) => ' '.repeat(n)),
+              fc.integer({ min: 1000, max: 3000 }).map((n) => 'x'.repeat(n)),
+            ),
+            { maxLength: 12 },
+          ),
           async (parts) => {
             const text = parts.join('');
             expect(await counter.count(text, 'o200k_base')).toBe(countTokens(text, 'o200k_base'));

@@ -34,10 +34,14 @@ describe('the packed-key cache', () => {
       expect(a.length === b.length && keyOf(a).every((word, i) => word === keyOf(b)[i]), `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(false);
     }
     fc.assert(
-      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), minLength: 3, maxLength: 12 }), fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), minLength: 3, maxLength: 12 }), (a, b) => {
-        const same = a.length === b.length && keyOf(a).every((word, i) => word === keyOf(b)[i]);
-        expect(same).toBe(a === b);
-      }),
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), minLength: 3, maxLength: 12 }),
+        fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), minLength: 3, maxLength: 12 }),
+        (a, b) => {
+          const same = a.length === b.length && keyOf(a).every((word, i) => word === keyOf(b)[i]);
+          expect(same).toBe(a === b);
+        },
+      ),
       { numRuns: 20_000, seed: 13 },
     );
   });

@@ -20,7 +20,9 @@ export interface NamedText {
 
 /** Every real catalog, as stored and in compact JSON.stringify(JSON.parse(x)) form. */
 export function realTexts(): NamedText[] {
-  const files = readdirSync(REAL_FIXTURES_DIR).filter((file) => file.endsWith('.json')).sort();
+  const files = readdirSync(REAL_FIXTURES_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
   if (files.length === 0) throw new Error(`no fixtures in ${REAL_FIXTURES_DIR}`);
   return files.flatMap((file) => {
     const text = readFileSync(join(REAL_FIXTURES_DIR, file), 'utf8');

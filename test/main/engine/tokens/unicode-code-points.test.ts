@@ -43,7 +43,11 @@ describe('every code point counts as tiktoken counts it', () => {
 
   it.each(TOKENIZER_NAMES)('every 7th code point in two more contexts (%s)', { timeout: 300_000 }, (tokenizer) => {
     for (const context of CONTEXTS.slice(1)) {
-      expect(mismatches(context, tokenizer, 7).filter((code) => !isNewInUnicode17(code)).map((code) => code.toString(16))).toEqual([]);
+      expect(
+        mismatches(context, tokenizer, 7)
+          .filter((code) => !isNewInUnicode17(code))
+          .map((code) => code.toString(16)),
+      ).toEqual([]);
     }
   });
 

@@ -33,7 +33,14 @@ describe('dialectOf', () => {
   });
 
   it('reads the $schema of schema objects only, not of data or names', () => {
-    const doc = parseJson(JSON.stringify({ $schema: DRAFT_07, properties: { $schema: { type: 'string' } }, examples: [{ $schema: DRAFT_04 }], $defs: { a: { $id: 'a', $schema: DRAFT_2019 } } }));
+    const doc = parseJson(
+      JSON.stringify({
+        $schema: DRAFT_07,
+        properties: { $schema: { type: 'string' } },
+        examples: [{ $schema: DRAFT_04 }],
+        $defs: { a: { $id: 'a', $schema: DRAFT_2019 } },
+      }),
+    );
     expect([...declaredDialects(doc, doc.root)].sort()).toEqual(['2019-09', 'draft-07']);
   });
 });
@@ -67,7 +74,12 @@ describe('a $schema other than 2020-12 stays when a keyword reads differently in
   });
 
   it('keeps every $schema of the tool then, a nested 2020-12 one too', () => {
-    const schema = { $schema: DRAFT_07, type: 'object', properties: { p: { items: [{}] } }, definitions: { a: { $id: 'http://x.test/a.json', $schema: DRAFT_2020, prefixItems: [{}] } } };
+    const schema = {
+      $schema: DRAFT_07,
+      type: 'object',
+      properties: { p: { items: [{}] } },
+      definitions: { a: { $id: 'http://x.test/a.json', $schema: DRAFT_2020, prefixItems: [{}] } },
+    };
     expect(shrunk(schema)).toEqual(schema);
   });
 });
@@ -75,17 +87,42 @@ describe('a $schema other than 2020-12 stays when a keyword reads differently in
 describe('a $schema goes when nothing it keeps reads differently', () => {
   it.each([
     ['2020-12 itself, with tuples', DRAFT_2020, { properties: { p: { prefixItems: [{}], items: false } } }],
-    ['draft-07 with plain keywords and $ref beside annotations', DRAFT_07, { properties: { p: { $ref: '#/definitions/a', description: 'A.', title: 'A', default: 1 }, q: { type: 'integer', format: 'uri', const: 1 } }, definitions: { a: {} }, if: {}, then: {} }],
-    ['draft-07 with default-valued tuple keywords the shrink drops', DRAFT_07, { properties: { p: { type: 'array', additionalItems: true, dependencies: {}, unevaluatedItems: {} } } }],
-    ['2019-09 with $ref siblings, dependentRequired and $anchor', DRAFT_2019, { properties: { p: { $ref: '#/$defs/a', maxLength: 2 } }, dependentRequired: { a: ['b'] }, $defs: { a: { $anchor: 'a' } } }],
+    [
+      'draft-07 with plain keywords and $ref beside annotations',
+      DRAFT_07,
+      {
+        properties: { p: { $ref: '#/definitions/a', description: 'A.', title: 'A', default: 1 }, q: { type: 'integer', format: 'uri', const: 1 } },
+        definitions: { a: {} },
+        if: {},
+        then: {},
+      },
+    ],
+    [
+      'draft-07 with default-valued tuple keywords the shrink drops',
+      DRAFT_07,
+      { properties: { p: { type: 'array', additionalItems: true, dependencies: {}, unevaluatedItems: {} } } },
+    ],
+    [
+      '2019-09 with $ref siblings, dependentRequired and $anchor',
+      DRAFT_2019,
+      { properties: { p: { $ref: '#/$defs/a', maxLength: 2 } }, dependentRequired: { a: ['b'] }, $defs: { a: { $anchor: 'a' } } },
+    ],
     ['draft-04 with only an exclusiveMinimum false (its default, dropped)', DRAFT_04, { properties: { n: { minimum: 0, exclusiveMinimum: false } } }],
-    ['a keyword named like one only in data, names and annotations', DRAFT_07, { properties: { items: { type: 'string', examples: [{ items: [1] }] } }, 'x-vendor': { dependencies: { a: ['b'] } } }],
+    [
+      'a keyword named like one only in data, names and annotations',
+      DRAFT_07,
+      { properties: { items: { type: 'string', examples: [{ items: [1] }] } }, 'x-vendor': { dependencies: { a: ['b'] } } },
+    ],
   ])('%s', (_name, meta, schema) => {
     expect(keeps(meta, schema)).toBe(false);
   });
 
   it('but stays when such a default is kept: a $ref points at it, or it is a duplicate key', () => {
-    const target = { $schema: DRAFT_04, type: 'object', properties: { n: { minimum: 0, exclusiveMinimum: false }, m: { $ref: '#/properties/n/exclusiveMinimum' } } };
+    const target = {
+      $schema: DRAFT_04,
+      type: 'object',
+      properties: { n: { minimum: 0, exclusiveMinimum: false }, m: { $ref: '#/properties/n/exclusiveMinimum' } },
+    };
     expect(shrunk(target)).toHaveProperty('$schema');
     const text = `{"tools":[{"name":"t","inputSchema":{"$schema":"${DRAFT_04}","type":"object","properties":{"n":{"minimum":0,"exclusiveMinimum":false,"exclusiveMinimum":false}}}}]}`;
     expect(shrinkText(text)).toContain('"$schema"');

@@ -17,7 +17,17 @@ describe('exact structural savings (SPEC §2.3a)', () => {
       minContains: 1,
       additionalItems: true,
     };
-    const nested = { type: 'object', properties: {}, required: [], additionalProperties: true, patternProperties: {}, minProperties: 0, propertyNames: {}, dependentRequired: {}, $defs: {} };
+    const nested = {
+      type: 'object',
+      properties: {},
+      required: [],
+      additionalProperties: true,
+      patternProperties: {},
+      minProperties: 0,
+      propertyNames: {},
+      dependentRequired: {},
+      $defs: {},
+    };
     expect(schemaOf({ type: 'object', properties: { list: property, nested } })).toEqual({
       type: 'object',
       properties: { list: { type: 'array', items: { type: 'string' } }, nested: { type: 'object' } },
@@ -29,7 +39,10 @@ describe('exact structural savings (SPEC §2.3a)', () => {
   });
 
   it('keeps values that only look like defaults, and keywords that are not defaults at all', () => {
-    const schema = { type: 'object', properties: { a: { type: 'array', minItems: 1, uniqueItems: true, items: false, additionalProperties: false, description: ' ' } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'array', minItems: 1, uniqueItems: true, items: false, additionalProperties: false, description: ' ' } },
+    };
     expect(schemaOf(schema)).toEqual(schema);
   });
 
@@ -39,12 +52,16 @@ describe('exact structural savings (SPEC §2.3a)', () => {
   });
 
   it('keeps annotation-bearing defaults when the schema uses unevaluated* (they would change what is evaluated)', () => {
-    const schema = { type: 'object', properties: { a: { type: 'object', additionalProperties: true, unevaluatedProperties: false, allOf: [{ additionalProperties: {} }] } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'object', additionalProperties: true, unevaluatedProperties: false, allOf: [{ additionalProperties: {} }] } },
+    };
     expect(schemaOf(schema)).toEqual(schema);
   });
 
   it('keeps them too when the unevaluated* key is spelled with a \\u escape', () => {
-    const text = '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"object","additionalProperties":true,"\\u0075nevaluatedProperties":false}}}}]}';
+    const text =
+      '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"object","additionalProperties":true,"\\u0075nevaluatedProperties":false}}}}]}';
     expect(shrinkText(text)).toContain('"additionalProperties":true');
     // Without the escape hiding it, the same schema is recognised by its text.
     expect(shrinkText(text.replace('\\u0075', 'u'))).toContain('"additionalProperties":true');
@@ -82,7 +99,11 @@ describe('exact structural savings (SPEC §2.3a)', () => {
   });
 
   it('keeps every guarantee and stays idempotent', () => {
-    const text = catalogOf({ type: 'object', properties: { a: { type: 'object', properties: {}, required: [], description: '' }, b: { enum: ['x'], minLength: 0 } }, required: ['b'] });
+    const text = catalogOf({
+      type: 'object',
+      properties: { a: { type: 'object', properties: {}, required: [], description: '' }, b: { enum: ['x'], minLength: 0 } },
+      required: ['b'],
+    });
     const out = shrinkText(text);
     const report = checkGuarantees(parseJson(text), parseJson(out));
     expect([report.selection.ok, report.construction.ok, report.constraints.ok, report.facts.ok]).toEqual([true, true, true, true]);

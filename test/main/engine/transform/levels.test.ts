@@ -9,7 +9,8 @@ import { DEFERRAL_MARKER } from '../../../../src/main/engine/transform/deferral-
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
-const FILLER = 'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget for short text.';
+const FILLER =
+  'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget for short text.';
 const at = (level: LevelName, value: unknown) => JSON.parse(shrinkText(JSON.stringify(value), { level }));
 const inputs = [...realFixtures().map((f) => [f.name, f.text] as const), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL')];
 
@@ -32,8 +33,18 @@ const catalog = {
 
 describe('levels', () => {
   it('full: every description whole, annotations and default-valued keywords still go', () => {
-    const value = { tools: [{ name: 't', description: `Lead here. ${FILLER}`, inputSchema: { title: 'T', additionalProperties: true, properties: { p: { description: `P lead. ${FILLER}` } } } }] };
-    expect(at('full', value)).toEqual({ tools: [{ name: 't', description: `Lead here. ${FILLER}`, inputSchema: { properties: { p: { description: `P lead. ${FILLER}` } } } }] });
+    const value = {
+      tools: [
+        {
+          name: 't',
+          description: `Lead here. ${FILLER}`,
+          inputSchema: { title: 'T', additionalProperties: true, properties: { p: { description: `P lead. ${FILLER}` } } },
+        },
+      ],
+    };
+    expect(at('full', value)).toEqual({
+      tools: [{ name: 't', description: `Lead here. ${FILLER}`, inputSchema: { properties: { p: { description: `P lead. ${FILLER}` } } } }],
+    });
   });
 
   it('leads: each tool and each parameter keeps its lead and warnings, and the tool ends with the marker', () => {
@@ -57,10 +68,14 @@ describe('levels', () => {
 
   it('marks a tool whose own description lost nothing when a parameter lost text, after the schema is written', () => {
     const value = { tools: [{ name: 't', description: 'Lists things.', inputSchema: { properties: { p: { description: 'P lead. More about p.' } } } }] };
-    expect(shrinkText(JSON.stringify(value), { level: 'leads' })).toBe(`{"tools":[{"name":"t","description":"Lists things.${DEFERRAL_MARKER}","inputSchema":{"properties":{"p":{"description":"P lead."}}}}]}`);
+    expect(shrinkText(JSON.stringify(value), { level: 'leads' })).toBe(
+      `{"tools":[{"name":"t","description":"Lists things.${DEFERRAL_MARKER}","inputSchema":{"properties":{"p":{"description":"P lead."}}}}]}`,
+    );
     // The description written after the schema carries it the same way.
     const after = { tools: [{ name: 't', inputSchema: { properties: { p: { description: 'P lead. More about p.' } } }, description: 'Lists things.' }] };
-    expect(shrinkText(JSON.stringify(after), { level: 'signatures' })).toBe(`{"tools":[{"name":"t","inputSchema":{"properties":{"p":{}}},"description":"Lists things.${DEFERRAL_MARKER}"}]}`);
+    expect(shrinkText(JSON.stringify(after), { level: 'signatures' })).toBe(
+      `{"tools":[{"name":"t","inputSchema":{"properties":{"p":{}}},"description":"Lists things.${DEFERRAL_MARKER}"}]}`,
+    );
   });
 
   it('marks nothing that lost nothing, and never at full or facts', () => {
@@ -70,24 +85,60 @@ describe('levels', () => {
   });
 
   it('OpenAI functions carry the marker in function.description, and input_schema is a door like inputSchema', () => {
-    const openai = [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { p: { type: 'string', description: 'P lead. More.' } } }, description: 'Does the thing. More.' } }];
-    expect(at('signatures', openai)).toEqual([{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { p: { type: 'string' } } }, description: `Does the thing.${DEFERRAL_MARKER}` } }]);
+    const openai = [
+      {
+        type: 'function',
+        function: {
+          name: 'f',
+          parameters: { type: 'object', properties: { p: { type: 'string', description: 'P lead. More.' } } },
+          description: 'Does the thing. More.',
+        },
+      },
+    ];
+    expect(at('signatures', openai)).toEqual([
+      {
+        type: 'function',
+        function: { name: 'f', parameters: { type: 'object', properties: { p: { type: 'string' } } }, description: `Does the thing.${DEFERRAL_MARKER}` },
+      },
+    ]);
     const snake = { tools: [{ name: 't', description: 'Does the tool. More.', input_schema: { properties: { p: { description: 'P lead. More.' } } } }] };
-    expect(at('leads', snake).tools[0]).toEqual({ name: 't', description: `Does the tool.${DEFERRAL_MARKER}`, input_schema: { properties: { p: { description: 'P lead.' } } } });
+    expect(at('leads', snake).tools[0]).toEqual({
+      name: 't',
+      description: `Does the tool.${DEFERRAL_MARKER}`,
+      input_schema: { properties: { p: { description: 'P lead.' } } },
+    });
   });
 
   it('shrinks a tool without a description of its own at facts: it has nowhere to carry the marker', () => {
     for (const description of [undefined, '', '   ', 42]) {
-      const value = { tools: [{ name: 't', ...(description === undefined ? {} : { description }), inputSchema: { properties: { p: { description: `P lead. ${FILLER} You must pass it.` } } } }] };
-      for (const level of ['leads', 'signatures'] as const) expect(shrinkText(JSON.stringify(value), { level }), `${level} ${String(description)}`).toBe(shrinkText(JSON.stringify(value)));
+      const value = {
+        tools: [
+          {
+            name: 't',
+            ...(description === undefined ? {} : { description }),
+            inputSchema: { properties: { p: { description: `P lead. ${FILLER} You must pass it.` } } },
+          },
+        ],
+      };
+      for (const level of ['leads', 'signatures'] as const)
+        expect(shrinkText(JSON.stringify(value), { level }), `${level} ${String(description)}`).toBe(shrinkText(JSON.stringify(value)));
     }
     const schema = { type: 'object', description: `Root lead. ${FILLER}`, properties: { p: { description: `P lead. ${FILLER}` } } };
     expect(shrinkText(JSON.stringify(schema), { level: 'signatures' })).toBe(shrinkText(JSON.stringify(schema)));
   });
 
   it('never touches a description a $ref points at', () => {
-    const value = { tools: [{ name: 't', description: 'Does the tool. More.', inputSchema: { properties: { p: { description: 'Kept lead. Kept rest.' }, q: { $ref: '#/properties/p/description' } } } }] };
-    for (const level of ['leads', 'signatures'] as const) expect(at(level, value).tools[0].inputSchema.properties.p, level).toEqual({ description: 'Kept lead. Kept rest.' });
+    const value = {
+      tools: [
+        {
+          name: 't',
+          description: 'Does the tool. More.',
+          inputSchema: { properties: { p: { description: 'Kept lead. Kept rest.' }, q: { $ref: '#/properties/p/description' } } },
+        },
+      ],
+    };
+    for (const level of ['leads', 'signatures'] as const)
+      expect(at(level, value).tools[0].inputSchema.properties.p, level).toEqual({ description: 'Kept lead. Kept rest.' });
   });
 
   it('keeps a marker the description already ends with, and adds no second one', () => {

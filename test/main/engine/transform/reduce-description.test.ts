@@ -16,7 +16,9 @@ describe('reduceDescription', () => {
   });
 
   it('takes the first sentence as the lead even when it states a fact, and keeps it uncapped', () => {
-    const rule = 'Must be called with a token that has the repo scope and the workflow scope, otherwise the request is rejected by the server. '.repeat(3).trim();
+    const rule = 'Must be called with a token that has the repo scope and the workflow scope, otherwise the request is rejected by the server. '
+      .repeat(3)
+      .trim();
     const text = `${rule} Lists workflows. Nothing else to see here in this long filler sentence at all.`;
     expect(reduceDescription(text)).toBe(rule);
   });
@@ -29,7 +31,10 @@ describe('reduceDescription', () => {
   });
 
   it('marks a lead over 300 bytes, cut at a word boundary, with an ellipsis so it does not run into the next sentence', () => {
-    const lead = 'The number of items to return in a single listing of results, which the server hands you automatically without any further round trips, '.repeat(3).trim() + '.';
+    const lead =
+      'The number of items to return in a single listing of results, which the server hands you automatically without any further round trips, '
+        .repeat(3)
+        .trim() + '.';
     const text = `${lead} Values above 100 are not allowed.`;
     const reduced = reduceDescription(text)!;
     expect(reduced).toMatch(/^The number of items to return in a single listing .*[a-z]… Values above 100 are not allowed\.$/u);
@@ -37,12 +42,14 @@ describe('reduceDescription', () => {
   });
 
   it('keeps the original whitespace between neighbouring kept sentences', () => {
-    const text = 'Lead sentence here.\n\nYou must pass a token.\nFiller text that is dropped because it carries no rule whatsoever and is long, long, long enough to go past the budget for short text easily and then some more.';
+    const text =
+      'Lead sentence here.\n\nYou must pass a token.\nFiller text that is dropped because it carries no rule whatsoever and is long, long, long enough to go past the budget for short text easily and then some more.';
     expect(reduceDescription(text)).toBe('Lead sentence here.\n\nYou must pass a token.');
   });
 
   it('keeps the abbreviation guard: "e.g. /srv/x" survives whole', () => {
-    const text = 'Destination, e.g. /srv/x. The path must be an absolute path. Filler sentence that is long enough to push this description well past the small budget for short text that it has.';
+    const text =
+      'Destination, e.g. /srv/x. The path must be an absolute path. Filler sentence that is long enough to push this description well past the small budget for short text that it has.';
     expect(reduceDescription(text)).toBe('Destination, e.g. /srv/x. The path must be an absolute path.');
   });
 
@@ -83,7 +90,8 @@ describe('reduceDescription', () => {
   });
 
   it('never drops the lead as redundant', () => {
-    const text = "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough for this, and a little more on top of that length for good measure.";
+    const text =
+      "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough for this, and a little more on top of that length for good measure.";
     expect(reduceDescription(text, { default: { value: 'all' } })).toBe("Default: 'all'.");
   });
 
@@ -108,10 +116,16 @@ describe('reduceDescription', () => {
   });
 
   it('gives the same reduction as a JSON literal, first time and cached, with or without keywords', () => {
-    const quoted = 'Filler prose that says nothing at all about the value, and runs on. The "name" must be unique \u2014 tabs\tand\nnewlines too. 😀 More filler prose that goes.';
-    const withDefault = 'Pick how results are sorted by the server before paging. Defaults to "asc". Extra sentence of filler that goes on and on without a rule in it.';
+    const quoted =
+      'Filler prose that says nothing at all about the value, and runs on. The "name" must be unique \u2014 tabs\tand\nnewlines too. 😀 More filler prose that goes.';
+    const withDefault =
+      'Pick how results are sorted by the server before paging. Defaults to "asc". Extra sentence of filler that goes on and on without a rule in it.';
     const keywordSets = [undefined, { default: { value: 'asc' } }, () => ({ default: { value: 'desc' } })];
-    for (const description of [quoted, withDefault, ...LOST_FACTS.map((fact) => `Lists the items of the project in pages. ${fact} Filler prose that states nothing at all and just goes on.`)]) {
+    for (const description of [
+      quoted,
+      withDefault,
+      ...LOST_FACTS.map((fact) => `Lists the items of the project in pages. ${fact} Filler prose that states nothing at all and just goes on.`),
+    ]) {
       for (const keywords of keywordSets) {
         for (let round = 0; round < 2; round++) {
           const reduced = reduceDescription(description, keywords);
@@ -135,7 +149,6 @@ describe('reduceDescription', () => {
   });
 });
 
-
 describe('reduceDescription at a deferral level (leads, signatures)', () => {
   const deferral = { kind: 'deferral' } as const;
 
@@ -146,11 +159,15 @@ describe('reduceDescription at a deferral level (leads, signatures)', () => {
   });
 
   it('leaves a description whose every sentence stays exactly as written (whitespace too)', () => {
-    for (const text of ['Lists the files.', '  Lists the files.\n', 'Deletes it. Never undone, never recoverable.', '']) expect(reduceDescription(text, undefined, deferral), text).toBeUndefined();
+    for (const text of ['Lists the files.', '  Lists the files.\n', 'Deletes it. Never undone, never recoverable.', ''])
+      expect(reduceDescription(text, undefined, deferral), text).toBeUndefined();
   });
 
   it('caps the lead at 300 bytes as at facts, and is idempotent', () => {
-    const lead = 'The number of items to return in a single listing of results, which the server hands you automatically without any further round trips, '.repeat(3).trim() + '.';
+    const lead =
+      'The number of items to return in a single listing of results, which the server hands you automatically without any further round trips, '
+        .repeat(3)
+        .trim() + '.';
     const reduced = reduceDescription(`${lead} More text here.`, undefined, deferral)!;
     expect(reduced.endsWith('…')).toBe(true);
     expect(Buffer.byteLength(reduced)).toBeLessThanOrEqual(303);
@@ -163,7 +180,8 @@ describe('reduceDescription at a deferral level (leads, signatures)', () => {
   });
 
   it('plans a description per kind: the same text reduces per kind however often it is met', () => {
-    const text = 'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once the text grows large. The path must be absolute. Never overwrite the root.';
+    const text =
+      'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once the text grows large. The path must be absolute. Never overwrite the root.';
     for (let round = 0; round < 3; round++) {
       expect(reducedDescriptionJson(text)).toBe(JSON.stringify('Store an object in the bucket. The path must be absolute. Never overwrite the root.'));
       expect(reducedDescriptionJson(text, undefined, deferral)).toBe(JSON.stringify('Store an object in the bucket. Never overwrite the root.'));

@@ -117,9 +117,7 @@ describe('refTargets', () => {
     };
     const { found, walked } = targetsOf(JSON.stringify(schema));
     expect(found).toEqual(walked);
-    expect(found).toEqual(
-      expect.arrayContaining(['/properties/m/examples/0', '/properties/m/examples/1', '/$defs/leaf/examples/0', '/$defs/leaf/$defs/x']),
-    );
+    expect(found).toEqual(expect.arrayContaining(['/properties/m/examples/0', '/properties/m/examples/1', '/$defs/leaf/examples/0', '/$defs/leaf/$defs/x']));
     expect(found).not.toContain('/properties/m/examples/2');
   });
 
@@ -129,7 +127,10 @@ describe('refTargets', () => {
   });
 
   it('follows draft-04 ids only in a schema that declares draft-04, and $dynamicRef pointers', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-04/schema#', properties: { sub: { id: 'http://x.test/s.json', properties: { q: { $ref: '#/examples/0' } }, examples: [{}] } } };
+    const schema = {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      properties: { sub: { id: 'http://x.test/s.json', properties: { q: { $ref: '#/examples/0' } }, examples: [{}] } },
+    };
     const doc = parseJson(JSON.stringify(schema));
     expect(paths(refTargets(doc, doc.root, new Set(['draft-04'])))).toContain('/properties/sub/examples/0');
     expect(paths(refTargets(doc, doc.root))).not.toContain('/properties/sub/examples/0');

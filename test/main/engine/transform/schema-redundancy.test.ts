@@ -60,7 +60,9 @@ describe('rule 3: a fact sentence is redundant only with a keyword stating the s
   it('drops a redundant sentence in a shrink, never one a keyword elsewhere states', () => {
     const filler = 'The kind of entries to list in the answer, which merely pads this description out to a length that is surely long enough to be reduced.';
     const property = (extra: Record<string, unknown>) => ({ type: 'string', description: `${filler} Default: 'all'. Never empty.`, ...extra });
-    const catalog = { tools: [{ name: 't', inputSchema: { type: 'object', default: 'all', properties: { a: property({ default: 'all' }), b: property({}) } } }] };
+    const catalog = {
+      tools: [{ name: 't', inputSchema: { type: 'object', default: 'all', properties: { a: property({ default: 'all' }), b: property({}) } } }],
+    };
     const out = JSON.parse(shrinkText(JSON.stringify(catalog)));
     expect(out.tools[0].inputSchema.properties.a.description).toBe(`${filler} Never empty.`);
     expect(out.tools[0].inputSchema.properties.b.description).toBe(`${filler} Default: 'all'. Never empty.`);

@@ -9,7 +9,11 @@ import { REFERENCES, factCategoriesOf, isFactSentence } from '../../../../src/ma
 import { CatalogNames, isIdentifierLike, mentionsName, type SentenceNames } from '../../../../src/main/engine/transform/sentence-names';
 import { shrinkText } from '../../../helpers/transform';
 
-const names = (tools: string[], ownTool: string, parameters: string[] = []): SentenceNames => ({ catalog: new CatalogNames(tools), ownTool, parameters: () => new Set(parameters) });
+const names = (tools: string[], ownTool: string, parameters: string[] = []): SentenceNames => ({
+  catalog: new CatalogNames(tools),
+  ownTool,
+  parameters: () => new Set(parameters),
+});
 
 describe('identifier-like names', () => {
   it.each(['folder_id', 'pageSize', 'x-api-key', '$filter', 'files.list', 'page2', 'list-contact-folders'])('%s is one', (name) => {
@@ -25,8 +29,16 @@ describe('a sentence that names a tool or a parameter', () => {
 
   it('names another tool of the catalog, kebab-case or a plain word, as a whole token', () => {
     const own = names(catalog, 'send-chat-message');
-    for (const sentence of ['Get the folder id via list-contact-folders.', 'Results can go to fetch next.', 'Call get_me before anything else.']) expect(mentionsName(sentence, own), sentence).toBe(true);
-    for (const sentence of ['Use send-chat-message again later.', 'Fetch a page.', 'The prefetch cache.', 'Uses list-contact-folders-v2 instead.', 'A re-fetch happens hourly.']) expect(mentionsName(sentence, own), sentence).toBe(false);
+    for (const sentence of ['Get the folder id via list-contact-folders.', 'Results can go to fetch next.', 'Call get_me before anything else.'])
+      expect(mentionsName(sentence, own), sentence).toBe(true);
+    for (const sentence of [
+      'Use send-chat-message again later.',
+      'Fetch a page.',
+      'The prefetch cache.',
+      'Uses list-contact-folders-v2 instead.',
+      'A re-fetch happens hourly.',
+    ])
+      expect(mentionsName(sentence, own), sentence).toBe(false);
   });
 
   it('names a tool whose name has several words, as written and whole', () => {
@@ -61,7 +73,14 @@ describe('a sentence that names a tool or a parameter', () => {
   });
 
   it('reads the parameter names of each tool of a parsed catalog, at any depth', () => {
-    const doc = parseJson(JSON.stringify({ tools: [{ name: 'a-tool', inputSchema: { properties: { filter: { properties: { 'folder-id': {} } }, owner: {} } } }, { name: 'b-tool', inputSchema: {} }] }));
+    const doc = parseJson(
+      JSON.stringify({
+        tools: [
+          { name: 'a-tool', inputSchema: { properties: { filter: { properties: { 'folder-id': {} } }, owner: {} } } },
+          { name: 'b-tool', inputSchema: {} },
+        ],
+      }),
+    );
     const namesOf = sentenceNamesOf(doc, readCatalog(doc)!);
     expect([...namesOf(0).parameters()]).toEqual(['folder-id']);
     expect(mentionsName('Narrow by folder-id.', namesOf(0))).toBe(true);
@@ -71,7 +90,13 @@ describe('a sentence that names a tool or a parameter', () => {
 
   it('keeps such a sentence at facts in the transform, and the lead it makes a fact uncapped', () => {
     const filler = 'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget.';
-    const catalogOf = (description: string) => JSON.stringify({ tools: [{ name: 'send-chat-message', description, inputSchema: { properties: { 'chat-id': {} } } }, { name: 'list-chats', inputSchema: {} }] });
+    const catalogOf = (description: string) =>
+      JSON.stringify({
+        tools: [
+          { name: 'send-chat-message', description, inputSchema: { properties: { 'chat-id': {} } } },
+          { name: 'list-chats', inputSchema: {} },
+        ],
+      });
     const out = (description: string) => JSON.parse(shrinkText(catalogOf(description))).tools[0].description;
     expect(out(`Sends a message. ${filler} Take the chat-id from list-chats.`)).toBe('Sends a message. Take the chat-id from list-chats.');
     expect(out(`Sends a message. ${filler} It is quick.`)).toBe('Sends a message.');

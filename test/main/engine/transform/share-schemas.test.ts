@@ -11,7 +11,9 @@ import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 const recipient = {
   type: 'object',
   description: 'A recipient of the message, by address.',
-  properties: { emailAddress: { type: 'object', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string', description: 'Display name' } } } },
+  properties: {
+    emailAddress: { type: 'object', properties: { address: { type: 'string', format: 'email' }, name: { type: 'string', description: 'Display name' } } },
+  },
 };
 const mail = {
   tools: [
@@ -20,7 +22,12 @@ const mail = {
       description: 'Send a message.',
       inputSchema: {
         type: 'object',
-        properties: { to: { type: 'array', items: recipient }, cc: { type: 'array', items: recipient }, bcc: { type: 'array', items: recipient }, from: recipient },
+        properties: {
+          to: { type: 'array', items: recipient },
+          cc: { type: 'array', items: recipient },
+          bcc: { type: 'array', items: recipient },
+          from: recipient,
+        },
         required: ['to'],
       },
     },
@@ -92,7 +99,10 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
   });
 
   it('never moves a node an existing $ref points into', () => {
-    const schema = { ...mail.tools[0]!.inputSchema, properties: { ...mail.tools[0]!.inputSchema.properties, alias: { $ref: '#/properties/to/items/properties/emailAddress' } } };
+    const schema = {
+      ...mail.tools[0]!.inputSchema,
+      properties: { ...mail.tools[0]!.inputSchema.properties, alias: { $ref: '#/properties/to/items/properties/emailAddress' } },
+    };
     const text = JSON.stringify({ tools: [{ name: 't', inputSchema: schema }] });
     const out = shrink(text, true).text;
     const report = checkGuarantees(parseJson(text), parseJson(out));
@@ -115,7 +125,15 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
   it('shares a schema only when that is fewer tokens in every tokenizer: two references to one short string schema cost more than they save (playwright-mcp, +4)', () => {
     // The shape of playwright-mcp's drag tool: two targets with the same one-sentence string schema.
     const target = { type: 'string', description: 'Which element: its reference from the page snapshot, or a selector that finds only it' };
-    const drag = { tools: [{ name: 'drag', description: 'Drags one element onto another.', inputSchema: { type: 'object', properties: { from: target, to: target }, required: ['from', 'to'] } }] };
+    const drag = {
+      tools: [
+        {
+          name: 'drag',
+          description: 'Drags one element onto another.',
+          inputSchema: { type: 'object', properties: { from: target, to: target }, required: ['from', 'to'] },
+        },
+      ],
+    };
     const text = JSON.stringify(drag);
     const plainOut = shrink(text, false).text;
     const sharedOut = shrink(text, true);
@@ -133,7 +151,8 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
     const before = toolTexts(plainOut);
     const after = toolTexts(sharedOut);
     for (const [at, tool] of after.entries()) {
-      for (const tokenizer of TOKENIZERS) expect(countTokens(tool, tokenizer), `tool ${at}, ${tokenizer}`).toBeLessThanOrEqual(countTokens(before[at]!, tokenizer));
+      for (const tokenizer of TOKENIZERS)
+        expect(countTokens(tool, tokenizer), `tool ${at}, ${tokenizer}`).toBeLessThanOrEqual(countTokens(before[at]!, tokenizer));
     }
   });
 });

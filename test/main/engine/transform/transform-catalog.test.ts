@@ -4,7 +4,8 @@ import { outputText, transformCatalog } from '../../../../src/main/engine/transf
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
-const LONG = 'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget for short text, which it now does.';
+const LONG =
+  'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget for short text, which it now does.';
 const tool = (inputSchema: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ tools: [{ name: 't', description: 'A tool.', ...extra, inputSchema }] });
 const schemaOf = (output: string) => JSON.parse(output).tools[0].inputSchema;
@@ -25,7 +26,8 @@ describe('transformCatalog: schema territory', () => {
   });
 
   it('keeps enum, required, default and const verbatim without descending', () => {
-    const schema = '{"type":"object","properties":{"m":{"enum":[{"title":"x"},1.50],"default":{"title":"kept","examples":[1]},"const":{"$comment":"kept"}}},"required":["m"]}';
+    const schema =
+      '{"type":"object","properties":{"m":{"enum":[{"title":"x"},1.50],"default":{"title":"kept","examples":[1]},"const":{"$comment":"kept"}}},"required":["m"]}';
     const out = shrinkText(`{"tools":[{"name":"t","inputSchema":${schema}}]}`);
     expect(out).toContain('"enum":[{"title":"x"},1.50]');
     expect(out).toContain('"default":{"title":"kept","examples":[1]}');
@@ -51,7 +53,10 @@ describe('transformCatalog: schema territory', () => {
 
   it('reduces schema-level descriptions and leaves short ones byte-exact', () => {
     const out = shrinkText(
-      tool({ type: 'object', properties: { a: { type: 'string', description: `Short \\u00e9.` }, b: { type: 'string', description: `Lead. ${LONG} Must be set.` } } }),
+      tool({
+        type: 'object',
+        properties: { a: { type: 'string', description: `Short \\u00e9.` }, b: { type: 'string', description: `Lead. ${LONG} Must be set.` } },
+      }),
     );
     const properties = schemaOf(out).properties;
     expect(properties.a.description).toBe('Short \\u00e9.');
@@ -59,10 +64,12 @@ describe('transformCatalog: schema territory', () => {
   });
 
   it('keeps a description that is not a string, and a property named "description"', () => {
-    const out = shrinkText(tool({ type: 'object', description: { odd: true }, properties: { description: { type: 'string', description: `Notes. ${LONG}` } } }));
+    const out = shrinkText(
+      tool({ type: 'object', description: { odd: true }, properties: { description: { type: 'string', description: `Notes. ${LONG}` } } }),
+    );
     const schema = schemaOf(out);
     expect(schema.description).toEqual({ odd: true });
-    expect(schema.properties.description).toEqual({ type: "string", description: "Notes." });
+    expect(schema.properties.description).toEqual({ type: 'string', description: 'Notes.' });
   });
 
   it('keeps $ref targets that point into places it would otherwise drop or rewrite', () => {
@@ -80,13 +87,16 @@ describe('transformCatalog: schema territory', () => {
   it('writes UTF-8: non-ASCII text, surrogate pairs and escapes survive exactly, spans count bytes', () => {
     const input = '{"tools":[{"name":"é😀中","description":"caf\\u00e9 ☕","inputSchema":{"title":"x","properties":{"ü":{"type":"string"}}}},{"name":"b"}]}';
     const result = transformCatalog(parseJson(input))!;
-    expect(outputText(result)).toBe('{"tools":[{"name":"é😀中","description":"caf\\u00e9 ☕","inputSchema":{"properties":{"ü":{"type":"string"}}}},{"name":"b"}]}');
+    expect(outputText(result)).toBe(
+      '{"tools":[{"name":"é😀中","description":"caf\\u00e9 ☕","inputSchema":{"properties":{"ü":{"type":"string"}}}},{"name":"b"}]}',
+    );
     expect(Buffer.from(result.output).toString('utf8')).toBe(outputText(result));
     expect(outputText(result, result.tools[1]!)).toBe('{"name":"b"}');
   });
 
   it('keeps integer-like keys in order, duplicates, and number text', () => {
-    const input = '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"10":{"type":"number","default":1.50},"2":{"type":"number","maximum":12345678901234567890},"2":{"type":"string"}}}}]}';
+    const input =
+      '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"10":{"type":"number","default":1.50},"2":{"type":"number","maximum":12345678901234567890},"2":{"type":"string"}}}}]}';
     expect(shrinkText(input)).toBe(input);
   });
 });
@@ -101,7 +111,13 @@ describe('transformCatalog: envelopes and shapes', () => {
   });
 
   it('keeps outputSchema, cache_control and vendor keys of an envelope untouched', () => {
-    const envelope = { name: 't', outputSchema: { title: 'Out', examples: [1] }, cache_control: { type: 'ephemeral' }, 'x-vendor': { title: 'v' }, inputSchema: { title: 'gone' } };
+    const envelope = {
+      name: 't',
+      outputSchema: { title: 'Out', examples: [1] },
+      cache_control: { type: 'ephemeral' },
+      'x-vendor': { title: 'v' },
+      inputSchema: { title: 'gone' },
+    };
     const out = JSON.parse(shrinkText(JSON.stringify({ tools: [envelope] })));
     expect(out.tools[0]).toEqual({ ...envelope, inputSchema: {} });
   });

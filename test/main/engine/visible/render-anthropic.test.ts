@@ -18,11 +18,16 @@ function rendered(source: string): { text: string; tools: string[] } {
 describe('renderAnthropic', () => {
   it('keeps name, description and input_schema in that order and nothing else of an MCP tool', () => {
     const source = `{"tools":[{"annotations":{"readOnlyHint":true},"inputSchema":{ "type": "object", "properties": {"n": {"type":"number","default":1.0}} },"description":"Caf\\u00e9.","name":"a","title":"A","icons":[],"_meta":{"x":1},"outputSchema":{"type":"object"},"execution":{}}],"nextCursor":"c"}`;
-    expect(rendered(source).text).toBe('[{"name":"a","description":"Caf\\u00e9.","input_schema":{"type":"object","properties":{"n":{"type":"number","default":1.0}}}}]');
+    expect(rendered(source).text).toBe(
+      '[{"name":"a","description":"Caf\\u00e9.","input_schema":{"type":"object","properties":{"n":{"type":"number","default":1.0}}}}]',
+    );
   });
 
   it('omits an absent description and gives a tool without a schema the least the API accepts', () => {
-    expect(rendered('[{"name":"a","inputSchema":{"type":"object"}},{"name":"b","description":"B."}]').tools).toEqual(['{"name":"a","input_schema":{"type":"object"}}', '{"name":"b","description":"B.","input_schema":{"type":"object"}}']);
+    expect(rendered('[{"name":"a","inputSchema":{"type":"object"}},{"name":"b","description":"B."}]').tools).toEqual([
+      '{"name":"a","input_schema":{"type":"object"}}',
+      '{"name":"b","description":"B.","input_schema":{"type":"object"}}',
+    ]);
   });
 
   it('takes an OpenAI tool from its function envelope, or flat', () => {

@@ -58,14 +58,21 @@ describe('renderOpenAi', () => {
       {
         name: 'get_current_weather',
         description: 'Gets the current weather in the provided location.',
-        inputSchema: { type: 'object', properties: { location: { type: 'string', description: 'The city and state, e.g. San Francisco, CA' }, format }, required: ['location'] },
+        inputSchema: {
+          type: 'object',
+          properties: { location: { type: 'string', description: 'The city and state, e.g. San Francisco, CA' }, format },
+          required: ['location'],
+        },
       },
       {
         name: 'get_multiple_weathers',
         description: 'Gets the current weather in the provided list of locations.',
         inputSchema: {
           type: 'object',
-          properties: { locations: { type: 'array', items: { type: 'string' }, description: 'List of city and state, e.g. ["San Francisco, CA", "New York, NY"]' }, format },
+          properties: {
+            locations: { type: 'array', items: { type: 'string' }, description: 'List of city and state, e.g. ["San Francisco, CA", "New York, NY"]' },
+            format,
+          },
           required: ['locations'],
         },
       },
@@ -77,14 +84,19 @@ describe('renderOpenAi', () => {
   });
 
   it('renders the documented example the same from OpenAI function envelopes', () => {
-    const functions = DOCUMENTED_TOOLS.tools.map(({ name, description, inputSchema }) => ({ type: 'function', function: { name, description, parameters: inputSchema } }));
+    const functions = DOCUMENTED_TOOLS.tools.map(({ name, description, inputSchema }) => ({
+      type: 'function',
+      function: { name, description, parameters: inputSchema },
+    }));
     expect(rendered(functions).text).toBe(DOCUMENTED);
   });
 
   it('gives each tool its comment and type lines; the namespace and the empty lines are the envelope', () => {
     const { text, tools } = rendered(DOCUMENTED_TOOLS);
     expect(tools[0]).toBe('// Gets the location of the user.\ntype get_location = () => any;\n');
-    expect(text.length - tools.reduce((sum, tool) => sum + tool.length, 0)).toBe('# Tools\n\n## functions\n\nnamespace functions {\n\n'.length + 3 + '} // namespace functions'.length);
+    expect(text.length - tools.reduce((sum, tool) => sum + tool.length, 0)).toBe(
+      '# Tools\n\n## functions\n\nnamespace functions {\n\n'.length + 3 + '} // namespace functions'.length,
+    );
   });
 
   it('renders nothing for a catalog without tools', () => {
@@ -174,7 +186,8 @@ describe('renderOpenAi', () => {
   });
 
   it('keeps the source text of values and decodes descriptions and names', () => {
-    const source = '{"name":"caf\\u00e9","description":"Line one.\\nLine two.","inputSchema":{"type":"object","properties":{"n":{"type":"number","default":1.0,"description":"A \\"quoted\\" word"},"s":{"type":"string","default":"a\\u0062"},"e":{"enum":["x\\u0079","z"],"default":"x\\u0079"}}}}';
+    const source =
+      '{"name":"caf\\u00e9","description":"Line one.\\nLine two.","inputSchema":{"type":"object","properties":{"n":{"type":"number","default":1.0,"description":"A \\"quoted\\" word"},"s":{"type":"string","default":"a\\u0062"},"e":{"enum":["x\\u0079","z"],"default":"x\\u0079"}}}}';
     expect(rendered(source).tools[0]).toBe(
       [
         '// Line one.',
@@ -190,7 +203,9 @@ describe('renderOpenAi', () => {
   });
 
   it('leaves a nameless tool without a name and a bare schema without a description line', () => {
-    expect(rendered([{ description: 'D.', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } }]).tools[0]).toBe('// D.\ntype  = (_: {\na?: string,\n}) => any;\n');
+    expect(rendered([{ description: 'D.', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } }]).tools[0]).toBe(
+      '// D.\ntype  = (_: {\na?: string,\n}) => any;\n',
+    );
     expect(rendered({ type: 'object', properties: { a: { type: 'string' } } }).tools[0]).toBe('type  = (_: {\na?: string,\n}) => any;\n');
   });
 

@@ -24,7 +24,17 @@ class RecordingCounter extends ParallelTokenCounter {
 const withBom = (bytes: Uint8Array) => new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
 const catalog = (description: string) =>
   new TextEncoder().encode(
-    JSON.stringify({ tools: [1, 2, 3].map((i) => ({ name: `tool_${i}`, description: `${description} ${i}. The limit must be at most 50.`, inputSchema: { type: 'object', title: 'Args', properties: { q: { type: 'string', description: 'Query text, e.g. “naïve café” 検索 🚀' } } } })) }, null, 2),
+    JSON.stringify(
+      {
+        tools: [1, 2, 3].map((i) => ({
+          name: `tool_${i}`,
+          description: `${description} ${i}. The limit must be at most 50.`,
+          inputSchema: { type: 'object', title: 'Args', properties: { q: { type: 'string', description: 'Query text, e.g. “naïve café” 検索 🚀' } } },
+        })),
+      },
+      null,
+      2,
+    ),
   );
 
 describe('an app analysis', () => {
@@ -53,7 +63,15 @@ describe('a cancelled analysis', () => {
   const cancelledAt = async (cancelStage: string) => {
     const store = RecoveryStore.open(':memory:');
     const controller = new AbortController();
-    const analysis = analyzeCatalog({ analysisId: 'a', name: 'a.json', bytes: catalog('Lists rows'), tokenizer: 'o200k_base', store, signal: controller.signal, onProgress: (stage) => stage === cancelStage && controller.abort() });
+    const analysis = analyzeCatalog({
+      analysisId: 'a',
+      name: 'a.json',
+      bytes: catalog('Lists rows'),
+      tokenizer: 'o200k_base',
+      store,
+      signal: controller.signal,
+      onProgress: (stage) => stage === cancelStage && controller.abort(),
+    });
     const error = await analysis.then(
       () => null,
       (thrown: unknown) => asCavemanError(thrown),
@@ -73,7 +91,10 @@ describe('a cancelled analysis', () => {
   it('after the original is stored says where it is kept, not that nothing was stored', async () => {
     const { error, stored } = await cancelledAt('diffing');
     expect(stored).toHaveLength(1);
-    expect(error).toMatchObject({ code: 'cave_cancelled', message: `cancelled after its original was stored — the original is kept as ${stored[0]} (in History)` });
+    expect(error).toMatchObject({
+      code: 'cave_cancelled',
+      message: `cancelled after its original was stored — the original is kept as ${stored[0]} (in History)`,
+    });
   });
 });
 
@@ -81,7 +102,15 @@ describe('analysis progress', () => {
   it('moves forward only, through every stage to 1, tool by tool where this thread walks the tools', async () => {
     const github = realFixtures().find((f) => f.name === 'github-mcp-server.json')!;
     const seen: { stage: string; fraction: number }[] = [];
-    const product = await analyzeCatalog({ analysisId: 'a', name: github.name, bytes: new TextEncoder().encode(github.text), tokenizer: 'o200k_base', store: ':memory:', counter: new RecordingCounter(), onProgress: (stage, fraction) => seen.push({ stage, fraction }) });
+    const product = await analyzeCatalog({
+      analysisId: 'a',
+      name: github.name,
+      bytes: new TextEncoder().encode(github.text),
+      tokenizer: 'o200k_base',
+      store: ':memory:',
+      counter: new RecordingCounter(),
+      onProgress: (stage, fraction) => seen.push({ stage, fraction }),
+    });
     expect(product.outcome.ok).toBe(true);
     const fractions = seen.map((p) => p.fraction);
     expect(fractions.every((fraction, i) => fraction >= (fractions[i - 1] ?? 0))).toBe(true);
@@ -98,7 +127,15 @@ describe('analysis progress', () => {
   it('reports while it parses the output and while it writes the diff, before the result', async () => {
     const text = generateCatalog(2.5 * 1024 * 1024);
     const seen: { stage: string; fraction: number }[] = [];
-    const product = await analyzeCatalog({ analysisId: 'a', name: 'big.json', bytes: new TextEncoder().encode(text), tokenizer: 'o200k_base', store: ':memory:', counter: new RecordingCounter(), onProgress: (stage, fraction) => seen.push({ stage, fraction }) });
+    const product = await analyzeCatalog({
+      analysisId: 'a',
+      name: 'big.json',
+      bytes: new TextEncoder().encode(text),
+      tokenizer: 'o200k_base',
+      store: ':memory:',
+      counter: new RecordingCounter(),
+      onProgress: (stage, fraction) => seen.push({ stage, fraction }),
+    });
     expect(product.outcome.ok).toBe(true);
     // The output's parse has its own share of the bar, reported about every MiB.
     const inside = (from: number, to: number) => seen.filter((p) => p.fraction > from && p.fraction < to);

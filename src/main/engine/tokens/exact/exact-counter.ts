@@ -66,7 +66,7 @@ export class ExactCounter {
   count(text: string): number {
     let total = 0;
     const length = text.length;
-    for (let start = 0; start < length; ) {
+    for (let start = 0; start < length;) {
       let end = this.asciiPieceEnd(text, start);
       if (end === -1) {
         end = this.pieceEnd(text, start);

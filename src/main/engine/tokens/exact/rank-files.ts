@@ -44,7 +44,7 @@ export function readRankFile(tokenizer: TokenizerName): Buffer {
  */
 export function parseRankFile(file: Uint8Array, name: string): { bytes: Uint8Array; starts: Uint32Array } {
   const lines: number[] = [];
-  for (let at = 0; at < file.length; ) {
+  for (let at = 0; at < file.length;) {
     let end = file.indexOf(0x0a, at);
     if (end === -1) end = file.length;
     if (end > at) lines.push(at, end);
