@@ -9,6 +9,7 @@ import { compressorLabel } from '../../shared/compressor';
 import { savingRatio } from '../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
+import { SHRINK_PLAN, type ShrinkStage } from '../../shared/progress-plan';
 import { sharedBytes, type CountJob, type ParallelTokenCounter } from '../engine/tokens';
 import { shrinkScratch, type SharedScratch } from '../engine/memory/shared-scratch';
 import { recoveryHandleOfDigest } from '../store';
@@ -18,13 +19,16 @@ import { sharedCounter } from './shared-counter';
 import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
 
-export type ShrinkStage = 'counting' | 'transforming' | 'storing';
+export type { ShrinkStage };
 
 export interface ShrinkProgress {
   stage: ShrinkStage;
-  /** 0…1 within the whole shrink. */
+  /** 0…1 within the whole shrink (SHRINK_PLAN places each stage's own fraction). */
   fraction: number;
 }
+
+/** Hears a stage's own 0…1, raw: a plan (shared/progress-plan.ts) places it on a bar. */
+export type StageFractions = (stage: ShrinkStage, within: number) => void;
 
 export interface ShrinkOptions {
   /** Where originals are committed: a path, ':memory:', or a caller-owned RecoveryStore. Default: SPEC §3 path. */
@@ -70,7 +74,14 @@ export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): 
   // Only the counting state is kept: the parsed document and the decoded text
   // are let go as soon as the output exists, so that memory is free again
   // while the tokens are counted and the original is committed.
-  return finishShrink(startShrink(input, options, false).counting);
+  const { onProgress, ...rest } = options;
+  const onStage: StageFractions | undefined = onProgress && ((stage, within) => onProgress({ stage, fraction: SHRINK_PLAN.at(stage, within) }));
+  return finishShrink(startShrink(input, { ...rest, ...(onStage ? { onStage } : {}) }, false).counting);
+}
+
+/** A shrink's options as its two halves take them: each stage's raw fraction instead of the shrink's own bar. */
+export interface DetailedShrinkOptions extends Omit<ShrinkOptions, 'onProgress'> {
+  onStage?: StageFractions;
 }
 
 /** A shrink whose token counts are under way, for callers that show more (the app). */
@@ -93,7 +104,7 @@ export interface ShrinkUnderway {
  * the output, each cut at its tools' edges (the input's count therefore
  * starts after the parse, once its tools' places are known).
  */
-export function beginShrinkInDetail(input: CatalogInput, options: ShrinkOptions = {}): ShrinkUnderway {
+export function beginShrinkInDetail(input: CatalogInput, options: DetailedShrinkOptions = {}): ShrinkUnderway {
   const { counting, read, prepared } = startShrink(input, options, true);
   const { beforeJob, afterJob } = counting;
   const pending = (job: CountJob) => async () => {
@@ -105,7 +116,7 @@ export function beginShrinkInDetail(input: CatalogInput, options: ShrinkOptions 
 
 /** What finishing a shrink needs: no parsed document, no decoded text. */
 interface ShrinkCounting {
-  options: ShrinkOptions;
+  options: DetailedShrinkOptions;
   tokenizer: TokenizerName;
   bytes: Uint8Array;
   /** The input as counted, hashed and stored: a copy taken when the shrink began, so a caller changing its bytes meanwhile changes nothing. */
@@ -122,12 +133,16 @@ interface ShrinkCounting {
   scratch: SharedScratch | undefined;
 }
 
-function startShrink(input: CatalogInput, options: ShrinkOptions, perTool: boolean): { counting: ShrinkCounting; read: ReadInput; prepared: PreparedCatalog } {
+function startShrink(
+  input: CatalogInput,
+  options: DetailedShrinkOptions,
+  perTool: boolean,
+): { counting: ShrinkCounting; read: ReadInput; prepared: PreparedCatalog } {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
   const read = readInput(input);
   const bytes = read.bytes;
-  const progress = progressReporter(options.onProgress);
+  const progress = progressReporter(options.onStage);
   // shrink() reuses its large buffers from one call to the next (fresh memory
   // costs a page fault per page); the app's detailed shrink keeps its output.
   const scratch = perTool ? undefined : shrinkScratch;
@@ -247,7 +262,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
 }
 
 /** How the store records the shrink's options: its compressor label, and share_schemas and level in its metadata (defaults left out). */
-function recordedWith(options: ShrinkOptions): { compressor?: string; shareSchemas?: true; level?: LevelName } {
+function recordedWith(options: DetailedShrinkOptions): { compressor?: string; shareSchemas?: true; level?: LevelName } {
   const shareSchemas = options.shareSchemas === true;
   const level = options.level ?? DEFAULT_LEVEL;
   if (!shareSchemas && level === DEFAULT_LEVEL) return {};
@@ -271,12 +286,7 @@ function report(tokenizer: TokenizerName, tokensBefore: number, tokensAfter: num
   };
 }
 
-const STAGE_SPAN: Record<ShrinkStage, [number, number]> = { transforming: [0, 0.1], counting: [0.1, 0.95], storing: [0.95, 1] };
-
-function progressReporter(onProgress: ShrinkOptions['onProgress']) {
-  return (stage: ShrinkStage, within: number) => {
-    if (!onProgress) return;
-    const [from, to] = STAGE_SPAN[stage];
-    onProgress({ stage, fraction: from + (to - from) * Math.min(1, Math.max(0, within)) });
-  };
+/** Each stage's own fraction, clamped to 0…1. */
+function progressReporter(onStage: StageFractions | undefined): StageFractions {
+  return (stage, within) => onStage?.(stage, Math.min(1, Math.max(0, within)));
 }

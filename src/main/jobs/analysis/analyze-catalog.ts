@@ -3,13 +3,13 @@
 // per-tool report, the guarantee checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout, JobProgressEvent } from '../../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, asCavemanError, cancelledAfterStoringError, cancelledError, inputTooLargeError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import { lintReportFor } from '../../api/lint';
 import { passThroughError } from '../../api/prepare-catalog';
-import { beginShrinkInDetail, type ShrinkProgress } from '../../api/shrink';
+import { beginShrinkInDetail } from '../../api/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
 import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
@@ -17,8 +17,9 @@ import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../api/store-option';
 import { encodeDiff } from '../../../shared/ipc/diff-envelope';
+import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../../shared/progress-plan';
 
-export type AnalysisStage = JobProgressEvent['stage'];
+export type { AnalysisStage };
 
 export interface AnalysisInput {
   analysisId: string;
@@ -50,68 +51,26 @@ export interface AnalysisProduct {
 
 const encoder = new TextEncoder();
 
-/**
- * Overall progress, in the order the work is done, each step's share about
- * its share of the time on a generated 32 MiB catalog (so the bar moves at an
- * even pace, about a percent every 100 ms there): parse and transform (the
- * shrink's 0–0.1) to TRANSFORMED, parsing the output to PARSED, the
- * guarantee checks (the output's ledger, the report's variant transforms, the
- * guarantee walks) to CHECKED, waiting for the counts (the shrink's 0.1–0.95)
- * to COUNTED, storing (its 0.95–1) to STORED, the diff to DIFFED, the report's
- * last counts to REPORTED, then writing the report and the diff envelope.
- */
-export const ANALYSIS_BAR = {
-  transformed: 0.14,
-  parsed: 0.2,
-  checked: 0.71,
-  counted: 0.72,
-  stored: 0.74,
-  diffed: 0.95,
-  reported: 0.96,
-  /** The report written; the diff envelope is the rest. */
-  reportWritten: 0.97,
-} as const;
-const {
-  transformed: TRANSFORMED,
-  parsed: PARSED,
-  checked: CHECKED,
-  counted: COUNTED,
-  stored: STORED,
-  diffed: DIFFED,
-  reported: REPORTED,
-  reportWritten: REPORT_WRITTEN,
-} = ANALYSIS_BAR;
-/** Shares of the checks: the output's ledger (checkOutput), the report's variant transforms, the guarantee walks. */
-const LEDGER_SHARE = 0.33;
-const VARIANTS_SHARE = 0.16;
-/** After the diff, the analysis may still wait for the report's variant counts: its share, shown at this pace. */
+/** After the diff, the analysis may still wait for the report's variant counts: their share, shown at this pace. */
 const WAIT_REPORT_MS = 100;
 
-/** The shrink's own bar (shrink.ts): transforming 0–0.1, counting 0.1–0.95, storing 0.95–1. */
-const SHRINK_TRANSFORMED = 0.1;
-const SHRINK_COUNTED = 0.95;
-
-/** `value` in from…to mapped into at…until, clamped. */
-function within(value: number, from: number, to: number, at: number, until: number): number {
-  return at + (until - at) * Math.min(1, Math.max(0, (value - from) / (to - from)));
-}
-
-function shrinkFraction(progress: ShrinkProgress): number {
-  if (progress.stage === 'transforming') return within(progress.fraction, 0, SHRINK_TRANSFORMED, 0, TRANSFORMED);
-  if (progress.stage === 'counting') return within(progress.fraction, SHRINK_TRANSFORMED, SHRINK_COUNTED, CHECKED, COUNTED);
-  return within(progress.fraction, SHRINK_COUNTED, 1, COUNTED, STORED);
+/** `value` in from…to as 0…1, clamped. */
+function within(value: number, from: number, to: number): number {
+  return Math.min(1, Math.max(0, (value - from) / (to - from)));
 }
 
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
   const { analysisId, name, bytes, tokenizer } = input;
   const level = input.level ?? DEFAULT_LEVEL;
-  const report = input.onProgress ?? (() => undefined);
+  const onProgress = input.onProgress;
+  // Each step reports its own 0…1; the plan (shared/progress-plan.ts) places it on the bar and names its stage.
+  const report = (step: AnalysisStep, fraction: number) => onProgress?.(ANALYSIS_PLAN.stage(step), ANALYSIS_PLAN.at(step, fraction));
   if (bytes.byteLength > MAX_INPUT_BYTES) {
     return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
   }
 
   let checksDone = false;
-  let countedDuringChecks: ShrinkProgress | undefined;
+  let countedDuringChecks: number | undefined;
   const shrinking = beginShrinkInDetail(bytes, {
     store: input.store,
     tokenizer,
@@ -120,10 +79,10 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     level,
     ...(input.counter ? { counter: input.counter } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
-    onProgress: (progress) => {
+    onStage: (stage, fraction) => {
       // Counting runs beside the checks (this thread helps when lint first awaits a count): its share of the bar comes after theirs.
-      if (progress.stage === 'counting' && !checksDone) countedDuringChecks = progress;
-      else report(progress.stage, shrinkFraction(progress));
+      if (stage === 'counting' && !checksDone) countedDuringChecks = fraction;
+      else report(ANALYSIS_STEP_OF_SHRINK[stage], fraction);
     },
   });
   const { prepared, read } = shrinking;
@@ -136,14 +95,13 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 
   // The workers count the input and the output while this thread checks.
   const { doc, layout, transform } = prepared;
-  report('checking', TRANSFORMED);
+  report('parseOutput', 0);
   // The output is parsed once, and checked once, for the report, the guarantees and the diff.
-  const outputDoc = parseJson(outputText(transform), undefined, (fraction) => report('checking', within(fraction, 0, 1, TRANSFORMED, PARSED)));
+  const outputDoc = parseJson(outputText(transform), undefined, (fraction) => report('parseOutput', fraction));
   // How far the workers are with the report's variants; shown once the diff is done and the analysis waits for them.
   let variantsCounted = 0;
-  // The checks' share of the bar: the output's ledger, the report's variant transforms, then the guarantee walks.
-  const checking = (fraction: number) => report('checking', within(fraction, 0, 1, PARSED, CHECKED));
-  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => checking(fraction * LEDGER_SHARE), level);
+  // The checks: the output's ledger, the report's variant transforms, then the guarantee walks.
+  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => report('ledger', fraction), level);
   // The report's variants are begun now: the workers count them next, while this thread diffs.
   const lintReport = lintReportFor(
     read,
@@ -153,7 +111,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
       shareSchemas: input.shareSchemas === true,
       level,
       signal: input.signal,
-      onVariantsProgress: (fraction) => checking(LEDGER_SHARE + fraction * VARIANTS_SHARE),
+      onVariantsProgress: (fraction) => report('variants', fraction),
       onVariantsCounted: (fraction) => (variantsCounted = fraction),
     },
     input.counter,
@@ -162,33 +120,30 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // Awaited below; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
   // checkGuarantees gives checkOutput, done above, the first CHECK_OUTPUT_SHARE of its bar; the rest is its own walks.
-  const walksFrom = LEDGER_SHARE + VARIANTS_SHARE;
-  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) =>
-    checking(walksFrom + within(fraction, CHECK_OUTPUT_SHARE, 1, 0, 1) * (1 - walksFrom)),
-  );
+  const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) => report('guarantees', within(fraction, CHECK_OUTPUT_SHARE, 1)));
   checksDone = true;
-  if (countedDuringChecks) report('counting', shrinkFraction(countedDuringChecks));
+  if (countedDuringChecks !== undefined) report('count', countedDuringChecks);
   const outcome = await shrinking.finish();
   // From here the original is stored (unless the shrink passed through): a cancellation must say where it is.
   const handle = outcome.result.recovery_handle;
   const cancelledNow = () => (handle ? cancelledAfterStoringError(handle) : cancelledError());
 
-  report('diffing', STORED);
+  report('diff', 0);
   if (input.signal?.aborted) throw cancelledNow();
   const pretty = prettyDiff(
     doc,
     outputDoc,
     layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
-    (fraction) => report('diffing', within(fraction, 0, 1, STORED, DIFFED)),
+    (fraction) => report('diff', fraction),
     checked.deferrals.marked,
   );
-  const waiting = setInterval(() => report('diffing', within(variantsCounted, 0, 1, DIFFED, REPORTED)), WAIT_REPORT_MS);
+  const waiting = setInterval(() => report('reportCounts', variantsCounted), WAIT_REPORT_MS);
   const lint = await lintReport
     .catch((error: unknown) => {
       throw asCavemanError(error).code === 'cave_cancelled' ? cancelledNow() : error;
     })
     .finally(() => clearInterval(waiting));
-  report('diffing', REPORTED);
+  report('reportCounts', 1);
   const { output, ...shrinkReport } = outcome.result;
 
   const summary: AnalysisSummary = {
@@ -209,7 +164,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   };
   // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
   const lintBytes = encoder.encode(JSON.stringify(lint));
-  report('diffing', REPORT_WRITTEN);
+  report('writeReport', 1);
   const deferredChanges = pretty.changes.flatMap((change, index) => (change.deferred ? [index] : []));
   const diffLayout: DiffEnvelopeLayout = {
     tools: pretty.tools,
@@ -220,7 +175,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) =>
     Buffer.byteLength(text, 'utf8'),
   );
-  report('diffing', 1);
+  report('writeDiff', 1);
   return { outcome: summary, lint: lintBytes, original: bytes, output, diff };
 }
 

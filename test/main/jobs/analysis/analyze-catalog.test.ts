@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../../../src/main/api/lint';
-import { ANALYSIS_BAR, analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
+import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
+import { ANALYSIS_PLAN } from '../../../../src/shared/progress-plan';
 import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../../src/main/engine/tokens';
 import type { TokenizerName } from '../../../../src/shared/tokenizers';
 import type { LintReport } from '../../../../src/shared/contracts';
@@ -139,9 +140,9 @@ describe('analysis progress', () => {
     expect(product.outcome.ok).toBe(true);
     // The output's parse has its own share of the bar, reported about every MiB.
     const inside = (from: number, to: number) => seen.filter((p) => p.fraction > from && p.fraction < to);
-    expect(inside(ANALYSIS_BAR.transformed, ANALYSIS_BAR.parsed).length).toBeGreaterThanOrEqual(1);
-    expect(inside(ANALYSIS_BAR.transformed, ANALYSIS_BAR.parsed).every((p) => p.stage === 'checking')).toBe(true);
+    expect(inside(ANALYSIS_PLAN.from('parseOutput'), ANALYSIS_PLAN.to('parseOutput')).length).toBeGreaterThanOrEqual(1);
+    expect(inside(ANALYSIS_PLAN.from('parseOutput'), ANALYSIS_PLAN.to('parseOutput')).every((p) => p.stage === 'checking')).toBe(true);
     // After the report's last counts, writing the report and the envelope still moves the bar.
-    expect(inside(ANALYSIS_BAR.reported, 1).length).toBeGreaterThanOrEqual(1);
+    expect(inside(ANALYSIS_PLAN.to('reportCounts'), 1).length).toBeGreaterThanOrEqual(1);
   });
 });
