@@ -251,7 +251,9 @@ test('a large catalog: cancel says nothing was stored, sections wrap their note,
   await app.dropFiles([{ name: 'big.json', bytes: big }]);
   const jobs = page.getByRole('region', { name: 'Running jobs' });
   await jobs.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Cancelled big.json — nothing was stored.' })).toBeVisible();
+  // A hang guard, not a latency check: the worker runs niced (job-worker.ts), so on a machine busy with other work it
+  // sees the cancel only when it next gets the CPU (over 30 s at load 20 on 2 cores).
+  await expect(page.getByRole('status').filter({ hasText: 'Cancelled big.json — nothing was stored.' })).toBeVisible({ timeout: 120_000 });
   await expect(jobs).toHaveCount(0);
   await shot(page, '6-after-cancel');
 
