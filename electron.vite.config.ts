@@ -22,7 +22,7 @@ function compactRanks(): Plugin {
 // The worker scripts, each with the module that starts it by file name
 // (resolveWorkerScript), which no bundler sees as an import.
 const workers = {
-  'job-worker': { entry: 'src/main/jobs/job-worker.ts', startedBy: 'src/main/jobs/worker-client.ts' },
+  'job-worker': { entry: 'src/main/workers/job-worker.ts', startedBy: 'src/main/workers/worker-client.ts' },
   'count-worker': { entry: 'src/main/engine/tokens/count-worker.ts', startedBy: 'src/main/engine/tokens/parallel-counter.ts' },
 };
 

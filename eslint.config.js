@@ -50,7 +50,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench-results/**',
       'src/shared/contracts/types.generated.ts',
-      'src/renderer/src/api/answer-validators.generated.*',
+      'src/renderer/src/transport/answer-validators.generated.*',
     ],
   },
   ...tseslint.configs.recommended,
@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    // Imports only go downward (entry points → services → jobs → api, store → engine): a cycle is a layering mistake.
+    // Imports only go downward (entry points → services → jobs → workers → mcp → library → store, engine): a cycle is a layering mistake.
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -93,15 +93,36 @@ export default tseslint.config(
     {
       files: ['src/main/jobs/**/*.ts'],
       forbidden: [
-        pattern(['**/services/**', '**/web-host/**', '**/cli/**'], 'src/main/jobs sits below the services: it imports api, store, engine and mcp only.'),
+        pattern(
+          ['**/services/**', '!**/services/dispatch', '**/web-host/**', '**/cli/**'],
+          'src/main/jobs (runner, registry, analysis) sits below the services: of them it imports only the type of a call (services/dispatch).',
+        ),
       ],
     },
     {
-      files: ['src/main/api/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'],
+      files: ['src/main/workers/**/*.ts', 'src/main/jobs/analysis/**/*.ts'],
       forbidden: [
         pattern(
-          ['**/services/**', '**/jobs/**', '**/web-host/**', '**/cli/**'],
-          'api, store and engine are the bottom layers: they never import services, jobs or entry points.',
+          ['**/services/**', '**/jobs/job-runner', '**/jobs/analysis-registry', '**/web-host/**', '**/cli/**'],
+          'The worker host and what it runs sit below the job runner: they import jobs/analysis, library, mcp, store and engine only.',
+        ),
+      ],
+    },
+    {
+      files: ['src/main/mcp/**/*.ts'],
+      forbidden: [
+        pattern(
+          ['**/services/**', '**/jobs/**', '**/workers/**', '**/web-host/**', '**/cli/**'],
+          'src/main/mcp stands on the library: it never imports services, jobs, workers or entry points.',
+        ),
+      ],
+    },
+    {
+      files: ['src/main/library/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'],
+      forbidden: [
+        pattern(
+          ['**/services/**', '**/jobs/**', '**/workers/**', '!**/workers/worker-script', '**/mcp/**', '**/web-host/**', '**/cli/**'],
+          'library, store and engine are the bottom layers: they never import mcp, workers (but the leaf workers/worker-script), jobs, services or entry points.',
         ),
       ],
     },

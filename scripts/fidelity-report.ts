@@ -12,8 +12,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { lint } from '../src/main/api/lint';
-import { closeSharedCounter } from '../src/main/api/shared-counter';
+import { lint } from '../src/main/library/lint';
+import { closeSharedCounter } from '../src/main/library/shared-counter';
 import { descriptionSites, sitesByLocation } from '../src/main/engine/guarantees/description-sites';
 import { parseJson } from '../src/main/engine/json/parse-json';
 import { FACT_CATEGORY_NAMES, isFactSentence } from '../src/main/engine/transform/fact-taxonomy';

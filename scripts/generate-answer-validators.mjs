@@ -11,7 +11,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
 import { contractsDir } from './generate-contract-types.mjs';
 
-const apiDir = join(contractsDir, '../../renderer/src/api');
+const apiDir = join(contractsDir, '../../renderer/src/transport');
 export const validatorsFile = join(apiDir, 'answer-validators.generated.js');
 export const validatorsTypesFile = join(apiDir, 'answer-validators.generated.d.ts');
 

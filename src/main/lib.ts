@@ -1,17 +1,17 @@
 // The library API (SPEC §2.5–§3): the same engine and store the app and the
 // CLI use. Node only; never imports Electron.
 
-export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './api/shrink';
-export { lint, type LintOptions } from './api/lint';
-export { lintLevels, type LintLevelsOptions } from './api/lint-levels';
-export { visibleTokens } from './api/visible-tokens';
-export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './api/recover';
-export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './api/recover-tool';
-export { closeSharedCounter } from './api/shared-counter';
-export { describeTools, toolDescriber, type DescribeSource, type DescribeToolsOptions, type ToolDescriber } from './mcp/describe-tools';
-export { DESCRIBE_TOOL_NAME, describeToolDefinition, type DescribeToolDefinition } from './mcp/describe-tool';
-export type { DescribeAnswer } from './mcp/describe-index';
-export type { StoreOption } from './api/store-option';
+export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './library/shrink';
+export { lint, type LintOptions } from './library/lint';
+export { lintLevels, type LintLevelsOptions } from './library/lint-levels';
+export { visibleTokens } from './library/visible-tokens';
+export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './library/recover';
+export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './library/recover-tool';
+export { closeSharedCounter } from './library/shared-counter';
+export { describeTools, toolDescriber, type DescribeSource, type DescribeToolsOptions, type ToolDescriber } from './library/describe-tools';
+export { DESCRIBE_TOOL_NAME, describeToolDefinition, type DescribeToolDefinition } from './engine/describe-tool';
+export type { DescribeAnswer } from './library/describe-index';
+export type { StoreOption } from './library/store-option';
 export { checkGuarantees, type GuaranteeReport } from './engine/guarantees/check-guarantees';
 export { sameSelectionProfile, type SelectionProfile, type ToolSelectionProfile } from './engine/guarantees/selection-profile';
 export { RecoveryStore, recoveryHandleFor, resolveStorePath } from './store';

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_IDS, CONTRACT_SCHEMAS } from '../../src/shared/contracts';
 import { createContractAjv, describeErrors, validatorFor } from '../../src/main/contracts/contract-validator';
-import { lint } from '../../src/main/api/lint';
-import { history } from '../../src/main/api/recover';
-import { shrink } from '../../src/main/api/shrink';
+import { lint } from '../../src/main/library/lint';
+import { history } from '../../src/main/library/recover';
+import { shrink } from '../../src/main/library/shrink';
 import { checkGuarantees } from '../../src/main/engine/guarantees/check-guarantees';
 import { parseJson } from '../../src/main/engine/json/parse-json';
 import { RecoveryStore } from '../../src/main/store';
@@ -18,7 +18,7 @@ import { contractsDir, generateContractTypes, generatedFile } from '../../script
 import { enumsFile, generateContractEnums } from '../../scripts/generate-contract-enums.mjs';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { generateAnswerValidators, validatorsFile, validatorsTypesFile } from '../../scripts/generate-answer-validators.mjs';
-import * as standalone from '../../src/renderer/src/api/answer-validators.generated.js';
+import * as standalone from '../../src/renderer/src/transport/answer-validators.generated.js';
 
 const expectValid = (id: string, value: unknown) => {
   const validate = validatorFor(id);

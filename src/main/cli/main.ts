@@ -22,5 +22,5 @@ async function run(): Promise<number> {
 
 tolerateClosedPipe(process.stdout);
 const exitCode = await run();
-await (await import('../api/shared-counter')).closeSharedCounter();
+await (await import('../library/shared-counter')).closeSharedCounter();
 process.exitCode = exitCode;

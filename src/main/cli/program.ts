@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { packageVersion } from '../api/package-version';
+import { packageVersion } from '../library/package-version';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
 import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';

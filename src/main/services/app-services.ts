@@ -10,19 +10,19 @@ import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../sh
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { choiceFields, type ShrinkChoice } from '../../shared/ipc/caveman-api';
-import { WorkerClient } from '../jobs/worker-client';
-import { serverStarts, type StartPolicy } from '../mcp/start-approval';
+import { WorkerClient } from '../workers/worker-client';
+import { serverStarts, type StartPolicy } from '../mcp/import/start-approval';
 import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
 import { resolveMaxBytes, resolveStorePath } from '../store';
-import { AnalysisRegistry } from './analysis-registry';
+import { AnalysisRegistry } from '../jobs/analysis-registry';
 import { exportFileName } from '../jobs/analysis/export-name';
 import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
-import { JobRunner } from './job-runner';
+import { JobRunner } from '../jobs/job-runner';
 import { createMcpServices } from './mcp-services';
 import { createServerServices } from './server-services';
 import { openCatalogPaths } from './open-catalog-paths';
 import { createOpenWithInbox, type OpenWithInbox } from './open-with-inbox';
-import { packageVersion } from '../api/package-version';
+import { packageVersion } from '../library/package-version';
 
 export interface AppServicesOptions {
   /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */

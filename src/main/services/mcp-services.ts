@@ -11,15 +11,15 @@ import { homedir } from 'node:os';
 import type { McpDiscovery, McpImportRequest, McpServerRef } from '../../shared/contracts';
 import { CavemanError } from '../../shared/errors';
 import { choiceFields } from '../../shared/ipc/caveman-api';
-import type { WorkerClient } from '../jobs/worker-client';
-import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/config-locations';
-import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/discover-servers';
-import { targetOfDiscovered } from '../mcp/discovered-target';
-import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/list-server-tools';
-import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/server-target';
-import { approveStart, type StartPolicy, type StartRequest } from '../mcp/start-approval';
+import type { WorkerClient } from '../workers/worker-client';
+import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/import/config-locations';
+import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/import/discover-servers';
+import { targetOfDiscovered } from '../mcp/import/discovered-target';
+import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-server-tools';
+import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/connection/server-target';
+import { approveStart, type StartPolicy, type StartRequest } from '../mcp/import/start-approval';
 import type { CallContext, Handlers } from './dispatch';
-import type { JobRunner } from './job-runner';
+import type { JobRunner } from '../jobs/job-runner';
 
 export interface McpServicesDeps {
   /** The worker that reads config files and talks to servers. */

@@ -3,7 +3,7 @@
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApi } from './api/create-api';
+import { createApi } from './transport/create-api';
 import { AppProvider } from './app-context';
 import { App } from './components/app';
 import { openSearchInFocusedEditor } from './lib/editor-registry';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../../src/main/lib';
-import { lintLevels } from '../../../src/main/api/lint-levels';
+import { lintLevels } from '../../../src/main/library/lint-levels';
 import { validatorFor, describeErrors } from '../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
 import { LEVELS } from '../../../src/shared/levels';

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpTarget } from '../../../src/main/mcp/server-target';
+import type { McpTarget } from '../../../src/main/mcp/connection/server-target';
 
 const require = createRequire(import.meta.url);
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');

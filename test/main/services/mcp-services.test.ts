@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisSummary, McpDiscovery } from '../../../src/shared/contracts';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import { serviceClient } from '../../helpers/services';
-import { history } from '../../../src/main/api/recover';
+import { history } from '../../../src/main/library/recover';
 import { TINY_SERVER } from '../mcp/servers';
-import type { StartQuestion } from '../../../src/main/mcp/start-approval';
+import type { StartQuestion } from '../../../src/main/mcp/import/start-approval';
 
 let dir: string;
 let services: AppServices;

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpDiscovery, ServerEditDone, ServerEditPreview, ServerMeasuredEvent, ServersOverview } from '../../../src/shared/contracts';
-import { parseConfigText } from '../../../src/main/mcp/config-parse';
+import { parseConfigText } from '../../../src/main/mcp/import/config-parse';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import { serviceClient } from '../../helpers/services';
 import { TINY_SERVER } from '../mcp/servers';

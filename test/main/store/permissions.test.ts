@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shrink } from '../../../src/main/api/shrink.js';
+import { shrink } from '../../../src/main/library/shrink.js';
 import { RecoveryStore } from '../../../src/main/store/index.js';
 import { canMakeReadOnly, makeReadOnly } from '../../helpers/read-only.js';
 

@@ -4,7 +4,7 @@
 // HTTP, the way the renderer's client speaks it) starts an analysis on a real
 // host over the real app services, drops its stream right after the job's
 // first event, and opens a new one, as the renderer does, only once the job
-// is done. (The renderer's side: test/renderer/api/http-client.test.ts and
+// is done. (The renderer's side: test/renderer/transport/http-client.test.ts and
 // the browser journey test/e2e/reconnect.spec.ts.)
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validatorFor } from '../../../src/main/contracts/contract-validator';
 import { CONTENT_SECURITY_POLICY, hardenedWebPreferences } from '../../../src/main/electron/security';
 import { exportFileName } from '../../../src/main/jobs/analysis/export-name';
-import { approveStart, type StartPolicy } from '../../../src/main/mcp/start-approval';
+import { approveStart, type StartPolicy } from '../../../src/main/mcp/import/start-approval';
 import { CONTRACT_SCHEMAS } from '../../../src/shared/contracts';
 import { CHANNELS, EVENTS, methodsFor, type Method } from '../../../src/shared/ipc/channels';
 

@@ -3,7 +3,7 @@ import { CavemanError, MAX_INPUT_BYTES, cancellationOutcome, cancelledAfterStori
 import { createCatalogsStore, failureKey, outcomeFor } from '../../../src/renderer/src/state/catalogs-store';
 import { createFakeApi, failure, settle, summary } from '../fakes/fake-api';
 import { createFakeHost } from '../fakes/fake-host';
-import { createHttpApi } from '../../../src/renderer/src/api/http-client';
+import { createHttpApi } from '../../../src/renderer/src/transport/http-client';
 import type { LevelName } from '../../../src/shared/levels';
 
 const file = (name: string, text: string) => ({

@@ -3,7 +3,7 @@
 
 import type { HistoryPage, HistorySortKey, SortDirection } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
-import { history } from '../../api/recover';
+import { history } from '../../library/recover';
 import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';

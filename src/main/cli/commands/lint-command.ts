@@ -5,7 +5,7 @@ import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/
 import { savingRatio } from '../../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { lint } from '../../api/lint';
+import { lint } from '../../library/lint';
 import { readBoundedFile, tooLargeMessage } from '../bounded-input';
 import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
@@ -30,7 +30,8 @@ export async function runLintCommand(file: string, options: LintCommandOptions, 
       return 1;
     }
     const shareSchemas = options.shareSchemas === true;
-    if (options.levels === true) report = await (await import('../../api/lint-levels')).lintLevels(input.bytes, { tokenizer: options.tokenizer, shareSchemas });
+    if (options.levels === true)
+      report = await (await import('../../library/lint-levels')).lintLevels(input.bytes, { tokenizer: options.tokenizer, shareSchemas });
     else report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas, ...(options.level !== undefined ? { level: options.level } : {}) });
   } catch (thrown) {
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);

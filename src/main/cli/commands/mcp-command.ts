@@ -8,10 +8,10 @@
 import { asCavemanError } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { shrink } from '../../api/shrink';
-import { catalogBytes, listServerTools } from '../../mcp/list-server-tools';
-import { defaultSourceName, type McpTarget } from '../../mcp/server-target';
-import { packageVersion } from '../../api/package-version';
+import { shrink } from '../../library/shrink';
+import { catalogBytes, listServerTools } from '../../mcp/import/list-server-tools';
+import { defaultSourceName, type McpTarget } from '../../mcp/connection/server-target';
+import { packageVersion } from '../../library/package-version';
 import { parsePairs } from '../key-value';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
 import { writeAll } from '../stdio';

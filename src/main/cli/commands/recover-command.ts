@@ -2,8 +2,8 @@
 // stdout, exactly — the whole catalog, or one tool's definition sliced from it.
 
 import { asCavemanError } from '../../../shared/errors';
-import { recover } from '../../api/recover';
-import { recoverTool } from '../../api/recover-tool';
+import { recover } from '../../library/recover';
+import { recoverTool } from '../../library/recover-tool';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
 

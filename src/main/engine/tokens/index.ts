@@ -13,4 +13,3 @@ export {
   sharedBytes,
   type ParallelTokenCounterOptions,
 } from './parallel-counter';
-export { resolveWorkerScript } from './worker-script';

@@ -19,7 +19,7 @@ import { SharedCountJob, type CountJob, type CountJobOptions, type CountText } f
 import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
 import { GrowingCount } from './growing-count';
 import { splitAtSafeBoundaries } from './safe-split';
-import { resolveWorkerScript } from './worker-script';
+import { resolveWorkerScript } from '../../workers/worker-script';
 
 export interface ParallelTokenCounterOptions {
   /** Worker threads in the pool; default availableParallelism() - 1, at least 1. 0 counts on the calling thread only. */

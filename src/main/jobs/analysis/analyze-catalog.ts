@@ -7,15 +7,15 @@ import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout } from '../..
 import { CavemanError, MAX_INPUT_BYTES, asCavemanError, cancelledAfterStoringError, cancelledError, inputTooLargeError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
-import { lintReportFor } from '../../api/lint';
-import { passThroughError } from '../../api/prepare-catalog';
-import { beginShrinkInDetail } from '../../api/shrink';
+import { lintReportFor } from '../../library/lint';
+import { passThroughError } from '../../library/prepare-catalog';
+import { beginShrinkInDetail } from '../../library/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
 import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
 import { outputText } from '../../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../../engine/tokens';
-import type { StoreOption } from '../../api/store-option';
+import type { StoreOption } from '../../library/store-option';
 import { encodeDiff } from '../../../shared/ipc/diff-envelope';
 import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../../shared/progress-plan';
 

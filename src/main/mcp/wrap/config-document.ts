@@ -9,7 +9,7 @@
 
 import { basename } from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { ConfigKind } from '../config-locations';
+import type { ConfigKind } from '../import/config-locations';
 import { WrapRefusal } from './wrap-refusal';
 
 /** Which server: its name, and for a per-project entry of ~/.claude.json its project folder. */

@@ -15,7 +15,7 @@
 // backup byte for byte.
 
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
-import { parseConfigText, type ParsedServer } from '../config-parse';
+import { parseConfigText, type ParsedServer } from '../import/config-parse';
 import { describeEntry, entryText, findEntry, parseConfigDocument, type ConfigDocument, type EntryRef, type ServerEntry } from './config-document';
 import { LAUNCHER_ENV_KEYS, proxiedArgv, proxyArgv, type Argv, type Launcher, type ProxiedArgv, type ProxyOptions } from './proxy-launch';
 import { WrapRefusal } from './wrap-refusal';

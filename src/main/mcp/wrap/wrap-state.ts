@@ -7,7 +7,7 @@
 
 import type { ServerWrapState } from '../../../shared/contracts';
 import { isLevelName } from '../../../shared/levels';
-import type { ParsedServer } from '../config-parse';
+import type { ParsedServer } from '../import/config-parse';
 import { proxiedArgv, type Launcher } from './proxy-launch';
 import { words } from './wrap-plan';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../../../src/main/api/lint';
+import { lint } from '../../../../src/main/library/lint';
 import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
 import { ANALYSIS_PLAN } from '../../../../src/shared/progress-plan';
 import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../../src/main/engine/tokens';

@@ -1,0 +1,141 @@
+// Long work (analyses) as jobs with ids: one at a time on the jobs worker,
+// the rest queued; progress and the result go to the window or page that
+// started the job; any job can be cancelled by id.
+
+import { randomUUID } from 'node:crypto';
+import type { JobProgressEvent, JobStarted } from '../../shared/contracts';
+import type { CavemanError } from '../../shared/errors';
+import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
+import type { TokenizerName } from '../../shared/tokenizers';
+import type { LevelName } from '../../shared/levels';
+import type { WorkerClient } from '../workers/worker-client';
+import type { AnalysisProduct } from './analysis/analyze-catalog';
+import type { Operations } from '../workers/worker-protocol';
+import type { AnalysisRegistry } from './analysis-registry';
+import type { CallContext } from '../services/dispatch';
+
+type AnalysisOp = 'analyze' | 'analyzeHandle';
+/** The stages of fetching a catalog from an MCP server: starting or reaching it until it answers initialize, then listing. */
+export type FetchStage = Extract<JobProgressEvent['stage'], 'connecting' | 'listing'>;
+type AnalysisArgs<K extends AnalysisOp> = Omit<Operations[K]['args'], 'analysisId'>;
+
+interface QueuedJob {
+  jobId: string;
+  name: string;
+  controller: AbortController;
+  run: () => Promise<AnalysisProduct>;
+  context: CallContext;
+}
+
+export class JobRunner {
+  private readonly queue: QueuedJob[] = [];
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly fetching = new Set<Promise<void>>();
+  private active: Promise<void> | undefined;
+
+  constructor(
+    private readonly worker: WorkerClient,
+    private readonly registry: AnalysisRegistry,
+  ) {}
+
+  /** Queues an analysis and returns its id at once; events report the rest. */
+  start<K extends AnalysisOp>(op: K, args: AnalysisArgs<K>, name: string, context: CallContext, transfer: ArrayBuffer[] = []): JobStarted {
+    const jobId = randomUUID();
+    const controller = new AbortController();
+    this.controllers.set(jobId, controller);
+    this.enqueue(jobId, controller, op, args, name, context, transfer);
+    return { jobId, name };
+  }
+
+  /**
+   * A job whose catalog has to be fetched first (listed from an MCP server):
+   * one id from the fetch through the analysis, cancellable throughout. The
+   * fetch runs at once, beside the queue (it mostly waits on the server);
+   * its failure finishes the job like any other.
+   */
+  startFetched(
+    analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName },
+    context: CallContext,
+    fetch: (signal: AbortSignal, onProgress: (stage: FetchStage, fraction: number) => void) => Promise<Uint8Array>,
+  ): JobStarted {
+    const { name } = analysis;
+    const jobId = randomUUID();
+    const controller = new AbortController();
+    this.controllers.set(jobId, controller);
+    context.emit('jobProgress', { jobId, stage: 'connecting', fraction: 0 });
+    const fetching = (async () => {
+      try {
+        const bytes = await fetch(controller.signal, (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }));
+        throwIfAborted(controller.signal);
+        this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
+      } catch (error) {
+        this.controllers.delete(jobId);
+        context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
+      }
+    })();
+    this.fetching.add(fetching);
+    void fetching.finally(() => this.fetching.delete(fetching));
+    return { jobId, name };
+  }
+
+  private enqueue<K extends AnalysisOp>(
+    jobId: string,
+    controller: AbortController,
+    op: K,
+    args: AnalysisArgs<K>,
+    name: string,
+    context: CallContext,
+    transfer: ArrayBuffer[],
+  ): void {
+    const run = () =>
+      this.worker.call(op, { ...args, analysisId: jobId } as Operations[K]['args'], {
+        transfer,
+        signal: controller.signal,
+        onProgress: (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }),
+      }) as Promise<AnalysisProduct>;
+    this.queue.push({ jobId, name, controller, run, context });
+    context.emit('jobProgress', { jobId, stage: 'queued', fraction: 0 });
+    this.active ??= this.drain();
+  }
+
+  /** A job that failed before it could start (e.g. a file too large to read): reported like any other. */
+  reportFailure(name: string, error: CavemanError, context: CallContext): JobStarted {
+    const jobId = randomUUID();
+    queueMicrotask(() => context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: error.toValue() } }));
+    return { jobId, name };
+  }
+
+  /** True when the job was still queued or running. */
+  cancel(jobId: string): boolean {
+    const controller = this.controllers.get(jobId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  /** Resolves when every queued job (and every fetch that will queue one) has finished. */
+  async idle(): Promise<void> {
+    while (this.active || this.fetching.size > 0) {
+      await Promise.allSettled([...this.fetching]);
+      if (this.active) await this.active;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) await this.runOne(job);
+    this.active = undefined;
+  }
+
+  private async runOne({ jobId, name, controller, run, context }: QueuedJob): Promise<void> {
+    try {
+      if (controller.signal.aborted) throw cancelledError({ when: 'before it started' });
+      const payload = await run();
+      if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
+      context.emit('jobFinished', { jobId, outcome: payload.outcome });
+    } catch (error) {
+      context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
+    } finally {
+      this.controllers.delete(jobId);
+    }
+  }
+}

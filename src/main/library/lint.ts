@@ -1,0 +1,278 @@
+// lint(): the per-tool token report of SPEC §2.7. It measures only and never
+// writes to the store. Totals equal what shrink() reports for the same bytes.
+
+import { Buffer } from 'node:buffer';
+import type { FactTally, LintReport, ToolTokens } from '../../shared/contracts';
+import { savingRatio, signedRatio } from '../../shared/ratio';
+import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
+import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
+import { checkOutput, type CheckedOutput } from '../engine/guarantees/check-guarantees';
+import { factLedger, type FactLedger } from '../engine/guarantees/facts-kept';
+import { NO_PROGRESS, parts, span, type Progress } from '../engine/tool-progress';
+import { parseJson } from '../engine/json/parse-json';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
+import { readCatalog } from '../engine/transform/catalog-shape';
+import type { JsonDocument } from '../engine/json/json-node';
+import { describeToolPrice } from '../engine/describe-tool';
+import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
+import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
+import { sharedCounter } from './shared-counter';
+import { RENDERINGS } from '../engine/visible/rendering';
+import { beginVisibleCounts, sideOfBytes, visibleFigures } from './visible-counts';
+import {
+  beginToolCount,
+  inputToolSpans,
+  outputToolSpans,
+  toolCountsOf,
+  type PendingToolCounts,
+  type ToolCounts,
+  type ToolCountsPending,
+  type ToolSpans,
+} from './tool-counts';
+
+export interface LintOptions {
+  tokenizer?: TokenizerName;
+  /** Measure the shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  shareSchemas?: boolean;
+  /** Measure the shrink at this level (SPEC §2.3b, docs/levels.md): `facts` by default. */
+  level?: LevelName;
+  counter?: ParallelTokenCounter;
+  signal?: AbortSignal;
+  /** 0…1 as tools are measured. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Measures a catalog tool by tool. Throws CavemanError when the input is not
+ * a catalog: cave_input_too_large, cave_invalid_utf8, cave_invalid_json
+ * (message with line and column), cave_too_deep, cave_not_catalog.
+ */
+export async function lint(input: CatalogInput, options: LintOptions = {}): Promise<LintReport> {
+  const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
+  const counter = options.counter ?? sharedCounter();
+  const read = readInput(input);
+  const shareSchemas = options.shareSchemas ?? false;
+  const level = options.level ?? DEFAULT_LEVEL;
+  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas, level });
+  if (!prepared.ok) throw passThroughError(prepared.passThrough);
+  const report = await lintReportFor(read, prepared, { tokenizer, shareSchemas, level, signal: options.signal, onProgress: options.onProgress }, counter);
+  // What the proxy's describe tool would add, next to the saving (nothing is added to a catalog that passes through).
+  if (report.total.tokens_after < report.total.tokens_before) report.describe_tool = describeToolPrice(prepared.doc, prepared.transform, tokenizer);
+  return report;
+}
+
+/** Redundant and dropped facts listed in the report, at most. */
+const LISTED = 100;
+
+export interface LintTotals {
+  tokenizer: TokenizerName;
+  /** The transform was made with shared sub-schemas. */
+  shareSchemas?: boolean;
+  /** The level the transform was made at (`facts` when not given): what the facts ledger may count as deferred. */
+  level?: LevelName | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((fraction: number) => void) | undefined;
+  /** Hears the variant transforms, which run before lintReportFor first awaits (about a second at 32 MiB). */
+  onVariantsProgress?: Progress | undefined;
+  /** Hears the workers counting the variants (a caller that awaits the report late can show that wait). */
+  onVariantsCounted?: Progress | undefined;
+}
+
+/** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
+export interface KnownFigures {
+  /** The input's and the output's tokens with each tool's share, as a shrink under way counts them. */
+  counts?: PendingToolCounts | undefined;
+  /** The output checked against the input, with one ledger row per tool (checkOutput). */
+  checked?: CheckedOutput | undefined;
+  /** The output parsed (what is rendered as the model sees it). */
+  output?: JsonDocument | undefined;
+}
+
+/**
+ * Builds the report from an already transformed document. Each tool's counts
+ * are its exact share of the whole text's tokens, so tools + envelope equal
+ * the totals. The input, the output, and the partial transforms that
+ * attribute a saving to whitespace, metadata, structure and prose are counted
+ * on the worker threads at once; the minified input (whitespace only) is also
+ * what "saved beyond minification" is measured against. A catalog whose
+ * output is not smaller passes through in shrink, so then every "after"
+ * equals its "before" (and no fact is touched).
+ */
+export async function lintReportFor(
+  read: ReadInput,
+  prepared: CatalogPrepared,
+  totals: LintTotals,
+  counter: ParallelTokenCounter = sharedCounter(),
+  known: KnownFigures = {},
+): Promise<LintReport> {
+  const { tokenizer, signal } = totals;
+  const { doc, transform } = prepared;
+  interface Counting {
+    text: Uint8Array;
+    spans: ToolSpans;
+    result: () => Promise<ToolCounts>;
+    cancel: () => void;
+  }
+  const counted: Counting[] = [];
+  // Each text is counted once: a variant byte for byte equal to a text already
+  // counted (nothing to trim, nothing to minify) takes that text's counts.
+  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending, progress?: Progress): Counting => {
+    const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
+    if (same) return same;
+    let counting: Counting;
+    if (known) counting = { text, spans, result: known, cancel: () => undefined };
+    else {
+      const job = beginToolCount(counter, text, spans, tokenizer, {
+        ...(signal ? { signal } : {}),
+        ...(progress ? { onProgress: (done: number, total: number) => progress(done / total) } : {}),
+      });
+      const result = async () => {
+        await job.finish();
+        return toolCountsOf(job);
+      };
+      counting = { text, spans, result, cancel: () => job.cancel() };
+    }
+    counted.push(counting);
+    return counting;
+  };
+  // The input as shrink counts it: its bytes, a BOM included (it belongs to the envelope).
+  const source = count(read.bytes, inputToolSpans(read, transform), known.counts?.before);
+  const output = count(transform.output, outputToolSpans(transform), known.counts?.after);
+  const share = totals.shareSchemas ?? false;
+  // Every variant is begun before anything is awaited, so the workers count
+  // them while this thread (or the caller, which need not await at once) works on.
+  // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
+  // Structure changed nothing (the usual case): no need to count it.
+  const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
+  const variants = structureChanged ? 3 : 2;
+  const [minifying = NO_PROGRESS, trimming = NO_PROGRESS, restructuring = NO_PROGRESS] = parts(totals.onVariantsProgress ?? NO_PROGRESS, variants);
+  const [minifiedCounted, trimmedCounted, restructuredCounted] = totals.onVariantsCounted ? parts(totals.onVariantsCounted, variants) : [];
+  const minifiedJob = count(
+    ...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: minifying })!),
+    undefined,
+    minifiedCounted,
+  );
+  const metadataJob = count(
+    ...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: trimming })!),
+    undefined,
+    trimmedCounted,
+  );
+  const structureJob = structureChanged
+    ? count(
+        ...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true, onProgress: restructuring })!),
+        undefined,
+        restructuredCounted,
+      )
+    : undefined;
+  // What the model sees of the input and of the output (SPEC §2.8), counted beside the rest.
+  const visibleBefore = beginVisibleCounts(
+    { doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined },
+    counter,
+    tokenizer,
+    signal,
+  );
+  const outputDoc = known.output ?? parseJson(outputText(transform));
+  const visibleAfter = beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, visibleBefore);
+  // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
+  const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
+  const level = totals.level ?? DEFAULT_LEVEL;
+  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking, level)).ledger;
+  const before = await source.result();
+  totals.onProgress?.(0.25);
+  const after = await output.result();
+  totals.onProgress?.(0.5);
+  const passesThrough = after.total >= before.total;
+
+  let withoutMetadata = before.parts;
+  let withStructure = before.parts;
+  if (!passesThrough) {
+    withoutMetadata = (await metadataJob.result()).parts;
+    totals.onProgress?.(0.75);
+    withStructure = structureJob ? (await structureJob.result()).parts : withoutMetadata;
+  } else {
+    // A pass-through saves nothing to attribute.
+    for (const unused of [metadataJob, structureJob]) if (unused !== minifiedJob) unused?.cancel();
+    for (const name of RENDERINGS) if (visibleAfter[name] !== visibleBefore[name]) visibleAfter[name].cancel();
+  }
+  const minified = await minifiedJob.result();
+  const visible = await visibleFigures(visibleBefore, passesThrough ? visibleBefore : visibleAfter);
+  const compact = passesThrough ? before.parts : minified.parts;
+  // What reaches a model is the output, or on a pass-through the input itself.
+  const facts = passesThrough ? factLedger(doc, doc, transform.tools.length) : outputFacts;
+  totals.onProgress?.(1);
+  const afterParts = passesThrough ? before.parts : after.parts;
+  const totalBefore = before.total;
+  const totalAfter = passesThrough ? before.total : after.total;
+
+  function variant(result: TransformResult): [Uint8Array, ToolSpans] {
+    return [result.output, outputToolSpans(result)];
+  }
+
+  const tools: ToolTokens[] = transform.tools.map((span, i) => ({
+    name: span.name,
+    tokens_before: before.parts[i]!,
+    tokens_after: afterParts[i]!,
+    ratio: signedRatio(before.parts[i]!, afterParts[i]!),
+    saving: {
+      whitespace: before.parts[i]! - compact[i]!,
+      metadata: compact[i]! - withoutMetadata[i]!,
+      structure: withoutMetadata[i]! - withStructure[i]!,
+      prose: withStructure[i]! - afterParts[i]!,
+    },
+    facts: factTally(facts.tools[i]),
+    visible: visible.tools[i]!,
+  }));
+  const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
+  const ratio = savingRatio(totalBefore, totalAfter);
+  const beyondMinification = savingRatio(minified.total, totalAfter);
+  const totalFacts = tools.reduce<FactTally>((sum, tool) => addTally(sum, tool.facts), { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 });
+  return {
+    basis: 'inferred',
+    content_type: 'toolschema',
+    tokenizer,
+    catalog_kind: transform.kind,
+    share_schemas: share,
+    level,
+    tokens_before: totalBefore,
+    tokens_after: totalAfter,
+    ratio,
+    tokens_minified: minified.total,
+    beyond_minification: beyondMinification,
+    tools,
+    envelope: { tokens_before: totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after'), visible: visible.envelope },
+    total: { tokens_before: totalBefore, tokens_after: totalAfter, ratio, tokens_minified: minified.total, beyond_minification: beyondMinification },
+    visible: visible.total,
+    facts: {
+      ...totalFacts,
+      leads: { ...facts.leads },
+      by_category: facts.byCategory,
+      redundant_facts: facts.redundant.slice(0, LISTED).map(({ tool, location, sentence, keyword }) => ({ tool, location, sentence, keyword })),
+      dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),
+    },
+  };
+}
+
+function sameText(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+function sameSpans(a: ToolSpans, b: ToolSpans): boolean {
+  return a.length === b.length && a.every(([start, end], i) => start === b[i]![0] && end === b[i]![1]);
+}
+
+function factTally(counts: FactLedger['tools'][number] | undefined): FactTally {
+  return counts
+    ? { found: counts.found, kept: counts.kept, redundant: counts.redundant, deferred: counts.deferred, dropped: counts.dropped }
+    : { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 };
+}
+
+function addTally(a: FactTally, b: FactTally): FactTally {
+  return {
+    found: a.found + b.found,
+    kept: a.kept + b.kept,
+    redundant: a.redundant + b.redundant,
+    deferred: (a.deferred ?? 0) + (b.deferred ?? 0),
+    dropped: a.dropped + b.dropped,
+  };
+}

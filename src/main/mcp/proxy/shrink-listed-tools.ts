@@ -1,0 +1,68 @@
+// The proxy's tools/list, shrunk: the tools the server listed, as one
+// catalog, once the original is committed to the store — or the tools
+// unchanged (fail-open) when the store cannot take it, nothing is saved, or
+// the listing is above the 32 MiB a shrink takes (the proxy reads messages
+// up to 33 MiB); the caller says which on stderr (proxy-listing.ts).
+//
+// Text in, text out: the catalog is the tools exactly as the server wrote
+// them (listing-text.ts), and what the client gets is the engine's output
+// bytes sliced per tool, with no parse-and-stringify round trip either way.
+
+import { MAX_INPUT_BYTES, asCavemanError, inputTooLargeError } from '../../../shared/errors';
+import type { LevelName } from '../../../shared/levels';
+import type { TokenizerName } from '../../../shared/tokenizers';
+import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
+import { shrink } from '../../library/shrink';
+import type { StoreOption } from '../../library/store-option';
+import { DescribeIndex } from '../../library/describe-index';
+import { catalogText, toolTexts } from './listing-text';
+
+export interface ShrinkListedOptions {
+  store?: StoreOption | undefined;
+  tokenizer: TokenizerName;
+  sourceName: string;
+  level: LevelName;
+  shareSchemas: boolean;
+}
+
+export type ShrunkTools =
+  | {
+      /** Each tool's text as the client gets it. */
+      tools: string[];
+      handle: string;
+      /** What the describe tool answers from (the original is stored). */
+      index: DescribeIndex;
+    }
+  | {
+      /** The server's own texts. */
+      tools: string[];
+      /** Why they pass through unchanged (ends with "nothing was stored"). */
+      unchanged: string;
+    };
+
+/** `tools`: each tool's exact text as the server listed it. */
+export async function shrinkListedTools(tools: readonly string[], options: ShrinkListedOptions): Promise<ShrunkTools> {
+  const unchanged = (why: string): ShrunkTools => ({ tools: [...tools], unchanged: why });
+  const catalog = catalogText(tools);
+  const bytes = new TextEncoder().encode(catalog);
+  // Fail-open, as `shrink` is: a listing too large to shrink (or a shrink that fails) is handed on as it came.
+  if (bytes.length > MAX_INPUT_BYTES) return unchanged(inputTooLargeError('the listing', bytes.length).message);
+  let outcome;
+  try {
+    outcome = await shrink(bytes, {
+      tokenizer: options.tokenizer,
+      sourceName: options.sourceName,
+      level: options.level,
+      shareSchemas: options.shareSchemas,
+      ...(options.store !== undefined ? { store: options.store } : {}),
+    });
+  } catch (thrown) {
+    return unchanged(`${asCavemanError(thrown).message}; nothing was stored`);
+  }
+  const { result, error } = outcome;
+  if (error) return unchanged(`the store could not take the original (${error.message}); nothing was stored`);
+  if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; nothing was stored`);
+  // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}.
+  const shrunk = parseJson(new TextDecoder().decode(result.output), MAX_JSON_DEPTH);
+  return { tools: toolTexts(shrunk), handle: result.recovery_handle, index: DescribeIndex.of(parseJson(catalog, MAX_JSON_DEPTH), shrunk) };
+}

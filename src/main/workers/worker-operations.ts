@@ -1,0 +1,152 @@
+// The operations a service worker performs, as plain functions of their
+// arguments and the worker's resources, so they can be tested in-process.
+
+import { DEFAULT_SHRINK_SETTINGS } from '../../shared/compressor';
+import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
+import { DEFAULT_LEVEL } from '../../shared/levels';
+import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
+import { prepareCatalog, passThroughError } from '../library/prepare-catalog';
+import { readInput } from '../library/read-catalog-text';
+import { recoverTool, recoverTools } from '../library/recover-tool';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import { analyzeCatalog, type AnalysisStage } from '../jobs/analysis/analyze-catalog';
+import { compareLevels } from '../library/level-comparison';
+import { exportFileName } from '../jobs/analysis/export-name';
+import { shrinkAgain } from '../jobs/analysis/recorded-shrink';
+import { historyPage } from '../store';
+import type { StoreHolder } from './store-holder';
+import type { Operations } from './worker-protocol';
+import { packageVersion } from '../library/package-version';
+
+export interface OperationResources {
+  store: StoreHolder;
+  counter?: ParallelTokenCounter | undefined;
+}
+
+export interface OperationControl {
+  signal: AbortSignal;
+  onProgress: (stage: AnalysisStage, fraction: number) => void;
+}
+
+type Implementations = {
+  [K in keyof Operations]: (
+    args: Operations[K]['args'],
+    resources: OperationResources,
+    control: OperationControl,
+  ) => Promise<Operations[K]['result']> | Operations[K]['result'];
+};
+
+export const operations: Implementations = {
+  async analyze({ analysisId, name, tokenizer, bytes, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
+  },
+
+  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level, shrink }, { store, counter }, { signal, onProgress }) {
+    const opened = store.get();
+    const bytes = opened.get(handle);
+    const entry = opened.details(handle);
+    // The request's options count only where the shrink's compressor is not one this version reads.
+    const again = shrinkAgain(opened, handle, shrink, { tokenizer, shareSchemas: shareSchemas === true, level: level ?? DEFAULT_LEVEL });
+    const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
+    const { options } = again;
+    return analyzeCatalog({
+      analysisId,
+      name,
+      bytes,
+      tokenizer: again.tokenizer,
+      shareSchemas: options.shareSchemas,
+      level: options.level,
+      store: opened,
+      counter,
+      signal,
+      onProgress,
+    });
+  },
+
+  compareLevels({ bytes, tokenizer, shareSchemas }, { counter }, { signal }) {
+    return compareLevels(bytes, { tokenizer, shareSchemas, signal, ...(counter ? { counter } : {}) });
+  },
+
+  exportHandle({ handle, which, shrink }, { store }) {
+    const opened = store.get();
+    const original = opened.get(handle);
+    const entry = opened.details(handle);
+    const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : handle;
+    if (which === 'original') return { fileName: exportFileName(name, 'original'), bytes: original };
+    const { options } = shrinkAgain(opened, handle, shrink, { tokenizer: DEFAULT_TOKENIZER, ...DEFAULT_SHRINK_SETTINGS });
+    // The original is in the store already, so the compressed form may be handed out: shrunk as that shrink was.
+    const prepared = prepareCatalog(readInput(original), options);
+    if (!prepared.ok) throw passThroughError(prepared.passThrough);
+    return { fileName: exportFileName(name, 'compressed'), bytes: prepared.transform.output };
+  },
+
+  async discoverMcpServers({ where }) {
+    const { discoverServers } = await import('../mcp/import/discover-servers');
+    return discoverServers(where);
+  },
+
+  async readMcpConfig({ displayName, bytes }) {
+    const { serversInPickedFile } = await import('../mcp/import/discover-servers');
+    if (bytes.byteLength > MAX_INPUT_BYTES) throw configTooLargeError(displayName, bytes.byteLength);
+    return serversInPickedFile(displayName, new TextDecoder().decode(bytes));
+  },
+
+  async listMcpTools({ target, timeoutMs, name }, _resources, { signal, onProgress }) {
+    // Loaded on first use: the MCP SDK stays out of the workers that never import a server.
+    const { catalogBytes, listServerTools } = await import('../mcp/import/list-server-tools');
+    const listed = await listServerTools(target, {
+      timeoutMs,
+      signal,
+      clientInfo: { name: 'caveman-shrink', version: packageVersion() },
+      // Until initialize is answered the wait has no fraction (the app shows how long); then the page count is not known
+      // up front: each page moves the bar a little closer to the end.
+      onProgress: ({ stage, pages }) => (stage === 'connecting' ? onProgress('connecting', 0) : onProgress('listing', 0.2 + 0.75 * (pages / (pages + 1)))),
+    });
+    if (listed.tools.length === 0) throw new CavemanError('cave_mcp_no_tools', `${name} listed no tools — there is nothing to shrink`);
+    return { bytes: catalogBytes(listed.tools), tools: listed.tools.length };
+  },
+
+  async measureListing({ bytes, tokenizer }, { counter }, { signal, onProgress }) {
+    const { serverCosts } = await import('../mcp/import/server-costs');
+    return serverCosts(bytes, { tokenizer, counter, signal, onProgress: (fraction) => onProgress('counting', fraction) });
+  },
+
+  storeInfo(_args, { store }) {
+    const opened = store.get();
+    return { path: opened.path, readOnly: opened.readOnly, maxBytes: opened.maxBytes, retainedBytes: opened.retainedBytes() };
+  },
+
+  history(request, { store }) {
+    return historyPage(store.get(), request);
+  },
+
+  details({ handle }, { store }) {
+    return store.get().details(handle) ?? null;
+  },
+
+  delete({ handle }, { store }) {
+    return store.get().delete(handle);
+  },
+
+  historyTools({ handle, name }, { store }) {
+    const opened = store.get();
+    const tools = recoverTools(handle, { store: opened }).map((tool) => ({ name: tool.name, shortened: tool.shortened }));
+    if (name === undefined) return { tools };
+    const found = recoverTool(handle, name, { store: opened });
+    return { tools, original: { name: found.name, shortened: found.shortened, text: new TextDecoder().decode(found.original) } };
+  },
+};
+
+/**
+ * The store for a shrink. When it cannot be opened, shrink still runs and
+ * passes the catalog through with the store's error (fail-open), so the
+ * person sees the result and why nothing was stored.
+ */
+function openStore(store: StoreHolder) {
+  try {
+    return store.get();
+  } catch (error) {
+    if (error instanceof CavemanError) return store.path;
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+// Messages between the main process (or the browser host) and its service
+// workers: tagged unions with a call id; progress and cancel use the id.
+
+import type {
+  CatalogSide,
+  HistoryEntry,
+  LevelComparison,
+  HistoryListRequest,
+  HistoryPage,
+  HistoryTools,
+  JobProgressEvent,
+  ServerCosts,
+} from '../../shared/contracts';
+import type { ErrorValue } from '../../shared/errors';
+import type { TokenizerName } from '../../shared/tokenizers';
+import type { LevelName } from '../../shared/levels';
+import type { LocationEnv } from '../mcp/import/config-locations';
+import type { Discovery } from '../mcp/import/discover-servers';
+import type { McpTarget } from '../mcp/connection/server-target';
+import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
+
+export interface WorkerSetup {
+  storePath: string;
+  /** CAVEMAN_CCR_MAX_BYTES as the host read it; checked each time the store is opened, so a bad value is the store's error. */
+  maxBytesSetting: string | undefined;
+}
+
+export interface StoreInfo {
+  path: string;
+  readOnly: boolean;
+  maxBytes: number;
+  retainedBytes: number;
+}
+
+/** Every operation a worker performs: its arguments and its answer. */
+export interface Operations {
+  analyze: {
+    args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean; level?: LevelName };
+    result: AnalysisProduct;
+  };
+  /** Shrinks a stored original again with the tokenizer and options of one of its shrinks (`shrink`, else the latest); `tokenizer` where it recorded none. */
+  analyzeHandle: {
+    args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; shrink?: number | undefined };
+    result: AnalysisProduct;
+  };
+  /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */
+  exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
+  compareLevels: { args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean }; result: LevelComparison };
+  storeInfo: { args: Record<string, never>; result: StoreInfo };
+  history: { args: HistoryListRequest; result: HistoryPage };
+  details: { args: { handle: string }; result: HistoryEntry | null };
+  delete: { args: { handle: string }; result: boolean };
+  historyTools: { args: { handle: string; name?: string | undefined }; result: HistoryTools };
+  /** Lists every tool of an MCP server: `{"tools":[…]}` as UTF-8 bytes (the server is stopped before it answers). */
+  /** Reads the MCP clients' config files (never starts a server). */
+  discoverMcpServers: { args: { where: LocationEnv }; result: Discovery };
+  /** The servers in a config file's bytes (a file the person picked). */
+  readMcpConfig: { args: { displayName: string; bytes: Uint8Array }; result: Discovery };
+  listMcpTools: { args: { target: McpTarget; timeoutMs: number; name: string }; result: { bytes: Uint8Array; tools: number } };
+  /** A server's listing (`{"tools":[…]}` bytes) measured at every level in every rendering (the Servers view); stores nothing. */
+  measureListing: { args: { bytes: Uint8Array; tokenizer: TokenizerName }; result: ServerCosts };
+}
+
+export type Operation = keyof Operations;
+
+export type ToWorker = { type: 'call'; id: number; op: Operation; args: unknown } | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'progress'; id: number; stage: JobProgressEvent['stage']; fraction: number }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; error: ErrorValue };

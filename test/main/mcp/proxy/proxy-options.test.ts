@@ -1,0 +1,169 @@
+// The proxy's own options (issues 27 item 1, 23 items 3 and 5): the level
+// (leads by default, said on stderr at start), the tools/list line counting
+// what the model sees, --share-schemas, the tool filters, and the
+// environment the server is given.
+
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shrink, visibleTokens } from '../../../../src/main/lib';
+import { describeToolDefinition } from '../../../../src/main/engine/describe-tool';
+import { catalogText, pageOfAnswer, toolNames } from '../../../../src/main/mcp/proxy/listing-text';
+import { savingRatio } from '../../../../src/shared/ratio';
+import { realFixture } from '../../../helpers/fixtures';
+import { cliArgv, tempStore } from '../../../helpers/cli';
+import { INITIALIZE, rawProxy, type RawProxy } from './raw-proxy';
+import { rawServerListing } from '../raw-server-tools';
+import { REPO } from '../servers';
+
+let store: ReturnType<typeof tempStore>;
+let proxy: RawProxy | undefined;
+beforeEach(() => {
+  store = tempStore();
+});
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+  store.cleanup();
+});
+
+const LISTED_SERVER = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
+const MARKER = ' …';
+
+/** A server listing github-mcp-server's 117 tools, exactly as the fixture file writes them. */
+function githubServer(): string[] {
+  const file = join(store.dir, 'github.json');
+  writeFileSync(file, realFixture('github-mcp-server.json').bytes);
+  return [process.execPath, LISTED_SERVER, file];
+}
+
+/** The proxy's tools/list answer: each tool's text as the client got it. */
+async function listThrough(proxyArgs: string[], server: string[]): Promise<string[]> {
+  proxy = rawProxy(['--store', store.db, ...proxyArgs], server);
+  proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+  await proxy.next();
+  proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  return pageOfAnswer(await proxy.nextLine(60_000)).tools;
+}
+
+/** What the library's shrink hands out for the same catalog and options, tool by tool. */
+async function libraryTools(tools: readonly string[], options: Parameters<typeof shrink>[1]): Promise<string[]> {
+  const { result } = await shrink(catalogText(tools), { store: ':memory:', ...options });
+  return pageOfAnswer(`{"result":${new TextDecoder().decode(result.output)}}`).tools;
+}
+
+const descriptionOf = (tool: string) => (JSON.parse(tool) as { description?: string }).description ?? '';
+
+describe('caveman-shrink proxy --level', () => {
+  it('shrinks at leads by default and says so at start; the tools/list line counts what the model sees (anthropic), the describe tool included', async () => {
+    const server = githubServer();
+    const original = [...(await rawServerListing(server)).tools.values()];
+    const listed = await listThrough([], server);
+    const describeTool = JSON.stringify(describeToolDefinition());
+    expect(listed).toEqual([...(await libraryTools(original, { level: 'leads' })), describeTool]);
+    const marked = listed.filter((tool) => descriptionOf(tool).endsWith(MARKER));
+    expect(marked.length).toBeGreaterThan(0);
+
+    const stderr = proxy!.stderr();
+    expect(stderr).toContain(
+      "tools/list is answered shrunk at level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away",
+    );
+    const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
+    const percent = (savingRatio(seen.tokens_before, seen.tokens_after) * 100).toFixed(1);
+    expect(stderr).toMatch(
+      new RegExp(
+        `caveman-shrink proxy: tools/list shrunk at leads: 117 tools, ${seen.tokens_before} → ${seen.tokens_after} tokens as the model sees them \\(${percent}% saved; anthropic rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds \\d+ tokens \\(inferred; offered because ${marked.length} of 117 tools were shortened\\)\\n`,
+      ),
+    );
+    // Not the JSON figure, which counts the fixture's whitespace.
+    const { result } = await shrink(catalogText(original), { store: ':memory:', level: 'leads' });
+    expect(result.tokens_before).toBeGreaterThan(seen.tokens_before);
+
+    // A marked tool's details are one call away, the server's own bytes.
+    const name = (JSON.parse(marked[0]!) as { name: string }).name;
+    proxy!.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'caveman_describe', arguments: { names: [name] } } });
+    const answer = (await proxy!.next()) as { result: { content: { text: string }[] } };
+    expect(answer.result.content.map((part) => part.text)).toEqual([original[toolNames(original).indexOf(name)]]);
+  });
+
+  it('takes --level facts (no marker) and --level signatures with --share-schemas, as the library shrinks them', async () => {
+    const server = githubServer();
+    const original = [...(await rawServerListing(server)).tools.values()];
+    const facts = await listThrough(['--level', 'facts'], server);
+    expect(facts.slice(0, -1)).toEqual(await libraryTools(original, { level: 'facts' }));
+    expect(facts.filter((tool) => descriptionOf(tool).endsWith(MARKER))).toEqual([]);
+    expect(proxy!.stderr()).toContain('tools/list is answered shrunk at level facts: each description cut to its lead and fact sentences (store:');
+    await proxy!.close();
+
+    const signatures = await listThrough(['--level', 'signatures', '--share-schemas'], server);
+    expect(signatures.slice(0, -1)).toEqual(await libraryTools(original, { level: 'signatures', shareSchemas: true }));
+    expect(proxy!.stderr()).toMatch(/tools\/list shrunk at signatures: 117 tools, \d+ → \d+ tokens as the model sees them/);
+  });
+});
+
+describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
+  it('lists only the tools kept, refuses a call of any other without the server, and reports the saving', async () => {
+    const server = githubServer();
+    const original = [...(await rawServerListing(server)).tools.values()];
+    const names = toolNames(original) as string[];
+    const expected = names.filter((name) => (/^(get|list)_/.test(name) || name === 'search_code') && name !== 'list_gists');
+    const listed = await listThrough(
+      ['--include-tools', 'get_*,list_*', '--include-tools', 'search_code', '--exclude-tools', 'list_gists', '--level', 'facts'],
+      server,
+    );
+    expect(toolNames(listed)).toEqual([...expected, 'caveman_describe']);
+    const kept = original.filter((_, at) => expected.includes(names[at]!));
+    expect(listed.slice(0, -1)).toEqual(await libraryTools(kept, { level: 'facts' }));
+
+    const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
+    expect(proxy!.stderr()).toContain(
+      `tools/list shrunk at facts: ${expected.length} of 117 tools listed (--include-tools get_*,list_*,search_code --exclude-tools list_gists: ${117 - expected.length} filtered out), ${seen.tokens_before} → ${seen.tokens_after} tokens as the model sees them`,
+    );
+
+    proxy!.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'create_issue', arguments: {} } });
+    expect(await proxy!.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: {
+        code: -32602,
+        message: 'unknown tool "create_issue": this proxy does not list it (--include-tools get_*,list_*,search_code --exclude-tools list_gists)',
+      },
+    });
+    proxy!.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_gists', arguments: {} } });
+    expect((await proxy!.next()).error).toMatchObject({ code: -32602 });
+    proxy!.send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_me', arguments: {} } });
+    expect(await proxy!.next()).toEqual({ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'server answered get_me' }] } });
+    // Nor does the describe tool know a filtered tool.
+    proxy!.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'caveman_describe', arguments: { names: ['create_issue'] } } });
+    expect(((await proxy!.next()) as { result: { isError?: boolean } }).result.isError).toBe(true);
+  });
+});
+
+describe('the environment the server is given', () => {
+  it('is ours without ELECTRON_RUN_AS_NODE (a packaged app sets it for its own binary); --env still sets it', async () => {
+    const file = join(store.dir, 'none.json');
+    writeFileSync(file, '[]');
+    const envOf = async (proxyArgs: string[]) => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [...cliArgv(), 'proxy', '--store', store.db, ...proxyArgs, '--', process.execPath, LISTED_SERVER, file],
+        cwd: REPO,
+        env: { ...(process.env as Record<string, string>), ELECTRON_RUN_AS_NODE: '1', CAVEMAN_TEST_KEPT: 'kept' },
+        stderr: 'ignore',
+      });
+      const client = new Client({ name: 'env-test', version: '1' });
+      await client.connect(transport);
+      try {
+        const value = async (name: string) =>
+          ((await client.callTool({ name: 'env', arguments: { name } })) as { content: { text: string }[] }).content[0]!.text;
+        return { electron: await value('ELECTRON_RUN_AS_NODE'), kept: await value('CAVEMAN_TEST_KEPT') };
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await envOf([])).toEqual({ electron: 'null', kept: '"kept"' });
+    expect(await envOf(['--env', 'ELECTRON_RUN_AS_NODE=1'])).toEqual({ electron: '"1"', kept: '"kept"' });
+  });
+});

@@ -1,0 +1,68 @@
+// An entry's wrap state as the Servers view shows it, read from the entry
+// alone: direct, wrapped (with the proxy's options in each spelling its
+// command line takes), or not wrappable and why.
+
+import { describe, expect, it } from 'vitest';
+import { proxyArgv } from '../../../../src/main/mcp/wrap/proxy-launch';
+import { wrapStateOf } from '../../../../src/main/mcp/wrap/wrap-state';
+
+const electron = {
+  runtime: '/opt/Caveman Shrink/caveman-shrink',
+  cli: '/opt/Caveman Shrink/resources/app.asar.unpacked/out/main/cli.js',
+  env: { ELECTRON_RUN_AS_NODE: '1' },
+};
+
+describe('wrapStateOf', () => {
+  it('a server that starts itself is direct', () => {
+    expect(wrapStateOf({ transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] })).toEqual({ state: 'direct' });
+  });
+
+  it('an entry a wrap wrote is wrapped, with its level, filters and the server it serves', () => {
+    const argv = proxyArgv(electron, { level: 'signatures', excludeTools: ['write_file,move_file'] }, { command: 'npx', args: ['-y', 'server x'] });
+    expect(wrapStateOf({ transport: 'stdio', ...argv }, electron)).toEqual({
+      state: 'wrapped',
+      level: 'signatures',
+      excludeTools: ['write_file,move_file'],
+      serves: 'npx -y "server x"',
+    });
+    // Another install's entry is recognised by its shape.
+    expect(wrapStateOf({ transport: 'stdio', ...argv })).toMatchObject({ state: 'wrapped', level: 'signatures' });
+  });
+
+  it('a hand-written proxy entry: --level=…, repeated filters, --share-schemas; an unknown level is left out', () => {
+    const args = [
+      'caveman-shrink',
+      'proxy',
+      '--level=leads',
+      '--include-tools',
+      'get_*',
+      '--include-tools=list_*',
+      '--share-schemas',
+      '--exclude-tools',
+      'delete_*',
+      '--',
+      'node',
+      'server.js',
+    ];
+    expect(wrapStateOf({ transport: 'stdio', command: 'npx', args })).toEqual({
+      state: 'wrapped',
+      level: 'leads',
+      includeTools: ['get_*', 'list_*'],
+      excludeTools: ['delete_*'],
+      shareSchemas: true,
+      serves: 'node server.js',
+    });
+    expect(wrapStateOf({ transport: 'stdio', command: 'caveman-shrink', args: ['proxy', '--level', 'huge', '--', 'node', 's.js'] })).toEqual({
+      state: 'wrapped',
+      serves: 'node s.js',
+    });
+  });
+
+  it('a URL server, or an entry the import cannot start, cannot be wrapped, and says why', () => {
+    expect(wrapStateOf({ transport: 'http' })).toEqual({ state: 'unwrappable', reason: 'it is reached by URL (http); the proxy starts stdio servers only' });
+    expect(wrapStateOf({ transport: 'stdio', problem: 'it has neither a "command" nor a "url"' })).toEqual({
+      state: 'unwrappable',
+      reason: 'it has neither a "command" nor a "url"',
+    });
+  });
+});
