@@ -107,35 +107,47 @@ function lostThenKept(input: string, before: string, now: string): { location: s
 const sum = (pick: (row: Row) => number) => rows.reduce((s, row) => s + pick(row), 0);
 const lines: string[] = [];
 lines.push(
-  '| catalog | tools | minified | before: after · beyond min. | now: after · beyond min. | shared schemas: after · beyond min. | peer: after · beyond min. | facts found / kept / redundant / dropped | leads whole |',
+  '| catalog | tools | minified | before: after · beyond min. | now: after · beyond min. | shared schemas: after ' +
+    '· beyond min. | peer: after · beyond min. | facts found / kept / redundant / dropped | leads whole |',
 );
 lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   const { facts } = row.report;
   lines.push(
-    `| ${row.name} | ${row.tools} | ${row.minified} | ${row.before === undefined ? '–' : `${row.before} · ${beyond(row.before, row.minified)}`} | ${row.now} · ${beyond(row.now, row.minified)} | ${row.shared} · ${beyond(row.shared, row.minified)} | ${row.peer} · ${beyond(row.peer, row.minified)} | ${facts.found} / ${facts.kept} / ${facts.redundant} / ${facts.dropped} | ${facts.leads.whole + facts.leads.shortened} of ${facts.leads.found} |`,
+    `| ${row.name} | ${row.tools} | ${row.minified} | ` +
+      `${row.before === undefined ? '–' : `${row.before} · ${beyond(row.before, row.minified)}`} | ${row.now} · ` +
+      `${beyond(row.now, row.minified)} | ${row.shared} · ${beyond(row.shared, row.minified)} | ${row.peer} · ` +
+      `${beyond(row.peer, row.minified)} | ${facts.found} / ${facts.kept} / ${facts.redundant} / ${facts.dropped} | ` +
+      `${facts.leads.whole + facts.leads.shortened} of ${facts.leads.found} |`,
   );
 }
 const minified = sum((r) => r.minified);
 const totalFacts = (key: 'found' | 'kept' | 'redundant' | 'dropped') => sum((r) => r.report.facts[key]);
 lines.push(
-  `| **all 9** | ${sum((r) => r.tools)} | ${minified} | ${
-    base
-      ? `${sum((r) => r.before!)} · ${beyond(
-          sum((r) => r.before!),
-          minified,
-        )}`
-      : '–'
-  } | ${sum((r) => r.now)} · ${beyond(
-    sum((r) => r.now),
-    minified,
-  )} | ${sum((r) => r.shared)} · ${beyond(
-    sum((r) => r.shared),
-    minified,
-  )} | ${sum((r) => r.peer)} · ${beyond(
-    sum((r) => r.peer),
-    minified,
-  )} | ${totalFacts('found')} / ${totalFacts('kept')} / ${totalFacts('redundant')} / ${totalFacts('dropped')} | ${sum((r) => r.report.facts.leads.whole + r.report.facts.leads.shortened)} of ${sum((r) => r.report.facts.leads.found)} |`,
+  `| **all 9** | ${sum((r) => r.tools)} | ${minified} | ` +
+    `${
+      base
+        ? `${sum((r) => r.before!)} · ${beyond(
+            sum((r) => r.before!),
+            minified,
+          )}`
+        : '–'
+    } ` +
+    `| ${sum((r) => r.now)} · ${beyond(
+      sum((r) => r.now),
+      minified,
+    )} | ${sum((r) => r.shared)} · ` +
+    `${beyond(
+      sum((r) => r.shared),
+      minified,
+    )} | ${sum((r) => r.peer)} · ` +
+    `${beyond(
+      sum((r) => r.peer),
+      minified,
+    )} | ${totalFacts('found')} / ${totalFacts('kept')} / ` +
+    `${totalFacts('redundant')} / ${totalFacts('dropped')} | ` +
+    `${sum((r) => r.report.facts.leads.whole + r.report.facts.leads.shortened)} of ` +
+    `${sum((r) => r.report.facts.leads.found)} |`,
 );
 if (base) lines.push('', `Price of fidelity v2 (now − before), summed: ${sum((r) => r.now) - sum((r) => r.before!)} tokens.`);
 

@@ -100,7 +100,8 @@ async function parent() {
         const measured = JSON.parse(line.trim().split('\n').at(-1));
         results.get(build.label).push(measured);
         console.log(
-          `  run ${run + 1} ${build.label}: ${Math.round(measured.ms)} ms (CPU ${Math.round(measured.cpuMs)} ms), peak RSS ${Math.round(measured.rssMb)} MB, tokens ${measured.tokens}`,
+          `  run ${run + 1} ${build.label}: ${Math.round(measured.ms)} ms (CPU ${Math.round(measured.cpuMs)} ms), peak ` +
+            `RSS ${Math.round(measured.rssMb)} MB, tokens ${measured.tokens}`,
         );
       }
     }
@@ -119,7 +120,8 @@ async function parent() {
   if (summary.has('before')) {
     const [before, after] = [summary.get('before'), summary.get('after')];
     console.log(
-      `ratio after / before: time ${(after.ms / before.ms).toFixed(2)}×, CPU ${(after.cpuMs / before.cpuMs).toFixed(2)}×, peak RSS ${(after.rss / before.rss).toFixed(2)}×`,
+      `ratio after / before: time ${(after.ms / before.ms).toFixed(2)}×, CPU ` +
+        `${(after.cpuMs / before.cpuMs).toFixed(2)}×, peak RSS ${(after.rss / before.rss).toFixed(2)}×`,
     );
   }
 }

@@ -140,10 +140,12 @@ try {
   const loop = await eventLoopReport();
 
   console.log(
-    `shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.toolCount} tools`,
+    `shrink job: ${jobSeconds.toFixed(2)} s (${progressEvents} progress events), tokens ` +
+      `${outcome.report.tokens_before} → ${outcome.report.tokens_after}, ${outcome.toolCount} tools`,
   );
   console.log(
-    `then fetched: per-tool report (${lint.tools.length} rows), diff with both pretty texts ${(diff.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`,
+    `then fetched: per-tool report (${lint.tools.length} rows), diff with both pretty texts ` +
+      `${(diff.byteLength / 1048576).toFixed(1)} MiB, history — ${totalSeconds.toFixed(2)} s in all`,
   );
   console.log(`host event loop during all of it: max stall ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms (${loop.samples} samples)`);
   console.log(loop.maxMs <= 50 ? 'within the 50 ms goal' : 'ABOVE the 50 ms goal');

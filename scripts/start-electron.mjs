@@ -16,7 +16,8 @@ const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("
 const electronPath = probe.status === 0 ? probe.stdout.trim() : '';
 if (!electronPath || !existsSync(electronPath)) {
   console.error(
-    'The Electron runtime could not be downloaded on this machine, so the desktop window cannot open here — run `npm run web` to use the same app in your browser.',
+    'The Electron runtime could not be downloaded on this machine, so the desktop window cannot open here — run ' +
+      '`npm run web` to use the same app in your browser.',
   );
   process.exit(1);
 }

@@ -172,7 +172,8 @@ function runInstalledCli() {
   check(report.tokens_after < report.tokens_before && typeof report.recovery_handle === 'string', `the shrink did not shrink: ${shrunk.stderr}`);
   JSON.parse(shrunk.stdout.toString('utf8'));
   console.log(
-    `  caveman-shrink shrink server-github.json: ${catalog.length} → ${shrunk.stdout.length} bytes, ${report.tokens_before} → ${report.tokens_after} tokens, ${report.recovery_handle}`,
+    `  caveman-shrink shrink server-github.json: ${catalog.length} → ${shrunk.stdout.length} bytes, ` +
+      `${report.tokens_before} → ${report.tokens_after} tokens, ${report.recovery_handle}`,
   );
 
   const recovered = run(bin, ['recover', report.recovery_handle], { env, encoding: 'buffer' });
@@ -233,7 +234,8 @@ try {
   const installed = npmInstall(['--global', '--prefix', prefix, tarball], work);
   const pulled = checkInstalled();
   console.log(
-    `npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package, better-sqlite3 ${sqliteBinaryOrigin(join(prefix, 'lib', 'node_modules', manifest.name, 'node_modules'))} (${installed.seconds} s)`,
+    `npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package, better-sqlite3 ` +
+      `${sqliteBinaryOrigin(join(prefix, 'lib', 'node_modules', manifest.name, 'node_modules'))} (${installed.seconds} s)`,
   );
 
   const handle = runInstalledCli();

@@ -94,7 +94,8 @@ async function main() {
       const [name, file] = key.split('\t');
       const { ms, cpuMs } = medians(key);
       console.log(
-        `${name.padEnd(15)}${file.padEnd(28)}${formatMs(ms).padStart(8)} (${cpuMs})   over node -e 0: ${formatMs(ms - baseline.ms)} (${cpuMs - baseline.cpuMs})`,
+        `${name.padEnd(15)}${file.padEnd(28)}${formatMs(ms).padStart(8)} (${cpuMs})   over node -e 0: ` +
+          `${formatMs(ms - baseline.ms)} (${cpuMs - baseline.cpuMs})`,
       );
     }
   } finally {

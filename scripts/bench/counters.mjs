@@ -167,7 +167,8 @@ function printByText(names, labels, measured, msOf, reference) {
   const cpuPerMiB = (label) => msOf(last, label, 'cpuMs') / mib(label);
   const compared = names.includes('ours (before)') && names.includes('ours');
   console.log(
-    `${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}${cell(`${last}: CPU ms/MiB`, 22)}${cell('÷ catalog', 11)}${compared ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`,
+    `${'text'.padEnd(20)}${names.map((name) => cell(name) + cell('RSS MB', 8)).join('')}` +
+      `${cell(`${last}: CPU ms/MiB`, 22)}${cell('÷ catalog', 11)}${compared ? cell('before ÷ now (CPU)', 20) : ''}  counts equal`,
   );
   for (const label of labels) {
     const cells = names.map(
@@ -178,7 +179,8 @@ function printByText(names, labels, measured, msOf, reference) {
     const perMiB = cell(cpuPerMiB(label).toFixed(0), 22) + cell(`${(cpuPerMiB(label) / cpuPerMiB(CATALOG_LABEL)).toFixed(1)}×`, 11);
     const ratio = compared
       ? cell(
-          `${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× (${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`,
+          `${(msOf('ours (before)', label) / msOf('ours', label)).toFixed(1)}× ` +
+            `(${(msOf('ours (before)', label, 'cpuMs') / msOf('ours', label, 'cpuMs')).toFixed(1)}×)`,
           20,
         )
       : '';

@@ -78,7 +78,9 @@ export function generateCatalog(targetBytes, seed = 42) {
     const tool = {
       name,
       title: `${verb} ${noun}`,
-      description: `${verb} ${noun} in a repository or project with filtering and sorting options for automation. ${sentences(3)} ${pick(RULES)} ${sentences(2)} ${pick(RULES)}`,
+      description:
+        `${verb} ${noun} in a repository or project with filtering and sorting options for automation. ${sentences(3)} ` +
+        `${pick(RULES)} ${sentences(2)} ${pick(RULES)}`,
       annotations: { title: `${verb} ${noun}`, readOnlyHint: verb === 'List' || verb === 'Get' || verb === 'Search' },
       inputSchema: {
         $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -3,8 +3,9 @@
 // loads, opens a catalog the way a person does (the Open… button and the
 // browser's file picker), and records every change of the progress bar until
 // the result is on screen (summary, a table row, diff lines). Prints per
-// catalog (CAVEMAN_SHOW_TASKS=1 / CAVEMAN_SHOW_PROGRESS=1 print every long task / progress change): the longest task, tasks over 200 ms, the largest gap between
-// progress changes (any progress bar's text: the job's, then the result's
+// catalog (CAVEMAN_SHOW_TASKS=1 / CAVEMAN_SHOW_PROGRESS=1 print every long
+// task / progress change): the longest task, tasks over 200 ms, the largest
+// gap between progress changes (any progress bar's text: the job's, then the result's
 // loading bars) while the job runs and while its result loads, the time
 // from the job finishing (its row leaving the list) to the result on screen,
 // and the time to the rendered result. On a busy machine a task's wall time
@@ -298,11 +299,14 @@ try {
         results.push(result);
         const name = relative(root, build) || build;
         console.log(
-          `${name.padEnd(22)} ${spec.padEnd(24)} run ${run}: longest task ${Math.round(result.longestTask)} ms, ${result.over200} over ${LONG} ms (${Math.round(result.longTaskMs)} ms in long tasks); ` +
+          `${name.padEnd(22)} ${spec.padEnd(24)} run ${run}: longest task ${Math.round(result.longestTask)} ms, ` +
+            `${result.over200} over ${LONG} ms (${Math.round(result.longTaskMs)} ms in long tasks); ` +
             `CPU of the longest ${Math.round(result.longestTaskCpu)} ms, ${result.over200Cpu} over ${LONG} ms; ` +
             `largest progress gap ${Math.round(result.largestGap)} ms (after "${result.gapAfter}", ${result.progressChanges} changes); ` +
             `while the job ran ${Math.round(result.largestJobGap)} ms (after "${result.jobGapAfter}"); ` +
-            `job finished → result on screen ${Math.round(result.loadingResult)} ms, its largest gap ${Math.round(result.largestLoadGap)} ms (after "${result.loadGapAfter}", ${result.loadProgressChanges} changes); ` +
+            `job finished → result on screen ${Math.round(result.loadingResult)} ms, its largest gap ` +
+            `${Math.round(result.largestLoadGap)} ms (after "${result.loadGapAfter}", ${result.loadProgressChanges} ` +
+            `changes); ` +
             `rendered after ${(result.toRendered / 1000).toFixed(2)} s`,
         );
         if (process.env.CAVEMAN_SHOW_TASKS) console.log(`  long tasks [start ms after the pick, duration ms]: ${JSON.stringify(result.tasks)}`);

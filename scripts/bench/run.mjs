@@ -210,7 +210,11 @@ try {
     rows.push(await measureCase(c));
   }
   console.log(
-    `\nTimes are medians after ${WARM_UP_RUNS} untimed runs; "×" columns are ratios to the floor measured in this run (the shrink\'s: the median of per-round ratios, the floor and the shrink timed in turn) (JSON.parse + JSON.stringify + counting input and output once, one thread, with our exact counter); "old" is the same floor counted with gpt-tokenizer; "first shrink ms" is the one shrink of a fresh process (workers starting, code not yet optimised).\n`,
+    `\nTimes are medians after ${WARM_UP_RUNS} untimed runs; "×" columns are ratios to the floor measured in this ` +
+      `run (the shrink\'s: the median of per-round ratios, the floor and the shrink timed in turn) (JSON.parse + ` +
+      `JSON.stringify + counting input and output once, one thread, with our exact counter); "old" is the same floor ` +
+      `counted with gpt-tokenizer; "first shrink ms" is the one shrink of a fresh process (workers starting, code not ` +
+      `yet optimised).\n`,
   );
   console.log(table(rows));
   const nodeMs = await median(15, nodeStartMs);
@@ -221,7 +225,8 @@ try {
     process.stderr.write('measuring history at 100,000 handles …\n');
     history = await historyAtScale(values.quick ? 20_000 : 100_000);
     console.log(
-      `\nHistory with ${history.handles} handles (opened and synced in ${formatMs(history.openAndSyncMs)} ms); plain indexed point query ${formatMs(history.pointQueryMs)} ms`,
+      `\nHistory with ${history.handles} handles (opened and synced in ${formatMs(history.openAndSyncMs)} ms); plain ` +
+        `indexed point query ${formatMs(history.pointQueryMs)} ms`,
     );
     const sorted = Object.entries(history.sortedPageMs).map(([sort, ms]) => [`page sorted by ${sort}`, ms]);
     const rows = [
@@ -245,7 +250,8 @@ try {
     console.log('\nThe proxy reading one long line (a tools/list request, its answer cached), against JSON.parse of the line in this run:');
     for (const mib of [2, 20])
       console.log(
-        `  ${String(mib).padStart(2)} MiB  ${formatMs(proxyLine[mib].readMs).padStart(8)} ms  (${ratio(proxyLine[mib].readMs, proxyLine[mib].parseMs)}× JSON.parse)`,
+        `  ${String(mib).padStart(2)} MiB  ${formatMs(proxyLine[mib].readMs).padStart(8)} ms  ` +
+          `(${ratio(proxyLine[mib].readMs, proxyLine[mib].parseMs)}× JSON.parse)`,
       );
     console.log(`  20 MiB / 2 MiB of those ratios: ${proxyLine.growth} (linear reading: about 1; quadratic about 10)`);
   }

@@ -14,5 +14,8 @@ export function typedServerRefusal(transport: 'stdio' | 'http' | 'sse'): string 
 /** A server of a config file chosen in the page (whose bytes the page could have made up). */
 export function pickedServerRefusal(server: string, transport: 'stdio' | 'http' | 'sse'): string {
   const what = transport === 'stdio' ? 'run' : 'connect to';
-  return `${server} is from a config file chosen in the page, and the browser host does not ${what} servers from those (a page can send any file) — add it to one of your MCP config files and click Look again, or ${ENABLE}`;
+  return (
+    `${server} is from a config file chosen in the page, and the browser host does not ${what} servers from those ` +
+    `(a page can send any file) — add it to one of your MCP config files and click Look again, or ${ENABLE}`
+  );
 }

@@ -121,7 +121,8 @@ program
   .option('--describe-tool', "add the describe tool's definition after the tools, for a harness that answers it (the library's toolDescriber)")
   .addHelpText(
     'after',
-    `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
+    `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ` +
+      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
@@ -212,8 +213,12 @@ program
   .passThroughOptions()
   .addHelpText(
     'after',
-    `\nExit status: 0 when stdout carries a catalog (also a pass-through, or a server with no tools; with --strict those exit ${STRICT_PASS_THROUGH_EXIT}), 1 when the server could not be started, reached or listed, 2 on a usage mistake.\n` +
-      '\nExamples:\n  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
+    `\nExit status: 0 when stdout carries a catalog (also a pass-through, or a server with no tools; with --strict ` +
+      `those exit ${STRICT_PASS_THROUGH_EXIT}), 1 when the server could not be started, reached or listed, 2 on a ` +
+      `usage mistake.\n` +
+      '\nExamples:\n' +
+      '  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n' +
+      '  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
   )
   .action(async (commandLine: string[], options: McpCommandOptions, command: Command) => {
     exitCode = await withUsage(command, async () => (await import('./commands/mcp-command')).runMcpCommand(commandLine, options, io, interruptSignal()));
@@ -242,7 +247,8 @@ program
   .passThroughOptions()
   .addHelpText(
     'after',
-    '\nIn an MCP client config, put it in front of the server:\n  "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]\n' +
+    '\nIn an MCP client config, put it in front of the server:\n' +
+      '  "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "@modelcontextprotocol/server-everything"]\n' +
       '  "command": "caveman-shrink", "args": ["proxy", "--url", "https://mcp.example.com/mcp", "--header", "Authorization=Bearer …"]\n' +
       '\nExit status: 0 when the client hung up, 1 when the server could not start or exited, 2 on a usage mistake.',
   )
@@ -267,7 +273,8 @@ configOptions(
   program
     .command('wrap')
     .description(
-      "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- <its command>`, with the same args and env; a backup goes beside the file",
+      "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- " +
+        '<its command>`, with the same args and env; a backup goes beside the file',
     ),
 )
   .addOption(new Option('--level <name>', "the proxy's level (default: the proxy's)").choices(LEVELS))

@@ -43,7 +43,9 @@ export function describeToolName(serverToolNames: Iterable<string>): string {
 export function describeToolDefinition(name: string = DESCRIBE_TOOL_NAME): DescribeToolDefinition {
   return {
     name,
-    description: `Full original definitions of the named tools. A description ending in "${DEFERRAL_MARKER}" was shortened: call this first when you need its details.`,
+    description:
+      `Full original definitions of the named tools. A description ending in "${DEFERRAL_MARKER}" was shortened: call ` +
+      `this first when you need its details.`,
     inputSchema: { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } }, required: ['names'] },
   };
 }

@@ -220,7 +220,8 @@ function assertFilterableName(name: string): void {
   if (!/^[A-Za-z0-9_./-]+$/.test(name)) {
     throw new CavemanError(
       'cave_config_refused',
-      `the tool name ${JSON.stringify(name.slice(0, 80))} holds characters the proxy's tool filter reads as a pattern; nothing was changed — leave it ticked, or wrap with the CLI and a pattern`,
+      `the tool name ${JSON.stringify(name.slice(0, 80))} holds characters the proxy's tool filter reads as a ` +
+        `pattern; nothing was changed — leave it ticked, or wrap with the CLI and a pattern`,
     );
   }
 }

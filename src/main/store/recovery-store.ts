@@ -37,7 +37,8 @@ function frozenError(dbPath: string, change: Extract<StoreFilesChange, { kind: '
   const why = change.code === 'EROFS' ? 'its file system became read-only' : 'it was made immutable';
   return new CavemanError(
     'cave_store_readonly',
-    `the recovery store at ${dbPath} cannot be used while its ${FILE_NAMES[change.role]} cannot be written (${why} while it was open, ${change.code})${outcomeOf(action)}; ` +
+    `the recovery store at ${dbPath} cannot be used while its ${FILE_NAMES[change.role]} cannot be written (${why} ` +
+      `while it was open, ${change.code})${outcomeOf(action)}; ` +
       'it can be used again once it is writable',
   );
 }

@@ -11,9 +11,8 @@ export function reportEventLoopOnSignal(write: (line: string) => void): () => vo
   histogram.enable();
   const report = () => {
     const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
-    write(
-      `${EVENT_LOOP_LINE_PREFIX}${JSON.stringify({ maxMs: ms(histogram.max), p99Ms: ms(histogram.percentile(99)), meanMs: ms(histogram.mean), samples: histogram.count })}\n`,
-    );
+    const figures = { maxMs: ms(histogram.max), p99Ms: ms(histogram.percentile(99)), meanMs: ms(histogram.mean), samples: histogram.count };
+    write(`${EVENT_LOOP_LINE_PREFIX}${JSON.stringify(figures)}\n`);
     histogram.reset();
   };
   process.on('SIGUSR2', report);

@@ -10,7 +10,10 @@ export interface WebHostArgs {
   storePath?: string;
   /** The built renderer folder; undefined means the one next to the built entry. */
   rendererDir?: string;
-  /** Let the page start MCP servers it names itself — typed commands and URLs, and config files it sends (off by default: anyone with the page's token could run programs or make main call any URL). */
+  /**
+   * Let the page start MCP servers it names itself — typed commands and URLs, and config files it sends (off by default: anyone with the page's token
+   * could run programs or make main call any URL).
+   */
   allowCommands: boolean;
   /** Report event-loop stalls on SIGUSR2 (used by scripts/measure-responsiveness.mjs). */
   eventLoopReport: boolean;

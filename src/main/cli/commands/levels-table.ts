@@ -25,7 +25,8 @@ export function levelsTable(report: LevelsReport): string {
   ];
   return (
     formatTable(['LEVEL', 'JSON', 'ANTHROPIC', 'OPENAI', 'BEYOND MINIFIED', 'MARKED'], rows) +
-    `tokenizer: ${report.tokenizer} (basis: ${report.basis})${report.share_schemas ? ' · shared sub-schemas' : ''} · minified JSON ${count(report.tokens_minified)} · ` +
+    `tokenizer: ${report.tokenizer} (basis: ${report.basis})${report.share_schemas ? ' · shared sub-schemas' : ''} ` +
+    `· minified JSON ${count(report.tokens_minified)} · ` +
     `anthropic and openai: what the model sees · MARKED: tools whose description ends in "${DEFERRAL_MARKER}" (details one describe call away)\n`
   );
 }

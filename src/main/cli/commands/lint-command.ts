@@ -66,8 +66,11 @@ export function lintTable(report: LintReport): string {
   return (
     formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) +
     `seen by the model: anthropic ${seen(report.visible.anthropic)} · openai ${seen(report.visible.openai)}\n` +
-    `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}${report.level !== undefined && report.level !== DEFAULT_LEVEL ? ` · level ${report.level}` : ''}\n` +
-    `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ${deferredPart(facts.deferred)}${facts.dropped} dropped) · leads whole: ${leadsWhole} of ${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}\n` +
+    `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}` +
+    `${report.level !== undefined && report.level !== DEFAULT_LEVEL ? ` · level ${report.level}` : ''}\n` +
+    `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ` +
+    `${deferredPart(facts.deferred)}${facts.dropped} dropped) · leads whole: ${leadsWhole} of ` +
+    `${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}\n` +
     describeToolLine(report)
   );
 }

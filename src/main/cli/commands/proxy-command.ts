@@ -121,7 +121,8 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
     return 1;
   }
   log(
-    `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`,
+    `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ` +
+      `${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`,
   );
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 

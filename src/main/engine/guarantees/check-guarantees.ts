@@ -45,7 +45,10 @@ const LISTED = 20;
  */
 export const CHECK_OUTPUT_SHARE = 0.35;
 const CHECK_OUTPUT_WEIGHTS = [0.03, 0.97];
-/** checkGuarantees' own work after checkOutput: the selection profiles before and after, their comparison, the construction profiles before and after, the missing and the listed constraint sentences. */
+/**
+ * checkGuarantees' own work after checkOutput: the selection profiles before and after, their comparison, the construction profiles before and after,
+ * the missing and the listed constraint sentences.
+ */
 const WALK_WEIGHTS = [0.18, 0.11, 0.08, 0.1, 0.1, 0.27, 0.16];
 
 /** The output with shared sub-schemas expanded, what its level may defer, and its facts ledger: what the checks and lint's fact columns all read. */

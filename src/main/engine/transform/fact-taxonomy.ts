@@ -62,7 +62,8 @@ export const FACT_CATEGORIES = {
     ],
     shapes: [
       // A number with what it counts: "50 items", "1000 characters", "100 per page", "10%".
-      `(?<![\\p{L}\\p{N}_])${NUMBER}\\s*(?:%|(?:items?|results?|entries|entry|elements?|characters?|chars|bytes?|[KMGT]i?B|lines?|tokens?|records?|rows?|requests?|calls?|files?|pages?|per|times|digits?|words?)(?![\\p{L}\\p{N}_]))`,
+      `(?<![\\p{L}\\p{N}_])${NUMBER}\\s*(?:%|(?:items?|results?|entries|entry|elements?|characters?|chars|bytes?|[KMGT]i?B|lines?|` +
+        `tokens?|records?|rows?|requests?|calls?|files?|pages?|per|times|digits?|words?)(?![\\p{L}\\p{N}_]))`,
     ],
   },
   /** What happens when an argument is left out. */
@@ -86,7 +87,8 @@ export const FACT_CATEGORIES = {
     markers: [
       'allowed',
       'permitted',
-      '(?:possible|allowed|permitted|valid|accepted|acceptable|supported|available|legal|known)\\s+(?:values?|options?|choices?|methods?|types?|formats?|modes?|kinds?|fields?|keys?|names?|units?|operators?|actions?|states?)',
+      '(?:possible|allowed|permitted|valid|accepted|acceptable|supported|available|legal|known)\\s+' +
+        '(?:values?|options?|choices?|methods?|types?|formats?|modes?|kinds?|fields?|keys?|names?|units?|operators?|actions?|states?)',
       'options?\\s*(?:are|is|include|:)',
       'values?\\s+(?:are|is|can\\s+be|include|must)',
       'accept(?:s|ed|able)?',
@@ -338,7 +340,8 @@ export const FACT_CATEGORIES = {
   /** The shape of what comes back: "Returns … with its id", "in arbitrary order — match by id". */
   returns: {
     markers: [
-      '(?:returns?|returned)\\s+(?:an?\\s+|the\\s+)?(?:empty|null|nothing|true|false|(?:an?\\s+)?error|json|array|list|object|map|string|number|integer|boolean|count|url|urls|id|ids)',
+      '(?:returns?|returned)\\s+(?:an?\\s+|the\\s+)?(?:empty|null|nothing|true|false|(?:an?\\s+)?error|' +
+        'json|array|list|object|map|string|number|integer|boolean|count|url|urls|id|ids)',
       'with\\s+(?:its|their)\\s+[\\p{L}\\p{N}_-]+',
       '(?:including|includes?|contains?|containing)\\s+(?:its|their|the|each)\\s+(?:ids?|identifiers?|urls?|keys?|names?)',
       '(?:arbitrary|no\\s+particular|random|unspecified|undefined|insertion|reverse)\\s+order',

@@ -74,7 +74,8 @@ const LITERAL_AT = new RegExp(`^${LITERAL}`, 'u');
 const LIST_SEPARATOR = /^(?:\s*,\s*(?:(?:or|and)\s+)?|\s+or\s+|\s+and\s+|\s*\|\s*|\s*\/\s*)/iu;
 
 const DEFAULT_SENTENCE = new RegExp(
-  String.raw`^(?:(?:if|when)\s+(?:omitted|not\s+(?:provided|specified|set|given)),?\s+(?:it\s+)?defaults?\s+to|(?:the\s+)?default(?:\s+value)?(?:\s+is|\s*[:=]|\s+to)?|defaults\s+to|by\s+default(?:\s*[:,]|\s+it\s+is|\s+is)?)\s*(${LITERAL})$`,
+  String.raw`^(?:(?:if|when)\s+(?:omitted|not\s+(?:provided|specified|set|given)),?\s+(?:it\s+)?defaults?\s+to|` +
+    String.raw`(?:the\s+)?default(?:\s+value)?(?:\s+is|\s*[:=]|\s+to)?|defaults\s+to|by\s+default(?:\s*[:,]|\s+it\s+is|\s+is)?)\s*(${LITERAL})$`,
   'iu',
 );
 const VALUES_SENTENCE =

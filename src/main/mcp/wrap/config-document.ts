@@ -52,7 +52,8 @@ export function parseConfigDocument(path: string, text: string, knownKind?: Conf
   if (kind === undefined)
     throw new WrapRefusal(
       'unknown-format',
-      `${path} is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, Cursor, Windsurf) and no "servers" list (VS Code)`,
+      `${path} is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, ` +
+        `Cursor, Windsurf) and no "servers" list (VS Code)`,
     );
   const entries: ServerEntry[] = [];
   const listAt = kind === 'vscode' ? 'servers' : 'mcpServers';

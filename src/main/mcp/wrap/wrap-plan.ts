@@ -65,7 +65,8 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
   if (backup.text === undefined) {
     throw new WrapRefusal(
       'no-backup',
-      `${describeEntry(entry)} starts through the proxy, but the backup its wrap left (${backup.path}) is gone, so its original text is not known; it serves ${words(proxied.server)}: edit the entry by hand`,
+      `${describeEntry(entry)} starts through the proxy, but the backup its wrap left (${backup.path}) is gone, so ` +
+        `its original text is not known; it serves ${words(proxied.server)}: edit the entry by hand`,
     );
   }
 
@@ -79,7 +80,8 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
     if (!(error instanceof WrapRefusal)) throw error;
     throw new WrapRefusal(
       'backup-without-server',
-      `the backup ${backup.path} does not hold ${describeEntry(entry)} once (${error.message}): it is not the file this entry was wrapped in; nothing was changed`,
+      `the backup ${backup.path} does not hold ${describeEntry(entry)} once (${error.message}): it is not the file ` +
+        `this entry was wrapped in; nothing was changed`,
     );
   }
   assertUnchangedSinceWrap(document, entry, proxied, original, originalEntry, backup.path);
@@ -99,7 +101,8 @@ function assertUnchangedSinceWrap(
   const changed = (what: string) =>
     new WrapRefusal(
       'entry-changed',
-      `${describeEntry(entry)} changed since it was wrapped (${what}); unwrapping would lose that change, so nothing was changed — its text before the wrap is in ${backupPath}`,
+      `${describeEntry(entry)} changed since it was wrapped (${what}); unwrapping would lose that change, so nothing ` +
+        `was changed — its text before the wrap is in ${backupPath}`,
     );
   const server = stdioServer(original, originalEntry, backupPath);
   if (!sameArgv(proxied.server, server)) throw changed(`it now serves ${words(proxied.server)}, the backup has ${words(server)}`);

@@ -78,7 +78,9 @@ export function CatalogSwitcher() {
               ? 'not stored'
               : passThrough
                 ? 'unchanged'
-                : `${formatPercent(outcome.visible ? savingRatio(outcome.visible.anthropic.tokens_before, outcome.visible.anthropic.tokens_after) : outcome.report.ratio)} saved`;
+                : formatPercent(
+                    outcome.visible ? savingRatio(outcome.visible.anthropic.tokens_before, outcome.visible.anthropic.tokens_after) : outcome.report.ratio,
+                  ) + ' saved';
           return (
             <li key={key} className={`switcher-item${current ? ' is-current' : ''}${outcome.ok && detail !== 'not stored' ? '' : ' is-failed'}`}>
               <button

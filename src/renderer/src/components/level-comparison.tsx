@@ -62,7 +62,11 @@ export function LevelComparisonRow({ summary }: { summary: AnalysisSummary }) {
               className="level-choice"
               aria-pressed={figures.level === summary.level}
               onClick={() => commands.setLevel(figures.level)}
-              title={`${figures.level}: ${LEVEL_KEEPS[figures.level]}. The model sees ${formatInt(figures.anthropic)} tokens, ${formatPercent(saving)} fewer than the catalog as it came (harmony ${formatInt(figures.openai)}); as JSON ${formatInt(figures.tokens)}${figures.passesThrough ? '; nothing to save at this level, it passes through' : ''}`}
+              title={
+                `${figures.level}: ${LEVEL_KEEPS[figures.level]}. The model sees ${formatInt(figures.anthropic)} tokens, ` +
+                `${formatPercent(saving)} fewer than the catalog as it came (harmony ${formatInt(figures.openai)}); as JSON ` +
+                `${formatInt(figures.tokens)}${figures.passesThrough ? '; nothing to save at this level, it passes through' : ''}`
+              }
             >
               <span className="level-choice-name">{figures.level}</span>
               <span className="level-choice-tokens">{formatInt(figures.anthropic)}</span>

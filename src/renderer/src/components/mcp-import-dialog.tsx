@@ -150,7 +150,8 @@ function McpImportDialogBody() {
             {status === 'error'
               ? 'The config files could not be read.'
               : configOnly
-                ? 'No servers found in the config files below: this browser host imports only servers of your MCP config files — add one there and click Look again.'
+                ? 'No servers found in the config files below: this browser host imports only servers of your MCP config files — ' +
+                  'add one there and click Look again.'
                 : 'No servers found in the config files below. Choose a config file, or start a server yourself below.'}
           </p>
         ) : (

@@ -38,8 +38,11 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         .notify(
           'info',
           wrap
-            ? `Wrapped “${done.row.server.name}”; the file as it was is in ${done.backupPath}. Restart the client (or reload its MCP servers) to start it through the proxy.`
-            : `Unwrapped “${done.row.server.name}”: ${done.exact ? 'the file is byte for byte the one the wrap read' : 'the entry is back as it was'}; the backup was removed.`,
+            ? `Wrapped “${done.row.server.name}”; the file as it was is in ${done.backupPath}. Restart the client (or reload ` +
+                `its MCP servers) to start it through the proxy.`
+            : `Unwrapped “${done.row.server.name}”: ` +
+                `${done.exact ? 'the file is byte for byte the one the wrap read' : 'the entry is back as it was'}; the backup ` +
+                `was removed.`,
         );
       onClose();
     } catch (error) {

@@ -225,7 +225,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           title={
             summary.tokensMinified === undefined
               ? undefined
-              : `The catalog file as JSON: ${formatInt(report.tokens_before)} as it came, ${formatInt(summary.tokensMinified)} as compact JSON (what MCP clients send), ${formatInt(report.tokens_after)} shrunk`
+              : `The catalog file as JSON: ${formatInt(report.tokens_before)} as it came, ${formatInt(summary.tokensMinified)} ` +
+                `as compact JSON (what MCP clients send), ${formatInt(report.tokens_after)} shrunk`
           }
         />
         {visible ? (
@@ -233,7 +234,11 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             label="The model sees"
             value={`${formatInt(visible.anthropic.tokens_before)} → ${formatInt(visible.anthropic.tokens_after)}`}
             detail={`harmony ${formatInt(visible.openai.tokens_before)} → ${formatInt(visible.openai.tokens_after)}`}
-            title={`What a model is handed of the tools at level ${summary.level} (${LEVEL_KEEPS[summary.level]}): name, description and input schema as compact JSON, the way an MCP client passes them to Claude (annotations and whitespace cost the model nothing); OpenAI's harmony rendering beside it. The price uses this count.`}
+            title={
+              `What a model is handed of the tools at level ${summary.level} (${LEVEL_KEEPS[summary.level]}): name, ` +
+              `description and input schema as compact JSON, the way an MCP client passes them to Claude (annotations and ` +
+              `whitespace cost the model nothing); OpenAI's harmony rendering beside it. The price uses this count.`
+            }
           />
         ) : null}
         {visible ? (
@@ -241,9 +246,16 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             label="Saved"
             value={formatPercent(visibleSaving!)}
             accent={visibleSaving! > 0}
-            // Reads on as one phrase, short enough for the 1024 px card: "1.8% of what the model sees · JSON 29.3%"; the share beyond minification is in the title.
+            // Reads on as one phrase, short enough for the 1024 px card: "1.8% of what the model sees · JSON 29.3%"; the share beyond minification is
+            // in the title.
             detail={` of what the model sees · JSON ${formatPercent(report.ratio)}`}
-            title={`The headline is the share of the tokens a model is handed (Claude's rendering); the catalog file as JSON saves ${formatPercent(report.ratio)}, most of it whitespace a client never sends${beyondMinification === undefined ? '' : ` — against compact JSON (${formatInt(summary.tokensMinified!)} tokens) it saves ${formatPercent(beyondMinification)}`}`}
+            title={
+              `The headline is the share of the tokens a model is handed (Claude's rendering); the catalog file as JSON saves ` +
+              `${formatPercent(report.ratio)}, most of it whitespace a client never sends` +
+              (beyondMinification === undefined
+                ? ''
+                : ` — against compact JSON (${formatInt(summary.tokensMinified!)} tokens) it saves ${formatPercent(beyondMinification)}`)
+            }
           />
         ) : (
           <Stat
@@ -255,7 +267,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             title={
               beyondMinification === undefined
                 ? undefined
-                : `Beyond minification: the share saved against the same catalog as compact JSON (${formatInt(summary.tokensMinified!)} tokens), which is what MCP clients send`
+                : `Beyond minification: the share saved against the same catalog as compact JSON ` +
+                  `(${formatInt(summary.tokensMinified!)} tokens), which is what MCP clients send`
             }
           />
         )}

@@ -37,8 +37,9 @@ export function formatTimestamp(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
-  const local = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return zone ? `${local} ${zone}` : local;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return zone ? `${day} ${time} ${zone}` : `${day} ${time}`;
 }
 
 /** 1 → "1 tool", 117 → "117 tools"; irregular plurals are passed in ("match", "matches"). */

@@ -63,7 +63,10 @@ export interface CatalogsState {
   openFiles(tokenizer: TokenizerName): Promise<void>;
   /** Imports an MCP server (main lists its tools, then shrinks them). Rejects with the API's error, e.g. a request main refused. */
   importMcpServer(request: McpImportRequest): Promise<void>;
-  /** Re-opens a stored handle as an analysis, with the options and tokenizer of its shrink `shrink` (else its latest; `tokenizer` where it recorded none). Rejects with the API's error. */
+  /**
+   * Re-opens a stored handle as an analysis, with the options and tokenizer of its shrink `shrink` (else its latest; `tokenizer` where it recorded
+   * none). Rejects with the API's error.
+   */
   openHandle(handle: string, tokenizer: TokenizerName, shrink?: number): Promise<void>;
   /** Measures an analysis again with another tokenizer. Rejects with the API's error. */
   reanalyze(analysisId: string, tokenizer: TokenizerName): Promise<void>;
