@@ -19,8 +19,11 @@ export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
+  // Two spec files at a time, each whole in one worker (its journeys in order, its module-level HOME folders its own).
+  // Journeys share nothing: each starts its own host on a port of its own (--port 0) with its own temporary store,
+  // and gets its own browser context.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 30_000 },

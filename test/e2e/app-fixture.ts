@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { _electron as electron, test as base, type ElectronApplication, type Page } from '@playwright/test';
+import { _electron as electron, test as base, type Browser, type ElectronApplication, type LaunchOptions, type Page } from '@playwright/test';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
@@ -34,8 +34,15 @@ export interface AppDriver {
   screenshot(name: string): Promise<void>;
 }
 
-/** Path of the Electron binary, or the reason it cannot be used here. */
+let electronProbed: { path: string } | { reason: string } | undefined;
+
+/** Path of the Electron binary, or the reason it cannot be used here (probed once per process: each probe starts a Node). */
 export function electronBinary(): { path: string } | { reason: string } {
+  electronProbed ??= probeElectron();
+  return electronProbed;
+}
+
+function probeElectron(): { path: string } | { reason: string } {
   const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write(require("electron"))'], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
   if (probe.status === 0 && existsSync(probe.stdout.trim())) {
     if (!existsSync(join(REPO, 'native/electron/better_sqlite3.node')))
@@ -98,14 +105,38 @@ async function startBrowserHost(
   return { url, process: child };
 }
 
-export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string>; launchFiles: string[]; allowCommands: boolean }>({
+/** Starts Chromium the first time a journey of this worker asks, then hands out the same one (each journey has a context of its own). */
+type ChromiumOfWorker = (launchOptions: LaunchOptions | undefined) => Promise<Browser>;
+
+export const test = base.extend<
+  { app: AppDriver; hostEnv: Record<string, string>; launchFiles: string[]; allowCommands: boolean },
+  { chromiumOfWorker: ChromiumOfWorker }
+>({
+  // One Chromium per worker instead of one per journey (a launch costs seconds at load): a fresh context gives each journey
+  // its own cookies, storage, permissions and routes. Launched on first use, after the journey started its host, so a
+  // Chromium that will not start fails the journey with the host already running (and stopped by the journey).
+  chromiumOfWorker: [
+    async ({ playwright }, use) => {
+      let launched: Promise<Browser> | undefined;
+      await use((launchOptions) => {
+        launched ??= playwright.chromium.launch(launchOptions).catch((error: unknown) => {
+          launched = undefined;
+          throw error;
+        });
+        return launched;
+      });
+      if (launched) await (await launched.catch(() => undefined))?.close();
+    },
+    { scope: 'worker' },
+  ],
+
   /** Extra environment for the app's main process (e.g. a HOME whose MCP config files a journey controls). */
   hostEnv: [{}, { option: true }],
   /** Catalog files named on the app's command line (`caveman-shrink-desktop a.json`, `npm run web -- a.json`). */
   launchFiles: [[], { option: true }],
   /** The browser host starts MCP servers the page names (`--allow-commands`); the Electron app asks the person instead. */
   allowCommands: [true, { option: true }],
-  app: async ({ playwright, hostEnv, launchFiles, allowCommands }, use, testInfo) => {
+  app: async ({ chromiumOfWorker, hostEnv, launchFiles, allowCommands }, use, testInfo) => {
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
     mkdirSync(SCREENSHOTS, { recursive: true });
@@ -161,9 +192,9 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
       const allowed: RegExp[] = [];
       // Whatever fails from here on (Chromium not starting, the journey itself), the host is stopped with it.
       try {
-        const browser = await playwright.chromium.launch(testInfo.project.use.launchOptions);
+        const browser = await chromiumOfWorker(testInfo.project.use.launchOptions);
+        const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
         try {
-          const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
           const page = await context.newPage();
           page.on('console', (message) => {
             if (message.type() === 'error') consoleErrors.push(message.text());
@@ -179,9 +210,8 @@ export const test = base.extend<{ app: AppDriver; hostEnv: Record<string, string
               allowConsoleErrors: (pattern) => void allowed.push(pattern),
             }),
           );
-          await context.close();
         } finally {
-          await browser.close();
+          await context.close();
         }
       } finally {
         host.process.kill('SIGTERM');
