@@ -23,16 +23,13 @@
 //
 // A bare number is a generated catalog of that many MiB
 // (generate-catalog.mjs); a file name is one of test/fixtures/shared/real/.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { generateCatalog } from './generate-catalog.mjs';
+import { catalogFile as catalogIn, prepareOut, root, startHost } from './page-host.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
   options: {
     out: { type: 'string', multiple: true, default: ['out'] },
@@ -47,40 +44,7 @@ const LONG = 200;
 const SETTLE_MS = 1000;
 
 const work = mkdtempSync(join(tmpdir(), 'caveman-page-long-tasks-'));
-
-/** The catalog's file on disk (the file picker takes a path). */
-function catalogFile(spec) {
-  if (/^\d+(\.\d+)?$/.test(spec)) {
-    const path = join(work, `generated-${spec}MiB.json`);
-    if (!existsSync(path)) writeFileSync(path, generateCatalog(Math.round(Number(spec) * 1024 * 1024)));
-    return path;
-  }
-  const path = resolve(root, 'test/fixtures/shared/real', spec);
-  if (!existsSync(path)) throw new Error(`no such catalog: ${path}`);
-  return path;
-}
-
-/** A build outside the repository resolves its packages through a node_modules link beside it. */
-function prepareOut(outDir) {
-  const dir = resolve(root, outDir);
-  if (!existsSync(join(dir, 'main/web-host.js'))) throw new Error(`${dir} has no main/web-host.js (run npm run build)`);
-  if (relative(root, dir).startsWith('..') && !existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-function startHost(outDir, storePath) {
-  const child = spawn(process.execPath, [join(outDir, 'main/web-host.js'), '--port', '0', '--store', storePath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (text) => (stderr += text));
-  const url = new Promise((resolveUrl, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (text) => {
-      const match = /running at (\S+)/.exec(text);
-      if (match) resolveUrl(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`the host exited (${code}): ${stderr}`)));
-  });
-  return { child, url };
-}
+const catalogFile = (spec) => catalogIn(spec, work);
 
 // Runs in the page before the app: long tasks, progress changes and the moment the result shows.
 function observePage(settleMs) {

@@ -58,6 +58,7 @@ async function start(): Promise<void> {
   });
 
   services = await createAppServices({
+    warmUp: true,
     platform: 'electron',
     // A wrapped entry runs this app's own binary as Node (app-launcher.ts); an AppImage by its file.
     launcherHost: { kind: 'electron', execPath: process.execPath, appImage: process.env.APPIMAGE },

@@ -34,6 +34,8 @@ export interface AppServicesOptions {
   launcherHost?: LauncherHost | undefined;
   /** The built CLI entry a wrapped entry runs; default: cli.js beside this bundle (out/main). */
   cliEntry?: string | undefined;
+  /** Starts the jobs worker now and readies it for a first analysis (warm-up.ts), so the first catalog does not wait for that. */
+  warmUp?: boolean | undefined;
   /** Handlers a host adds on top (Electron: native open and save dialogs). */
   extend?: (core: CoreServices) => Handlers;
 }
@@ -73,6 +75,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const registry = new AnalysisRegistry();
   const mcpWorker = new WorkerClient(setup, 'mcp');
   const runner = new JobRunner(jobsWorker, registry);
+  // A failed warm-up costs nothing: the first analysis starts the same way, only later.
+  if (options.warmUp) jobsWorker.call('warmUp', { tokenizer: DEFAULT_TOKENIZER }).catch(() => undefined);
   const mcp = createMcpServices({ worker: mcpWorker, runner, startPolicy: options.startPolicy });
   const launcherHost = options.launcherHost ?? { kind: 'node', execPath: process.execPath };
   const cliEntry = options.cliEntry ?? fileURLToPath(new URL('./cli.js', import.meta.url));

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
 
   if (args.eventLoopReport) reportEventLoopOnSignal((line) => process.stderr.write(line));
   const services = await createAppServices({
+    warmUp: true,
     storePath: args.storePath,
     platform: 'browser',
     startPolicy: { kind: args.allowCommands ? 'allow' : 'refuse' },

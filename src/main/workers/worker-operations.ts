@@ -13,6 +13,7 @@ import { analyzeCatalog, type AnalysisStage } from '../jobs/analysis/analyze-cat
 import { compareLevels } from '../library/level-comparison';
 import { exportFileName } from '../jobs/analysis/export-name';
 import { shrinkAgain } from '../jobs/analysis/recorded-shrink';
+import { warmUp } from '../jobs/analysis/warm-up';
 import { historyPage } from '../store';
 import type { StoreHolder } from './store-holder';
 import type { Operations } from './worker-protocol';
@@ -109,6 +110,11 @@ export const operations: Implementations = {
   async measureListing({ bytes, tokenizer }, { counter }, { signal, onProgress }) {
     const { serverCosts } = await import('../mcp/import/server-costs');
     return serverCosts(bytes, { tokenizer, counter, signal, onProgress: (fraction) => onProgress('counting', fraction) });
+  },
+
+  async warmUp({ tokenizer }, { store, counter }) {
+    await warmUp(tokenizer, () => store.get(), counter);
+    return null;
   },
 
   storeInfo(_args, { store }) {

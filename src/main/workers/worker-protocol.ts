@@ -47,6 +47,8 @@ export interface Operations {
   exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
   compareLevels: { args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean }; result: LevelComparison };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
+  /** Gets the worker ready for a first analysis with `tokenizer` (warm-up.ts); stores nothing. */
+  warmUp: { args: { tokenizer: TokenizerName }; result: null };
   history: { args: HistoryListRequest; result: HistoryPage };
   details: { args: { handle: string }; result: HistoryEntry | null };
   delete: { args: { handle: string }; result: boolean };

@@ -1,0 +1,64 @@
+// A first analysis right after the app starts paid for the jobs worker's
+// start: loading its code, compiling every function of the shrink, the
+// checks, the report and the diff on first call, opening the store and
+// starting the counting threads — about as long as the analysis of a small
+// catalog itself, several times over. The host warms the worker as soon as it
+// is up (a person takes seconds to pick a file): the store is opened, the
+// vocabulary loaded, the counting threads started, and a small built-in
+// catalog is analysed once into a store in memory, so the code of every step
+// has run once. Nothing is stored or shown.
+
+import type { TokenizerName } from '../../../shared/tokenizers';
+import type { ParallelTokenCounter } from '../../engine/tokens';
+import { loadTokenizer } from '../../engine/tokens/count-tokens';
+import { RecoveryStore } from '../../store';
+import { analyzeCatalog } from './analyze-catalog';
+
+/** Tools with what real catalogs have: prose with rule sentences, enums, defaults, nested objects, arrays, a `$ref` into `$defs`. */
+export function warmUpCatalog(tools = 8): Uint8Array {
+  const catalog = {
+    tools: Array.from({ length: tools }, (_, index) => ({
+      name: `warm_tool_${index}`,
+      description:
+        `Lists the entries of collection ${index}. Use this when you need every entry at once. ` +
+        'Returns at most 100 entries per page; pass the cursor to read the next page. You must not call it in a loop without a cursor.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          cursor: { type: 'string', description: 'The cursor from the previous page, if any.' },
+          limit: { type: 'integer', description: 'How many entries to return.', default: 50, minimum: 1, maximum: 100 },
+          order: { type: 'string', enum: ['newest', 'oldest'], default: 'newest', description: 'The order of the entries.' },
+          filter: { $ref: '#/$defs/filter' },
+        },
+        required: ['limit'],
+        additionalProperties: false,
+        $defs: {
+          filter: {
+            type: 'object',
+            description: 'Only entries that match every field given.',
+            properties: { tags: { type: 'array', items: { type: 'string' }, description: 'Tags the entry must carry.' } },
+          },
+        },
+      },
+    })),
+  };
+  return new TextEncoder().encode(JSON.stringify(catalog, null, 2));
+}
+
+/** Opens the store, loads `tokenizer`, starts the counting threads and runs one analysis of warmUpCatalog() into a store in memory. */
+export async function warmUp(tokenizer: TokenizerName, openStore: () => unknown, counter: ParallelTokenCounter | undefined): Promise<void> {
+  loadTokenizer(tokenizer);
+  try {
+    openStore();
+  } catch {
+    // The first real use reports why the store cannot be opened (and tries again).
+  }
+  const counting = counter?.warmUp([tokenizer]);
+  const scratch = RecoveryStore.open(':memory:');
+  try {
+    await analyzeCatalog({ analysisId: 'warm-up', name: 'warm-up.json', bytes: warmUpCatalog(), tokenizer, store: scratch, counter });
+  } finally {
+    scratch.close();
+  }
+  await counting;
+}
