@@ -66,7 +66,13 @@ export type Bytes = Uint8Array;
  * via the `definition` "level".
  */
 export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
-export type Tools = {
+/**
+ * Where each tool starts on each side of the pretty-printed diff (1-based lines), in catalog order.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "DiffTools".
+ */
+export type DiffTools = {
   name: string;
   originalLine: number;
   compressedLine: number;
@@ -621,52 +627,17 @@ export interface AnalysisRequest {
   analysisId: string;
 }
 /**
- * Where the two pretty-printed sides differ (exact character ranges of the two texts) and where each tool starts on each side (1-based lines): what the renderer makes of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts), which carries the changes as numbers and the compressed side as only its changed text (DiffEnvelopeLayout).
- *
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "DiffLayout".
- */
-export interface DiffLayout {
-  changes: {
-    fromA: number;
-    toA: number;
-    fromB: number;
-    toB: number;
-    /**
-     * Description text a tool that carries the deferral marker lost at leads or signatures: one describe call away, not dropped (docs/levels.md).
-     */
-    deferred?: true;
-  }[];
-  tools: Tools;
-  /**
-   * Length (UTF-16 code units) of the original side's text.
-   */
-  originalChars: number;
-  /**
-   * Length (UTF-16 code units) of the compressed side's text.
-   */
-  compressedChars: number;
-}
-/**
- * The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.
+ * The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the byte length of the compressed side. The changes travel beside it as five unsigned 32-bit numbers each (UTF-8 byte ranges of the two sides and a flag for deferred text), the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives about half the bytes and cuts both sides into sections without decoding them.
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "DiffEnvelopeLayout".
  */
 export interface DiffEnvelopeLayout {
-  tools: Tools;
+  tools: DiffTools;
   /**
-   * Length (UTF-16 code units) of the original side's text.
+   * Length (UTF-8 bytes) of the compressed side's text.
    */
-  originalChars: number;
-  /**
-   * Length (UTF-16 code units) of the compressed side's text.
-   */
-  compressedChars: number;
-  /**
-   * Indices of the changes that are deferred text (DiffLayout's changes[].deferred); absent when none.
-   */
-  deferredChanges?: number[];
+  compressedBytes: number;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -1680,7 +1651,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobRequest': JobRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CancelResult': CancelResult;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisRequest': AnalysisRequest;
-  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffLayout': DiffLayout;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffTools': DiffTools;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DiffEnvelopeLayout': DiffEnvelopeLayout;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CatalogTextRequest': CatalogTextRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/CatalogBytes': CatalogBytes;

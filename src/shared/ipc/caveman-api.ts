@@ -5,7 +5,7 @@
 // (native dialogs vs. a file picker and downloads) is a method written here.
 
 import type { ExportRequest, JobStarted, LevelName, McpDiscovery, OpenFilesRequest } from '../contracts';
-export type { DiffTexts } from './channels';
+export type { DiffPlan, DiffSection, SectionTexts } from './diff-plan';
 import type { AnswerOf, EventName, EventTypes, RequestOf, SharedMethod, Unsubscribe } from './channels';
 
 /** How to shrink, beyond the tokenizer: shared sub-schemas (SPEC §2.3a) are an opt-in; the level (SPEC §2.3b) is facts unless chosen. */

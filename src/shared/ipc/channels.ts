@@ -3,7 +3,8 @@
 // registers handlers from this list, the preload builds window.api from it,
 // and the browser host serves the same list over HTTP.
 
-import type { ContractTypes, DiffLayout, IpcFailure, LintReport } from '../contracts';
+import type { ContractTypes, IpcFailure, LintReport } from '../contracts';
+import type { DiffPlan } from './diff-plan';
 
 const IPC = 'https://schemas.caveman-shrink.dev/v1/ipc.schema.json';
 const HISTORY_PAGE = 'https://schemas.caveman-shrink.dev/v1/history-page.schema.json';
@@ -14,20 +15,14 @@ export type ContractId = keyof ContractTypes;
 
 export type Transport = 'ipc' | 'http';
 
-/** Both sides of the diff, pretty-printed the same way, with the exact changed ranges and each tool's first line. */
-export interface DiffTexts extends DiffLayout {
-  original: string;
-  compressed: string;
-}
-
 /** What the renderer makes of a binary answer (see `decodeAs`). */
 export interface DecodedAnswers {
   /** UTF-8 text. */
   text: string;
   /** UTF-8 JSON checked against lint-report.schema.json. */
   lintReport: LintReport;
-  /** The diff envelope (diff-envelope.ts): the layout, checked against its schema, and both texts. */
-  diff: DiffTexts;
+  /** The diff envelope (diff-envelope.ts): its layout checked against its schema, its changes against its texts, cut into sections. */
+  diff: DiffPlan;
 }
 
 export interface ChannelSpec {

@@ -1,48 +1,55 @@
 // catalog:diff answers the diff in one message, as bytes: the worker that
 // made it writes the envelope, the process serving the UI passes it on
-// untouched, and the page decodes it on its decoding thread.
+// untouched, and the page's decoding thread cuts it into sections without
+// decoding it (diff-sections.ts plans on its bytes), so the page decodes only
+// the section it shows.
 //
 // The envelope carries no text twice. Between its changes the compressed side
-// is the original, character for character, so only the text of each change
-// on the compressed side travels (its "inserts"); the changes travel as
-// numbers, not JSON. For a 32 MiB catalog that is 37 MB instead of 67 MB
-// (original 33.5 MB, inserts 0.75 MB, changes 2.4 MB instead of 10 MB of JSON,
-// where the whole compressed side was 23 MB).
+// is the original, byte for byte, so only the text of each change on the
+// compressed side travels (its "inserts"); the changes travel as numbers, not
+// JSON, and count UTF-8 bytes of each side, so the decoding thread can put the
+// compressed side together and cut both sides by copying bytes. For a 32 MiB
+// catalog that is 37 MB instead of 67 MB (original 33.5 MB, inserts 0.75 MB,
+// changes 3 MB instead of 10 MB of JSON, where the whole compressed side was
+// 23 MB).
 //
-// Layout, little-endian: a 16-byte header (magic "CVD2", then the byte length
+// Layout, little-endian: a 16-byte header (magic "CVD3", then the byte length
 // of the layout JSON, the number of changes and the byte length of the
-// original text, each uint32), the changes (fromA, toA, fromB, toB as uint32
-// each, 4-byte aligned), the layout JSON (DiffEnvelopeLayout), the original
-// text, then the inserts (UTF-8, in the order of the changes) to the end.
+// original text, each uint32), the changes (ChangeRanges in bytes, 4-byte
+// aligned), the layout JSON (DiffEnvelopeLayout), the original text, then the
+// inserts (UTF-8, in the order of the changes) to the end.
 
-const MAGIC = 0x32445643; // "CVD2" read little-endian
+import type { DiffEnvelopeLayout, DiffTools } from '../contracts';
+import { CHANGE_FIELDS, DEFERRED, type ChangeRanges } from './change-ranges';
+
+const MAGIC = 0x33445643; // "CVD3" read little-endian
 const HEADER_BYTES = 16;
-/** Numbers per change: fromA, toA, fromB, toB. */
-export const CHANGE_FIELDS = 4;
 
+/** One change as the diff makes it: character ranges of the two texts. */
 export interface DiffChangeRange {
   fromA: number;
   toA: number;
   fromB: number;
   toB: number;
+  /** Description text a marked tool deferred (docs/levels.md). */
+  deferred?: true;
 }
 
 /** The parts of an envelope as they travel (views into it, not copies). */
 export interface DiffEnvelopeParts {
   /** UTF-8 JSON of DiffEnvelopeLayout. */
   layout: Uint8Array;
-  /** fromA, toA, fromB, toB of each change, in order. */
-  changes: Uint32Array;
+  /** Every change, in order, in UTF-8 bytes of each side. */
+  changes: ChangeRanges;
   /** UTF-8 of the original side. */
   original: Uint8Array;
   /** UTF-8 of the compressed side's text of every change, one after another. */
   inserts: Uint8Array;
 }
 
-/** What an envelope is written from: both whole sides and where they differ (everything between changes is equal). */
+/** What an envelope is written from: each tool's first lines, both whole sides and where they differ in characters (everything between changes is equal). */
 export interface DiffSource {
-  /** UTF-8 JSON of the layout (DiffEnvelopeLayout). */
-  layout: string;
+  tools: DiffTools;
   changes: readonly DiffChangeRange[];
   original: string;
   compressed: string;
@@ -50,14 +57,14 @@ export interface DiffSource {
 
 const encoder = new TextEncoder();
 
-/** UTF-8 length of a text, a lone surrogate counted as U+FFFD (3 bytes) as TextEncoder writes it. */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
+/** UTF-8 length of text[from, to), a lone surrogate counted as U+FFFD (3 bytes) as TextEncoder writes it. */
+export function utf8Length(text: string, from = 0, to = text.length): number {
+  let bytes = to - from;
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) continue;
     if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < to && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       bytes += 2; // a pair: 2 code units, 4 bytes
       i++;
     } else bytes += 2;
@@ -72,6 +79,38 @@ export function insertsOf(changes: readonly DiffChangeRange[], compressed: strin
   return parts.join('');
 }
 
+/** The changes as numbers, in characters. */
+export function changeRangesOf(changes: readonly DiffChangeRange[]): ChangeRanges {
+  const numbers = new Uint32Array(changes.length * CHANGE_FIELDS);
+  changes.forEach((change, i) => {
+    const at = i * CHANGE_FIELDS;
+    numbers[at] = change.fromA;
+    numbers[at + 1] = change.toA;
+    numbers[at + 2] = change.fromB;
+    numbers[at + 3] = change.toB;
+    numbers[at + 4] = change.deferred ? DEFERRED : 0;
+  });
+  return numbers;
+}
+
+/**
+ * Turns one side's character offsets (fields `from` and `from + 1` of every
+ * change, in ascending order, never inside a surrogate pair) into UTF-8 byte
+ * offsets, in place, in one pass over the text.
+ */
+function toByteOffsets(text: string, changes: ChangeRanges, from: number): void {
+  let char = 0;
+  let byte = 0;
+  for (let i = from; i < changes.length; i += CHANGE_FIELDS) {
+    for (let field = i; field < i + 2; field++) {
+      const target = changes[field]!;
+      byte += utf8Length(text, char, target);
+      char = target;
+      changes[field] = byte;
+    }
+  }
+}
+
 /**
  * The envelope of a diff, written straight from the texts (no intermediate
  * encodings). `byteLength` gives a text's UTF-8 length (Node's
@@ -79,16 +118,20 @@ export function insertsOf(changes: readonly DiffChangeRange[], compressed: strin
  */
 export function encodeDiff(source: DiffSource, byteLength: (text: string) => number = utf8Length): Uint8Array {
   const inserts = insertsOf(source.changes, source.compressed);
-  const changes = new Uint32Array(source.changes.length * CHANGE_FIELDS);
-  source.changes.forEach((change, i) => {
-    const at = i * CHANGE_FIELDS;
-    changes[at] = change.fromA;
-    changes[at + 1] = change.toA;
-    changes[at + 2] = change.fromB;
-    changes[at + 3] = change.toB;
-  });
-  const texts = [source.layout, source.original, inserts];
-  const lengths = texts.map(byteLength) as [number, number, number];
+  const originalBytes = byteLength(source.original);
+  const insertBytes = byteLength(inserts);
+  const changes = changeRangesOf(source.changes);
+  // Plain ASCII (the compressed side is the original's text and the inserts): characters are bytes.
+  if (originalBytes !== source.original.length || insertBytes !== inserts.length) {
+    toByteOffsets(source.original, changes, 0);
+    toByteOffsets(source.compressed, changes, 2);
+  }
+  // After the last change both sides end with the same text.
+  const last = changes.length - CHANGE_FIELDS;
+  const compressedBytes = last < 0 ? originalBytes : changes[last + 3]! + (originalBytes - changes[last + 1]!);
+  const layout: DiffEnvelopeLayout = { tools: source.tools, compressedBytes };
+  const texts = [JSON.stringify(layout), source.original, inserts];
+  const lengths: [number, number, number] = [byteLength(texts[0]!), originalBytes, insertBytes];
   return writeEnvelope(changes, lengths, (target, part) => {
     encoder.encodeInto(texts[part]!, target);
   });
@@ -103,7 +146,7 @@ export function encodeDiffEnvelope(parts: { layout: Uint8Array; changes: ArrayLi
 }
 
 function writeEnvelope(
-  changes: Uint32Array,
+  changes: ChangeRanges,
   [layout, original, inserts]: [number, number, number],
   write: (target: Uint8Array, part: number) => void,
 ): Uint8Array {
@@ -147,7 +190,7 @@ export function decodeDiffEnvelope(envelope: Uint8Array): DiffEnvelopeParts | un
 
 const littleEndian = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
-function changesOf(bytes: Uint8Array): Uint32Array {
+function changesOf(bytes: Uint8Array): ChangeRanges {
   // A view when the platform is little-endian and the bytes are aligned (the usual case: the envelope owns its buffer).
   if (littleEndian && bytes.byteOffset % 4 === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -155,13 +198,12 @@ function changesOf(bytes: Uint8Array): Uint32Array {
 }
 
 /**
- * The compressed side from the original, the changes and their inserts;
- * undefined when they do not fit together (a change out of order or out of
- * range, an unchanged stretch of different lengths on the two sides, inserts
- * too short or too long, or a length other than `compressedChars`).
+ * The compressed side's UTF-8, put together from the original's bytes, the
+ * changes (in bytes) and their inserts by copying; undefined when they do not
+ * fit together (a change out of order or out of range, an unchanged stretch
+ * of different lengths on the two sides, or inserts too short or too long).
  */
-export function rebuildCompressed(original: string, changes: Uint32Array, inserts: string, compressedChars: number): string | undefined {
-  const parts: string[] = [];
+export function rebuildCompressed(original: Uint8Array, changes: ChangeRanges, inserts: Uint8Array): Uint8Array | undefined {
   let prevA = 0;
   let prevB = 0;
   let used = 0;
@@ -170,16 +212,26 @@ export function rebuildCompressed(original: string, changes: Uint32Array, insert
     const toA = changes[i + 1]!;
     const fromB = changes[i + 2]!;
     const toB = changes[i + 3]!;
-    if (fromA < prevA || toA < fromA || toA > original.length || fromB < prevB || toB < fromB) return undefined;
+    if (fromA < prevA || toA < fromA || toA > original.byteLength || fromB < prevB || toB < fromB) return undefined;
     if (fromA - prevA !== fromB - prevB) return undefined;
-    if (used + (toB - fromB) > inserts.length) return undefined;
-    if (fromA > prevA) parts.push(original.slice(prevA, fromA));
-    if (toB > fromB) parts.push(inserts.slice(used, used + (toB - fromB)));
     used += toB - fromB;
+    if (used > inserts.byteLength) return undefined;
     prevA = toA;
     prevB = toB;
   }
-  if (used !== inserts.length || original.length - prevA !== compressedChars - prevB) return undefined;
-  if (prevA < original.length) parts.push(original.slice(prevA));
-  return parts.join('');
+  if (used !== inserts.byteLength) return undefined;
+  const compressed = new Uint8Array(prevB + (original.byteLength - prevA));
+  prevA = 0;
+  used = 0;
+  for (let i = 0; i < changes.length; i += CHANGE_FIELDS) {
+    const fromA = changes[i]!;
+    const fromB = changes[i + 2]!;
+    const toB = changes[i + 3]!;
+    compressed.set(original.subarray(prevA, fromA), fromB - (fromA - prevA));
+    compressed.set(inserts.subarray(used, used + (toB - fromB)), fromB);
+    used += toB - fromB;
+    prevA = changes[i + 1]!;
+  }
+  compressed.set(original.subarray(prevA), compressed.byteLength - (original.byteLength - prevA));
+  return compressed;
 }

@@ -3,7 +3,7 @@
 // per-tool report, the guarantee checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, DiffEnvelopeLayout } from '../../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary } from '../../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, asCavemanError, cancelledAfterStoringError, cancelledError, inputTooLargeError } from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
@@ -165,16 +165,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
   const lintBytes = encoder.encode(JSON.stringify(lint));
   report('writeReport', 1);
-  const deferredChanges = pretty.changes.flatMap((change, index) => (change.deferred ? [index] : []));
-  const diffLayout: DiffEnvelopeLayout = {
-    tools: pretty.tools,
-    originalChars: pretty.original.length,
-    compressedChars: pretty.compressed.length,
-    ...(deferredChanges.length > 0 ? { deferredChanges } : {}),
-  };
-  const diff = encodeDiff({ layout: JSON.stringify(diffLayout), changes: pretty.changes, original: pretty.original, compressed: pretty.compressed }, (text) =>
-    Buffer.byteLength(text, 'utf8'),
-  );
+  const diff = encodeDiff(pretty, (text) => Buffer.byteLength(text, 'utf8'));
   report('writeDiff', 1);
   return { outcome: summary, lint: lintBytes, original: bytes, output, diff };
 }

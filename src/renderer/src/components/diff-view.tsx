@@ -8,10 +8,10 @@ import { goToNextChunk, goToPreviousChunk, type MergeView } from '@codemirror/me
 import type { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { DiffTexts, LoadProgress } from '../../../shared/ipc/caveman-api';
+import type { DiffPlan, DiffSection, LoadProgress } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings } from '../app-context';
 import { usePrefersDark } from '../hooks/use-prefers-dark';
-import { planOf, sectionForLine, type DiffPlan, type DiffSection } from '../lib/diff-sections';
+import { sectionForLine } from '../lib/diff-sections';
 import { formatCount, formatInt } from '../lib/format';
 import { CHANGE_KEYS, findToolLines } from '../lib/merge-setup';
 import { shortcutLabel } from '../lib/shortcuts';
@@ -19,7 +19,7 @@ import type { RevealRequest } from '../state/ui-store';
 import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { Icon } from './icon';
 import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
-import { DEFERRED_TITLE } from '../lib/deferred-marks';
+import { DEFERRED_TITLE, hasDeferred } from '../lib/deferred-marks';
 import { PreviewTag } from './preview-tag';
 import { LoadStatus } from './load-status';
 import { useAnalysisData } from '../hooks/use-analysis-data';
@@ -28,7 +28,7 @@ const SECTIONS_NOTE = 'Large catalog: one section at a time; a tool row opens it
 
 function sectionText(plan: DiffPlan, index: number): MergeText {
   const section = plan.sections[index] as DiffSection;
-  return { ...plan.textsOf(index), changes: section.changes, firstLineA: section.firstLineA, firstLineB: section.firstLineB };
+  return { ...plan.textsOf(index), firstLineA: section.firstLineA, firstLineB: section.firstLineB };
 }
 
 /** Moves the original side's cursor to the next or previous change and scrolls it in; the other side follows. */
@@ -36,12 +36,11 @@ function stepChange(view: MergeView, direction: 1 | -1): void {
   (direction === 1 ? goToNextChunk : goToPreviousChunk)(view.a);
 }
 
-function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId: string; preview: string | null }) {
+function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: string; preview: string | null }) {
   const { stores, mac } = useApp();
   const collapse = useSettings((state) => state.collapseUnchanged);
   const wrap = useSettings((state) => state.wrapLines);
   const dark = usePrefersDark();
-  const plan = useMemo(() => planOf(diff), [diff]);
   const { sections, changeCount } = plan;
   const [request, setRequest] = useState<RevealRequest | null>(null);
   const [nav, setNav] = useState({ index: 0, seq: 0 });
@@ -61,7 +60,7 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   let index = Math.min(nav.index, sections.length - 1);
   let reveal: LocalReveal | null = null;
   if (request && request.seq > nav.seq) {
-    const lines = findToolLines(diff, request.index, request.name);
+    const lines = findToolLines(plan, request.index, request.name);
     if (lines) {
       index = sectionForLine(sections, lines.originalLine);
       const target = sections[index] as DiffSection;
@@ -73,12 +72,12 @@ function ReadyDiff({ diff, analysisId, preview }: { diff: DiffTexts; analysisId:
   const sectionLabel =
     `Section ${formatInt(index + 1)} of ${formatInt(sections.length)}` +
     (section.toolCount > 0
-      ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(diff.tools.length)}`
+      ? ` · tools ${formatInt(section.firstTool + 1)}–${formatInt(section.firstTool + section.toolCount)} of ${formatInt(plan.tools.length)}`
       : '') +
     ` · lines ${formatInt(section.firstLineA)}–${formatInt(section.firstLineA + Math.max(0, section.linesA - 1))}`;
   const text = useMemo(() => sectionText(plan, index), [plan, index]);
   // The section on screen has deferred text (a deferral level): the legend says how it is drawn.
-  const deferredShown = text.changes.some((change) => change.deferred);
+  const deferredShown = hasDeferred(text.changes);
   const goTo = (next: number) => setNav({ index: Math.max(0, Math.min(sections.length - 1, next)), seq: request?.seq ?? 0 });
 
   const openSearch = useCallback((editor: EditorView) => {
@@ -221,7 +220,7 @@ export function DiffView({ analysisId, preview = null }: { analysisId: string; p
   return (
     <section className="panel diff-panel" aria-label="Diff">
       {current.state === 'ready' ? (
-        <ReadyDiff key={analysisId} diff={current.value} analysisId={analysisId} preview={preview} />
+        <ReadyDiff key={analysisId} plan={current.value} analysisId={analysisId} preview={preview} />
       ) : (
         <>
           <div className="panel-head">

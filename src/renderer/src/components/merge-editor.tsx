@@ -9,7 +9,7 @@
 import { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
-import type { DiffChange } from '../lib/diff-sections';
+import type { ChangeRanges } from '../../../shared/ipc/change-ranges';
 import { deferredMarks, deferredTheme } from '../lib/deferred-marks';
 import { registerEditors } from '../lib/editor-registry';
 import { linkHorizontalScroll } from '../lib/horizontal-scroll';
@@ -21,8 +21,8 @@ import { COLLAPSE_CONFIG, countLines, sideExtensions, themeCompartment, themeFor
 export interface MergeText {
   original: string;
   compressed: string;
-  /** Exact changed ranges, relative to these texts. */
-  changes: DiffChange[];
+  /** Exact changed ranges, in characters of these texts. */
+  changes: ChangeRanges;
   firstLineA: number;
   firstLineB: number;
 }

@@ -4,56 +4,55 @@
 // catalogs into bounded sections keeps scrolling smooth. Cuts fall only in
 // unchanged stretches, at the start of a line (a tool's first line when one
 // is there), so both sides stay exactly aligned and every change belongs to
-// one section.
+// one section. Planned on the sides' UTF-8 bytes, as the envelope carries
+// them (a newline is one byte and never part of another character), so
+// nothing is decoded to plan.
 
-import type { DiffLayout } from '../../../shared/contracts';
-import type { DiffTexts } from '../../../shared/ipc/caveman-api';
+import type { DiffTools } from '../../../shared/contracts';
+import { CHANGE_FIELDS, type ChangeRanges } from '../../../shared/ipc/change-ranges';
+import type { DiffSection } from '../../../shared/ipc/diff-plan';
 
 export interface SectionLimits {
-  /** Largest section, in characters of either side. */
-  chars: number;
+  /** Largest section, in UTF-8 bytes of either side. */
+  bytes: number;
   /** Most changes in a section. */
   changes: number;
 }
 
 // Halved from 600,000 / 1,500: opening a section of a 32 MiB diff (MergeView, its first
 // measure, the syntax parse) then costs the page at most ~60 ms of CPU per task instead of ~100.
-export const SECTION_LIMITS: SectionLimits = { chars: 300_000, changes: 800 };
+export const SECTION_LIMITS: SectionLimits = { bytes: 300_000, changes: 800 };
 
-export type DiffChange = DiffLayout['changes'][number];
-
-export interface DiffSection {
-  fromA: number;
-  toA: number;
-  fromB: number;
-  toB: number;
-  /** 1-based number of the section's first line on each side. */
-  firstLineA: number;
-  firstLineB: number;
-  /** Number of lines of the original side in the section. */
-  linesA: number;
-  /** The section's changes, relative to its start. */
-  changes: DiffChange[];
-  /** Indices (into DiffTexts.tools) of the tools that start in this section. */
-  firstTool: number;
-  toolCount: number;
+/** Both sides as UTF-8, their changes in bytes and where each tool starts. */
+export interface DiffBytes {
+  original: Uint8Array;
+  compressed: Uint8Array;
+  changes: ChangeRanges;
+  tools: DiffTools;
 }
 
-function countNewlines(text: string, from: number, to: number): number {
+const NEWLINE = 10;
+
+function countNewlines(bytes: Uint8Array, from: number, to: number): number {
   let count = 0;
-  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  for (let at = bytes.indexOf(NEWLINE, from); at >= 0 && at < to; at = bytes.indexOf(NEWLINE, at + 1)) count++;
   return count;
 }
 
-/** Character offset of each tool's first line on the original side (ascending). */
-function toolStarts(text: string, tools: DiffTexts['tools']): number[] {
+/** The last newline at or before `at` (-1 when there is none; a typed array would read a negative start from its end). */
+function lastNewline(bytes: Uint8Array, at: number): number {
+  return at < 0 ? -1 : bytes.lastIndexOf(NEWLINE, at);
+}
+
+/** Byte offset of each tool's first line on the original side (ascending). */
+function toolStarts(bytes: Uint8Array, tools: DiffTools): number[] {
   const lines = tools.map((tool) => tool.originalLine).sort((x, y) => x - y);
   const starts: number[] = [];
   let line = 1;
   let offset = 0;
   for (const target of lines) {
     while (line < target) {
-      const next = text.indexOf('\n', offset);
+      const next = bytes.indexOf(NEWLINE, offset);
       if (next < 0) return starts;
       offset = next + 1;
       line++;
@@ -64,7 +63,7 @@ function toolStarts(text: string, tools: DiffTexts['tools']): number[] {
 }
 
 /** The last tool start, else the last line start, in (gapFrom, gapTo] whose newline lies inside the gap; null when there is none. */
-function cutInGap(text: string, starts: readonly number[], gapFrom: number, gapTo: number, notBefore: number): number | null {
+function cutInGap(bytes: Uint8Array, starts: readonly number[], gapFrom: number, gapTo: number, notBefore: number): number | null {
   let lo = 0;
   let hi = starts.length;
   while (lo < hi) {
@@ -75,38 +74,41 @@ function cutInGap(text: string, starts: readonly number[], gapFrom: number, gapT
   for (let i = lo - 1; i >= 0; i--) {
     const start = starts[i] as number;
     if (start - 1 < gapFrom || start <= notBefore) break;
-    if (text.charCodeAt(start - 1) === 10) return start;
+    if (bytes[start - 1] === NEWLINE) return start;
   }
-  const newline = text.lastIndexOf('\n', gapTo - 1);
+  const newline = lastNewline(bytes, gapTo - 1);
   return newline >= gapFrom && newline + 1 > notBefore ? newline + 1 : null;
 }
 
-/** Sections covering both texts in order; a single section when the diff is small. */
-export function planSections(diff: DiffTexts, limits: SectionLimits = SECTION_LIMITS): DiffSection[] {
+/** Sections covering both sides in order; a single section when the diff is small. */
+export function planSections(diff: DiffBytes, limits: SectionLimits = SECTION_LIMITS): DiffSection[] {
   const { original: a, compressed: b, changes } = diff;
+  const count = changes.length / CHANGE_FIELDS;
   const cuts: { a: number; b: number }[] = [];
-  if (a.length > limits.chars || b.length > limits.chars || changes.length > limits.changes) {
+  if (a.byteLength > limits.bytes || b.byteLength > limits.bytes || count > limits.changes) {
     const starts = toolStarts(a, diff.tools);
     let startA = 0;
     let startB = 0;
     let inSection = 0;
     let prevA = 0;
     let prevB = 0;
-    for (let i = 0; i <= changes.length; i++) {
-      const change = changes[i];
-      const gapTo = change ? change.fromA : a.length;
+    for (let i = 0; i <= count; i++) {
+      const at = i * CHANGE_FIELDS;
+      const gapTo = i < count ? changes[at]! : a.byteLength;
       const delta = prevB - prevA;
       // A long unchanged stretch is cut on its own, at line starts.
-      while (gapTo - startA > limits.chars) {
-        const newline = a.indexOf('\n', Math.max(prevA, startA + limits.chars) - 1);
+      while (gapTo - startA > limits.bytes) {
+        const newline = a.indexOf(NEWLINE, Math.max(prevA, startA + limits.bytes) - 1);
         if (newline < 0 || newline >= gapTo || newline < prevA) break;
         cuts.push({ a: newline + 1, b: newline + 1 + delta });
         startA = newline + 1;
         startB = newline + 1 + delta;
         inSection = 0;
       }
-      if (!change) break;
-      if (inSection > 0 && (change.toA - startA > limits.chars || change.toB - startB > limits.chars || inSection >= limits.changes)) {
+      if (i === count) break;
+      const toA = changes[at + 1]!;
+      const toB = changes[at + 3]!;
+      if (inSection > 0 && (toA - startA > limits.bytes || toB - startB > limits.bytes || inSection >= limits.changes)) {
         const cut = cutInGap(a, starts, prevA, gapTo, startA);
         if (cut !== null) {
           cuts.push({ a: cut, b: cut + delta });
@@ -116,12 +118,12 @@ export function planSections(diff: DiffTexts, limits: SectionLimits = SECTION_LI
         }
       }
       inSection++;
-      prevA = change.toA;
-      prevB = change.toB;
+      prevA = toA;
+      prevB = toB;
     }
   }
 
-  const bounds = [{ a: 0, b: 0 }, ...cuts, { a: a.length, b: b.length }];
+  const bounds = [{ a: 0, b: 0 }, ...cuts, { a: a.byteLength, b: b.byteLength }];
   const sections: DiffSection[] = [];
   let lineA = 1;
   let lineB = 1;
@@ -129,19 +131,9 @@ export function planSections(diff: DiffTexts, limits: SectionLimits = SECTION_LI
   for (let s = 0; s + 1 < bounds.length; s++) {
     const from = bounds[s] as { a: number; b: number };
     const to = bounds[s + 1] as { a: number; b: number };
-    const own: DiffChange[] = [];
+    const firstChange = changeIndex;
     const last = s + 2 === bounds.length;
-    while (changeIndex < changes.length && (last || (changes[changeIndex] as DiffChange).fromA < to.a)) {
-      const change = changes[changeIndex] as DiffChange;
-      own.push({
-        fromA: change.fromA - from.a,
-        toA: change.toA - from.a,
-        fromB: change.fromB - from.b,
-        toB: change.toB - from.b,
-        ...(change.deferred ? { deferred: true as const } : {}),
-      });
-      changeIndex++;
-    }
+    while (changeIndex < count && (last || changes[changeIndex * CHANGE_FIELDS]! < to.a)) changeIndex++;
     const linesA = countNewlines(a, from.a, to.a);
     sections.push({
       fromA: from.a,
@@ -151,7 +143,8 @@ export function planSections(diff: DiffTexts, limits: SectionLimits = SECTION_LI
       firstLineA: lineA,
       firstLineB: lineB,
       linesA,
-      changes: own,
+      firstChange,
+      changeEnd: changeIndex,
       firstTool: 0,
       toolCount: 0,
     });
@@ -178,34 +171,4 @@ export function sectionForLine(sections: readonly DiffSection[], line: number): 
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** A diff cut into sections, with the texts of any one of them. */
-export interface DiffPlan {
-  sections: DiffSection[];
-  changeCount: number;
-  /** Both sides of one section. */
-  textsOf(index: number): { original: string; compressed: string };
-}
-
-const plans = new WeakMap<DiffTexts, DiffPlan>();
-
-/** Keeps a plan made elsewhere (on the decoding thread, with the sections' texts) for this diff. */
-export function rememberPlan(diff: DiffTexts, plan: DiffPlan): void {
-  plans.set(diff, plan);
-}
-
-/** The diff's plan: the one made on the decoding thread, else one made here. */
-export function planOf(diff: DiffTexts): DiffPlan {
-  const remembered = plans.get(diff);
-  if (remembered) return remembered;
-  const sections = planSections(diff);
-  return {
-    sections,
-    changeCount: diff.changes.length,
-    textsOf: (index) => {
-      const section = sections[index] as DiffSection;
-      return { original: diff.original.slice(section.fromA, section.toA), compressed: diff.compressed.slice(section.fromB, section.toB) };
-    },
-  };
 }

@@ -11,18 +11,21 @@ import { search, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import type { DiffLayout } from '../../../shared/contracts';
+import type { DiffTools } from '../../../shared/contracts';
+import { CHANGE_FIELDS, type ChangeRanges } from '../../../shared/ipc/change-ranges';
 import { additiveHeightEstimates } from './height-estimates';
 import { announceMatch, onMatchFound, type TextRange } from './search-reveal';
 import { toolHighlight } from './tool-highlight';
 
 /** The changes main computed, as CodeMirror Change objects (for diffConfig.override). */
-export function toChanges(changes: DiffLayout['changes']): readonly Change[] {
-  return changes.map((change) => new Change(change.fromA, change.toA, change.fromB, change.toB));
+export function toChanges(changes: ChangeRanges): readonly Change[] {
+  const list: Change[] = [];
+  for (let i = 0; i < changes.length; i += CHANGE_FIELDS) list.push(new Change(changes[i]!, changes[i + 1]!, changes[i + 2]!, changes[i + 3]!));
+  return list;
 }
 
 /** Which tool a reveal request means: by position when the names agree, else by name. */
-export function findToolLines(layout: Pick<DiffLayout, 'tools'>, index: number, name: string): { originalLine: number; compressedLine: number } | null {
+export function findToolLines(layout: { tools: DiffTools }, index: number, name: string): { originalLine: number; compressedLine: number } | null {
   const byIndex = layout.tools[index];
   if (byIndex && byIndex.name === name) return byIndex;
   return layout.tools.find((tool) => tool.name === name) ?? byIndex ?? null;

@@ -2535,10 +2535,8 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const diffEnvelopeLayout = validate31;
-const schema59 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the length of each side. The changes travel beside it as four unsigned 32-bit numbers each, the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives and decodes about half the bytes.","type":"object","additionalProperties":false,"required":["tools","originalChars","compressedChars"],"properties":{"tools":{"$ref":"#/$defs/DiffLayout/properties/tools"},"originalChars":{"$ref":"#/$defs/DiffLayout/properties/originalChars"},"compressedChars":{"$ref":"#/$defs/DiffLayout/properties/compressedChars"},"deferredChanges":{"description":"Indices of the changes that are deferred text (DiffLayout's changes[].deferred); absent when none.","type":"array","items":{"type":"integer","minimum":0}}}};
-const schema60 = {"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
-const schema61 = {"description":"Length (UTF-16 code units) of the original side's text.","type":"integer","minimum":0};
-const schema62 = {"description":"Length (UTF-16 code units) of the compressed side's text.","type":"integer","minimum":0};
+const schema59 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the byte length of the compressed side. The changes travel beside it as five unsigned 32-bit numbers each (UTF-8 byte ranges of the two sides and a flag for deferred text), the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives about half the bytes and cuts both sides into sections without decoding them.","type":"object","additionalProperties":false,"required":["tools","compressedBytes"],"properties":{"tools":{"$ref":"#/$defs/DiffTools"},"compressedBytes":{"description":"Length (UTF-8 bytes) of the compressed side's text.","type":"integer","minimum":0}}};
+const schema60 = {"title":"DiffTools","description":"Where each tool starts on each side of the pretty-printed diff (1-based lines), in catalog order.","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2561,8 +2559,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.originalChars === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalChars"},message:"must have required property '"+"originalChars"+"'"};
+if(data.compressedBytes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compressedBytes"},message:"must have required property '"+"compressedBytes"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2571,24 +2569,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.compressedChars === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compressedChars"},message:"must have required property '"+"compressedChars"+"'"};
+for(const key0 in data){
+if(!((key0 === "tools") || (key0 === "compressedBytes"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "tools") || (key0 === "originalChars")) || (key0 === "compressedChars")) || (key0 === "deferredChanges"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -2601,7 +2589,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err4 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err3 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffTools/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.originalLine === undefined){
+const err4 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffTools/items/required",keyword:"required",params:{missingProperty: "originalLine"},message:"must have required property '"+"originalLine"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2610,8 +2608,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.originalLine === undefined){
-const err5 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/required",keyword:"required",params:{missingProperty: "originalLine"},message:"must have required property '"+"originalLine"+"'"};
+if(data1.compressedLine === undefined){
+const err5 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffTools/items/required",keyword:"required",params:{missingProperty: "compressedLine"},message:"must have required property '"+"compressedLine"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2620,8 +2618,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.compressedLine === undefined){
-const err6 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/required",keyword:"required",params:{missingProperty: "compressedLine"},message:"must have required property '"+"compressedLine"+"'"};
+for(const key1 in data1){
+if(!(((key1 === "name") || (key1 === "originalLine")) || (key1 === "compressedLine"))){
+const err6 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffTools/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2630,9 +2629,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((key1 === "name") || (key1 === "originalLine")) || (key1 === "compressedLine"))){
-const err7 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err7 = {instancePath:instancePath+"/tools/" + i0+"/name",schemaPath:"#/$defs/DiffTools/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2642,9 +2642,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err8 = {instancePath:instancePath+"/tools/" + i0+"/name",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.originalLine !== undefined){
+let data3 = data1.originalLine;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/tools/" + i0+"/originalLine",schemaPath:"#/$defs/DiffTools/items/properties/originalLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2653,11 +2654,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data1.originalLine !== undefined){
-let data3 = data1.originalLine;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/tools/" + i0+"/originalLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/originalLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/tools/" + i0+"/originalLine",schemaPath:"#/$defs/DiffTools/items/properties/originalLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2666,9 +2665,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/tools/" + i0+"/originalLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/originalLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data1.compressedLine !== undefined){
+let data4 = data1.compressedLine;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/tools/" + i0+"/compressedLine",schemaPath:"#/$defs/DiffTools/items/properties/compressedLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2677,12 +2679,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-if(data1.compressedLine !== undefined){
-let data4 = data1.compressedLine;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/tools/" + i0+"/compressedLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/compressedLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/tools/" + i0+"/compressedLine",schemaPath:"#/$defs/DiffTools/items/properties/compressedLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2691,9 +2690,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 1 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/tools/" + i0+"/compressedLine",schemaPath:"#/$defs/DiffLayout/properties/tools/items/properties/compressedLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffTools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2704,9 +2705,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err13 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/DiffLayout/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/tools",schemaPath:"#/$defs/DiffTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2716,9 +2716,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tools",schemaPath:"#/$defs/DiffLayout/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.compressedBytes !== undefined){
+let data5 = data.compressedBytes;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err14 = {instancePath:instancePath+"/compressedBytes",schemaPath:"#/properties/compressedBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2727,11 +2728,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.originalChars !== undefined){
-let data5 = data.originalChars;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/originalChars",schemaPath:"#/$defs/DiffLayout/properties/originalChars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err15 = {instancePath:instancePath+"/compressedBytes",schemaPath:"#/properties/compressedBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2740,93 +2739,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err16 = {instancePath:instancePath+"/originalChars",schemaPath:"#/$defs/DiffLayout/properties/originalChars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.compressedChars !== undefined){
-let data6 = data.compressedChars;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/compressedChars",schemaPath:"#/$defs/DiffLayout/properties/compressedChars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err18 = {instancePath:instancePath+"/compressedChars",schemaPath:"#/$defs/DiffLayout/properties/compressedChars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.deferredChanges !== undefined){
-let data7 = data.deferredChanges;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err19 = {instancePath:instancePath+"/deferredChanges/" + i1,schemaPath:"#/properties/deferredChanges/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err20 = {instancePath:instancePath+"/deferredChanges/" + i1,schemaPath:"#/properties/deferredChanges/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/deferredChanges",schemaPath:"#/properties/deferredChanges/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
 }
 errors++;
 }

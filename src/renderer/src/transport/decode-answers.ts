@@ -8,12 +8,12 @@ import { CavemanError } from '../../../shared/errors';
 import type { CatalogBytes, LintReport } from '../../../shared/contracts';
 import { describeErrors } from '../../../shared/contracts/describe-errors';
 import { CHANNELS, type AnswerOf, type ChannelSpec, type DecodedAnswers, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
-import { CHANGE_FIELDS, decodeDiffEnvelope, rebuildCompressed } from '../../../shared/ipc/diff-envelope';
+import { decodeDiffEnvelope, rebuildCompressed } from '../../../shared/ipc/diff-envelope';
+import { planSections } from '../lib/diff-sections';
+import { unpackDiff, type PackedDiff } from './diff-transfer';
 import { diffEnvelopeLayout, lintReport, type AnswerValidator } from './answer-validators.generated.js';
 
 const decoder = new TextDecoder('utf-8');
-/** The diff's texts are pieces of a whole: a U+FEFF at the start of one is text, not a byte-order mark to drop. */
-const pieceDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** UTF-8 bytes as text (invalid sequences become U+FFFD, as the original catalog may hold them). */
 export function decodeText(bytes: Uint8Array): string {
@@ -37,44 +37,30 @@ export function parseLintReport(bytes: Uint8Array): LintReport {
   return parseChecked(bytes, 'per-tool report', lintReport);
 }
 
-/** A decoded diff with what its envelope carried, for the decoding thread to pack without encoding again. */
-export interface ParsedDiff {
-  diff: DecodedAnswers['diff'];
-  /** The original side's UTF-8 (a view into the envelope). */
-  originalBytes: Uint8Array;
-}
-
 /**
- * The layout with its texts, from the diff envelope; refuses an envelope or
- * layout that is not one, or changes and texts that do not fit the layout
- * (the ranges would point elsewhere). The compressed side is rebuilt from the
- * original and the changes' inserts (diff-envelope.ts).
+ * The diff packed for the page, from its envelope: the layout checked against
+ * its schema, the compressed side put together from the original's bytes and
+ * the changes' inserts, both sides cut into sections on their bytes
+ * (diff-sections.ts) — nothing decoded. Refuses an envelope or layout that is
+ * not one, or changes and texts that do not fit together (the ranges would
+ * point elsewhere).
  */
-export function parseDiffEnvelope(envelope: Uint8Array, onStep: (step: 'layout' | 'original' | 'compressed') => void = () => undefined): ParsedDiff {
+export function packDiffEnvelope(envelope: Uint8Array, onStep: (step: 'layout' | 'compressed') => void = () => undefined): PackedDiff {
   const parts = decodeDiffEnvelope(envelope);
   if (!parts) throw new CavemanError('cave_internal', 'internal error: the diff envelope is cut short or is not one');
   const layout = parseChecked(parts.layout, 'diff layout', diffEnvelopeLayout);
   onStep('layout');
-  const original = pieceDecoder.decode(parts.original);
-  onStep('original');
-  if (original.length !== layout.originalChars) throw new CavemanError('cave_internal', 'internal error: the diff texts do not match their layout');
-  const compressed = rebuildCompressed(original, parts.changes, pieceDecoder.decode(parts.inserts), layout.compressedChars);
-  if (compressed === undefined) throw new CavemanError('cave_internal', 'internal error: the diff texts do not match their layout');
+  const compressed = rebuildCompressed(parts.original, parts.changes, parts.inserts);
+  if (compressed === undefined || compressed.byteLength !== layout.compressedBytes)
+    throw new CavemanError('cave_internal', 'internal error: the diff texts do not match their layout');
   onStep('compressed');
-  const numbers = parts.changes;
-  const changes: DecodedAnswers['diff']['changes'] = [];
-  const { deferredChanges, ...rest } = layout;
-  const deferred = new Set(deferredChanges);
-  for (let i = 0; i < numbers.length; i += CHANGE_FIELDS) {
-    const change = { fromA: numbers[i]!, toA: numbers[i + 1]!, fromB: numbers[i + 2]!, toB: numbers[i + 3]! };
-    changes.push(deferred.has(i / CHANGE_FIELDS) ? { ...change, deferred: true } : change);
-  }
-  return { diff: { changes, ...rest, original, compressed }, originalBytes: parts.original };
+  const sides = { original: parts.original, compressed, changes: parts.changes, tools: layout.tools };
+  return { ...sides, sections: planSections(sides) };
 }
 
-/** The layout with its texts, from the diff envelope (parseDiffEnvelope). */
+/** The diff, decoded on this thread (packDiffEnvelope, then unpacked as the page would be handed it). */
 export function parseDiff(envelope: Uint8Array): DecodedAnswers['diff'] {
-  return parseDiffEnvelope(envelope).diff;
+  return unpackDiff(packDiffEnvelope(envelope));
 }
 
 /** Each kind of binary answer's decoder (run on the decoding thread: answer-decoder.worker.ts). */

@@ -1,130 +1,85 @@
 // How a decoded diff crosses from the decoding thread to the page without
 // costing the page: structured-cloning both pretty sides of a 32 MiB catalog
 // (two strings of ~30 M characters) and its changes took the page's main
-// thread for about 340 ms. Packed, every section carries its texts as UTF-8
-// and its changes as numbers, all in transferable buffers (moved, not
-// copied; a plain-ASCII original side as views into the envelope it came
-// in, not encoded again); the page decodes a section only when it is shown.
+// thread for about 340 ms. Packed, the diff is its sections' bounds (plain
+// numbers) and three views: the original side and the changes inside the
+// envelope they came in, and the compressed side put together beside it —
+// two buffers, moved, not copied, and nothing decoded. The page decodes a
+// section only when it is shown.
 
-import type { DiffLayout } from '../../../shared/contracts';
-import type { DiffTexts } from '../../../shared/ipc/caveman-api';
-import { rememberPlan, type DiffChange, type DiffSection } from '../lib/diff-sections';
+import type { DiffTools } from '../../../shared/contracts';
+import { CHANGE_FIELDS, type ChangeRanges } from '../../../shared/ipc/change-ranges';
+import type { DiffPlan, DiffSection, SectionTexts } from '../../../shared/ipc/diff-plan';
 
-export interface PackedSection extends Omit<DiffSection, 'changes'> {
-  /** fromA, toA, fromB, toB of each change, relative to the section's start, then 1 for deferred text (else 0). */
-  changes: Int32Array;
-  /** UTF-8 of the section's text on each side. */
+export interface PackedDiff {
+  tools: DiffTools;
+  sections: DiffSection[];
+  /** Every change, in UTF-8 bytes of each side. */
+  changes: ChangeRanges;
+  /** UTF-8 of each whole side. */
   original: Uint8Array;
   compressed: Uint8Array;
 }
 
-export interface PackedDiff {
-  tools: DiffLayout['tools'];
-  originalChars: number;
-  compressedChars: number;
-  sections: PackedSection[];
-}
-
-/** Numbers per packed change: fromA, toA, fromB, toB, deferred (1 or 0). */
-const PACKED_FIELDS = 5;
-
-const encoder = new TextEncoder();
 // A section's text is a piece of a whole: a U+FEFF at its start is text, not a byte-order mark.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-export interface PackOptions {
-  /**
-   * The original side's UTF-8 as it arrived. When it is plain ASCII (as many
-   * bytes as characters) each section's original text is a view into it, not
-   * encoded again.
-   */
-  originalBytes?: Uint8Array;
-  /** Hears 0…1 as the sections are packed. */
-  onProgress?: (fraction: number) => void;
-}
-
-/** Packs a diff and its sections; `transfer` lists the buffers to move with it (each once). */
-export function packDiff(diff: DiffTexts, sections: readonly DiffSection[], options: PackOptions = {}): { packed: PackedDiff; transfer: ArrayBuffer[] } {
-  const transfer = new Set<ArrayBuffer>();
-  const move = (view: ArrayBufferView) => {
-    if (view.buffer instanceof ArrayBuffer) transfer.add(view.buffer);
-  };
-  const asciiOriginal = options.originalBytes !== undefined && options.originalBytes.byteLength === diff.original.length ? options.originalBytes : undefined;
-  const packedSections = sections.map(({ changes, ...section }, index) => {
-    const numbers = new Int32Array(changes.length * PACKED_FIELDS);
-    changes.forEach((change, i) => numbers.set([change.fromA, change.toA, change.fromB, change.toB, change.deferred ? 1 : 0], i * PACKED_FIELDS));
-    const original = asciiOriginal ? asciiOriginal.subarray(section.fromA, section.toA) : encoder.encode(diff.original.slice(section.fromA, section.toA));
-    const compressed = encoder.encode(diff.compressed.slice(section.fromB, section.toB));
-    move(numbers);
-    move(original);
-    move(compressed);
-    options.onProgress?.((index + 1) / sections.length);
-    return { ...section, changes: numbers, original, compressed };
-  });
-  return {
-    packed: { tools: diff.tools, originalChars: diff.originalChars, compressedChars: diff.compressedChars, sections: packedSections },
-    transfer: [...transfer],
-  };
-}
-
-function unpackChanges(numbers: Int32Array): DiffChange[] {
-  const changes: DiffChange[] = [];
-  for (let i = 0; i < numbers.length; i += PACKED_FIELDS) {
-    const change = { fromA: numbers[i]!, toA: numbers[i + 1]!, fromB: numbers[i + 2]!, toB: numbers[i + 3]! };
-    changes.push(numbers[i + 4] === 1 ? { ...change, deferred: true } : change);
-  }
-  return changes;
-}
-
-/** Defines `key` on `target` as computed on first read, then kept. */
-function lazy<T extends object, K extends PropertyKey, V>(target: T, key: K, compute: () => V): T & Record<K, V> {
-  let value: V | undefined;
-  let done = false;
-  return Object.defineProperty(target, key, {
-    enumerable: true,
-    get: () => {
-      if (!done) {
-        value = compute();
-        done = true;
-      }
-      return value;
-    },
-  }) as T & Record<K, V>;
+/** The buffers to move with a packed diff, each once (views may share one). */
+export function transferOf(packed: PackedDiff): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const view of [packed.changes, packed.original, packed.compressed]) if (view.buffer instanceof ArrayBuffer) buffers.add(view.buffer);
+  return [...buffers];
 }
 
 /**
- * The diff the API answers, with its plan remembered (diff-sections.ts
- * planOf). Its texts and changes are decoded on first read: the diff view
- * reads only the section it shows.
+ * Turns one side's byte offsets (fields `field` and `field + 1` of every
+ * change, ascending, relative to `bytes`) into character offsets, in place,
+ * in one pass over the bytes. The envelope's texts were written by a
+ * TextEncoder, so they are well-formed UTF-8: a four-byte sequence is two
+ * UTF-16 units, any other sequence one.
  */
-export function unpackDiff(packed: PackedDiff): DiffTexts {
-  const sections: DiffSection[] = packed.sections.map((section) => {
-    const { fromA, toA, fromB, toB, firstLineA, firstLineB, linesA, firstTool, toolCount } = section;
-    return lazy({ fromA, toA, fromB, toB, firstLineA, firstLineB, linesA, firstTool, toolCount }, 'changes', () => unpackChanges(section.changes));
-  });
-  const side = (index: number, which: 'original' | 'compressed') => decoder.decode((packed.sections[index] as PackedSection)[which]);
-  const whole = (which: 'original' | 'compressed') => packed.sections.map((_, index) => side(index, which)).join('');
-  const layout = { tools: packed.tools, originalChars: packed.originalChars, compressedChars: packed.compressedChars };
-  const texts = lazy(
-    lazy(layout, 'original', () => whole('original')),
-    'compressed',
-    () => whole('compressed'),
-  );
-  const diff: DiffTexts = lazy(texts, 'changes', () =>
-    sections.flatMap((section) =>
-      section.changes.map((change) => ({
-        ...change,
-        fromA: change.fromA + section.fromA,
-        toA: change.toA + section.fromA,
-        fromB: change.fromB + section.fromB,
-        toB: change.toB + section.fromB,
-      })),
-    ),
-  );
-  rememberPlan(diff, {
-    sections,
-    changeCount: packed.sections.reduce((sum, section) => sum + section.changes.length / PACKED_FIELDS, 0),
-    textsOf: (index) => ({ original: side(index, 'original'), compressed: side(index, 'compressed') }),
-  });
-  return diff;
+function toCharOffsets(bytes: Uint8Array, changes: ChangeRanges, field: number): void {
+  let byte = 0;
+  let char = 0;
+  for (let i = field; i < changes.length; i += CHANGE_FIELDS) {
+    for (let at = i; at < i + 2; at++) {
+      const target = changes[at]!;
+      for (; byte < target; byte++) {
+        const lead = bytes[byte]!;
+        if (lead < 0x80 || (lead >= 0xc0 && lead < 0xf0)) char++;
+        else if (lead >= 0xf0) char += 2;
+      }
+      changes[at] = char;
+    }
+  }
+}
+
+/** Both texts of one section, and its changes in characters from the section's start. */
+export function sectionTexts(packed: PackedDiff, index: number): SectionTexts {
+  const section = packed.sections[index] as DiffSection;
+  const a = packed.original.subarray(section.fromA, section.toA);
+  const b = packed.compressed.subarray(section.fromB, section.toB);
+  const original = decoder.decode(a);
+  const compressed = decoder.decode(b);
+  const changes = packed.changes.slice(section.firstChange * CHANGE_FIELDS, section.changeEnd * CHANGE_FIELDS);
+  for (let i = 0; i < changes.length; i += CHANGE_FIELDS) {
+    changes[i]! -= section.fromA;
+    changes[i + 1]! -= section.fromA;
+    changes[i + 2]! -= section.fromB;
+    changes[i + 3]! -= section.fromB;
+  }
+  // Plain ASCII (as many characters as bytes): the offsets are characters already.
+  if (original.length !== a.byteLength) toCharOffsets(a, changes, 0);
+  if (compressed.length !== b.byteLength) toCharOffsets(b, changes, 2);
+  return { original, compressed, changes };
+}
+
+/** The diff the API answers: its plan, each section's texts decoded when asked for. */
+export function unpackDiff(packed: PackedDiff): DiffPlan {
+  return {
+    tools: packed.tools,
+    sections: packed.sections,
+    changeCount: packed.changes.length / CHANGE_FIELDS,
+    textsOf: (index) => sectionTexts(packed, index),
+  };
 }
