@@ -166,18 +166,17 @@ describe('app services (real workers, real store)', () => {
     expect(progress.map((p) => p.stage)).toContain('diffing');
 
     const diff = decodeDiffEnvelope((await call<{ bytes: Uint8Array }>('getDiff', { analysisId: outcome.analysisId })).bytes);
-    const layout = JSON.parse(Buffer.from(diff!.layout).toString('utf8')) as { tools: unknown[]; originalChars: number; compressedChars: number };
+    const layout = JSON.parse(Buffer.from(diff!.layout).toString('utf8')) as { tools: unknown[]; compressedBytes: number };
     const validLayout = validatorFor(`${CONTRACT_IDS.ipc}#/$defs/DiffEnvelopeLayout`);
     expect(validLayout(layout), describeErrors(validLayout.errors)).toBe(true);
     expect(layout.tools).toHaveLength(117);
     const prettyText = Buffer.from(diff!.original).toString('utf8');
-    expect(prettyText.length).toBe(layout.originalChars);
     expect(JSON.parse(prettyText)).toEqual(JSON.parse(fixture.text));
     // The compressed side travels as its changes' text only; rebuilt, it is the pretty form of what shrink handed out.
-    const compressedText = rebuildCompressed(prettyText, diff!.changes, Buffer.from(diff!.inserts).toString('utf8'), layout.compressedChars)!;
-    expect(compressedText.length).toBe(layout.compressedChars);
+    const compressedBytes = rebuildCompressed(diff!.original, diff!.changes, diff!.inserts)!;
+    expect(compressedBytes.byteLength).toBe(layout.compressedBytes);
     const handedOut = await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' });
-    expect(JSON.parse(compressedText)).toEqual(JSON.parse(Buffer.from(handedOut.bytes).toString('utf8')));
+    expect(JSON.parse(Buffer.from(compressedBytes).toString('utf8'))).toEqual(JSON.parse(Buffer.from(handedOut.bytes).toString('utf8')));
 
     const original = await call<{ fileName: string; bytes: Uint8Array }>('downloadCatalog', { source: { analysisId: outcome.analysisId }, which: 'original' });
     expect(original.fileName).toBe('github-mcp-server.json');

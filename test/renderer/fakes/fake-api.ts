@@ -5,6 +5,7 @@ import type { AnalysisFailure, AnalysisSummary, AppInfo, HistoryEntry, HistoryLi
 import type { CavemanApi } from '../../../src/shared/ipc/caveman-api';
 import type { CommandEnvironment } from '../../../src/renderer/src/state/app-commands';
 import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
+import { emptyPlan } from './whole-diff';
 
 type Methods = Omit<CavemanApi, 'platform' | 'on'>;
 
@@ -24,7 +25,7 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     reanalyzeCatalog: async () => ({ jobId: `job-${++jobs}`, name: 'again.json' }),
     openCatalogFiles: async () => [],
     cancelJob: async () => ({ cancelled: true }),
-    getDiff: async () => ({ original: '', compressed: '', changes: [], tools: [], originalChars: 0, compressedChars: 0 }),
+    getDiff: async () => emptyPlan(),
     getLintReport: async () => lintReport(),
     getCatalogText: async () => '',
     compareLevels: async () => ({ tokenizer: 'o200k_base', shareSchemas: false, before: { tokens: 160, anthropic: 120, openai: 100 }, levels: [] }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDiff, parseLintReport } from '../../../src/renderer/src/transport/decode-answers';
 import { encodeDiff, encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 import { lintReport } from '../fakes/fake-api';
+import { wholeDiff } from '../fakes/whole-diff';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const json = (value: unknown) => encode(JSON.stringify(value));
@@ -19,18 +20,29 @@ describe('decoding the big answers', () => {
   it('checks the diff layout against its schema and its texts against the layout', () => {
     const original = '{"a": "éé", "b": 1}';
     const compressed = '{"a": "ü", "b": 1}';
-    const layout = { tools: [{ name: 't', originalLine: 1, compressedLine: 1 }], originalChars: original.length, compressedChars: compressed.length };
+    const tools = [{ name: 't', originalLine: 1, compressedLine: 1 }];
     const changes = [{ fromA: 7, toA: 9, fromB: 7, toB: 8 }];
-    const envelope = (value: unknown, sides = { original, compressed }) => encodeDiff({ layout: JSON.stringify(value), changes, ...sides });
-    expect(parseDiff(envelope(layout))).toEqual({ ...layout, changes, original, compressed });
-    expect(() => parseDiff(envelope({ ...layout, tools: [{ name: 't', originalLine: 0, compressedLine: 1 }] }))).toThrow(
+    const envelope = encodeDiff({ tools, changes, original, compressed });
+    expect(wholeDiff(parseDiff(envelope))).toEqual({ tools, changes, original, compressed });
+    // The same envelope with another layout (the changes in bytes as encodeDiff wrote them: é and ü are two bytes each).
+    const withLayout = (layout: unknown, inserts = 'ü') =>
+      encodeDiffEnvelope({ layout: json(layout), changes: [7, 11, 7, 9, 0], original: encode(original), inserts: encode(inserts) });
+    expect(wholeDiff(parseDiff(withLayout({ tools, compressedBytes: 19 })))).toEqual({ tools, changes, original, compressed });
+    expect(() => parseDiff(withLayout({ tools: [{ name: 't', originalLine: 0, compressedLine: 1 }], compressedBytes: 19 }))).toThrow(
       /diff layout has the wrong shape: \/tools\/0\/originalLine must be >= 1/,
     );
-    expect(() => parseDiff(envelope({ ...layout, changes }))).toThrow(/diff layout has the wrong shape: .*must NOT have additional properties/);
-    expect(() => parseDiff(envelope(layout, { original: `${original} `, compressed: `${compressed} ` }))).toThrow(/do not match their layout/);
-    expect(() => parseDiff(envelope({ ...layout, compressedChars: compressed.length - 1 }))).toThrow(/do not match their layout/);
+    expect(() => parseDiff(withLayout({ tools, compressedBytes: 19, changes }))).toThrow(
+      /diff layout has the wrong shape: .*must NOT have additional properties/,
+    );
+    expect(() => parseDiff(withLayout({ tools, compressedBytes: 20 }))).toThrow(/do not match their layout/);
+    expect(() => parseDiff(withLayout({ tools, compressedBytes: 19 }, 'üü'))).toThrow(/do not match their layout/);
     // A change whose range lies past the original's end cannot be rebuilt.
-    const outside = encodeDiffEnvelope({ layout: json(layout), changes: [7, 30, 7, 8], original: encode(original), inserts: encode('ü') });
+    const outside = encodeDiffEnvelope({
+      layout: json({ tools, compressedBytes: 9 }),
+      changes: [7, 30, 7, 9, 0],
+      original: encode(original),
+      inserts: encode('ü'),
+    });
     expect(() => parseDiff(outside)).toThrow(/do not match their layout/);
     expect(() => parseDiff(Uint8Array.of(1, 2, 3))).toThrow(/cut short/);
   });
@@ -39,7 +51,6 @@ describe('decoding the big answers', () => {
     const original = '{"d": "long text"}';
     const compressed = '{"d": "\ufeffshort"}';
     const changes = [{ fromA: 7, toA: 16, fromB: 7, toB: 13 }];
-    const layout = { tools: [], originalChars: original.length, compressedChars: compressed.length };
-    expect(parseDiff(encodeDiff({ layout: JSON.stringify(layout), changes, original, compressed })).compressed).toBe(compressed);
+    expect(wholeDiff(parseDiff(encodeDiff({ tools: [], changes, original, compressed }))).compressed).toBe(compressed);
   });
 });

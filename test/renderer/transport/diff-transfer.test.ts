@@ -1,80 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { packDiff, unpackDiff } from '../../../src/renderer/src/transport/diff-transfer';
-import { planOf, planSections } from '../../../src/renderer/src/lib/diff-sections';
-import type { DiffTexts } from '../../../src/shared/ipc/caveman-api';
+import { packDiffEnvelope } from '../../../src/renderer/src/transport/decode-answers';
+import { transferOf, unpackDiff } from '../../../src/renderer/src/transport/diff-transfer';
+import { encodeDiff, type DiffChangeRange, type DiffSource } from '../../../src/shared/ipc/diff-envelope';
+import { wholeDiff } from '../fakes/whole-diff';
 
 /** Tools with a dropped "title" line each, and non-ASCII text (UTF-8 lengths differ from character counts). */
-function diffOf(n: number): DiffTexts {
-  let original = '{\n';
-  let compressed = '{\n';
-  const changes: DiffTexts['changes'] = [];
-  const tools: DiffTexts['tools'] = [];
-  for (let i = 0; i < n; i++) {
-    tools.push({ name: `t${i}`, originalLine: original.split('\n').length, compressedLine: compressed.split('\n').length });
-    const head = `  "t${i}": "naïve 🦖 ${i}",\n`;
-    original += head;
-    compressed += head;
-    const title = `  "title": "Titel für ${i}",\n`;
-    // Every third change is deferred text (a level left it one describe call away): the flag crosses with it.
+function diffOf(n: number): DiffSource {
+  const sides = { original: '', compressed: '' };
+  const changes: DiffChangeRange[] = [];
+  const tools: DiffSource['tools'] = [];
+  const both = (text: string) => {
+    sides.original += text;
+    sides.compressed += text;
+  };
+  const change = (before: string, after: string, deferred = false) => {
     changes.push({
-      fromA: original.length,
-      toA: original.length + title.length,
-      fromB: compressed.length,
-      toB: compressed.length,
-      ...(i % 3 === 0 ? { deferred: true as const } : {}),
+      fromA: sides.original.length,
+      toA: sides.original.length + before.length,
+      fromB: sides.compressed.length,
+      toB: sides.compressed.length + after.length,
+      ...(deferred ? { deferred: true as const } : {}),
     });
-    original += title;
+    sides.original += before;
+    sides.compressed += after;
+  };
+  both('{\n');
+  for (let i = 0; i < n; i++) {
+    tools.push({ name: `t${i}`, originalLine: sides.original.split('\n').length, compressedLine: sides.compressed.split('\n').length });
+    both(`  "t${i}": "naïve 🦖 ${i}",\n`);
+    // Every third change is deferred text (a level left it one describe call away): the flag crosses with it.
+    change(`  "title": "Titel für ${i}",\n`, '', i % 3 === 0);
+    // A changed word on a kept line, a surrogate pair in what replaces it.
+    both('  "d": "ein ');
+    change('Wort', '🚀');
+    both(` ${i}",\n`);
   }
-  original += '}';
-  compressed += '}';
-  return { original, compressed, changes, tools, originalChars: original.length, compressedChars: compressed.length };
+  both('}');
+  return { ...sides, changes, tools };
 }
 
 describe('a diff crossing from the decoding thread', () => {
-  it('arrives whole: the same texts, changes and tools, and the plan made there with each section’s texts', () => {
+  it('arrives whole: the same texts, changes (in characters, deferred flags kept) and tools, section by section', () => {
     const diff = diffOf(40);
-    const sections = planSections(diff, { chars: 200, changes: 5 });
-    expect(sections.length).toBeGreaterThan(3);
-    const { packed, transfer } = packDiff(diff, sections);
-    // Everything big moves as a buffer: texts and changes of every section.
-    expect(transfer).toHaveLength(sections.length * 3);
-    const arrived = unpackDiff(structuredClone(packed));
-    expect({ ...arrived }).toEqual(diff);
-    const plan = planOf(arrived);
-    expect(plan.sections).toEqual(sections);
+    expect(diff.compressed.slice(diff.changes[1]!.fromB, diff.changes[1]!.toB)).toBe('🚀');
+    const packed = packDiffEnvelope(encodeDiff(diff));
+    expect(packed.sections.length).toBe(1);
+    expect(wholeDiff(unpackDiff(structuredClone(packed)))).toEqual(diff);
+  });
+
+  it('cut into many sections, each section’s texts and changes (in characters from its start) add up to the whole diff', () => {
+    const diff = diffOf(200);
+    const plan = unpackDiff(packDiffEnvelope(encodeDiff(diff), undefined, { bytes: 400, changes: 5 }));
+    expect(plan.sections.length).toBeGreaterThan(20);
     expect(plan.changeCount).toBe(diff.changes.length);
-    sections.forEach((section, index) => {
-      expect(plan.textsOf(index)).toEqual({
-        original: diff.original.slice(section.fromA, section.toA),
-        compressed: diff.compressed.slice(section.fromB, section.toB),
-      });
-    });
+    expect(wholeDiff(plan)).toEqual(diff);
+    // A section's texts are what its bytes hold, decoded: the first line of each is a tool's.
+    plan.sections.slice(1).forEach((_, index) => expect(plan.textsOf(index + 1).original).toMatch(/^ {2}"/));
   });
 
-  it('takes a plain-ASCII original side’s sections as views into the bytes it came in, moving that buffer once', () => {
+  it('moves two buffers and copies none: the envelope (original side and changes as views into it) and the compressed side', () => {
     const diff = diffOf(40);
-    const ascii = { ...diff, original: diff.original.replace(/[^\x00-\x7f]/g, '?') };
-    ascii.originalChars = ascii.original.length;
-    const originalBytes = new TextEncoder().encode(ascii.original);
-    const sections = planSections(ascii, { chars: 200, changes: 5 });
-    const heard: number[] = [];
-    const { packed, transfer } = packDiff(ascii, sections, { originalBytes, onProgress: (fraction) => heard.push(fraction) });
-    expect(packed.sections.every((section) => section.original.buffer === originalBytes.buffer)).toBe(true);
-    // Each buffer once (a buffer listed twice cannot be transferred): the shared one, and per section its changes and compressed text.
-    expect(new Set(transfer).size).toBe(transfer.length);
-    expect(transfer).toHaveLength(1 + sections.length * 2);
-    expect(heard).toEqual(sections.map((_, i) => (i + 1) / sections.length));
-    expect({ ...unpackDiff(structuredClone(packed)) }).toEqual(ascii);
-    // Not plain ASCII (more bytes than characters): encoded section by section as before.
-    const mixed = packDiff(diff, planSections(diff, { chars: 200, changes: 5 }), { originalBytes: new TextEncoder().encode(diff.original) });
-    expect(mixed.packed.sections.some((section) => section.original.buffer !== mixed.packed.sections[0]!.original.buffer)).toBe(true);
-    expect({ ...unpackDiff(mixed.packed) }).toEqual(diff);
-  });
-
-  it('a small diff is one section holding both whole texts', () => {
-    const diff = diffOf(2);
-    const arrived = unpackDiff(packDiff(diff, planSections(diff)).packed);
-    expect(planOf(arrived).sections).toHaveLength(1);
-    expect(planOf(arrived).textsOf(0)).toEqual({ original: diff.original, compressed: diff.compressed });
+    const envelope = encodeDiff(diff);
+    const packed = packDiffEnvelope(envelope);
+    expect(packed.original.buffer).toBe(envelope.buffer);
+    expect(packed.changes.buffer).toBe(envelope.buffer);
+    const transfer = transferOf(packed);
+    expect(transfer).toEqual([envelope.buffer, packed.compressed.buffer]);
+    const { port1, port2 } = new MessageChannel();
+    const arrived = new Promise<typeof packed>((resolve) => (port2.onmessage = ({ data }) => resolve(data)));
+    port1.postMessage(packed, transfer);
+    return arrived.then((moved) => {
+      expect(envelope.byteLength).toBe(0);
+      expect(wholeDiff(unpackDiff(moved))).toEqual(diff);
+      port1.close();
+      port2.close();
+    });
   });
 });

@@ -4,7 +4,8 @@ import { MAX_INPUT_BYTES, CavemanError } from '../../../src/shared/errors';
 import type { JobFinishedEvent, JobProgressEvent } from '../../../src/shared/contracts';
 import { CLIENT_HEADER, TOKEN_HEADER, createFakeHost, fail, ok } from '../fakes/fake-host';
 import { appInfo, settle } from '../fakes/fake-api';
-import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
+import { encodeDiff, encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
+import { wholeDiff } from '../fakes/whole-diff';
 import type { LoadProgress } from '../../../src/shared/ipc/caveman-api';
 import { readBytes } from '../../../src/renderer/src/transport/http-answers';
 import { createOffThreadDecoder } from '../../../src/renderer/src/transport/off-thread-decode';
@@ -160,14 +161,17 @@ describe('HTTP client', () => {
     const original = '{\n  "a": "é"\n}';
     const compressed = '{\n}';
     const changes = [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }];
-    const envelope = (value: unknown) => ({ bytes: encodeDiff({ layout: JSON.stringify(value), changes, original, compressed }), result: {} });
-    host.handlers['catalog:diff'] = () => envelope({ tools: [], originalChars: original.length, compressedChars: compressed.length });
+    host.handlers['catalog:diff'] = () => ({ bytes: encodeDiff({ tools: [], changes, original, compressed }), result: {} });
     host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
     const diff = await api.getDiff({ analysisId: 'a1' });
-    expect(diff).toMatchObject({ original, compressed, changes });
+    expect(wholeDiff(diff)).toEqual({ tools: [], original, compressed, changes });
     expect(host.requests.filter((request) => request.channel === 'catalog:diff')).toHaveLength(1);
     expect(await api.getCatalogText({ analysisId: 'a1', which: 'compressed' })).toBe('{"tools":["ü"]}');
-    host.handlers['catalog:diff'] = () => envelope({ tools: [], originalChars: 1, compressedChars: 1 });
+    const envelope = (layout: unknown) => ({
+      bytes: encodeDiffEnvelope({ layout: encode(JSON.stringify(layout)), changes: [], original: encode(original), inserts: encode('') }),
+      result: {},
+    });
+    host.handlers['catalog:diff'] = () => envelope({ tools: [], compressedBytes: 1 });
     await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal' });
     host.handlers['catalog:diff'] = () => envelope({ changes: 'nope' });
     await expect(api.getDiff({ analysisId: 'a1' })).rejects.toMatchObject({ code: 'cave_internal', message: expect.stringMatching(/wrong shape/) });

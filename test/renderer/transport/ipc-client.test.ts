@@ -4,6 +4,7 @@ import type { MenuCommandEvent } from '../../../src/shared/contracts';
 import { createFakeBridge } from '../fakes/fake-bridge';
 import { appInfo } from '../fakes/fake-api';
 import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
+import { wholeDiff } from '../fakes/whole-diff';
 
 const ok = (value: unknown) => ({ ok: true, value });
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -76,17 +77,10 @@ describe('IPC client', () => {
   it('decodes the diff, layout and both texts, from one answer', async () => {
     const fake = createFakeBridge();
     const api = createIpcApi(fake.bridge);
-    const layout = JSON.stringify({ tools: [{ name: 't', originalLine: 3, compressedLine: 3 }], originalChars: 2, compressedChars: 2 });
+    const tools = [{ name: 't', originalLine: 3, compressedLine: 3 }];
     const changes = [{ fromA: 0, toA: 2, fromB: 0, toB: 2 }];
-    fake.answers.getDiff = ok({ bytes: encodeDiff({ layout, changes, original: '{}', compressed: '[]' }) });
-    expect(await api.getDiff({ analysisId: 'an1' })).toEqual({
-      original: '{}',
-      compressed: '[]',
-      changes,
-      tools: [{ name: 't', originalLine: 3, compressedLine: 3 }],
-      originalChars: 2,
-      compressedChars: 2,
-    });
+    fake.answers.getDiff = ok({ bytes: encodeDiff({ tools, changes, original: '{}', compressed: '[]' }) });
+    expect(wholeDiff(await api.getDiff({ analysisId: 'an1' }))).toEqual({ original: '{}', compressed: '[]', changes, tools });
   });
 
   it('subscribes to events through the named on… methods', () => {

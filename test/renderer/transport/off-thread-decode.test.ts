@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { answerDecodeRequest, fetchAnswerBytes, type DecodeReply, type DecodeRequest } from '../../../src/renderer/src/transport/decode-protocol';
 import { asCavemanError } from '../../../src/shared/errors';
 import { createOffThreadDecoder, type DecodeWorker } from '../../../src/renderer/src/transport/off-thread-decode';
-import { planOf, planSections } from '../../../src/renderer/src/lib/diff-sections';
 import type { CatalogBytes } from '../../../src/shared/contracts';
-import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
+import { encodeDiff, encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 import type { LoadProgress } from '../../../src/shared/ipc/caveman-api';
 import { lintReport } from '../fakes/fake-api';
 import { createFakeHost } from '../fakes/fake-host';
+import { wholeDiff } from '../fakes/whole-diff';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const json = (value: unknown) => encode(JSON.stringify(value));
@@ -65,19 +65,10 @@ const bytesSent = (request: DecodeRequest | undefined) => (request && 'bytes' in
 
 const original = '{"a": "long", "t": 1}';
 const compressed = '{"a": "s", "t": 1}';
-const layout = {
-  changes: [{ fromA: 7, toA: 11, fromB: 7, toB: 8 }],
-  tools: [{ name: 't', originalLine: 1, compressedLine: 1 }],
-  originalChars: original.length,
-  compressedChars: compressed.length,
-};
-const diffBytes = (sides = { original, compressed }) =>
-  encodeDiff({
-    layout: JSON.stringify({ tools: layout.tools, originalChars: layout.originalChars, compressedChars: layout.compressedChars }),
-    changes: layout.changes,
-    ...sides,
-  });
-const decodedDiff = { ...layout, original, compressed };
+const tools = [{ name: 't', originalLine: 1, compressedLine: 1 }];
+const changes = [{ fromA: 7, toA: 11, fromB: 7, toB: 8 }];
+const diffBytes = () => encodeDiff({ tools, changes, original, compressed });
+const decodedDiff = { tools, changes, original, compressed };
 
 describe('decoding answers off the page thread', () => {
   it('sends the bytes to the worker and answers its value; a diff keeps the sections planned there', async () => {
@@ -85,14 +76,11 @@ describe('decoding answers off the page thread', () => {
     const decode = createOffThreadDecoder(() => fake.worker);
     expect(await decode('getLintReport', bytesOf(json(lintReport())))).toEqual(lintReport());
     const diff = await decode('getDiff', bytesOf(diffBytes()));
-    expect(diff).toEqual(decodedDiff);
+    expect(wholeDiff(diff)).toEqual(decodedDiff);
     expect(fake.seen.map((request) => request.kind)).toEqual(['lintReport', 'diff']);
-    // The page uses the worker's plan (the same object every time), not one made again here.
-    const plan = planOf(diff);
-    expect(plan.sections).toEqual(planSections(diff));
-    expect(plan.textsOf(0)).toEqual({ original, compressed });
-    expect(planOf(diff)).toBe(plan);
-    expect(planOf({ ...diff })).not.toBe(plan);
+    // The page gets the plan made there: one section, its texts decoded when asked for.
+    expect(diff.sections).toHaveLength(1);
+    expect(diff.textsOf(0)).toEqual({ original, compressed, changes: Uint32Array.of(7, 11, 7, 8, 0) });
   });
 
   it('answers without bytes to decode pass straight through, never to the worker', async () => {
@@ -105,7 +93,13 @@ describe('decoding answers off the page thread', () => {
 
   it('turns the worker’s failure into a CavemanError with its code and sentence', async () => {
     const decode = createOffThreadDecoder(() => fakeWorker().worker);
-    await expect(decode('getDiff', bytesOf(diffBytes({ original: `${original} `, compressed: `${compressed} ` })))).rejects.toMatchObject({
+    const mismatched = encodeDiffEnvelope({
+      layout: json({ tools, compressedBytes: compressed.length + 1 }),
+      changes: [7, 11, 7, 8, 0],
+      original: encode(original),
+      inserts: encode('s'),
+    });
+    await expect(decode('getDiff', bytesOf(mismatched))).rejects.toMatchObject({
       name: 'CavemanError',
       code: 'cave_internal',
       message: expect.stringMatching(/do not match their layout/),
@@ -118,19 +112,19 @@ describe('decoding answers off the page thread', () => {
     const bytes = diffBytes();
     const heard: LoadProgress[] = [];
     const diff = await decode('getDiff', bytesOf(bytes), { refetch: async () => bytesOf(diffBytes()), onProgress: (progress) => heard.push(progress) });
-    expect(diff).toEqual(decodedDiff);
+    expect(wholeDiff(diff)).toEqual(decodedDiff);
     expect(bytesSent(fake.seen[0])).toBe(bytes);
     expect(fake.transfers[0]).toHaveLength(1);
     expect(fake.transfers[0]![0]).toBe(bytes.buffer);
     // The decoding thread's steps, in order, before the answer.
     const fractions = heard.map((progress) => (progress.stage === 'decoding' ? progress.fraction : Number.NaN));
-    expect(fractions.length).toBeGreaterThanOrEqual(4);
+    expect(fractions.length).toBeGreaterThanOrEqual(3);
     expect(fractions.every((fraction, i) => fraction > (fractions[i - 1] ?? 0))).toBe(true);
     expect(fractions.at(-1)).toBe(1);
     // A view into a larger buffer is moved as a copy of just its bytes.
     const inside = new Uint8Array(bytes.byteLength + 8);
     inside.set(bytes, 8);
-    expect(await decode('getDiff', bytesOf(inside.subarray(8)), { refetch: async () => bytesOf(diffBytes()) })).toEqual(decodedDiff);
+    expect(wholeDiff(await decode('getDiff', bytesOf(inside.subarray(8)), { refetch: async () => bytesOf(diffBytes()) }))).toEqual(decodedDiff);
     expect(fake.transfers[1]![0]).not.toBe(inside.buffer);
     expect((fake.transfers[1]![0] as ArrayBuffer).byteLength).toBe(bytes.byteLength);
   });
@@ -147,7 +141,7 @@ describe('decoding answers off the page thread', () => {
       body: '{"analysisId":"a1"}',
       channel: 'catalog:diff',
     };
-    expect(await decode.fetchAnswer('getDiff', request, { onProgress: (progress) => heard.push(progress) })).toEqual(decodedDiff);
+    expect(wholeDiff(await decode.fetchAnswer('getDiff', request, { onProgress: (progress) => heard.push(progress) }))).toEqual(decodedDiff);
     expect(fake.seen).toEqual([{ id: 1, kind: 'diff', fetch: request }]);
     expect(host.requests[0]).toMatchObject({ channel: 'catalog:diff', json: { analysisId: 'a1' } });
     expect(heard[0]).toEqual({ stage: 'receiving', received: 0, total: diffBytes().byteLength });
@@ -173,12 +167,14 @@ describe('decoding answers off the page thread', () => {
       asked++;
       return bytesOf(diffBytes());
     };
-    expect(await decode('getDiff', bytesOf(diffBytes()), { refetch })).toEqual(decodedDiff);
+    expect(wholeDiff(await decode('getDiff', bytesOf(diffBytes()), { refetch }))).toEqual(decodedDiff);
     expect(asked).toBe(1);
     // An answer the worker was to fetch itself is fetched here then.
     const fetching = createOffThreadDecoder(() => fakeWorker({ fail: true }).worker);
     expect(
-      await fetching.fetchAnswer('getDiff', { url: 'http://127.0.0.1:1/api/catalog:diff', headers: {}, body: '{}', channel: 'catalog:diff' }, { refetch }),
+      wholeDiff(
+        await fetching.fetchAnswer('getDiff', { url: 'http://127.0.0.1:1/api/catalog:diff', headers: {}, body: '{}', channel: 'catalog:diff' }, { refetch }),
+      ),
     ).toEqual(decodedDiff);
     expect(asked).toBe(2);
     expect(failing.terminated()).toBe(true);
@@ -204,7 +200,7 @@ describe('decoding answers off the page thread', () => {
     expect(await decode('getLintReport', bytesOf(json(lintReport())))).toEqual(lintReport());
     const failing = fakeWorker({ fail: true });
     const decodeFailing = createOffThreadDecoder(() => failing.worker);
-    expect(await decodeFailing('getDiff', bytesOf(diffBytes()))).toEqual(decodedDiff);
+    expect(wholeDiff(await decodeFailing('getDiff', bytesOf(diffBytes())))).toEqual(decodedDiff);
     expect(failing.terminated()).toBe(true);
     // Once failed, later answers are decoded here without trying the worker again.
     expect(await decodeFailing('getCatalogText', bytesOf(encode('{"tools":[]}')))).toBe('{"tools":[]}');

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
+import { CHANGE_FIELDS, DEFERRED } from '../../../src/shared/ipc/change-ranges';
 import {
-  CHANGE_FIELDS,
   decodeDiffEnvelope,
   encodeDiff,
   encodeDiffEnvelope,
@@ -22,12 +22,13 @@ function diffOf(tools: number): { original: string; compressed: string; changes:
     sides.original += text;
     sides.compressed += text;
   };
-  const change = (before: string, after: string) => {
+  const change = (before: string, after: string, deferred = false) => {
     changes.push({
       fromA: sides.original.length,
       toA: sides.original.length + before.length,
       fromB: sides.compressed.length,
       toB: sides.compressed.length + after.length,
+      ...(deferred ? { deferred: true as const } : {}),
     });
     sides.original += before;
     sides.compressed += after;
@@ -37,30 +38,48 @@ function diffOf(tools: number): { original: string; compressed: string; changes:
     both(`  {"name": "naïve 🦖 ${i}",\n`);
     change(`   "title": "Titel für ${i}",\n`, '');
     both('   "d": "');
-    change(`Finds the rows — quickly ✓ ${i}`, `\ufeffFinds rows 🚀 ${i}`);
-    both('"},\n');
+    change(`Finds the rows — quickly ✓ ${i}`, `\ufeffFinds rows 🚀 ${i}`, i % 3 === 0);
+    both('",\n   "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}},\n');
   }
   both(']');
   return { ...sides, changes };
 }
 
+/** A change's ranges in UTF-8 bytes of the two sides, and its flags. */
+const inBytes = (diff: ReturnType<typeof diffOf>, change: DiffChangeRange) => [
+  utf8Length(diff.original, 0, change.fromA),
+  utf8Length(diff.original, 0, change.toA),
+  utf8Length(diff.compressed, 0, change.fromB),
+  utf8Length(diff.compressed, 0, change.toB),
+  change.deferred ? DEFERRED : 0,
+];
+
 describe('diff envelope', () => {
-  it('carries the original and only the compressed side’s changed text, and gives both sides back exactly', () => {
+  it('carries the original and only the compressed side’s changed text, the changes in bytes, and gives the compressed side back exactly', () => {
     const diff = diffOf(50);
-    const layout = JSON.stringify({ tools: [], originalChars: diff.original.length, compressedChars: diff.compressed.length });
-    const envelope = encodeDiff({ layout, ...diff }, (text) => Buffer.byteLength(text, 'utf8'));
+    const tools = [{ name: 't', originalLine: 2, compressedLine: 2 }];
+    const envelope = encodeDiff({ tools, ...diff }, (text) => Buffer.byteLength(text, 'utf8'));
     // The envelope owns its whole buffer, so it can be transferred between threads.
     expect(envelope.byteLength).toBe(envelope.buffer.byteLength);
     // Less than the two texts it stands for: the compressed side's unchanged text is not sent again.
     expect(envelope.byteLength).toBeLessThan(Buffer.byteLength(diff.original) + Buffer.byteLength(diff.compressed));
     const parts = decodeDiffEnvelope(envelope)!;
-    expect(new TextDecoder().decode(parts.layout)).toBe(layout);
+    expect(JSON.parse(new TextDecoder().decode(parts.layout))).toEqual({ tools, compressedBytes: Buffer.byteLength(diff.compressed) });
     expect(decodePiece(parts.original)).toBe(diff.original);
     expect(decodePiece(parts.inserts)).toBe(insertsOf(diff.changes, diff.compressed));
-    expect(Array.from(parts.changes)).toEqual(diff.changes.flatMap((change) => [change.fromA, change.toA, change.fromB, change.toB]));
-    expect(rebuildCompressed(diff.original, parts.changes, decodePiece(parts.inserts), diff.compressed.length)).toBe(diff.compressed);
+    expect(Array.from(parts.changes)).toEqual(diff.changes.flatMap((change) => inBytes(diff, change)));
+    expect(decodePiece(rebuildCompressed(parts.original, parts.changes, parts.inserts)!)).toBe(diff.compressed);
     // The default length function writes the same envelope as Node's.
-    expect(encodeDiff({ layout, ...diff })).toEqual(envelope);
+    expect(encodeDiff({ tools, ...diff })).toEqual(envelope);
+  });
+
+  it('writes plain ASCII changes as they are (characters are bytes)', () => {
+    const original = '{"a": "long text", "b": 1}';
+    const compressed = '{"a": "short", "b": 1}';
+    const changes = [{ fromA: 7, toA: 16, fromB: 7, toB: 12 }];
+    const parts = decodeDiffEnvelope(encodeDiff({ tools: [], changes, original, compressed }))!;
+    expect(Array.from(parts.changes)).toEqual([7, 16, 7, 12, 0]);
+    expect(decodePiece(rebuildCompressed(parts.original, parts.changes, parts.inserts)!)).toBe(compressed);
   });
 
   it('counts UTF-8 as TextEncoder writes it: pairs, lone surrogates (as U+FFFD) and every width', () => {
@@ -68,25 +87,29 @@ describe('diff envelope', () => {
       expect(utf8Length(text), JSON.stringify(text)).toBe(encode(text).byteLength);
       expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
     }
+    expect(utf8Length('a🦖é', 1, 3)).toBe(4);
   });
 
   it('refuses changes and inserts that do not fit the original', () => {
-    const original = 'abcdef';
+    const original = encode('abcdef');
     const changes = (...numbers: number[]) => Uint32Array.from(numbers);
-    expect(rebuildCompressed(original, changes(1, 2, 1, 3), 'XY', 7)).toBe('aXYcdef');
+    const rebuilt = (ranges: Uint32Array, inserts: string) => {
+      const bytes = rebuildCompressed(original, ranges, encode(inserts));
+      return bytes && decodePiece(bytes);
+    };
+    expect(rebuilt(changes(1, 2, 1, 3, 0), 'XY')).toBe('aXYcdef');
     // Unchanged stretches of different lengths on the two sides.
-    expect(rebuildCompressed(original, changes(1, 2, 2, 3), 'X', 6)).toBeUndefined();
-    // Out of order, past the end, inserts left over or missing, or the wrong total length.
-    expect(rebuildCompressed(original, changes(3, 4, 3, 4, 1, 2, 1, 2), 'XY', 6)).toBeUndefined();
-    expect(rebuildCompressed(original, changes(5, 9, 5, 5), '', 5)).toBeUndefined();
-    expect(rebuildCompressed(original, changes(1, 2, 1, 2), 'XY', 6)).toBeUndefined();
-    expect(rebuildCompressed(original, changes(1, 2, 1, 3), 'X', 7)).toBeUndefined();
-    expect(rebuildCompressed(original, changes(1, 2, 1, 2), 'X', 7)).toBeUndefined();
-    expect(rebuildCompressed(original, changes(), '', 6)).toBe(original);
+    expect(rebuilt(changes(1, 2, 2, 3, 0), 'X')).toBeUndefined();
+    // Out of order, past the end, inserts left over or missing.
+    expect(rebuilt(changes(3, 4, 3, 4, 0, 1, 2, 1, 2, 0), 'XY')).toBeUndefined();
+    expect(rebuilt(changes(5, 9, 5, 5, 0), '')).toBeUndefined();
+    expect(rebuilt(changes(1, 2, 1, 2, 0), 'XY')).toBeUndefined();
+    expect(rebuilt(changes(1, 2, 1, 3, 0), 'X')).toBeUndefined();
+    expect(rebuilt(changes(), '')).toBe('abcdef');
   });
 
   it('is not mistaken for something else: another format, or bytes cut short', () => {
-    const envelope = encodeDiffEnvelope({ layout: encode('{}'), changes: [0, 1, 0, 1], original: encode('ab'), inserts: encode('c') });
+    const envelope = encodeDiffEnvelope({ layout: encode('{}'), changes: [0, 1, 0, 1, 0], original: encode('ab'), inserts: encode('c') });
     expect(decodeDiffEnvelope(envelope)?.changes).toHaveLength(CHANGE_FIELDS);
     expect(decodeDiffEnvelope(envelope.subarray(0, envelope.byteLength - 2))).toBeUndefined();
     expect(decodeDiffEnvelope(Uint8Array.of(1, 2, 3))).toBeUndefined();
@@ -96,6 +119,6 @@ describe('diff envelope', () => {
     // An envelope that does not start on a 4-byte boundary (inside a larger buffer) still reads its changes.
     const shifted = new Uint8Array(envelope.byteLength + 1);
     shifted.set(envelope, 1);
-    expect(Array.from(decodeDiffEnvelope(shifted.subarray(1))!.changes)).toEqual([0, 1, 0, 1]);
+    expect(Array.from(decodeDiffEnvelope(shifted.subarray(1))!.changes)).toEqual([0, 1, 0, 1, 0]);
   });
 });

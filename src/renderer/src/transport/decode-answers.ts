@@ -9,7 +9,7 @@ import type { CatalogBytes, LintReport } from '../../../shared/contracts';
 import { describeErrors } from '../../../shared/contracts/describe-errors';
 import { CHANNELS, type AnswerOf, type ChannelSpec, type DecodedAnswers, type ResponseOf, type SharedMethod } from '../../../shared/ipc/channels';
 import { decodeDiffEnvelope, rebuildCompressed } from '../../../shared/ipc/diff-envelope';
-import { planSections } from '../lib/diff-sections';
+import { planSections, SECTION_LIMITS, type SectionLimits } from '../lib/diff-sections';
 import { unpackDiff, type PackedDiff } from './diff-transfer';
 import { diffEnvelopeLayout, lintReport, type AnswerValidator } from './answer-validators.generated.js';
 
@@ -45,7 +45,11 @@ export function parseLintReport(bytes: Uint8Array): LintReport {
  * not one, or changes and texts that do not fit together (the ranges would
  * point elsewhere).
  */
-export function packDiffEnvelope(envelope: Uint8Array, onStep: (step: 'layout' | 'compressed') => void = () => undefined): PackedDiff {
+export function packDiffEnvelope(
+  envelope: Uint8Array,
+  onStep: (step: 'layout' | 'compressed') => void = () => undefined,
+  limits: SectionLimits = SECTION_LIMITS,
+): PackedDiff {
   const parts = decodeDiffEnvelope(envelope);
   if (!parts) throw new CavemanError('cave_internal', 'internal error: the diff envelope is cut short or is not one');
   const layout = parseChecked(parts.layout, 'diff layout', diffEnvelopeLayout);
@@ -55,7 +59,7 @@ export function packDiffEnvelope(envelope: Uint8Array, onStep: (step: 'layout' |
     throw new CavemanError('cave_internal', 'internal error: the diff texts do not match their layout');
   onStep('compressed');
   const sides = { original: parts.original, compressed, changes: parts.changes, tools: layout.tools };
-  return { ...sides, sections: planSections(sides) };
+  return { ...sides, sections: planSections(sides, limits) };
 }
 
 /** The diff, decoded on this thread (packDiffEnvelope, then unpacked as the page would be handed it). */
