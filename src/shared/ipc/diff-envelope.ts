@@ -20,20 +20,10 @@
 // inserts (UTF-8, in the order of the changes) to the end.
 
 import type { DiffEnvelopeLayout, DiffTools } from '../contracts';
-import { CHANGE_FIELDS, DEFERRED, type ChangeRanges } from './change-ranges';
+import { CHANGE_FIELDS, type ChangeRanges } from './change-ranges';
 
 const MAGIC = 0x33445643; // "CVD3" read little-endian
 const HEADER_BYTES = 16;
-
-/** One change as the diff makes it: character ranges of the two texts. */
-export interface DiffChangeRange {
-  fromA: number;
-  toA: number;
-  fromB: number;
-  toB: number;
-  /** Description text a marked tool deferred (docs/levels.md). */
-  deferred?: true;
-}
 
 /** The parts of an envelope as they travel (views into it, not copies). */
 export interface DiffEnvelopeParts {
@@ -47,10 +37,11 @@ export interface DiffEnvelopeParts {
   inserts: Uint8Array;
 }
 
-/** What an envelope is written from: each tool's first lines, both whole sides and where they differ in characters (everything between changes is equal). */
+/** What an envelope is written from: each tool's first lines, both whole sides and where they differ (everything between changes is equal). */
 export interface DiffSource {
   tools: DiffTools;
-  changes: readonly DiffChangeRange[];
+  /** In characters of the two texts. */
+  changes: ChangeRanges;
   original: string;
   compressed: string;
 }
@@ -73,24 +64,10 @@ export function utf8Length(text: string, from = 0, to = text.length): number {
 }
 
 /** The compressed side's text of every change, in order. */
-export function insertsOf(changes: readonly DiffChangeRange[], compressed: string): string {
+export function insertsOf(changes: ChangeRanges, compressed: string): string {
   const parts: string[] = [];
-  for (const change of changes) if (change.toB > change.fromB) parts.push(compressed.slice(change.fromB, change.toB));
+  for (let i = 0; i < changes.length; i += CHANGE_FIELDS) if (changes[i + 3]! > changes[i + 2]!) parts.push(compressed.slice(changes[i + 2], changes[i + 3]));
   return parts.join('');
-}
-
-/** The changes as numbers, in characters. */
-export function changeRangesOf(changes: readonly DiffChangeRange[]): ChangeRanges {
-  const numbers = new Uint32Array(changes.length * CHANGE_FIELDS);
-  changes.forEach((change, i) => {
-    const at = i * CHANGE_FIELDS;
-    numbers[at] = change.fromA;
-    numbers[at + 1] = change.toA;
-    numbers[at + 2] = change.fromB;
-    numbers[at + 3] = change.toB;
-    numbers[at + 4] = change.deferred ? DEFERRED : 0;
-  });
-  return numbers;
 }
 
 /**
@@ -120,7 +97,7 @@ export function encodeDiff(source: DiffSource, byteLength: (text: string) => num
   const inserts = insertsOf(source.changes, source.compressed);
   const originalBytes = byteLength(source.original);
   const insertBytes = byteLength(inserts);
-  const changes = changeRangesOf(source.changes);
+  const changes = source.changes.slice();
   // Plain ASCII (the compressed side is the original's text and the inserts): characters are bytes.
   if (originalBytes !== source.original.length || insertBytes !== inserts.length) {
     toByteOffsets(source.original, changes, 0);

@@ -1,21 +1,21 @@
 // A decoded diff (DiffPlan) put back together: both whole texts and every
 // change in characters of them, as the diff was made — what tests compare.
 import { CHANGE_FIELDS, DEFERRED } from '../../../src/shared/ipc/change-ranges';
-import type { DiffChangeRange } from '../../../src/shared/ipc/diff-envelope';
+import type { ChangeRange } from '../../helpers/change-ranges';
 import type { DiffPlan } from '../../../src/shared/ipc/diff-plan';
 
 export interface WholeDiff {
   tools: DiffPlan['tools'];
   original: string;
   compressed: string;
-  changes: DiffChangeRange[];
+  changes: ChangeRange[];
 }
 
 export function wholeDiff(plan: DiffPlan | null): WholeDiff {
   if (plan === null) throw new Error('no diff');
   let original = '';
   let compressed = '';
-  const changes: DiffChangeRange[] = [];
+  const changes: ChangeRange[] = [];
   plan.sections.forEach((_, index) => {
     const texts = plan.textsOf(index);
     for (let i = 0; i < texts.changes.length; i += CHANGE_FIELDS) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSections, sectionForLine, type DiffBytes } from '../../../src/renderer/src/lib/diff-sections';
 import { CHANGE_FIELDS } from '../../../src/shared/ipc/change-ranges';
-import { changeRangesOf, type DiffChangeRange } from '../../../src/shared/ipc/diff-envelope';
+import { rangesOf, type ChangeRange } from '../../helpers/change-ranges';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -10,7 +10,7 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 function catalog(n: number): DiffBytes & { text: { original: string; compressed: string } } {
   let original = '{\n  "tools": [\n';
   let compressed = original;
-  const changes: DiffChangeRange[] = [];
+  const changes: ChangeRange[] = [];
   const tools: DiffBytes['tools'] = [];
   for (let i = 0; i < n; i++) {
     const head = `    {\n      "name": "tool_${i}",\n`;
@@ -32,7 +32,7 @@ function catalog(n: number): DiffBytes & { text: { original: string; compressed:
   }
   original += '  ]\n}';
   compressed += '  ]\n}';
-  return { original: encode(original), compressed: encode(compressed), changes: changeRangesOf(changes), tools, text: { original, compressed } };
+  return { original: encode(original), compressed: encode(compressed), changes: rangesOf(changes), tools, text: { original, compressed } };
 }
 
 describe('diff sections', () => {

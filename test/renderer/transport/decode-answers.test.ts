@@ -3,6 +3,7 @@ import { parseDiff, parseLintReport } from '../../../src/renderer/src/transport/
 import { encodeDiff, encodeDiffEnvelope } from '../../../src/shared/ipc/diff-envelope';
 import { lintReport } from '../fakes/fake-api';
 import { wholeDiff } from '../fakes/whole-diff';
+import { rangesOf } from '../../helpers/change-ranges';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const json = (value: unknown) => encode(JSON.stringify(value));
@@ -22,7 +23,7 @@ describe('decoding the big answers', () => {
     const compressed = '{"a": "ü", "b": 1}';
     const tools = [{ name: 't', originalLine: 1, compressedLine: 1 }];
     const changes = [{ fromA: 7, toA: 9, fromB: 7, toB: 8 }];
-    const envelope = encodeDiff({ tools, changes, original, compressed });
+    const envelope = encodeDiff({ tools, changes: rangesOf(changes), original, compressed });
     expect(wholeDiff(parseDiff(envelope))).toEqual({ tools, changes, original, compressed });
     // The same envelope with another layout (the changes in bytes as encodeDiff wrote them: é and ü are two bytes each).
     const withLayout = (layout: unknown, inserts = 'ü') =>
@@ -51,6 +52,6 @@ describe('decoding the big answers', () => {
     const original = '{"d": "long text"}';
     const compressed = '{"d": "\ufeffshort"}';
     const changes = [{ fromA: 7, toA: 16, fromB: 7, toB: 13 }];
-    expect(wholeDiff(parseDiff(encodeDiff({ tools: [], changes, original, compressed }))).compressed).toBe(compressed);
+    expect(wholeDiff(parseDiff(encodeDiff({ tools: [], changes: rangesOf(changes), original, compressed }))).compressed).toBe(compressed);
   });
 });

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { packDiffEnvelope } from '../../../src/renderer/src/transport/decode-answers';
 import { transferOf, unpackDiff } from '../../../src/renderer/src/transport/diff-transfer';
-import { encodeDiff, type DiffChangeRange, type DiffSource } from '../../../src/shared/ipc/diff-envelope';
-import { wholeDiff } from '../fakes/whole-diff';
+import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
+import { wholeDiff, type WholeDiff } from '../fakes/whole-diff';
+import { rangesOf, type ChangeRange } from '../../helpers/change-ranges';
+
+const envelopeOf = (diff: WholeDiff) => encodeDiff({ ...diff, changes: rangesOf(diff.changes) });
 
 /** Tools with a dropped "title" line each, and non-ASCII text (UTF-8 lengths differ from character counts). */
-function diffOf(n: number): DiffSource {
+function diffOf(n: number): WholeDiff {
   const sides = { original: '', compressed: '' };
-  const changes: DiffChangeRange[] = [];
-  const tools: DiffSource['tools'] = [];
+  const changes: ChangeRange[] = [];
+  const tools: WholeDiff['tools'] = [];
   const both = (text: string) => {
     sides.original += text;
     sides.compressed += text;
@@ -43,14 +46,14 @@ describe('a diff crossing from the decoding thread', () => {
   it('arrives whole: the same texts, changes (in characters, deferred flags kept) and tools, section by section', () => {
     const diff = diffOf(40);
     expect(diff.compressed.slice(diff.changes[1]!.fromB, diff.changes[1]!.toB)).toBe('🚀');
-    const packed = packDiffEnvelope(encodeDiff(diff));
+    const packed = packDiffEnvelope(envelopeOf(diff));
     expect(packed.sections.length).toBe(1);
     expect(wholeDiff(unpackDiff(structuredClone(packed)))).toEqual(diff);
   });
 
   it('cut into many sections, each section’s texts and changes (in characters from its start) add up to the whole diff', () => {
     const diff = diffOf(200);
-    const plan = unpackDiff(packDiffEnvelope(encodeDiff(diff), undefined, { bytes: 400, changes: 5 }));
+    const plan = unpackDiff(packDiffEnvelope(envelopeOf(diff), undefined, { bytes: 400, changes: 5 }));
     expect(plan.sections.length).toBeGreaterThan(20);
     expect(plan.changeCount).toBe(diff.changes.length);
     expect(wholeDiff(plan)).toEqual(diff);
@@ -60,7 +63,7 @@ describe('a diff crossing from the decoding thread', () => {
 
   it('moves two buffers and copies none: the envelope (original side and changes as views into it) and the compressed side', () => {
     const diff = diffOf(40);
-    const envelope = encodeDiff(diff);
+    const envelope = envelopeOf(diff);
     const packed = packDiffEnvelope(envelope);
     expect(packed.original.buffer).toBe(envelope.buffer);
     expect(packed.changes.buffer).toBe(envelope.buffer);

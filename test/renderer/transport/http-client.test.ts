@@ -10,6 +10,7 @@ import type { LoadProgress } from '../../../src/shared/ipc/caveman-api';
 import { readBytes } from '../../../src/renderer/src/transport/http-answers';
 import { createOffThreadDecoder } from '../../../src/renderer/src/transport/off-thread-decode';
 import { answerDecodeRequest, fetchAnswerBytes, type DecodeReply, type DecodeRequest } from '../../../src/renderer/src/transport/decode-protocol';
+import { rangesOf } from '../../helpers/change-ranges';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -161,7 +162,7 @@ describe('HTTP client', () => {
     const original = '{\n  "a": "é"\n}';
     const compressed = '{\n}';
     const changes = [{ fromA: 2, toA: 13, fromB: 2, toB: 2 }];
-    host.handlers['catalog:diff'] = () => ({ bytes: encodeDiff({ tools: [], changes, original, compressed }), result: {} });
+    host.handlers['catalog:diff'] = () => ({ bytes: encodeDiff({ tools: [], changes: rangesOf(changes), original, compressed }), result: {} });
     host.handlers['catalog:text'] = () => ({ bytes: encode('{"tools":["ü"]}'), result: {} });
     const diff = await api.getDiff({ analysisId: 'a1' });
     expect(wholeDiff(diff)).toEqual({ tools: [], original, compressed, changes });

@@ -5,6 +5,7 @@ import { createFakeBridge } from '../fakes/fake-bridge';
 import { appInfo } from '../fakes/fake-api';
 import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
 import { wholeDiff } from '../fakes/whole-diff';
+import { rangesOf } from '../../helpers/change-ranges';
 
 const ok = (value: unknown) => ({ ok: true, value });
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -79,7 +80,7 @@ describe('IPC client', () => {
     const api = createIpcApi(fake.bridge);
     const tools = [{ name: 't', originalLine: 3, compressedLine: 3 }];
     const changes = [{ fromA: 0, toA: 2, fromB: 0, toB: 2 }];
-    fake.answers.getDiff = ok({ bytes: encodeDiff({ tools, changes, original: '{}', compressed: '[]' }) });
+    fake.answers.getDiff = ok({ bytes: encodeDiff({ tools, changes: rangesOf(changes), original: '{}', compressed: '[]' }) });
     expect(wholeDiff(await api.getDiff({ analysisId: 'an1' }))).toEqual({ original: '{}', compressed: '[]', changes, tools });
   });
 

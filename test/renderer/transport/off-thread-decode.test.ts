@@ -8,6 +8,7 @@ import type { LoadProgress } from '../../../src/shared/ipc/caveman-api';
 import { lintReport } from '../fakes/fake-api';
 import { createFakeHost } from '../fakes/fake-host';
 import { wholeDiff } from '../fakes/whole-diff';
+import { rangesOf } from '../../helpers/change-ranges';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const json = (value: unknown) => encode(JSON.stringify(value));
@@ -67,7 +68,7 @@ const original = '{"a": "long", "t": 1}';
 const compressed = '{"a": "s", "t": 1}';
 const tools = [{ name: 't', originalLine: 1, compressedLine: 1 }];
 const changes = [{ fromA: 7, toA: 11, fromB: 7, toB: 8 }];
-const diffBytes = () => encodeDiff({ tools, changes, original, compressed });
+const diffBytes = () => encodeDiff({ tools, changes: rangesOf(changes), original, compressed });
 const decodedDiff = { tools, changes, original, compressed };
 
 describe('decoding answers off the page thread', () => {

@@ -1,23 +1,16 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_FIELDS, DEFERRED } from '../../../src/shared/ipc/change-ranges';
-import {
-  decodeDiffEnvelope,
-  encodeDiff,
-  encodeDiffEnvelope,
-  insertsOf,
-  rebuildCompressed,
-  utf8Length,
-  type DiffChangeRange,
-} from '../../../src/shared/ipc/diff-envelope';
+import { CHANGE_FIELDS, DEFERRED, type ChangeRanges } from '../../../src/shared/ipc/change-ranges';
+import { decodeDiffEnvelope, encodeDiff, encodeDiffEnvelope, insertsOf, rebuildCompressed, utf8Length } from '../../../src/shared/ipc/diff-envelope';
+import { rangesOf, type ChangeRange } from '../../helpers/change-ranges';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decodePiece = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
 /** Two sides as the analysis lays them out: per tool a dropped line and a shortened description (non-ASCII text, a U+FEFF and an emoji where they differ). */
-function diffOf(tools: number): { original: string; compressed: string; changes: DiffChangeRange[] } {
+function diffOf(tools: number): { original: string; compressed: string; changes: ChangeRanges; list: ChangeRange[] } {
   const sides = { original: '', compressed: '' };
-  const changes: DiffChangeRange[] = [];
+  const changes: ChangeRange[] = [];
   const both = (text: string) => {
     sides.original += text;
     sides.compressed += text;
@@ -42,11 +35,11 @@ function diffOf(tools: number): { original: string; compressed: string; changes:
     both('",\n   "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}},\n');
   }
   both(']');
-  return { ...sides, changes };
+  return { ...sides, changes: rangesOf(changes), list: changes };
 }
 
 /** A change's ranges in UTF-8 bytes of the two sides, and its flags. */
-const inBytes = (diff: ReturnType<typeof diffOf>, change: DiffChangeRange) => [
+const inBytes = (diff: { original: string; compressed: string }, change: ChangeRange) => [
   utf8Length(diff.original, 0, change.fromA),
   utf8Length(diff.original, 0, change.toA),
   utf8Length(diff.compressed, 0, change.fromB),
@@ -58,7 +51,9 @@ describe('diff envelope', () => {
   it('carries the original and only the compressed side’s changed text, the changes in bytes, and gives the compressed side back exactly', () => {
     const diff = diffOf(50);
     const tools = [{ name: 't', originalLine: 2, compressedLine: 2 }];
-    const envelope = encodeDiff({ tools, ...diff }, (text) => Buffer.byteLength(text, 'utf8'));
+    const { list, ...source } = diff;
+    expect(list.length).toBe(100);
+    const envelope = encodeDiff({ tools, ...source }, (text) => Buffer.byteLength(text, 'utf8'));
     // The envelope owns its whole buffer, so it can be transferred between threads.
     expect(envelope.byteLength).toBe(envelope.buffer.byteLength);
     // Less than the two texts it stands for: the compressed side's unchanged text is not sent again.
@@ -67,17 +62,17 @@ describe('diff envelope', () => {
     expect(JSON.parse(new TextDecoder().decode(parts.layout))).toEqual({ tools, compressedBytes: Buffer.byteLength(diff.compressed) });
     expect(decodePiece(parts.original)).toBe(diff.original);
     expect(decodePiece(parts.inserts)).toBe(insertsOf(diff.changes, diff.compressed));
-    expect(Array.from(parts.changes)).toEqual(diff.changes.flatMap((change) => inBytes(diff, change)));
+    expect(Array.from(parts.changes)).toEqual(diff.list.flatMap((change) => inBytes(diff, change)));
     expect(decodePiece(rebuildCompressed(parts.original, parts.changes, parts.inserts)!)).toBe(diff.compressed);
     // The default length function writes the same envelope as Node's.
-    expect(encodeDiff({ tools, ...diff })).toEqual(envelope);
+    expect(encodeDiff({ tools, ...source })).toEqual(envelope);
   });
 
   it('writes plain ASCII changes as they are (characters are bytes)', () => {
     const original = '{"a": "long text", "b": 1}';
     const compressed = '{"a": "short", "b": 1}';
     const changes = [{ fromA: 7, toA: 16, fromB: 7, toB: 12 }];
-    const parts = decodeDiffEnvelope(encodeDiff({ tools: [], changes, original, compressed }))!;
+    const parts = decodeDiffEnvelope(encodeDiff({ tools: [], changes: rangesOf(changes), original, compressed }))!;
     expect(Array.from(parts.changes)).toEqual([7, 16, 7, 12, 0]);
     expect(decodePiece(rebuildCompressed(parts.original, parts.changes, parts.inserts)!)).toBe(compressed);
   });

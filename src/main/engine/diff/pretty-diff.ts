@@ -5,20 +5,12 @@
 
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { NO_PROGRESS, perTool, span, type Progress } from '../tool-progress';
+import { CHANGE_FIELDS, DEFERRED, type ChangeRanges } from '../../../shared/ipc/change-ranges';
 
 /** Laying the tools out takes most of the diff's time; putting the texts together the rest. */
 const LAYOUT_SHARE = 0.6;
 /** How often (in lines, minus one) assembling the texts reports its progress. */
 const ASSEMBLE_REPORT_MASK = (1 << 16) - 1;
-
-export interface TextChange {
-  fromA: number;
-  toA: number;
-  fromB: number;
-  toB: number;
-  /** Description text a marked tool lost at a deferral level: one describe call away, not dropped (docs/levels.md). */
-  deferred?: true;
-}
 
 export interface ToolLines {
   name: string;
@@ -29,8 +21,13 @@ export interface ToolLines {
 export interface PrettyDiff {
   original: string;
   compressed: string;
-  /** Ranges in `original` replaced by ranges of `compressed`; everything between is identical. */
-  changes: TextChange[];
+  /**
+   * Ranges in `original` replaced by ranges of `compressed`, in characters;
+   * everything between is identical. Flagged DEFERRED: description text a
+   * marked tool lost at a deferral level, one describe call away, not dropped
+   * (docs/levels.md).
+   */
+  changes: ChangeRanges;
   tools: ToolLines[];
 }
 
@@ -174,20 +171,20 @@ export function prettyDiff(
 }
 
 /** Joins the lines of each side and turns differing runs into character ranges. */
-function assemble(ops: LineOp[], onProgress: Progress): { original: string; compressed: string; changes: TextChange[] } {
+function assemble(ops: LineOp[], onProgress: Progress): { original: string; compressed: string; changes: ChangeRanges } {
   const partsA: string[] = [];
   const partsB: string[] = [];
-  const changes: TextChange[] = [];
+  // CHANGE_FIELDS numbers per change, as they are found.
+  const numbers: number[] = [];
   let posA = 0; // start of the next line on each side
   let posB = 0;
-  let pending: TextChange | undefined; // a run of one-sided lines being collected
-
-  const flush = () => {
-    if (pending) changes.push(pending);
-    pending = undefined;
-  };
-  const addLine = (parts: string[], line: string) => {
-    parts.push(line);
+  // Where the run of one-sided lines being collected starts in `numbers` (-1: none), and whether it is deferred text.
+  let pending = -1;
+  let pendingDeferred = false;
+  const open = (deferred: boolean) => {
+    pending = numbers.length;
+    pendingDeferred = deferred;
+    numbers.push(posA, posA, posB, posB, deferred ? DEFERRED : 0);
   };
 
   // The joins at the end take about as long as the walk over the lines.
@@ -196,44 +193,42 @@ function assemble(ops: LineOp[], onProgress: Progress): { original: string; comp
     const op = ops[i]!;
     if ((i & ASSEMBLE_REPORT_MASK) === 0) walked(i / ops.length);
     if (op.a !== undefined && op.b !== undefined) {
-      flush();
-      if (op.a !== op.b) changes.push(op.deferred ? { ...lineChange(op.a, op.b, posA, posB), deferred: true } : lineChange(op.a, op.b, posA, posB));
-      addLine(partsA, op.a);
-      addLine(partsB, op.b);
+      pending = -1;
+      if (op.a !== op.b) pushLineChange(numbers, op.a, op.b, posA, posB, op.deferred === true);
+      partsA.push(op.a);
+      partsB.push(op.b);
       posA += op.a.length + 1;
       posB += op.b.length + 1;
     } else if (op.a !== undefined) {
       // A whole line only on the left, newline included so the right side has no gap; a deferred run is its own change.
-      if (pending && (pending.deferred === true) !== (op.deferred === true)) flush();
-      pending ??= op.deferred ? { fromA: posA, toA: posA, fromB: posB, toB: posB, deferred: true } : { fromA: posA, toA: posA, fromB: posB, toB: posB };
-      pending.toA = posA + op.a.length + 1;
-      addLine(partsA, op.a);
+      if (pending < 0 || pendingDeferred !== (op.deferred === true)) open(op.deferred === true);
+      numbers[pending + 1] = posA + op.a.length + 1;
+      partsA.push(op.a);
       posA += op.a.length + 1;
     } else {
-      if (pending?.deferred) flush();
-      pending ??= { fromA: posA, toA: posA, fromB: posB, toB: posB };
-      pending.toB = posB + op.b!.length + 1;
-      addLine(partsB, op.b!);
+      if (pending < 0 || pendingDeferred) open(false);
+      numbers[pending + 3] = posB + op.b!.length + 1;
+      partsB.push(op.b!);
       posB += op.b!.length + 1;
     }
   }
-  flush();
   const original = partsA.join('\n');
   onProgress(0.75);
   const compressed = partsB.join('\n');
   onProgress(1);
   // Ranges that ran past the last line's (absent) newline end at the text's end.
-  for (const change of changes) {
-    change.toA = Math.min(change.toA, original.length);
-    change.toB = Math.min(change.toB, compressed.length);
-    change.fromA = Math.min(change.fromA, change.toA);
-    change.fromB = Math.min(change.fromB, change.toB);
+  const changes = Uint32Array.from(numbers);
+  for (let i = 0; i < changes.length; i += CHANGE_FIELDS) {
+    changes[i + 1] = Math.min(changes[i + 1]!, original.length);
+    changes[i + 3] = Math.min(changes[i + 3]!, compressed.length);
+    changes[i] = Math.min(changes[i]!, changes[i + 1]!);
+    changes[i + 2] = Math.min(changes[i + 2]!, changes[i + 3]!);
   }
   return { original, compressed, changes };
 }
 
-/** The differing middle of two lines (common prefix and suffix left out). */
-function lineChange(a: string, b: string, posA: number, posB: number): TextChange {
+/** Adds the differing middle of two lines (common prefix and suffix left out) as a change. */
+function pushLineChange(numbers: number[], a: string, b: string, posA: number, posB: number, deferred: boolean): void {
   let prefix = 0;
   const max = Math.min(a.length, b.length);
   while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
@@ -242,7 +237,7 @@ function lineChange(a: string, b: string, posA: number, posB: number): TextChang
   let suffix = 0;
   while (suffix < max - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
   if (suffix > 0 && isLow(a.charCodeAt(a.length - suffix))) suffix--;
-  return { fromA: posA + prefix, toA: posA + a.length - suffix, fromB: posB + prefix, toB: posB + b.length - suffix };
+  numbers.push(posA + prefix, posA + a.length - suffix, posB + prefix, posB + b.length - suffix, deferred ? DEFERRED : 0);
 }
 
 function isHigh(code: number): boolean {

@@ -4,13 +4,14 @@ import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { readCatalog } from '../../../../src/main/engine/transform/catalog-shape';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
+import { changeList } from '../../../helpers/change-ranges';
 
 /** Applying the changes to the original side must give the compressed side exactly. */
 function replay(diff: PrettyDiff): string {
   let out = '';
   let at = 0;
   let atB = 0;
-  for (const change of diff.changes) {
+  for (const change of changeList(diff.changes)) {
     const unchangedA = diff.original.slice(at, change.fromA);
     const unchangedB = diff.compressed.slice(atB, change.fromB);
     expect(unchangedA).toBe(unchangedB);
@@ -45,7 +46,7 @@ describe('prettyDiff', () => {
     const long = 'Lead sentence. ' + 'Filler words that carry nothing of value for the model at all. '.repeat(3) + 'It must be set.';
     const diff = diffOf(JSON.stringify({ tools: [{ name: 'a', description: long, inputSchema: { title: 'x', type: 'object' } }] }));
     expect(replay(diff)).toBe(diff.compressed);
-    const removed = diff.changes.map((c) => diff.original.slice(c.fromA, c.toA));
+    const removed = changeList(diff.changes).map((c) => diff.original.slice(c.fromA, c.toA));
     expect(removed).toContainEqual('        "title": "x",\n');
     expect(removed.some((r) => r.startsWith('Filler') || r.includes('Filler'))).toBe(true);
   });
@@ -70,14 +71,16 @@ describe('prettyDiff', () => {
     const deferred = at('signatures', [0]);
     expect(replay(deferred)).toBe(deferred.compressed);
     const removed = (diff: PrettyDiff, flag: boolean) =>
-      diff.changes.filter((change) => (change.deferred === true) === flag).map((change) => diff.original.slice(change.fromA, change.toA));
+      changeList(diff.changes)
+        .filter((change) => (change.deferred === true) === flag)
+        .map((change) => diff.original.slice(change.fromA, change.toA));
     // The tool's own description lost its filler; the parameter's description went whole (signatures): both deferred.
     expect(removed(deferred, true)).toEqual([filler, `            "description": "The record id. ${filler}"\n`]);
     // A schema title of the marked tool, and the other tool's, are dropped, not deferred.
     expect(removed(deferred, false).join('')).toContain('"title": "One"');
     expect(removed(deferred, false).join('')).toContain('"title": "Two"');
     // At facts nothing is deferred: the same filler is dropped.
-    expect(at('facts', []).changes.some((change) => change.deferred)).toBe(false);
+    expect(changeList(at('facts', []).changes).some((change) => change.deferred)).toBe(false);
   });
 
   it('replays exactly and records every tool line on every real catalog and reference input', () => {
@@ -100,7 +103,7 @@ describe('prettyDiff', () => {
         expect(linesA[tool.originalLine - 1]!.trim()).toMatch(/^\{$/);
         expect(linesB[tool.compressedLine - 1]!.trim()).toMatch(/^\{$/);
       }
-      for (const change of diff.changes) {
+      for (const change of changeList(diff.changes)) {
         expect(change.fromA).toBeLessThanOrEqual(change.toA);
         expect(change.fromB).toBeLessThanOrEqual(change.toB);
       }
@@ -132,6 +135,6 @@ describe('prettyDiff', () => {
   it('keeps the exact source text of numbers and strings on both sides', () => {
     const diff = prettyDiff(parseJson('{"n":1.50,"s":"caf\\u00e9"}'), parseJson('{"n":1.50,"s":"caf\\u00e9"}'));
     expect(diff.original).toBe('{\n  "n": 1.50,\n  "s": "caf\\u00e9"\n}');
-    expect(diff.changes).toEqual([]);
+    expect(changeList(diff.changes)).toEqual([]);
   });
 });
