@@ -8,13 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { prettyDiff, type PrettyDiff } from '../../../src/main/engine/diff/pretty-diff';
 import { parseJson } from '../../../src/main/engine/json/parse-json';
 import { readCatalog } from '../../../src/main/engine/transform/catalog-shape';
-<<<<<<<< HEAD:test/renderer/transport/diff-path.test.ts
-import { packDiffEnvelope } from '../../../src/renderer/src/transport/decode-answers';
-import { unpackDiff } from '../../../src/renderer/src/transport/diff-transfer';
-import type { SectionLimits } from '../../../src/renderer/src/lib/diff-sections';
-========
 import type { DiffPlan } from '../../../src/shared/ipc/diff-plan';
->>>>>>>> 0178162 (prettyDiff makes its changes as ChangeRanges (in characters; DEFERRED flagged), so one typed-array change type runs from main's diff to the editor; tests write and read changes through test/helpers/change-ranges.ts; the diff-path test runs in main's suite (the page's modules loaded when it runs)):test/main/jobs/diff-path.test.ts
 import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
 import { changeList } from '../../helpers/change-ranges';
 import { realFixtures } from '../../helpers/fixtures';
