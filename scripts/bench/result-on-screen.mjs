@@ -8,6 +8,10 @@
 // handed to the page before the clock starts). Each later `--drops` drops the
 // same file again on the same page (a warm host).
 //
+// Beside the phases, the CPU time the host process (every thread: its jobs
+// worker too) and the browser (all its processes) used from the drop until
+// the result was seen: far less sensitive to a busy machine than wall time.
+//
 // Phases, from the page's frames (each the first frame that showed it) and
 // its requests (the decoding thread's included), in ms after the drop:
 //   upload    the analyze request answered (the catalog reached the host)
@@ -22,7 +26,7 @@
 //     [--out out --out /tmp/out-before]   builds to compare, run interleaved
 //     [--runs 5] [--drops 1] [--idle 3000]
 // CAVEMAN_JSON=file writes every run.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,7 +45,42 @@ const { values } = parseArgs({
 });
 
 const work = mkdtempSync(join(tmpdir(), 'caveman-result-on-screen-'));
-const PHASES = ['upload', 'started', 'finished', 'report', 'diffBytes', 'summary', 'table', 'diff', 'shown'];
+const PHASES = ['upload', 'started', 'finished', 'report', 'diffBytes', 'summary', 'table', 'diff', 'shown', 'hostCpu', 'browserCpu'];
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU milliseconds (user + system, every thread) of each process, and its parent. */
+function processTimes() {
+  const all = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      all.set(Number(entry), { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return all;
+}
+
+/** CPU milliseconds of the host process, and of the browser (every process this one started, the host left out, and theirs). */
+function cpuNow(hostPid) {
+  const all = processTimes();
+  const within = (root) => {
+    let total = 0;
+    const pending = [root];
+    while (pending.length > 0) {
+      const pid = pending.pop();
+      for (const [child, times] of all) {
+        if (times.ppid !== pid || child === hostPid) continue;
+        total += times.ms;
+        pending.push(child);
+      }
+    }
+    return total;
+  };
+  return { host: all.get(hostPid)?.ms ?? 0, browser: within(process.pid) };
+}
 
 // Runs in the page before the app: the first frame that shows each step after a drop.
 function observePage() {
@@ -116,11 +155,14 @@ async function measure(outDir, spec) {
       await page.waitForTimeout(Number(values.idle));
       requests = [];
       const load = loadavg()[0];
+      const cpuBefore = cpuNow(host.child.pid);
       const dropped = await drop(page, file);
       await page.waitForFunction(() => window.__resultOnScreen.marks.shown !== undefined || document.querySelector('.failure') !== null, null, {
         timeout: Number(values.timeout) * 1000,
         polling: 100,
       });
+      const cpuAfter = cpuNow(host.child.pid);
+      const cpu = { host: cpuAfter.host - cpuBefore.host, browser: cpuAfter.browser - cpuBefore.browser };
       const marks = await page.evaluate(() => window.__resultOnScreen.marks);
       if (marks.shown === undefined) throw new Error(`${spec}: no result on screen (${await page.locator('.failure').first().textContent()})`);
       const answered = (path) => {
@@ -132,6 +174,9 @@ async function measure(outDir, spec) {
         upload: answered('/api/catalog:analyze'),
         report: answered('/api/catalog:lint'),
         diffBytes: answered('/api/catalog:diff'),
+        // From the drop until the result was seen (polled every 100 ms, so up to that much past it).
+        hostCpu: cpu.host,
+        browserCpu: cpu.browser,
         load,
       });
       // The next drop replaces the result on screen; close it so the marks start afresh.

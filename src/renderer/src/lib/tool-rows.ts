@@ -11,7 +11,7 @@ export interface ToolSort {
 }
 
 export interface ToolRow {
-  /** Position of the tool in the catalog (and in DiffTexts.tools). */
+  /** Position of the tool in the catalog (and in DiffPlan.tools). */
   index: number;
   tool: ToolTokens;
 }

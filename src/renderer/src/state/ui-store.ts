@@ -18,7 +18,7 @@ export interface Notice {
 export interface RevealRequest {
   /** The analysis whose diff should move. */
   analysisId: string;
-  /** Position of the tool in the catalog (DiffTexts.tools index). */
+  /** Position of the tool in the catalog (DiffPlan.tools index). */
   index: number;
   name: string;
   /** Changes on every request, so asking twice for the same tool scrolls again. */

@@ -1,7 +1,7 @@
-// The page's decoding thread: turns the big binary answers (the diff with
-// both pretty sides, the per-tool report, a catalog's text) into values —
-// UTF-8 decoding, JSON.parse and the schema check — and plans a large diff's
-// sections, so none of it blocks the page. In the browser it fetches those
+// The page's decoding thread: turns the big binary answers (the per-tool
+// report, a catalog's text) into values — UTF-8 decoding, JSON.parse and the
+// schema check — and a diff's envelope into its sections (planned on its
+// bytes, nothing decoded), so none of it blocks the page. In the browser it fetches those
 // answers itself, so their bytes arrive here and never cross the page's
 // thread. See off-thread-decode.ts.
 
