@@ -105,9 +105,8 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await app.screenshot('loaded');
 });
 
-test('jumping around the 8 MiB catalog keeps the two sides of the diff side by side: rows in other sections, "Collapse unchanged" and "Wrap lines" on and off, and scrolling on', async ({
-  app,
-}) => {
+test('jumping around the 8 MiB catalog keeps the two sides of the diff side by side: rows in other sections, "Collapse unchanged" and "Wrap lines" on \
+and off, and scrolling on', async ({ app }) => {
   test.setTimeout(400_000);
   const { page } = app;
   const { generateCatalog } = (await import(pathToFileURL(join(REPO, 'scripts/bench/generate-catalog.mjs')).href)) as {

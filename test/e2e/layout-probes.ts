@@ -9,7 +9,8 @@ export const isCut = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) =>
     elements
       .filter((element) => {
-        // The text's natural width, measured by an unclipped copy inside the element (it inherits the font); an ellipsis would hide the overflow from the element's own measures.
+        // The text's natural width, measured by an unclipped copy inside the element (it inherits the font); an ellipsis would hide the overflow from
+        // the element's own measures.
         const probe = document.createElement('span');
         probe.textContent = element.textContent;
         probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;width:max-content';

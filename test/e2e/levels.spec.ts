@@ -21,8 +21,10 @@ function shrinkAt(path: string, level: string): { tokens_before: number; tokens_
   const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-lib-'));
   try {
     const lib = pathToFileURL(join(REPO, 'out/main/lib.js')).href;
-    const script = `const { shrink } = await import(${JSON.stringify(lib)}); const { readFileSync } = await import('node:fs');
-      const { result } = await shrink(readFileSync(${JSON.stringify(path)}), { level: ${JSON.stringify(level)}, store: ${JSON.stringify(join(dir, 'ccr.db'))} });
+    const script =
+      `const { shrink } = await import(${JSON.stringify(lib)}); const { readFileSync } = await import('node:fs');
+      const { result } = await shrink(readFileSync(${JSON.stringify(path)}), { level: ${JSON.stringify(level)}, ` +
+      `store: ${JSON.stringify(join(dir, 'ccr.db'))} });
       process.stdout.write(JSON.stringify({ tokens_before: result.tokens_before, tokens_after: result.tokens_after })); process.exit(0);`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (run.status !== 0) throw new Error(run.stderr);
@@ -41,9 +43,8 @@ async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffe
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
 }
 
-test('the level: picked in the settings popover, the catalog on screen is shrunk again at it as the library does, kept across a reload, recorded in history', async ({
-  app,
-}) => {
+test('the level: picked in the settings popover, the catalog on screen is shrunk again at it as the library does, kept across a reload, recorded in \
+history', async ({ app }) => {
   const { page } = app;
   // At 1440 the four settings would not fit the row whole (the title was cut to "C"): they fold into Settings.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -111,9 +112,8 @@ test('the level: picked in the settings popover, the catalog on screen is shrunk
   await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('toolschema+level-leads');
 });
 
-test('the facts badge opens what it checked: found, kept, stated by a keyword, deferred at a deferral level, by category; a catalog with no facts has nothing to check', async ({
-  app,
-}) => {
+test('the facts badge opens what it checked: found, kept, stated by a keyword, deferred at a deferral level, by category; a catalog with no facts has \
+nothing to check', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropGithub(page, app.dropFiles);

@@ -38,9 +38,8 @@ const currentMatchInView = (page: Page) =>
     );
   });
 
-test('the diff search: a match in collapsed lines opens and is marked on both sides; keys typed right after Ctrl+F reach the box; the bar fits the panel at 1440×900 and 1024×700; a count is not an error', async ({
-  app,
-}) => {
+test('the diff search: a match in collapsed lines opens and is marked on both sides; keys typed right after Ctrl+F reach the box; the bar fits the \
+panel at 1440×900 and 1024×700; a count is not an error', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropGithub(page, app.dropFiles);
@@ -96,16 +95,16 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
-test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways scroll', async ({
-  app,
-}) => {
+test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways \
+scroll', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1601, height: 900 });
   await dropGithub(page, app.dropFiles);
   const summary = page.getByRole('region', { name: 'Summary' });
   const tokenizer = page.getByRole('combobox', { name: 'Tokenizer' });
 
-  // From 1601 px the settings sit in the row (1181 before the level joined them), the title and every button whole, and picking the shorter tokenizer label moves nothing (it moved the row ~70 px).
+  // From 1601 px the settings sit in the row (1181 before the level joined them), the title and every button whole, and picking the shorter tokenizer
+  // label moves nothing (it moved the row ~70 px).
   const wide = await toolbarLefts(page);
   expect(await isCut(page, '.toolbar-title, .toolbar-actions > .button:visible')).toEqual([]);
   await tokenizer.selectOption('cl100k_base');
@@ -312,9 +311,8 @@ test('words: a price that is not one says why, and the range that is (it said on
   await expect(card.locator('.stat-value')).toHaveText(/^\$[\d.,]+ saved$/);
 });
 
-test('a server that never answers initialize: the job says what it waits for and counts the seconds (it showed "Listing the server’s tools 0%"); Cancel stops it', async ({
-  app,
-}) => {
+test('a server that never answers initialize: the job says what it waits for and counts the seconds (it showed "Listing the server’s tools 0%"); Cancel \
+stops it', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.getByRole('button', { name: 'Import from MCP server…' }).click();
@@ -347,9 +345,8 @@ test.describe('a browser host without --allow-commands', () => {
   test.use({ allowCommands: false, hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
   test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-  test('the MCP dialog says up front what this host does not start, and how to allow it (Import and "Start and import" looked enabled and refused only after the click)', async ({
-    app,
-  }) => {
+  test('the MCP dialog says up front what this host does not start, and how to allow it (Import and "Start and import" looked enabled and refused only \
+after the click)', async ({ app }) => {
     test.skip(test.info().project.name !== 'browser', 'the desktop app asks in a native dialog instead');
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -362,7 +359,8 @@ test.describe('a browser host without --allow-commands', () => {
     const start = dialog.getByRole('button', { name: 'Start and import' });
     await expect(start).toBeDisabled();
     await expect(start).toHaveAccessibleDescription(
-      'Starting a typed command is turned off here — import a server from your MCP config files instead, or start the browser host with --allow-commands to allow it.',
+      'Starting a typed command is turned off here — import a server from your MCP config files instead, or start the ' +
+        'browser host with --allow-commands to allow it.',
     );
     // In view when the dialog opens at 1024×700, above the form's fields (not below them, at the end of the scroll).
     await expect(dialog.getByText('Starting a typed command is turned off here')).toBeInViewport();
@@ -387,9 +385,8 @@ test.describe('a browser host without --allow-commands', () => {
   });
 });
 
-test('a reload keeps the tokenizer and the share switch, and offers the results open before it again from history (they vanished and the settings reset)', async ({
-  app,
-}) => {
+test('a reload keeps the tokenizer and the share switch, and offers the results open before it again from history (they vanished and the settings \
+reset)', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 1601, height: 900 });
   await dropGithub(page, app.dropFiles);

@@ -69,9 +69,8 @@ async function githubJumpTarget(page: Page, drop: (files: { name: string; bytes:
   return { name: lint.tools[index].name as string, expected: [toolLine(pretty(GITHUB.bytes), index), toolLine(pretty(cli([GITHUB.path]).stdout), index)] };
 }
 
-test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; the markers have no missing glyphs', async ({
-  app,
-}) => {
+test('the diff: a jump opens the collapsed lines hiding the tool and highlights it on both sides, side by side to the pixel at 1440×900 and 1024×700; \
+the markers have no missing glyphs', async ({ app }) => {
   const { page } = app;
   const { name, expected } = await githubJumpTarget(page, app.dropFiles);
 
@@ -444,9 +443,8 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   expect(await searchMatchesInView(page)).toEqual([true, true]);
 });
 
-test('the diff with "Wrap lines" off: long lines run on, both sides scroll sideways together from the bar under them, jumps, steps and search stay side by side; on again keeps the top line', async ({
-  app,
-}) => {
+test('the diff with "Wrap lines" off: long lines run on, both sides scroll sideways together from the bar under them, jumps, steps and search stay side \
+by side; on again keeps the top line', async ({ app }) => {
   const { page } = app;
   const { name, expected } = await githubJumpTarget(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });

@@ -196,16 +196,20 @@ test.describe('the browser host lets no other page in', () => {
     const host = await startHost(store);
     const bytes = distinctCatalog('foreign', 0).toString('base64');
     const attacker = await startOtherServer(
-      (_port, target) => `<!doctype html><html><body><pre id="out">running</pre>
+      (_port, target) =>
+        `<!doctype html><html><body><pre id="out">running</pre>
 <iframe id="frame" src="${target}/"></iframe>
-<form id="form" method="post" action="${target}/api/history:delete" enctype="text/plain" target="sink"><input name='{"handle":"ccr_00000000000000000000000000000000","x":"' value='"}'></form>
+<form id="form" method="post" action="${target}/api/history:delete" enctype="text/plain" target="sink">` +
+        `<input name='{"handle":"ccr_00000000000000000000000000000000","x":"' value='"}'></form>
 <iframe name="sink"></iframe>
 <script>
 (async () => {
   const out = {};
   const body = Uint8Array.from(atob('${bytes}'), (c) => c.charCodeAt(0));
-  try { const r = await fetch('${target}/api/catalog:analyze', { method: 'POST', mode: 'no-cors', body, headers: { 'content-type': 'text/plain' } }); out.noCors = r.type; } catch (e) { out.noCors = e.name; }
-  try { await fetch('${target}/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json', 'x-caveman-token': 'guess' }, body: '{"limit":1,"offset":0}' }); out.cors = 'answered'; } catch (e) { out.cors = e.name; }
+  try { const r = await fetch('${target}/api/catalog:analyze', { method: 'POST', mode: 'no-cors', body, headers: { 'content-type': 'text/plain' } }); ` +
+        `out.noCors = r.type; } catch (e) { out.noCors = e.name; }
+  try { await fetch('${target}/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json', 'x-caveman-token': 'guess' }, ` +
+        `body: '{"limit":1,"offset":0}' }); out.cors = 'answered'; } catch (e) { out.cors = e.name; }
   try { const r = await fetch('${target}/', { credentials: 'include' }); out.read = (await r.text()).slice(0, 40); } catch (e) { out.read = e.name; }
   document.getElementById('form').submit();
   document.getElementById('out').textContent = JSON.stringify(out);

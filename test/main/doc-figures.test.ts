@@ -33,7 +33,10 @@ const README = repoFile('README.md');
 
 /** A sum of renderings' cells as the docs write it: "40,326 → 38,586 (4.3%)". */
 function seenSum(tokens: RenderedTokens): string {
-  return `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
+  return (
+    `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')} ` +
+    `(${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`
+  );
 }
 
 /** The fixture table of docs/transform.md, one row per catalog, cells as written. */

@@ -99,7 +99,8 @@ describe('random catalogs in every shape', () => {
       { numRuns: RUNS.catalogs, seed: SEED },
     );
     console.info(
-      `properties: ${RUNS.catalogs} random catalogs (${[...shapesSeen].map(([s, n]) => `${s} ${n}`).join(', ')}): ${outcomes.shrunk} shrunk, ${outcomes.passedThrough} passed through (no saving), 0 failures`,
+      `properties: ${RUNS.catalogs} random catalogs (${[...shapesSeen].map(([s, n]) => `${s} ${n}`).join(', ')}): ` +
+        `${outcomes.shrunk} shrunk, ${outcomes.passedThrough} passed through (no saving), 0 failures`,
     );
     expect([...shapesSeen.keys()].sort()).toEqual([...SHAPES].sort());
     expect(outcomes.shrunk).toBeGreaterThan(RUNS.catalogs / 2);
@@ -182,7 +183,9 @@ describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
       { numRuns: RUNS.levels, seed: SEED + 3 },
     );
     console.info(
-      `properties: ${RUNS.levels} random catalogs at every level; tools marked: ${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}; fact sentences deferred: ${[...deferred].map(([level, n]) => `${level} ${n}`).join(', ')}`,
+      `properties: ${RUNS.levels} random catalogs at every level; tools marked: ` +
+        `${[...marked].map(([level, n]) => `${level} ${n}`).join(', ')}; fact sentences deferred: ` +
+        `${[...deferred].map(([level, n]) => `${level} ${n}`).join(', ')}`,
     );
     expect(marked.get('leads') ?? 0).toBeGreaterThan(RUNS.levels / 4);
     expect(deferred.get('signatures') ?? 0).toBeGreaterThan(0);

@@ -88,7 +88,8 @@ describe('the store file changes under a running browser host', () => {
   }, 60_000);
 
   it.skipIf(CHATTR_SKIP)(
-    'made immutable (chattr +i on the database, -wal and -shm): the shrink passes through with the reason, the host stays up, and works again once the files are writable',
+    'made immutable (chattr +i on the database, -wal and -shm): the shrink passes through with the reason, the host ' +
+      'stays up, and works again once the files are writable',
     async () => {
       const { store, host, session } = await hostWithOneShrink('frozen');
       for (const suffix of SIDECARS) {

@@ -164,7 +164,9 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect(line).toMatchObject({
       error: {
         code: 'cave_bad_request',
-        message: `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "${value}"; unset it for the 512 MiB default`,
+        message:
+          `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not "${value}"; ` +
+          `unset it for the 512 MiB default`,
       },
     });
     expect(line.note).toMatch(/^nothing was stored \(CAVEMAN_CCR_MAX_BYTES must be/);
@@ -199,7 +201,8 @@ describe('caveman-shrink: bad input passes through, never a stack trace, never a
     expect(storedHandles()).toBe(1);
   });
 
-  it('--strict: a pass-through (no saving, bad input, an over-budget store) exits 3 with the same stdout and report line; a shrunk catalog exits 0', async () => {
+  it('--strict: a pass-through (no saving, bad input, an over-budget store) exits 3 with the same stdout and report \
+line; a shrunk catalog exits 0', async () => {
     const compact = Buffer.from('{"tools":[{"name":"a"}]}');
     for (const [input, extra] of [
       [compact, {}],

@@ -14,7 +14,8 @@ import { realFixtures } from '../../helpers/fixtures';
 
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
 const LONG =
-  'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
+  'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet ' +
+  'afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object', title: 'T', properties: { q: { type: 'string' } } } });
 
 describe('caveman_describe price', () => {

@@ -15,7 +15,8 @@ import { realFixture } from '../../helpers/fixtures';
 
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
 const FILLER =
-  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
+  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small ' +
+  'green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
 
 /** Tool texts as a server might write them: spacing, `1.0`, `\u00e9`, `1e400`, and key order kept only by the text. */
 const EXACT =

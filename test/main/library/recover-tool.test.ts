@@ -24,9 +24,16 @@ const LONG =
   'Nobody needs this sentence to call the tool, which is why it can go.';
 
 /** Tools written by hand, with the spacing and lexemes a re-serialiser would change. */
-const SEARCH = `{ "name" : "search",\n    "description": ${JSON.stringify(LONG)},\n    "inputSchema": {"type":"object","properties":{"10":{"type":"number","default":1.50},"2":{"type":"string","description":"caf\\u00e9 \\ud83d\\ude00"}}}}`;
-const TITLED = `{"name":"titled","title":"A title","description":"Short and whole.","inputSchema":{"type":"object","title":"dropped","properties":{"q":{"type":"string","examples":["x"],"description":""}}}}`;
-const NESTED = `{"name":"nested","description":"Short.","inputSchema":{"type":"object","properties":{"description":{"type":"string","description":${JSON.stringify(LONG)}}}}}`;
+const SEARCH =
+  `{ "name" : "search",\n    "description": ${JSON.stringify(LONG)},\n    "inputSchema": {"type":"object",` +
+  `"properties":{"10":{"type":"number","default":1.50},"2":{"type":"string",` +
+  `"description":"caf\\u00e9 \\ud83d\\ude00"}}}}`;
+const TITLED =
+  `{"name":"titled","title":"A title","description":"Short and whole.","inputSchema":{"type":"object",` +
+  `"title":"dropped","properties":{"q":{"type":"string","examples":["x"],"description":""}}}}`;
+const NESTED =
+  `{"name":"nested","description":"Short.","inputSchema":{"type":"object",` +
+  `"properties":{"description":{"type":"string","description":${JSON.stringify(LONG)}}}}}`;
 const CATALOG = `{"tools": [\n  ${SEARCH},\n  ${TITLED}, ${NESTED}\n]}\n`;
 
 async function stored(): Promise<string> {

@@ -153,7 +153,8 @@ describe('MCP channels (real services)', () => {
 });
 
 describe('what the page names needs the host to allow it', () => {
-  it('without a policy a typed command, a typed URL and a server from a config file the page sent are refused, and nothing starts; a discovered server still imports', async () => {
+  it('without a policy a typed command, a typed URL and a server from a config file the page sent are refused, and nothing starts; a discovered server \
+still imports', async () => {
     const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-refuse-'));
     const strict = await createAppServices({ storePath: join(refuseDir, 'ccr.db'), platform: 'browser' });
     const context = { clientId: 't', emit: () => undefined };
@@ -190,7 +191,8 @@ describe('what the page names needs the host to allow it', () => {
     }
   });
 
-  it("a config file the page sends under a discovered file's path, with a discovered server's name, gets its own id: the discovered server still imports (issue 22)", async () => {
+  it("a config file the page sends under a discovered file's path, with a discovered server's name, gets its own id: the discovered server still \
+imports (issue 22)", async () => {
     const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-clash-'));
     const strict = await createAppServices({ storePath: join(refuseDir, 'ccr.db'), platform: 'browser' });
     const context = { clientId: 't', emit: () => undefined };

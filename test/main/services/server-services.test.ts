@@ -112,7 +112,8 @@ describe('Servers channels (real services)', () => {
     expect(await call('cancelJob', { jobId: started.jobId })).toEqual({ cancelled: false });
   });
 
-  it('wrap: the preview shows the diff and names the backup, writing nothing; the commit writes the backup and the entry, the unticked tool excluded', async () => {
+  it('wrap: the preview shows the diff and names the backup, writing nothing; the commit writes the backup and the \
+entry, the unticked tool excluded', async () => {
     const tiny = rowOf(await call<ServersOverview>('listServers', {}), 'tiny');
     const request = { serverId: tiny.server.id, action: 'wrap', level: 'signatures', excludeTools: ['tool_02'] } as const;
     const preview = await call<ServerEditPreview>('previewServerEdit', request);
@@ -193,7 +194,8 @@ describe('Servers channels (real services)', () => {
     }
   });
 
-  it("only servers of discovered files can be edited: a picked file's server, an unknown id, a URL server and a tool name that is a pattern are refused", async () => {
+  it("only servers of discovered files can be edited: a picked file's server, an unknown id, a URL server and a tool \
+name that is a pattern are refused", async () => {
     const overview = await call<ServersOverview>('listServers', {});
     const picked = await call<McpDiscovery>('readMcpConfig', { fileName: config, bytes: new TextEncoder().encode(original) });
     for (const serverId of [picked.servers[0]!.id, 'mcp-000000000000000000000000']) {

@@ -88,7 +88,8 @@ describe(`history with ${ROWS} handles`, () => {
     expect(searched).toEqual([...searched].sort().reverse());
     const bySource = store.history({ sort: 'source', direction: 'ascending', limit: 3 });
     expect(bySource.total).toBe(ROWS);
-    // The 10,000 rows the Go tools wrote have no source name: they come first, oldest first; then the names in character order (catalog-10 is a Go row, so catalog-1 is followed by catalog-10001).
+    // The 10,000 rows the Go tools wrote have no source name: they come first, oldest first; then the names in character order (catalog-10 is a Go
+    // row, so catalog-1 is followed by catalog-10001).
     expect(bySource.entries.map((entry) => entry.source_name)).toEqual([null, null, null]);
     expect(
       store.history({ sort: 'source', direction: 'ascending', limit: 2, offset: ROWS / EVERY_NTH_IS_FOREIGN }).entries.map((entry) => entry.source_name),

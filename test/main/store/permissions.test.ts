@@ -81,7 +81,8 @@ describe('file permissions', () => {
     const undo = process.getuid?.() === 0 ? makeReadOnly(dbPath) : () => undefined; // root ignores modes
     try {
       const catalog = new TextEncoder().encode(
-        '{"tools":[{"name":"a","description":"A tool.","inputSchema":{"type":"object","title":"dropped","properties":{"q":{"type":"string","examples":["x"]}}}}]}',
+        '{"tools":[{"name":"a","description":"A tool.","inputSchema":{"type":"object","title":"dropped",' +
+          '"properties":{"q":{"type":"string","examples":["x"]}}}}]}',
       );
       const { error } = await shrink(catalog, { store: dbPath });
       expect(error?.code).toBe('cave_store_readonly');

@@ -141,7 +141,8 @@ describe('a store made before shrinks were recorded', () => {
       const compressor = i % 2 ? 'toolschema+share-schemas' : 'toolschema';
       db.prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(handle, at(i), 'toolschema', compressor, 100 + i, 50, original);
       db.prepare(
-        `INSERT INTO ${HISTORY_TABLE} (handle, created_at, bytes, tokens_before, tokens_after, content_type, compressor, source_name, tool_count, tokenizer, source_key)
+        `INSERT INTO ${HISTORY_TABLE} (handle, created_at, bytes, tokens_before, tokens_after, content_type, compressor, source_name, tool_count, ` +
+          `tokenizer, source_key)
          VALUES (?, ?, ?, ?, 50, 'toolschema', ?, ?, 1, 'o200k_base', ?)`,
       ).run(handle, at(i), original.length, 100 + i, compressor, `old-${i}.json`, `old-${i}.json`);
     }

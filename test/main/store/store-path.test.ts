@@ -54,7 +54,8 @@ describe('resolveMaxBytes', () => {
     const error = caughtCavemanError(() => resolveMaxBytes({ CAVEMAN_CCR_MAX_BYTES: raw }));
     expect(error.code).toBe('cave_bad_request');
     expect(error.message).toBe(
-      `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ${JSON.stringify(raw)}; unset it for the 512 MiB default`,
+      `CAVEMAN_CCR_MAX_BYTES must be a positive whole number of bytes, such as 536870912 for 512 MiB, not ` +
+        `${JSON.stringify(raw)}; unset it for the 512 MiB default`,
     );
   });
 });

@@ -174,7 +174,8 @@ describe('only this host, only our origin', () => {
     const requests = [
       (hosts: string) => `GET / HTTP/1.1\r\n${hosts}cookie: ${t.cookie}\r\nconnection: close\r\n\r\n`,
       (hosts: string) =>
-        `POST /api/app:info HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
+        `POST /api/app:info HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
       (hosts: string) => `GET /api/events HTTP/1.1\r\n${hosts}x-caveman-token: ${t.host.token}\r\nconnection: close\r\n\r\n`,
     ];
     for (const request of requests) {

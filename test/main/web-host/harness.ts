@@ -12,7 +12,8 @@ import { createWebHost, type WebHost, type WebHostOptions } from '../../../src/m
 import { CavemanError } from '../../../src/shared/errors';
 
 export const INDEX_HTML =
-  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Caveman Shrink</title>\n<script type="module" src="/assets/app.js"></script>\n</head>\n<body><div id="root"></div></body>\n</html>\n';
+  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Caveman Shrink</title>\n<script ' +
+  'type="module" src="/assets/app.js"></script>\n</head>\n<body><div id="root"></div></body>\n</html>\n';
 export const APP_JS = 'console.log("caveman");\n';
 
 export interface TestHost {

@@ -11,7 +11,8 @@ const t = hostForFile();
 const get = (path: string, method = 'GET') => send(t.host.port, path, { method, headers: { cookie: t.cookie } });
 
 const EXPECTED_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src " +
+  "'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 describe('security headers', () => {
   it('the CSP is exactly the strict policy', () => {

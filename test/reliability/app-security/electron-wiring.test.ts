@@ -279,7 +279,8 @@ describe('the window main.ts creates', () => {
     const meta = readFileSync(fileURLToPath(new URL('../../../src/renderer/index.html', import.meta.url)), 'utf8').match(
       /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/,
     )?.[1];
-    expect(meta?.split('; ')).toEqual(CONTENT_SECURITY_POLICY.split('; ').filter((rule) => !rule.startsWith('frame-ancestors'))); // frame-ancestors is ignored in <meta>
+    // frame-ancestors is ignored in <meta>
+    expect(meta?.split('; ')).toEqual(CONTENT_SECURITY_POLICY.split('; ').filter((rule) => !rule.startsWith('frame-ancestors')));
   });
 });
 

@@ -49,7 +49,8 @@ export function auditStore(path: string): StoreAudit {
     const orphanShrinks = shrinks
       ? (db
           .prepare(
-            'SELECT DISTINCT handle FROM caveman_app_shrinks AS s WHERE NOT EXISTS (SELECT 1 FROM caveman_app_history AS h WHERE h.handle = s.handle) ORDER BY handle',
+            'SELECT DISTINCT handle FROM caveman_app_shrinks AS s WHERE NOT EXISTS (SELECT 1 FROM caveman_app_history AS h ' +
+              'WHERE h.handle = s.handle) ORDER BY handle',
           )
           .pluck()
           .all() as string[])

@@ -56,7 +56,8 @@ describe('servers store', () => {
     expect(store.getState().measures.b).toEqual({ status: 'error', message: 'no answer in 60 s' });
   });
 
-  it('a wrap asks for the chosen level (the proxy default until chosen) and the unticked tools; the commit carries the preview hash and updates the row', async () => {
+  it('a wrap asks for the chosen level (the proxy default until chosen) and the unticked tools; the commit carries the \
+preview hash and updates the row', async () => {
     const wrapped = { ...row('a', 'wrapped'), wrap: { state: 'wrapped' as const, level: 'signatures' as const, excludeTools: ['tool_02'] } };
     const api = createFakeApi({
       listServers: async () => ({ servers: [row('a')], files: [] }),

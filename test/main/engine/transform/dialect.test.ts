@@ -124,7 +124,9 @@ describe('a $schema goes when nothing it keeps reads differently', () => {
       properties: { n: { minimum: 0, exclusiveMinimum: false }, m: { $ref: '#/properties/n/exclusiveMinimum' } },
     };
     expect(shrunk(target)).toHaveProperty('$schema');
-    const text = `{"tools":[{"name":"t","inputSchema":{"$schema":"${DRAFT_04}","type":"object","properties":{"n":{"minimum":0,"exclusiveMinimum":false,"exclusiveMinimum":false}}}}]}`;
+    const text =
+      `{"tools":[{"name":"t","inputSchema":{"$schema":"${DRAFT_04}","type":"object","properties":{"n":{"minimum":0,` +
+      `"exclusiveMinimum":false,"exclusiveMinimum":false}}}}]}`;
     expect(shrinkText(text)).toContain('"$schema"');
   });
 

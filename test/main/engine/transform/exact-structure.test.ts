@@ -61,7 +61,8 @@ describe('exact structural savings (SPEC §2.3a)', () => {
 
   it('keeps them too when the unevaluated* key is spelled with a \\u escape', () => {
     const text =
-      '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"object","additionalProperties":true,"\\u0075nevaluatedProperties":false}}}}]}';
+      '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"object",' +
+      '"additionalProperties":true,"\\u0075nevaluatedProperties":false}}}}]}';
     expect(shrinkText(text)).toContain('"additionalProperties":true');
     // Without the escape hiding it, the same schema is recognised by its text.
     expect(shrinkText(text.replace('\\u0075', 'u'))).toContain('"additionalProperties":true');

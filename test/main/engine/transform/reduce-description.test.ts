@@ -11,7 +11,9 @@ describe('reduceDescription', () => {
 
   it('keeps the lead and every constraint sentence in order; drops the rest', () => {
     const text =
-      'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once the text grows large. The path must be absolute. More filler that adds nothing useful at all here. Provide exactly one of body or body_b64.';
+      'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once ' +
+      'the text grows large. The path must be absolute. More filler that adds nothing useful at all here. Provide ' +
+      'exactly one of body or body_b64.';
     expect(reduceDescription(text)).toBe('Store an object in the bucket. The path must be absolute. Provide exactly one of body or body_b64.');
   });
 
@@ -25,7 +27,9 @@ describe('reduceDescription', () => {
 
   it('keeps the lead whole up to 300 bytes (the reference cut it at 80)', () => {
     const lead = "Search for commits across GitHub repositories using GitHub's commit search syntax, across one or many repositories at once";
-    const text = `${lead}. Useful for finding specific changes made by people in any repo of interest to the person doing the looking. Values above 100 are not allowed.`;
+    const text =
+      `${lead}. Useful for finding specific changes made by people in any repo of interest to the person doing the ` +
+      `looking. Values above 100 are not allowed.`;
     expect(reduceDescription(text)).toBe(`${lead}. Values above 100 are not allowed.`);
     expect(reduceDescription(text)).not.toContain('…');
   });
@@ -43,19 +47,23 @@ describe('reduceDescription', () => {
 
   it('keeps the original whitespace between neighbouring kept sentences', () => {
     const text =
-      'Lead sentence here.\n\nYou must pass a token.\nFiller text that is dropped because it carries no rule whatsoever and is long, long, long enough to go past the budget for short text easily and then some more.';
+      'Lead sentence here.\n\nYou must pass a token.\nFiller text that is dropped because it carries no rule ' +
+      'whatsoever and is long, long, long enough to go past the budget for short text easily and then some more.';
     expect(reduceDescription(text)).toBe('Lead sentence here.\n\nYou must pass a token.');
   });
 
   it('keeps the abbreviation guard: "e.g. /srv/x" survives whole', () => {
     const text =
-      'Destination, e.g. /srv/x. The path must be an absolute path. Filler sentence that is long enough to push this description well past the small budget for short text that it has.';
+      'Destination, e.g. /srv/x. The path must be an absolute path. Filler sentence that is long enough to push this ' +
+      'description well past the small budget for short text that it has.';
     expect(reduceDescription(text)).toBe('Destination, e.g. /srv/x. The path must be an absolute path.');
   });
 
   it('keeps every fact sentence the issue found lost (github-mcp-server, cloudflare-radar)', () => {
     for (const fact of LOST_FACTS) {
-      const text = `A tool that lists things in a place. Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough. ${fact}`;
+      const text =
+        `A tool that lists things in a place. Nothing else to see here in this long filler sentence, which merely pads ` +
+        `the text out to a length that is long enough. ${fact}`;
       expect(reduceDescription(text), fact).toBe(`A tool that lists things in a place. ${fact}`);
     }
   });
@@ -79,7 +87,8 @@ describe('reduceDescription', () => {
     expect(reduceDescription(plain, { default: { value: 'open' } })).toBe('List the records of a table in the order they were written.');
   });
 
-  it('a description met again reduces as the first time, whatever its node says: neighbours keep their whitespace, a drop between them leaves one space', () => {
+  it('a description met again reduces as the first time, whatever its node says: neighbours keep their whitespace, a \
+drop between them leaves one space', () => {
     const filler = 'Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough for it.';
     const text = `The kind of entries to list.\n\nDefault: 'all'.\nYou must pass a token. ${filler}`;
     for (let round = 0; round < 3; round++) {
@@ -91,13 +100,15 @@ describe('reduceDescription', () => {
 
   it('never drops the lead as redundant', () => {
     const text =
-      "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough for this, and a little more on top of that length for good measure.";
+      "Default: 'all'. The kind of entries to list, which merely pads the text out to a length that is long enough " +
+      'for this, and a little more on top of that length for good measure.';
     expect(reduceDescription(text, { default: { value: 'all' } })).toBe("Default: 'all'.");
   });
 
   it('is idempotent', () => {
     const texts = [
-      'Search the workspace for files and return ranked matches with surrounding context lines so the agent can decide what to open next. Results are sorted. Limit must be at most 100.',
+      'Search the workspace for files and return ranked matches with surrounding context lines so the agent can ' +
+        'decide what to open next. Results are sorted. Limit must be at most 100.',
       'x'.repeat(300),
       'Must do this. ' + 'Word '.repeat(60) + '. Then more. Never that.',
       'Word '.repeat(100) + '. Limit must be at most 100. Then more.',
@@ -117,7 +128,8 @@ describe('reduceDescription', () => {
 
   it('gives the same reduction as a JSON literal, first time and cached, with or without keywords', () => {
     const quoted =
-      'Filler prose that says nothing at all about the value, and runs on. The "name" must be unique \u2014 tabs\tand\nnewlines too. 😀 More filler prose that goes.';
+      'Filler prose that says nothing at all about the value, and runs on. The "name" must be unique \u2014 ' +
+      'tabs\tand\nnewlines too. 😀 More filler prose that goes.';
     const withDefault =
       'Pick how results are sorted by the server before paging. Defaults to "asc". Extra sentence of filler that goes on and on without a rule in it.';
     const keywordSets = [undefined, { default: { value: 'asc' } }, () => ({ default: { value: 'desc' } })];
@@ -181,7 +193,8 @@ describe('reduceDescription at a deferral level (leads, signatures)', () => {
 
   it('plans a description per kind: the same text reduces per kind however often it is met', () => {
     const text =
-      'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once the text grows large. The path must be absolute. Never overwrite the root.';
+      'Store an object in the bucket. This trailing clause is filler prose with no rule and should be dropped once ' +
+      'the text grows large. The path must be absolute. Never overwrite the root.';
     for (let round = 0; round < 3; round++) {
       expect(reducedDescriptionJson(text)).toBe(JSON.stringify('Store an object in the bucket. The path must be absolute. Never overwrite the root.'));
       expect(reducedDescriptionJson(text, undefined, deferral)).toBe(JSON.stringify('Store an object in the bucket. Never overwrite the root.'));

@@ -100,7 +100,9 @@ describe('a sentence that names a tool or a parameter', () => {
     const out = (description: string) => JSON.parse(shrinkText(catalogOf(description))).tools[0].description;
     expect(out(`Sends a message. ${filler} Take the chat-id from list-chats.`)).toBe('Sends a message. Take the chat-id from list-chats.');
     expect(out(`Sends a message. ${filler} It is quick.`)).toBe('Sends a message.');
-    const longLead = `Sends a message to a chat, which the server hands to its members at once without any further round trips or confirmations needed from you, ${'and so on, '.repeat(12)}once list-chats is done.`;
+    const longLead =
+      `Sends a message to a chat, which the server hands to its members at once without any further round trips or ` +
+      `confirmations needed from you, ${'and so on, '.repeat(12)}once list-chats is done.`;
     expect(out(`${longLead} ${filler}`)).toBe(longLead);
   });
 

@@ -122,7 +122,8 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
     },
   );
 
-  it('shares a schema only when that is fewer tokens in every tokenizer: two references to one short string schema cost more than they save (playwright-mcp, +4)', () => {
+  it('shares a schema only when that is fewer tokens in every tokenizer: two references to one short string schema cost more than they save \
+(playwright-mcp, +4)', () => {
     // The shape of playwright-mcp's drag tool: two targets with the same one-sentence string schema.
     const target = { type: 'string', description: 'Which element: its reference from the page snapshot, or a selector that finds only it' };
     const drag = {

@@ -5,7 +5,8 @@ import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
 const LONG =
-  'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget for short text, which it now does.';
+  'This sentence is filler that carries no rule at all and merely exists to push the whole description ' +
+  'comfortably past the small budget for short text, which it now does.';
 const tool = (inputSchema: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ tools: [{ name: 't', description: 'A tool.', ...extra, inputSchema }] });
 const schemaOf = (output: string) => JSON.parse(output).tools[0].inputSchema;
@@ -27,7 +28,8 @@ describe('transformCatalog: schema territory', () => {
 
   it('keeps enum, required, default and const verbatim without descending', () => {
     const schema =
-      '{"type":"object","properties":{"m":{"enum":[{"title":"x"},1.50],"default":{"title":"kept","examples":[1]},"const":{"$comment":"kept"}}},"required":["m"]}';
+      '{"type":"object","properties":{"m":{"enum":[{"title":"x"},1.50],"default":{"title":"kept","examples":[1]},' +
+      '"const":{"$comment":"kept"}}},"required":["m"]}';
     const out = shrinkText(`{"tools":[{"name":"t","inputSchema":${schema}}]}`);
     expect(out).toContain('"enum":[{"title":"x"},1.50]');
     expect(out).toContain('"default":{"title":"kept","examples":[1]}');
@@ -96,7 +98,8 @@ describe('transformCatalog: schema territory', () => {
 
   it('keeps integer-like keys in order, duplicates, and number text', () => {
     const input =
-      '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"10":{"type":"number","default":1.50},"2":{"type":"number","maximum":12345678901234567890},"2":{"type":"string"}}}}]}';
+      '{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"10":{"type":"number","default":1.50},' +
+      '"2":{"type":"number","maximum":12345678901234567890},"2":{"type":"string"}}}}]}';
     expect(shrinkText(input)).toBe(input);
   });
 });

@@ -17,7 +17,10 @@ function rendered(source: string): { text: string; tools: string[] } {
 
 describe('renderAnthropic', () => {
   it('keeps name, description and input_schema in that order and nothing else of an MCP tool', () => {
-    const source = `{"tools":[{"annotations":{"readOnlyHint":true},"inputSchema":{ "type": "object", "properties": {"n": {"type":"number","default":1.0}} },"description":"Caf\\u00e9.","name":"a","title":"A","icons":[],"_meta":{"x":1},"outputSchema":{"type":"object"},"execution":{}}],"nextCursor":"c"}`;
+    const source =
+      `{"tools":[{"annotations":{"readOnlyHint":true},"inputSchema":{ "type": "object",` +
+      ` "properties": {"n": {"type":"number","default":1.0}} },"description":"Caf\\u00e9.","name":"a","title":"A",` +
+      `"icons":[],"_meta":{"x":1},"outputSchema":{"type":"object"},"execution":{}}],"nextCursor":"c"}`;
     expect(rendered(source).text).toBe(
       '[{"name":"a","description":"Caf\\u00e9.","input_schema":{"type":"object","properties":{"n":{"type":"number","default":1.0}}}}]',
     );

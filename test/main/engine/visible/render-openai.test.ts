@@ -187,7 +187,9 @@ describe('renderOpenAi', () => {
 
   it('keeps the source text of values and decodes descriptions and names', () => {
     const source =
-      '{"name":"caf\\u00e9","description":"Line one.\\nLine two.","inputSchema":{"type":"object","properties":{"n":{"type":"number","default":1.0,"description":"A \\"quoted\\" word"},"s":{"type":"string","default":"a\\u0062"},"e":{"enum":["x\\u0079","z"],"default":"x\\u0079"}}}}';
+      '{"name":"caf\\u00e9","description":"Line one.\\nLine two.","inputSchema":{"type":"object",' +
+      '"properties":{"n":{"type":"number","default":1.0,"description":"A \\"quoted\\" word"},"s":{"type":"string",' +
+      '"default":"a\\u0062"},"e":{"enum":["x\\u0079","z"],"default":"x\\u0079"}}}}';
     expect(rendered(source).tools[0]).toBe(
       [
         '// Line one.',

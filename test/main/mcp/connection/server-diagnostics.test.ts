@@ -16,7 +16,8 @@ describe('server diagnostics', () => {
 
   it('a server started by a package runner may still be downloading: the message says so, naming the runner', () => {
     expect(timedOut({ transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] }).message).toBe(
-      'the server (npx -y @modelcontextprotocol/server-everything) did not answer initialize within 60 s; a server started with npx may still be downloading on its first run: try again once it is installed',
+      'the server (npx -y @modelcontextprotocol/server-everything) did not answer initialize within 60 s; a server ' +
+        'started with npx may still be downloading on its first run: try again once it is installed',
     );
     expect(timedOut({ transport: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] }).message).toMatch(
       /; a server started with uvx may still be downloading/,

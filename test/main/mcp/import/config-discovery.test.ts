@@ -219,7 +219,8 @@ describe('discovery on disk', () => {
     const project = join(home, 'src', 'site');
     write(
       join(home, '.config/Code/User/mcp.json'),
-      '{\n  // mine\n  "servers": { "memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], }, },\n  "inputs": [],\n}\n',
+      '{\n  // mine\n  "servers": { "memory": { "type": "stdio", "command": "npx", "args": ["-y",' +
+        ' "@modelcontextprotocol/server-memory"], }, },\n  "inputs": [],\n}\n',
     );
     write(
       join(project, '.vscode/mcp.json'),

@@ -127,18 +127,21 @@ describe('listServerTools', () => {
 });
 
 /** A stdio server in a few lines: its one tool's description is the two variables it was started with. */
-const ENV_SERVER = `
+const ENV_SERVER =
+  `
 const seen = JSON.stringify({ electron: process.env.ELECTRON_RUN_AS_NODE ?? null, kept: process.env.CAVEMAN_TEST_KEPT ?? null });
 const reply = (id, result) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n');
 require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
   const message = JSON.parse(line);
-  if (message.method === 'initialize') reply(message.id, { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'env', version: '1' } });
+  if (message.method === 'initialize') reply(message.id, { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, ` +
+  `serverInfo: { name: 'env', version: '1' } });
   else if (message.method === 'tools/list') reply(message.id, { tools: [{ name: 'env', description: seen, inputSchema: { type: 'object' } }] });
   else if (message.id !== undefined) reply(message.id, {});
 });`;
 
 describe('the environment a stdio server is started with', () => {
-  it("is ours without ELECTRON_RUN_AS_NODE (set only to run our own binary as Node), as the proxy's child gets it; the target's env still sets it", async () => {
+  it("is ours without ELECTRON_RUN_AS_NODE (set only to run our own binary as Node), as the proxy's child gets it; the \
+target's env still sets it", async () => {
     const baseEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1', CAVEMAN_TEST_KEPT: 'kept' };
     const seen = async (env?: Record<string, string>) => {
       const listed = await listServerTools(

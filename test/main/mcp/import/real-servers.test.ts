@@ -47,7 +47,8 @@ describe.each(servers)('%s', (label, target) => {
       expect(sameSelectionProfile(selectionProfile(result.output), selectionProfile(bytes))).toBe(true);
       expect(Buffer.from(store.get(result.recovery_handle!)).equals(Buffer.from(bytes))).toBe(true);
       console.log(
-        `${label}: ${listed.tools.length} tools in ${listed.pages} page(s), ${result.tokens_before} → ${result.tokens_after} tokens (${(result.ratio * 100).toFixed(1)}% saved, ${result.tokenizer}, inferred)`,
+        `${label}: ${listed.tools.length} tools in ${listed.pages} page(s), ${result.tokens_before} → ` +
+          `${result.tokens_after} tokens (${(result.ratio * 100).toFixed(1)}% saved, ${result.tokenizer}, inferred)`,
       );
     } finally {
       store.close();

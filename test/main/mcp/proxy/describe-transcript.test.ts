@@ -31,9 +31,11 @@ afterAll(() => {
 
 const cut = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}… (${Buffer.byteLength(text)} bytes)` : text);
 const FILLER =
-  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
+  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small ' +
+  'green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
 const EXACT_TOOLS = [
-  `{ "name": "cafe", "description": "Finds a caf\\u00e9. ${FILLER}", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400}}} }`,
+  `{ "name": "cafe", "description": "Finds a caf\\u00e9. ${FILLER}", "inputSchema": {"type":"object",` +
+    `"properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400}}} }`,
   `{"name":"echo","description":"Echoes. ${FILLER}","inputSchema":{"type":"object","properties":{"message":{"type":"string","minLength":1.0}}}}`,
 ];
 
@@ -83,7 +85,8 @@ async function transcript(
       const names = [...shortened, ...served.filter((tool) => !shortened.includes(tool))].slice(0, 2).map((tool) => tool.name);
       const answer = (await client.callTool({ name: 'caveman_describe', arguments: { names } })) as Texts;
       say(
-        `client → tools/call caveman_describe ${JSON.stringify({ names })} ← ${answer.content.length} content items${answer.content.some((part) => part.text === COMPLETE_NOTE) ? ` (one is the note "${COMPLETE_NOTE}")` : ''}`,
+        `client → tools/call caveman_describe ${JSON.stringify({ names })} ← ${answer.content.length} content ` +
+          `items${answer.content.some((part) => part.text === COMPLETE_NOTE) ? ` (one is the note "${COMPLETE_NOTE}")` : ''}`,
       );
       expect(answer.isError).toBeUndefined();
       const texts = answer.content.filter((part) => part.text !== COMPLETE_NOTE);
@@ -95,7 +98,8 @@ async function transcript(
         const at = rawLine.indexOf(bytes);
         say(`  ${name}: ${cut(answer.content[n]!.text)}`);
         say(
-          `  byte for byte against the server's own entry: ${same ? 'identical' : 'DIFFERENT'} (${bytes.length} bytes); verbatim in its raw tools/list line at byte ${at}`,
+          `  byte for byte against the server's own entry: ${same ? 'identical' : 'DIFFERENT'} (${bytes.length} bytes); ` +
+            `verbatim in its raw tools/list line at byte ${at}`,
         );
         const reserialised = JSON.stringify(JSON.parse(answer.content[n]!.text));
         if (reserialised !== answer.content[n]!.text)

@@ -27,7 +27,8 @@ afterEach(() => store.cleanup());
 const LISTED_SERVER = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
 const LONG =
-  'Does the thing for the test. The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
+  'Does the thing for the test. The team that wrote it likes long walks, warm tea and quiet afternoons in the ' +
+  'garden. Its logo is a small green frog that somebody drew by hand.';
 
 interface Proxied {
   client: Client;
@@ -57,8 +58,12 @@ function listedToolsFile(tools: unknown[] | string): string[] {
 }
 
 /** Tool texts as a server may write them: spacing, `1.0`, `\u00e9`, `1e400`, integer-like keys out of order. */
-const EXACT = `{ "name": "exact", "description": "Caf\\u00e9 finder. ${LONG}", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400},"2":{"type":"string"},"1":{"type":"string"}}} }`;
-const SECOND = `{"name":"second","description":"Second \\u00e9tape. ${LONG}","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":0.0}}}}`;
+const EXACT =
+  `{ "name": "exact", "description": "Caf\\u00e9 finder. ${LONG}", "inputSchema": {"type":"object",` +
+  `"properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400},"2":{"type":"string"},` +
+  `"1":{"type":"string"}}} }`;
+const SECOND =
+  `{"name":"second","description":"Second \\u00e9tape. ${LONG}","inputSchema":{"type":"object",` + `"properties":{"n":{"type":"integer","minimum":0.0}}}}`;
 
 describe('caveman_describe in the proxy', () => {
   it("server-everything: every tool's original comes back byte for byte, shortened or complete, and again after a restart", async () => {
@@ -169,7 +174,9 @@ describe('caveman_describe in the proxy', () => {
       ).toBe(price);
       expect(proxied.stderr()).toMatch(
         new RegExp(
-          `tools/list shrunk at leads: 7 tools, \\d+ → \\d+ tokens as the model sees them \\([\\d.]+% saved; anthropic rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds ${price} tokens \\(inferred; offered because 6 of 7 tools were shortened\\)\\n`,
+          `tools/list shrunk at leads: 7 tools, \\d+ → \\d+ tokens as the model sees them \\([\\d.]+% saved; anthropic ` +
+            `rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds ${price} tokens ` +
+            `\\(inferred; offered because 6 of 7 tools were shortened\\)\\n`,
         ),
       );
 

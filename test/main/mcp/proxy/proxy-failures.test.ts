@@ -128,7 +128,8 @@ describe('caveman-shrink proxy under failure', () => {
       .split('\n')
       .filter((line) => line.includes('tools/list passed'));
     expect(notes).toEqual([
-      `caveman-shrink proxy: tools/list passed through unchanged (295 tools): the listing is ${(bytes / 1048576).toFixed(1)} MiB, above the 32 MiB limit — nothing was stored`,
+      `caveman-shrink proxy: tools/list passed through unchanged (295 tools): the listing is ` +
+        `${(bytes / 1048576).toFixed(1)} MiB, above the 32 MiB limit — nothing was stored`,
     ]);
     proxy.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
     expect(await proxy.next()).toEqual({ jsonrpc: '2.0', id: 3, result: {} });

@@ -68,13 +68,17 @@ describe('caveman-shrink proxy --level', () => {
 
     const stderr = proxy!.stderr();
     expect(stderr).toContain(
-      "tools/list is answered shrunk at level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away",
+      "tools/list is answered shrunk at level leads (the proxy's default): each description cut to its lead and " +
+        'warnings; the rest is one caveman_describe call away',
     );
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
     const percent = (savingRatio(seen.tokens_before, seen.tokens_after) * 100).toFixed(1);
     expect(stderr).toMatch(
       new RegExp(
-        `caveman-shrink proxy: tools/list shrunk at leads: 117 tools, ${seen.tokens_before} → ${seen.tokens_after} tokens as the model sees them \\(${percent}% saved; anthropic rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds \\d+ tokens \\(inferred; offered because ${marked.length} of 117 tools were shortened\\)\\n`,
+        `caveman-shrink proxy: tools/list shrunk at leads: 117 tools, ${seen.tokens_before} → ${seen.tokens_after} ` +
+          `tokens as the model sees them \\(${percent}% saved; anthropic rendering, inferred, o200k_base\\); original ` +
+          `stored as ccr_[0-9a-f]{32}; caveman_describe adds \\d+ tokens \\(inferred; offered because ${marked.length} of ` +
+          `117 tools were shortened\\)\\n`,
       ),
     );
     // Not the JSON figure, which counts the fixture's whitespace.
@@ -119,7 +123,9 @@ describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
 
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
     expect(proxy!.stderr()).toContain(
-      `tools/list shrunk at facts: ${expected.length} of 117 tools listed (--include-tools get_*,list_*,search_code --exclude-tools list_gists: ${117 - expected.length} filtered out), ${seen.tokens_before} → ${seen.tokens_after} tokens as the model sees them`,
+      `tools/list shrunk at facts: ${expected.length} of 117 tools listed (--include-tools get_*,list_*,search_code ` +
+        `--exclude-tools list_gists: ${117 - expected.length} filtered out), ${seen.tokens_before} → ` +
+        `${seen.tokens_after} tokens as the model sees them`,
     );
 
     proxy!.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'create_issue', arguments: {} } });

@@ -30,11 +30,14 @@ afterEach(async () => {
 });
 
 const FILLER =
-  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
+  'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small ' +
+  'green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
 /** As a server may write them, and as a parse and a stringify would not give them back. */
 const EXACT = [
-  `{ "name": "cafe", "description": "Finds a caf\\u00e9. ${FILLER}", "inputSchema": {"type":"object","properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400}}} }`,
-  `{"name":"headers","description":"Says which headers reached the server. ${FILLER}","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":0.0}}}}`,
+  `{ "name": "cafe", "description": "Finds a caf\\u00e9. ${FILLER}", "inputSchema": {"type":"object",` +
+    `"properties":{"ratio":{"type":"number","default":1.0,"maximum":1e400}}} }`,
+  `{"name":"headers","description":"Says which headers reached the server. ${FILLER}",` +
+    `"inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":0.0}}}}`,
 ];
 
 interface Seen {
@@ -64,7 +67,9 @@ async function exactServer(events: boolean): Promise<{ url: string; seen: Seen[]
       if (body?.id === undefined) return void response.writeHead(202).end();
       let answer: string;
       if (body.method === 'initialize')
-        answer = `{"jsonrpc":"2.0","id":${body.id},"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"exact-http","version":"1"}}}`;
+        answer =
+          `{"jsonrpc":"2.0","id":${body.id},"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},` +
+          `"serverInfo":{"name":"exact-http","version":"1"}}}`;
       else if (body.method === 'tools/list') answer = listLine = `{"jsonrpc":"2.0","id":${body.id},"result":{"tools":[${EXACT.join(', ')}]}}`;
       else
         answer = JSON.stringify({

@@ -8,7 +8,10 @@ import { startCommand } from '../../../helpers/cli';
 export interface RawProxy {
   /** Writes one line (a newline is added). */
   send(line: string | object): void;
-  /** The next line the proxy writes to stdout, parsed; rejects after `timeoutMs` (a hang guard, under the test's own timeout, that says what the proxy wrote on stderr). */
+  /**
+   * The next line the proxy writes to stdout, parsed; rejects after `timeoutMs` (a hang guard, under the test's own timeout, that says what the proxy
+   * wrote on stderr).
+   */
   next(timeoutMs?: number): Promise<Record<string, unknown>>;
   /** The same line exactly as written. */
   nextLine(timeoutMs?: number): Promise<string>;

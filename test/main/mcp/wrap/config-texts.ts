@@ -68,7 +68,9 @@ export const VSCODE = `// Servers for this workspace
 `;
 
 export const CURSOR_ONE_LINE = `{"mcpServers":{"tiny":{"command":"node","args":["server.mjs","--stdio"]},"other":{"command":"x"}}}`;
-export const WINDSURF_CRLF_BOM = `\uFEFF{\r\n    "mcpServers": {\r\n        "git": {\r\n            "command": "uvx",\r\n            "args": ["mcp-server-git"]\r\n        }\r\n    }\r\n}\r\n`;
+export const WINDSURF_CRLF_BOM =
+  `\uFEFF{\r\n    "mcpServers": {\r\n        "git": {\r\n            "command": "uvx",` +
+  `\r\n            "args": ["mcp-server-git"]\r\n        }\r\n    }\r\n}\r\n`;
 export const NO_ARGS = `{\n  "mcpServers": {\n    "bare": {\n      "command": "my-server"\n    }\n  }\n}\n`;
 
 /** [label, path under a home folder, text, server, project] */

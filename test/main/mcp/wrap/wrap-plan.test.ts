@@ -163,7 +163,8 @@ describe('refusals', () => {
     expect(refusal(() => planWrap('/settings.json', '{"editor.fontSize": 14, "mcp": {"servers": {}}}', { server: 'x' }, launcher, {}))).toEqual({
       code: 'unknown-format',
       message:
-        '/settings.json is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, Cursor, Windsurf) and no "servers" list (VS Code)',
+        '/settings.json is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude ' +
+        'Code, Cursor, Windsurf) and no "servers" list (VS Code)',
     });
   });
 
@@ -230,7 +231,8 @@ describe('refusals', () => {
     expect(refusal(() => planUnwrap('/c.json', wrapped, { server: 'everything' }, { path: '/c.json.bak', text: undefined }))).toEqual({
       code: 'no-backup',
       message:
-        '"everything" starts through the proxy, but the backup its wrap left (/c.json.bak) is gone, so its original text is not known; it serves npx -y @modelcontextprotocol/server-everything: edit the entry by hand',
+        '"everything" starts through the proxy, but the backup its wrap left (/c.json.bak) is gone, so its original ' +
+        'text is not known; it serves npx -y @modelcontextprotocol/server-everything: edit the entry by hand',
     });
     expect(
       refusal(() =>
