@@ -6,7 +6,10 @@ import { rangesOf, type ChangeRange } from '../../helpers/change-ranges';
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-/** A pretty catalog of n tools and its "compressed" side (every title line dropped, descriptions cut), as bytes (plain ASCII: offsets are the same in characters). */
+/**
+ * A pretty catalog of n tools and its "compressed" side (every title line dropped, descriptions cut), as bytes (plain ASCII: offsets are the same in
+ * characters).
+ */
 function catalog(n: number): DiffBytes & { text: { original: string; compressed: string } } {
   let original = '{\n  "tools": [\n';
   let compressed = original;
