@@ -11,7 +11,7 @@
 import { Buffer } from 'node:buffer';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { CountJob, CountJobOptions, FinishOptions, SharedCountJob } from './count-job';
-import type { ParallelTokenCounter } from './parallel-counter';
+import type { CountStarter } from './count-starter';
 import { findSafeBoundary } from './safe-split';
 
 export interface GrowingCountPolicy {
@@ -41,7 +41,7 @@ export class GrowingCount {
   private stopped: boolean;
 
   constructor(
-    private readonly counter: ParallelTokenCounter,
+    private readonly counter: CountStarter,
     private readonly tokenizer: TokenizerName,
     private readonly options: GrowingCountOptions,
     /** Undefined when the counter has no workers: the text is counted when it ends. */

@@ -17,6 +17,7 @@ import { CavemanError, cancelledError } from '../../../shared/errors';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../../shared/tokenizers';
 import { SharedCountJob, type CountJob, type CountJobOptions, type CountText } from './count-job';
 import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
+import type { CountStarter } from './count-starter';
 import { GrowingCount } from './growing-count';
 import { splitAtSafeBoundaries } from './safe-split';
 import { resolveWorkerScript } from '../../workers/worker-script';
@@ -90,7 +91,7 @@ function sharedTextOf(text: CountText): SharedText {
   return { buffer: shared.buffer, encoding: 'utf8', byteOffset: shared.byteOffset, byteLength: shared.byteLength };
 }
 
-export class ParallelTokenCounter {
+export class ParallelTokenCounter implements CountStarter {
   readonly size: number;
   private readonly minParallelChars: number;
   private readonly chunkChars: number;
