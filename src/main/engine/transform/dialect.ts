@@ -20,7 +20,7 @@
 
 import { ARRAY, LITERAL, OBJECT, STRING, itemAt, keyName, sourceOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { indexOfQuoted } from '../text/find-quoted';
-import type { RefTrie } from './ref-targets';
+import type { RefTrie } from './ref-trie';
 import { DROPPED_ANNOTATIONS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './schema-vocabulary';
 import { holdsSchemas, isNameMap } from './schema-members';
 import { hasDuplicateKey, isDefaultValue } from './structural-defaults';

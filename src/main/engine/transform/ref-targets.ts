@@ -11,22 +11,7 @@ import { indexOfQuoted } from '../text/find-quoted';
 import type { Dialect } from './dialect';
 import { refSites } from './schema-resources';
 import { holdsSchemas, isNameMap } from './schema-members';
-
-/** Pointer segments leading to $ref targets: a child exists for every segment on some target's path. */
-export class RefTrie {
-  readonly children = new Map<string, RefTrie>();
-
-  child(segment: string): RefTrie | undefined {
-    return this.children.get(segment);
-  }
-
-  add(segments: readonly string[], from = 0): void {
-    if (from >= segments.length) return;
-    let next = this.children.get(segments[from]!);
-    if (!next) this.children.set(segments[from]!, (next = new RefTrie()));
-    next.add(segments, from + 1);
-  }
-}
+import { RefTrie } from './ref-trie';
 
 /** A key named $ref, as text, after its opening quote. */
 const REF_KEY_TAIL = '$ref"';

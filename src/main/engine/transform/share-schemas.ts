@@ -19,9 +19,10 @@ import { TOKENIZERS } from '../../../shared/tokenizers';
 import { utf8ByteLength } from '../text/utf8';
 import { countTokens } from '../tokens/count-tokens';
 import { readCatalog } from './catalog-shape';
-import { refTargets, type RefTrie } from './ref-targets';
+import { refTargets } from './ref-targets';
+import type { RefTrie } from './ref-trie';
 import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from './schema-vocabulary';
-import type { TransformResult } from './transform-catalog';
+import type { TransformResult } from './transform-result';
 
 const RESOURCE_KEYWORDS: ReadonlySet<string> = new Set(['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$dynamicRef', '$recursiveRef']);
 

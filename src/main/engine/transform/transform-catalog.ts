@@ -12,11 +12,12 @@ import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, ty
 import { writeCompact } from '../json/write-compact';
 import { indexOfQuoted } from '../text/find-quoted';
 import { sentenceNamesOf } from './catalog-names';
-import { readCatalog, type CatalogKind, type CatalogLayout } from './catalog-shape';
+import { readCatalog, type CatalogLayout } from './catalog-shape';
 import { DEFERRAL_MARKER, endsWithDeferralMarker, withoutDeferralMarker } from './deferral-marker';
 import { reducedDescriptionJson, SMALL_DESCRIPTION_BYTES, type ReductionOptions } from './reduce-description';
 import { declaredDialects, isDraft04, needsDialect } from './dialect';
-import { refTargets, type RefTrie } from './ref-targets';
+import { refTargets } from './ref-targets';
+import type { RefTrie } from './ref-trie';
 import { keywordsOf } from './schema-redundancy';
 import {
   DROPPED_ANNOTATIONS,
@@ -30,28 +31,11 @@ import {
 import { someSchemaMember } from './schema-members';
 import type { SentenceNames } from './sentence-names';
 import { shareSchemas } from './share-schemas';
+import type { ToolSpan, TransformResult } from './transform-result';
 import { hasDuplicateKey, isDroppableDefault, type StructureScope } from './structural-defaults';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
-/** Where one tool sits in the source text (UTF-16 offsets) and in the output (byte offsets). */
-export interface ToolSpan {
-  name: string;
-  sourceStart: number;
-  sourceEnd: number;
-  outputStart: number;
-  outputEnd: number;
-}
-
-export interface TransformResult {
-  /** The compact shrunk catalog as UTF-8: the exact bytes to send to a model. */
-  output: Uint8Array;
-  kind: CatalogKind;
-  tools: ToolSpan[];
-  /** Keywords dropped as equal to their JSON Schema default (SPEC §2.3a). */
-  structureDrops: number;
-  /** Shared sub-schema definitions written (0 unless `shareSchemas`). */
-  sharedDefinitions: number;
-}
+export type { ToolSpan, TransformResult } from './transform-result';
 
 /**
  * Parts of the transform that can be switched off, so lint can attribute a
