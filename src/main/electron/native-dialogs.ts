@@ -7,7 +7,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
 import type { StartQuestion } from '../mcp/import/start-approval';
-import type { CoreServices } from '../services/app-services';
+import type { CoreServices } from '../services/core-services';
 import type { Handlers } from '../services/dispatch';
 import { openCatalogPaths } from '../services/open-catalog-paths';
 

@@ -6,23 +6,24 @@
 
 import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AppInfo, CatalogSide, ExportRequest, McpDiscovery } from '../../shared/contracts';
+import type { AppInfo, CatalogSide } from '../../shared/contracts';
 import { CavemanError, asCavemanError } from '../../shared/errors';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
-import { choiceFields, type ShrinkChoice } from '../../shared/ipc/caveman-api';
+import { choiceFields } from '../../shared/ipc/caveman-api';
 import { WorkerClient } from '../workers/worker-client';
 import { serverStarts, type StartPolicy } from '../mcp/import/start-approval';
 import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
 import { resolveMaxBytes, resolveStorePath } from '../store';
 import { AnalysisRegistry } from '../jobs/analysis-registry';
 import { exportFileName } from '../jobs/analysis/export-name';
-import { createDispatcher, type CallContext, type Dispatcher, type Handlers } from './dispatch';
+import { createDispatcher, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from '../jobs/job-runner';
 import { createMcpServices } from './mcp-services';
 import { createServerServices } from './server-services';
 import { openCatalogPaths } from './open-catalog-paths';
 import { createOpenWithInbox, type OpenWithInbox } from './open-with-inbox';
 import { packageVersion } from '../library/package-version';
+import type { CoreServices } from './core-services';
 
 export interface AppServicesOptions {
   /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
@@ -38,24 +39,6 @@ export interface AppServicesOptions {
   warmUp?: boolean | undefined;
   /** Handlers a host adds on top (Electron: native open and save dialogs). */
   extend?: (core: CoreServices) => Handlers;
-}
-
-/** What host-specific handlers build on. */
-export interface CoreServices {
-  /** `choice`: shared sub-schemas (SPEC §2.3a; off by default) and the level (SPEC §2.3b; facts by default). */
-  startAnalysis(
-    name: string,
-    bytes: Uint8Array,
-    tokenizer: AppInfo['defaultTokenizer'],
-    context: CallContext,
-    choice?: ShrinkChoice,
-  ): ReturnType<JobRunner['start']>;
-  /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
-  reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
-  /** The bytes to save or download, and the file name to offer. */
-  exportBytes(request: ExportRequest): Promise<{ fileName: string; bytes: Uint8Array }>;
-  /** The servers in an MCP config file the person picked (its name for display, its bytes); they can then be imported by id. */
-  readMcpConfig(displayName: string, bytes: Uint8Array): Promise<McpDiscovery>;
 }
 
 export interface AppServices {

@@ -10,7 +10,7 @@ import type { JobStarted } from '../../shared/contracts';
 import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, unreadableReason } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { ShrinkChoice } from '../../shared/ipc/caveman-api';
-import type { CoreServices } from './app-services';
+import type { CoreServices } from './core-services';
 import type { CallContext } from './dispatch';
 
 /** Starts one analysis per path, in order; unreadable or oversized files are failed jobs. */

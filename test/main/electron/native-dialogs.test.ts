@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nativeDialogHandlers } from '../../../src/main/electron/native-dialogs';
-import type { CoreServices } from '../../../src/main/services/app-services';
+import type { CoreServices } from '../../../src/main/services/core-services';
 import type { CallContext } from '../../../src/main/services/dispatch';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CoreServices } from '../../../src/main/services/app-services';
+import type { CoreServices } from '../../../src/main/services/core-services';
 import { openCatalogPaths } from '../../../src/main/services/open-catalog-paths';
 import type { CavemanError } from '../../../src/shared/errors';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
