@@ -13,7 +13,7 @@ import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { costRows, RENDERING_LABELS, RENDERINGS, savedShare } from '../lib/server-cost-table';
 import { serversStoreFor, levelOf, type EditAction } from '../state/servers-store';
 import { commandText, whereFrom } from './mcp-import-dialog';
-import { useServers } from './servers-view';
+import { useServers } from '../hooks/use-servers';
 import { Icon } from './icon';
 
 interface ServerCardProps {

@@ -5,21 +5,16 @@
 // the preview is confirmed.
 
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
 import type { ServerEditPreview } from '../../../shared/contracts';
 import { useApp } from '../app-context';
-import { serversStoreFor, type ServersState } from '../state/servers-store';
+import { serversStoreFor } from '../state/servers-store';
+import { useServers } from '../hooks/use-servers';
 import { fileStatus } from './mcp-import-dialog';
 import { ServerCard } from './server-card';
 import { ServerEditDialog } from './server-edit-dialog';
 import { Icon } from './icon';
 import { Spinner } from './spinner';
 import '../styles/servers-view.css';
-
-/** The Servers store of this page, read with a selector. */
-export function useServers<T>(selector: (state: ServersState) => T): T {
-  return useStore(serversStoreFor(useApp().api), selector);
-}
 
 export function ServersView() {
   const { api } = useApp();
