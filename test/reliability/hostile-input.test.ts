@@ -16,7 +16,7 @@ import { createAppServices, type AppServices } from '../../src/main/services/app
 import type { CallContext } from '../../src/main/services/dispatch';
 import { RecoveryStore } from '../../src/main/store';
 import { CONTRACT_IDS, type AnalysisFailure, type AnalysisSummary, type JobFinishedEvent } from '../../src/shared/contracts';
-import { CavemanError } from '../../src/shared/errors';
+import { CavemanError, errorSentence } from '../../src/shared/errors';
 import type { ApiResult, EventName, EventTypes } from '../../src/shared/ipc/channels';
 import { reportLine, runCommand } from '../helpers/cli';
 import { folderPerFile } from '../helpers/temp-folder';
@@ -203,10 +203,10 @@ describe('the app services (the analysis the window shows, on worker threads)', 
     const { expected } = entry;
     if (expected.kind === 'refused') {
       expect(outcome).toMatchObject({ ok: false, error: { code: expected.code } });
-      expect((outcome as AnalysisFailure).error.message).toMatch(/nothing was stored/);
+      expect(errorSentence((outcome as AnalysisFailure).error)).toMatch(/nothing was stored/);
     } else if (expected.kind === 'pass' && expected.reason !== 'no_saving') {
       expect(outcome).toMatchObject({ ok: false, passThrough: { reason: expected.reason } });
-      expect((outcome as AnalysisFailure).error.message).toMatch(/nothing was stored/);
+      expect(errorSentence((outcome as AnalysisFailure).error)).toMatch(/nothing was stored/);
     } else if (expected.kind === 'pass') {
       expect(outcome).toMatchObject({ ok: true, report: { pass_through: { reason: 'no_saving' } } });
       expect((outcome as AnalysisSummary).report).not.toHaveProperty('recovery_handle');

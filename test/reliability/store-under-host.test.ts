@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { errorSentence } from '../../src/shared/errors';
 import { runCommand } from '../helpers/cli';
 import { canMakeReadOnly } from '../helpers/read-only';
 import { folderPerFile } from '../helpers/temp-folder';
@@ -79,10 +80,8 @@ describe('the store file changes under a running browser host', () => {
     // A handle here would name a row in a file no process can open.
     expect(second.outcome.report).not.toHaveProperty('recovery_handle');
     expect(second.outcome.report?.pass_through?.reason).toBe('store_error');
-    expect(second.outcome.report?.error).toMatchObject({
-      code: 'cave_store_corrupt',
-      message: expect.stringMatching(/is damaged or is not a SQLite database .*nothing was stored$/),
-    });
+    expect(second.outcome.report?.error).toMatchObject({ code: 'cave_store_corrupt', outcome: { left: 'nothing_stored' } });
+    expect(errorSentence(second.outcome.report!.error!)).toMatch(/is damaged or is not a SQLite database .*nothing was stored$/);
     expect(readFileSync(store).equals(garbage)).toBe(true);
     for (const suffix of ['-wal', '-shm']) expect(existsSync(store + suffix), suffix).toBe(false);
   }, 60_000);

@@ -11,13 +11,13 @@ describe('cancelledError', () => {
 
   it('puts when (or why) after "cancelled", and what it left after the dash', () => {
     expect(cancelledError({ when: 'before it started' }).message).toBe('cancelled before it started — nothing was stored');
-    expect(cancelledError({ outcome: 'the server was stopped and nothing was stored' }).message).toBe(
+    expect(cancelledError({ outcome: { left: 'server_stopped' } }).message).toBe(
       'cancelled — the server was stopped and nothing was stored',
     );
   });
 
   it('names a decline in place of "cancelled"', () => {
-    expect(cancelledError({ what: 'you chose not to run that command', outcome: 'nothing was started' }).message).toBe(
+    expect(cancelledError({ what: 'you chose not to run that command', outcome: { left: 'nothing_started' } }).message).toBe(
       'you chose not to run that command — nothing was started',
     );
   });

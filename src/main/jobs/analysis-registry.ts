@@ -3,7 +3,7 @@
 // when there are too many or they hold too many bytes.
 
 import type { AnalysisSummary, CatalogSide } from '../../shared/contracts';
-import { CavemanError } from '../../shared/errors';
+import { CavemanError, NOTHING_STORED, outcomeWords } from '../../shared/errors';
 import { analysisBuffers, type AnalysisProduct } from './analysis/analyze-catalog';
 
 /** A successful analysis as the worker made it, with its summary at hand. */
@@ -44,7 +44,7 @@ export class AnalysisRegistry {
     const entry = this.get(analysisId);
     if (which === 'original') return entry.original;
     if (!entry.summary.report.recovery_handle) {
-      const why = entry.summary.report.pass_through?.message ?? 'nothing was stored';
+      const why = entry.summary.report.pass_through?.message ?? outcomeWords(NOTHING_STORED);
       throw new CavemanError('cave_not_found', `there is no compressed catalog to hand out: ${why}`);
     }
     return entry.output;

@@ -2,7 +2,7 @@
 // input must pass through unchanged. Shared by shrink, lint and the app.
 
 import type { PassThrough } from '../../shared/contracts';
-import { CavemanError, type ErrorCode } from '../../shared/errors';
+import { CavemanError, type ErrorCode, type ErrorOutcome } from '../../shared/errors';
 import type { JsonDocument } from '../engine/json/json-node';
 import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { readCatalog, type CatalogLayout } from '../engine/transform/catalog-shape';
@@ -91,7 +91,9 @@ const REASON_CODES = {
   store_error: 'cave_store_unavailable',
 } as const satisfies Record<PassThrough['reason'], ErrorCode>;
 
-/** The error a measuring call (lint, profile) throws where shrink would pass through. */
-export function passThroughError(passThrough: PassThrough): CavemanError {
-  return new CavemanError(REASON_CODES[passThrough.reason], passThrough.message);
+/** The error a measuring call (lint, profile) throws where shrink would pass through, with the position a JSON error has; `outcome`: what it left behind. */
+export function passThroughError(passThrough: PassThrough, outcome?: ErrorOutcome): CavemanError {
+  const { line, column, offset } = passThrough;
+  const position = line !== undefined && column !== undefined && offset !== undefined ? { line, column, offset } : undefined;
+  return new CavemanError(REASON_CODES[passThrough.reason], passThrough.message, { ...(outcome ? { outcome } : {}), ...(position ? { position } : {}) });
 }

@@ -17,7 +17,7 @@ const encoder = new TextEncoder();
 
 /** Throws cave_input_too_large above 32 MiB (SPEC §2.5). */
 export function assertInputSize(byteLength: number): void {
-  if (byteLength > MAX_INPUT_BYTES) throw inputTooLargeError('the catalog', byteLength, 'nothing was read into memory or stored');
+  if (byteLength > MAX_INPUT_BYTES) throw inputTooLargeError('the catalog', byteLength, { left: 'nothing_loaded_or_stored' });
 }
 
 export function readInput(input: CatalogInput): ReadInput {

@@ -71,10 +71,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const version = packageVersion();
 
   const core: CoreServices = {
-    startAnalysis(name, bytes, tokenizer, context, choice) {
+    startAnalysis(name, bytes, tokenizer, context, choice, origin) {
       // The worker gets its own copy to own and hand back (transferred, not cloned again).
       const copy = bytes.slice();
-      return runner.start('analyze', { name, tokenizer, bytes: copy, ...choiceFields(choice) }, name, context, [copy.buffer as ArrayBuffer]);
+      const args = { name, tokenizer, bytes: copy, ...choiceFields(choice), ...(origin ? { origin } : {}) };
+      return runner.start('analyze', args, name, context, [copy.buffer as ArrayBuffer]);
     },
     reportFailure: (name, error, context) => runner.reportFailure(name, error, context),
     async exportBytes({ source, which }) {
@@ -116,7 +117,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         };
       }
     },
-    analyzeCatalog: ({ name, bytes, tokenizer, shareSchemas, level }, context) => core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level }),
+    analyzeCatalog: ({ name, bytes, tokenizer, origin, shareSchemas, level }, context) =>
+      core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level }, origin),
     reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas, level }, context) => {
       const entry = registry.get(analysisId);
       return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, { shareSchemas, level });

@@ -3,7 +3,7 @@
 // own so those can name it without importing app-services.ts, which imports
 // them.
 
-import type { AppInfo, ExportRequest, McpDiscovery } from '../../shared/contracts';
+import type { AppInfo, ExportRequest, InputOrigin, McpDiscovery } from '../../shared/contracts';
 import type { CavemanError } from '../../shared/errors';
 import type { ShrinkChoice } from '../../shared/ipc/caveman-api';
 import type { JobRunner } from '../jobs/job-runner';
@@ -18,6 +18,7 @@ export interface CoreServices {
     tokenizer: AppInfo['defaultTokenizer'],
     context: CallContext,
     choice?: ShrinkChoice,
+    origin?: InputOrigin,
   ): ReturnType<JobRunner['start']>;
   /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
   reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;

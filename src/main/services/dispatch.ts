@@ -60,7 +60,8 @@ export function createDispatcher(handlers: Handlers): Dispatcher {
         }
         return { ok: true, value };
       } catch (error) {
-        const { code, message } = asCavemanError(error).toValue();
+        // A refusal is one sentence, as the caller shows it (its outcome written in).
+        const { code, message } = asCavemanError(error).toSentenceValue();
         return { ok: false, code, message };
       }
     },

@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { JobStarted } from '../../shared/contracts';
-import { CavemanError, MAX_INPUT_BYTES, inputTooLargeError, unreadableReason } from '../../shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, NOTHING_STORED, inputTooLargeError, unreadableReason } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { ShrinkChoice } from '../../shared/ipc/caveman-api';
 import type { CoreServices } from './core-services';
@@ -27,7 +27,7 @@ export async function openCatalogPaths(
     try {
       const info = await stat(path);
       if (!info.isFile()) throw new CavemanError('cave_bad_request', `${name} is not a file (${path}) — nothing was read or stored`);
-      if (info.size > MAX_INPUT_BYTES) throw inputTooLargeError(name, info.size, 'nothing was read or stored');
+      if (info.size > MAX_INPUT_BYTES) throw inputTooLargeError(name, info.size, { left: 'nothing_read_or_stored' });
       bytes = new Uint8Array(await readFile(path));
     } catch (error) {
       jobs.push(core.reportFailure(name, error instanceof CavemanError ? error : unreadable(name, path, error), context));
@@ -42,7 +42,7 @@ function unreadable(name: string, path: string, error: unknown): CavemanError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return new CavemanError(
     code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request',
-    `cannot read ${name} (${path}): ${unreadableReason(error)} — nothing was stored`,
-    { cause: error },
+    `cannot read ${name} (${path}): ${unreadableReason(error)}`,
+    { cause: error, outcome: NOTHING_STORED },
   );
 }

@@ -1,6 +1,6 @@
 // Checks what a caller wants stored next to an original and turns it into
 // column values, so a bad number is refused before any transaction starts.
-import { CavemanError } from '../../shared/errors.js';
+import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
 import { METADATA_SOURCE } from './schema.js';
 import type { PutMeta } from './types.js';
 
@@ -20,7 +20,7 @@ export interface PutColumns {
 }
 
 function badRequest(message: string): CavemanError {
-  return new CavemanError('cave_bad_request', `${message} — nothing was stored`);
+  return new CavemanError('cave_bad_request', message, { outcome: NOTHING_STORED });
 }
 
 function count(name: string, value: unknown): number {

@@ -3,13 +3,13 @@
 // returned only after the original is durably committed; recovery never
 // guesses and never returns bytes that do not hash to the handle.
 import path from 'node:path';
-import { CavemanError } from '../../shared/errors.js';
+import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
 import { isRecoveryHandle, recoveryHandleFor } from './handle.js';
 import { sourceKeyFor } from './history-query.js';
 import { MEMORY_PATH } from './open-connection.js';
 import { putColumnsFor, type PutColumns } from './put-meta.js';
 import { DEFAULT_MAX_BYTES } from './store-path.js';
-import { failedAction, invalidBudgetError, mapStoreErrors, outcomeOf, toStoreError, type StoreAction } from './store-errors.js';
+import { failedAction, invalidBudgetError, mapStoreErrors, outcomeClause, outcomeOf, toStoreError, type StoreAction } from './store-errors.js';
 import type { StoreFilesChange } from './store-file-marks.js';
 import { StoreSession, type NewRow, type ShrinkFigures } from './store-session.js';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types.js';
@@ -38,7 +38,7 @@ function frozenError(dbPath: string, change: Extract<StoreFilesChange, { kind: '
   return new CavemanError(
     'cave_store_readonly',
     `the recovery store at ${dbPath} cannot be used while its ${FILE_NAMES[change.role]} cannot be written (${why} ` +
-      `while it was open, ${change.code})${outcomeOf(action)}; ` +
+      `while it was open, ${change.code})${outcomeClause(action)}; ` +
       'it can be used again once it is writable',
   );
 }
@@ -111,7 +111,7 @@ export class RecoveryStore {
    */
   put(original: Uint8Array, meta: PutMeta, knownHandle?: string): PutResult {
     if (!(original instanceof Uint8Array)) {
-      throw new CavemanError('cave_bad_request', 'the original must be bytes (a Uint8Array) — nothing was stored');
+      throw new CavemanError('cave_bad_request', 'the original must be bytes (a Uint8Array)', { outcome: NOTHING_STORED });
     }
     const columns = putColumnsFor(meta);
     const handle = knownHandle ?? recoveryHandleFor(original);
@@ -270,7 +270,7 @@ export class RecoveryStore {
     if (retained + incoming <= this.maxBytes) return;
     const message =
       `the recovery store at ${this.path} is full: ${incoming} more bytes would exceed its budget of ` +
-      `${this.maxBytes} bytes (${retained} already retained) — nothing was stored; ` +
+      `${this.maxBytes} bytes (${retained} already retained)${outcomeClause('store')}; ` +
       'raise CAVEMAN_CCR_MAX_BYTES or delete old entries';
     throw new CavemanError('cave_store_full', message);
   }
@@ -299,8 +299,8 @@ export class RecoveryStore {
   /** Runs `work` in one BEGIN IMMEDIATE transaction, after syncing history inside it. */
   private write<T>(session: StoreSession, action: StoreAction, work: () => T): T {
     if (!session.writable) {
-      const outcome = action === 'delete' ? 'nothing was deleted' : 'nothing was stored';
-      throw new CavemanError('cave_store_readonly', `the recovery store at ${this.path} is read-only — ${outcome}`);
+      const outcome = outcomeOf(action);
+      throw new CavemanError('cave_store_readonly', `the recovery store at ${this.path} is read-only`, outcome ? { outcome } : {});
     }
     const state = { synced: false };
     try {

@@ -3,22 +3,28 @@
 // "fix the permissions" from "this file is damaged".
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CavemanError } from '../../shared/errors.js';
+import { CavemanError, NOTHING_STORED, outcomeWords, type ErrorOutcome } from '../../shared/errors.js';
 import { errorMessage } from '../../shared/error-message.js';
 
 /** What the caller was doing; it decides how the sentence ends. */
 export type StoreAction = 'open' | 'store' | 'delete' | 'read';
 
-const OUTCOME: Record<StoreAction, string> = {
-  open: '',
-  store: ' — nothing was stored',
-  delete: ' — nothing was deleted',
-  read: '',
+const OUTCOME: Record<StoreAction, ErrorOutcome | undefined> = {
+  open: undefined,
+  store: NOTHING_STORED,
+  delete: { left: 'nothing_deleted' },
+  read: undefined,
 };
 
-/** How a sentence about a failed `action` ends: " — nothing was stored", or nothing for a read. */
-export function outcomeOf(action: StoreAction): string {
+/** What a failed `action` leaves behind: nothing stored, nothing deleted; none for an open or a read. */
+export function outcomeOf(action: StoreAction): ErrorOutcome | undefined {
   return OUTCOME[action];
+}
+
+/** The outcome of `action` inside a sentence that goes on after it (" — nothing was stored"; "" for a read). */
+export function outcomeClause(action: StoreAction): string {
+  const outcome = OUTCOME[action];
+  return outcome ? ` — ${outcomeWords(outcome)}` : '';
 }
 
 function codeOf(error: unknown): string {
@@ -59,29 +65,31 @@ export function toStoreError(error: unknown, path: string, action: StoreAction):
   const code = codeOf(error);
   const at = `the recovery store at ${path}`;
   const outcome = OUTCOME[action];
-  const options = { cause: error };
+  // Sentences that end with the outcome carry it as data; the two that go on after it ("; try again") have it in words.
+  const options = { cause: error, ...(outcome ? { outcome } : {}) };
+  const clause = outcomeClause(action);
   if (startsWith(code, 'SQLITE_READONLY') || code === 'EROFS') {
-    return new CavemanError('cave_store_readonly', `${at} is read-only${outcome}`, options);
+    return new CavemanError('cave_store_readonly', `${at} is read-only`, options);
   }
   if (startsWith(code, 'SQLITE_BUSY', 'SQLITE_LOCKED')) {
-    const message = `${at} is busy: another process kept it locked for more than 5 seconds${outcome}; try again`;
-    return new CavemanError('cave_store_busy', message, options);
+    const message = `${at} is busy: another process kept it locked for more than 5 seconds${clause}; try again`;
+    return new CavemanError('cave_store_busy', message, { cause: error });
   }
   if (startsWith(code, 'SQLITE_CORRUPT', 'SQLITE_NOTADB')) {
-    const message = `${at} is damaged or is not a SQLite database (${errorMessage(error)})${outcome}; move the file aside to start a new store`;
-    return new CavemanError('cave_store_corrupt', message, options);
+    const message = `${at} is damaged or is not a SQLite database (${errorMessage(error)})${clause}; move the file aside to start a new store`;
+    return new CavemanError('cave_store_corrupt', message, { cause: error });
   }
   if (startsWith(code, 'SQLITE_FULL') || code === 'ENOSPC' || (startsWith(code, 'SQLITE_IOERR') && diskIsFull(path))) {
-    return new CavemanError('cave_store_full', `the disk holding ${at} is full${outcome}`, options);
+    return new CavemanError('cave_store_full', `the disk holding ${at} is full`, options);
   }
   if (isConnectionClosed(error)) {
-    return new CavemanError('cave_store_unavailable', `${at} has been closed${outcome}`, options);
+    return new CavemanError('cave_store_unavailable', `${at} has been closed`, options);
   }
   if (action === 'open' || UNUSABLE_PATH_CODES.has(code) || startsWith(code, 'SQLITE_CANTOPEN', 'SQLITE_PERM', 'SQLITE_AUTH', 'SQLITE_IOERR')) {
-    const message = `${at} cannot be opened (${errorMessage(error)})${outcome}`;
+    const message = `${at} cannot be opened (${errorMessage(error)})`;
     return new CavemanError('cave_store_unavailable', message, options);
   }
-  return new CavemanError('cave_internal', `internal error in ${at}: ${errorMessage(error)}${outcome}`, options);
+  return new CavemanError('cave_internal', `internal error in ${at}: ${errorMessage(error)}`, options);
 }
 
 /**
@@ -100,8 +108,8 @@ export function invalidBudgetError(setting: 'CAVEMAN_CCR_MAX_BYTES' | 'maxBytes'
 /** `error` (a failure to open the store) as the failure of `action`: the same code, the sentence ending in what was not done. */
 export function failedAction(error: CavemanError, action: StoreAction): CavemanError {
   const outcome = OUTCOME[action];
-  if (outcome === '' || error.message.endsWith(outcome)) return error;
-  return new CavemanError(error.code, `${error.message}${outcome}`, { cause: error });
+  if (outcome === undefined || error.outcome !== undefined) return error;
+  return new CavemanError(error.code, error.message, { cause: error, outcome });
 }
 
 /** Runs `work`, rethrowing any failure as the store's typed error. */

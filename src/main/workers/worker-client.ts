@@ -76,7 +76,7 @@ export class WorkerClient {
     }
     this.pending.delete(message.id);
     if (message.type === 'result') pending.resolve(message.value);
-    else pending.reject(new CavemanError(message.error.code, message.error.message));
+    else pending.reject(CavemanError.fromValue(message.error));
   }
 
   private onDeath(worker: Worker, reason: string): void {

@@ -38,8 +38,8 @@ type Implementations = {
 };
 
 export const operations: Implementations = {
-  async analyze({ analysisId, name, tokenizer, bytes, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
+  async analyze({ analysisId, name, tokenizer, bytes, origin, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer, origin, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
   },
 
   async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level, shrink }, { store, counter }, { signal, onProgress }) {

@@ -8,6 +8,7 @@ import type {
   HistoryListRequest,
   HistoryPage,
   HistoryTools,
+  InputOrigin,
   JobProgressEvent,
   ServerCosts,
 } from '../../shared/contracts';
@@ -35,7 +36,7 @@ export interface StoreInfo {
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
   analyze: {
-    args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; shareSchemas?: boolean; level?: LevelName };
+    args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; origin?: InputOrigin; shareSchemas?: boolean; level?: LevelName };
     result: AnalysisProduct;
   };
   /** Shrinks a stored original again with the tokenizer and options of one of its shrinks (`shrink`, else the latest); `tokenizer` where it recorded none. */

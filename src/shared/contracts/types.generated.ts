@@ -36,6 +36,28 @@ export type TokenizerName = 'o200k_base' | 'cl100k_base';
  */
 export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
 /**
+ * What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "errorOutcome".
+ */
+export type ErrorOutcome =
+  | {
+      left:
+        | 'nothing_stored'
+        | 'nothing_read_or_stored'
+        | 'nothing_loaded_or_stored'
+        | 'not_read'
+        | 'nothing_deleted'
+        | 'nothing_started'
+        | 'nothing_sent'
+        | 'server_stopped';
+    }
+  | {
+      left: 'kept';
+      handle: RecoveryHandle;
+    };
+/**
  * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
@@ -66,6 +88,13 @@ export type Bytes = Uint8Array;
  * via the `definition` "level".
  */
 export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
+/**
+ * Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "inputOrigin".
+ */
+export type InputOrigin = 'file' | 'paste';
 /**
  * Where each tool starts on each side of the pretty-printed diff (1-based lines), in catalog order.
  *
@@ -279,7 +308,23 @@ export interface ErrorValue {
     | 'cave_mcp_protocol'
     | 'cave_mcp_no_tools'
     | 'cave_config_refused';
+  /**
+   * The sentence a person reads. With an outcome it stops before what the failure left behind, which the reader writes from the outcome (errorSentence in src/shared/errors.ts).
+   */
   message: string;
+  outcome?: ErrorOutcome;
+  position?: ErrorPosition;
+}
+/**
+ * Where in the input a failure is: 1-based line and column (in Unicode code points) and the 0-based offset in the decoded text (UTF-16 code units), as the JSON parser reports them.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "errorPosition".
+ */
+export interface ErrorPosition {
+  line: number;
+  column: number;
+  offset: number;
 }
 export interface CliErrorLine {
   error: ErrorValue;
@@ -510,7 +555,12 @@ export interface ErrorValue1 {
     | 'cave_mcp_protocol'
     | 'cave_mcp_no_tools'
     | 'cave_config_refused';
+  /**
+   * The sentence a person reads. With an outcome it stops before what the failure left behind, which the reader writes from the outcome (errorSentence in src/shared/errors.ts).
+   */
   message: string;
+  outcome?: ErrorOutcome;
+  position?: ErrorPosition;
 }
 /**
  * Shrink a catalog the renderer read from a dropped, opened or pasted file. The bytes are the file exactly as read.
@@ -526,6 +576,7 @@ export interface AnalyzeRequest {
   name: string;
   tokenizer: TokenizerName;
   bytes: Bytes;
+  origin?: InputOrigin;
   /**
    * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
    *
@@ -1268,6 +1319,27 @@ export interface AnalysisFailure {
   name: string;
   error: ErrorValue;
   passThrough?: PassThrough;
+  origin?: InputOrigin;
+  /**
+   * The input held nothing but whitespace.
+   */
+  empty?: true;
+  excerpt?: JsonExcerpt;
+}
+/**
+ * The line of the input at the error's position, cut to a window around its column ('…' marks a cut); main draws it from the bytes it analysed.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "JsonExcerpt".
+ */
+export interface JsonExcerpt {
+  line: number;
+  column: number;
+  text: string;
+  /**
+   * 0-based index of the column in text.
+   */
+  caret: number;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -1633,6 +1705,8 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/contentType': ContentType;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/recoveryHandle': RecoveryHandle;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/errorValue': ErrorValue;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/errorOutcome': ErrorOutcome;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/errorPosition': ErrorPosition;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/passThrough': PassThrough;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/catalogKind': CatalogKind;
   'https://schemas.caveman-shrink.dev/v1/guarantee-report.schema.json': GuaranteeReport;
@@ -1642,6 +1716,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/which': CatalogSide;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty': EmptyRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/bytes': Bytes;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/inputOrigin': InputOrigin;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AppInfo': AppInfo;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalyzeRequest': AnalyzeRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ReanalyzeRequest': ReanalyzeRequest;
@@ -1690,6 +1765,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/LevelComparison': LevelComparison;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisSummary': AnalysisSummary;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/AnalysisFailure': AnalysisFailure;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JsonExcerpt': JsonExcerpt;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobProgressEvent': JobProgressEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/JobFinishedEvent': JobFinishedEvent;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/MenuCommandEvent': MenuCommandEvent;

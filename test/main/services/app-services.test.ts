@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary, HistoryTools, LevelComparison } from '../../../src/shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, HistoryTools, LevelComparison } from '../../../src/shared/contracts';
+import { errorSentence } from '../../../src/shared/errors';
 import { recoverTools } from '../../../src/main/lib';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import { serviceClient } from '../../helpers/services';
@@ -241,10 +242,15 @@ describe('app services (real workers, real store)', () => {
       name: 'broken.json',
       tokenizer: 'o200k_base',
       bytes: new TextEncoder().encode('{\n  "tools": [\n    {"name": x}\n  ]\n}'),
+      origin: 'file',
     });
-    const outcome = await finished(started.jobId);
+    const outcome = (await finished(started.jobId)) as AnalysisFailure;
     expect(outcome).toMatchObject({ ok: false, name: 'broken.json', error: { code: 'cave_invalid_json' }, passThrough: { line: 3, column: 14 } });
-    expect((outcome as { error: { message: string } }).error.message).toMatch(/line 3, column 14.*nothing was stored/);
+    expect(errorSentence(outcome.error)).toMatch(/line 3, column 14.*nothing was stored/);
+    // What the renderer shows travels as data: the outcome, the position, the excerpt main drew, the origin the renderer gave.
+    expect(outcome.error).toMatchObject({ outcome: { left: 'nothing_stored' }, position: { line: 3, column: 14, offset: 28 } });
+    expect(outcome).toMatchObject({ origin: 'file', excerpt: { line: 3, column: 14, text: '    {"name": x}', caret: 13 } });
+    expect(outcome).not.toHaveProperty('empty');
     expect((await call<{ total: number }>('listHistory', { limit: 1, offset: 0 })).total).toBe(before);
   });
 

@@ -169,8 +169,9 @@ export function failure(
   name: string,
   code: AnalysisFailure['error']['code'] = 'cave_invalid_json',
   message = 'not valid JSON at line 3, column 14',
+  more: Partial<Omit<AnalysisFailure, 'ok' | 'name'>> = {},
 ): AnalysisFailure {
-  return { ok: false, name, error: { code, message } };
+  return { ok: false, name, error: { code, message }, ...more };
 }
 
 export function historyEntry(i: number): HistoryEntry {

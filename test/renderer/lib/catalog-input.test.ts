@@ -2,15 +2,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { catalogName, sizeRefusal } from '../../../src/renderer/src/lib/catalog-input';
-import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import { MAX_INPUT_BYTES, errorSentence } from '../../../src/shared/errors';
 
 describe('catalog input', () => {
   it('refuses only inputs above 32 MiB', () => {
     expect(sizeRefusal(MAX_INPUT_BYTES)).toBeNull();
-    expect(sizeRefusal(MAX_INPUT_BYTES + 1)).toEqual({
-      code: 'cave_input_too_large',
-      message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read',
-    });
+    const refusal = sizeRefusal(MAX_INPUT_BYTES + 1)!;
+    expect(refusal).toEqual({ code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit', outcome: { left: 'not_read' } });
+    expect(errorSentence(refusal)).toBe('the file is 32.0 MiB, above the 32 MiB limit — it was not read');
   });
 
   it('keeps names within the contract', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CavemanError, MAX_INPUT_BYTES, cancellationOutcome, cancelledAfterStoringError } from '../../../src/shared/errors';
+import { CavemanError, MAX_INPUT_BYTES, cancelledAfterStoringError, outcomeWords } from '../../../src/shared/errors';
 import { createCatalogsStore, failureKey, outcomeFor } from '../../../src/renderer/src/state/catalogs-store';
 import { createFakeApi, failure, settle, summary } from '../fakes/fake-api';
 import { createFakeHost } from '../fakes/fake-host';
 import { createHttpApi } from '../../../src/renderer/src/transport/http-client';
+import type { AnalysisFailure } from '../../../src/shared/contracts';
 import type { LevelName } from '../../../src/shared/levels';
 
 const file = (name: string, text: string) => ({
@@ -124,19 +125,27 @@ describe('catalogs store', () => {
     expect(store.getState().activeKey).toBe('an-fast');
   });
 
-  it('shows the offending line of pasted JSON even when the failure arrives before the answer to the call', async () => {
+  it('tells main where each input came from, and keeps no bytes: a failure brings its origin and offending line', async () => {
+    const api = createFakeApi();
+    const store = createCatalogsStore(api);
+    await store.getState().analyzeText('{\n  "tools": [x]\n}', 'o200k_base');
+    await store.getState().analyzeFiles([file('a.json', '{}')], 'o200k_base');
+    const origins = api.calls.filter((call) => call.method === 'analyzeCatalog').map((call) => (call.args[0] as { origin?: string }).origin);
+    expect(origins).toEqual(['paste', 'file']);
+  });
+
+  it('shows the failure main sent, even when it arrives before the answer to the call', async () => {
     const { api, release } = answerLater();
     const store = createCatalogsStore(api);
     const pending = store.getState().analyzeText('{\n  "tools": [x]\n}', 'o200k_base');
     await settle();
-    store.getState().finished({ jobId: 'fast', outcome: failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13') });
+    const excerpt = { line: 2, column: 13, text: '  "tools": [x]', caret: 12 };
+    const failed = failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13: expected a value, found "x"', { origin: 'paste', excerpt });
+    store.getState().finished({ jobId: 'fast', outcome: failed });
     release();
     await pending;
-    expect(store.getState().failureInputs[failureKey('fast')]).toEqual({
-      origin: 'paste',
-      empty: false,
-      excerpt: { line: 2, column: 13, text: '  "tools": [x]', caret: 12 },
-    });
+    expect(store.getState().failures[failureKey('fast')]).toEqual(failed);
+    expect(store.getState().jobs).toEqual([]);
   });
 
   it('cancels a job: the row says Cancelling… until the job ends, then goes, and the cancel resolves with how it ended', async () => {
@@ -158,12 +167,12 @@ describe('catalogs store', () => {
     const api = createFakeApi();
     const store = createCatalogsStore(api);
     await store.getState().analyzeText('{}', 'o200k_base');
-    const stored = failure('pasted.json', 'cave_cancelled', cancelledAfterStoringError('ccr_0123456789abcdef0123456789abcdef').message);
+    const stored: AnalysisFailure = { ok: false, name: 'pasted.json', error: cancelledAfterStoringError('ccr_0123456789abcdef0123456789abcdef').toValue() };
     // The job's end can arrive before main's answer to the cancel.
     const cancelling = store.getState().cancel('job-1');
     store.getState().finished({ jobId: 'job-1', outcome: stored });
     const result = await cancelling;
-    expect(result.cancelled && !result.outcome.ok && cancellationOutcome(result.outcome.error.message)).toBe(
+    expect(result.cancelled && !result.outcome.ok && result.outcome.error.outcome && outcomeWords(result.outcome.error.outcome)).toBe(
       'the original is kept as ccr_0123456789abcdef0123456789abcdef (in History)',
     );
   });

@@ -5,7 +5,7 @@
 // report line — or, when the server could not be reached or listed, one
 // sentence and exit status 1 (nothing on stdout, nothing stored).
 
-import { asCavemanError } from '../../../shared/errors';
+import { NOTHING_STORED, asCavemanError, outcomeWords } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../library/shrink';
@@ -90,7 +90,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     return reportLine(
       io,
       tools.length === 0
-        ? { ...report, note: 'the server listed no tools: nothing to shrink, nothing was stored' }
+        ? { ...report, note: `the server listed no tools: nothing to shrink, ${outcomeWords(NOTHING_STORED)}` }
         : withNote(report, error, 'the catalog the server listed was passed through'),
       options.strict,
     );

@@ -3,8 +3,16 @@
 // per-tool report, the guarantee checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary } from '../../../shared/contracts';
-import { CavemanError, MAX_INPUT_BYTES, asCavemanError, cancelledAfterStoringError, cancelledError, inputTooLargeError } from '../../../shared/errors';
+import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../../shared/contracts';
+import {
+  MAX_INPUT_BYTES,
+  NOTHING_STORED,
+  asCavemanError,
+  cancelledAfterStoringError,
+  cancelledError,
+  inputTooLargeError,
+  type CavemanError,
+} from '../../../shared/errors';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import { lintReportFor } from '../../library/lint';
@@ -18,6 +26,7 @@ import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { StoreOption } from '../../library/store-option';
 import { encodeDiff } from '../../../shared/ipc/diff-envelope';
 import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../../shared/progress-plan';
+import { isBlank, jsonExcerpt } from './json-excerpt';
 
 export type { AnalysisStage };
 
@@ -26,6 +35,8 @@ export interface AnalysisInput {
   name: string;
   bytes: Uint8Array;
   tokenizer: TokenizerName;
+  /** Where the renderer got the bytes, told back with a failure (its advice on retrying depends on it). */
+  origin?: InputOrigin | undefined;
   /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
   shareSchemas?: boolean | undefined;
   /** How much description text stays (SPEC §2.3b; facts when absent). */
@@ -66,7 +77,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // Each step reports its own 0…1; the plan (shared/progress-plan.ts) places it on the bar and names its stage.
   const report = (step: AnalysisStep, fraction: number) => onProgress?.(ANALYSIS_PLAN.stage(step), ANALYSIS_PLAN.at(step, fraction));
   if (bytes.byteLength > MAX_INPUT_BYTES) {
-    return failure(name, bytes, inputTooLargeError(name, bytes.byteLength));
+    return failure(input, inputTooLargeError(name, bytes.byteLength));
   }
 
   let checksDone = false;
@@ -90,7 +101,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   if (!prepared.ok) {
     await shrinking.finish();
     const { passThrough } = prepared;
-    return failure(name, bytes, new CavemanError(passThroughError(passThrough).code, `${passThrough.message} — nothing was stored`), passThrough);
+    return failure(input, passThroughError(passThrough, NOTHING_STORED), passThrough);
   }
 
   // The workers count the input and the output while this thread checks.
@@ -177,10 +188,18 @@ export function analysisBuffers(product: AnalysisProduct): Uint8Array[] {
   return [...new Set(all.filter((bytes): bytes is Uint8Array => bytes !== undefined))];
 }
 
-function failure(name: string, bytes: Uint8Array, error: CavemanError, passThrough?: AnalysisFailure['passThrough']): AnalysisProduct {
-  return {
-    outcome: { ok: false, name, error: error.toValue(), ...(passThrough ? { passThrough } : {}) },
-    original: bytes,
-    output: bytes,
+/** The failure of `input`, with what the renderer shows of it: whether it was blank, the line at the error's position. */
+function failure({ name, bytes, origin }: AnalysisInput, error: CavemanError, passThrough?: AnalysisFailure['passThrough']): AnalysisProduct {
+  const blank = isBlank(bytes);
+  const excerpt = !blank && error.position ? jsonExcerpt(bytes, error.position) : null;
+  const outcome: AnalysisFailure = {
+    ok: false,
+    name,
+    error: error.toValue(),
+    ...(passThrough ? { passThrough } : {}),
+    ...(origin ? { origin } : {}),
+    ...(blank ? { empty: true as const } : {}),
+    ...(excerpt ? { excerpt } : {}),
   };
+  return { outcome, original: bytes, output: bytes };
 }

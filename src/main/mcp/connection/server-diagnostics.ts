@@ -49,7 +49,7 @@ export class ServerDiagnostics {
   /** The failure as a CavemanError; `timedOut` / `cancelled` say whether our own deadline or the caller stopped it. */
   explain(error: unknown, why: { timedOut: boolean; cancelled: boolean; timeoutMs: number }): CavemanError {
     const who = this.target.transport === 'stdio' ? `the server (${describeTarget(this.target, 80)})` : `the server at ${describeTarget(this.target, 80)}`;
-    if (why.cancelled) return cancelledError({ outcome: 'the server was stopped and nothing was stored' });
+    if (why.cancelled) return cancelledError({ outcome: { left: 'server_stopped' } });
     if (why.timedOut) {
       if (this.garbage !== undefined)
         return new CavemanError(

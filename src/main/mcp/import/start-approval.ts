@@ -88,6 +88,6 @@ function startRefused({ origin, target, picked }: StartRequest): CavemanError {
 
 function startDeclined({ target }: StartRequest): CavemanError {
   return target.transport === 'stdio'
-    ? cancelledError({ what: 'you chose not to run that command', outcome: 'nothing was started' })
-    : cancelledError({ what: 'you chose not to connect to that server', outcome: 'nothing was sent' });
+    ? cancelledError({ what: 'you chose not to run that command', outcome: { left: 'nothing_started' } })
+    : cancelledError({ what: 'you chose not to connect to that server', outcome: { left: 'nothing_sent' } });
 }

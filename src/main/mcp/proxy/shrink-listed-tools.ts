@@ -8,7 +8,7 @@
 // them (listing-text.ts), and what the client gets is the engine's output
 // bytes sliced per tool, with no parse-and-stringify round trip either way.
 
-import { MAX_INPUT_BYTES, asCavemanError, inputTooLargeError } from '../../../shared/errors';
+import { MAX_INPUT_BYTES, NOTHING_STORED, asCavemanError, inputTooLargeError, outcomeWords } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
@@ -36,7 +36,7 @@ export type ShrunkTools =
   | {
       /** The server's own texts. */
       tools: string[];
-      /** Why they pass through unchanged (ends with "nothing was stored"). */
+      /** Why they pass through unchanged (ends with what was left behind: "nothing was stored"). */
       unchanged: string;
     };
 
@@ -57,11 +57,11 @@ export async function shrinkListedTools(tools: readonly string[], options: Shrin
       ...(options.store !== undefined ? { store: options.store } : {}),
     });
   } catch (thrown) {
-    return unchanged(`${asCavemanError(thrown).message}; nothing was stored`);
+    return unchanged(`${asCavemanError(thrown).message}; ${outcomeWords(NOTHING_STORED)}`);
   }
   const { result, error } = outcome;
-  if (error) return unchanged(`the store could not take the original (${error.message}); nothing was stored`);
-  if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; nothing was stored`);
+  if (error) return unchanged(`the store could not take the original (${error.message}); ${outcomeWords(NOTHING_STORED)}`);
+  if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; ${outcomeWords(NOTHING_STORED)}`);
   // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}.
   const shrunk = parseJson(new TextDecoder().decode(result.output), MAX_JSON_DEPTH);
   return { tools: toolTexts(shrunk), handle: result.recovery_handle, index: DescribeIndex.of(parseJson(catalog, MAX_JSON_DEPTH), shrunk) };

@@ -1,8 +1,9 @@
 // A catalog that could not be shrunk, in plain words: what, why (with the
-// line and column for malformed JSON), and that nothing was stored.
+// line and column for malformed JSON, drawn by main), and what it left
+// behind: each sentence written here from the failure's data.
 
-import type { AnalysisFailure } from '../../../shared/contracts';
-import type { FailureInput, JsonExcerpt } from '../lib/json-excerpt';
+import type { AnalysisFailure, JsonExcerpt } from '../../../shared/contracts';
+import { NOTHING_STORED, errorSentence, outcomeWords } from '../../../shared/errors';
 import { Icon } from './icon';
 
 const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
@@ -16,13 +17,12 @@ const HINTS: Partial<Record<AnalysisFailure['error']['code'], string>> = {
   cave_mcp_no_tools: 'This server offers no tools, so there is nothing to shrink.',
 };
 
-/** Malformed JSON: the way to retry depends on where it came from (main reads files from Open…, so their origin is not known here). */
-function invalidJsonHint(message: string, input: FailureInput | null): string {
-  const paste = input?.origin === 'paste';
-  if (input?.empty ?? /\bis empty\b/.test(message))
-    return paste ? 'Nothing was pasted: copy the catalog’s JSON and paste it.' : 'The file is empty: pick the file that holds the catalog’s JSON.';
+/** Malformed JSON: the way to retry depends on where it came from (a file main read from Open… has no origin: "try again"). */
+function invalidJsonHint({ origin, empty }: AnalysisFailure): string {
+  const paste = origin === 'paste';
+  if (empty) return paste ? 'Nothing was pasted: copy the catalog’s JSON and paste it.' : 'The file is empty: pick the file that holds the catalog’s JSON.';
   if (paste) return 'Fix the JSON at that position and paste it again.';
-  return input ? 'Fix the JSON at that position and drop or open the file again.' : 'Fix the JSON at that position and try again.';
+  return origin ? 'Fix the JSON at that position and drop or open the file again.' : 'Fix the JSON at that position and try again.';
 }
 
 function Excerpt({ excerpt }: { excerpt: JsonExcerpt }) {
@@ -41,29 +41,32 @@ function Excerpt({ excerpt }: { excerpt: JsonExcerpt }) {
   );
 }
 
-/** "not valid JSON…" → "Not valid JSON…". */
+/** "not valid JSON…" → "Not valid JSON…", ending with a full stop. */
 function sentence(text: string): string {
   const trimmed = text.trim();
-  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 
-export function FailurePanel({ failure, input }: { failure: AnalysisFailure; input: FailureInput | null }) {
-  const invalidJson = failure.error.code === 'cave_invalid_json';
-  const hint = invalidJson ? invalidJsonHint(failure.error.message, input) : HINTS[failure.error.code];
-  const message = sentence(failure.error.message).replace(/\s*[—-]\s*nothing was stored\.?$/i, '');
+export function FailurePanel({ failure }: { failure: AnalysisFailure }) {
+  const { error } = failure;
+  const invalidJson = error.code === 'cave_invalid_json';
+  const hint = invalidJson ? invalidJsonHint(failure) : HINTS[error.code];
+  // "Nothing was stored" has a line of its own; any other outcome ("it was not read") ends the message.
+  const message = error.outcome?.left === 'nothing_stored' ? error.message : errorSentence(error);
   return (
     <div className="failure" role="alert">
       <Icon name="alert" size={22} className="failure-icon" />
       <div className="failure-body">
         <h2 className="failure-title">
-          Could not {failure.error.code.startsWith('cave_mcp_') ? 'import' : 'shrink'} {failure.name}
+          Could not {error.code.startsWith('cave_mcp_') ? 'import' : 'shrink'} {failure.name}
         </h2>
-        <p className="failure-message">{/[.!?…]$/.test(message) ? message : `${message}.`}</p>
-        {invalidJson && input?.excerpt ? <Excerpt excerpt={input.excerpt} /> : null}
-        <p className="failure-stored">Nothing was stored.</p>
+        <p className="failure-message">{sentence(message)}</p>
+        {invalidJson && failure.excerpt ? <Excerpt excerpt={failure.excerpt} /> : null}
+        <p className="failure-stored">{sentence(outcomeWords(NOTHING_STORED))}</p>
         {hint ? <p className="failure-hint">{hint}</p> : null}
         <p className="failure-code">
-          Error code <code>{failure.error.code}</code>
+          Error code <code>{error.code}</code>
         </p>
       </div>
     </div>

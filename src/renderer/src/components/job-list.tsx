@@ -5,7 +5,7 @@
 
 import { useEffect, useState } from 'react';
 import { useApp, useCatalogs } from '../app-context';
-import { cancellationOutcome } from '../../../shared/errors';
+import { outcomeWords } from '../../../shared/errors';
 import type { JobFinishedEvent } from '../../../shared/contracts';
 import type { JobStage, RunningJob } from '../state/catalogs-store';
 import { errorMessage } from '../../../shared/error-message';
@@ -25,7 +25,8 @@ const STAGES: Record<JobStage, string> = {
 function cancelNotice(name: string, outcome: JobFinishedEvent['outcome']): string | null {
   if (outcome.ok) return `${name} finished before the cancel reached it; its result is open.`;
   if (outcome.error.code !== 'cave_cancelled') return null;
-  return `Cancelled ${name} — ${cancellationOutcome(outcome.error.message)}.`;
+  const { error } = outcome;
+  return `Cancelled ${name} — ${error.outcome ? outcomeWords(error.outcome) : error.message}.`;
 }
 
 /** Whole seconds since this component mounted, counted once a second. */

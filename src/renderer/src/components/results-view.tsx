@@ -11,7 +11,6 @@ import { JobList } from './job-list';
 
 export function ResultsView() {
   const active = useCatalogs((state) => outcomeFor(state, state.activeKey));
-  const input = useCatalogs((state) => (state.activeKey === null ? undefined : state.failureInputs[state.activeKey]));
   const hasJobs = useCatalogs((state) => state.jobs.length > 0);
   const hasLoaded = useCatalogs((state) => state.order.length > 0);
 
@@ -20,7 +19,7 @@ export function ResultsView() {
     <div className="results">
       <JobList />
       <CatalogSwitcher />
-      {active ? active.ok ? <AnalysisView key={active.analysisId} summary={active} /> : <FailurePanel failure={active} input={input ?? null} /> : null}
+      {active ? active.ok ? <AnalysisView key={active.analysisId} summary={active} /> : <FailurePanel failure={active} /> : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function StoreBanner() {
     return (
       <div className="banner banner-bad app-banner" role="alert">
         <Icon name="alert" />
-        <p>The recovery store is unavailable: {storeError.message.replace(/\s*[—-]\s*nothing (was|will be) stored\.?$/i, '')} — nothing will be stored.</p>
+        <p>The recovery store is unavailable: {storeError.message} — nothing will be stored.</p>
       </div>
     );
   }

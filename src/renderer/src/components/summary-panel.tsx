@@ -9,7 +9,7 @@
 
 import { useEffect, useState } from 'react';
 import type { AnalysisSummary, GuaranteeReport, LevelName } from '../../../shared/contracts';
-import { asCavemanError } from '../../../shared/errors';
+import { NOTHING_STORED, asCavemanError, outcomeWords } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { LEVEL_KEEPS } from '../../../shared/levels';
 import { useApp } from '../app-context';
@@ -21,6 +21,8 @@ import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
 import { LevelComparisonRow } from './level-comparison';
 import { Icon } from './icon';
 import { PriceStat } from './price-stat';
+
+const nothingStored = outcomeWords(NOTHING_STORED);
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
 
@@ -200,19 +202,21 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
         <div className="banner banner-bad" role="alert">
           <Icon name="alert" />
           <p>
-            <strong>The recovery store could not keep the original:</strong> {storeError.message.replace(/\s*[—-]\s*nothing was stored\.?$/i, '')} — nothing was
-            stored, so the catalog passes through unchanged.
+            <strong>The recovery store could not keep the original:</strong> {storeError.message} — {nothingStored}, so the catalog passes through
+            unchanged.
           </p>
         </div>
       ) : reason === 'no_saving' ? (
         <div className="banner banner-info" role="status">
           <Icon name="check" />
-          <p>Already minimal — nothing to remove; nothing was stored.</p>
+          <p>Already minimal — nothing to remove; {nothingStored}.</p>
         </div>
       ) : reason ? (
         <div className="banner banner-info" role="status">
           <Icon name="alert" />
-          <p>{report.pass_through?.message} — nothing was stored.</p>
+          <p>
+            {report.pass_through?.message} — {nothingStored}.
+          </p>
         </div>
       ) : null}
 
@@ -284,7 +288,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
               <CopyHandle handle={report.recovery_handle} />
             </>
           ) : (
-            <span className="handle-none">none — nothing was stored</span>
+            <span className="handle-none">none — {nothingStored}</span>
           )}
         </div>
         <LevelComparisonRow summary={summary} />

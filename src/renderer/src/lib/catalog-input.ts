@@ -31,7 +31,7 @@ export function catalogName(name: string): string {
 /** The refusal for an input above 32 MiB, or null when the size is fine. */
 export function sizeRefusal(size: number): ErrorValue | null {
   if (size <= MAX_INPUT_BYTES) return null;
-  return inputTooLargeError('the file', size, 'it was not read').toValue();
+  return inputTooLargeError('the file', size, { left: 'not_read' }).toValue();
 }
 
 /** The file's bytes exactly as stored on disk. */

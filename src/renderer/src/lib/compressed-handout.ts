@@ -3,11 +3,12 @@
 // front instead of offering a button that can only fail.
 
 import type { AnalysisSummary } from '../../../shared/contracts';
+import { NOTHING_STORED, outcomeWords } from '../../../shared/errors';
 
 /** Why this analysis has no compressed catalog to save or copy, or null when it has one. */
 export function whyNoCompressed(summary: AnalysisSummary): string | null {
   const { report } = summary;
   if (report.recovery_handle) return null;
   if (report.pass_through?.reason === 'no_saving') return 'the catalog is already minimal, so it passes through unchanged';
-  return 'nothing was stored, so the catalog passes through unchanged';
+  return `${outcomeWords(NOTHING_STORED)}, so the catalog passes through unchanged`;
 }

@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   AnalysisFailure,
   AnalysisSummary,
+  InputOrigin,
   JobFinishedEvent,
   JobProgressEvent,
   JobStarted,
@@ -17,7 +18,6 @@ import type {
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import { choiceFields, type CavemanApi, type ShrinkChoice } from '../../../shared/ipc/caveman-api';
 import { catalogName, pastedName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
-import { describeInput, type FailureInput } from '../lib/json-excerpt';
 import { localJobId } from '../lib/local-job-id';
 
 export type JobStage = JobProgressEvent['stage'];
@@ -41,10 +41,8 @@ export interface CatalogsState {
   jobs: RunningJob[];
   /** Finished analyses by analysisId. */
   summaries: Record<string, AnalysisSummary>;
-  /** Failures by key ("failure:<jobId>"). */
+  /** Failures by key ("failure:<jobId>"), each with what it shows of its input (main draws the offending line). */
   failures: Record<string, AnalysisFailure>;
-  /** For failures of input given here (dropped or pasted): where it came from and the offending line. */
-  failureInputs: Record<string, FailureInput>;
   /** Keys of summaries and failures in the order they arrived. */
   order: string[];
   activeKey: string | null;
@@ -85,11 +83,6 @@ export interface CatalogsState {
 export type CatalogsStore = StoreApi<CatalogsState>;
 
 export const failureKey = (jobId: string) => `failure:${jobId}`;
-
-type Input = { origin: FailureInput['origin']; bytes: Uint8Array };
-
-/** Early failures kept for an answer still on its way (see `early`). */
-const EARLY_FAILURES_KEPT = 16;
 
 /** The outcome shown for a key, if any. */
 export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>, key: string | null): Outcome | null {
@@ -138,26 +131,10 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
 
     const startFailure = (name: string, error: unknown) => get().fail(name, asCavemanError(error).toValue());
 
-    /** Bytes of jobs started here, until they finish: a failure shows their offending line. */
-    const inputs = new Map<string, Input>();
-    /**
-     * Failures that beat the answer to their analyze call, by job id, until
-     * that answer brings the bytes. Jobs started elsewhere (Open…, MCP) never
-     * get one, so only the most recent few are kept.
-     */
-    const early = new Map<string, string>();
-
-    const explain = (jobId: string, input: Input, message: string) =>
-      set((state) => ({ failureInputs: { ...state.failureInputs, [failureKey(jobId)]: describeInput(input.origin, input.bytes, message) } }));
-
-    const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: FailureInput['origin']) => {
+    const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: InputOrigin) => {
       try {
-        const started = await api.analyzeCatalog({ name, tokenizer, bytes, ...choiceFields(choice()) });
-        const message = early.get(started.jobId);
-        early.delete(started.jobId);
-        if (message !== undefined) explain(started.jobId, { origin, bytes }, message);
-        else if (!finishedJobs.has(started.jobId)) inputs.set(started.jobId, { origin, bytes });
-        get().track([started]);
+        // The origin comes back with a failure (its advice on retrying depends on it), so nothing is kept here meanwhile.
+        get().track([await api.analyzeCatalog({ name, tokenizer, bytes, origin, ...choiceFields(choice()) })]);
       } catch (error) {
         startFailure(name, error);
       }
@@ -167,7 +144,6 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
       jobs: [],
       summaries: {},
       failures: {},
-      failureInputs: {},
       order: [],
       activeKey: null,
       pastes: 0,
@@ -204,17 +180,10 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         if (finishedJobs.has(jobId)) return;
         finishedJobs.add(jobId);
         const job = get().jobs.find((running) => running.jobId === jobId);
-        const input = inputs.get(jobId);
-        inputs.delete(jobId);
         set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
         cancelWaiters.get(jobId)?.(outcome);
         cancelWaiters.delete(jobId);
         if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
-        if (!outcome.ok && input) explain(jobId, input, outcome.error.message);
-        else if (!outcome.ok) {
-          early.set(jobId, outcome.error.message);
-          if (early.size > EARLY_FAILURES_KEPT) early.delete(early.keys().next().value as string);
-        }
         add(outcome.ok ? outcome.analysisId : failureKey(jobId), outcome, outcome.ok ? (job?.replaces ?? null) : null);
       },
 
@@ -307,12 +276,10 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
           const order = state.order.filter((existing) => existing !== key);
           const summaries = { ...state.summaries };
           const failures = { ...state.failures };
-          const failureInputs = { ...state.failureInputs };
           delete summaries[key];
           delete failures[key];
-          delete failureInputs[key];
           const activeKey = state.activeKey === key ? (order[Math.min(at, order.length - 1)] ?? null) : state.activeKey;
-          return { order, summaries, failures, failureInputs, activeKey };
+          return { order, summaries, failures, activeKey };
         });
       },
 

@@ -19,7 +19,7 @@ import type {
   ServerRow,
   TokenizerName,
 } from '../../../shared/contracts';
-import { asCavemanError } from '../../../shared/errors';
+import { asCavemanError, errorSentence } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 
@@ -136,7 +136,7 @@ export function createServersStore(api: CavemanApi): ServersStore {
     }));
   };
   const measured = (event: ServerMeasuredEvent) => {
-    const measure: Measure = event.outcome.ok ? { status: 'done', costs: event.outcome.costs } : { status: 'error', message: event.outcome.error.message };
+    const measure: Measure = event.outcome.ok ? { status: 'done', costs: event.outcome.costs } : { status: 'error', message: errorSentence(event.outcome.error) };
     store.setState((state) => ({ measures: { ...state.measures, [event.serverId]: measure } }));
   };
   api.on('serverProgress', progress);

@@ -164,7 +164,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
       const file = await options.pickConfigFile();
       if (!file) return null;
       const refusal = sizeRefusal(file.size);
-      if (refusal) throw new CavemanError(refusal.code, refusal.message);
+      if (refusal) throw CavemanError.fromValue(refusal);
       // The host gets the file's content, never a path.
       return call('readMcpConfig', { fileName: catalogName(file.name), bytes: await readCatalogBytes(file) });
     },

@@ -8,7 +8,7 @@ import type { LintReport } from '../../../../src/shared/contracts';
 import { realFixtures } from '../../../helpers/fixtures';
 import { generateCatalog } from '../../../../scripts/bench/generate-catalog.mjs';
 import { RecoveryStore } from '../../../../src/main/store';
-import { asCavemanError, cancellationOutcome } from '../../../../src/shared/errors';
+import { asCavemanError, outcomeWords } from '../../../../src/shared/errors';
 
 /** A counter on the calling thread that remembers every text it was asked to count. */
 class RecordingCounter extends ParallelTokenCounter {
@@ -85,7 +85,8 @@ describe('a cancelled analysis', () => {
   it('before the original is stored says nothing was stored, and nothing is', async () => {
     const { error, stored } = await cancelledAt('checking');
     expect(error?.code).toBe('cave_cancelled');
-    expect(cancellationOutcome(error!.message)).toBe('nothing was stored');
+    expect(error?.outcome).toEqual({ left: 'nothing_stored' });
+    expect(outcomeWords(error!.outcome!)).toBe('nothing was stored');
     expect(stored).toEqual([]);
   });
 
@@ -95,6 +96,7 @@ describe('a cancelled analysis', () => {
     expect(error).toMatchObject({
       code: 'cave_cancelled',
       message: `cancelled after its original was stored — the original is kept as ${stored[0]} (in History)`,
+      outcome: { left: 'kept', handle: stored[0] },
     });
   });
 });
