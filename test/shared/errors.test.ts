@@ -11,9 +11,7 @@ describe('cancelledError', () => {
 
   it('puts when (or why) after "cancelled", and what it left after the dash', () => {
     expect(cancelledError({ when: 'before it started' }).message).toBe('cancelled before it started — nothing was stored');
-    expect(cancelledError({ outcome: { left: 'server_stopped' } }).message).toBe(
-      'cancelled — the server was stopped and nothing was stored',
-    );
+    expect(cancelledError({ outcome: { left: 'server_stopped' } }).message).toBe('cancelled — the server was stopped and nothing was stored');
   });
 
   it('names a decline in place of "cancelled"', () => {

@@ -40,9 +40,8 @@ export async function openCatalogPaths(
 
 function unreadable(name: string, path: string, error: unknown): CavemanError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return new CavemanError(
-    code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request',
-    `cannot read ${name} (${path}): ${unreadableReason(error)}`,
-    { cause: error, outcome: NOTHING_STORED },
-  );
+  return new CavemanError(code === 'ENOENT' ? 'cave_not_found' : 'cave_bad_request', `cannot read ${name} (${path}): ${unreadableReason(error)}`, {
+    cause: error,
+    outcome: NOTHING_STORED,
+  });
 }

@@ -58,7 +58,13 @@ describe('FailurePanel', () => {
   });
 
   it('gives the hint for an empty input from data, whatever the message says', () => {
-    const pasted = shown({ ok: false, name: 'pasted.json', error: { code: 'cave_invalid_json', message: 'not valid JSON at line 1, column 1: the input is empty' }, origin: 'paste', empty: true });
+    const pasted = shown({
+      ok: false,
+      name: 'pasted.json',
+      error: { code: 'cave_invalid_json', message: 'not valid JSON at line 1, column 1: the input is empty' },
+      origin: 'paste',
+      empty: true,
+    });
     expect(pasted).toContain('Nothing was pasted: copy the catalog’s JSON and paste it.');
     const opened = shown({ ok: false, name: 'a.json', error: { code: 'cave_invalid_json', message: 'not valid JSON at line 1, column 2: expected a value' } });
     expect(opened).toContain('Fix the JSON at that position and try again.');

@@ -140,7 +140,10 @@ describe('catalogs store', () => {
     const pending = store.getState().analyzeText('{\n  "tools": [x]\n}', 'o200k_base');
     await settle();
     const excerpt = { line: 2, column: 13, text: '  "tools": [x]', caret: 12 };
-    const failed = failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13: expected a value, found "x"', { origin: 'paste', excerpt });
+    const failed = failure('pasted.json', 'cave_invalid_json', 'not valid JSON at line 2, column 13: expected a value, found "x"', {
+      origin: 'paste',
+      excerpt,
+    });
     store.getState().finished({ jobId: 'fast', outcome: failed });
     release();
     await pending;

@@ -202,8 +202,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
         <div className="banner banner-bad" role="alert">
           <Icon name="alert" />
           <p>
-            <strong>The recovery store could not keep the original:</strong> {storeError.message} — {nothingStored}, so the catalog passes through
-            unchanged.
+            <strong>The recovery store could not keep the original:</strong> {storeError.message} — {nothingStored}, so the catalog passes through unchanged.
           </p>
         </div>
       ) : reason === 'no_saving' ? (

@@ -136,7 +136,9 @@ export function createServersStore(api: CavemanApi): ServersStore {
     }));
   };
   const measured = (event: ServerMeasuredEvent) => {
-    const measure: Measure = event.outcome.ok ? { status: 'done', costs: event.outcome.costs } : { status: 'error', message: errorSentence(event.outcome.error) };
+    const measure: Measure = event.outcome.ok
+      ? { status: 'done', costs: event.outcome.costs }
+      : { status: 'error', message: errorSentence(event.outcome.error) };
     store.setState((state) => ({ measures: { ...state.measures, [event.serverId]: measure } }));
   };
   api.on('serverProgress', progress);
