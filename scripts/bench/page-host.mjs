@@ -1,12 +1,19 @@
 // What the page benches share: the catalog to open, the build to run and the
 // browser host started from it.
 import { spawn } from 'node:child_process';
-import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import { generateCatalog } from './generate-catalog.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Debian's Chromium with the flags the browser journeys use (test/e2e/chromium-launch.json), so a page measured here runs as it does there. */
+export function launchChromium() {
+  const launch = JSON.parse(readFileSync(join(root, 'test/e2e/chromium-launch.json'), 'utf8'));
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? launch.path, args: launch.args });
+}
 
 /** The catalog's file on disk: a bare number is a generated catalog of that many MiB (written into `work`), a file name one of test/fixtures/shared/real/. */
 export function catalogFile(spec, work) {

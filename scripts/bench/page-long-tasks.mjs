@@ -27,8 +27,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { catalogFile as catalogIn, prepareOut, root, startHost } from './page-host.mjs';
+import { catalogFile as catalogIn, launchChromium, prepareOut, root, startHost } from './page-host.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -98,19 +97,7 @@ function mainThreadTaskCpu(tracePath) {
 async function measure(outDir, spec, run) {
   const dir = mkdtempSync(join(work, 'run-'));
   const host = startHost(outDir, join(dir, 'ccr.db'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = [];
@@ -203,7 +190,7 @@ async function measure(outDir, spec, run) {
 async function photographProgress(outDir, spec) {
   const dir = mkdtempSync(join(work, 'shots-'));
   const host = startHost(outDir, join(dir, 'ccr.db'));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await launchChromium();
   const shots = resolve(root, values['progress-shots']);
   mkdirSync(shots, { recursive: true });
   const name = (state) => join(shots, `${basename(outDir)}-${basename(spec, '.json')}-${state}.png`);

@@ -30,8 +30,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { catalogFile, prepareOut, root, startHost } from './page-host.mjs';
+import { catalogFile, launchChromium, prepareOut, root, startHost } from './page-host.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -134,10 +133,7 @@ async function drop(page, file) {
 async function measure(outDir, spec) {
   const dir = mkdtempSync(join(work, 'run-'));
   const host = startHost(outDir, join(dir, 'ccr.db'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const drops = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -21,7 +21,7 @@ import { canMakeReadOnly, makeReadOnly } from '../helpers/read-only';
 import { distinctCatalog, expectedHandle } from '../reliability/helpers/catalogs';
 import { canMountTmpfs, fillDisk, holdWriteLock, mountTmpfs } from '../reliability/helpers/faults';
 import { auditStore } from '../reliability/helpers/store-audit';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/web-host/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy';
 import { expect, fixture, REPO, test } from './app-fixture';
 
 const CATALOG = fixture('server-memory.json');

@@ -22,3 +22,30 @@ export function changeList(changes: ChangeRanges): ChangeRange[] {
   }
   return list;
 }
+
+/** Writes two sides of a diff piece by piece, recording each change's range (in characters) as it goes. */
+export function sidesWriter() {
+  const sides = { original: '', compressed: '' };
+  const changes: ChangeRange[] = [];
+  return {
+    sides,
+    changes,
+    /** Text both sides have. */
+    both(text: string): void {
+      sides.original += text;
+      sides.compressed += text;
+    },
+    /** `before` on the original side where the compressed side has `after`; `deferred` when a level left it one describe call away. */
+    change(before: string, after: string, deferred = false): void {
+      changes.push({
+        fromA: sides.original.length,
+        toA: sides.original.length + before.length,
+        fromB: sides.compressed.length,
+        toB: sides.compressed.length + after.length,
+        ...(deferred ? { deferred: true as const } : {}),
+      });
+      sides.original += before;
+      sides.compressed += after;
+    },
+  };
+}

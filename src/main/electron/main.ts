@@ -9,7 +9,8 @@ import { launchPaths } from '../services/launch-paths';
 import { registerIpcHandlers, windowContext } from './ipc';
 import { menuTemplate } from './menu';
 import { askInNativeDialog, nativeDialogHandlers } from './native-dialogs';
-import { CONTENT_SECURITY_POLICY, isAppUrl } from './security';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
+import { isAppUrl } from './security';
 import { APP_URL, createMainWindow } from './window';
 
 let mainWindow: BrowserWindow | undefined;

@@ -22,19 +22,6 @@ export function hardenedWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
-/** The same policy as the <meta> tag in index.html, for anything served over http(s). */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 /** True when `url` is the app's own page (hash and query ignored). */
 export function isAppUrl(url: unknown, appUrl: string): boolean {
   if (typeof url !== 'string') return false;

@@ -1,21 +1,9 @@
 // The headers every answer of the browser host carries. The page gets no
 // remote content, cannot be framed, and nothing is sniffed or leaked in a
-// Referer; the policy is the same strict CSP the Electron window uses.
+// Referer; the policy is the one the Electron window sends (shared/content-security-policy.ts).
 
 import type { ServerResponse } from 'node:http';
-
-/** The page may load only its own scripts, styles, fonts and images, and talk only to this host. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,

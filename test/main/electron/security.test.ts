@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, guardWebContents, hardenedWebPreferences, isAppUrl, safeExternalUrl } from '../../../src/main/electron/security';
+import { guardWebContents, hardenedWebPreferences, isAppUrl, safeExternalUrl } from '../../../src/main/electron/security';
+import { CONTENT_SECURITY_POLICY } from '../../../src/shared/content-security-policy';
 
 const APP = 'file:///opt/caveman/out/renderer/index.html';
 

@@ -2,7 +2,7 @@
 // security headers and the strict CSP, and index.html carrying the API token.
 
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../src/main/web-host/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../../../src/shared/content-security-policy';
 import { contentTypeFor, injectTokenMeta, safeSegments } from '../../../src/main/web-host/static-files';
 import { APP_JS, hostForFile, send } from './harness';
 

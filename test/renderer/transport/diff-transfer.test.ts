@@ -3,30 +3,14 @@ import { packDiffEnvelope } from '../../../src/renderer/src/transport/decode-ans
 import { transferOf, unpackDiff } from '../../../src/renderer/src/transport/diff-transfer';
 import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
 import { wholeDiff, type WholeDiff } from '../fakes/whole-diff';
-import { rangesOf, type ChangeRange } from '../../helpers/change-ranges';
+import { rangesOf, sidesWriter } from '../../helpers/change-ranges';
 
 const envelopeOf = (diff: WholeDiff) => encodeDiff({ ...diff, changes: rangesOf(diff.changes) });
 
 /** Tools with a dropped "title" line each, and non-ASCII text (UTF-8 lengths differ from character counts). */
 function diffOf(n: number): WholeDiff {
-  const sides = { original: '', compressed: '' };
-  const changes: ChangeRange[] = [];
+  const { sides, changes, both, change } = sidesWriter();
   const tools: WholeDiff['tools'] = [];
-  const both = (text: string) => {
-    sides.original += text;
-    sides.compressed += text;
-  };
-  const change = (before: string, after: string, deferred = false) => {
-    changes.push({
-      fromA: sides.original.length,
-      toA: sides.original.length + before.length,
-      fromB: sides.compressed.length,
-      toB: sides.compressed.length + after.length,
-      ...(deferred ? { deferred: true as const } : {}),
-    });
-    sides.original += before;
-    sides.compressed += after;
-  };
   both('{\n');
   for (let i = 0; i < n; i++) {
     tools.push({ name: `t${i}`, originalLine: sides.original.split('\n').length, compressedLine: sides.compressed.split('\n').length });

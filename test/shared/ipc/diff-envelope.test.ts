@@ -2,30 +2,14 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { CHANGE_FIELDS, DEFERRED, type ChangeRanges } from '../../../src/shared/ipc/change-ranges';
 import { decodeDiffEnvelope, encodeDiff, encodeDiffEnvelope, insertsOf, rebuildCompressed, utf8Length } from '../../../src/shared/ipc/diff-envelope';
-import { rangesOf, type ChangeRange } from '../../helpers/change-ranges';
+import { rangesOf, sidesWriter, type ChangeRange } from '../../helpers/change-ranges';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decodePiece = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
 /** Two sides as the analysis lays them out: per tool a dropped line and a shortened description (non-ASCII text, a U+FEFF and an emoji where they differ). */
 function diffOf(tools: number): { original: string; compressed: string; changes: ChangeRanges; list: ChangeRange[] } {
-  const sides = { original: '', compressed: '' };
-  const changes: ChangeRange[] = [];
-  const both = (text: string) => {
-    sides.original += text;
-    sides.compressed += text;
-  };
-  const change = (before: string, after: string, deferred = false) => {
-    changes.push({
-      fromA: sides.original.length,
-      toA: sides.original.length + before.length,
-      fromB: sides.compressed.length,
-      toB: sides.compressed.length + after.length,
-      ...(deferred ? { deferred: true as const } : {}),
-    });
-    sides.original += before;
-    sides.compressed += after;
-  };
+  const { sides, changes, both, change } = sidesWriter();
   both('[\n');
   for (let i = 0; i < tools; i++) {
     both(`  {"name": "naïve 🦖 ${i}",\n`);
