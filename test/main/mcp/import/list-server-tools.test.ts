@@ -6,9 +6,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogBytes, listServerTools } from '../../../../src/main/mcp/import/list-server-tools';
+import { ServerDiagnostics } from '../../../../src/main/mcp/connection/server-diagnostics';
 import { CavemanError } from '../../../../src/shared/errors';
+import { deadlinePassedAfter } from '../../../helpers/deadline';
 import { TINY_SERVER, node, sdkListAll } from '../servers';
 
 const tiny = (...args: string[]) => node(TINY_SERVER, ...args);
@@ -72,24 +74,32 @@ describe('listServerTools', () => {
 
   it('a server that hangs: a timeout that names what it waited for, and the server is stopped', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'caveman-tiny-')), 'pid');
-    // What it waited for when the time was up: tools/list once initialize was answered (a machine under load may not get that far in 5 s).
-    let waitedFor = 'initialize';
-    const listing = { onProgress: ({ stage }: { stage: string }) => void (stage === 'listing' && (waitedFor = 'tools/list')) };
-    const error = await failure(listServerTools(tiny('--mode', 'hang', '--pid-file', pidFile), { timeoutMs: 5000, ...listing }));
+    // The deadline falls once initialize was answered and tools/list went out (deadline.ts), so it always waited for tools/list.
+    let listing!: () => void;
+    const listed = new Promise<void>((resolve) => (listing = resolve));
+    const onProgress = ({ stage }: { stage: string }) => void (stage === 'listing' && listing());
+    const error = await failure(
+      deadlinePassedAfter(listed, 5000, () => listServerTools(tiny('--mode', 'hang', '--pid-file', pidFile), { timeoutMs: 5000, onProgress })),
+    );
     expect(error.code).toBe('cave_mcp_timeout');
-    expect(error.message).toMatch(new RegExp(`did not answer ${waitedFor} within 5 s$`));
-    // Stopped before the failure was handed out: its process is gone (signal 0 only asks whether it exists).
-    // It wrote its id first thing (unless the time was up before it ran at all: then there is no id to ask about).
-    if (waitedFor === 'tools/list') {
-      const pid = Number(readFileSync(pidFile, 'utf8'));
-      expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
-    }
+    expect(error.message).toMatch(/did not answer tools\/list within 5 s$/);
+    // Stopped before the failure was handed out: its process is gone (signal 0 only asks whether it exists; it wrote its id first thing).
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
     rmSync(dirname(pidFile), { recursive: true, force: true });
   });
 
   it('a program that does not speak MCP', async () => {
-    // 10 s: it never answers, so the timeout ends the call, and the banner must have been read by then (1.5 and 5 s were too short under load).
-    const error = await failure(listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 10_000 }));
+    // It never answers, so the timeout ends the call: the deadline falls once its banner was read (deadline.ts).
+    const record = ServerDiagnostics.prototype.recordUnreadable;
+    let read!: () => void;
+    const bannerRead = new Promise<void>((resolve) => (read = resolve));
+    const unreadable = vi.spyOn(ServerDiagnostics.prototype, 'recordUnreadable').mockImplementation(function (this: ServerDiagnostics, problem) {
+      record.call(this, problem);
+      read();
+    });
+    const error = await failure(deadlinePassedAfter(bannerRead, 10_000, () => listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 10_000 })));
+    unreadable.mockRestore();
     expect(error.code).toBe('cave_mcp_protocol');
     expect(error.message).toMatch(/does not speak MCP: it wrote text that is not JSON \("Hello! I a…"\) on stdout and never answered initialize$/);
     // A program that prints something and exits says so at once, without waiting for the timeout.

@@ -3,12 +3,14 @@
 // store under the reported handle — and the exit codes of SPEC §4 plus 1
 // for a server that could not be reached or listed.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validatorFor, describeErrors } from '../../../../src/main/contracts/contract-validator';
 import { catalogBytes, listServerTools } from '../../../../src/main/mcp/import/list-server-tools';
 import { sameSelectionProfile, selectionProfile, shrink } from '../../../../src/main/lib';
 import { CONTRACT_IDS } from '../../../../src/shared/contracts';
 import { reportLine, runCli, runCommand, tempStore } from '../../../helpers/cli';
+import { deadlinePassedAfter } from '../../../helpers/deadline';
 import { EVERYTHING_BIN, TINY_SERVER, node, startHttpEverything } from '../servers';
 
 let store: ReturnType<typeof tempStore>;
@@ -108,10 +110,20 @@ describe('caveman-shrink mcp', () => {
       /^caveman-shrink mcp: the server \(.*\) exited before it answered tools\/list; its stderr ends with: tiny-server: fatal: kaboom while listing tools — nothing was written to stdout or stored\n$/,
     );
 
-    // It names what it waited for: tools/list, or initialize on a machine too loaded to start the server in 8 s (list-server-tools.test.ts tells them apart).
-    const hang = await runCommand(['mcp', '--timeout', '8', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'hang']);
+    // It names what it waited for: the 8 s deadline falls once tools/list went out (deadline.ts).
+    const request = Client.prototype.request;
+    let listing!: () => void;
+    const listed = new Promise<void>((resolve) => (listing = resolve));
+    const requests = vi.spyOn(Client.prototype, 'request').mockImplementation(function (this: Client, ...args: Parameters<Client['request']>) {
+      if (args[0].method === 'tools/list') listing();
+      return request.apply(this, args);
+    });
+    const hang = await deadlinePassedAfter(listed, 8000, () =>
+      runCommand(['mcp', '--timeout', '8', '--store', store.db, '--', process.execPath, TINY_SERVER, '--mode', 'hang']),
+    );
+    requests.mockRestore();
     expect(hang.status).toBe(1);
-    expect(hang.stderr).toMatch(/did not answer (tools\/list|initialize) within 8 s — nothing was written to stdout or stored\n$/);
+    expect(hang.stderr).toMatch(/did not answer tools\/list within 8 s — nothing was written to stdout or stored\n$/);
 
     const missing = await runCommand(['mcp', '--store', store.db, '--', 'caveman-no-such-command']);
     expect(missing.status).toBe(1);
