@@ -167,6 +167,10 @@ nothing to check', async ({ app }) => {
   await expect(bareBadge).toContainText('nothing to check');
   await expect(bareBadge).toContainText('0 of 0 — nothing to check');
   await expect(bareBadge).not.toContainText('passed');
+  const bareConstraints = summary.getByRole('listitem').filter({ hasText: 'Constraint sentences' }).first();
+  await expect(bareConstraints).toContainText('nothing to check');
+  await expect(bareConstraints).toContainText('0 sentences');
+  await expect(bareConstraints).not.toContainText('passed');
   await bareBadge.getByText('Facts kept').click();
   await expect(drill).toContainText('nothing to check');
   await page.screenshot({ path: join(SHOTS, 'facts-drill-none.png') });

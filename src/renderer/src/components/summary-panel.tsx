@@ -58,7 +58,8 @@ function guaranteeBadges(report: GuaranteeReport, level: LevelName): GuaranteeBa
     },
     {
       title: 'Constraint sentences',
-      state: constraints.ok ? 'passed' : 'failed',
+      // A catalog without a constraint sentence has nothing at stake here: not a pass (as for the facts).
+      state: constraints.sentences === 0 ? 'nothing' : constraints.ok ? 'passed' : 'failed',
       counts: `${plural(constraints.sentences, 'sentence')}${(constraints.deferred ?? 0) > 0 ? ` · ${formatInt(constraints.deferred!)} deferred` : ''}`,
       problems: constraints.missing.map((missing) => (
         <>
