@@ -8,7 +8,7 @@
 // commander program (program.ts); both end the same way.
 
 import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
-import { readBoundedStream } from './bounded-input';
+import { readBoundedStream } from '../library/catalog-file';
 import { tolerateClosedPipe } from './stdio';
 
 async function run(): Promise<number> {

@@ -4,7 +4,6 @@
 
 import { randomUUID } from 'node:crypto';
 import type { JobProgressEvent, JobStarted } from '../../shared/contracts';
-import type { CavemanError } from '../../shared/errors';
 import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
@@ -96,13 +95,6 @@ export class JobRunner {
     this.queue.push({ jobId, name, controller, run, context });
     context.emit('jobProgress', { jobId, stage: 'queued', fraction: 0 });
     this.active ??= this.drain();
-  }
-
-  /** A job that failed before it could start (e.g. a file too large to read): reported like any other. */
-  reportFailure(name: string, error: CavemanError, context: CallContext): JobStarted {
-    const jobId = randomUUID();
-    queueMicrotask(() => context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: error.toValue() } }));
-    return { jobId, name };
   }
 
   /** True when the job was still queued or running. */

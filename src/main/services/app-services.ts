@@ -77,7 +77,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       const args = { name, tokenizer, bytes: copy, ...choiceFields(choice), ...(origin ? { origin } : {}) };
       return runner.start('analyze', args, name, context, [copy.buffer as ArrayBuffer]);
     },
-    reportFailure: (name, error, context) => runner.reportFailure(name, error, context),
     async exportBytes({ source, which }) {
       if ('analysisId' in source) {
         const entry = registry.get(source.analysisId);

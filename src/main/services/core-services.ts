@@ -4,7 +4,6 @@
 // them.
 
 import type { AppInfo, ExportRequest, InputOrigin, McpDiscovery } from '../../shared/contracts';
-import type { CavemanError } from '../../shared/errors';
 import type { ShrinkChoice } from '../../shared/ipc/caveman-api';
 import type { JobRunner } from '../jobs/job-runner';
 import type { CallContext } from './dispatch';
@@ -20,8 +19,6 @@ export interface CoreServices {
     choice?: ShrinkChoice,
     origin?: InputOrigin,
   ): ReturnType<JobRunner['start']>;
-  /** Reports a catalog that could not even be read (e.g. too large) as a failed job. */
-  reportFailure(name: string, error: CavemanError, context: CallContext): ReturnType<JobRunner['start']>;
   /** The bytes to save or download, and the file name to offer. */
   exportBytes(request: ExportRequest): Promise<{ fileName: string; bytes: Uint8Array }>;
   /** The servers in an MCP config file the person picked (its name for display, its bytes); they can then be imported by id. */

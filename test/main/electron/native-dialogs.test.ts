@@ -6,6 +6,7 @@ import { nativeDialogHandlers } from '../../../src/main/electron/native-dialogs'
 import type { CoreServices } from '../../../src/main/services/core-services';
 import type { CallContext } from '../../../src/main/services/dispatch';
 import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import type { JobFinishedEvent } from '../../../src/shared/contracts';
 
 let dir: string;
 beforeEach(() => {
@@ -13,20 +14,30 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const context: CallContext = { clientId: '1', emit: () => undefined };
+const finishedEvents: JobFinishedEvent[] = [];
+let heard: () => void = () => undefined;
+const context: CallContext = {
+  clientId: '1',
+  emit: (event, payload) => {
+    if (event !== 'jobFinished') return;
+    finishedEvents.push(payload as JobFinishedEvent);
+    heard();
+  },
+};
+/** The jobFinished events sent to the window, once there are `count`. */
+const finishedSoFar = (count: number) =>
+  new Promise<JobFinishedEvent[]>((resolve) => {
+    heard = () => finishedEvents.length >= count && resolve(finishedEvents);
+    heard();
+  });
 
 function fakeCore() {
   const started: { name: string; bytes: Uint8Array }[] = [];
-  const failed: { name: string; code: string }[] = [];
   const configs: { name: string; text: string }[] = [];
   const core: CoreServices = {
     startAnalysis: (name, bytes) => {
       started.push({ name, bytes });
       return { jobId: `job${started.length}`, name };
-    },
-    reportFailure: (name, error) => {
-      failed.push({ name, code: error.code });
-      return { jobId: 'failed', name };
     },
     exportBytes: async ({ which }) => ({ fileName: which === 'compressed' ? 'tools.min.json' : 'tools.json', bytes: new Uint8Array([1, 2, 3]) }),
     readMcpConfig: async (name, bytes) => {
@@ -34,7 +45,7 @@ function fakeCore() {
       return { servers: [], files: [{ path: name, client: 'picked', status: 'found', servers: 0 }] };
     },
   };
-  return { core, started, failed, configs };
+  return { core, started, configs };
 }
 
 describe('native dialogs', () => {
@@ -44,13 +55,14 @@ describe('native dialogs', () => {
     const huge = join(dir, 'huge.json');
     writeFileSync(huge, '');
     truncateSync(huge, MAX_INPUT_BYTES + 1); // sparse: no 32 MiB actually written
-    const { core, started, failed } = fakeCore();
+    const { core, started } = fakeCore();
     const dialog = { showOpenDialog: async () => ({ canceled: false, filePaths: [small, huge] }), showSaveDialog: async () => ({ canceled: true }) };
     const handlers = nativeDialogHandlers(core, { dialog: dialog as never, window: () => undefined });
     const result = await handlers.openCatalogFiles!({ tokenizer: 'o200k_base' }, context);
     expect(result.jobs.map((j) => j.name)).toEqual(['tools.json', 'huge.json']);
     expect(started.map((s) => [s.name, Buffer.from(s.bytes).toString()])).toEqual([['tools.json', '{"tools":[]}']]);
-    expect(failed).toEqual([{ name: 'huge.json', code: 'cave_input_too_large' }]);
+    const failed = (await finishedSoFar(1)).map(({ jobId, outcome }) => ({ jobId, name: outcome.name, code: outcome.ok ? null : outcome.error.code }));
+    expect(failed).toEqual([{ jobId: result.jobs[1]!.jobId, name: 'huge.json', code: 'cave_input_too_large' }]);
   });
 
   it('returns no jobs when the dialog is cancelled', async () => {

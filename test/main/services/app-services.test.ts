@@ -7,6 +7,7 @@ import type { AnalysisFailure, AnalysisSummary, HistoryTools, LevelComparison } 
 import { errorSentence } from '../../../src/shared/errors';
 import { recoverTools } from '../../../src/main/lib';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
+import type { CallContext } from '../../../src/main/services/dispatch';
 import { serviceClient } from '../../helpers/services';
 import { realFixture, referenceInputs } from '../../helpers/fixtures';
 import { describeErrors, validatorFor } from '../../../src/main/contracts/contract-validator';
@@ -298,6 +299,39 @@ describe('app services (real workers, real store)', () => {
     // No start policy given: only servers of the config files start, and the page is told so (issue 26).
     expect(info).toMatchObject({ platform: 'browser', serverStarts: 'config', storePath: join(dir, 'ccr.db'), storeReadOnly: false });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('jobs that fail before they start (issue 24 item 5)', () => {
+  it('a file named at launch that cannot be read: the window is told of its job (jobsStarted) before it hears how the job ended', async () => {
+    const heard: { event: string; payload: unknown }[] = [];
+    let finished: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => (finished = resolve));
+    const window: CallContext = {
+      clientId: 'launch',
+      emit: (event, payload) => {
+        heard.push({ event, payload });
+        if (event === 'jobFinished') finished();
+      },
+    };
+    const missing = join(dir, 'missing.json');
+    services.inbox.add([missing]);
+    services.inbox.attach(window);
+    await services.inbox.settled();
+    await ended;
+    services.inbox.detach('launch');
+    const started = heard.find((e) => e.event === 'jobsStarted')?.payload as { jobs: { jobId: string; name: string }[] };
+    expect(started.jobs).toEqual([{ jobId: expect.any(String), name: 'missing.json' }]);
+    // Whoever learns the id from jobsStarted and listens then still hears the failure: it comes after.
+    expect(heard.map((e) => e.event)).toEqual(['jobsStarted', 'jobFinished']);
+    expect(heard[1]!.payload).toEqual({
+      jobId: started.jobs[0]!.jobId,
+      outcome: {
+        ok: false,
+        name: 'missing.json',
+        error: { code: 'cave_not_found', message: `cannot read missing.json (${missing}): there is no such file — nothing was stored` },
+      },
+    });
   });
 });
 

@@ -142,7 +142,6 @@ vi.mock('../../../src/main/services/app-services', async () => {
       };
       const core = {
         startAnalysis: (name: string) => ({ jobId: 'job', name }),
-        reportFailure: (name: string) => ({ jobId: 'job', name }),
         exportBytes: async () => ({ fileName: exportFileName('../../../etc/passwd\\..\\tools.json', 'compressed'), bytes: new Uint8Array([0x7b, 0x7d]) }),
         readMcpConfig: async () => ({ servers: [], files: [] }),
       };

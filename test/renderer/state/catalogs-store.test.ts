@@ -286,6 +286,12 @@ describe('failures that never reached main (issue 22)', () => {
       expect(order).toHaveLength(2);
       expect(new Set(order).size).toBe(2);
       expect(order.map((key) => failures[key]?.name)).toEqual(['dropped.json', 'picked.json']);
+      // Both ended as every job ends (a jobFinished under a job id of their own), with the same refusal.
+      expect(order.every((key) => /^failure:local-\d+$/.test(key))).toBe(true);
+      expect(order.map((key) => failures[key]?.ok === false && failures[key].error)).toEqual([
+        { code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read' },
+        { code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read' },
+      ]);
     } finally {
       api.dispose();
     }

@@ -289,6 +289,34 @@ describe('HTTP client', () => {
     api.dispose();
   });
 
+  it('a picked file that fails before it starts ends with jobFinished after the answer: a subscriber attached right after the call still hears it', async () => {
+    // The second file takes a turn of the event loop to read: a failure announced on a timer started before it was missed.
+    const afterATurn = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+    const { host, api } = setup([
+      { name: 'huge.json', size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => new ArrayBuffer(0) },
+      { name: 'slow.json', size: 2, arrayBuffer: () => afterATurn(new TextEncoder().encode('{}').buffer as ArrayBuffer) },
+      { name: 'broken.json', size: 2, arrayBuffer: async () => Promise.reject(new Error('the disk went away')) },
+    ]);
+    host.streams[0]?.push({ event: 'hello', clientId: 'c' });
+    host.handlers['catalog:analyze'] = (request) => ok({ jobId: 'j1', name: (request.params as { name: string }).name });
+    const jobs = await api.openCatalogFiles({ tokenizer: 'cl100k_base' });
+    const finished: JobFinishedEvent[] = [];
+    await new Promise<void>((resolve) => api.on('jobFinished', (event) => finished.push(event) === 2 && resolve()));
+    expect(jobs.map((job) => job.name)).toEqual(['huge.json', 'slow.json', 'broken.json']);
+    expect(finished).toEqual([
+      { jobId: jobs[0]?.jobId, outcome: { ok: false, name: 'huge.json', error: expect.objectContaining({ code: 'cave_input_too_large' }) } },
+      {
+        jobId: jobs[2]?.jobId,
+        outcome: {
+          ok: false,
+          name: 'broken.json',
+          error: { code: 'cave_internal', message: expect.stringMatching(/^the file could not be read: .*the disk went away$/) },
+        },
+      },
+    ]);
+    api.dispose();
+  });
+
   it('answers [] when the file picker is cancelled', async () => {
     const { api, host } = setup([]);
     expect(await api.openCatalogFiles({ tokenizer: 'o200k_base' })).toEqual([]);

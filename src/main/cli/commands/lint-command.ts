@@ -6,7 +6,7 @@ import { savingRatio } from '../../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lint } from '../../library/lint';
-import { readBoundedFile, tooLargeMessage } from '../bounded-input';
+import { readBoundedFile, tooLargeMessage } from '../../library/catalog-file';
 import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
 import { levelsTable } from './levels-table';

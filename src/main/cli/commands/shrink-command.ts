@@ -14,7 +14,7 @@ import { savingRatio } from '../../../shared/ratio';
 import { shrink } from '../../library/shrink';
 import { withDescribeTool } from '../../library/with-describe-tool';
 import { countTokens } from '../../engine/tokens/count-tokens';
-import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../bounded-input';
+import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../../library/catalog-file';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
 import { writeAll } from '../stdio';
 

@@ -1,8 +1,9 @@
 // What the renderer checks before a catalog leaves it: the size limit
 // (refused before a single byte is read) and a name the contract accepts.
-// The bytes themselves are sent exactly as read.
+// The bytes themselves are sent exactly as read. Every file the page takes
+// in (dropped, picked in the browser, an MCP config) goes through takeInFile.
 
-import { MAX_INPUT_BYTES, inputTooLargeError, type ErrorValue } from '../../../shared/errors';
+import { MAX_INPUT_BYTES, asCavemanError, inputTooLargeError, type ErrorValue } from '../../../shared/errors';
 
 /** The parts of a File the renderer uses (a real File satisfies it; tests pass plain objects). */
 export interface CatalogFile {
@@ -34,7 +35,20 @@ export function sizeRefusal(size: number): ErrorValue | null {
   return inputTooLargeError('the file', size, { left: 'not_read' }).toValue();
 }
 
-/** The file's bytes exactly as stored on disk. */
-export async function readCatalogBytes(file: CatalogFile): Promise<Uint8Array> {
-  return new Uint8Array(await file.arrayBuffer());
+/** A file taken in: its name as the contract accepts it, and its bytes exactly as stored on disk, or why it was not. */
+export type FileIntake = { name: string; bytes: Uint8Array; refusal?: undefined } | { name: string; refusal: ErrorValue };
+
+/**
+ * The one intake of a file the person picked or dropped: refused above
+ * 32 MiB before a byte is read, else read as it is (decoding is main's).
+ */
+export async function takeInFile(file: CatalogFile): Promise<FileIntake> {
+  const name = catalogName(file.name);
+  const refusal = sizeRefusal(file.size);
+  if (refusal) return { name, refusal };
+  try {
+    return { name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  } catch (error) {
+    return { name, refusal: { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` } };
+  }
 }

@@ -12,12 +12,12 @@ import type {
   JobProgressEvent,
   JobStarted,
   McpImportRequest,
-  PassThrough,
   TokenizerName,
 } from '../../../shared/contracts';
 import { asCavemanError, type ErrorValue } from '../../../shared/errors';
 import { choiceFields, type CavemanApi, type ShrinkChoice } from '../../../shared/ipc/caveman-api';
-import { catalogName, pastedName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
+import { earlyFailure } from '../../../shared/ipc/early-failures';
+import { pastedName, sizeRefusal, takeInFile, type CatalogFile } from '../lib/catalog-input';
 import { localJobId } from '../lib/local-job-id';
 
 export type JobStage = JobProgressEvent['stage'];
@@ -76,8 +76,6 @@ export interface CatalogsState {
   cancel(jobId: string): Promise<CancelResult>;
   select(key: string): void;
   close(key: string): void;
-  /** Records a failure that never reached main (refused or unreadable file, rejected call). */
-  fail(name: string, error: ErrorValue, passThrough?: PassThrough): void;
 }
 
 export type CatalogsStore = StoreApi<CatalogsState>;
@@ -129,7 +127,12 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         return { summaries, failures, order, activeKey };
       });
 
-    const startFailure = (name: string, error: unknown) => get().fail(name, asCavemanError(error).toValue());
+    /**
+     * A job that never reached main (a refused or unreadable file, a rejected call): it ends as every job ends, with
+     * the jobFinished of early-failures.ts — handled here at once, as this store is where those events go.
+     */
+    const failBeforeStart = (name: string, error: ErrorValue) => get().finished(earlyFailure(localJobId(), name, error));
+    const startFailure = (name: string, error: unknown) => failBeforeStart(name, asCavemanError(error).toValue());
 
     const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: InputOrigin) => {
       try {
@@ -190,20 +193,9 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
       async analyzeFiles(files, tokenizer) {
         pinned = false;
         for (const file of files) {
-          const name = catalogName(file.name);
-          const refusal = sizeRefusal(file.size);
-          if (refusal) {
-            get().fail(name, refusal);
-            continue;
-          }
-          let bytes: Uint8Array;
-          try {
-            bytes = await readCatalogBytes(file);
-          } catch (error) {
-            get().fail(name, { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` });
-            continue;
-          }
-          await analyzeBytes(name, bytes, tokenizer, 'file');
+          const intake = await takeInFile(file);
+          if (intake.refusal) failBeforeStart(intake.name, intake.refusal);
+          else await analyzeBytes(intake.name, intake.bytes, tokenizer, 'file');
         }
       },
 
@@ -214,7 +206,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         const name = pastedName(pastes);
         const bytes = new TextEncoder().encode(text);
         const refusal = sizeRefusal(bytes.byteLength);
-        if (refusal) get().fail(name, refusal);
+        if (refusal) failBeforeStart(name, refusal);
         else await analyzeBytes(name, bytes, tokenizer, 'paste');
       },
 
@@ -281,11 +273,6 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
           const activeKey = state.activeKey === key ? (order[Math.min(at, order.length - 1)] ?? null) : state.activeKey;
           return { order, summaries, failures, activeKey };
         });
-      },
-
-      fail(name, error, passThrough) {
-        const outcome: AnalysisFailure = passThrough ? { ok: false, name, error, passThrough } : { ok: false, name, error };
-        add(failureKey(localJobId()), outcome, null);
       },
     };
   });

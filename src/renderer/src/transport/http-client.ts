@@ -5,12 +5,13 @@
 // from the NDJSON stream, whose hello line gives the client id. The file
 // picker and the download are parameters, so tests run in plain Node.
 
-import { CavemanError, asCavemanError, type ErrorValue } from '../../../shared/errors';
+import { CavemanError, asCavemanError } from '../../../shared/errors';
 import type { CallOptions, CavemanApi } from '../../../shared/ipc/caveman-api';
 import { CHANNELS, type ChannelSpec, type Method, type RequestOf, type ResponseOf } from '../../../shared/ipc/channels';
 import { CLIENT_HEADER, PARAMS_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
-import { catalogName, readCatalogBytes, sizeRefusal, type CatalogFile } from '../lib/catalog-input';
+import { takeInFile, type CatalogFile } from '../lib/catalog-input';
+import { earlyFailures } from '../../../shared/ipc/early-failures';
 import { localJobId } from '../lib/local-job-id';
 import { channelMethods } from './channel-methods';
 import { readBinaryAnswer, readJsonResult } from './http-answers';
@@ -110,13 +111,6 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     return (await readBinaryAnswer(response, spec, options.onProgress)) as unknown as ResponseOf<M>;
   };
 
-  /** A file the renderer could not send: a local job that finishes at once with the failure. */
-  const localFailure = (name: string, error: ErrorValue): JobStarted => {
-    const jobId = localJobId();
-    setTimeout(() => hub.emit('jobFinished', { jobId, outcome: { ok: false, name, error } }), 0);
-    return { jobId, name };
-  };
-
   /** A JSON-request channel's answer, for the decoding thread to fetch itself (its bytes then never cross the page's thread). */
   const answerRequest = async <M extends Method>(method: M, request: RequestOf<M>): Promise<AnswerFetch | null> => {
     const spec: ChannelSpec = CHANNELS[method];
@@ -133,24 +127,19 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     ...channels,
     async openCatalogFiles({ tokenizer }) {
       const files = await options.pickFiles();
+      // A file the page could not send is a local job that ended before it started (early-failures.ts).
+      const failures = earlyFailures(localJobId);
       const started: JobStarted[] = [];
-      for (const file of files) {
-        const name = catalogName(file.name);
-        const refusal = sizeRefusal(file.size);
-        if (refusal) {
-          started.push(localFailure(name, refusal));
-          continue;
+      try {
+        for (const file of files) {
+          const intake = await takeInFile(file);
+          if (intake.refusal) started.push(failures.fail(intake.name, intake.refusal));
+          else started.push(await channels.analyzeCatalog({ name: intake.name, tokenizer, bytes: intake.bytes }));
         }
-        let bytes: Uint8Array;
-        try {
-          bytes = await readCatalogBytes(file);
-        } catch (error) {
-          started.push(localFailure(name, { code: 'cave_internal', message: `the file could not be read: ${asCavemanError(error).message}` }));
-          continue;
-        }
-        started.push(await channels.analyzeCatalog({ name, tokenizer, bytes }));
+        return started;
+      } finally {
+        failures.announce((event) => hub.emit('jobFinished', event));
       }
-      return started;
     },
     async exportCatalog(request) {
       const download = await call('downloadCatalog', request);
@@ -163,10 +152,10 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
       if (!options.pickConfigFile) throw new CavemanError('cave_internal', 'this page cannot show a file picker');
       const file = await options.pickConfigFile();
       if (!file) return null;
-      const refusal = sizeRefusal(file.size);
-      if (refusal) throw CavemanError.fromValue(refusal);
+      const intake = await takeInFile(file);
+      if (intake.refusal) throw CavemanError.fromValue(intake.refusal);
       // The host gets the file's content, never a path.
-      return call('readMcpConfig', { fileName: catalogName(file.name), bytes: await readCatalogBytes(file) });
+      return call('readMcpConfig', { fileName: intake.name, bytes: intake.bytes });
     },
     on: (event, listener) => hub.on(event, listener),
   };
