@@ -1,11 +1,13 @@
 // A job that fails before it can start (a file too large, unreadable, not a
 // file) ends the way every job ends: a `jobFinished` event with its failure,
-// under the id its start answer gave. Main and the browser client announce
-// such failures one way: held until the call that named the jobs has
-// answered, then emitted on the next turn, in order — so whoever learns a job
-// id from the answer and subscribes right then still hears how it ended. (A
-// failure emitted at once, or on a timer started while the call still read
-// other files, could come before anyone knew the id.)
+// under the id its start answer gives. Main and the browser client make such
+// failures one way, here: the event is emitted as soon as the failure is
+// known, on the same channel as every job's end. Whoever receives it keeps
+// it for a subscriber that comes later — the page's event hub (event-hub.ts
+// `keep`) and the browser host's replay (event-replay.ts) — so a subscriber
+// attached right after the call still hears how the job ended. (The
+// catalogs store, where these events go, takes a job's end before its
+// start.)
 
 import type { JobFinishedEvent, JobStarted } from '../contracts';
 import type { ErrorValue } from '../errors';
@@ -15,25 +17,15 @@ export function earlyFailure(jobId: string, name: string, error: ErrorValue): Jo
   return { jobId, outcome: { ok: false, name, error } };
 }
 
-export interface EarlyFailures {
-  /** A job that failed before it started: its start answer now, its jobFinished when announced. */
-  fail(name: string, error: ErrorValue): JobStarted;
-  /** Call once the answer naming these jobs is handed out: their jobFinished events follow on the next turn. */
-  announce(emit: (event: JobFinishedEvent) => void): void;
-}
-
-/** Early failures of one call; `mintId` gives each its job id (UUIDs in main, `local-n` in the page). */
-export function earlyFailures(mintId: () => string): EarlyFailures {
-  const held: JobFinishedEvent[] = [];
-  return {
-    fail(name, error) {
-      const event = earlyFailure(mintId(), name, error);
-      held.push(event);
-      return { jobId: event.jobId, name };
-    },
-    announce(emit) {
-      const events = held.splice(0);
-      if (events.length > 0) setTimeout(() => events.forEach(emit), 0);
-    },
+/**
+ * Fails jobs before they start: each gets an id from `mintId` (UUIDs in
+ * main, `local-n` in the page), its jobFinished goes to `emit` at once, and
+ * its start answer is returned for the call to hand out.
+ */
+export function failBeforeStart(mintId: () => string, emit: (event: JobFinishedEvent) => void): (name: string, error: ErrorValue) => JobStarted {
+  return (name, error) => {
+    const event = earlyFailure(mintId(), name, error);
+    emit(event);
+    return { jobId: event.jobId, name };
   };
 }

@@ -14,9 +14,9 @@ import type {
   McpImportRequest,
   TokenizerName,
 } from '../../../shared/contracts';
-import { asCavemanError, type ErrorValue } from '../../../shared/errors';
+import { asCavemanError } from '../../../shared/errors';
 import { choiceFields, type CavemanApi, type ShrinkChoice } from '../../../shared/ipc/caveman-api';
-import { earlyFailure } from '../../../shared/ipc/early-failures';
+import { failBeforeStart } from '../../../shared/ipc/early-failures';
 import { pastedName, sizeRefusal, takeInFile, type CatalogFile } from '../lib/catalog-input';
 import { localJobId } from '../lib/local-job-id';
 
@@ -129,10 +129,10 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
 
     /**
      * A job that never reached main (a refused or unreadable file, a rejected call): it ends as every job ends, with
-     * the jobFinished of early-failures.ts — handled here at once, as this store is where those events go.
+     * the jobFinished of early-failures.ts — handed straight to finished(), as this store is where those events go.
      */
-    const failBeforeStart = (name: string, error: ErrorValue) => get().finished(earlyFailure(localJobId(), name, error));
-    const startFailure = (name: string, error: unknown) => failBeforeStart(name, asCavemanError(error).toValue());
+    const failEarly = failBeforeStart(localJobId, (event) => get().finished(event));
+    const startFailure = (name: string, error: unknown) => failEarly(name, asCavemanError(error).toValue());
 
     const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: InputOrigin) => {
       try {
@@ -194,7 +194,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         pinned = false;
         for (const file of files) {
           const intake = await takeInFile(file);
-          if (intake.refusal) failBeforeStart(intake.name, intake.refusal);
+          if (intake.refusal) failEarly(intake.name, intake.refusal);
           else await analyzeBytes(intake.name, intake.bytes, tokenizer, 'file');
         }
       },
@@ -206,7 +206,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
         const name = pastedName(pastes);
         const bytes = new TextEncoder().encode(text);
         const refusal = sizeRefusal(bytes.byteLength);
-        if (refusal) failBeforeStart(name, refusal);
+        if (refusal) failEarly(name, refusal);
         else await analyzeBytes(name, bytes, tokenizer, 'paste');
       },
 

@@ -11,7 +11,7 @@ import { CHANNELS, type ChannelSpec, type Method, type RequestOf, type ResponseO
 import { CLIENT_HEADER, PARAMS_HEADER, TOKEN_HEADER, channelPath } from '../../../shared/ipc/http-protocol';
 import type { JobStarted } from '../../../shared/contracts';
 import { takeInFile, type CatalogFile } from '../lib/catalog-input';
-import { earlyFailures } from '../../../shared/ipc/early-failures';
+import { failBeforeStart } from '../../../shared/ipc/early-failures';
 import { localJobId } from '../lib/local-job-id';
 import { channelMethods } from './channel-methods';
 import { readBinaryAnswer, readJsonResult } from './http-answers';
@@ -128,18 +128,14 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     async openCatalogFiles({ tokenizer }) {
       const files = await options.pickFiles();
       // A file the page could not send is a local job that ended before it started (early-failures.ts).
-      const failures = earlyFailures(localJobId);
+      const fail = failBeforeStart(localJobId, (event) => hub.keep('jobFinished', event));
       const started: JobStarted[] = [];
-      try {
-        for (const file of files) {
-          const intake = await takeInFile(file);
-          if (intake.refusal) started.push(failures.fail(intake.name, intake.refusal));
-          else started.push(await channels.analyzeCatalog({ name: intake.name, tokenizer, bytes: intake.bytes }));
-        }
-        return started;
-      } finally {
-        failures.announce((event) => hub.emit('jobFinished', event));
+      for (const file of files) {
+        const intake = await takeInFile(file);
+        if (intake.refusal) started.push(fail(intake.name, intake.refusal));
+        else started.push(await channels.analyzeCatalog({ name: intake.name, tokenizer, bytes: intake.bytes }));
       }
+      return started;
     },
     async exportCatalog(request) {
       const download = await call('downloadCatalog', request);
