@@ -289,7 +289,7 @@ describe('HTTP client', () => {
     api.dispose();
   });
 
-  it('a picked file that fails before it starts ends with jobFinished after the answer: a subscriber attached right after the call still hears it', async () => {
+  it('a picked file that fails before it starts ends with a kept jobFinished: a subscriber attached right after the call still hears it', async () => {
     // The second file takes a turn of the event loop to read: a failure announced on a timer started before it was missed.
     const afterATurn = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
     const { host, api } = setup([
