@@ -328,7 +328,7 @@ describe('jobs that fail before they start (issue 24 item 5)', () => {
       outcome: {
         ok: false,
         name: 'missing.json',
-        error: { code: 'cave_not_found', message: `cannot read missing.json (${missing}): there is no such file — nothing was stored` },
+        error: { code: 'cave_not_found', message: `cannot read missing.json (${missing}): there is no such file`, outcome: { left: 'nothing_stored' } },
       },
     });
   });

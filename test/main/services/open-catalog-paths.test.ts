@@ -8,7 +8,7 @@ import type { CoreServices } from '../../../src/main/services/core-services';
 import type { CallContext } from '../../../src/main/services/dispatch';
 import { openCatalogPaths } from '../../../src/main/services/open-catalog-paths';
 import type { JobFinishedEvent } from '../../../src/shared/contracts';
-import { MAX_INPUT_BYTES } from '../../../src/shared/errors';
+import { MAX_INPUT_BYTES, errorSentence } from '../../../src/shared/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'caveman-open-paths-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,8 +72,14 @@ describe('openCatalogPaths', () => {
       ['folder.json', 'cave_bad_request'],
       ['huge.json', 'cave_input_too_large'],
     ]);
-    expect(failed[0]!.error.message).toBe(`cannot read missing.json (${missing}): there is no such file — nothing was stored`);
-    expect(failed[1]!.error.message).toMatch(/^folder\.json is not a file/);
-    expect(failed[2]!.error.message).toMatch(/^huge\.json is 32\.0 MiB, above the 32 MiB limit — nothing was read or stored$/);
+    // What each left behind travels as data; the sentence a person reads is written from it.
+    expect(failed.map((failure) => failure?.error.outcome)).toEqual([
+      { left: 'nothing_stored' },
+      { left: 'nothing_read_or_stored' },
+      { left: 'nothing_read_or_stored' },
+    ]);
+    expect(errorSentence(failed[0]!.error)).toBe(`cannot read missing.json (${missing}): there is no such file — nothing was stored`);
+    expect(errorSentence(failed[1]!.error)).toBe(`folder.json is not a file (${folder}) — nothing was read or stored`);
+    expect(errorSentence(failed[2]!.error)).toBe('huge.json is 32.0 MiB, above the 32 MiB limit — nothing was read or stored');
   });
 });

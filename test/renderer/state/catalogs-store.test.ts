@@ -289,8 +289,8 @@ describe('failures that never reached main (issue 22)', () => {
       // Both ended as every job ends (a jobFinished under a job id of their own), with the same refusal.
       expect(order.every((key) => /^failure:local-\d+$/.test(key))).toBe(true);
       expect(order.map((key) => failures[key]?.ok === false && failures[key].error)).toEqual([
-        { code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read' },
-        { code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit — it was not read' },
+        { code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit', outcome: { left: 'not_read' } },
+        { code: 'cave_input_too_large', message: 'the file is 32.0 MiB, above the 32 MiB limit', outcome: { left: 'not_read' } },
       ]);
     } finally {
       api.dispose();
