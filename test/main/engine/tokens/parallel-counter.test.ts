@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { CavemanError } from '../../../../src/shared/errors';
@@ -137,9 +140,29 @@ describe('a crashed worker', () => {
 
 describe('resolveWorkerScript', () => {
   it('prefers the built .js, falls back to the .ts source, and fails loudly otherwise', () => {
-    expect(resolveWorkerScript('count-worker', new URL('../../../../src/main/engine/tokens/x.ts', import.meta.url)).protocol).toBe('data:');
-    expect(resolveWorkerScript('token-fixtures', import.meta.url).href).toContain(encodeURIComponent('token-fixtures.ts'));
-    expect(() => resolveWorkerScript('no-such-worker', import.meta.url)).toThrow(/cannot start worker "no-such-worker"/);
+    vi.stubEnv('CAVEMAN_BUILT_WORKERS', '');
+    try {
+      expect(resolveWorkerScript('count-worker', new URL('../../../../src/main/engine/tokens/x.ts', import.meta.url)).protocol).toBe('data:');
+      expect(resolveWorkerScript('token-fixtures', import.meta.url).href).toContain(encodeURIComponent('token-fixtures.ts'));
+      expect(() => resolveWorkerScript('no-such-worker', import.meta.url)).toThrow(/cannot start worker "no-such-worker"/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('takes the entry from the folder CAVEMAN_BUILT_WORKERS names, when the sources run and it holds one', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caveman-built-workers-'));
+    try {
+      writeFileSync(join(folder, 'count-worker.js'), '');
+      vi.stubEnv('CAVEMAN_BUILT_WORKERS', folder);
+      const fromSources = new URL('../../../../src/main/engine/tokens/x.ts', import.meta.url);
+      expect(fileURLToPath(resolveWorkerScript('count-worker', fromSources))).toBe(join(folder, 'count-worker.js'));
+      // An entry the folder lacks still runs from its source.
+      expect(resolveWorkerScript('token-fixtures', import.meta.url).href).toContain(encodeURIComponent('token-fixtures.ts'));
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
