@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RecoveryStore } from '../../../../src/main/store';
+import type * as LevelComparison from '../../../../src/main/library/level-comparison';
+
+// The comparison the page asks for first thing is run once by the warm-up: watched here, run for real.
+const compared = vi.hoisted(() => ({ inputs: [] as Uint8Array[] }));
+vi.mock('../../../../src/main/library/level-comparison', async (importOriginal) => {
+  const actual = await importOriginal<typeof LevelComparison>();
+  return {
+    ...actual,
+    compareLevels: (input: Uint8Array, options: Parameters<typeof actual.compareLevels>[1]) => {
+      compared.inputs.push(input);
+      return actual.compareLevels(input, options);
+    },
+  };
+});
+
+const { warmUp, warmUpCatalog } = await import('../../../../src/main/jobs/analysis/warm-up');
+
+describe('warm-up', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it('opens the store, analyses its catalog and compares its levels once, and stores nothing', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'caveman-warm-up-'));
+    const path = join(dir, 'ccr.db');
+    let opened: RecoveryStore | undefined;
+    await warmUp('o200k_base', () => (opened = RecoveryStore.open(path)), undefined);
+    expect(compared.inputs).toEqual([warmUpCatalog()]);
+    expect(opened!.history().total).toBe(0);
+    opened!.close();
+  });
+});
