@@ -1,6 +1,7 @@
 // One finished analysis: the summary on top, the per-tool table and the
 // diff side by side below. The per-tool report and the diff are fetched when
-// the analysis is shown (they can be megabytes for large catalogs).
+// the analysis is shown (they can be megabytes for large catalogs), or taken
+// over from the fetch begun when its job finished (result-prefetch.ts).
 
 import { useCallback } from 'react';
 import type { AnalysisSummary } from '../../../shared/contracts';
@@ -15,10 +16,14 @@ import { SummaryPanel } from './summary-panel';
 import { ToolTable } from './tool-table';
 
 function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview: string | null }) {
-  const { api } = useApp();
+  const { api, stores } = useApp();
   const current = useAnalysisData(
     analysisId,
-    useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getLintReport({ analysisId: id }, { onProgress }), [api]),
+    useCallback(
+      (id: string, onProgress: (progress: LoadProgress) => void) =>
+        stores.prefetch.take('lint', id, onProgress) ?? api.getLintReport({ analysisId: id }, { onProgress }),
+      [api, stores],
+    ),
   );
 
   if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} preview={preview} />;

@@ -211,10 +211,14 @@ function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: 
 }
 
 export function DiffView({ analysisId, preview = null }: { analysisId: string; preview?: string | null }) {
-  const { api } = useApp();
+  const { api, stores } = useApp();
   const current = useAnalysisData(
     analysisId,
-    useCallback((id: string, onProgress: (progress: LoadProgress) => void) => api.getDiff({ analysisId: id }, { onProgress }), [api]),
+    useCallback(
+      (id: string, onProgress: (progress: LoadProgress) => void) =>
+        stores.prefetch.take('diff', id, onProgress) ?? api.getDiff({ analysisId: id }, { onProgress }),
+      [api, stores],
+    ),
   );
 
   return (

@@ -8,6 +8,7 @@ import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createLastResultsStore, type LastResultsStore } from './last-results';
 import { createMcpStore, type McpStore } from './mcp-store';
+import { createResultPrefetch, type ResultPrefetch } from './result-prefetch';
 import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store';
 import { createUiStore, type UiStore } from './ui-store';
 
@@ -17,6 +18,8 @@ export interface AppStores {
   /** What was open before the reload, offered again on the empty Results tab. */
   lastResults: LastResultsStore;
   mcp: McpStore;
+  /** The report and the diff of the result taking the screen, asked for when its job finished. */
+  prefetch: ResultPrefetch;
   settings: SettingsStore;
   ui: UiStore;
 }
@@ -38,6 +41,7 @@ export function createAppStores(api: CavemanApi, storage: SettingsStorage = page
     history: createHistoryStore(api),
     lastResults: createLastResultsStore(catalogs, storage),
     mcp: createMcpStore(api),
+    prefetch: createResultPrefetch(api),
     settings,
     ui: createUiStore(),
   };
@@ -45,7 +49,8 @@ export function createAppStores(api: CavemanApi, storage: SettingsStorage = page
 
 /**
  * Feeds main's events to the stores: progress and results to the catalogs
- * (a stored result also refreshes history), jobs main started itself (a
+ * (the result that takes the screen has its report and diff asked for at
+ * once; a stored result also refreshes history), jobs main started itself (a
  * file opened from the OS) to the Results tab, menu commands to `onCommand`.
  */
 export function connectEvents(api: CavemanApi, stores: AppStores, onCommand: (command: AppCommand) => void): Unsubscribe {
@@ -53,7 +58,9 @@ export function connectEvents(api: CavemanApi, stores: AppStores, onCommand: (co
     api.on('jobProgress', (event) => stores.catalogs.getState().progress(event)),
     api.on('jobFinished', (event) => {
       stores.catalogs.getState().finished(event);
-      if (event.outcome.ok && event.outcome.report.recovery_handle !== undefined) void stores.history.getState().refresh();
+      const { outcome } = event;
+      if (outcome.ok && stores.catalogs.getState().activeKey === outcome.analysisId) stores.prefetch.start(outcome.analysisId);
+      if (outcome.ok && outcome.report.recovery_handle !== undefined) void stores.history.getState().refresh();
     }),
     api.on('jobsStarted', ({ jobs }) => {
       if (jobs.length === 0) return;
