@@ -138,8 +138,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     getCatalogText: ({ analysisId, which }) => ({ bytes: registry.side(analysisId, which) }),
     compareLevels: ({ analysisId }) => {
-      const { original, summary } = registry.get(analysisId);
-      return jobsWorker.call('compareLevels', { bytes: original.slice(), tokenizer: summary.tokenizer, shareSchemas: summary.shareSchemas === true });
+      const { original, summary, levels } = registry.get(analysisId);
+      // The analysis counted the input and its own level already: only the other levels are counted.
+      return jobsWorker.call('compareLevels', {
+        bytes: original.slice(),
+        tokenizer: summary.tokenizer,
+        shareSchemas: summary.shareSchemas === true,
+        known: levels,
+      });
     },
     downloadCatalog: (request) => core.exportBytes(request),
     listHistory: (request) => storeWorker.call('history', request),

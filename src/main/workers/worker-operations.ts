@@ -64,8 +64,8 @@ export const operations: Implementations = {
     });
   },
 
-  compareLevels({ bytes, tokenizer, shareSchemas }, { counter }, { signal }) {
-    return compareLevels(bytes, { tokenizer, shareSchemas, signal, ...(counter ? { counter } : {}) });
+  compareLevels({ bytes, tokenizer, shareSchemas, known }, { counter }, { signal }) {
+    return compareLevels(bytes, { tokenizer, shareSchemas, signal, known, ...(counter ? { counter } : {}) });
   },
 
   exportHandle({ handle, which, shrink }, { store }) {

@@ -13,6 +13,7 @@ import type {
   ServerCosts,
 } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
+import type { KnownLevelFigures } from '../library/level-comparison';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
 import type { LocationEnv } from '../mcp/import/config-locations';
@@ -46,7 +47,10 @@ export interface Operations {
   };
   /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */
   exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
-  compareLevels: { args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean }; result: LevelComparison };
+  compareLevels: {
+    args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean; known?: KnownLevelFigures | undefined };
+    result: LevelComparison;
+  };
   storeInfo: { args: Record<string, never>; result: StoreInfo };
   /** Gets the worker ready for a first analysis with `tokenizer` (warm-up.ts); stores nothing. */
   warmUp: { args: { tokenizer: TokenizerName }; result: null };

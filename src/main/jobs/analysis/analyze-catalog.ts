@@ -16,6 +16,7 @@ import {
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import { lintReportFor } from '../../library/lint';
+import { knownLevelFigures, type KnownLevelFigures } from '../../library/level-comparison';
 import { passThroughError } from '../../library/prepare-catalog';
 import { beginShrinkInDetail } from '../../library/shrink';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
@@ -58,6 +59,8 @@ export interface AnalysisProduct {
   output: Uint8Array;
   /** The diff envelope (shared/ipc/diff-envelope.ts): the layout and both sides, made here so it crosses threads and processes untouched. */
   diff?: Uint8Array;
+  /** The input's and this level's figures of the level comparison, which the page asks for next (not counted again there). */
+  levels?: KnownLevelFigures;
 }
 
 const encoder = new TextEncoder();
@@ -178,7 +181,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   report('writeReport', 1);
   const diff = encodeDiff(pretty, (text) => Buffer.byteLength(text, 'utf8'));
   report('writeDiff', 1);
-  return { outcome: summary, lint: lintBytes, original: bytes, output, diff };
+  return { outcome: summary, lint: lintBytes, original: bytes, output, diff, levels: knownLevelFigures(level, lint) };
 }
 
 /** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */
