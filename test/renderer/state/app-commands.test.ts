@@ -297,6 +297,40 @@ describe('app commands', () => {
 });
 
 describe('events', () => {
+  it('draws a job’s progress once a frame, the latest change, and never after the job finished', () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    const frames: (() => void)[] = [];
+    connectEvents(
+      api,
+      stores,
+      () => undefined,
+      (draw) => frames.push(draw),
+    );
+    api.emit('jobsStarted', {
+      jobs: [
+        { jobId: 'm1', name: 'one.json' },
+        { jobId: 'm2', name: 'two.json' },
+      ],
+    });
+    for (const fraction of [0.1, 0.2, 0.3]) api.emit('jobProgress', { jobId: 'm1', stage: 'counting', fraction });
+    api.emit('jobProgress', { jobId: 'm2', stage: 'parsing', fraction: 0.5 });
+    expect(frames).toHaveLength(1);
+    expect(stores.catalogs.getState().jobs).toMatchObject([
+      { jobId: 'm1', stage: 'queued', fraction: 0 },
+      { jobId: 'm2', stage: 'queued', fraction: 0 },
+    ]);
+    frames.shift()!();
+    expect(stores.catalogs.getState().jobs).toMatchObject([
+      { jobId: 'm1', stage: 'counting', fraction: 0.3 },
+      { jobId: 'm2', stage: 'parsing', fraction: 0.5 },
+    ]);
+    api.emit('jobProgress', { jobId: 'm1', stage: 'diff', fraction: 0.9 });
+    api.emit('jobFinished', { jobId: 'm1', outcome: summary('an-m1') });
+    frames.shift()!();
+    expect(stores.catalogs.getState().jobs).toMatchObject([{ jobId: 'm2', stage: 'parsing', fraction: 0.5 }]);
+  });
+
   it('feeds progress and results to the catalogs and refreshes history after a stored shrink', async () => {
     const api = createFakeApi();
     const stores = createAppStores(api);

@@ -1,6 +1,7 @@
 // Creates every store for one API and wires main's events into them. The
 // API is a parameter, so tests build the same graph with a fake.
 
+import type { JobProgressEvent } from '../../../shared/contracts';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import type { Unsubscribe } from '../../../shared/ipc/channels';
 import type { AppCommand } from '../lib/shortcuts';
@@ -52,11 +53,33 @@ export function createAppStores(api: CavemanApi, storage: SettingsStorage = page
  * (the result that takes the screen has its report and diff asked for at
  * once; a stored result also refreshes history), jobs main started itself (a
  * file opened from the OS) to the Results tab, menu commands to `onCommand`.
+ * Progress is applied on `nextFrame`, the latest of each job.
  */
-export function connectEvents(api: CavemanApi, stores: AppStores, onCommand: (command: AppCommand) => void): Unsubscribe {
+export function connectEvents(
+  api: CavemanApi,
+  stores: AppStores,
+  onCommand: (command: AppCommand) => void,
+  nextFrame: (draw: () => void) => void = defaultNextFrame,
+): Unsubscribe {
+  // A job's progress is drawn once a frame, the latest of each job: a small catalog's job sends about a
+  // hundred changes in a few hundred milliseconds, and each was a render of its own that no frame showed.
+  const progressed = new Map<string, JobProgressEvent>();
+  let drawing = false;
+  const drawProgress = () => {
+    drawing = false;
+    const events = [...progressed.values()];
+    progressed.clear();
+    for (const event of events) stores.catalogs.getState().progress(event);
+  };
   const offs = [
-    api.on('jobProgress', (event) => stores.catalogs.getState().progress(event)),
+    api.on('jobProgress', (event) => {
+      progressed.set(event.jobId, event);
+      if (drawing) return;
+      drawing = true;
+      nextFrame(drawProgress);
+    }),
     api.on('jobFinished', (event) => {
+      progressed.delete(event.jobId);
       stores.catalogs.getState().finished(event);
       const { outcome } = event;
       if (outcome.ok && stores.catalogs.getState().activeKey === outcome.analysisId) stores.prefetch.start(outcome.analysisId);
@@ -69,5 +92,14 @@ export function connectEvents(api: CavemanApi, stores: AppStores, onCommand: (co
     }),
     api.on('menuCommand', ({ command }) => onCommand(command)),
   ];
-  return () => offs.forEach((off) => off());
+  return () => {
+    offs.forEach((off) => off());
+    progressed.clear();
+  };
+}
+
+/** The page's next animation frame; at once where there are no frames (tests in Node). */
+function defaultNextFrame(draw: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(draw);
+  else draw();
 }
