@@ -314,7 +314,7 @@ describe('events', () => {
       ],
     });
     for (const fraction of [0.1, 0.2, 0.3]) api.emit('jobProgress', { jobId: 'm1', stage: 'counting', fraction });
-    api.emit('jobProgress', { jobId: 'm2', stage: 'parsing', fraction: 0.5 });
+    api.emit('jobProgress', { jobId: 'm2', stage: 'checking', fraction: 0.5 });
     expect(frames).toHaveLength(1);
     expect(stores.catalogs.getState().jobs).toMatchObject([
       { jobId: 'm1', stage: 'queued', fraction: 0 },
@@ -323,12 +323,12 @@ describe('events', () => {
     frames.shift()!();
     expect(stores.catalogs.getState().jobs).toMatchObject([
       { jobId: 'm1', stage: 'counting', fraction: 0.3 },
-      { jobId: 'm2', stage: 'parsing', fraction: 0.5 },
+      { jobId: 'm2', stage: 'checking', fraction: 0.5 },
     ]);
-    api.emit('jobProgress', { jobId: 'm1', stage: 'diff', fraction: 0.9 });
+    api.emit('jobProgress', { jobId: 'm1', stage: 'diffing', fraction: 0.9 });
     api.emit('jobFinished', { jobId: 'm1', outcome: summary('an-m1') });
     frames.shift()!();
-    expect(stores.catalogs.getState().jobs).toMatchObject([{ jobId: 'm2', stage: 'parsing', fraction: 0.5 }]);
+    expect(stores.catalogs.getState().jobs).toMatchObject([{ jobId: 'm2', stage: 'checking', fraction: 0.5 }]);
   });
 
   it('feeds progress and results to the catalogs and refreshes history after a stored shrink', async () => {
