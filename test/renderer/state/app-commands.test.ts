@@ -297,7 +297,7 @@ describe('app commands', () => {
 });
 
 describe('events', () => {
-  it('draws a job’s progress once a frame, the latest change, and never after the job finished', () => {
+  it('draws a job’s new stage at once and its percent within a stage once a frame, the latest, never after the job finished', () => {
     const api = createFakeApi();
     const stores = createAppStores(api);
     const frames: (() => void)[] = [];
@@ -315,20 +315,24 @@ describe('events', () => {
     });
     for (const fraction of [0.1, 0.2, 0.3]) api.emit('jobProgress', { jobId: 'm1', stage: 'counting', fraction });
     api.emit('jobProgress', { jobId: 'm2', stage: 'checking', fraction: 0.5 });
+    api.emit('jobProgress', { jobId: 'm2', stage: 'checking', fraction: 0.6 });
     expect(frames).toHaveLength(1);
     expect(stores.catalogs.getState().jobs).toMatchObject([
-      { jobId: 'm1', stage: 'queued', fraction: 0 },
-      { jobId: 'm2', stage: 'queued', fraction: 0 },
+      { jobId: 'm1', stage: 'counting', fraction: 0.1 },
+      { jobId: 'm2', stage: 'checking', fraction: 0.5 },
     ]);
     frames.shift()!();
     expect(stores.catalogs.getState().jobs).toMatchObject([
       { jobId: 'm1', stage: 'counting', fraction: 0.3 },
-      { jobId: 'm2', stage: 'checking', fraction: 0.5 },
+      { jobId: 'm2', stage: 'checking', fraction: 0.6 },
     ]);
-    api.emit('jobProgress', { jobId: 'm1', stage: 'diffing', fraction: 0.9 });
+    // A new stage replaces a percent still waiting for its frame.
+    api.emit('jobProgress', { jobId: 'm2', stage: 'checking', fraction: 0.7 });
+    api.emit('jobProgress', { jobId: 'm2', stage: 'diffing', fraction: 0.8 });
+    api.emit('jobProgress', { jobId: 'm1', stage: 'counting', fraction: 0.4 });
     api.emit('jobFinished', { jobId: 'm1', outcome: summary('an-m1') });
     frames.shift()!();
-    expect(stores.catalogs.getState().jobs).toMatchObject([{ jobId: 'm2', stage: 'checking', fraction: 0.5 }]);
+    expect(stores.catalogs.getState().jobs).toMatchObject([{ jobId: 'm2', stage: 'diffing', fraction: 0.8 }]);
   });
 
   it('feeds progress and results to the catalogs and refreshes history after a stored shrink', async () => {

@@ -53,7 +53,7 @@ export function createAppStores(api: CavemanApi, storage: SettingsStorage = page
  * (the result that takes the screen has its report and diff asked for at
  * once; a stored result also refreshes history), jobs main started itself (a
  * file opened from the OS) to the Results tab, menu commands to `onCommand`.
- * Progress is applied on `nextFrame`, the latest of each job.
+ * A job's percent within a stage is applied on `nextFrame`, the latest of each job.
  */
 export function connectEvents(
   api: CavemanApi,
@@ -61,8 +61,9 @@ export function connectEvents(
   onCommand: (command: AppCommand) => void,
   nextFrame: (draw: () => void) => void = defaultNextFrame,
 ): Unsubscribe {
-  // A job's progress is drawn once a frame, the latest of each job: a small catalog's job sends about a
-  // hundred changes in a few hundred milliseconds, and each was a render of its own that no frame showed.
+  // A job's new stage is applied at once; its percent within a stage once a frame, the latest: a small catalog's job
+  // sends about a hundred changes in a few hundred milliseconds, and each was a render of its own that no frame showed.
+  const stages = new Map<string, JobProgressEvent['stage']>();
   const progressed = new Map<string, JobProgressEvent>();
   let drawing = false;
   const drawProgress = () => {
@@ -73,6 +74,12 @@ export function connectEvents(
   };
   const offs = [
     api.on('jobProgress', (event) => {
+      if (stages.get(event.jobId) !== event.stage) {
+        stages.set(event.jobId, event.stage);
+        progressed.delete(event.jobId);
+        stores.catalogs.getState().progress(event);
+        return;
+      }
       progressed.set(event.jobId, event);
       if (drawing) return;
       drawing = true;
@@ -80,6 +87,7 @@ export function connectEvents(
     }),
     api.on('jobFinished', (event) => {
       progressed.delete(event.jobId);
+      stages.delete(event.jobId);
       stores.catalogs.getState().finished(event);
       const { outcome } = event;
       if (outcome.ok && stores.catalogs.getState().activeKey === outcome.analysisId) stores.prefetch.start(outcome.analysisId);
@@ -95,6 +103,7 @@ export function connectEvents(
   return () => {
     offs.forEach((off) => off());
     progressed.clear();
+    stages.clear();
   };
 }
 
