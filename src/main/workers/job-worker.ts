@@ -29,18 +29,22 @@ const setup = workerData as WorkerSetup;
 const store = new StoreHolder(setup.storePath, setup.maxBytesSetting);
 const counter = new ParallelTokenCounter();
 const running = new Map<number, AbortController>();
+/** The warm-ups under way: a real call stops what is left of them (warm-up.ts). */
+const warming = new Set<AbortController>();
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'cancel') {
     running.get(message.id)?.abort();
     return;
   }
+  if (message.op !== 'warmUp') for (const warm of warming) warm.abort();
   void run(message.id, message.op, message.args);
 });
 
 async function run(id: number, op: Operation, args: unknown): Promise<void> {
   const controller = new AbortController();
   running.set(id, controller);
+  if (op === 'warmUp') warming.add(controller);
   // Sent when what the bar shows changes (progress-steps.ts).
   const onProgress = stepwise<Extract<FromWorker, { type: 'progress' }>['stage']>((stage, fraction) => send({ type: 'progress', id, stage, fraction }));
   try {
@@ -51,6 +55,7 @@ async function run(id: number, op: Operation, args: unknown): Promise<void> {
     send({ type: 'error', id, error: asCavemanError(error).toValue() });
   } finally {
     running.delete(id);
+    warming.delete(controller);
   }
 }
 

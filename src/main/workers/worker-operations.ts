@@ -112,8 +112,8 @@ export const operations: Implementations = {
     return serverCosts(bytes, { tokenizer, counter, signal, onProgress: (fraction) => onProgress('counting', fraction) });
   },
 
-  async warmUp({ tokenizer }, { store, counter }) {
-    await warmUp(tokenizer, () => store.get(), counter);
+  async warmUp({ tokenizer }, { store, counter }, { signal }) {
+    await warmUp(tokenizer, () => store.get(), counter, signal);
     return null;
   },
 

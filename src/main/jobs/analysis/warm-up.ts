@@ -48,8 +48,16 @@ export function warmUpCatalog(tools = 8): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(catalog, null, 2));
 }
 
-/** Opens the store, loads `tokenizer`, starts the counting threads, analyses warmUpCatalog() once into a store in memory and compares its levels once. */
-export async function warmUp(tokenizer: TokenizerName, openStore: () => unknown, counter: ParallelTokenCounter | undefined): Promise<void> {
+/**
+ * Opens the store, loads `tokenizer`, starts the counting threads, analyses warmUpCatalog() once into a store in memory and compares its
+ * levels once. `signal` (a real call arrived) stops the comparison: a job is never kept waiting for it.
+ */
+export async function warmUp(
+  tokenizer: TokenizerName,
+  openStore: () => unknown,
+  counter: ParallelTokenCounter | undefined,
+  signal?: AbortSignal,
+): Promise<void> {
   loadTokenizer(tokenizer);
   try {
     openStore();
@@ -63,6 +71,6 @@ export async function warmUp(tokenizer: TokenizerName, openStore: () => unknown,
   } finally {
     scratch.close();
   }
-  await compareLevels(warmUpCatalog(), { tokenizer, ...(counter ? { counter } : {}) });
+  if (!signal?.aborted) await compareLevels(warmUpCatalog(), { tokenizer, signal, ...(counter ? { counter } : {}) }).catch(() => undefined);
   await counting;
 }

@@ -36,4 +36,12 @@ describe('warm-up', () => {
     expect(opened!.history().total).toBe(0);
     opened!.close();
   });
+
+  it('leaves the comparison out once a real call has arrived (its signal aborted)', async () => {
+    compared.inputs.length = 0;
+    const controller = new AbortController();
+    controller.abort();
+    await warmUp('o200k_base', () => undefined, undefined, controller.signal);
+    expect(compared.inputs).toEqual([]);
+  });
 });
