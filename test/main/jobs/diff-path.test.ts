@@ -5,14 +5,11 @@
 // page shows adds up to exactly what main made, cut where the old plan cut.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { prettyDiff, type PrettyDiff } from '../../../src/main/engine/diff/pretty-diff';
-import { parseJson } from '../../../src/main/engine/json/parse-json';
-import { readCatalog } from '../../../src/main/engine/transform/catalog-shape';
 import type { DiffPlan } from '../../../src/shared/ipc/diff-plan';
 import { encodeDiff } from '../../../src/shared/ipc/diff-envelope';
 import { changeList } from '../../helpers/change-ranges';
 import { realFixtures } from '../../helpers/fixtures';
-import { shrinkText } from '../../helpers/transform';
+import { shrinkDiff } from '../../helpers/transform';
 
 // The page's side, loaded when the suite runs: main's tsconfig, which checks this suite, does not compile the page's code.
 const fromPage = (path: string) => import(/* @vite-ignore */ fileURLToPath(new URL(`../../../src/renderer/src/${path}`, import.meta.url)));
@@ -21,16 +18,6 @@ const { packDiffEnvelope } = (await fromPage('transport/decode-answers.ts')) as 
   packDiffEnvelope: (bytes: Uint8Array, onStep?: undefined, limits?: Limits) => unknown;
 };
 const { unpackDiff } = (await fromPage('transport/diff-transfer.ts')) as { unpackDiff: (packed: unknown) => DiffPlan };
-
-function diffOf(text: string): PrettyDiff {
-  const before = parseJson(text);
-  const after = parseJson(shrinkText(text));
-  return prettyDiff(
-    before,
-    after,
-    readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node })),
-  );
-}
 
 /** Both whole texts and every change in characters of them, from what the page is handed. */
 function wholeDiff(plan: DiffPlan) {
@@ -68,7 +55,7 @@ describe('the diff from main to the page', () => {
   for (const limits of [undefined, { bytes: 2_000, changes: 12 }] as (Limits | undefined)[]) {
     for (const { name, text } of catalogs) {
       it(`${name}${limits ? ', in small sections' : ''}: the sections add up to main's diff exactly, each starting a line, cut in unchanged text`, () => {
-        const made = diffOf(text);
+        const made = shrinkDiff(text);
         const plan = unpackDiff(structuredClone(packDiffEnvelope(encodeDiff(made), undefined, limits)));
         const whole = wholeDiff(plan);
         expect(whole.original).toBe(made.original);

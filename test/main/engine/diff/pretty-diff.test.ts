@@ -3,7 +3,7 @@ import { prettyDiff, type PrettyDiff } from '../../../../src/main/engine/diff/pr
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { readCatalog } from '../../../../src/main/engine/transform/catalog-shape';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
-import { shrinkText } from '../../../helpers/transform';
+import { shrinkDiff, shrinkText } from '../../../helpers/transform';
 import { changeList } from '../../../helpers/change-ranges';
 
 /** Applying the changes to the original side must give the compressed side exactly. */
@@ -23,28 +23,18 @@ function replay(diff: PrettyDiff): string {
   return out + diff.original.slice(at);
 }
 
-function diffOf(text: string): PrettyDiff {
-  const before = parseJson(text);
-  const after = parseJson(shrinkText(text));
-  return prettyDiff(
-    before,
-    after,
-    readCatalog(before)!.tools.map((tool) => ({ name: tool.name, original: tool.node })),
-  );
-}
-
 describe('prettyDiff', () => {
   it('prints both sides like JSON.stringify(…, null, 2) when values are plain', () => {
     const text =
       '{"tools":[{"name":"a","description":"d","inputSchema":{"title":"x","type":"object","properties":{"p":{"enum":[1,2]},"q":{}},"required":[]}}]}';
-    const diff = diffOf(text);
+    const diff = shrinkDiff(text);
     expect(diff.original).toBe(JSON.stringify(JSON.parse(text), null, 2));
     expect(diff.compressed).toBe(JSON.stringify(JSON.parse(shrinkText(text)), null, 2));
   });
 
   it('marks a dropped member as a whole-line deletion and a rewritten description as an in-line change', () => {
     const long = 'Lead sentence. ' + 'Filler words that carry nothing of value for the model at all. '.repeat(3) + 'It must be set.';
-    const diff = diffOf(JSON.stringify({ tools: [{ name: 'a', description: long, inputSchema: { title: 'x', type: 'object' } }] }));
+    const diff = shrinkDiff(JSON.stringify({ tools: [{ name: 'a', description: long, inputSchema: { title: 'x', type: 'object' } }] }));
     expect(replay(diff)).toBe(diff.compressed);
     const removed = changeList(diff.changes).map((c) => diff.original.slice(c.fromA, c.toA));
     expect(removed).toContainEqual('        "title": "x",\n');
@@ -91,7 +81,7 @@ describe('prettyDiff', () => {
         .map(([, v]) => v),
     ];
     for (const text of inputs) {
-      const diff = diffOf(text);
+      const diff = shrinkDiff(text);
       expect(replay(diff)).toBe(diff.compressed);
       expect(JSON.parse(diff.original)).toEqual(JSON.parse(text));
       expect(JSON.parse(diff.compressed)).toEqual(JSON.parse(shrinkText(text)));
@@ -123,7 +113,7 @@ describe('prettyDiff', () => {
   });
 
   it('handles an object whose members were all dropped, and root scalars', () => {
-    const diff = diffOf('{"tools":[{"name":"a","inputSchema":{"title":"x","$comment":"y"}}]}');
+    const diff = shrinkDiff('{"tools":[{"name":"a","inputSchema":{"title":"x","$comment":"y"}}]}');
     expect(replay(diff)).toBe(diff.compressed);
     expect(diff.compressed).toContain('"inputSchema": {}');
     const scalar = prettyDiff(parseJson('1'), parseJson('2'));
