@@ -1,7 +1,6 @@
 // Creates every store for one API and wires main's events into them. The
 // API is a parameter, so tests build the same graph with a fake.
 
-import type { JobProgressEvent } from '../../../shared/contracts';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import type { Unsubscribe } from '../../../shared/ipc/channels';
 import type { AppCommand } from '../lib/shortcuts';
@@ -9,6 +8,7 @@ import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createLastResultsStore, type LastResultsStore } from './last-results';
 import { createMcpStore, type McpStore } from './mcp-store';
+import { nextAnimationFrame, progressPerFrame } from './progress-per-frame';
 import { createResultPrefetch, type ResultPrefetch } from './result-prefetch';
 import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store';
 import { createUiStore, type UiStore } from './ui-store';
@@ -53,41 +53,19 @@ export function createAppStores(api: CavemanApi, storage: SettingsStorage = page
  * (the result that takes the screen has its report and diff asked for at
  * once; a stored result also refreshes history), jobs main started itself (a
  * file opened from the OS) to the Results tab, menu commands to `onCommand`.
- * A job's percent within a stage is applied on `nextFrame`, the latest of each job.
+ * Progress is drawn per frame (progress-per-frame.ts) on `nextFrame`.
  */
 export function connectEvents(
   api: CavemanApi,
   stores: AppStores,
   onCommand: (command: AppCommand) => void,
-  nextFrame: (draw: () => void) => void = defaultNextFrame,
+  nextFrame: (draw: () => void) => void = nextAnimationFrame,
 ): Unsubscribe {
-  // A job's new stage is applied at once; its percent within a stage once a frame, the latest: a small catalog's job
-  // sends about a hundred changes in a few hundred milliseconds, and each was a render of its own that no frame showed.
-  const stages = new Map<string, JobProgressEvent['stage']>();
-  const progressed = new Map<string, JobProgressEvent>();
-  let drawing = false;
-  const drawProgress = () => {
-    drawing = false;
-    const events = [...progressed.values()];
-    progressed.clear();
-    for (const event of events) stores.catalogs.getState().progress(event);
-  };
+  const progress = progressPerFrame((event) => stores.catalogs.getState().progress(event), nextFrame);
   const offs = [
-    api.on('jobProgress', (event) => {
-      if (stages.get(event.jobId) !== event.stage) {
-        stages.set(event.jobId, event.stage);
-        progressed.delete(event.jobId);
-        stores.catalogs.getState().progress(event);
-        return;
-      }
-      progressed.set(event.jobId, event);
-      if (drawing) return;
-      drawing = true;
-      nextFrame(drawProgress);
-    }),
+    api.on('jobProgress', (event) => progress.take(event)),
     api.on('jobFinished', (event) => {
-      progressed.delete(event.jobId);
-      stages.delete(event.jobId);
+      progress.forget(event.jobId);
       stores.catalogs.getState().finished(event);
       const { outcome } = event;
       if (outcome.ok && stores.catalogs.getState().activeKey === outcome.analysisId) stores.prefetch.start(outcome.analysisId);
@@ -102,13 +80,6 @@ export function connectEvents(
   ];
   return () => {
     offs.forEach((off) => off());
-    progressed.clear();
-    stages.clear();
+    progress.clear();
   };
-}
-
-/** The page's next animation frame; at once where there are no frames (tests in Node). */
-function defaultNextFrame(draw: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(draw);
-  else draw();
 }
