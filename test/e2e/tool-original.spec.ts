@@ -2,6 +2,7 @@
 // original definition — each tool marked shortened or complete — exactly
 // as it stands in the stored original (in a dialog since issue 26).
 
+import type { Route } from '@playwright/test';
 import { expect, fixture, test } from './app-fixture';
 
 const FILESYSTEM = fixture('server-filesystem.json');
@@ -32,11 +33,26 @@ test("history details: a tool's original definition, byte-exact, marked shortene
   await expect(summary).toContainText(/ccr_[0-9a-f]{32}/);
   const handle = (await summary.textContent())!.match(/ccr_[0-9a-f]{32}/)![0];
 
+  // The entry's details are held on their way (browser host): until they come, the details show the list's row, which has no shrinks.
+  let release = () => {};
+  if (app.kind === 'browser') {
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.context().route('**/api/history:details', async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+  }
   await page.getByRole('tab', { name: /^History/ }).click();
   await page
     .getByRole('listbox', { name: 'History' })
     .getByRole('option', { name: new RegExp(handle) })
     .click();
+  // The shrinks arriving do not move the buttons: a click aimed at one must not land on another (CI once opened nothing here).
+  const button = page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Tool originals…' });
+  const before = await button.boundingBox();
+  release();
+  await expect(page.getByRole('complementary', { name: 'Details' }).getByRole('heading', { name: 'Shrunk once' })).toBeVisible();
+  expect(await button.boundingBox()).toEqual(before);
   // Issue 26: the originals open in a dialog as large as the window allows (the details column is narrow, its end below the fold).
   await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Tool originals…' }).click();
   const originals = page.getByRole('dialog', { name: 'Tool originals' });

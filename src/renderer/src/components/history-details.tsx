@@ -1,8 +1,7 @@
-// The selected history entry: every field the store keeps, every shrink of
-// it, and what can be done with it — open it in the diff, recover the
-// original, export the compressed catalog (both as its latest shrink made
-// it), read each tool's original (a dialog), or delete it (after a
-// confirmation).
+// The selected history entry: every field the store keeps, what can be done
+// with it — open it in the diff, recover the original, export the compressed
+// catalog (both as its latest shrink made it), read each tool's original (a
+// dialog), or delete it (after a confirmation) — and every shrink of it.
 
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -96,7 +95,6 @@ export function HistoryDetails() {
           </div>
         ))}
       </dl>
-      {details.shrinks ? <HistoryShrinks shrinks={details.shrinks} /> : null}
       <div className="details-actions">
         <button type="button" className="button button-primary" onClick={() => void openInDiff()} disabled={opening || detailsState === 'missing'}>
           <Icon name="diff" />
@@ -125,6 +123,8 @@ export function HistoryDetails() {
           Delete…
         </button>
       </div>
+      {/* Below the actions: the list row shown while the entry loads has no shrinks, and their arrival must not move a button under the pointer. */}
+      {details.shrinks ? <HistoryShrinks shrinks={details.shrinks} /> : null}
       {originals && detailsState !== 'missing' ? (
         <ToolOriginalsDialog key={details.handle} handle={details.handle} source={details.source_name ?? details.handle} onClose={() => setOriginals(false)} />
       ) : null}
