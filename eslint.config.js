@@ -51,6 +51,7 @@ export default tseslint.config(
       'bench-results/**',
       'src/shared/contracts/types.generated.ts',
       'src/renderer/src/transport/answer-validators.generated.*',
+      'src/main/contracts/channel-validators.generated.*',
     ],
   },
   ...tseslint.configs.recommended,

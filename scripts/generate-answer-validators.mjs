@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
+import ts from 'typescript';
 import { contractsDir } from './generate-contract-types.mjs';
 
 const apiDir = join(contractsDir, '../../renderer/src/transport');
@@ -58,9 +59,67 @@ export function generateAnswerValidators() {
   return { code: `${BANNER.join('\n')}\n${code}\n`, types };
 }
 
+// The main process's dispatcher checks every channel's request and answer. Compiling those
+// schemas in Ajv when the app starts costs about half a second of CPU (Ajv itself, the
+// meta-schema check, the compile), so they are written as standalone code too.
+const mainDir = join(contractsDir, '../../main/contracts');
+export const channelValidatorsFile = join(mainDir, 'channel-validators.generated.js');
+export const channelValidatorsTypesFile = join(mainDir, 'channel-validators.generated.d.ts');
+const channelsFile = join(contractsDir, '../ipc/channels.ts');
+
+/** The schema ids the channel table names (channels.ts imports only types, so its transpiled text runs as it is). */
+async function channelSchemaIds() {
+  const { outputText } = ts.transpileModule(readFileSync(channelsFile, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const { CHANNELS } = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
+  return [...new Set(Object.values(CHANNELS).flatMap((spec) => [spec.request, spec.response]))].sort();
+}
+
+/**
+ * Standalone code reaches Ajv's runtime helpers (ucs2length for maxLength) with require(), even as ESM:
+ * turned into imports, whichever way a bundler hands a CommonJS module's default over.
+ */
+function esmRuntime(code) {
+  const imports = [];
+  const body = code.replace(/^const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;$/gm, (_line, name, path) => {
+    imports.push(`import ${name}Module from "${path}.js";`);
+    return `const ${name} = ${name}Module.default ?? ${name}Module;`;
+  });
+  if (/\brequire\(/.test(body)) throw new Error('the standalone validators still call require()');
+  return body.replace('"use strict";\n', `"use strict";\n${imports.join('\n')}\n`);
+}
+
+export async function generateChannelValidators() {
+  const ids = await channelSchemaIds();
+  const names = Object.fromEntries(ids.map((id, i) => [`v${i}`, id]));
+  const code = [
+    ...BANNER,
+    esmRuntime(standaloneCode(contractAjv(), names)),
+    "/** Each channel schema's $id (with pointer) → its validator. */",
+    'export const CHANNEL_VALIDATORS = new Map([',
+    ...ids.map((id, i) => `  [${JSON.stringify(id)}, v${i}],`),
+    ']);',
+    '',
+  ].join('\n');
+  const types = [
+    ...BANNER,
+    "import type { ValidateFunction } from 'ajv';",
+    '',
+    "/** Each channel schema's $id (with pointer) → its validator, the same as contract-validator.ts's compiled one. */",
+    'export const CHANNEL_VALIDATORS: ReadonlyMap<string, ValidateFunction>;',
+    '',
+  ].join('\n');
+  return { code, types };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { code, types } = generateAnswerValidators();
   writeFileSync(validatorsFile, code);
   writeFileSync(validatorsTypesFile, types);
   console.log(`wrote ${validatorsFile} and its .d.ts`);
+  const channels = await generateChannelValidators();
+  writeFileSync(channelValidatorsFile, channels.code);
+  writeFileSync(channelValidatorsTypesFile, channels.types);
+  console.log(`wrote ${channelValidatorsFile} and its .d.ts`);
 }

@@ -16,8 +16,17 @@ import { shrinkText } from '../helpers/transform';
 import { contractsDir, generateContractTypes, generatedFile } from '../../scripts/generate-contract-types.mjs';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { enumsFile, generateContractEnums } from '../../scripts/generate-contract-enums.mjs';
-// @ts-expect-error -- a plain .mjs build script without type declarations
-import { generateAnswerValidators, validatorsFile, validatorsTypesFile } from '../../scripts/generate-answer-validators.mjs';
+import {
+  channelValidatorsFile,
+  channelValidatorsTypesFile,
+  generateAnswerValidators,
+  generateChannelValidators,
+  validatorsFile,
+  validatorsTypesFile,
+  // @ts-expect-error -- a plain .mjs build script without type declarations
+} from '../../scripts/generate-answer-validators.mjs';
+import { CHANNEL_VALIDATORS } from '../../src/main/contracts/channel-validators.generated.js';
+import { CHANNELS } from '../../src/shared/ipc/channels';
 import * as standalone from '../../src/renderer/src/transport/answer-validators.generated.js';
 
 const expectValid = (id: string, value: unknown) => {
@@ -51,6 +60,30 @@ describe('contracts', () => {
     const { code, types } = generateAnswerValidators() as { code: string; types: string };
     expect(code, 'run `npm run contracts`').toBe(readFileSync(validatorsFile as string, 'utf8'));
     expect(types, 'run `npm run contracts`').toBe(readFileSync(validatorsTypesFile as string, 'utf8'));
+  });
+
+  it("the main process's standalone channel validators are current, one for each schema the channel table names", async () => {
+    const { code, types } = (await generateChannelValidators()) as { code: string; types: string };
+    expect(code, 'run `npm run contracts`').toBe(readFileSync(channelValidatorsFile as string, 'utf8'));
+    expect(types, 'run `npm run contracts`').toBe(readFileSync(channelValidatorsTypesFile as string, 'utf8'));
+    const named = new Set(Object.values(CHANNELS).flatMap((spec) => [spec.request, spec.response]));
+    expect([...CHANNEL_VALIDATORS.keys()].sort()).toEqual([...named].sort());
+  });
+
+  it('the standalone channel validators judge as the compiled ones do (lengths in code points, bytes as Uint8Array, no extra fields)', () => {
+    const id = CHANNELS.analyzeCatalog.request;
+    const request = { name: 'a.json', tokenizer: 'o200k_base', bytes: new Uint8Array([123, 125]) };
+    const cases = [
+      request,
+      { ...request, name: '🦴'.repeat(255) },
+      { ...request, name: '🦴'.repeat(256) },
+      { ...request, name: '' },
+      { ...request, bytes: [123, 125] },
+      { ...request, surprise: true },
+    ];
+    const standaloneVerdicts = cases.map((value) => CHANNEL_VALIDATORS.get(id)!(value));
+    expect(standaloneVerdicts).toEqual([true, true, false, false, false, false]);
+    expect(cases.map((value) => validatorFor(id)(value))).toEqual(standaloneVerdicts);
   });
 
   it('fails closed on unknown enum values and extra fields', () => {

@@ -4,7 +4,8 @@
 
 import { CHANNELS, type ApiResult, type EventName, type EventTypes, type Method, type RequestOf, type ResponseOf } from '../../shared/ipc/channels';
 import { asCavemanError } from '../../shared/errors';
-import { describeErrors, validatorFor } from '../contracts/contract-validator';
+import { describeErrors } from '../../shared/contracts/describe-errors';
+import { channelValidator } from '../contracts/channel-validators';
 
 /** Sends an event to the caller's window or page only. */
 export type EventSink = <E extends EventName>(event: E, payload: EventTypes[E]) => void;
@@ -29,11 +30,11 @@ function isMethod(name: string): name is Method {
 }
 
 export function createDispatcher(handlers: Handlers): Dispatcher {
-  // Compile every validator up front: a broken contract fails at start-up, not on first use.
+  // Look every validator up front: a channel without one fails at start-up, not on first use.
   const validators = new Map(
     (Object.keys(handlers) as Method[]).map((method) => [
       method,
-      { request: validatorFor(CHANNELS[method].request), response: validatorFor(CHANNELS[method].response) },
+      { request: channelValidator(CHANNELS[method].request), response: channelValidator(CHANNELS[method].response) },
     ]),
   );
   return {
