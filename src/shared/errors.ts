@@ -25,6 +25,7 @@ const OUTCOME_WORDS: Record<Exclude<ErrorOutcome, { left: 'kept' }>['left'], str
   nothing_deleted: 'nothing was deleted',
   nothing_started: 'nothing was started',
   nothing_sent: 'nothing was sent',
+  nothing_printed_or_stored: 'nothing was written to stdout or stored',
   server_stopped: 'the server was stopped and nothing was stored',
 };
 

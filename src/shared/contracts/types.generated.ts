@@ -36,7 +36,7 @@ export type TokenizerName = 'o200k_base' | 'cl100k_base';
  */
 export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
 /**
- * What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).
+ * What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
  * via the `definition` "errorOutcome".
@@ -51,6 +51,7 @@ export type ErrorOutcome =
         | 'nothing_deleted'
         | 'nothing_started'
         | 'nothing_sent'
+        | 'nothing_printed_or_stored'
         | 'server_stopped';
     }
   | {

@@ -5,7 +5,7 @@
 // report line — or, when the server could not be reached or listed, one
 // sentence and exit status 1 (nothing on stdout, nothing stored).
 
-import { NOTHING_STORED, asCavemanError, outcomeWords } from '../../../shared/errors';
+import { NOTHING_STORED, asCavemanError, errorSentence, outcomeWords, type ErrorOutcome } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../library/shrink';
@@ -71,7 +71,8 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     });
     tools = listed.tools;
   } catch (thrown) {
-    await writeAll(io.stderr, `caveman-shrink mcp: ${asCavemanError(thrown).message} — nothing was written to stdout or stored\n`);
+    const outcome: ErrorOutcome = { left: 'nothing_printed_or_stored' };
+    await writeAll(io.stderr, `caveman-shrink mcp: ${errorSentence({ message: asCavemanError(thrown).reason, outcome })}\n`);
     return 1;
   }
 
