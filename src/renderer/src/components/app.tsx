@@ -3,9 +3,11 @@
 // config files when first shown), the drop overlay,
 // the paste and MCP import dialogs and notices.
 
+import { useEffect } from 'react';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useGlobalKeys } from '../hooks/use-global-keys';
 import { useUi } from '../app-context';
+import { prewarmDiff } from '../lib/prewarm-diff';
 import { DropOverlay } from './drop-overlay';
 import { HistoryView } from './history-view';
 import { McpImportDialog } from './mcp-import-dialog';
@@ -21,6 +23,8 @@ export function App() {
   const tab = useUi((state) => state.tab);
   const dragging = useFileDrop();
   useGlobalKeys();
+  // The first diff after the page opened runs compiled code (prewarm-diff.ts).
+  useEffect(() => prewarmDiff(), []);
   return (
     <div className="app">
       <Toolbar />

@@ -44,9 +44,14 @@ export function CatalogSwitcher() {
   const [list, setList] = useState<HTMLUListElement | null>(null);
   const hidden = useHiddenEnds(list, order.length);
 
-  // Keep the catalog on screen visible in a strip that overflows.
+  // Keep the catalog on screen visible in a strip that overflows. Asked in the next frame, whose layout is due anyway: asked now,
+  // the scroll forced a layout of the whole new result in the middle of the task that shows it (60 ms for a first result).
   useEffect(() => {
-    list?.querySelector('.is-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (!list) return;
+    const frame = requestAnimationFrame(() => {
+      if (list.scrollWidth > list.clientWidth) list.querySelector('.is-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [list, activeKey, order.length]);
 
   if (order.length === 0) return null;

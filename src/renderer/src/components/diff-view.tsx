@@ -18,11 +18,13 @@ import { shortcutLabel } from '../lib/shortcuts';
 import type { RevealRequest } from '../state/ui-store';
 import { DiffSearchBar, type DiffSide } from './diff-search-bar';
 import { Icon } from './icon';
-import { MergeEditor, type LocalReveal, type MergeText } from './merge-editor';
+import { MergeEditor, type LocalReveal } from './merge-editor';
+import type { MergeText } from '../lib/merge-build';
 import { DEFERRED_TITLE, hasDeferred } from '../lib/deferred-marks';
 import { PreviewTag } from './preview-tag';
 import { LoadStatus } from './load-status';
 import { useAnalysisData } from '../hooks/use-analysis-data';
+import { useAfterPaint } from '../hooks/use-after-paint';
 
 const SECTIONS_NOTE = 'Large catalog: one section at a time; a tool row opens its section.';
 
@@ -46,6 +48,8 @@ function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: 
   const [nav, setNav] = useState({ index: 0, seq: 0 });
   const [mergeView, setMergeView] = useState<MergeView | null>(null);
   const [search, setSearch] = useState<{ side: DiffSide; seq: number; initialText: string } | null>(null);
+  // The merge view is a long task to build: what came with it (the summary, the table) is painted first.
+  const painted = useAfterPaint();
 
   // Tool rows ask for a jump through the UI store; only requests made while this diff is shown count.
   useEffect(
@@ -204,7 +208,9 @@ function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: 
         </span>
       </div>
       <div className="diff-body">
-        <MergeEditor key={index} text={text} collapse={collapse} wrap={wrap} dark={dark} reveal={reveal} onFind={openSearch} onReady={setMergeView} />
+        {painted ? (
+          <MergeEditor key={index} text={text} collapse={collapse} wrap={wrap} dark={dark} reveal={reveal} onFind={openSearch} onReady={setMergeView} />
+        ) : null}
       </div>
     </>
   );

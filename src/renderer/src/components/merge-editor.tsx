@@ -6,26 +6,16 @@
 // collapse, wrapping and theme, destroyed on unmount; scrolls to a tool on
 // request. Unwrapped, a bar under the sides scrolls both sideways.
 
-import { MergeView } from '@codemirror/merge';
+import type { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
-import type { ChangeRanges } from '../../../shared/ipc/change-ranges';
-import { deferredMarks, deferredTheme } from '../lib/deferred-marks';
+import { buildMergeView, type MergeText } from '../lib/merge-build';
 import { registerEditors } from '../lib/editor-registry';
 import { linkHorizontalScroll } from '../lib/horizontal-scroll';
 import { showMatch, type TextRange } from '../lib/search-reveal';
 import { settleScroll, textPart } from '../lib/settle-scroll';
 import { closingLine, revealCollapsed, setToolLines } from '../lib/tool-highlight';
-import { COLLAPSE_CONFIG, countLines, sideExtensions, themeCompartment, themeFor, toChanges, wrapCompartment, wrapFor } from '../lib/merge-setup';
-
-export interface MergeText {
-  original: string;
-  compressed: string;
-  /** Exact changed ranges, in characters of these texts. */
-  changes: ChangeRanges;
-  firstLineA: number;
-  firstLineB: number;
-}
+import { COLLAPSE_CONFIG, themeCompartment, themeFor, wrapCompartment, wrapFor } from '../lib/merge-setup';
 
 /** Lines (1-based, within these texts) to bring to the top of both sides. */
 export interface LocalReveal {
@@ -78,7 +68,6 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const container = document.createElement('div');
     container.style.height = '100%';
     root.append(container);
-    const changes = toChanges(text.changes);
     const onFind = (side: EditorView) => callbacks.current.onFind(side);
     // One search scroll at a time: a new step stops the last one settling.
     let stopMatch: () => void = () => undefined;
@@ -87,28 +76,14 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
       stopMatch();
       stopMatch = showMatch(view, side === view.b ? 'b' : 'a', range);
     };
-    const { dark } = initial.current;
-    const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
-    const numberDigits = String(lastLine).length;
-    const view = new MergeView({
-      a: {
-        doc: text.original,
-        extensions: [
-          sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap: wrapped.current, onFind, onMatch }),
-          deferredMarks(text.changes),
-          deferredTheme,
-        ],
-      },
-      b: {
-        doc: text.compressed,
-        extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap: wrapped.current, onFind, onMatch }),
-      },
-      parent: container,
+    const view = buildMergeView(text, {
       root,
-      highlightChanges: true,
-      gutter: true,
-      collapseUnchanged: initial.current.collapse ? COLLAPSE_CONFIG : undefined,
-      diffConfig: { override: () => changes },
+      parent: container,
+      collapse: initial.current.collapse,
+      wrap: wrapped.current,
+      dark: initial.current.dark,
+      onFind,
+      onMatch,
     });
     view.dom.style.height = '100%';
     view.dom.style.overflowY = 'auto';
