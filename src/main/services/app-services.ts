@@ -13,7 +13,8 @@ import { choiceFields } from '../../shared/ipc/caveman-api';
 import { WorkerClient } from '../workers/worker-client';
 import { serverStarts, type StartPolicy } from '../mcp/import/start-approval';
 import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
-import { resolveMaxBytes, resolveStorePath } from '../store';
+// The store's path rules only: the store itself (and its native SQLite) loads in the workers that open it.
+import { resolveMaxBytes, resolveStorePath } from '../store/store-path';
 import { AnalysisRegistry } from '../jobs/analysis-registry';
 import { exportFileName } from '../jobs/analysis/export-name';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatch';

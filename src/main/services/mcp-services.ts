@@ -15,7 +15,7 @@ import type { WorkerClient } from '../workers/worker-client';
 import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/import/config-locations';
 import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/import/discover-servers';
 import { targetOfDiscovered } from '../mcp/import/discovered-target';
-import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-server-tools';
+import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
 import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/connection/server-target';
 import { approveStart, type StartPolicy, type StartRequest } from '../mcp/import/start-approval';
 import type { CallContext, Handlers } from './dispatch';

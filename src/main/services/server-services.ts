@@ -20,7 +20,7 @@ import type { WorkerClient } from '../workers/worker-client';
 import type { LocationEnv } from '../mcp/import/config-locations';
 import { serverInfo, type DiscoveredServer } from '../mcp/import/discover-servers';
 import { targetOfDiscovered } from '../mcp/import/discovered-target';
-import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-server-tools';
+import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
 import { approveStart, type StartPolicy } from '../mcp/import/start-approval';
 import { backupPathFor } from '../mcp/wrap/config-file';
 import type { Launcher } from '../mcp/wrap/proxy-launch';

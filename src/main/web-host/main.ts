@@ -6,7 +6,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { createAppServices } from '../services/app-services';
-import { resolveStorePath } from '../store';
+import { resolveStorePath } from '../store/store-path';
 import { createWebHost } from './create-web-host';
 import { reportEventLoopOnSignal } from './event-loop-report';
 import { parseWebHostArgs, WEB_HOST_USAGE, type WebHostArgs } from './web-host-args';

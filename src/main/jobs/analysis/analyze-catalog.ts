@@ -184,13 +184,6 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   return { outcome: summary, lint: lintBytes, original: bytes, output, diff, levels: knownLevelFigures(level, lint) };
 }
 
-/** Every byte array an analysis holds (transferred between threads, counted against the registry's budget); each once. */
-export function analysisBuffers(product: AnalysisProduct): Uint8Array[] {
-  const { lint, original, output, diff } = product;
-  const all = [original, output, lint, diff];
-  return [...new Set(all.filter((bytes): bytes is Uint8Array => bytes !== undefined))];
-}
-
 /** The failure of `input`, with what the renderer shows of it: whether it was blank, the line at the error's position. */
 function failure({ name, bytes, origin }: AnalysisInput, error: CavemanError, passThrough?: AnalysisFailure['passThrough']): AnalysisProduct {
   const blank = isBlank(bytes);

@@ -17,8 +17,9 @@ import { ServerDiagnostics, formatSeconds } from '../connection/server-diagnosti
 import { serverEnv } from '../connection/server-env';
 import type { McpTarget } from '../connection/server-target';
 import { urlTransport } from '../connection/url-transport';
+import { DEFAULT_LIST_TIMEOUT_MS } from './list-timeout';
 
-export const DEFAULT_LIST_TIMEOUT_MS = 60_000;
+export { DEFAULT_LIST_TIMEOUT_MS };
 
 export interface ListToolsProgress {
   stage: 'connecting' | 'listing';
