@@ -5,15 +5,9 @@ import { DEFAULT_SHRINK_SETTINGS } from '../../shared/compressor';
 import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared/errors';
 import { DEFAULT_LEVEL } from '../../shared/levels';
 import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
-import { prepareCatalog, passThroughError } from '../library/prepare-catalog';
-import { readInput } from '../library/read-catalog-text';
-import { recoverTool, recoverTools } from '../library/recover-tool';
 import type { ParallelTokenCounter } from '../engine/tokens';
-import { analyzeCatalog, type AnalysisStage } from '../jobs/analysis/analyze-catalog';
-import { compareLevels } from '../library/level-comparison';
+import type { AnalysisStage } from '../jobs/analysis/analyze-catalog';
 import { exportFileName } from '../jobs/analysis/export-name';
-import { shrinkAgain } from '../jobs/analysis/recorded-shrink';
-import { warmUp } from '../jobs/analysis/warm-up';
 import { historyPage } from '../store';
 import type { StoreHolder } from './store-holder';
 import type { Operations } from './worker-protocol';
@@ -37,12 +31,20 @@ type Implementations = {
   ) => Promise<Operations[K]['result']> | Operations[K]['result'];
 };
 
+// The engine's modules load on the first call that needs them (the jobs worker's warm-up makes that call at start):
+// the store worker, which answers the page's first calls (app info, history), starts without them.
+const analysis = () => import('../jobs/analysis/analyze-catalog');
+const recordedShrink = () => import('../jobs/analysis/recorded-shrink');
+const recovery = () => import('../library/recover-tool');
+
 export const operations: Implementations = {
   async analyze({ analysisId, name, tokenizer, bytes, origin, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
+    const { analyzeCatalog } = await analysis();
     return analyzeCatalog({ analysisId, name, bytes, tokenizer, origin, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
   },
 
   async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level, shrink }, { store, counter }, { signal, onProgress }) {
+    const [{ analyzeCatalog }, { shrinkAgain }] = await Promise.all([analysis(), recordedShrink()]);
     const opened = store.get();
     const bytes = opened.get(handle);
     const entry = opened.details(handle);
@@ -64,11 +66,17 @@ export const operations: Implementations = {
     });
   },
 
-  compareLevels({ bytes, tokenizer, shareSchemas, known }, { counter }, { signal }) {
+  async compareLevels({ bytes, tokenizer, shareSchemas, known }, { counter }, { signal }) {
+    const { compareLevels } = await import('../library/level-comparison');
     return compareLevels(bytes, { tokenizer, shareSchemas, signal, known, ...(counter ? { counter } : {}) });
   },
 
-  exportHandle({ handle, which, shrink }, { store }) {
+  async exportHandle({ handle, which, shrink }, { store }) {
+    const [{ shrinkAgain }, { prepareCatalog, passThroughError }, { readInput }] = await Promise.all([
+      recordedShrink(),
+      import('../library/prepare-catalog'),
+      import('../library/read-catalog-text'),
+    ]);
     const opened = store.get();
     const original = opened.get(handle);
     const entry = opened.details(handle);
@@ -113,6 +121,7 @@ export const operations: Implementations = {
   },
 
   async warmUp({ tokenizer }, { store, counter }, { signal }) {
+    const { warmUp } = await import('../jobs/analysis/warm-up');
     await warmUp(tokenizer, () => store.get(), counter, signal);
     return null;
   },
@@ -134,7 +143,8 @@ export const operations: Implementations = {
     return store.get().delete(handle);
   },
 
-  historyTools({ handle, name }, { store }) {
+  async historyTools({ handle, name }, { store }) {
+    const { recoverTool, recoverTools } = await recovery();
     const opened = store.get();
     const tools = recoverTools(handle, { store: opened }).map((tool) => ({ name: tool.name, shortened: tool.shortened }));
     if (name === undefined) return { tools };

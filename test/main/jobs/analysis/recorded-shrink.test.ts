@@ -47,10 +47,10 @@ async function shrunk(options: { shareSchemas?: boolean; level?: LevelName }) {
   return { handle: result.recovery_handle!, output: text(result.output) };
 }
 
-function exportCompressed(handle: string): string {
+async function exportCompressed(handle: string): Promise<string> {
   const holder = new StoreHolder(store, undefined);
   try {
-    return text((operations.exportHandle({ handle, which: 'compressed' }, { store: holder }, undefined as never) as { bytes: Uint8Array }).bytes);
+    return text((await operations.exportHandle({ handle, which: 'compressed' }, { store: holder }, undefined as never)).bytes);
   } finally {
     holder.close();
   }
@@ -64,7 +64,7 @@ describe('re-transforming a stored original as it was shrunk', () => {
   ])('%s: Save compressed from history is the bytes the shrink handed out', async (_name, options) => {
     const { handle, output } = await shrunk(options);
     expect(output).not.toBe(text((await shrink(CATALOG, { store: ':memory:' })).result.output));
-    expect(exportCompressed(handle)).toBe(output);
+    expect(await exportCompressed(handle)).toBe(output);
   });
 
   it('recoverTools says which tools the handed-out output shortened, at the recorded level', async () => {
