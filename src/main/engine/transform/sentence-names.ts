@@ -27,6 +27,9 @@ const LEADING_TOKEN = /^[\p{L}\p{N}_$](?:[\p{L}\p{N}_$]|[.-](?=[\p{L}\p{N}_$]))*
 /** What would continue a name token after a match ("fetch" is not named in "fetcher" or "fetch.v2"). */
 const CONTINUES_TOKEN = /^(?:[\p{L}\p{N}_$]|[.-][\p{L}\p{N}_$])/u;
 
+/** At most this many plain names are searched for as text in a sentence with no mark of code form, before reading its tokens. */
+const PLAIN_NAMES_SEARCHED = 32;
+
 /**
  * The tool names of one catalog, made once per transform or check, looked up
  * by the tokens of a sentence (no pattern built from the names: a catalog
@@ -41,11 +44,17 @@ export class CatalogNames {
   readonly phrases: ReadonlyMap<string, readonly string[]>;
   /** A name a sentence can hold without a mark of code form (a plain word, a phrase): every sentence must be read for it. */
   readonly hasPlainNames: boolean;
+  /**
+   * Those names, when there are few: a sentence with no mark of code form can
+   * hold no other name, so one that contains none of them as text holds no
+   * name at all (a substring search is much cheaper than reading its tokens).
+   */
+  readonly fewPlainNames: readonly string[] | undefined;
 
   constructor(names: Iterable<string>) {
     const tokens = new Set<string>();
     const phrases = new Map<string, string[]>();
-    let hasPlainNames = false;
+    const plainNames = new Set<string>();
     for (const name of names) {
       if (name.trim() === '' || PLACEHOLDER.test(name)) continue;
       const first = LEADING_TOKEN.exec(name)?.[0];
@@ -53,11 +62,12 @@ export class CatalogNames {
       if (first === undefined) continue;
       if (first.length === name.length) tokens.add(name);
       else phrases.set(first, [...(phrases.get(first) ?? []), name]);
-      if (!isIdentifierLike(name)) hasPlainNames = true;
+      if (!isIdentifierLike(name)) plainNames.add(name);
     }
     this.tokens = tokens;
     this.phrases = phrases;
-    this.hasPlainNames = hasPlainNames;
+    this.hasPlainNames = plainNames.size > 0;
+    this.fewPlainNames = plainNames.size <= PLAIN_NAMES_SEARCHED ? [...plainNames] : undefined;
   }
 }
 
@@ -83,6 +93,7 @@ export function namesIn(sentence: string, catalog: CatalogNames): NamesInSentenc
   const marked = IDENTIFIER_MARK.test(sentence);
   // Without a mark of code form a sentence holds no identifier-like token, so only a plain name can be in it.
   if (!marked && !catalog.hasPlainNames) return NONE;
+  if (!marked && catalog.fewPlainNames !== undefined && !catalog.fewPlainNames.some((name) => sentence.includes(name))) return NONE;
   const tools: string[] = [];
   const identifiers: string[] = [];
   for (const match of sentence.matchAll(TOKEN)) {

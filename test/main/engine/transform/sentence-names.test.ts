@@ -1,12 +1,13 @@
 // The structural fact rule (SPEC §2.3b): a sentence naming another tool of
 // the catalog, or an identifier-like parameter of its own tool, is a fact.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { sentenceNamesOf } from '../../../../src/main/engine/transform/catalog-names';
 import { readCatalog } from '../../../../src/main/engine/transform/catalog-shape';
 import { REFERENCES, factCategoriesOf, isFactSentence } from '../../../../src/main/engine/transform/fact-taxonomy';
-import { CatalogNames, isIdentifierLike, mentionsName, type SentenceNames } from '../../../../src/main/engine/transform/sentence-names';
+import { CatalogNames, isIdentifierLike, mentionsName, namesIn, type SentenceNames } from '../../../../src/main/engine/transform/sentence-names';
 import { shrinkText } from '../../../helpers/transform';
 
 const names = (tools: string[], ownTool: string, parameters: string[] = []): SentenceNames => ({
@@ -118,5 +119,31 @@ describe('a sentence that names a tool or a parameter', () => {
       const other = JSON.parse(shrinkText(JSON.stringify({ tools: [tool('post-b', 'room'), { name: 'chat-id', inputSchema: {} }] })));
       expect(other.tools[0].inputSchema.properties.room.description).toBe('The chat to post in. Use the chat-id here.');
     }
+  });
+});
+
+describe('the names found in a sentence', () => {
+  // Plain names (words, phrases) and identifier-like ones; the unused ones push a catalog past the few plain names searched for as text.
+  const NAMED = ['fetch', 'big', 'Get Weather', 'get weather v2', 'list-contact-folders', 'get_me', 'pageSize'];
+  const UNUSED = Array.from({ length: 40 }, (_, i) => `Unused${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+  const WORDS = [...NAMED, 'fetcher', 'prefetch', 'Get', 'Weather', 'weather', 'bigger', 'the', 'a', 'page', 'size', 'x-y', 'page2', '$filter', 'big.', 'get'];
+  const sentence = fc
+    .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(' ', ', ', '. ', '-', '.', '')), { minLength: 1, maxLength: 12 })
+    .map((parts) => parts.map(([word, gap]) => word + gap).join(''));
+
+  it('are the same whether the catalog’s plain names are few (searched for as text first) or many (read token by token)', () => {
+    const few = new CatalogNames(NAMED);
+    const many = new CatalogNames([...NAMED, ...UNUSED]);
+    expect([few.fewPlainNames?.length, many.fewPlainNames]).toEqual([4, undefined]);
+    let named = 0;
+    fc.assert(
+      fc.property(sentence, (text) => {
+        const found = namesIn(text, few);
+        expect(found, text).toEqual(namesIn(text, many));
+        if (found.tools.length > 0) named++;
+      }),
+      { numRuns: 3000, seed: 20_261_202 },
+    );
+    expect(named).toBeGreaterThan(300);
   });
 });
