@@ -17,9 +17,12 @@
 //   upload    the analyze request answered (the catalog reached the host)
 //   started   the job's bar first showed a stage past "Waiting" (the job worker began)
 //   finished  the job's row left the list (its jobFinished event arrived)
-//   report    the per-tool report's request answered
+//   report    the per-tool report's request answered (none when the report
+//             came with the jobFinished event, as a small one does)
 //   diffBytes the diff's request answered (fetched by the decoding thread)
 //   summary / table / diff   drawn; `shown` is the last of the three
+//   result    the summary and the table with its savings both drawn: the
+//             shrink's result on screen (docs/performance.md, round four)
 //
 //   npm run build && node scripts/bench/result-on-screen.mjs
 //     [--catalog server-github.json --catalog 32]   a file of test/fixtures/shared/real/ or a generated size in MiB
@@ -44,7 +47,7 @@ const { values } = parseArgs({
 });
 
 const work = mkdtempSync(join(tmpdir(), 'caveman-result-on-screen-'));
-const PHASES = ['upload', 'started', 'finished', 'report', 'diffBytes', 'summary', 'table', 'diff', 'shown', 'hostCpu', 'browserCpu'];
+const PHASES = ['upload', 'started', 'finished', 'report', 'diffBytes', 'summary', 'table', 'result', 'diff', 'shown', 'hostCpu', 'browserCpu'];
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU milliseconds (user + system, every thread) of each process, and its parent. */
@@ -102,6 +105,7 @@ function observePage() {
     const host = document.querySelector('.merge-host');
     if (host?.shadowRoot?.querySelector('.cm-merge-a .cm-line') && host.shadowRoot.querySelector('.cm-merge-b .cm-line')) mark('diff', now);
     const { summary, table, diff } = state.marks;
+    if (summary !== undefined && table !== undefined) mark('result', now);
     if (summary !== undefined && table !== undefined && diff !== undefined) mark('shown', now);
   };
   requestAnimationFrame(frame);

@@ -3,7 +3,7 @@
 // started the job; any job can be cancelled by id.
 
 import { randomUUID } from 'node:crypto';
-import type { JobProgressEvent, JobStarted } from '../../shared/contracts';
+import type { JobProgressEvent, JobStarted, LintReport } from '../../shared/contracts';
 import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
@@ -14,6 +14,20 @@ import type { AnalysisRegistry } from './analysis-registry';
 import type { CallContext } from '../services/dispatch';
 
 type AnalysisOp = 'analyze' | 'analyzeHandle';
+
+/**
+ * A per-tool report this small (a catalog under about 1 MiB) goes with its job's jobFinished event, parsed here in about a
+ * millisecond: the page draws the table with the summary instead of asking for it once the summary is drawn. A larger one is
+ * asked for (catalog:lint) and decoded off the page's thread, and stays out of the browser host's replay of recent events.
+ */
+export const INLINE_LINT_BYTES = 128 * 1024;
+
+const decoder = new TextDecoder();
+
+/** The report to send with the event, if it is small enough. */
+function inlineLint(lint: Uint8Array | undefined): LintReport | undefined {
+  return lint && lint.byteLength <= INLINE_LINT_BYTES ? (JSON.parse(decoder.decode(lint)) as LintReport) : undefined;
+}
 /** The stages of fetching a catalog from an MCP server: starting or reaching it until it answers initialize, then listing. */
 export type FetchStage = Extract<JobProgressEvent['stage'], 'connecting' | 'listing'>;
 type AnalysisArgs<K extends AnalysisOp> = Omit<Operations[K]['args'], 'analysisId'>;
@@ -122,8 +136,9 @@ export class JobRunner {
     try {
       if (controller.signal.aborted) throw cancelledError({ when: 'before it started' });
       const payload = await run();
+      const lint = payload.outcome.ok ? inlineLint(payload.lint) : undefined;
       if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
-      context.emit('jobFinished', { jobId, outcome: payload.outcome });
+      context.emit('jobFinished', { jobId, outcome: payload.outcome, ...(lint ? { lint } : {}) });
     } catch (error) {
       context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
     } finally {

@@ -1369,107 +1369,7 @@ export interface JobFinishedEvent {
    */
   jobId: string;
   outcome: AnalysisSummary | AnalysisFailure;
-}
-/**
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "MenuCommandEvent".
- */
-export interface MenuCommandEvent {
-  command:
-    | 'open'
-    | 'paste'
-    | 'import-mcp'
-    | 'save-compressed'
-    | 'save-original'
-    | 'find'
-    | 'show-history'
-    | 'show-results'
-    | 'show-servers'
-    | 'show-shortcuts';
-}
-/**
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "ServerProgressEvent".
- */
-export interface ServerProgressEvent {
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "id".
-   */
-  jobId: string;
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "id".
-   */
-  serverId: string;
-  /**
-   * listing: the server is started and its tools listed; measuring: the listing is measured at each level.
-   */
-  stage: 'listing' | 'measuring';
-  fraction: number;
-}
-/**
- * This interface was referenced by `IPCContract`'s JSON-Schema
- * via the `definition` "ServerMeasuredEvent".
- */
-export interface ServerMeasuredEvent {
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "id".
-   */
-  jobId: string;
-  /**
-   * This interface was referenced by `IPCContract`'s JSON-Schema
-   * via the `definition` "id".
-   */
-  serverId: string;
-  outcome:
-    | {
-        ok: true;
-        costs: ServerCosts;
-      }
-    | {
-        ok: false;
-        error: ErrorValue;
-      };
-}
-/**
- * Every level at a glance (`caveman-shrink lint --levels`, issue 27 item 5): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (SPEC §2.8). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
- */
-export interface LevelsReport {
-  basis: Basis;
-  tokenizer: TokenizerName;
-  share_schemas: boolean;
-  /**
-   * The input as compact JSON, nothing else changed: the base of `beyond_minification`.
-   */
-  tokens_minified: number;
-  original: LevelTokens;
-  levels: LevelRow[];
-}
-/**
- * This interface was referenced by `LevelsReport`'s JSON-Schema
- * via the `definition` "levelTokens".
- */
-export interface LevelTokens {
-  json: number;
-  anthropic: number;
-  openai: number;
-}
-export interface LevelRow {
-  level: LevelName1;
-  json: number;
-  anthropic: number;
-  openai: number;
-  /**
-   * 1 − json / tokens_minified (negative when the shrink is larger than the minified input).
-   */
-  beyond_minification: number;
-  /**
-   * Tools whose own description ends with the deferral marker (0 at full and facts).
-   */
-  marked_tools: number;
-  passes_through: boolean;
+  lint?: LintReport;
 }
 /**
  * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
@@ -1694,6 +1594,107 @@ export interface CategoryTally {
    */
   deferred?: number;
   dropped: number;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "MenuCommandEvent".
+ */
+export interface MenuCommandEvent {
+  command:
+    | 'open'
+    | 'paste'
+    | 'import-mcp'
+    | 'save-compressed'
+    | 'save-original'
+    | 'find'
+    | 'show-history'
+    | 'show-results'
+    | 'show-servers'
+    | 'show-shortcuts';
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerProgressEvent".
+ */
+export interface ServerProgressEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  /**
+   * listing: the server is started and its tools listed; measuring: the listing is measured at each level.
+   */
+  stage: 'listing' | 'measuring';
+  fraction: number;
+}
+/**
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerMeasuredEvent".
+ */
+export interface ServerMeasuredEvent {
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  jobId: string;
+  /**
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "id".
+   */
+  serverId: string;
+  outcome:
+    | {
+        ok: true;
+        costs: ServerCosts;
+      }
+    | {
+        ok: false;
+        error: ErrorValue;
+      };
+}
+/**
+ * Every level at a glance (`caveman-shrink lint --levels`, issue 27 item 5): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (SPEC §2.8). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
+ */
+export interface LevelsReport {
+  basis: Basis;
+  tokenizer: TokenizerName;
+  share_schemas: boolean;
+  /**
+   * The input as compact JSON, nothing else changed: the base of `beyond_minification`.
+   */
+  tokens_minified: number;
+  original: LevelTokens;
+  levels: LevelRow[];
+}
+/**
+ * This interface was referenced by `LevelsReport`'s JSON-Schema
+ * via the `definition` "levelTokens".
+ */
+export interface LevelTokens {
+  json: number;
+  anthropic: number;
+  openai: number;
+}
+export interface LevelRow {
+  level: LevelName1;
+  json: number;
+  anthropic: number;
+  openai: number;
+  /**
+   * 1 − json / tokens_minified (negative when the shrink is larger than the minified input).
+   */
+  beyond_minification: number;
+  /**
+   * Tools whose own description ends with the deferral marker (0 at full and facts).
+   */
+  marked_tools: number;
+  passes_through: boolean;
 }
 
 /** Each titled contract schema by $id → its generated type. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisFailure, AnalysisSummary, HistoryTools, LevelComparison } from '../../../src/shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, HistoryTools, JobFinishedEvent, LevelComparison } from '../../../src/shared/contracts';
 import { errorSentence } from '../../../src/shared/errors';
 import { recoverTools } from '../../../src/main/lib';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
@@ -15,7 +15,9 @@ import { CONTRACT_IDS } from '../../../src/shared/contracts';
 
 let dir: string;
 let services: AppServices;
-const { call, dispatch, finished, progressOf } = serviceClient(() => services);
+const { call, dispatch, events, finished, progressOf } = serviceClient(() => services);
+const finishedEvent = (jobId: string) =>
+  events.find((e) => e.event === 'jobFinished' && (e.payload as JobFinishedEvent).jobId === jobId)!.payload as JobFinishedEvent;
 const HISTORY_TOOLS = 'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryTools';
 
 beforeAll(async () => {
@@ -160,6 +162,8 @@ describe('app services (real workers, real store)', () => {
     const validLint = validatorFor(CONTRACT_IDS.lintReport);
     expect(validLint(lint), describeErrors(validLint.errors)).toBe(true);
     expect(lint.tools).toHaveLength(117);
+    // The same report came with the job's finishing event (it is small), for the page to draw with the summary.
+    expect(finishedEvent(started.jobId).lint).toEqual(lint);
     expect(outcome.report.recovery_handle).toMatch(/^ccr_/);
     expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true }, facts: { ok: true } });
     expect(outcome.tokensMinified).toBe(lint.tokens_minified);

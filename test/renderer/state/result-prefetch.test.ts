@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../../../src/shared/ipc/caveman-api';
 import { connectEvents, createAppStores } from '../../../src/renderer/src/state/app-stores';
 import { createResultPrefetch } from '../../../src/renderer/src/state/result-prefetch';
-import { createFakeApi, summary } from '../fakes/fake-api';
+import { createFakeApi, lintReport, summary } from '../fakes/fake-api';
 import { emptyPlan } from '../fakes/whole-diff';
 
 const asked = (api: ReturnType<typeof createFakeApi>) => api.calls.filter((call) => call.method === 'getLintReport' || call.method === 'getDiff');
@@ -20,6 +20,29 @@ describe('result prefetch', () => {
     // A later result of the same batch waits in the list: nothing is asked for it until it is shown.
     api.emit('jobFinished', { jobId: 'j2', outcome: summary('an-2') });
     expect(asked(api)).toHaveLength(2);
+  });
+
+  it('keeps the report that came with the finishing event, asks only for the diff, and hands the report to every loader of that result', async () => {
+    const api = createFakeApi();
+    const stores = createAppStores(api);
+    connectEvents(api, stores, () => undefined);
+    const lint = lintReport();
+    api.emit('jobFinished', { jobId: 'j1', outcome: summary('an-1'), lint });
+    expect(asked(api).map((call) => call.method)).toEqual(['getDiff']);
+    expect(stores.prefetch.known('an-1')).toBe(lint);
+    expect(stores.prefetch.known('an-2')).toBe(null);
+    await expect(stores.prefetch.take('lint', 'an-1', () => undefined)).resolves.toBe(lint);
+    // Read, not taken: the table drawn again (another tab, the result chosen again) draws it at once too.
+    expect(stores.prefetch.known('an-1')).toBe(lint);
+    // The next result that takes the screen without a report: that one is asked for, the kept one is dropped.
+    stores.catalogs.getState().select('an-1');
+    stores.prefetch.start('an-3');
+    expect(stores.prefetch.known('an-1')).toBe(null);
+    expect(asked(api).map((call) => [call.method, call.args[0]])).toEqual([
+      ['getDiff', { analysisId: 'an-1' }],
+      ['getLintReport', { analysisId: 'an-3' }],
+      ['getDiff', { analysisId: 'an-3' }],
+    ]);
   });
 
   it('asks for nothing when the job failed', () => {

@@ -1,7 +1,8 @@
 // One finished analysis: the summary on top, the per-tool table and the
 // diff side by side below. The per-tool report and the diff are fetched when
 // the analysis is shown (they can be megabytes for large catalogs), or taken
-// over from the fetch begun when its job finished (result-prefetch.ts).
+// over from the fetch begun when its job finished, or drawn at once from the
+// report that came with that event (result-prefetch.ts).
 
 import { useCallback } from 'react';
 import type { AnalysisSummary } from '../../../shared/contracts';
@@ -24,6 +25,7 @@ function ToolTableLoader({ analysisId, preview }: { analysisId: string; preview:
         stores.prefetch.take('lint', id, onProgress) ?? api.getLintReport({ analysisId: id }, { onProgress }),
       [api, stores],
     ),
+    stores.prefetch.known,
   );
 
   if (current.state === 'ready') return <ToolTable key={analysisId} lint={current.value} analysisId={analysisId} preview={preview} />;

@@ -68,7 +68,8 @@ export function connectEvents(
       progress.forget(event.jobId);
       stores.catalogs.getState().finished(event);
       const { outcome } = event;
-      if (outcome.ok && stores.catalogs.getState().activeKey === outcome.analysisId) stores.prefetch.start(outcome.analysisId);
+      // Before the store's change is drawn (React draws it after this handler): the table can draw with the summary.
+      if (outcome.ok && stores.catalogs.getState().activeKey === outcome.analysisId) stores.prefetch.start(outcome.analysisId, event.lint);
       if (outcome.ok && outcome.report.recovery_handle !== undefined) void stores.history.getState().refresh();
     }),
     api.on('jobsStarted', ({ jobs }) => {

@@ -1,0 +1,88 @@
+// The job runner's finishing event: a small per-tool report goes with it (the
+// page draws the table with the summary), a large one is asked for.
+
+import { describe, expect, it } from 'vitest';
+import type { AnalysisSummary, JobFinishedEvent, LintReport } from '../../../src/shared/contracts';
+import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
+import { AnalysisRegistry } from '../../../src/main/jobs/analysis-registry';
+import { INLINE_LINT_BYTES, JobRunner } from '../../../src/main/jobs/job-runner';
+import type { AnalysisProduct } from '../../../src/main/jobs/analysis/analyze-catalog';
+import type { WorkerClient } from '../../../src/main/workers/worker-client';
+import type { CallContext } from '../../../src/main/services/dispatch';
+import { lint as lintOf } from '../../../src/main/library/lint';
+
+/** The per-tool report of a real catalog of `tools` tools. */
+const lintReport = (tools = 2): Promise<LintReport> =>
+  lintOf(
+    JSON.stringify({
+      tools: Array.from({ length: tools }, (_, i) => ({
+        name: `fetch_page_${i}`,
+        description: `Fetches page ${i} of the index.  Returns its entries.`,
+        inputSchema: { type: 'object', properties: { cursor: { type: 'string', title: 'Cursor' } } },
+      })),
+    }),
+  );
+
+const summary = (analysisId: string, lint: LintReport): AnalysisSummary => ({
+  ok: true,
+  analysisId,
+  name: `${analysisId}.json`,
+  tokenizer: 'o200k_base',
+  level: 'facts',
+  report: {
+    tokens_before: lint.tokens_before,
+    tokens_after: lint.tokens_after,
+    ratio: lint.ratio,
+    basis: 'inferred',
+    content_type: 'toolschema',
+    tokenizer: 'o200k_base',
+  },
+  toolCount: lint.tools.length,
+  guarantees: null,
+  bytesBefore: 1000,
+  bytesAfter: 600,
+  catalogKind: 'tool-list',
+});
+
+/** Runs one job whose worker answers `product`; resolves its jobFinished event and the registry. */
+async function finishedEvent(product: AnalysisProduct): Promise<{ event: JobFinishedEvent; registry: AnalysisRegistry }> {
+  const registry = new AnalysisRegistry();
+  const worker = { call: async () => product } as unknown as WorkerClient;
+  const runner = new JobRunner(worker, registry);
+  const events: { event: EventName; payload: unknown }[] = [];
+  const context: CallContext = { clientId: 'test', emit: <E extends EventName>(event: E, payload: EventTypes[E]) => void events.push({ event, payload }) };
+  runner.start('analyze', { name: 'a.json', bytes: new Uint8Array(), tokenizer: 'o200k_base' }, 'a.json', context);
+  await runner.idle();
+  const finished = events.find((e) => e.event === 'jobFinished');
+  return { event: finished!.payload as JobFinishedEvent, registry };
+}
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+const bytes = new Uint8Array([1, 2, 3]);
+
+describe('job runner', () => {
+  it('sends a small per-tool report with the finishing event, and keeps it for catalog:lint too', async () => {
+    const lint = await lintReport();
+    const outcome = summary('an-1', lint);
+    const { event, registry } = await finishedEvent({ outcome, lint: bytesOf(lint), original: bytes, output: bytes });
+    expect(event.outcome).toEqual(outcome);
+    expect(event.lint).toEqual(lint);
+    expect(registry.get('an-1').lint).toEqual(bytesOf(lint));
+  });
+
+  it('leaves a report over INLINE_LINT_BYTES to be asked for', async () => {
+    const one = JSON.stringify((await lintReport(1)).tools[0]).length;
+    const lint = await lintReport(Math.ceil(INLINE_LINT_BYTES / one) + 1);
+    const encoded = bytesOf(lint);
+    expect(encoded.byteLength).toBeGreaterThan(INLINE_LINT_BYTES);
+    const { event, registry } = await finishedEvent({ outcome: summary('an-2', lint), lint: encoded, original: bytes, output: bytes });
+    expect(event).not.toHaveProperty('lint');
+    expect(registry.get('an-2').lint).toBe(encoded);
+  });
+
+  it('sends no report with a failure', async () => {
+    const outcome = { ok: false as const, name: 'a.json', error: { code: 'cave_invalid_json' as const, message: 'bad' } };
+    const { event } = await finishedEvent({ outcome, original: bytes, output: bytes });
+    expect(event).toEqual({ jobId: event.jobId, outcome });
+  });
+});
