@@ -1,5 +1,6 @@
 // `npm run test:package`, a phase of `npm test`: the npm package as a user
-// gets it. Packs the project (prepack builds it and its declarations), checks
+// gets it. Packs the project (built and declared as prepack does, see
+// packProject), checks
 // that the tarball holds what the CLI and the library load and nothing else
 // and that `dependencies` are the packages they import, installs it into a
 // temporary global prefix, runs the installed caveman-shrink (--version, a
@@ -13,7 +14,7 @@
 // instead, as a user with network access gets GitHub's. `npm ci` compiled
 // that build from source; npm_config_build_from_source=true makes these
 // installs compile too.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -41,6 +42,24 @@ function run(command, args, options = {}) {
     throw new Error(`${[command, ...args].join(' ')} exited ${result.status ?? result.signal} after ${seconds} s\n${result.stdout}\n${result.stderr}`);
   }
   return { ...result, seconds };
+}
+
+/** run(), without blocking: the two installs, and the consumer's type check beside the CLI's runs, each leave a core idle alone. */
+function runAsync(command, args, options = {}) {
+  const started = performance.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: work, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text) => (stderr += text));
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (status === 0) resolvePromise({ stdout, stderr, seconds });
+      else reject(new Error(`${[command, ...args].join(' ')} exited ${status ?? signal} after ${seconds} s\n${stdout}\n${stderr}`));
+    });
+  });
 }
 
 function check(condition, message) {
@@ -142,7 +161,7 @@ const npmEnv = { ...process.env, npm_config_loglevel: 'warn' };
 function npmInstall(args, cwd) {
   const env = { ...npmEnv, npm_config_better_sqlite3_local_prebuilds: prebuilds, JOBS: 'max' };
   const allow = args.includes('--global') ? ['--allow-scripts=better-sqlite3'] : [];
-  return run('npm', ['install', ...allow, '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd, env });
+  return runAsync('npm', ['install', ...allow, '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd, env });
 }
 
 /** How better-sqlite3 got its binary in an install: node-gyp leaves a Makefile, a prebuild only the binary. */
@@ -205,41 +224,93 @@ function runWrap(bin, env) {
   console.log(`  caveman-shrink wrap, then unwrap: the entry started the installed proxy (${served.tools.length} tools), the file came back byte for byte`);
 }
 
-function runConsumer(tarball, handle) {
+/** Installs the tarball into a copy of test/package/consumer; TypeScript and Node's types are the consumer's own: the clone's. */
+async function installConsumer(tarball) {
   const consumer = join(work, 'consumer');
   cpSync(join(repo, 'test/package/consumer'), consumer, { recursive: true });
-  const installed = npmInstall([tarball], consumer);
-  console.log(`npm install <tarball> in a temporary project (${installed.seconds} s)`);
-  // TypeScript and Node's types are the consumer's own: the clone's.
+  const installed = await npmInstall([tarball], consumer);
   mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
   symlinkSync(join(repo, 'node_modules', '@types', 'node'), join(consumer, 'node_modules', '@types', 'node'), 'dir');
-  const checked = run(process.execPath, [tsc, '--noEmit', '-p', consumer]);
-  console.log(`  tsc --noEmit (test/package/consumer, skipLibCheck off): no errors (${checked.seconds} s)`);
+  return { consumer, seconds: installed.seconds };
+}
+
+/** Runs the consumer (after `tsc --noEmit` passed on it) and checks it read back what the installed CLI stored. */
+function runConsumer(consumer, handle) {
   // Node 20 runs no TypeScript by itself: tsx strips the types (they were just checked).
   const output = JSON.parse(run(process.execPath, ['--import', import.meta.resolve('tsx'), join(consumer, 'index.ts'), catalogPath, store]).stdout);
   check(output.sameBytes === true && output.handle === handle && output.tokensSaved > 0, `the consumer's result is wrong: ${JSON.stringify(output)}`);
   console.log(`  node consumer: ${JSON.stringify(output)}`);
 }
 
+/**
+ * Files that make out/main (npm ci and npm install rewrite node_modules/.package-lock.json): a build older than any of them is
+ * stale. electron-vite empties out/main before it writes, so its oldest file tells when the last build began.
+ */
+const BUILD_INPUTS = [
+  'src',
+  'node_modules/.package-lock.json',
+  'electron.vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.node.json',
+];
+
+function newestMtime(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+function builtAfterInputs() {
+  const outMain = join(repo, 'out', 'main');
+  if (!existsSync(join(outMain, 'cli.js')) || !existsSync(join(outMain, 'lib.js'))) return false;
+  const oldestOutput = Math.min(...readdirSync(outMain).map((entry) => statSync(join(outMain, entry)).mtimeMs));
+  return BUILD_INPUTS.every((input) => newestMtime(join(repo, input)) < oldestOutput);
+}
+
+/**
+ * What prepack does, without its build when out/main is newer than every file it is built from (npm test's build phase just
+ * made it): then `npm pack --ignore-scripts`. The declarations are always made, without dts-bundle-generator's own check of
+ * them: the consumer's tsc (skipLibCheck off) type-checks the installed lib.d.ts.
+ */
+function packProject() {
+  const started = performance.now();
+  const fresh = builtAfterInputs();
+  if (!fresh) run('npm', ['run', '-s', 'build'], { cwd: repo, env: npmEnv });
+  run('npm', ['run', '-s', 'build:types', '--', '--no-check'], { cwd: repo, env: npmEnv });
+  run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, env: npmEnv });
+  const how = fresh ? 'out/main newer than its sources, so not rebuilt' : 'built';
+  return { how, seconds: ((performance.now() - started) / 1000).toFixed(1) };
+}
+
 try {
-  const packed = run('npm', ['pack', '--pack-destination', work], { cwd: repo, env: npmEnv });
+  const packed = packProject();
   const tarball = join(
     work,
     readdirSync(work).find((name) => name.endsWith('.tgz')),
   );
   const listing = checkTarball(tarball);
-  console.log(`npm pack (with prepack's build and declarations): ${megabytes(statSync(tarball).size)}, ${listing.length} files (${packed.seconds} s)`);
+  console.log(`npm pack (${packed.how}; declarations made): ${megabytes(statSync(tarball).size)}, ${listing.length} files (${packed.seconds} s)`);
 
   writeLocalPrebuild();
-  const installed = npmInstall(['--global', '--prefix', prefix, tarball], work);
+  // The global install and the consumer's are independent: side by side.
+  const [installed, consumer] = await Promise.all([npmInstall(['--global', '--prefix', prefix, tarball], work), installConsumer(tarball)]);
   const pulled = checkInstalled();
   console.log(
     `npm install -g --prefix <tmp>: ${pulled} packages, ${megabytes(folderBytes(prefix))} on disk, no app-only package, better-sqlite3 ` +
       `${sqliteBinaryOrigin(join(prefix, 'lib', 'node_modules', manifest.name, 'node_modules'))} (${installed.seconds} s)`,
   );
+  console.log(`npm install <tarball> in a temporary project (${consumer.seconds} s, beside the global one)`);
 
+  // The consumer's type check needs nothing the CLI's runs make: it runs while they do.
+  const checked = runAsync(process.execPath, [tsc, '--noEmit', '-p', consumer.consumer]);
+  checked.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled rejection
   const handle = runInstalledCli();
-  runConsumer(tarball, handle);
+  console.log(`  tsc --noEmit (test/package/consumer, skipLibCheck off): no errors (${(await checked).seconds} s)`);
+  runConsumer(consumer.consumer, handle);
 } catch (error) {
   console.error(`test:package failed: ${error.message}`);
   process.exitCode = 1;
