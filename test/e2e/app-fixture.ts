@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WorkerContexts } from './worker-context';
 import { _electron as electron, test as base, type Browser, type ElectronApplication, type LaunchOptions, type Page } from '@playwright/test';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -105,25 +106,26 @@ async function startBrowserHost(
   return { url, process: child };
 }
 
-/** Starts Chromium the first time a journey of this worker asks, then hands out the same one (each journey has a context of its own). */
-type ChromiumOfWorker = (launchOptions: LaunchOptions | undefined) => Promise<Browser>;
+/** Starts Chromium the first time a journey of this worker asks, then hands out the same one (and the worker's kept contexts). */
+type ChromiumOfWorker = (launchOptions: LaunchOptions | undefined) => Promise<{ browser: Browser; contexts: WorkerContexts }>;
 
 export const test = base.extend<
   { app: AppDriver; hostEnv: Record<string, string>; launchFiles: string[]; allowCommands: boolean },
   { chromiumOfWorker: ChromiumOfWorker }
 >({
-  // One Chromium per worker instead of one per journey (a launch costs seconds at load): a fresh context gives each journey
-  // its own cookies, storage, permissions and routes. Launched on first use, after the journey started its host, so a
+  // One Chromium per worker instead of one per journey (a launch costs seconds at load), and one context in it handed from
+  // journey to journey, cleaned in between (worker-context.ts). Launched on first use, after the journey started its host, so a
   // Chromium that will not start fails the journey with the host already running (and stopped by the journey).
   chromiumOfWorker: [
     async ({ playwright }, use) => {
       let launched: Promise<Browser> | undefined;
-      await use((launchOptions) => {
+      const contexts = new WorkerContexts();
+      await use(async (launchOptions) => {
         launched ??= playwright.chromium.launch(launchOptions).catch((error: unknown) => {
           launched = undefined;
           throw error;
         });
-        return launched;
+        return { browser: await launched, contexts };
       });
       if (launched) await (await launched.catch(() => undefined))?.close();
     },
@@ -192,10 +194,9 @@ export const test = base.extend<
       const allowed: RegExp[] = [];
       // Whatever fails from here on (Chromium not starting, the journey itself), the host is stopped with it.
       try {
-        const browser = await chromiumOfWorker(testInfo.project.use.launchOptions);
-        const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? null, acceptDownloads: true });
+        const { browser, contexts } = await chromiumOfWorker(testInfo.project.use.launchOptions);
+        const { context, page } = await contexts.forJourney(browser, testInfo.project.use.viewport ?? null, new URL(host.url).origin);
         try {
-          const page = await context.newPage();
           page.on('console', (message) => {
             if (message.type() === 'error') consoleErrors.push(message.text());
           });
@@ -211,7 +212,7 @@ export const test = base.extend<
             }),
           );
         } finally {
-          await context.close();
+          await contexts.release(context);
         }
       } finally {
         host.process.kill('SIGTERM');
