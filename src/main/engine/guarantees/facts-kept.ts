@@ -11,12 +11,13 @@ import type { JsonDocument } from '../json/json-node';
 import { utf8ByteLength } from '../text/utf8';
 import { ELLIPSIS, LEAD_CAP_BYTES } from '../transform/cap-lead';
 import { sentenceNamesOf } from '../transform/catalog-names';
+import type { SentenceNames } from '../transform/sentence-names';
 import { readCatalog } from '../transform/catalog-shape';
 import { FACT_CATEGORY_NAMES, factCategoriesOf, type FactCategory } from '../transform/fact-taxonomy';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
 import { NO_DEFERRALS, isDeferred, isLeadDeferred, type Deferrals } from './deferrals';
-import { descriptionSites, listSites, sitesByLocation } from './description-sites';
+import { descriptionSites, listSites, sitesByLocation, type DescriptionSite } from './description-sites';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface FactCounts {
@@ -72,6 +73,33 @@ export interface LeadCounts {
 
 const zero = (): FactCounts => ({ found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 });
 
+/** What the ledger reads of one description of the input alone: its trimmed text, its lead, and its fact sentences (offsets into the text). */
+interface SiteReading {
+  text: string;
+  lead: string;
+  facts: readonly { start: number; end: number; categories: readonly FactCategory[] }[];
+}
+
+/**
+ * The input's descriptions as read (null: blank), by site, per document: a
+ * document never changes, and the same input is checked against the output
+ * of every level (the levels comparison) — its sentences are split and
+ * classified once. Filled as the ledger goes, so its progress still moves.
+ */
+const readings = new WeakMap<JsonDocument, (SiteReading | null)[]>();
+
+function readSite(site: DescriptionSite, names: SentenceNames | undefined): SiteReading | null {
+  const text = site.text.trim();
+  if (text === '') return null;
+  const spans = splitSentences(text);
+  const facts: SiteReading['facts'][number][] = [];
+  for (const { start, end } of spans) {
+    const categories = factCategoriesOf(text.slice(start, end), names);
+    if (categories.length > 0) facts.push({ start, end, categories });
+  }
+  return { text, lead: text.slice(spans[0]!.start, spans[0]!.end), facts };
+}
+
 /**
  * Accounts for every fact sentence and lead of `before` in `after` (`after`
  * with shared sub-schemas expanded); `deferrals`: the level and its marked
@@ -89,9 +117,15 @@ export function factLedger(
   const beforeSites = descriptionSites(before);
   const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
-  // The structural rule reads the catalog's tool names and each tool's parameters, as the transform does.
-  const layout = readCatalog(before);
-  const namesOf = layout === undefined ? undefined : sentenceNamesOf(before, layout);
+  // The structural rule reads the catalog's tool names and each tool's parameters, as the transform does (only for a site not read yet).
+  let namesOf: ((toolIndex: number) => SentenceNames) | null | undefined;
+  const namesFor = (toolIndex: number): SentenceNames | undefined => {
+    if (namesOf === undefined) {
+      const layout = readCatalog(before);
+      namesOf = layout === undefined ? null : sentenceNamesOf(before, layout);
+    }
+    return namesOf?.(toolIndex);
+  };
   const ledger: FactLedger = {
     total: zero(),
     tools: Array.from({ length: toolCount ?? 0 }, zero),
@@ -102,17 +136,18 @@ export function factLedger(
     cutLeads: [],
   };
 
-  for (const site of beforeSites) {
+  let read = readings.get(before);
+  if (read === undefined) readings.set(before, (read = []));
+  for (const [i, site] of beforeSites.entries()) {
     const n = seen.get(site.location) ?? 0;
     seen.set(site.location, n + 1);
     const counterpart = afterSites.get(site.location)?.[n];
     const output = counterpart?.text ?? '';
-    const text = site.text.trim();
-    if (text === '') continue;
+    let reading = read[i];
+    if (reading === undefined) read[i] = reading = readSite(site, namesFor(site.toolIndex));
+    if (reading === null) continue;
+    const { text, lead } = reading;
     const tool = (ledger.tools[site.toolIndex] ??= zero());
-    const spans = splitSentences(text);
-
-    const lead = text.slice(spans[0]!.start, spans[0]!.end);
     ledger.leads.found++;
     let leadState = output === site.text ? 'whole' : leadSurvival(lead, output);
     if (leadState === 'cut' && isLeadDeferred(deferrals, site, counterpart)) leadState = 'deferred';
@@ -121,10 +156,8 @@ export function factLedger(
 
     // An unchanged description keeps every sentence (most do: they are short).
     const unchanged = output === site.text;
-    for (const span of spans) {
-      const sentence = text.slice(span.start, span.end);
-      const categories = factCategoriesOf(sentence, namesOf?.(site.toolIndex));
-      if (categories.length === 0) continue;
+    for (const { start, end, categories } of reading.facts) {
+      const sentence = text.slice(start, end);
       let outcome: keyof Omit<FactCounts, 'found'>;
       if (unchanged || output.includes(sentence)) outcome = 'kept';
       else {
