@@ -3,7 +3,9 @@
 // each title), the level on screen marked. Each is a button that switches to
 // it (the same switch as the settings' Level). The figures are made on
 // demand, off the main thread, and kept per original, tokenizer and sharing:
-// switching levels re-shrinks the catalog but not the comparison.
+// switching levels re-shrinks the catalog but not the comparison. They are
+// asked for once the page is idle after the result was drawn: counting four
+// levels on the host would take the two cores from the diff's first build.
 
 import { useEffect, useState } from 'react';
 import type { AnalysisSummary, LevelComparison } from '../../../shared/contracts';
@@ -12,8 +14,12 @@ import { LEVEL_KEEPS } from '../../../shared/levels';
 import { savingRatio } from '../../../shared/ratio';
 import { useApp } from '../app-context';
 import { formatInt, formatPercent } from '../lib/format';
+import { whenIdle } from '../lib/when-idle';
 
 const made = new Map<string, Promise<LevelComparison>>();
+
+/** How long a busy page may put the comparison off. */
+const IDLE_TIMEOUT_MS = 1000;
 
 function comparisonKey(summary: AnalysisSummary): string {
   return `${summary.report.recovery_handle ?? summary.analysisId}|${summary.tokenizer}|${summary.shareSchemas === true}`;
@@ -26,18 +32,25 @@ export function LevelComparisonRow({ summary }: { summary: AnalysisSummary }) {
 
   useEffect(() => {
     let current = true;
-    let pending = made.get(key);
-    if (!pending) {
-      pending = api.compareLevels({ analysisId: summary.analysisId });
-      made.set(key, pending);
-      pending.catch(() => made.delete(key));
-    }
-    pending.then(
-      (comparison) => current && setState({ key, comparison }),
-      (error: unknown) => current && setState({ key, error: asCavemanError(error).message }),
-    );
+    const ask = () => {
+      let pending = made.get(key);
+      if (!pending) {
+        pending = api.compareLevels({ analysisId: summary.analysisId });
+        made.set(key, pending);
+        pending.catch(() => made.delete(key));
+      }
+      pending.then(
+        (comparison) => current && setState({ key, comparison }),
+        (error: unknown) => current && setState({ key, error: asCavemanError(error).message }),
+      );
+    };
+    // Made already (this original shown before): at once; else once the page is idle.
+    let cancel: (() => void) | undefined;
+    if (made.has(key)) ask();
+    else cancel = whenIdle(ask, IDLE_TIMEOUT_MS);
     return () => {
       current = false;
+      cancel?.();
     };
   }, [api, key, summary.analysisId]);
 

@@ -7,6 +7,7 @@
 
 import { buildMergeView, type MergeText } from './merge-build';
 import { CHANGE_FIELDS, DEFERRED, type ChangeRanges } from '../../../shared/ipc/change-ranges';
+import { whenIdle } from './when-idle';
 
 /** How long the page may stay busy after it opened before the warm-up runs anyway. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -62,12 +63,10 @@ export function prewarmDiff(): () => void {
     // Dropped after the frame that drew and measured it.
     requestAnimationFrame(() => setTimeout(drop, 0));
   };
-  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : undefined;
-  const timer = idle === undefined ? setTimeout(run, 0) : undefined;
+  const cancel = whenIdle(run, IDLE_TIMEOUT_MS);
   return () => {
     cancelled = true;
-    if (idle !== undefined) cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
+    cancel();
     drop();
   };
 }
