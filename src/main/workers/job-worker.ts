@@ -5,8 +5,8 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { asCavemanError } from '../../shared/errors';
-import { ParallelTokenCounter } from '../engine/tokens';
 import { analysisBuffers } from '../jobs/analysis/analysis-buffers';
+import { analysisCounter } from '../jobs/analysis/analysis-counter';
 import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
 import { stepwise } from './progress-steps';
 import { StoreHolder } from './store-holder';
@@ -28,7 +28,7 @@ try {
 const port = parentPort;
 const setup = workerData as WorkerSetup;
 const store = new StoreHolder(setup.storePath, setup.maxBytesSetting);
-const counter = new ParallelTokenCounter();
+const counter = analysisCounter();
 const running = new Map<number, AbortController>();
 /** The warm-ups under way: a real call stops what is left of them (warm-up.ts). */
 const warming = new Set<AbortController>();
