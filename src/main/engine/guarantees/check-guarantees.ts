@@ -9,7 +9,7 @@ import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
 import { constructionProfileOf, type RefReport, type ResolvedRef } from './construction-values';
-import { constraintSentencesOf, constraintSurvival, type ConstraintSentence } from './constraint-survival';
+import { constraintSurvival, type ConstraintSentence } from './constraint-survival';
 import { deferralsOf, type Deferrals } from './deferrals';
 import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
 import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadCounts, type LeadProblem, type RedundantFact } from './facts-kept';
@@ -47,9 +47,9 @@ export const CHECK_OUTPUT_SHARE = 0.35;
 const CHECK_OUTPUT_WEIGHTS = [0.03, 0.97];
 /**
  * checkGuarantees' own work after checkOutput: the selection profiles before and after, their comparison, the construction profiles before and after,
- * the missing and the listed constraint sentences.
+ * the constraint sentences (missing ones, and how many there are, from one walk).
  */
-const WALK_WEIGHTS = [0.18, 0.11, 0.08, 0.1, 0.1, 0.27, 0.16];
+const WALK_WEIGHTS = [0.18, 0.11, 0.08, 0.1, 0.1, 0.27];
 
 /** The output with shared sub-schemas expanded, what its level may defer, and its facts ledger: what the checks and lint's fact columns all read. */
 export interface CheckedOutput {
@@ -130,8 +130,7 @@ export function checkGuarantees(
     ...constructionAfter.refs.filter((r) => !r.resolves && !refsBefore.has(refKey(r))).map(reportOf),
   ];
 
-  const { missing, deferred } = constraintSurvival(before, after, walk[5], deferrals);
-  const constraintSentences = constraintSentencesOf(before, walk[6]).length;
+  const { missing, deferred, sentences: constraintSentences } = constraintSurvival(before, after, walk[5], deferrals);
   return {
     selection: {
       ok: differingTools.length === 0,

@@ -61,15 +61,16 @@ export function missingConstraintSentences(
 
 /**
  * The constraint sentences of `before` missing from `after` (see
- * missingConstraintSentences) and the count deferred; `onProgress` hears the
- * tools done (listing both sides' descriptions, then checking).
+ * missingConstraintSentences), the count deferred, and how many `before` has
+ * in all (constraintSentencesOf's count, from the same walk); `onProgress`
+ * hears the tools done (listing both sides' descriptions, then checking).
  */
 export function constraintSurvival(
   before: JsonDocument,
   after: JsonDocument,
   onProgress: Progress = NO_PROGRESS,
   deferrals: Deferrals = NO_DEFERRALS,
-): { missing: ConstraintSentence[]; deferred: number } {
+): { missing: ConstraintSentence[]; deferred: number; sentences: number } {
   const check = listSites([after, before], onProgress);
   const afterSites = sitesByLocation(descriptionSites(after));
   const beforeSites = descriptionSites(before);
@@ -77,11 +78,13 @@ export function constraintSurvival(
   const seen = new Map<string, number>();
   const missing: ConstraintSentence[] = [];
   let deferred = 0;
+  let sentences = 0;
   for (const site of beforeSites) {
     const n = seen.get(site.location) ?? 0;
     seen.set(site.location, n + 1);
     const counterpart = afterSites.get(site.location)?.[n];
     for (const sentence of constraintSentencesIn(site.text)) {
+      sentences++;
       if ((counterpart?.text ?? '').includes(sentence)) continue;
       if (counterpart?.owner !== undefined && redundantWith(sentence, keywordsOf(after, counterpart.owner)) !== undefined) continue;
       if (isDeferred(deferrals, site)) deferred++;
@@ -89,5 +92,5 @@ export function constraintSurvival(
     }
     onTool(site.toolIndex);
   }
-  return { missing, deferred };
+  return { missing, deferred, sentences };
 }
