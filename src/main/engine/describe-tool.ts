@@ -82,9 +82,14 @@ export function describeToolTokens(tokenizer: TokenizerName, name: string, lastT
  * The describe tool's price beside a shrunk catalog, for lint: its name
  * there, how many tools were shortened (it is listed only when some were),
  * and the tokens it adds to the listing (0 when it is not listed).
+ * `shrunk`: the transform's output parsed, when the caller has it.
  */
-export function describeToolPrice(original: JsonDocument, transform: TransformResult, tokenizer: TokenizerName): DescribeToolPrice {
-  const shrunk = parseJson(new TextDecoder().decode(transform.output), MAX_JSON_DEPTH);
+export function describeToolPrice(
+  original: JsonDocument,
+  transform: TransformResult,
+  tokenizer: TokenizerName,
+  shrunk: JsonDocument = parseJson(new TextDecoder().decode(transform.output), MAX_JSON_DEPTH),
+): DescribeToolPrice {
   const shortened = shortenedToolIndexes(original, shrunk).size;
   const name = describeToolName(transform.tools.map((tool) => tool.name));
   const last = transform.tools.at(-1);

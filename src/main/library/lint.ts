@@ -56,10 +56,7 @@ export async function lint(input: CatalogInput, options: LintOptions = {}): Prom
   const level = options.level ?? DEFAULT_LEVEL;
   const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas, level });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  const report = await lintReportFor(read, prepared, { tokenizer, shareSchemas, level, signal: options.signal, onProgress: options.onProgress }, counter);
-  // What the proxy's describe tool would add, next to the saving (nothing is added to a catalog that passes through).
-  if (report.total.tokens_after < report.total.tokens_before) report.describe_tool = describeToolPrice(prepared.doc, prepared.transform, tokenizer);
-  return report;
+  return lintReportFor(read, prepared, { tokenizer, shareSchemas, level, signal: options.signal, onProgress: options.onProgress, describeTool: true }, counter);
 }
 
 /** Redundant and dropped facts listed in the report, at most. */
@@ -77,6 +74,8 @@ export interface LintTotals {
   onVariantsProgress?: Progress | undefined;
   /** Hears the workers counting the variants (a caller that awaits the report late can show that wait). */
   onVariantsCounted?: Progress | undefined;
+  /** Add what the proxy's describe tool would cost beside the saving (lint's report; nothing is added to a catalog that passes through). */
+  describeTool?: boolean | undefined;
 }
 
 /** What a caller that shrank and checked the catalog already knows, so it is not computed again. */
@@ -227,7 +226,7 @@ export async function lintReportFor(
   const ratio = savingRatio(totalBefore, totalAfter);
   const beyondMinification = savingRatio(minified.total, totalAfter);
   const totalFacts = tools.reduce<FactTally>((sum, tool) => addTally(sum, tool.facts), { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 });
-  return {
+  const report: LintReport = {
     basis: 'inferred',
     content_type: 'toolschema',
     tokenizer,
@@ -251,6 +250,9 @@ export async function lintReportFor(
       dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),
     },
   };
+  // The output as parsed for its renderings: its descriptions tell which tools were shortened.
+  if (totals.describeTool && totalAfter < totalBefore) report.describe_tool = describeToolPrice(doc, transform, tokenizer, outputDoc);
+  return report;
 }
 
 function sameText(a: Uint8Array, b: Uint8Array): boolean {

@@ -8,12 +8,12 @@
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
-import { constructionProfileOf, type RefReport, type ResolvedRef } from './construction-values';
+import { constructionProfileOf, type ConstructionProfile, type RefReport, type ResolvedRef } from './construction-values';
 import { constraintSurvival, type ConstraintSentence } from './constraint-survival';
 import { deferralsOf, type Deferrals } from './deferrals';
 import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
 import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadCounts, type LeadProblem, type RedundantFact } from './facts-kept';
-import { sameSelectionProfile, selectionProfileOf } from './selection-profile';
+import { sameSelectionProfile, selectionProfileOf, type SelectionProfile } from './selection-profile';
 import { NO_PROGRESS, perTool, span, weighted, type Progress } from '../tool-progress';
 
 export interface GuaranteeReport {
@@ -50,6 +50,37 @@ const CHECK_OUTPUT_WEIGHTS = [0.03, 0.97];
  * the constraint sentences (missing ones, and how many there are, from one walk).
  */
 const WALK_WEIGHTS = [0.18, 0.11, 0.08, 0.1, 0.1, 0.27];
+
+interface InputProfiles {
+  selection?: SelectionProfile;
+  construction?: ConstructionProfile;
+}
+
+/**
+ * The input's selection and construction profiles, per document: a parsed
+ * document never changes, and the same input is checked against the output of
+ * every level (the levels comparison, the levels property). Read only here.
+ */
+const inputProfiles = new WeakMap<JsonDocument, InputProfiles>();
+
+/** `read(doc, onProgress)` once per document (`onProgress` hears it whole when remembered). */
+function remembered<K extends keyof InputProfiles>(
+  key: K,
+  doc: JsonDocument,
+  onProgress: Progress,
+  read: (doc: JsonDocument, onProgress: Progress) => Required<InputProfiles>[K],
+): Required<InputProfiles>[K] {
+  let profiles = inputProfiles.get(doc);
+  if (profiles === undefined) inputProfiles.set(doc, (profiles = {}));
+  const known = profiles[key];
+  if (known !== undefined) {
+    onProgress(1);
+    return known as Required<InputProfiles>[K];
+  }
+  const profile = read(doc, onProgress);
+  profiles[key] = profile;
+  return profile;
+}
 
 /** The output with shared sub-schemas expanded, what its level may defer, and its facts ledger: what the checks and lint's fact columns all read. */
 export interface CheckedOutput {
@@ -95,7 +126,7 @@ export function checkGuarantees(
   const { expanded, deferrals, ledger } = checked ?? checkOutput(before, output, undefined, checking, level);
   checking(1);
   const after = expanded.doc;
-  const profileBefore = selectionProfileOf(before, walk[0]);
+  const profileBefore = remembered('selection', before, walk[0]!, selectionProfileOf);
   const profileAfter = selectionProfileOf(after, walk[1]);
   // Comparing the profiles tool by tool takes a few hundred milliseconds on 32 MiB: it reports as it goes.
   const compared = perTool(walk[2]!, profileBefore.tools.length);
@@ -108,7 +139,7 @@ export function checkGuarantees(
     .map((tool) => tool.name);
   if (profileBefore.tools.length !== profileAfter.tools.length) differingTools.push('(tool count)');
 
-  const constructionBefore = constructionProfileOf(before, walk[3]);
+  const constructionBefore = remembered('construction', before, walk[3]!, constructionProfileOf);
   const constructionAfter = constructionProfileOf(after, walk[4]);
   const changedValues = [
     ...Object.entries(constructionBefore.values)

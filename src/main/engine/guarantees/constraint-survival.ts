@@ -9,7 +9,7 @@ import { hasConstraintMarker } from '../transform/constraint-markers';
 import { keywordsOf, redundantWith } from '../transform/schema-redundancy';
 import { splitSentences } from '../transform/split-sentences';
 import { NO_DEFERRALS, isDeferred, type Deferrals } from './deferrals';
-import { descriptionSites, listSites, sitesByLocation } from './description-sites';
+import { descriptionSites, listSites, sitesByLocation, type DescriptionSite } from './description-sites';
 import { NO_PROGRESS, perTool, type Progress } from '../tool-progress';
 
 export interface ConstraintSentence {
@@ -36,6 +36,22 @@ export function constraintSentencesIn(description: string): string[] {
   return splitSentences(text)
     .map((span) => text.slice(span.start, span.end))
     .filter(hasConstraintMarker);
+}
+
+/**
+ * Each description's constraint sentences, per document by site (index in
+ * descriptionSites): a parsed document never changes, and the same input is
+ * checked against the output of every level (the levels comparison, the
+ * levels property) — its sentences are split and matched once.
+ */
+const sentencesBySite = new WeakMap<JsonDocument, (readonly string[] | undefined)[]>();
+
+/** The constraint sentences of `doc`'s site `index` (of `sites`, its descriptionSites), read once. */
+function siteSentences(doc: JsonDocument, sites: readonly DescriptionSite[]): (index: number) => readonly string[] {
+  let read = sentencesBySite.get(doc);
+  if (read === undefined) sentencesBySite.set(doc, (read = []));
+  const known = read;
+  return (index) => (known[index] ??= constraintSentencesIn(sites[index]!.text));
 }
 
 /** Every sentence with a constraint marker, with where it lives. */
@@ -74,16 +90,17 @@ export function constraintSurvival(
   const check = listSites([after, before], onProgress);
   const afterSites = sitesByLocation(descriptionSites(after));
   const beforeSites = descriptionSites(before);
+  const sentencesOf = siteSentences(before, beforeSites);
   const onTool = perTool(check, (beforeSites.at(-1)?.toolIndex ?? 0) + 1);
   const seen = new Map<string, number>();
   const missing: ConstraintSentence[] = [];
   let deferred = 0;
   let sentences = 0;
-  for (const site of beforeSites) {
+  for (const [i, site] of beforeSites.entries()) {
     const n = seen.get(site.location) ?? 0;
     seen.set(site.location, n + 1);
     const counterpart = afterSites.get(site.location)?.[n];
-    for (const sentence of constraintSentencesIn(site.text)) {
+    for (const sentence of sentencesOf(i)) {
       sentences++;
       if ((counterpart?.text ?? '').includes(sentence)) continue;
       if (counterpart?.owner !== undefined && redundantWith(sentence, keywordsOf(after, counterpart.owner)) !== undefined) continue;

@@ -54,6 +54,38 @@ describe('guarantees hold on every real catalog and reference input, at every le
   });
 });
 
+describe('the same input checked against several outputs (the levels comparison)', () => {
+  // The input's profiles and constraint sentences are read once per parsed document: what is
+  // remembered must be the input's alone, so each output is still judged on its own.
+  const input = {
+    name: 't',
+    description: 'Lists records. Values must be positive.',
+    inputSchema: { type: 'object', properties: { p: { type: 'string', enum: ['a', 'b'], default: 'a', $ref: '#/$defs/x' } }, $defs: { x: {} } },
+  };
+  const damaged = {
+    enum: { ...input, inputSchema: { ...input.inputSchema, properties: { p: { ...input.inputSchema.properties.p, enum: ['a'] } } } },
+    default: { ...input, inputSchema: { ...input.inputSchema, properties: { p: { ...input.inputSchema.properties.p, default: 'b' } } } },
+    ref: { ...input, inputSchema: { type: 'object', properties: input.inputSchema.properties } },
+    sentence: { ...input, description: 'Lists records.' },
+  };
+  const verdict = (report: ReturnType<typeof checkGuarantees>) => [report.selection.ok, report.construction.ok, report.constraints.ok];
+
+  it('judges each output as a fresh parse of the input does, whatever was checked before', () => {
+    const before = doc(input);
+    const outputs = [input, damaged.enum, input, damaged.default, damaged.ref, damaged.sentence, input];
+    for (const output of outputs) expect(checkGuarantees(before, doc(output))).toEqual(checkGuarantees(doc(input), doc(output)));
+    expect(outputs.map((output) => verdict(checkGuarantees(before, doc(output))))).toEqual([
+      [true, true, true],
+      [false, true, true],
+      [true, true, true],
+      [true, false, true],
+      [true, false, true],
+      [true, true, false],
+      [true, true, true],
+    ]);
+  });
+});
+
 describe('guarantee checks report progress tool by tool', () => {
   it('moves in small steps up to 1, never back', () => {
     const text = realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text;
