@@ -106,11 +106,14 @@ async function startBrowserHost(
   return { url, process: child };
 }
 
+/** Opens the page of a host the journey started itself (security.spec.ts: a host on a faulty store, without --allow-commands…). */
+type OpenPage = (url: string) => Promise<Page>;
+
 /** Starts Chromium the first time a journey of this worker asks, then hands out the same one (and the worker's kept contexts). */
 type ChromiumOfWorker = (launchOptions: LaunchOptions | undefined) => Promise<{ browser: Browser; contexts: WorkerContexts }>;
 
 export const test = base.extend<
-  { app: AppDriver; hostEnv: Record<string, string>; launchFiles: string[]; allowCommands: boolean },
+  { app: AppDriver; openPage: OpenPage; hostEnv: Record<string, string>; launchFiles: string[]; allowCommands: boolean },
   { chromiumOfWorker: ChromiumOfWorker }
 >({
   // One Chromium per worker instead of one per journey (a launch costs seconds at load), and one context in it handed from
@@ -132,6 +135,20 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
 
+  // The worker's Chromium and its kept context (as `app` has them), cleaned for this journey and again when it ends: a journey
+  // that starts its own host neither launches a Chromium of its own (Playwright's `browser` fixture) nor leaves a context open.
+  openPage: async ({ chromiumOfWorker }, use, testInfo) => {
+    let release: (() => Promise<void>) | undefined;
+    await use(async (url) => {
+      if (release) throw new Error('openPage opens one page per journey (the worker has one context to hand out)');
+      const { browser, contexts } = await chromiumOfWorker(testInfo.project.use.launchOptions);
+      const { context, page } = await contexts.forJourney(browser, testInfo.project.use.viewport ?? null, new URL(url).origin);
+      release = () => contexts.release(context);
+      await page.goto(url);
+      return page;
+    });
+    await release?.();
+  },
   /** Extra environment for the app's main process (e.g. a HOME whose MCP config files a journey controls). */
   hostEnv: [{}, { option: true }],
   /** Catalog files named on the app's command line (`caveman-shrink-desktop a.json`, `npm run web -- a.json`). */

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { canMakeReadOnly, makeReadOnly } from '../helpers/read-only';
 import { distinctCatalog, expectedHandle } from '../reliability/helpers/catalogs';
 import { canMountTmpfs, fillDisk, holdWriteLock, mountTmpfs } from '../reliability/helpers/faults';
@@ -90,10 +90,8 @@ async function drop(page: Page, name: string, bytes: Buffer): Promise<void> {
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('body', type, { dataTransfer: transfer });
 }
 
-async function openApp(browser: Browser, host: Host): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
-  const page = await context.newPage();
-  await page.goto(host.url);
+async function openApp(openPage: (url: string) => Promise<Page>, host: Host): Promise<Page> {
+  const page = await openPage(host.url);
   await expect(page.getByRole('button', { name: 'Open…', exact: true })).toBeVisible();
   return page;
 }
@@ -191,7 +189,7 @@ test.describe('the window lets nothing in', () => {
 test.describe('the browser host lets no other page in', () => {
   test.beforeEach(() => test.skip(test.info().project.name !== 'browser', 'these start the browser host themselves'));
 
-  test('a page from another local origin cannot call the API, read or frame the app, or store anything', async ({ browser }) => {
+  test('a page from another local origin cannot call the API, read or frame the app, or store anything', async ({ openPage }) => {
     const store = join(dir, 'store', 'ccr.db');
     const host = await startHost(store);
     const bytes = distinctCatalog('foreign', 0).toString('base64');
@@ -218,7 +216,7 @@ test.describe('the browser host lets no other page in', () => {
       host.origin,
     );
     try {
-      const app = await openApp(browser, host); // the person's session cookie is in this browser context
+      const app = await openApp(openPage, host); // the person's session cookie is in this browser context
       const foreign = await app.context().newPage();
       await foreign.goto(attacker.origin);
       await expect(foreign.locator('#out')).not.toHaveText('running');
@@ -240,16 +238,18 @@ test.describe('the browser host lets no other page in', () => {
     }
   });
 
-  test('the app page itself cannot send bodies over the limits', async ({ browser }) => {
+  test('the app page itself cannot send bodies over the limits', async ({ openPage }) => {
     const host = await startHost(join(dir, 'store', 'ccr.db'));
     try {
-      const page = await openApp(browser, host);
+      const page = await openApp(openPage, host);
       const statuses = await page.evaluate(async () => {
         const token = document.querySelector('meta[name="caveman-api-token"]')!.getAttribute('content')!;
+        // The bodies are Blobs, as the app sends a catalog (http-client.ts): the same bytes on the wire, but a string or typed-array
+        // body is copied into the DevTools protocol's request event, which Playwright decodes (32 MiB: ~10 s and ~5 s of CPU).
         const json = await fetch('/api/history:list', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-caveman-token': token },
-          body: ' '.repeat(1024 * 1024 + 1),
+          body: new Blob([' '.repeat(1024 * 1024 + 1)]),
         });
         const big = await fetch('/api/catalog:analyze', {
           method: 'POST',
@@ -258,7 +258,7 @@ test.describe('the browser host lets no other page in', () => {
             'x-caveman-token': token,
             'x-caveman-params': encodeURIComponent(JSON.stringify({ name: 'big.json', tokenizer: 'o200k_base' })),
           },
-          body: new Uint8Array(32 * 1024 * 1024 + 1),
+          body: new Blob([new Uint8Array(32 * 1024 * 1024 + 1)]),
         }).catch((error: Error) => ({ status: error.name })); // the host may close the upload as it refuses it
         const without = await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' });
         return [json.status, big.status, without.status];
@@ -277,11 +277,11 @@ test.describe('the browser host lets no other page in', () => {
 test.describe('the browser host runs only what your own config files name', () => {
   test.beforeEach(() => test.skip(test.info().project.name !== 'browser', 'this starts the browser host itself, without --allow-commands'));
 
-  test('a chosen config file lists its servers with their commands, but their Import is off, says why, and runs nothing', async ({ browser }) => {
+  test('a chosen config file lists its servers with their commands, but their Import is off, says why, and runs nothing', async ({ openPage }) => {
     const host = await startHost(join(dir, 'store', 'ccr.db'));
     const marker = join(dir, 'pwned');
     try {
-      const page = await openApp(browser, host);
+      const page = await openApp(openPage, host);
       await page.getByRole('button', { name: 'Import from MCP server…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose a config file…' }).click()]);
@@ -411,7 +411,7 @@ test.describe('store faults: a banner in the app, and nothing half-written', () 
   test.beforeEach(() => test.skip(test.info().project.name !== 'browser', 'the fault journeys start their own browser host'));
 
   for (const journey of JOURNEYS) {
-    test(journey.name, async ({ browser }) => {
+    test(journey.name, async ({ openPage }) => {
       test.skip(Boolean(journey.skip), String(journey.skip));
       const fault = await journey.inject();
       let undone = false;
@@ -421,7 +421,7 @@ test.describe('store faults: a banner in the app, and nothing half-written', () 
       };
       const host = await startHost(fault.store, fault.env);
       try {
-        const page = await openApp(browser, host);
+        const page = await openApp(openPage, host);
         if (journey.banner) await expect(page.locator('.app-banner')).toHaveText(journey.banner);
         else await expect(page.locator('.app-banner')).toHaveCount(0);
 
