@@ -9,6 +9,7 @@ import { outcomeWords } from '../../../shared/errors';
 import type { JobFinishedEvent } from '../../../shared/contracts';
 import type { JobStage, RunningJob } from '../state/catalogs-store';
 import { errorMessage } from '../../../shared/error-message';
+import { progressFillStyle } from '../lib/progress-fill';
 
 const STAGES: Record<JobStage, string> = {
   queued: 'Waiting',
@@ -90,7 +91,7 @@ function JobRow({ job }: { job: RunningJob }) {
             aria-valuenow={percent}
             aria-valuetext={`${STAGES[job.stage]}, ${percent}%`}
           >
-            <div className="progress-fill" style={{ width: `${percent}%` }} />
+            <div className="progress-fill" style={progressFillStyle(percent)} />
           </div>
           <span className="job-percent" aria-hidden="true">
             {percent}%

@@ -7,6 +7,7 @@
 
 import type { LoadProgress } from '../../../shared/ipc/caveman-api';
 import { loadFraction, loadText } from '../lib/load-progress';
+import { progressFillStyle } from '../lib/progress-fill';
 
 export function LoadStatus({ what, progress }: { what: string; progress: LoadProgress | null }) {
   const fraction = loadFraction(progress);
@@ -29,7 +30,7 @@ export function LoadStatus({ what, progress }: { what: string; progress: LoadPro
       >
         <div
           className={percent === null ? 'progress-fill progress-unknown' : 'progress-fill'}
-          style={percent === null ? undefined : { width: `${percent}%` }}
+          style={percent === null ? undefined : progressFillStyle(percent)}
         />
       </div>
     </div>

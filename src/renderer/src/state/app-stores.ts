@@ -8,7 +8,7 @@ import { createCatalogsStore, type CatalogsStore } from './catalogs-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createLastResultsStore, type LastResultsStore } from './last-results';
 import { createMcpStore, type McpStore } from './mcp-store';
-import { nextAnimationFrame, progressPerFrame } from './progress-per-frame';
+import { progressPerFrame, throttledAnimationFrame } from './progress-per-frame';
 import { createResultPrefetch, type ResultPrefetch } from './result-prefetch';
 import { createSettingsStore, type SettingsStorage, type SettingsStore } from './settings-store';
 import { createUiStore, type UiStore } from './ui-store';
@@ -53,13 +53,14 @@ export function createAppStores(api: CavemanApi, storage: SettingsStorage = page
  * (the result that takes the screen has its report and diff asked for at
  * once; a stored result also refreshes history), jobs main started itself (a
  * file opened from the OS) to the Results tab, menu commands to `onCommand`.
- * Progress is drawn per frame (progress-per-frame.ts) on `nextFrame`.
+ * Progress is drawn per frame (progress-per-frame.ts) on `nextFrame`, by
+ * default at most every PROGRESS_DRAW_MS.
  */
 export function connectEvents(
   api: CavemanApi,
   stores: AppStores,
   onCommand: (command: AppCommand) => void,
-  nextFrame: (draw: () => void) => void = nextAnimationFrame,
+  nextFrame: (draw: () => void) => void = throttledAnimationFrame(),
 ): Unsubscribe {
   const progress = progressPerFrame((event) => stores.catalogs.getState().progress(event), nextFrame);
   const offs = [

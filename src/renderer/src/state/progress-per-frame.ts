@@ -1,7 +1,10 @@
 // Jobs' progress as the page draws it: a job's new stage at once, its percent
-// within a stage once a frame, the latest of each job. A small catalog's job
+// within a stage on a later frame, the latest of each job. A small catalog's job
 // sends about a hundred changes in a few hundred milliseconds, and each was a
-// render of its own that no frame showed.
+// render of its own that no frame showed. The page's frames for a percent come
+// at most PROGRESS_DRAW_MS apart: a person cannot read a number changing 60
+// times a second, and each such frame cost a render, a layout and a raster of
+// the row in every Chromium process (headless Chromium paints in software).
 
 import type { JobProgressEvent } from '../../../shared/contracts';
 
@@ -48,8 +51,22 @@ export function progressPerFrame(apply: (event: JobProgressEvent) => void, nextF
   };
 }
 
-/** The page's next animation frame; at once where there are no frames (tests in Node). */
-export function nextAnimationFrame(draw: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(draw);
-  else draw();
+/** How often, at most, a running job's percent is drawn: ten times a second. */
+export const PROGRESS_DRAW_MS = 100;
+
+/**
+ * A scheduler that runs a draw on the first animation frame at least `interval`
+ * ms after the draw it ran before; at once where there are no frames (tests in Node).
+ */
+export function throttledAnimationFrame(interval: number = PROGRESS_DRAW_MS): (draw: () => void) => void {
+  let last = -Infinity;
+  return (draw) => {
+    if (typeof requestAnimationFrame !== 'function') return draw();
+    const frame = (now: number) => {
+      if (now - last < interval) return void requestAnimationFrame(frame);
+      last = now;
+      draw();
+    };
+    requestAnimationFrame(frame);
+  };
 }
