@@ -43,6 +43,7 @@ const { values } = parseArgs({
     drops: { type: 'string', default: '1' },
     idle: { type: 'string', default: '3000' },
     timeout: { type: 'string', default: '300' },
+    threads: { type: 'boolean', default: false },
   },
 });
 
@@ -82,6 +83,68 @@ function cpuNow(hostPid) {
     return total;
   };
   return { host: all.get(hostPid)?.ms ?? 0, browser: within(process.pid) };
+}
+
+/** The browser's process kind, from its command line: browser, renderer, gpu, network, or another utility's name. */
+function processKind(pid) {
+  try {
+    // Chromium rewrites its title, so the arguments may be one string joined by spaces.
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    const type = /--type=(\S+)/.exec(args)?.[1];
+    if (type === undefined) return 'browser';
+    if (type === 'gpu-process') return 'gpu';
+    if (type === 'utility') return /NetworkService/.test(args) ? 'network' : 'utility';
+    return type;
+  } catch {
+    return 'gone';
+  }
+}
+
+/** CPU ms of every thread of the browser's processes, keyed "kind/thread name" (schedstat: ns run time). */
+function browserThreadTimes(hostPid) {
+  const all = processTimes();
+  const pids = [];
+  const pending = [process.pid];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    for (const [child, times] of all)
+      if (times.ppid === pid && child !== hostPid) {
+        pids.push(child);
+        pending.push(child);
+      }
+  }
+  const times = new Map();
+  for (const pid of pids) {
+    const kind = processKind(pid);
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        const key = `${kind}/${name}`;
+        // A thread is told apart by its id, so a thread that ends meanwhile is not counted as negative.
+        times.set(`${key}#${pid}.${tid}`, ns / 1e6);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+  return times;
+}
+
+/** Per "kind/thread" CPU ms between two samples. */
+function threadDelta(before, after) {
+  const delta = {};
+  for (const [id, ms] of after) {
+    const key = id.split('#')[0];
+    delta[key] = (delta[key] ?? 0) + ms - (before.get(id) ?? 0);
+  }
+  return delta;
 }
 
 // Runs in the page before the app: the first frame that shows each step after a drop.
@@ -156,6 +219,11 @@ async function measure(outDir, spec) {
       requests = [];
       const load = loadavg()[0];
       const cpuBefore = cpuNow(host.child.pid);
+      // --threads: every thread's CPU at the drop and every 20 ms after, split later at the `finished` mark.
+      const samples = [];
+      const sample = () => samples.push({ at: Date.now(), times: browserThreadTimes(host.child.pid) });
+      if (values.threads) sample();
+      const sampler = values.threads ? setInterval(sample, 20) : null;
       const dropped = await drop(page, file);
       await page.waitForFunction(() => window.__resultOnScreen.marks.shown !== undefined || document.querySelector('.failure') !== null, null, {
         timeout: Number(values.timeout) * 1000,
@@ -164,6 +232,22 @@ async function measure(outDir, spec) {
       const cpuAfter = cpuNow(host.child.pid);
       const cpu = { host: cpuAfter.host - cpuBefore.host, browser: cpuAfter.browser - cpuBefore.browser };
       const marks = await page.evaluate(() => window.__resultOnScreen.marks);
+      if (sampler) {
+        clearInterval(sampler);
+        sample();
+        const finishedAt = dropped + (marks.finished ?? 0);
+        const atFinish = samples.filter((entry) => entry.at <= finishedAt).at(-1) ?? samples[0];
+        const during = threadDelta(samples[0].times, atFinish.times);
+        const after = threadDelta(atFinish.times, samples.at(-1).times);
+        const rows = Object.keys({ ...during, ...after })
+          .map((key) => [key, during[key] ?? 0, after[key] ?? 0])
+          .filter(([, a, b]) => a + b >= 5)
+          .sort((x, y) => y[1] + y[2] - x[1] - x[2]);
+        console.log(
+          `threads (CPU ms; drop → finished, ${Math.round(atFinish.at - dropped)} ms | finished → end, ${Math.round(samples.at(-1).at - atFinish.at)} ms):`,
+        );
+        for (const [key, a, b] of rows) console.log(`  ${key.padEnd(40)} ${String(Math.round(a)).padStart(6)} ${String(Math.round(b)).padStart(6)}`);
+      }
       if (marks.shown === undefined) throw new Error(`${spec}: no result on screen (${await page.locator('.failure').first().textContent()})`);
       const answered = (path) => {
         const found = requests.filter((request) => request.path === path && request.end >= dropped);
