@@ -40,8 +40,7 @@ export function constructionProfileOf(doc: JsonDocument, onProgress: Progress = 
   const onTool = perTool(onProgress, layout.tools.length);
   layout.tools.forEach((tool, toolIndex) => {
     tool.schemas.forEach((schema, door) => {
-      visitSchema(doc, schema, (node, path) => {
-        const at = pointerOf(path);
+      visitSchema(doc, schema, (node, at) => {
         forEachMember(doc, node, (key, value) => {
           if (key === 'default' || key === 'const') profile.values[`${toolIndex}\u241f${door}\u241f${at}\u241f${key}`] = compactText(doc, value);
         });

@@ -61,9 +61,9 @@ function sitesOf(doc: JsonDocument, onProgress: Progress): DescriptionSite[] {
       sites.push({ toolIndex, tool: tool.name, location, text: stringValue(doc, value), ...(owner !== undefined ? { owner } : {}) });
     };
     const addSchema = (schema: NodeId, at: string) => {
-      visitSchema(doc, schema, (node, path) => {
+      visitSchema(doc, schema, (node, pointer) => {
         forEachMember(doc, node, (key, value) => {
-          if (key === 'description') add(at + pointerOf([...path, 'description']), value, node);
+          if (key === 'description') add(`${at}${pointer}/description`, value, node);
         });
       });
     };

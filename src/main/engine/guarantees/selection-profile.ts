@@ -3,7 +3,7 @@
 // The transform must leave it byte-identical; tests and the app compare it.
 
 import { ARRAY, OBJECT, childValues, forEachMember, keyNames, type JsonDocument, type NodeId } from '../json/json-node';
-import { pointerOf } from '../json/json-pointer';
+import { escapeSegment } from '../json/json-pointer';
 import { TextBuilder } from '../json/text-builder';
 import { writeCompact } from '../json/write-compact';
 import { readCatalog } from '../transform/catalog-shape';
@@ -43,11 +43,11 @@ export function selectionProfileOf(doc: JsonDocument, onProgress: Progress = NO_
 function addSchema(doc: JsonDocument, schema: NodeId, door: number, doors: number, profile: ToolSelectionProfile): void {
   // A second schema door (rare) is told apart by a prefix so pointers stay unique.
   const prefix = doors > 1 ? `[${door}]` : '';
-  visitSchema(doc, schema, (node, path) => {
-    const here = prefix + pointerOf(path);
+  visitSchema(doc, schema, (node, pointer) => {
+    const here = prefix + pointer;
     forEachMember(doc, node, (key, value) => {
       if (key === 'properties' && doc.kind[value] === OBJECT) {
-        for (const name of keyNames(doc, value)) profile.parameters.push(prefix + pointerOf([...path, 'properties', name]));
+        for (const name of keyNames(doc, value)) profile.parameters.push(`${here}/properties/${escapeSegment(name)}`);
       } else if (key === 'enum') {
         profile.enums[here] = compactText(doc, value);
       } else if (key === 'required' && doc.kind[value] === ARRAY && doc.count[value]! > 0) {

@@ -28,6 +28,8 @@ function unescapeSegment(segment: string): string {
 }
 
 export function escapeSegment(segment: string): string {
+  // The guarantee walks escape every segment of every schema node's path; almost none holds either character.
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
