@@ -9,6 +9,13 @@
 // level (the page asks for that comparison as soon as a result is shown: cold,
 // it cost the host about twice its warm CPU), so the code of every step has
 // run often enough to be optimised. Nothing is stored or shown.
+//
+// Every other round's catalog holds one character beyond Latin-1 (an em dash,
+// as real catalogs do): V8 keeps a one-byte and a two-byte form of a string,
+// and compiles each regular expression for each form on first use. One such
+// character anywhere makes the whole decoded catalog, and every slice of it,
+// two-byte; with a Latin-1 warm-up only, the first such drop compiled every
+// pattern of the shrink, the fact taxonomy and the counting again.
 
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { ParallelTokenCounter } from '../../engine/tokens';
@@ -24,20 +31,26 @@ import { analyzeCatalog } from './analyze-catalog';
  */
 export const WARM_UP_ROUNDS = 10;
 
-/** Tools with what real catalogs have: prose with rule sentences, enums, defaults, nested objects, arrays, a `$ref` into `$defs`. */
-export function warmUpCatalog(tools = 8): Uint8Array {
+/**
+ * Tools with what real catalogs have: prose with rule sentences, enums, defaults, nested objects, arrays, a `$ref` into `$defs`.
+ * `wide`: every sentence ends in an em dash clause, so the decoded text is a two-byte string and so is every sentence (new ones:
+ * the fact taxonomy remembers the answers for the others, and would not run its patterns on them).
+ */
+export function warmUpCatalog(tools = 8, wide = false): Uint8Array {
+  const say = (text: string) => (wide ? text.replace(/\.(?= |$)/g, ' — as written.') : text);
   const catalog = {
     tools: Array.from({ length: tools }, (_, index) => ({
       name: `warm_tool_${index}`,
-      description:
+      description: say(
         `Lists the entries of collection ${index}. Use this when you need every entry at once. ` +
-        'Returns at most 100 entries per page; pass the cursor to read the next page. You must not call it in a loop without a cursor.',
+          'Returns at most 100 entries per page; pass the cursor to read the next page. You must not call it in a loop without a cursor.',
+      ),
       inputSchema: {
         type: 'object',
         properties: {
-          cursor: { type: 'string', description: 'The cursor from the previous page, if any.' },
-          limit: { type: 'integer', description: 'How many entries to return.', default: 50, minimum: 1, maximum: 100 },
-          order: { type: 'string', enum: ['newest', 'oldest'], default: 'newest', description: 'The order of the entries.' },
+          cursor: { type: 'string', description: say('The cursor from the previous page, if any.') },
+          limit: { type: 'integer', description: say('How many entries to return.'), default: 50, minimum: 1, maximum: 100 },
+          order: { type: 'string', enum: ['newest', 'oldest'], default: 'newest', description: say('The order of the entries.') },
           filter: { $ref: '#/$defs/filter' },
         },
         required: ['limit'],
@@ -45,8 +58,8 @@ export function warmUpCatalog(tools = 8): Uint8Array {
         $defs: {
           filter: {
             type: 'object',
-            description: 'Only entries that match every field given.',
-            properties: { tags: { type: 'array', items: { type: 'string' }, description: 'Tags the entry must carry.' } },
+            description: say('Only entries that match every field given.'),
+            properties: { tags: { type: 'array', items: { type: 'string' }, description: say('Tags the entry must carry.') } },
           },
         },
       },
@@ -75,9 +88,9 @@ export async function warmUp(
   const counting = counter?.warmUp([tokenizer]);
   const scratch = RecoveryStore.open(':memory:');
   try {
-    // The first round runs whatever comes; later ones only until a real call arrives.
+    // The first round runs whatever comes; later ones only until a real call arrives. Odd rounds are two-byte text.
     for (let round = 0; round < WARM_UP_ROUNDS && (round === 0 || !signal?.aborted); round++)
-      await analyzeCatalog({ analysisId: 'warm-up', name: 'warm-up.json', bytes: warmUpCatalog(), tokenizer, store: scratch, counter });
+      await analyzeCatalog({ analysisId: 'warm-up', name: 'warm-up.json', bytes: warmUpCatalog(8, round % 2 === 1), tokenizer, store: scratch, counter });
   } finally {
     scratch.close();
   }

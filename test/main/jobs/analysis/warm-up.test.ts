@@ -20,19 +20,21 @@ vi.mock('../../../../src/main/library/level-comparison', async (importOriginal) 
 });
 
 // The analyses it runs (each for real), counted.
-const analysed = vi.hoisted(() => ({ count: 0 }));
+const analysed = vi.hoisted(() => ({ count: 0, wide: 0 }));
 vi.mock('../../../../src/main/jobs/analysis/analyze-catalog', async (importOriginal) => {
   const actual = await importOriginal<typeof AnalyzeCatalog>();
   return {
     ...actual,
     analyzeCatalog: (input: Parameters<typeof actual.analyzeCatalog>[0]) => {
       analysed.count++;
+      if (/[^\u0000-\u00ff]/u.test(new TextDecoder().decode(input.bytes))) analysed.wide++;
       return actual.analyzeCatalog(input);
     },
   };
 });
 
 const { WARM_UP_ROUNDS, warmUp, warmUpCatalog } = await import('../../../../src/main/jobs/analysis/warm-up');
+const { splitSentences } = await import('../../../../src/main/engine/transform/split-sentences');
 
 describe('warm-up', () => {
   let dir: string | undefined;
@@ -43,6 +45,7 @@ describe('warm-up', () => {
 
   it('opens the store, analyses its catalog in several rounds (so V8 optimises the code) and compares its levels once, and stores nothing', async () => {
     analysed.count = 0;
+    analysed.wide = 0;
     dir = mkdtempSync(join(tmpdir(), 'caveman-warm-up-'));
     const path = join(dir, 'ccr.db');
     let opened: RecoveryStore | undefined;
@@ -50,6 +53,8 @@ describe('warm-up', () => {
     expect(compared.inputs).toEqual([warmUpCatalog()]);
     expect(WARM_UP_ROUNDS).toBeGreaterThan(1);
     expect(analysed.count).toBe(WARM_UP_ROUNDS);
+    // Every other round is two-byte text, so V8 compiles the patterns for that form of a string too.
+    expect(analysed.wide).toBe(Math.floor(WARM_UP_ROUNDS / 2));
     expect(opened!.history().total).toBe(0);
     opened!.close();
   });
@@ -62,5 +67,25 @@ describe('warm-up', () => {
     await warmUp('o200k_base', () => undefined, undefined, controller.signal);
     expect(analysed.count).toBe(1);
     expect(compared.inputs).toEqual([]);
+  });
+
+  it('writes the wide catalog with a character beyond Latin-1 in every description sentence, each one a sentence the narrow catalog does not have', () => {
+    const sentencesOf = (bytes: Uint8Array) => {
+      const texts: string[] = [];
+      JSON.parse(new TextDecoder().decode(bytes), (key, value: unknown) => {
+        if (key === 'description' && typeof value === 'string') texts.push(value);
+        return value;
+      });
+      return texts.flatMap((text) => splitSentences(text).map(({ start, end }) => text.slice(start, end)));
+    };
+    const narrowSentences = sentencesOf(warmUpCatalog());
+    const narrow = new Set(narrowSentences);
+    const wide = sentencesOf(warmUpCatalog(8, true));
+    expect(wide.length).toBe(narrowSentences.length);
+    for (const sentence of wide) {
+      expect(sentence).toMatch(/[^\u0000-\u00ff]/u);
+      expect(narrow.has(sentence)).toBe(false);
+    }
+    expect(new TextDecoder().decode(warmUpCatalog())).not.toMatch(/[^\u0000-\u00ff]/u);
   });
 });
