@@ -9,6 +9,7 @@ import { readCatalog } from '../transform/catalog-shape';
 import { SCHEMA_DOORS } from '../transform/schema-vocabulary';
 import { visitSchema } from '../transform/visit-schema';
 import { NO_PROGRESS, parts, perTool, type Progress } from '../tool-progress';
+import { hasWideCharacters, narrowed } from '../text/one-byte';
 
 export interface DescriptionSite {
   toolIndex: number;
@@ -54,11 +55,14 @@ function sitesOf(doc: JsonDocument, onProgress: Progress): DescriptionSite[] {
   const layout = readCatalog(doc);
   if (!layout) return sites;
   const onTool = perTool(onProgress, layout.tools.length);
+  // In a two-byte document each description is copied one-byte where it can be (one-byte.ts): every check reads it as sentences.
+  const wide = hasWideCharacters(doc.text);
   layout.tools.forEach((tool, toolIndex) => {
     const base = `${toolIndex}:${tool.name}#`;
     const add = (location: string, value: NodeId, owner?: NodeId) => {
       if (doc.kind[value] !== STRING) return;
-      sites.push({ toolIndex, tool: tool.name, location, text: stringValue(doc, value), ...(owner !== undefined ? { owner } : {}) });
+      const text = wide ? narrowed(stringValue(doc, value)) : stringValue(doc, value);
+      sites.push({ toolIndex, tool: tool.name, location, text, ...(owner !== undefined ? { owner } : {}) });
     };
     const addSchema = (schema: NodeId, at: string) => {
       visitSchema(doc, schema, (node, pointer) => {
