@@ -75,13 +75,14 @@ export function insertsOf(changes: ChangeRanges, compressed: string): string {
  * change, in ascending order, never inside a surrogate pair) into UTF-8 byte
  * offsets, in place, in one pass over the text.
  */
-function toByteOffsets(text: string, changes: ChangeRanges, from: number): void {
+function toByteOffsets(text: string, changes: ChangeRanges, from: number, byteLength: (text: string) => number): void {
   let char = 0;
   let byte = 0;
   for (let i = from; i < changes.length; i += CHANGE_FIELDS) {
     for (let field = i; field < i + 2; field++) {
       const target = changes[field]!;
-      byte += utf8Length(text, char, target);
+      // A slice of a flat string is not copied; Node's Buffer.byteLength counts it natively (a lone surrogate as 3 bytes, as utf8Length does).
+      byte += byteLength(text.slice(char, target));
       char = target;
       changes[field] = byte;
     }
@@ -100,8 +101,8 @@ export function encodeDiff(source: DiffSource, byteLength: (text: string) => num
   const changes = source.changes.slice();
   // Plain ASCII (the compressed side is the original's text and the inserts): characters are bytes.
   if (originalBytes !== source.original.length || insertBytes !== inserts.length) {
-    toByteOffsets(source.original, changes, 0);
-    toByteOffsets(source.compressed, changes, 2);
+    toByteOffsets(source.original, changes, 0, byteLength);
+    toByteOffsets(source.compressed, changes, 2, byteLength);
   }
   // After the last change both sides end with the same text.
   const last = changes.length - CHANGE_FIELDS;

@@ -52,6 +52,25 @@ describe('diff envelope', () => {
     expect(encodeDiff({ tools, ...source })).toEqual(envelope);
   });
 
+  it('gives the same byte offsets with Node’s length function as with utf8Length around lone surrogates and every width', () => {
+    const original = '{"a": "\ud800 lone é", "b": "🦖 \udc00 检索 long text", "c": 1}';
+    const compressed = '{"a": "\ud800 lone é", "b": "🦖 \udc00 short", "c": 1}';
+    const from = original.indexOf('检索');
+    const changes = [{ fromA: from, toA: original.indexOf('", "c"'), fromB: from, toB: compressed.indexOf('", "c"') }];
+    const source = { tools: [], changes: rangesOf(changes), original, compressed };
+    const envelope = encodeDiff(source, (text) => Buffer.byteLength(text, 'utf8'));
+    expect(envelope).toEqual(encodeDiff(source));
+    const parts = decodeDiffEnvelope(envelope)!;
+    expect(Array.from(parts.changes)).toEqual([
+      utf8Length(original, 0, from),
+      utf8Length(original, 0, changes[0]!.toA),
+      utf8Length(compressed, 0, from),
+      utf8Length(compressed, 0, changes[0]!.toB),
+      0,
+    ]);
+    expect(decodePiece(rebuildCompressed(parts.original, parts.changes, parts.inserts)!)).toBe(new TextDecoder().decode(encode(compressed)));
+  });
+
   it('writes plain ASCII changes as they are (characters are bytes)', () => {
     const original = '{"a": "long text", "b": 1}';
     const compressed = '{"a": "short", "b": 1}';
