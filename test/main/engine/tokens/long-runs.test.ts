@@ -12,8 +12,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
 import { ParallelTokenCounter } from '../../../../src/main/engine/tokens/parallel-counter';
-import { get_encoding } from 'tiktoken';
-import { tiktokenCount } from './tiktoken-oracle';
+import { tiktokenCount, tiktokenEncoding } from './tiktoken-oracle';
 import { BacktrackTables } from '../../../../src/main/engine/tokens/exact/backtrack-tables';
 import { heapMergeCount, longPieceCounter } from '../../../../src/main/engine/tokens/exact/byte-pair-count';
 import { ExactCounter, loadRankTable } from '../../../../src/main/engine/tokens/exact/exact-counter';
@@ -22,15 +21,17 @@ const MiB = 1 << 20;
 /** One character of each class the pre-split patterns treat differently. */
 const RUN_CHARACTERS = [' ', '\n', 'a', '[', '中', '\u00a0'] as const;
 
-/** P: the length in characters of the longest token tiktoken uses in a run of `char`. */
+const periods = new Map<string, number>();
+
+/** P: the length in characters of the longest token tiktoken uses in a run of `char` (worked out once per character). */
 function period(char: string): number {
-  const encoding = get_encoding('o200k_base');
-  try {
-    const tokens = encoding.encode(char.repeat(3000), [], []);
-    return Math.max(...[...tokens].map((token) => new TextDecoder().decode(encoding.decode(new Uint32Array([token]))).length));
-  } finally {
-    encoding.free();
-  }
+  const known = periods.get(char);
+  if (known !== undefined) return known;
+  const encoding = tiktokenEncoding('o200k_base');
+  const tokens = encoding.encode(char.repeat(3000), [], []);
+  const p = Math.max(...[...tokens].map((token) => new TextDecoder().decode(encoding.decode(new Uint32Array([token]))).length));
+  periods.set(char, p);
+  return p;
 }
 
 /** The closed form above, with tiktoken counting the short run (the period checked on it first). */

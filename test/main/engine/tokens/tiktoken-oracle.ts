@@ -8,11 +8,20 @@ import type { TokenizerName } from '../../../../src/shared/tokenizers';
 
 const encodings = new Map<TokenizerName, Tiktoken>();
 
-export function tiktokenCount(text: string, tokenizer: TokenizerName): number {
+/**
+ * tiktoken's encoding of `tokenizer`, built once per module registry and never
+ * freed (building one takes about half a second of CPU; a Vitest fork of the
+ * shared project reuses it across files).
+ */
+export function tiktokenEncoding(tokenizer: TokenizerName): Tiktoken {
   let encoding = encodings.get(tokenizer);
   if (encoding === undefined) {
     encoding = get_encoding(tokenizer);
     encodings.set(tokenizer, encoding);
   }
-  return encoding.encode(text, [], []).length;
+  return encoding;
+}
+
+export function tiktokenCount(text: string, tokenizer: TokenizerName): number {
+  return tiktokenEncoding(tokenizer).encode(text, [], []).length;
 }
