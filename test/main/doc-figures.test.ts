@@ -13,9 +13,25 @@ import { levelsTable } from '../../src/main/cli/commands/levels-table';
 import { lintLevels } from '../../src/main/library/lint-levels';
 import { formatPercent } from '../../src/main/cli/format-table';
 import { realFixture, realFixtures } from '../helpers/fixtures';
-import type { RenderedTokens } from '../../src/shared/contracts';
+import type { LintReport, RenderedTokens } from '../../src/shared/contracts';
 import { savingRatio } from '../../src/shared/ratio';
-import { LEVELS, isLevelName } from '../../src/shared/levels';
+import { DEFAULT_LEVEL, LEVELS, isLevelName, type LevelName } from '../../src/shared/levels';
+
+const reports = new Map<string, Promise<LintReport>>();
+
+/**
+ * lint's report of a fixture at `level` (lint's own default, DEFAULT_LEVEL, when none), worked out once per
+ * file: five tests here read the nine catalogs' reports at the default level, and lint is deterministic.
+ */
+function lintOf(fixture: { name: string; bytes: Uint8Array }, level: LevelName = DEFAULT_LEVEL): Promise<LintReport> {
+  const key = `${fixture.name} at ${level}`;
+  let report = reports.get(key);
+  if (report === undefined) {
+    report = lint(fixture.bytes, { level });
+    reports.set(key, report);
+  }
+  return report;
+}
 
 /** A rendering's cell: tokens before → after. */
 function seen(tokens: RenderedTokens): string {
@@ -60,7 +76,7 @@ describe('figures quoted in docs/', () => {
   });
 
   it.each(realFixtures().map((f) => [f.name, f] as const))('%s: the table matches lint', async (_name, fixture) => {
-    const report = await lint(fixture.bytes);
+    const report = await lintOf(fixture);
     const split = { whitespace: 0, metadata: 0, structure: 0, prose: 0 };
     for (const tool of report.tools) {
       for (const part of Object.keys(split) as (keyof typeof split)[]) split[part] += tool.saving[part];
@@ -87,7 +103,7 @@ describe('figures quoted in docs/', () => {
     let minified = 0;
     let after = 0;
     for (const fixture of realFixtures()) {
-      const report = await lint(fixture.bytes);
+      const report = await lintOf(fixture);
       minified += report.tokens_minified;
       after += report.tokens_after;
     }
@@ -98,7 +114,7 @@ describe('figures quoted in docs/', () => {
   it('sums what the model sees over the nine catalogs', async () => {
     const sums = { anthropic: { tokens_before: 0, tokens_after: 0 }, openai: { tokens_before: 0, tokens_after: 0 } };
     for (const fixture of realFixtures()) {
-      const { visible } = await lint(fixture.bytes);
+      const { visible } = await lintOf(fixture);
       for (const name of ['anthropic', 'openai'] as const) {
         sums[name].tokens_before += visible[name].tokens_before;
         sums[name].tokens_after += visible[name].tokens_after;
@@ -108,7 +124,7 @@ describe('figures quoted in docs/', () => {
   });
 
   it('quotes the real lint output of server-memory.json', async () => {
-    const table = lintTable(await lint(realFixture('server-memory.json').bytes));
+    const table = lintTable(await lintOf(realFixture('server-memory.json')));
     expect(CLI).toContain(`$ caveman-shrink lint tools.json\n${table}`);
   });
 });
@@ -136,7 +152,7 @@ describe('figures quoted in README.md', () => {
       let minified = 0;
       let after = 0;
       for (const fixture of realFixtures()) {
-        const report = await lint(fixture.bytes, { level });
+        const report = await lintOf(fixture, level);
         minified += report.tokens_minified;
         after += report.tokens_after;
         for (const name of ['anthropic', 'openai'] as const) {
