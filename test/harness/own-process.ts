@@ -26,7 +26,6 @@ export const OWN_PROCESS_FILES: Readonly<Record<string, string>> = {
   'test/main/store/permissions.test.ts': 'process.umask',
   'test/main/store/store-failures.test.ts': 'vi.spyOn Database.prototype.prepare',
   'test/main/store/store-path.test.ts': 'writes process.env.CAVEMAN_CCR_DB',
-  'test/main/web-host/events.test.ts': 'vi.waitFor (any vi.* runs isolated: one rule the guard can check)',
   'test/reliability/app-security/electron-wiring.test.ts': 'vi.mock of electron and app-services; sets process.argv; imports electron/main',
   'test/reliability/store-faults.test.ts': 'writes process.env (CAVEMAN_CCR_MAX_BYTES and others) around runs',
   'test/renderer/state/progress-draw-rate.test.ts': 'vi.stubGlobal requestAnimationFrame',

@@ -2,13 +2,30 @@
 // call's events go only to the page that named that id — also after its
 // stream dropped and it opened a new one (issue 22, item 6).
 
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/main/services/dispatch';
 import type { CallContext } from '../../../src/main/services/dispatch';
 import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
 import { callApi, hostForFile, openEvents, send, startTestHost } from './harness';
 
 const t = hostForFile({ keepAliveMs: 25 });
+
+/**
+ * Runs `check` until it passes, every 50 ms, giving up (with its last error) after `timeoutMs` — Vitest's waitFor
+ * loop, without Vitest's helper object, so that this file shares its fork's module registry (test/harness/own-process.ts).
+ */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** The next line that is not a keep-alive blank line. */
 async function nextEvent(stream: { nextLine(): Promise<string> }): Promise<unknown> {
@@ -93,7 +110,7 @@ describe('event streams', () => {
       const a = await openEvents(away.host);
       const idA = (JSON.parse(await a.nextLine()) as { clientId: string }).clientId;
       a.close();
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         await callApi(away.host, 'jobs:cancel', { jobId: 'job-gone' }, { 'x-caveman-client': idA });
         expect(away.calls.at(-1)!.clientId).toMatch(/^anonymous-/);
       });
