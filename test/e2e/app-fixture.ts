@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WorkerContexts } from './worker-context';
 import { _electron as electron, test as base, type Browser, type ElectronApplication, type LaunchOptions, type Page } from '@playwright/test';
@@ -267,6 +267,27 @@ export function cli(args: string[], input?: Buffer): { status: number | null; st
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A `hostEnv` for `test.use`: each journey gets a HOME folder of its own holding `files` (path under HOME → text), made when the
+ * journey starts and removed when it ends (a folder made as the spec file loads was made again in every process that loads it —
+ * the runner's and each worker's — and left behind by all but one). The journey reads the folder as `hostEnv.HOME`.
+ */
+export function homeWith(files: Record<string, string>) {
+  // Playwright reads a fixture's dependencies from its first parameter, so it must be an object pattern, empty here.
+  return async ({}, use: (env: Record<string, string>) => Promise<void>): Promise<void> => {
+    const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(home, path)), { recursive: true });
+        writeFileSync(join(home, path), text);
+      }
+      await use({ HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  };
 }
 
 export function fixture(name: string): { name: string; path: string; bytes: Buffer } {

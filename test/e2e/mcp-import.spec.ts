@@ -6,31 +6,26 @@
 // too. The servers are the tiny stdio server in test/fixtures/mcp and
 // server-everything from npm, run with this Node.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { REPO, cli, expect, test } from './app-fixture';
+import { REPO, cli, expect, homeWith, test } from './app-fixture';
 
 const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
 
-const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
-const write = (path: string, value: unknown) => {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(value, null, 2));
-};
-write(join(home, '.cursor', 'mcp.json'), {
-  mcpServers: {
-    tiny: { command: process.execPath, args: [TINY, '--tools', '9', '--page-size', '2'], env: { TINY_TOKEN: 'never-shown' } },
-    broken: { args: ['--no-command'] },
-  },
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+test.use({
+  hostEnv: homeWith({
+    '.cursor/mcp.json': json({
+      mcpServers: {
+        tiny: { command: process.execPath, args: [TINY, '--tools', '9', '--page-size', '2'], env: { TINY_TOKEN: 'never-shown' } },
+        broken: { args: ['--no-command'] },
+      },
+    }),
+    '.config/Claude/claude_desktop_config.json': json({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } }),
+  }),
 });
-write(join(home, '.config', 'Claude', 'claude_desktop_config.json'), { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } } });
-
-test.use({ hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
-test.afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 test('import a server found in an MCP config: nothing starts until Import, then the same handle and tokens as the CLI', async ({ app }) => {
   const { page } = app;

@@ -1,11 +1,10 @@
 // What a newcomer tripped on the second time round (issue 26), each checked
 // where a person would see it, with a screenshot under test-results/after-26/.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { cli, expect, fixture, homeWith, REPO, test } from './app-fixture';
 import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
@@ -221,17 +220,13 @@ test('laptop sizes: the catalog strip says it scrolls; counts stay whole beside 
 });
 
 test.describe('the MCP dialog with many servers found', () => {
-  const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
-  const path = join(home, '.cursor', 'mcp.json');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(
-    path,
-    JSON.stringify({
-      mcpServers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`server-${i + 1}`, { command: 'node', args: [`server-${i + 1}.mjs`, '--flag'] }])),
+  test.use({
+    hostEnv: homeWith({
+      '.cursor/mcp.json': JSON.stringify({
+        mcpServers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`server-${i + 1}`, { command: 'node', args: [`server-${i + 1}.mjs`, '--flag'] }])),
+      }),
     }),
-  );
-  test.use({ hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
-  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  });
 
   test('at 1024×700 the dialog fits the window: its title and Close stay in view, the servers scroll between them', async ({ app }) => {
     const { page } = app;
@@ -338,12 +333,10 @@ stops it', async ({ app }) => {
 });
 
 test.describe('a browser host without --allow-commands', () => {
-  const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-home-'));
-  const path = join(home, '.cursor', 'mcp.json');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['mine.mjs'] } } }));
-  test.use({ allowCommands: false, hostEnv: { HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') } });
-  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  test.use({
+    allowCommands: false,
+    hostEnv: homeWith({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['mine.mjs'] } } }) }),
+  });
 
   test('the MCP dialog says up front what this host does not start, and how to allow it (Import and "Start and import" looked enabled and refused only \
 after the click)', async ({ app }) => {

@@ -7,22 +7,11 @@
 // preview's back and a server that cannot start are clear failures; a home
 // with no config at all is an empty state.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { REPO, expect, test } from './app-fixture';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO, expect, homeWith, test } from './app-fixture';
 
 const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
-
-function homeWith(files: Record<string, string>): string {
-  const home = mkdtempSync(join(tmpdir(), 'caveman-e2e-servers-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(home, path)), { recursive: true });
-    writeFileSync(join(home, path), text);
-  }
-  return home;
-}
-const envOf = (home: string) => ({ HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: '', APPDATA: join(home, '.config') });
 
 const CURSOR = `{
   // Cursor reads JSONC: this comment stays
@@ -35,13 +24,12 @@ const CURSOR = `{
 `;
 
 test.describe('servers in config files', () => {
-  const home = homeWith({ '.cursor/mcp.json': CURSOR });
-  const config = join(home, '.cursor', 'mcp.json');
-  test.use({ hostEnv: envOf(home) });
-  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  test.use({ hostEnv: homeWith({ '.cursor/mcp.json': CURSOR }) });
+  const configIn = (hostEnv: Record<string, string>) => join(hostEnv.HOME!, '.cursor', 'mcp.json');
 
-  test('measure a server, untick a tool, wrap it after seeing the diff, then unwrap it to the same bytes', async ({ app }) => {
+  test('measure a server, untick a tool, wrap it after seeing the diff, then unwrap it to the same bytes', async ({ app, hostEnv }) => {
     const { page } = app;
+    const config = configIn(hostEnv);
     await page.getByRole('tab', { name: 'Servers' }).click();
     const list = page.getByRole('list', { name: 'Servers' });
     const tiny = list.getByRole('listitem', { name: 'tiny' });
@@ -110,8 +98,9 @@ test.describe('servers in config files', () => {
     expect(existsSync(`${config}.caveman-shrink-tiny.bak`)).toBe(false);
   });
 
-  test('a file changed after the preview is not written; a server that cannot start says why', async ({ app }) => {
+  test('a file changed after the preview is not written; a server that cannot start says why', async ({ app, hostEnv }) => {
     const { page } = app;
+    const config = configIn(hostEnv);
     await page.getByRole('tab', { name: 'Servers' }).click();
     const list = page.getByRole('list', { name: 'Servers' });
 
@@ -142,9 +131,7 @@ test.describe('servers in config files', () => {
 });
 
 test.describe('no config files', () => {
-  const home = homeWith({});
-  test.use({ hostEnv: envOf(home) });
-  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  test.use({ hostEnv: homeWith({}) });
 
   test('a home without MCP config files shows the empty state and the files looked at', async ({ app }) => {
     const { page } = app;
