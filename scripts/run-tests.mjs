@@ -1,24 +1,14 @@
-// `npm test`: runs each step in order, stops after the first step with a
-// failure with its exit code, and ends with where the time went — each phase's
-// wall time and the slowest Vitest files (from the JSON report vitest.config.ts
-// writes), so a slow suite shows its cause in every CI log.
-//
-// The journeys leave about one of the two cores idle (measured: 234 s of CPU in
-// 219 s of wall), so the static checks and the package test run beside them,
-// niced, on the core the journeys do not use: they read the sources or work in
-// a temporary folder and write nothing the journeys read. The journeys' output
-// streams as they run; each phase beside them prints its output whole when it
-// ends, never interleaved.
-import { spawn } from 'node:child_process';
+// `npm test`: runs each phase in order, stops at the first failure with its
+// exit code, and ends with where the time went — each phase's wall time and
+// the slowest Vitest files (from the JSON report vitest.config.ts writes), so
+// a slow suite shows its cause in every CI log. The static checks read the
+// sources and write nothing the others read, so they run side by side (on two
+// cores that saves about a third of their time); each one's output is printed
+// whole when it ends, never interleaved.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-/** Each step: a lead phase, and the phases run beside it at a lower priority (they soak up the CPU the lead leaves idle). */
-const STEPS = [
-  { lead: 'build', beside: [] },
-  { lead: 'test:e2e', beside: ['typecheck', 'lint', 'format:check', 'test:package'] },
-  { lead: 'test:unit', beside: [] },
-];
-const BESIDE_NICENESS = '10';
+const PHASES = [['typecheck', 'lint', 'format:check'], 'build', 'test:unit', 'test:package', 'test:e2e'];
 const VITEST_REPORT = 'test-results/vitest-report.json';
 const SLOWEST_SHOWN = 10;
 
@@ -54,35 +44,37 @@ function printSummary(steps) {
 
 const exitCodeOf = (status, signal) => status ?? (signal ? 1 : 0);
 
-/** A phase whose output streams as it runs. */
-function runLead(name) {
+function runAlone(name) {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', name], { stdio: 'inherit' });
-    child.on('close', (status, signal) => resolve({ name, ms: performance.now() - started, status: exitCodeOf(status, signal) }));
-  });
+  const { status, signal } = spawnSync('npm', ['run', '-s', name], { stdio: 'inherit' });
+  return [{ name, ms: performance.now() - started, status: exitCodeOf(status, signal) }];
 }
 
-/** A phase beside the lead: niced, its output printed whole when it ends. */
-function runBeside(name) {
+/** Runs the phases at once and resolves when all have ended; each one's output is printed whole as it ends. */
+function runSideBySide(names) {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn('nice', ['-n', BESIDE_NICENESS, 'npm', 'run', '-s', name], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (status, signal) => {
-      process.stdout.write(Buffer.concat(output));
-      resolve({ name, ms: performance.now() - started, status: exitCodeOf(status, signal) });
-    });
-  });
+  return Promise.all(
+    names.map(
+      (name) =>
+        new Promise((resolve) => {
+          const child = spawn('npm', ['run', '-s', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status, signal) => {
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ms: performance.now() - started, status: exitCodeOf(status, signal) });
+          });
+        }),
+    ),
+  );
 }
 
 rmSync(VITEST_REPORT, { force: true });
 const steps = [];
-for (const step of STEPS) {
+for (const step of PHASES) {
   const started = performance.now();
-  const phases = await Promise.all([runLead(step.lead), ...step.beside.map(runBeside)]);
+  const phases = Array.isArray(step) ? await runSideBySide(step) : runAlone(step);
   steps.push({ ms: performance.now() - started, phases });
   const failed = phases.find((phase) => phase.status !== 0);
   if (failed) {
