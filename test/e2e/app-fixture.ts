@@ -164,6 +164,9 @@ export const test = base.extend<
   /** The browser host starts MCP servers the page names (`--allow-commands`); the Electron app asks the person instead. */
   allowCommands: [true, { option: true }],
   app: async ({ chromiumOfWorker, hostEnv, launchFiles, allowCommands }, use, testInfo) => {
+    const binary = testInfo.project.name === 'electron' ? electronBinary() : undefined;
+    if (binary && 'reason' in binary) test.skip(true, `Electron journeys skipped: ${binary.reason}`);
+    // Made once the journey is known to run (made before the skip, each skipped Electron journey left one in /tmp).
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
     mkdirSync(SCREENSHOTS, { recursive: true });
@@ -182,10 +185,7 @@ export const test = base.extend<
       ...host,
     });
 
-    if (testInfo.project.name === 'electron') {
-      const binary = electronBinary();
-      test.skip('reason' in binary, 'reason' in binary ? `Electron journeys skipped: ${binary.reason}` : '');
-      if ('reason' in binary) return;
+    if (binary && 'path' in binary) {
       const application: ElectronApplication = await electron.launch({
         executablePath: binary.path,
         args: [REPO, ...launchFiles],

@@ -4,7 +4,7 @@
 // at a known point of the child's work.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,7 +123,8 @@ export interface BrowserHostProcess extends LineProcess {
 
 /**
  * Starts the browser host (built file when CAVEMAN_WEB_HOST is set, else the
- * sources) on `store`, serving a stub renderer; resolves once it printed its address.
+ * sources) on `store`, serving a stub renderer (a temporary folder, removed when the host
+ * ends); resolves once it printed its address.
  */
 export async function startBrowserHost(store: string): Promise<BrowserHostProcess> {
   const renderer = mkdtempSync(join(tmpdir(), 'caveman-rel-renderer-'));
@@ -132,6 +133,8 @@ export async function startBrowserHost(store: string): Promise<BrowserHostProces
   const built = process.env.CAVEMAN_WEB_HOST;
   const entry = built ? [resolve(REPO, built)] : ['--import', 'tsx', join(REPO, 'src/main/web-host/main.ts')];
   const host = spawnLines([...entry, '--port', '0', '--store', store, '--renderer', renderer]);
+  // The host serves the folder only while it runs; whoever stops it, the folder goes with it.
+  void host.exited.then(() => rmSync(renderer, { recursive: true, force: true }));
   const line = await host.waitForLine((text) => text.includes('running at'));
   const match = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/.exec(line);
   if (!match) throw new Error(`unexpected first line from the browser host: ${line}`);
