@@ -4,7 +4,7 @@
 // at a known point of the child's work.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,7 +128,6 @@ export interface BrowserHostProcess extends LineProcess {
  */
 export async function startBrowserHost(store: string): Promise<BrowserHostProcess> {
   const renderer = mkdtempSync(join(tmpdir(), 'caveman-rel-renderer-'));
-  mkdirSync(renderer, { recursive: true });
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   const built = process.env.CAVEMAN_WEB_HOST;
   const entry = built ? [resolve(REPO, built)] : ['--import', 'tsx', join(REPO, 'src/main/web-host/main.ts')];
