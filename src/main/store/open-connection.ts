@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl, recordFirstShrinks } from './schema.js';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
-import { toStoreError } from './store-errors.js';
+import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
 import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks.js';
 import { CavemanError } from '../../shared/errors.js';
@@ -31,8 +31,7 @@ export const MEMORY_PATH = ':memory:';
 /** Takes effect only while the file is empty (SQLite ignores it afterwards), so existing stores keep theirs. */
 export const NEW_STORE_PAGE_SIZE = 65536;
 
-/** SPEC §3 asks for at least 5 s. */
-export const BUSY_TIMEOUT_MS = 5000;
+export { BUSY_TIMEOUT_MS };
 
 export interface Connection {
   db: SqliteDatabase;
