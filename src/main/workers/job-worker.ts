@@ -12,6 +12,7 @@ import { stepwise } from './progress-steps';
 import { StoreHolder } from './store-holder';
 import type { FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
 import { operations } from './worker-operations';
+import { detachEarly } from './detach-early';
 
 /** Lower priority than the UI thread (0), still well above idle work (19). */
 const WORKER_NICE = 10;
@@ -25,6 +26,8 @@ try {
 } catch {
   // Not permitted or not supported here: the work still runs, just at normal priority.
 }
+// Results transfer their byte arrays from this thread (detach-early.ts).
+detachEarly();
 const port = parentPort;
 const setup = workerData as WorkerSetup;
 const store = new StoreHolder(setup.storePath, setup.maxBytesSetting);

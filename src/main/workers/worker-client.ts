@@ -6,6 +6,10 @@ import { Worker } from 'node:worker_threads';
 import { CavemanError, cancelledError } from '../../shared/errors';
 import { resolveWorkerScript } from './worker-script';
 import type { FromWorker, Operation, Operations, ToWorker, WorkerSetup } from './worker-protocol';
+import { detachEarly } from './detach-early';
+
+// Calls transfer their byte arrays from this thread (detach-early.ts).
+detachEarly();
 
 export interface CallOptions {
   transfer?: ArrayBuffer[];
