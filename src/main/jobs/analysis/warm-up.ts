@@ -6,9 +6,10 @@
 // is up (a person takes seconds to pick a file): the store is opened, the
 // vocabulary loaded, the counting threads started, and a built-in catalog is
 // analysed into a store in memory (several small rounds, then two of a real
-// catalog's size) and the small one compared at every level (the page asks for that comparison as soon as a result is shown: cold,
-// it cost the host about twice its warm CPU), so the code of every step has
-// run often enough to be optimised. Nothing is stored or shown.
+// catalog's size) and the small one compared at every level (the page asks
+// for that comparison as soon as a result is shown: cold, it cost the host
+// about twice its warm CPU), so the code of every step has run often enough
+// to be optimised. Nothing is stored or shown.
 //
 // Every other round's catalog holds one character beyond Latin-1 (an em dash,
 // as real catalogs do): V8 keeps a one-byte and a two-byte form of a string,
@@ -39,10 +40,16 @@ export const WARM_UP_ROUNDS = 10;
  */
 export const FULL_SIZE_ROUNDS = 2;
 export const FULL_SIZE_TOOLS = 120;
+/** The tools of a small round (every round but the full-size ones). */
+const SMALL_ROUND_TOOLS = 8;
 
 /** What round `round` analyses: every other one two-byte text, every other pair compact with Go's escapes, the last ones full size. */
 export function warmUpRound(round: number): { tools: number; wide: boolean; compact: boolean } {
-  return { tools: round >= WARM_UP_ROUNDS - FULL_SIZE_ROUNDS ? FULL_SIZE_TOOLS : 8, wide: round % 2 === 1, compact: Math.floor(round / 2) % 2 === 1 };
+  return {
+    tools: round >= WARM_UP_ROUNDS - FULL_SIZE_ROUNDS ? FULL_SIZE_TOOLS : SMALL_ROUND_TOOLS,
+    wide: round % 2 === 1,
+    compact: Math.floor(round / 2) % 2 === 1,
+  };
 }
 
 /**
@@ -54,7 +61,7 @@ export function warmUpRound(round: number): { tools: number; wide: boolean; comp
  * the fact taxonomy remembers the answers for the others, and would not run its patterns on them).
  * `compact`: one line, with < > & escaped as Go's encoder writes them (\u003c), as catalogs from Go servers come.
  */
-export function warmUpCatalog(tools = 8, wide = false, compact = false): Uint8Array {
+export function warmUpCatalog(tools = SMALL_ROUND_TOOLS, wide = false, compact = false): Uint8Array {
   const say = (text: string) => (wide ? text.replace(/\.(?=\s|$)/g, ' — as written.') : text);
   const catalog = {
     tools: Array.from({ length: tools }, (_, index) => ({
