@@ -40,7 +40,7 @@ vi.mock('../../../../src/main/jobs/analysis/analyze-catalog', async (importOrigi
       const tools = (JSON.parse(text) as { tools: unknown[] }).tools.length;
       analysed.tools.push(tools);
       // A real call arriving as the first full-size round begins (see the last test).
-      if (tools > 8) analysed.onFullSize?.();
+      if (tools === FULL_SIZE_TOOLS) analysed.onFullSize?.();
       const running = actual.analyzeCatalog(input);
       running.catch((error: unknown) => analysed.rejected.push(String((error as { code?: unknown }).code)));
       return running;
