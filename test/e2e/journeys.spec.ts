@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { JOBS_SHOWN_AFTER_MS } from '../../src/renderer/src/lib/job-list-delay';
 import { diffAlignment, landedAtTop, sideBySide } from './diff-alignment';
 
 const GITHUB = fixture('github-mcp-server.json');
@@ -20,6 +21,21 @@ async function dropAndWait(page: Page, drop: () => Promise<void>, name: string):
       .or(page.getByRole('region', { name: 'Summary' }))
       .first(),
   ).toContainText(name.replace(/\.json$/, ''));
+}
+
+type JobsSeen = { drop: number | null; listed: number | null };
+
+/** From now on, when the page saw the next drop and when it first listed a running job (page clock, ms). */
+async function watchJobList(page: Page): Promise<() => Promise<JobsSeen>> {
+  await page.evaluate(() => {
+    const seen: JobsSeen = { drop: null, listed: null };
+    (window as unknown as { jobsSeen: JobsSeen }).jobsSeen = seen;
+    window.addEventListener('drop', () => (seen.drop ??= performance.now()), { capture: true });
+    new MutationObserver(() => {
+      if (seen.listed === null && document.querySelector('[aria-label="Running jobs"]')) seen.listed = performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { jobsSeen: JobsSeen }).jobsSeen);
 }
 
 /** The first line number shown at the top of each side of the diff (from the editors' line-number gutters). */
@@ -55,7 +71,12 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await expect(page.getByRole('button', { name: 'Open…', exact: true })).toBeVisible();
   await app.screenshot('empty');
 
+  const jobsSeen = await watchJobList(page);
   await dropAndWait(page, () => app.dropFiles([{ name: GITHUB.name, bytes: GITHUB.bytes }]), GITHUB.name);
+  // A job is listed only once it has run JOBS_SHOWN_AFTER_MS (a quicker result replaces the empty state directly): never sooner.
+  const { drop, listed } = await jobsSeen();
+  expect(drop).not.toBeNull();
+  if (listed !== null) expect(listed - drop!).toBeGreaterThanOrEqual(JOBS_SHOWN_AFTER_MS);
   const summary = page.getByRole('region', { name: 'Summary' });
   await expect(summary).toContainText('117');
   for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences', 'Facts kept']) await expect(summary.getByText(badge)).toBeVisible();
