@@ -30,20 +30,23 @@ function cancelNotice(name: string, outcome: JobFinishedEvent['outcome']): strin
   return `Cancelled ${name} — ${error.outcome ? outcomeWords(error.outcome) : error.message}.`;
 }
 
-/** Whole seconds since this component mounted, counted once a second. */
-function useSecondsShown(): number {
-  const [since] = useState(() => Date.now());
-  const [now, setNow] = useState(since);
+/** Whole seconds since `since` (Date.now()), each drawn as it begins. */
+function useSecondsSince(since: number): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+    const untilNextSecond = () => 1000 - ((Date.now() - since) % 1000);
+    let timer = setTimeout(function tick() {
+      setNow(Date.now());
+      timer = setTimeout(tick, untilNextSecond());
+    }, untilNextSecond());
+    return () => clearTimeout(timer);
+  }, [since]);
   return Math.floor((now - since) / 1000);
 }
 
 /** A stage with no fraction to show (a server starting): an open-ended bar and the time waited so far. */
-function WaitingBar({ name, stage }: { name: string; stage: string }) {
-  const seconds = useSecondsShown();
+function WaitingBar({ name, stage, since }: { name: string; stage: string; since: number }) {
+  const seconds = useSecondsSince(since);
   return (
     <>
       <div className="progress is-waiting" role="progressbar" aria-label={name} aria-valuetext={`${stage}, ${seconds} s`}>
@@ -79,7 +82,7 @@ function JobRow({ job }: { job: RunningJob }) {
         <span className="job-stage">{stage}</span>
       </div>
       {job.stage === 'connecting' ? (
-        <WaitingBar name={name} stage={STAGES.connecting} />
+        <WaitingBar name={name} stage={STAGES.connecting} since={job.since} />
       ) : (
         <>
           <div

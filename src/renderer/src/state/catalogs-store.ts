@@ -31,6 +31,8 @@ export interface RunningJob {
   cancelling: boolean;
   /** The analysis this job re-measures (a tokenizer change); its result takes that one's place. */
   replaces: string | null;
+  /** When the page first heard of it (Date.now()): a wait is counted from here, not from when the row was first drawn. */
+  since: number;
 }
 
 export type Outcome = AnalysisSummary | AnalysisFailure;
@@ -160,7 +162,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
             if (finishedJobs.has(job.jobId)) continue;
             const at = next.findIndex((running) => running.jobId === job.jobId);
             if (at >= 0) next[at] = { ...(next[at] as RunningJob), name: job.name, replaces };
-            else next.push({ jobId: job.jobId, name: job.name, stage: 'queued', fraction: 0, cancelling: false, replaces });
+            else next.push({ jobId: job.jobId, name: job.name, stage: 'queued', fraction: 0, cancelling: false, replaces, since: Date.now() });
           }
           return { jobs: next };
         });
@@ -173,7 +175,9 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
           const known = state.jobs.some((job) => job.jobId === event.jobId);
           if (!known) {
             // The event beat the answer to our call: show the job now, its name follows.
-            return { jobs: [...state.jobs, { jobId: event.jobId, name: '', stage: event.stage, fraction, cancelling: false, replaces: null }] };
+            return {
+              jobs: [...state.jobs, { jobId: event.jobId, name: '', stage: event.stage, fraction, cancelling: false, replaces: null, since: Date.now() }],
+            };
           }
           return { jobs: state.jobs.map((job) => (job.jobId === event.jobId ? { ...job, stage: event.stage, fraction } : job)) };
         });
