@@ -35,6 +35,11 @@ export interface RunningJob {
   since: number;
 }
 
+/** A job the page has just heard of, from the answer to its call or from its first event. */
+function newJob(jobId: string, name: string, stage: JobStage, fraction: number, replaces: string | null): RunningJob {
+  return { jobId, name, stage, fraction, cancelling: false, replaces, since: Date.now() };
+}
+
 export type Outcome = AnalysisSummary | AnalysisFailure;
 
 export type CancelResult = { cancelled: false } | { cancelled: true; outcome: JobFinishedEvent['outcome'] };
@@ -162,7 +167,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
             if (finishedJobs.has(job.jobId)) continue;
             const at = next.findIndex((running) => running.jobId === job.jobId);
             if (at >= 0) next[at] = { ...(next[at] as RunningJob), name: job.name, replaces };
-            else next.push({ jobId: job.jobId, name: job.name, stage: 'queued', fraction: 0, cancelling: false, replaces, since: Date.now() });
+            else next.push(newJob(job.jobId, job.name, 'queued', 0, replaces));
           }
           return { jobs: next };
         });
@@ -175,9 +180,7 @@ export function createCatalogsStore(api: CavemanApi, options: { choice?: () => S
           const known = state.jobs.some((job) => job.jobId === event.jobId);
           if (!known) {
             // The event beat the answer to our call: show the job now, its name follows.
-            return {
-              jobs: [...state.jobs, { jobId: event.jobId, name: '', stage: event.stage, fraction, cancelling: false, replaces: null, since: Date.now() }],
-            };
+            return { jobs: [...state.jobs, newJob(event.jobId, '', event.stage, fraction, null)] };
           }
           return { jobs: state.jobs.map((job) => (job.jobId === event.jobId ? { ...job, stage: event.stage, fraction } : job)) };
         });
