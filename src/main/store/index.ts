@@ -6,7 +6,7 @@ export { RecoveryStore } from './recovery-store.js';
 export { historyPage } from './history-page.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './history-query.js';
 export { DEFAULT_COMPRESSOR, DEFAULT_CONTENT_TYPE } from './put-meta.js';
-export { BUSY_TIMEOUT_MS } from './open-connection.js';
+export { BUSY_TIMEOUT_MS } from './store-errors.js';
 export { RECOVERIES_DDL, HISTORY_TABLE, SHRINKS_TABLE, historyDdl } from './schema.js';
 export { normalizeCreatedAt } from './created-at.js';
 export type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types.js';

@@ -31,8 +31,6 @@ export const MEMORY_PATH = ':memory:';
 /** Takes effect only while the file is empty (SQLite ignores it afterwards), so existing stores keep theirs. */
 export const NEW_STORE_PAGE_SIZE = 65536;
 
-export { BUSY_TIMEOUT_MS };
-
 export interface Connection {
   db: SqliteDatabase;
   /** False when the file (or its folder) cannot be written: reads work, writes are refused. */
