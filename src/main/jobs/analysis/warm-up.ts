@@ -34,9 +34,9 @@ export const WARM_UP_ROUNDS = 10;
 
 /**
  * The last rounds analyse a catalog of a real one's size, one in each string form: what a catalog's volume makes hot is optimised
- * then, not in the first real analysis (docs/performance.md, round seven). Two rounds of 120 tools (~350 KB): the first analysis of
- * github-mcp-server.json after the warm-up took 164 ms instead of 206 (12 runs, medians) and 300 ms of the process's CPU instead of
- * 394; one such round, or two of 60 tools, did not help.
+ * then, not in the first real analysis. Two rounds of 120 tools (~350 KB) with this catalog: the first analysis of
+ * github-mcp-server.json after the warm-up took 141–167 ms instead of 206–227 (medians of three and two batches); one such round,
+ * two of 60 tools, two of 200 or four of 120 did not help more (docs/performance.md, round seven, holds every batch).
  */
 export const FULL_SIZE_ROUNDS = 2;
 export const FULL_SIZE_TOOLS = 120;
