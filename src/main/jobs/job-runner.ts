@@ -12,6 +12,7 @@ import type { AnalysisProduct } from './analysis/analyze-catalog';
 import type { Operations } from '../workers/worker-protocol';
 import type { AnalysisRegistry } from './analysis-registry';
 import type { CallContext } from '../services/dispatch';
+import { pacedProgress, type ProgressPacer } from './progress-pacer';
 
 type AnalysisOp = 'analyze' | 'analyzeHandle';
 
@@ -31,6 +32,7 @@ function inlineLint(lint: Uint8Array | undefined): LintReport | undefined {
 /** The stages of fetching a catalog from an MCP server: starting or reaching it until it answers initialize, then listing. */
 export type FetchStage = Extract<JobProgressEvent['stage'], 'connecting' | 'listing'>;
 type AnalysisArgs<K extends AnalysisOp> = Omit<Operations[K]['args'], 'analysisId'>;
+type JobProgress = ProgressPacer<JobProgressEvent['stage']>;
 
 interface QueuedJob {
   jobId: string;
@@ -38,6 +40,12 @@ interface QueuedJob {
   controller: AbortController;
   run: () => Promise<AnalysisProduct>;
   context: CallContext;
+  progress: JobProgress;
+}
+
+/** The job's progress events, paced (progress-pacer.ts). */
+function jobProgress(jobId: string, context: CallContext): JobProgress {
+  return pacedProgress((stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }));
 }
 
 export class JobRunner {
@@ -56,7 +64,7 @@ export class JobRunner {
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
-    this.enqueue(jobId, controller, op, args, name, context, transfer);
+    this.enqueue(jobId, controller, op, args, name, context, transfer, jobProgress(jobId, context));
     return { jobId, name };
   }
 
@@ -75,14 +83,16 @@ export class JobRunner {
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
-    context.emit('jobProgress', { jobId, stage: 'connecting', fraction: 0 });
+    const progress = jobProgress(jobId, context);
+    progress.report('connecting', 0);
     const fetching = (async () => {
       try {
-        const bytes = await fetch(controller.signal, (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }));
+        const bytes = await fetch(controller.signal, (stage, fraction) => progress.report(stage, fraction));
         throwIfAborted(controller.signal);
-        this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, context, [bytes.buffer as ArrayBuffer]);
+        this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, context, [bytes.buffer as ArrayBuffer], progress);
       } catch (error) {
         this.controllers.delete(jobId);
+        progress.stop();
         context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
       }
     })();
@@ -99,15 +109,16 @@ export class JobRunner {
     name: string,
     context: CallContext,
     transfer: ArrayBuffer[],
+    progress: JobProgress,
   ): void {
     const run = () =>
       this.worker.call(op, { ...args, analysisId: jobId } as Operations[K]['args'], {
         transfer,
         signal: controller.signal,
-        onProgress: (stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }),
+        onProgress: (stage, fraction) => progress.report(stage, fraction),
       }) as Promise<AnalysisProduct>;
-    this.queue.push({ jobId, name, controller, run, context });
-    context.emit('jobProgress', { jobId, stage: 'queued', fraction: 0 });
+    this.queue.push({ jobId, name, controller, run, context, progress });
+    progress.report('queued', 0);
     this.active ??= this.drain();
   }
 
@@ -132,14 +143,17 @@ export class JobRunner {
     this.active = undefined;
   }
 
-  private async runOne({ jobId, name, controller, run, context }: QueuedJob): Promise<void> {
+  private async runOne({ jobId, name, controller, run, context, progress }: QueuedJob): Promise<void> {
     try {
       if (controller.signal.aborted) throw cancelledError({ when: 'before it started' });
       const payload = await run();
+      // Whatever of its progress is still held back would come after the result.
+      progress.stop();
       const lint = payload.outcome.ok ? inlineLint(payload.lint) : undefined;
       if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
       context.emit('jobFinished', { jobId, outcome: payload.outcome, ...(lint ? { lint } : {}) });
     } catch (error) {
+      progress.stop();
       context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
     } finally {
       this.controllers.delete(jobId);

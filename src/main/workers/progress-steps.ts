@@ -3,7 +3,8 @@
 // between (at most about a hundred messages a job). Not by time: an update
 // held back because one was sent a moment ago could not be sent later while
 // the worker works on synchronously, so the bar stood still until the next
-// one came (up to half a second on a 32 MiB catalog).
+// one came (up to half a second on a 32 MiB catalog). Main passes them on
+// paced (jobs/progress-pacer.ts): its thread is free to hold one back.
 
 /** Hears an operation's stage and 0…1 within the whole operation. */
 export type StageProgress<S extends string> = (stage: S, fraction: number) => void;

@@ -1,11 +1,15 @@
-// The job runner's finishing event: a small per-tool report goes with it (the
-// page draws the table with the summary), a large one is asked for.
+// The job runner's events: a job's progress paced (a new stage at once, within
+// a stage at most one update an interval, nothing after the result), and its
+// finishing event, with a small per-tool report (the page draws the table with
+// the summary); a large one is asked for.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisSummary, JobFinishedEvent, LintReport } from '../../../src/shared/contracts';
 import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
 import { AnalysisRegistry } from '../../../src/main/jobs/analysis-registry';
 import { INLINE_LINT_BYTES, JobRunner } from '../../../src/main/jobs/job-runner';
+import { PROGRESS_INTERVAL_MS } from '../../../src/main/jobs/progress-pacer';
 import type { AnalysisProduct } from '../../../src/main/jobs/analysis/analyze-catalog';
 import type { WorkerClient } from '../../../src/main/workers/worker-client';
 import type { CallContext } from '../../../src/main/services/dispatch';
@@ -84,5 +88,38 @@ describe('job runner', () => {
     const outcome = { ok: false as const, name: 'a.json', error: { code: 'cave_invalid_json' as const, message: 'bad' } };
     const { event } = await finishedEvent({ outcome, original: bytes, output: bytes });
     expect(event).toEqual({ jobId: event.jobId, outcome });
+  });
+
+  it('passes on a job’s progress paced: every stage, the latest percent an interval later, nothing after the result', async () => {
+    const lint = await lintReport();
+    const worker = {
+      call: async (_op: string, _args: unknown, options: { onProgress: (stage: string, fraction: number) => void }) => {
+        // As the jobs worker does: a message per whole percent, most of them within one stage.
+        for (let percent = 0; percent <= 60; percent++) options.onProgress('transforming', percent / 100);
+        options.onProgress('storing', 0.7);
+        await sleep(PROGRESS_INTERVAL_MS + 20);
+        options.onProgress('diffing', 0.8);
+        options.onProgress('diffing', 0.9);
+        return { outcome: summary('an-3', lint), lint: bytesOf(lint), original: bytes, output: bytes };
+      },
+    } as unknown as WorkerClient;
+    const events: { event: EventName; payload: unknown }[] = [];
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const context: CallContext = {
+      clientId: 'test',
+      emit: <E extends EventName>(event: E, payload: EventTypes[E]) => {
+        events.push({ event, payload });
+        if (event === 'jobFinished') finished();
+      },
+    };
+    const { jobId } = new JobRunner(worker, new AnalysisRegistry()).start('analyze', { name: 'a.json', bytes, tokenizer: 'o200k_base' }, 'a.json', context);
+    await done;
+    // Timers fire in the order they fall due: one set now for a whole interval falls due after any the runner set before.
+    await sleep(PROGRESS_INTERVAL_MS);
+    expect(
+      events.map((e) => (e.event === 'jobProgress' ? [(e.payload as { stage: string }).stage, (e.payload as { fraction: number }).fraction] : e.event)),
+    ).toEqual([['queued', 0], ['transforming', 0], ['storing', 0.7], ['diffing', 0.8], 'jobFinished']);
+    expect((events.at(-1)!.payload as JobFinishedEvent).jobId).toBe(jobId);
   });
 });

@@ -1,7 +1,8 @@
 // Jobs' progress as the page draws it: a job's new stage at once, its percent
 // within a stage on a later frame, the latest of each job. A small catalog's job
-// sends about a hundred changes in a few hundred milliseconds, and each was a
-// render of its own that no frame showed. The page's frames for a percent come
+// sent about a hundred changes in a few hundred milliseconds (main now paces
+// them, jobs/progress-pacer.ts), and each was a render of its own that no
+// frame showed. The page's frames for a percent come
 // at most PROGRESS_DRAW_MS apart: a person cannot read a number changing 60
 // times a second, and each such frame cost a render, a layout and a raster of
 // the row in every Chromium process (headless Chromium paints in software).
