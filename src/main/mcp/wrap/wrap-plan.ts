@@ -18,7 +18,7 @@ import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptio
 import { parseConfigText, type ParsedServer } from '../import/config-parse';
 import { describeEntry, entryText, findEntry, parseConfigDocument, type ConfigDocument, type EntryRef, type ServerEntry } from './config-document';
 import { LAUNCHER_ENV_KEYS, proxiedArgv, proxyArgv, type Argv, type Launcher, type ProxiedArgv, type ProxyOptions } from './proxy-launch';
-import { WrapRefusal } from './wrap-refusal';
+import { reachedByUrl, WrapRefusal } from './wrap-refusal';
 
 export interface WrapPlan {
   after: string;
@@ -119,8 +119,7 @@ function assertUnchangedSinceWrap(
 /** The stdio server an entry starts; refuses an HTTP entry or one the import could not use either. */
 function stdioServer(document: ConfigDocument, entry: ServerEntry, path: string): Argv {
   const parsed = parsedEntry(document, entry);
-  if (parsed.transport !== 'stdio')
-    throw new WrapRefusal('not-stdio', `${describeEntry(entry)} in ${path} is reached by URL (${parsed.transport}): the proxy starts stdio servers only`);
+  if (parsed.transport !== 'stdio') throw new WrapRefusal('not-stdio', `${describeEntry(entry)} in ${path} is ${reachedByUrl(parsed.transport)}`);
   if (parsed.problem !== undefined || parsed.command === undefined)
     throw new WrapRefusal('unusable-entry', `${describeEntry(entry)} in ${path} cannot be wrapped: ${parsed.problem ?? 'it has no "command"'}`);
   return { command: parsed.command, args: parsed.args ?? [] };

@@ -27,3 +27,14 @@ export class WrapRefusal extends Error {
     this.name = 'WrapRefusal';
   }
 }
+
+/**
+ * Why an entry reached by URL is not wrapped, after "is": wrap rewrites an entry that starts a command, and a URL server's sign-in
+ * is the client's (OAuth), which a proxy started in its place would not have; the proxy can still serve one by hand.
+ */
+export function reachedByUrl(transport: string): string {
+  return (
+    `reached by URL (${transport}) — wrap rewrites only entries that start a command, since a client's own sign-in to a URL server ` +
+    '(OAuth) would not pass through the proxy; "caveman-shrink proxy --url" serves one whose headers are enough'
+  );
+}

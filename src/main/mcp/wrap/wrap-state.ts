@@ -10,11 +10,12 @@ import { isLevelName } from '../../../shared/levels';
 import type { ParsedServer } from '../import/config-parse';
 import { proxiedArgv, type Launcher } from './proxy-launch';
 import { words } from './wrap-plan';
+import { reachedByUrl } from './wrap-refusal';
 
 type Entry = Pick<ParsedServer, 'transport' | 'command' | 'args' | 'problem'>;
 
 export function wrapStateOf(entry: Entry, launcher?: Launcher): ServerWrapState {
-  if (entry.transport !== 'stdio') return { state: 'unwrappable', reason: `it is reached by URL (${entry.transport}); the proxy starts stdio servers only` };
+  if (entry.transport !== 'stdio') return { state: 'unwrappable', reason: `it is ${reachedByUrl(entry.transport)}` };
   if (entry.problem !== undefined || entry.command === undefined) return { state: 'unwrappable', reason: entry.problem ?? 'it has no "command"' };
   const proxied = proxiedArgv({ command: entry.command, args: entry.args ?? [] }, launcher);
   if (proxied === undefined) return { state: 'direct' };

@@ -198,7 +198,9 @@ describe('refusals', () => {
   it('an HTTP server, or an entry the import cannot start either', () => {
     expect(refusal(() => planWrap('/w/.vscode/mcp.json', VSCODE, { server: 'remote' }, launcher, {}))).toEqual({
       code: 'not-stdio',
-      message: '"remote" in /w/.vscode/mcp.json is reached by URL (http): the proxy starts stdio servers only',
+      message:
+        '"remote" in /w/.vscode/mcp.json is reached by URL (http) — wrap rewrites only entries that start a command, since a client\'s own ' +
+        'sign-in to a URL server (OAuth) would not pass through the proxy; "caveman-shrink proxy --url" serves one whose headers are enough',
     });
     expect(refusal(() => planWrap('/c.json', '{"mcpServers": {"s": {"command": "x", "args": "-y"}}}', { server: 's' }, launcher, {}))).toEqual({
       code: 'unusable-entry',

@@ -59,7 +59,13 @@ describe('wrapStateOf', () => {
   });
 
   it('a URL server, or an entry the import cannot start, cannot be wrapped, and says why', () => {
-    expect(wrapStateOf({ transport: 'http' })).toEqual({ state: 'unwrappable', reason: 'it is reached by URL (http); the proxy starts stdio servers only' });
+    for (const transport of ['http', 'sse'] as const)
+      expect(wrapStateOf({ transport })).toEqual({
+        state: 'unwrappable',
+        reason:
+          `it is reached by URL (${transport}) — wrap rewrites only entries that start a command, since a client's own sign-in to a URL ` +
+          'server (OAuth) would not pass through the proxy; "caveman-shrink proxy --url" serves one whose headers are enough',
+      });
     expect(wrapStateOf({ transport: 'stdio', problem: 'it has neither a "command" nor a "url"' })).toEqual({
       state: 'unwrappable',
       reason: 'it has neither a "command" nor a "url"',
