@@ -637,8 +637,8 @@ test('history sorts by its columns, by click and by keyboard, in main’s order'
   const saved = (await list.getByRole('option').locator('.h-saved').allTextContents()).map((text) => parseFloat(text));
   expect(saved).toHaveLength(3);
   expect(saved).toEqual([...saved].sort((a, b) => b - a));
-  await header('Tokens before').getByRole('button').click();
-  await expect(header('Tokens before')).toHaveAttribute('aria-sort', 'descending');
-  await expect(header('Tokens after')).toHaveAttribute('aria-sort', 'none');
+  await header('JSON tokens before').getByRole('button').click();
+  await expect(header('JSON tokens before')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('JSON tokens after')).toHaveAttribute('aria-sort', 'none');
   await shot(page, 'expected-history-sorted');
 });

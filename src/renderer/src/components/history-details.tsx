@@ -21,9 +21,9 @@ function fields(entry: HistoryEntry): [string, string][] {
     ['Created', formatTimestamp(entry.created_at)],
     ['Source', entry.source_name ?? 'unknown (written by another program)'],
     ['Tools', entry.tool_count === null ? 'unknown' : formatInt(entry.tool_count)],
-    ['Tokens before', formatInt(entry.tokens_before)],
-    ['Tokens after', formatInt(entry.tokens_after)],
-    ['Saved', formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))],
+    // The store keeps the catalog's JSON tokens (the Go tools' columns), not what a model sees of it: said so.
+    ['JSON tokens', `${formatInt(entry.tokens_before)} → ${formatInt(entry.tokens_after)}`],
+    ['Saved (JSON)', formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))],
     ['Original size', `${formatBytes(entry.bytes)} (${formatInt(entry.bytes)} bytes)`],
     ['Tokenizer', entry.tokenizer ?? 'unknown'],
     ['Content type', entry.content_type],

@@ -55,9 +55,10 @@ function HistoryColumns({ sort }: { sort: HistorySort }) {
         <SortHeader column="source" label="Source" sort={sort} />
         <SortHeader column="tools" label="Tools" sort={sort} className="num" />
         <span className="history-tokens-head">
-          <SortHeader column="tokensBefore" label="Tokens before" sort={sort} className="num" />
+          {/* The store keeps the catalog's JSON tokens (the Go tools' columns), not what a model sees of it: said so. */}
+          <SortHeader column="tokensBefore" label="JSON tokens" name="JSON tokens before" sort={sort} className="num" />
           <span aria-hidden="true">→</span>
-          <SortHeader column="tokensAfter" label="after" name="Tokens after" sort={sort} className="num" />
+          <SortHeader column="tokensAfter" label="after" name="JSON tokens after" sort={sort} className="num" />
         </span>
         <SortHeader column="saved" label="Saved" sort={sort} className="num" />
       </div>

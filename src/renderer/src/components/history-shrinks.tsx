@@ -24,7 +24,7 @@ export function HistoryShrinks({ shrinks }: { shrinks: readonly HistoryShrink[] 
               <code className="mono">{shrink.compressor}</code> · {shrink.tokenizer ?? 'tokenizer unknown'}
             </div>
             <div className="details-shrink-figures">
-              {formatInt(shrink.tokens_before)} → {formatInt(shrink.tokens_after)} tokens,{' '}
+              {formatInt(shrink.tokens_before)} → {formatInt(shrink.tokens_after)} JSON tokens,{' '}
               {formatPercent(signedRatio(shrink.tokens_before, shrink.tokens_after))} saved
             </div>
             <div className="details-shrink-source">{shrink.source_name ?? 'source unknown (written by another program)'}</div>
