@@ -4,8 +4,8 @@
 // (title, examples, $comment, $schema) and MCP envelope fields. Same seed,
 // same bytes.
 
-/** Small deterministic PRNG (mulberry32). */
-function random(seed) {
+/** Small deterministic PRNG (mulberry32): numbers in [0, 1), the same for the same seed. */
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -29,23 +29,28 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** One tool whose three recipients are the same sub-schema, analysed with shared sub-schemas. */
+async function analyzeShared(): Promise<AnalysisSummary> {
+  const recipient = {
+    type: 'object',
+    description: 'A recipient of the message, by address.',
+    properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
+  };
+  const catalog = JSON.stringify({
+    tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }],
+  });
+  const started = await call<{ jobId: string }>('analyzeCatalog', {
+    name: 'shared.json',
+    tokenizer: 'o200k_base',
+    bytes: new TextEncoder().encode(catalog),
+    shareSchemas: true,
+  });
+  return (await finished(started.jobId)) as AnalysisSummary;
+}
+
 describe('app services (real workers, real store)', () => {
   it('shrinks with shared sub-schemas when asked, and the summary and history say so', async () => {
-    const recipient = {
-      type: 'object',
-      description: 'A recipient of the message, by address.',
-      properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
-    };
-    const catalog = JSON.stringify({
-      tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }],
-    });
-    const started = await call<{ jobId: string }>('analyzeCatalog', {
-      name: 'shared.json',
-      tokenizer: 'o200k_base',
-      bytes: new TextEncoder().encode(catalog),
-      shareSchemas: true,
-    });
-    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    const outcome = await analyzeShared();
     expect(outcome).toMatchObject({ ok: true, shareSchemas: true, guarantees: { selection: { ok: true }, construction: { ok: true }, facts: { ok: true } } });
     expect(outcome.tokensMinified).toBeGreaterThan(outcome.report.tokens_after);
     const entry = await call<{ entry: { compressor: string } }>('getHistoryEntry', { handle: outcome.report.recovery_handle });
@@ -113,21 +118,7 @@ describe('app services (real workers, real store)', () => {
   });
 
   it('gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)', async () => {
-    const recipient = {
-      type: 'object',
-      description: 'A recipient of the message, by address.',
-      properties: { address: { type: 'string', format: 'email' }, name: { type: 'string' } },
-    };
-    const catalog = JSON.stringify({
-      tools: [{ name: 'send', inputSchema: { type: 'object', properties: { to: recipient, cc: recipient, bcc: recipient } } }],
-    });
-    const started = await call<{ jobId: string }>('analyzeCatalog', {
-      name: 'shared.json',
-      tokenizer: 'o200k_base',
-      bytes: new TextEncoder().encode(catalog),
-      shareSchemas: true,
-    });
-    const outcome = (await finished(started.jobId)) as AnalysisSummary;
+    const outcome = await analyzeShared();
     const handle = outcome.report.recovery_handle!;
     const handedOut = Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' })).bytes);
     expect(handedOut.toString('utf8')).toContain('$defs');

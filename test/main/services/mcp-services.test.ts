@@ -13,10 +13,11 @@ import { serviceClient } from '../../helpers/services';
 import { history } from '../../../src/main/library/recover';
 import { TINY_SERVER } from '../mcp/servers';
 import type { StartQuestion } from '../../../src/main/mcp/import/start-approval';
+import { useHome } from '../../helpers/home-env';
 
 let dir: string;
 let services: AppServices;
-const saved = { HOME: process.env.HOME, USERPROFILE: process.env.USERPROFILE, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+let restoreHome: () => void;
 const { dispatch, call, finished, progressOf, progressed } = serviceClient(() => services);
 
 beforeAll(async () => {
@@ -33,16 +34,12 @@ beforeAll(async () => {
       },
     }),
   );
-  Object.assign(process.env, { HOME: home, USERPROFILE: home });
-  delete process.env.XDG_CONFIG_HOME;
+  restoreHome = useHome(home);
   services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser', startPolicy: { kind: 'allow' } });
 });
 afterAll(async () => {
   await services.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreHome();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -17,6 +17,7 @@ import { parseConfigText } from '../../../src/main/mcp/import/config-parse';
 import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
 import { serviceClient } from '../../helpers/services';
 import { TINY_SERVER } from '../mcp/servers';
+import { useHome } from '../../helpers/home-env';
 
 const CLI = resolve(process.env.CAVEMAN_CLI ?? 'out/main/cli.js');
 let dir: string;
@@ -24,7 +25,7 @@ let home: string;
 let config: string;
 let original: string;
 let services: AppServices;
-const saved = { HOME: process.env.HOME, USERPROFILE: process.env.USERPROFILE, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+let restoreHome: () => void;
 const client = serviceClient(() => services);
 const { dispatch, call } = client;
 
@@ -43,8 +44,7 @@ beforeAll(async () => {
 }
 `;
   writeFileSync(config, original);
-  Object.assign(process.env, { HOME: home, USERPROFILE: home });
-  delete process.env.XDG_CONFIG_HOME;
+  restoreHome = useHome(home);
   // The desktop app's launcher, with this Node standing in for the Electron binary (it runs the CLI the same way).
   services = await createAppServices({
     storePath: join(dir, 'ccr.db'),
@@ -55,10 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await services.close();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  restoreHome();
   rmSync(dir, { recursive: true, force: true });
 });
 

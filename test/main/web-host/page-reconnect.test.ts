@@ -7,30 +7,12 @@
 // is done. (The renderer's side: test/renderer/transport/http-client.test.ts and
 // the browser journey test/e2e/reconnect.spec.ts.)
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
-import { createWebHost, type WebHost } from '../../../src/main/web-host/create-web-host';
+import { describe, expect, it } from 'vitest';
 import { realFixture } from '../../helpers/fixtures';
 import { callApi, openEvents, send } from './harness';
+import { realHostForFile } from './real-host';
 
-let dir: string;
-let services: AppServices;
-let host: WebHost;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'caveman-page-reconnect-'));
-  mkdirSync(join(dir, 'renderer'));
-  writeFileSync(join(dir, 'renderer', 'index.html'), '<html><head></head><body></body></html>');
-  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser' });
-  host = await createWebHost({ dispatcher: services.dispatcher, rendererDir: join(dir, 'renderer') });
-});
-afterAll(async () => {
-  await host.close();
-  await services.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const real = realHostForFile('caveman-page-reconnect-');
 
 interface Line {
   event: string;
@@ -49,12 +31,12 @@ async function nextEvent(stream: { nextLine(): Promise<string> }): Promise<Line>
 describe('the page’s event stream drops while its job runs', () => {
   it('the job’s result comes on the stream the page opens again, and the result downloads', async () => {
     const fixture = realFixture('server-filesystem.json');
-    const first = await openEvents(host);
+    const first = await openEvents(real.host);
     const { clientId } = await nextEvent(first);
-    const started = await send(host.port, '/api/catalog:analyze', {
+    const started = await send(real.host.port, '/api/catalog:analyze', {
       method: 'POST',
       headers: {
-        'x-caveman-token': host.token,
+        'x-caveman-token': real.host.token,
         'x-caveman-client': clientId!,
         'content-type': 'application/octet-stream',
         'x-caveman-params': encodeURIComponent(JSON.stringify({ name: fixture.name, tokenizer: 'o200k_base' })),
@@ -66,14 +48,14 @@ describe('the page’s event stream drops while its job runs', () => {
     expect(queued).toMatchObject({ event: 'jobProgress', payload: { jobId } });
     // The page reads nothing more from this stream: it drops.
     first.close();
-    await services.idle(); // the job ends while the page has no stream
+    await real.services.idle(); // the job ends while the page has no stream
 
-    const again = await openEvents(host, { 'x-caveman-resume': clientId!, 'x-caveman-last-event': String(queued.seq) });
+    const again = await openEvents(real.host, { 'x-caveman-resume': clientId!, 'x-caveman-last-event': String(queued.seq) });
     try {
       expect((await nextEvent(again)).clientId).toBe(clientId);
       const result = await nextEvent(again);
       expect(result).toMatchObject({ event: 'jobFinished', payload: { jobId, outcome: { ok: true } } });
-      const download = await callApi(host, 'catalog:download', { source: { analysisId: result.payload!.outcome!.analysisId }, which: 'original' });
+      const download = await callApi(real.host, 'catalog:download', { source: { analysisId: result.payload!.outcome!.analysisId }, which: 'original' });
       expect(download.body.equals(fixture.bytes)).toBe(true);
     } finally {
       again.close();

@@ -3,43 +3,27 @@
 // that posted it, and the result downloads as a file. Without
 // --allow-commands the page cannot make main run a program or call a URL.
 
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src/main/services/app-services';
-import { createWebHost, type WebHost } from '../../../src/main/web-host/create-web-host';
+import { describe, expect, it } from 'vitest';
 import { realFixture } from '../../helpers/fixtures';
 import { callApi, openEvents, send } from './harness';
+import { realHostForFile } from './real-host';
 
-let dir: string;
-let services: AppServices;
-let host: WebHost;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'caveman-web-host-real-'));
-  mkdirSync(join(dir, 'renderer'));
-  writeFileSync(join(dir, 'renderer', 'index.html'), '<html><head></head><body></body></html>');
-  services = await createAppServices({ storePath: join(dir, 'ccr.db'), platform: 'browser' });
-  host = await createWebHost({ dispatcher: services.dispatcher, rendererDir: join(dir, 'renderer') });
-});
-afterAll(async () => {
-  await host.close();
-  await services.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const real = realHostForFile('caveman-web-host-real-');
 
 describe('browser host over the app services', () => {
   it('analyses an uploaded catalog, streams its job to the page, and downloads the result', async () => {
     const fixture = realFixture('server-filesystem.json');
-    const events = await openEvents(host);
+    const events = await openEvents(real.host);
     try {
       const { clientId } = JSON.parse(await events.nextLine()) as { clientId: string };
-      const started = await send(host.port, '/api/catalog:analyze', {
+      const started = await send(real.host.port, '/api/catalog:analyze', {
         method: 'POST',
         headers: {
-          'x-caveman-token': host.token,
+          'x-caveman-token': real.host.token,
           'x-caveman-client': clientId,
           'content-type': 'application/octet-stream',
           'x-caveman-params': encodeURIComponent(JSON.stringify({ name: fixture.name, tokenizer: 'o200k_base' })),
@@ -59,7 +43,7 @@ describe('browser host over the app services', () => {
       }
       expect(finished.outcome.ok).toBe(true);
 
-      const download = await callApi(host, 'catalog:download', { source: { analysisId: finished.outcome.analysisId }, which: 'original' });
+      const download = await callApi(real.host, 'catalog:download', { source: { analysisId: finished.outcome.analysisId }, which: 'original' });
       expect(download.status).toBe(200);
       expect(download.body.equals(fixture.bytes)).toBe(true);
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
@@ -71,12 +55,12 @@ describe('browser host over the app services', () => {
 
 describe('browser host without --allow-commands (issue 11)', () => {
   it('a config file the page sends lists its servers, but importing one starts nothing', async () => {
-    const marker = join(dir, 'pwned');
+    const marker = join(real.dir, 'pwned');
     const config = { mcpServers: { e: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } };
-    const read = await send(host.port, '/api/mcp:readConfig', {
+    const read = await send(real.host.port, '/api/mcp:readConfig', {
       method: 'POST',
       headers: {
-        'x-caveman-token': host.token,
+        'x-caveman-token': real.host.token,
         'content-type': 'application/octet-stream',
         'x-caveman-params': encodeURIComponent(JSON.stringify({ fileName: 'x.json' })),
       },
@@ -87,11 +71,11 @@ describe('browser host without --allow-commands (issue 11)', () => {
     expect(servers).toHaveLength(1);
     expect(servers[0]!.command).toBe(process.execPath); // shown, so the person sees what it would run
 
-    const imported = await callApi(host, 'mcp:import', { server: { discoveredId: servers[0]!.id }, tokenizer: 'o200k_base' });
+    const imported = await callApi(real.host, 'mcp:import', { server: { discoveredId: servers[0]!.id }, tokenizer: 'o200k_base' });
     expect(imported.status).toBe(403);
     expect(imported.json()).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
     // Every job ran to its end (a server started for one would have written the marker first, then exited).
-    await services.idle();
+    await real.services.idle();
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -105,7 +89,7 @@ describe('browser host without --allow-commands (issue 11)', () => {
     try {
       const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/internal/admin?do=1`;
       for (const transport of ['http', 'sse']) {
-        const imported = await callApi(host, 'mcp:import', {
+        const imported = await callApi(real.host, 'mcp:import', {
           server: { transport, url, headers: { Authorization: 'Bearer chosen-by-page' } },
           tokenizer: 'o200k_base',
         });
@@ -113,7 +97,7 @@ describe('browser host without --allow-commands (issue 11)', () => {
         expect(imported.json(), transport).toMatchObject({ ok: false, code: 'cave_forbidden', message: expect.stringContaining('--allow-commands') });
       }
       // Every job ran to its end (one that called the URL would have waited for the listener's answer).
-      await services.idle();
+      await real.services.idle();
       expect(seen).toEqual([]);
     } finally {
       await new Promise((resolve) => listener.close(resolve));

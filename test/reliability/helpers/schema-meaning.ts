@@ -10,6 +10,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
+import { random } from '../../../scripts/bench/generate-catalog.mjs';
 
 export type ReaderDialect = 'draft-04' | 'draft-07' | '2019-09' | '2020-12';
 
@@ -101,18 +102,6 @@ export function compareMeaning(
     if (a !== b && report.differing.length < 5) report.differing.push({ instance, original: a, shrunk: b });
   }
   return report;
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

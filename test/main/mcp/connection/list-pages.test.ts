@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { RpcMessage, RpcPeer } from '../../../../src/main/mcp/connection/line-peers';
 import { MAX_MESSAGE_BYTES, MAX_PAGES, listAllPages, type ToolsPage } from '../../../../src/main/mcp/connection/list-pages';
 import { startToolsProxy } from '../../../../src/main/mcp/proxy/tools-proxy';
-import { CavemanError } from '../../../../src/shared/errors';
+import { rejectedCavemanError } from '../../../helpers/caught-error';
 
 const texts = (pages: ToolsPage<string>[]) => ({
   asked: [] as (string | undefined)[],
@@ -16,15 +16,6 @@ const texts = (pages: ToolsPage<string>[]) => ({
   },
   bytesOf: (tool: string) => Buffer.byteLength(tool),
 });
-
-async function failure(promise: Promise<unknown>): Promise<CavemanError> {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(CavemanError);
-  return error as CavemanError;
-}
 
 describe('listAllPages', () => {
   it('follows each cursor, keeps the order, and counts the catalog {"tools":[…]} the tools make', async () => {
@@ -46,7 +37,7 @@ describe('listAllPages', () => {
   });
 
   it('stops a server that loops: a cursor that comes back, or more than MAX_PAGES pages', async () => {
-    const loop = await failure(
+    const loop = await rejectedCavemanError(
       listAllPages(
         texts([
           { tools: [], nextCursor: 'a' },
@@ -56,7 +47,7 @@ describe('listAllPages', () => {
       ),
     );
     expect(loop).toMatchObject({ code: 'cave_mcp_protocol', message: 'the server\'s pagination loops: cursor "a" came back' });
-    const endless = await failure(listAllPages({ page: (_cursor, at) => Promise.resolve({ tools: [], nextCursor: `c${at}` }), bytesOf: () => 0 }));
+    const endless = await rejectedCavemanError(listAllPages({ page: (_cursor, at) => Promise.resolve({ tools: [], nextCursor: `c${at}` }), bytesOf: () => 0 }));
     expect(endless).toMatchObject({
       code: 'cave_mcp_protocol',
       message: `the server handed out more than ${MAX_PAGES} pages of tools; it seems to be looping`,
@@ -66,7 +57,7 @@ describe('listAllPages', () => {
   it('stops a listing larger than the largest message, and takes one exactly at it', async () => {
     const sized = (bytes: number) => ({ page: () => Promise.resolve({ tools: [bytes] }), bytesOf: (tool: number) => tool });
     expect((await listAllPages(sized(MAX_MESSAGE_BYTES - 12))).bytes).toBe(MAX_MESSAGE_BYTES);
-    const over = await failure(listAllPages(sized(MAX_MESSAGE_BYTES - 11)));
+    const over = await rejectedCavemanError(listAllPages(sized(MAX_MESSAGE_BYTES - 11)));
     expect(over).toMatchObject({
       code: 'cave_input_too_large',
       message: "the server's listing is more than 33.0 MiB, above the 32 MiB limit — nothing was stored",

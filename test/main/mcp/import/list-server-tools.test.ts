@@ -9,20 +9,11 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogBytes, listServerTools } from '../../../../src/main/mcp/import/list-server-tools';
 import { ServerDiagnostics } from '../../../../src/main/mcp/connection/server-diagnostics';
-import { CavemanError } from '../../../../src/shared/errors';
 import { deadlinePassedAfter } from '../../../helpers/deadline';
 import { TINY_SERVER, node, sdkListAll } from '../servers';
+import { rejectedCavemanError } from '../../../helpers/caught-error';
 
 const tiny = (...args: string[]) => node(TINY_SERVER, ...args);
-
-async function failure(promise: Promise<unknown>): Promise<CavemanError> {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(CavemanError);
-  return error as CavemanError;
-}
 
 describe('listServerTools', () => {
   it('follows every cursor: 11 tools in 6 pages equal what the SDK client lists, in the order and key order the server sent', async () => {
@@ -53,13 +44,13 @@ describe('listServerTools', () => {
   });
 
   it('a command that does not exist', async () => {
-    const error = await failure(listServerTools({ transport: 'stdio', command: 'caveman-no-such-command', args: [] }));
+    const error = await rejectedCavemanError(listServerTools({ transport: 'stdio', command: 'caveman-no-such-command', args: [] }));
     expect(error.code).toBe('cave_mcp_unreachable');
     expect(error.message).toBe('could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)');
   });
 
   it('a server that exits before it answers, quoting its stderr', async () => {
-    const error = await failure(listServerTools(tiny('--mode', 'exit')));
+    const error = await rejectedCavemanError(listServerTools(tiny('--mode', 'exit')));
     expect(error.code).toBe('cave_mcp_unreachable');
     expect(error.message).toMatch(
       /^the server \(.*tiny-server\.mjs --mode exit\) exited before it answered initialize; its stderr ends with: tiny-server: cannot open its configuration file, giving up$/,
@@ -67,7 +58,7 @@ describe('listServerTools', () => {
   });
 
   it('a server that crashes while listing', async () => {
-    const error = await failure(listServerTools(tiny('--mode', 'crash')));
+    const error = await rejectedCavemanError(listServerTools(tiny('--mode', 'crash')));
     expect(error.code).toBe('cave_mcp_unreachable');
     expect(error.message).toMatch(/exited before it answered tools\/list; its stderr ends with: tiny-server: fatal: kaboom while listing tools$/);
   });
@@ -78,7 +69,7 @@ describe('listServerTools', () => {
     let listing!: () => void;
     const listed = new Promise<void>((resolve) => (listing = resolve));
     const onProgress = ({ stage }: { stage: string }) => void (stage === 'listing' && listing());
-    const error = await failure(
+    const error = await rejectedCavemanError(
       deadlinePassedAfter(listed, 5000, () => listServerTools(tiny('--mode', 'hang', '--pid-file', pidFile), { timeoutMs: 5000, onProgress })),
     );
     expect(error.code).toBe('cave_mcp_timeout');
@@ -98,12 +89,12 @@ describe('listServerTools', () => {
       record.call(this, problem);
       read();
     });
-    const error = await failure(deadlinePassedAfter(bannerRead, 10_000, () => listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 10_000 })));
+    const error = await rejectedCavemanError(deadlinePassedAfter(bannerRead, 10_000, () => listServerTools(tiny('--mode', 'garbage'), { timeoutMs: 10_000 })));
     unreadable.mockRestore();
     expect(error.code).toBe('cave_mcp_protocol');
     expect(error.message).toMatch(/does not speak MCP: it wrote text that is not JSON \("Hello! I a…"\) on stdout and never answered initialize$/);
     // A program that prints something and exits says so at once, without waiting for the timeout.
-    const echo = await failure(
+    const echo = await rejectedCavemanError(
       listServerTools({ transport: 'stdio', command: process.execPath, args: ['-e', 'console.log("usage: whatever")'] }, { timeoutMs: 20_000 }),
     );
     expect(echo.code).toBe('cave_mcp_protocol');
@@ -117,7 +108,7 @@ describe('listServerTools', () => {
       signal: controller.signal,
       onProgress: ({ stage }) => stage === 'listing' && setImmediate(() => controller.abort()),
     });
-    expect((await failure(pending)).code).toBe('cave_cancelled');
+    expect((await rejectedCavemanError(pending)).code).toBe('cave_cancelled');
   });
 
   it('cancelled the moment the listing starts: the request already sent is settled, never an unhandled rejection', async () => {
@@ -126,11 +117,11 @@ describe('listServerTools', () => {
       signal: controller.signal,
       onProgress: ({ stage }) => stage === 'listing' && controller.abort(),
     });
-    expect((await failure(pending)).code).toBe('cave_cancelled');
+    expect((await rejectedCavemanError(pending)).code).toBe('cave_cancelled');
   });
 
   it('a URL nobody answers on', async () => {
-    const error = await failure(listServerTools({ transport: 'http', url: 'http://127.0.0.1:1/mcp' }, { timeoutMs: 5000 }));
+    const error = await rejectedCavemanError(listServerTools({ transport: 'http', url: 'http://127.0.0.1:1/mcp' }, { timeoutMs: 5000 }));
     expect(error.code).toBe('cave_mcp_unreachable');
     expect(error.message).toMatch(/^could not (reach|talk to) http:\/\/127\.0\.0\.1:1\/mcp/);
   });
