@@ -7,10 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, validatorFor } from '../../src/main/contracts/contract-validator';
-import { checkGuarantees } from '../../src/main/engine/guarantees/check-guarantees';
-import { parseJson } from '../../src/main/engine/json/parse-json';
 import { decodeInput } from '../../src/main/engine/text/decode-input';
-import { outputText, transformCatalog } from '../../src/main/engine/transform/transform-catalog';
 import { lint, shrink } from '../../src/main/lib';
 import { createAppServices, type AppServices } from '../../src/main/services/app-services';
 import type { CallContext } from '../../src/main/services/dispatch';
@@ -21,6 +18,7 @@ import type { ApiResult, EventName, EventTypes } from '../../src/shared/ipc/chan
 import { reportLine, runCommand } from '../helpers/cli';
 import { folderPerFile } from '../helpers/temp-folder';
 import { expectedHandle } from './helpers/catalogs';
+import { expectGuaranteesAndIdempotence } from './helpers/engine-checks';
 import { auditStore } from './helpers/store-audit';
 import { CORPUS, type HostileInput } from './hostile/corpus';
 
@@ -105,17 +103,7 @@ describe('the library', () => {
     expected.check?.(text);
     const decoded = decodeInput(bytes);
     if (!decoded.ok) throw new Error('expected UTF-8');
-    // The output parsed once for both checks below: a parsed document never changes.
-    const outputDoc = parseJson(text);
-    const guarantees = checkGuarantees(parseJson(decoded.text), outputDoc);
-    expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    const again = transformCatalog(outputDoc);
-    expect(again && outputText(again)).toBe(text);
+    expectGuaranteesAndIdempotence(decoded.text, text);
     expect((await lint(bytes)).total.tokens_after).toBe(result.tokens_after);
   });
 

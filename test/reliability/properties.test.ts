@@ -20,6 +20,7 @@ import { DEFERRAL_MARKER } from '../../src/main/engine/transform/deferral-marker
 import { isDeferralWarning } from '../../src/main/engine/transform/fact-taxonomy';
 import { RecoveryStore } from '../../src/main/store';
 import { expectedHandle } from './helpers/catalogs';
+import { expectGuaranteesAndIdempotence } from './helpers/engine-checks';
 import { catalogArb, SHAPES, type GeneratedCatalog } from './properties/catalog-arbitrary';
 import { compact, pretty } from './properties/json-text';
 import { brokenRefs, descriptionAt, profileOf, toolsOf } from './properties/oracle';
@@ -81,20 +82,8 @@ describe('random catalogs in every shape', () => {
         for (const [, key, json] of catalog.envelopeExtras) expect(text).toContain(`${JSON.stringify(key)}:${compact(json)}`);
         expect(text).not.toMatch(/[\r\n]/);
 
-        // The engine's own three checks agree.
-        // The output parsed once for both checks below: a parsed document never changes.
-        const outputDoc = parseJson(text);
-        const guarantees = checkGuarantees(parseJson(inputText), outputDoc);
-        expect([guarantees.selection.ok, guarantees.construction.ok, guarantees.constraints.ok, guarantees.facts.ok], JSON.stringify(guarantees)).toEqual([
-          true,
-          true,
-          true,
-          true,
-        ]);
-
-        // Idempotent: shrinking the output changes nothing.
-        const again = transformCatalog(outputDoc);
-        expect(again && outputText(again)).toBe(text);
+        // The engine's own checks agree, and shrinking the output changes nothing.
+        expectGuaranteesAndIdempotence(inputText, text);
 
         // Reversible.
         expect(Buffer.from(store.get(result.recovery_handle)).equals(bytes)).toBe(true);

@@ -69,32 +69,9 @@ describe('wrap', () => {
       includeTools: ['get_*,echo', 'add'],
       excludeTools: ['print_env'],
     });
-    expect(plan.launch.args).toEqual([
-      launcher.cli,
-      'proxy',
-      '--level',
-      'signatures',
-      '--include-tools',
-      'get_*,echo',
-      '--include-tools',
-      'add',
-      '--exclude-tools',
-      'print_env',
-      '--',
-      'npx',
-      '-y',
-      '@modelcontextprotocol/server-everything',
-    ]);
-    expect(proxiedArgv(plan.launch)?.flags).toEqual([
-      '--level',
-      'signatures',
-      '--include-tools',
-      'get_*,echo',
-      '--include-tools',
-      'add',
-      '--exclude-tools',
-      'print_env',
-    ]);
+    const flags = ['--level', 'signatures', '--include-tools', 'get_*,echo', '--include-tools', 'add', '--exclude-tools', 'print_env'];
+    expect(plan.launch.args).toEqual([launcher.cli, 'proxy', ...flags, '--', 'npx', '-y', '@modelcontextprotocol/server-everything']);
+    expect(proxiedArgv(plan.launch)?.flags).toEqual(flags);
   });
 
   it('a JSONC file keeps its comments, trailing commas and the other server exactly', () => {
