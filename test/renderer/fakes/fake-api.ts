@@ -218,3 +218,16 @@ export function memoryStorage() {
     removeItem: (key: string) => void items.delete(key),
   };
 }
+
+/** Storage that refuses to be read or written, as a browser's does when its site data is blocked or full. */
+export function refusingStorage() {
+  return {
+    getItem: (): string | null => {
+      throw new Error('SecurityError');
+    },
+    setItem: (): void => {
+      throw new Error('QuotaExceededError');
+    },
+    removeItem: () => undefined,
+  };
+}

@@ -8,7 +8,7 @@ import {
   SHARE_SCHEMAS_KEY,
   TOKENIZER_KEY,
 } from '../../../src/renderer/src/state/settings-store';
-import { appInfo, createFakeApi, memoryStorage } from '../fakes/fake-api';
+import { appInfo, createFakeApi, memoryStorage, refusingStorage } from '../fakes/fake-api';
 
 describe('settings store', () => {
   it('takes the default tokenizer from AppInfo', async () => {
@@ -109,16 +109,7 @@ describe('settings store', () => {
       storage.setItem(LEVEL_KEY, bad);
       expect(createSettingsStore(createFakeApi(), storage).getState().level, bad).toBe('facts');
     }
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    };
-    const store = createSettingsStore(createFakeApi(), refusing);
+    const store = createSettingsStore(createFakeApi(), refusingStorage());
     expect(store.getState().level).toBe('facts');
     store.getState().setLevel('leads');
     expect(store.getState().level).toBe('leads');
@@ -130,16 +121,7 @@ describe('settings store', () => {
       storage.setItem(INPUT_PRICE_KEY, bad);
       expect(createSettingsStore(createFakeApi(), storage).getState().inputPrice, bad).toBeNull();
     }
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    };
-    const store = createSettingsStore(createFakeApi(), refusing);
+    const store = createSettingsStore(createFakeApi(), refusingStorage());
     expect(store.getState().inputPrice).toBeNull();
     store.getState().setInputPrice(1.25);
     expect(store.getState().inputPrice).toBe(1.25);
