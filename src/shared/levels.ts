@@ -22,7 +22,7 @@ export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'signatures'];
 /** What each level keeps of the descriptions, in one phrase (the proxy's start line, the app's level switch; docs/levels.md). */
 export const LEVEL_KEEPS: Record<LevelName, string> = {
   full: 'every description whole',
-  facts: 'each description cut to its lead and fact sentences',
+  facts: 'tool descriptions whole, parameter descriptions cut to their lead and fact sentences',
   leads: 'each description cut to its lead and warnings',
   signatures: 'tool descriptions cut to their lead and warnings, parameter descriptions deferred',
 };

@@ -245,6 +245,7 @@ export async function lintReportFor(
     facts: {
       ...totalFacts,
       leads: { ...facts.leads },
+      tool_descriptions: { ...facts.toolDescriptions },
       by_category: facts.byCategory,
       redundant_facts: facts.redundant.slice(0, LISTED).map(({ tool, location, sentence, keyword }) => ({ tool, location, sentence, keyword })),
       dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),

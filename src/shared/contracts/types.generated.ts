@@ -381,7 +381,7 @@ export interface GuaranteeReport {
 }
 export interface FactsKept {
   /**
-   * No fact sentence dropped outside rule 3 and no lead cut.
+   * No fact sentence dropped outside rule 3, no lead cut, and no tool's own description cut outside a deferral.
    */
   ok: boolean;
   /**
@@ -409,6 +409,18 @@ export interface FactsKept {
      * Removed where the level keeps no parameter description (signatures), from a marked tool.
      */
     deferred?: number;
+    cut: number;
+  };
+  /**
+   * Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level.
+   */
+  toolDescriptions?: {
+    found: number;
+    whole: number;
+    deferred: number;
+    /**
+     * Shortened anywhere else: must be 0.
+     */
     cut: number;
   };
   byCategory: {
@@ -1543,6 +1555,7 @@ export interface FactReport {
   deferred?: number;
   dropped: number;
   leads: LeadTally;
+  tool_descriptions?: ToolDescriptionTally;
   /**
    * Per category of the fact taxonomy (a sentence counts in every category it matches).
    */
@@ -1580,6 +1593,18 @@ export interface LeadTally {
   deferred?: number;
   /**
    * Leads cut any other way (0 when the guarantee holds).
+   */
+  cut: number;
+}
+/**
+ * Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level. Optional for reports made before it was counted.
+ */
+export interface ToolDescriptionTally {
+  found: number;
+  whole: number;
+  deferred: number;
+  /**
+   * Shortened anywhere else (0 when the guarantee holds).
    */
   cut: number;
 }

@@ -270,7 +270,13 @@ describe('app services (real workers, real store)', () => {
 
   it("history:tools lists a handle's tools and gives one tool's original text exactly", async () => {
     const fixture = realFixture('server-filesystem.json');
-    const started = await call<{ jobId: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
+    // At leads: at facts every tool of this catalog keeps all of its text (its tools' own descriptions stay whole).
+    const started = await call<{ jobId: string }>('analyzeCatalog', {
+      name: fixture.name,
+      tokenizer: 'o200k_base',
+      level: 'leads',
+      bytes: new Uint8Array(fixture.bytes),
+    });
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     const handle = outcome.report.recovery_handle!;
     const expected = recoverTools(handle, { store: join(dir, 'ccr.db') });

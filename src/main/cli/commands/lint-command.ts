@@ -1,6 +1,6 @@
 // `caveman-shrink lint FILE [--json]`: per-tool token report; stores nothing.
 
-import type { LevelsReport, LintReport, RenderedTokens } from '../../../shared/contracts';
+import type { LevelsReport, LintReport, RenderedTokens, ToolDescriptionTally } from '../../../shared/contracts';
 import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
@@ -70,7 +70,7 @@ export function lintTable(report: LintReport): string {
     `${report.level !== undefined && report.level !== DEFAULT_LEVEL ? ` · level ${report.level}` : ''}\n` +
     `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ` +
     `${deferredPart(facts.deferred)}${facts.dropped} dropped) · leads whole: ${leadsWhole} of ` +
-    `${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}\n` +
+    `${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}${toolDescriptionsPart(facts.tool_descriptions)}\n` +
     describeToolLine(report)
   );
 }
@@ -78,6 +78,13 @@ export function lintTable(report: LintReport): string {
 /** "12 deferred, " at a deferral level; nothing at full and facts, so their line reads as before. */
 function deferredPart(deferred: number | undefined): string {
   return deferred ? `${deferred} deferred (one describe call away), ` : '';
+}
+
+/** " · tool descriptions whole: 9 of 9": what a client's tool search reads, whole unless the level defers it. */
+function toolDescriptionsPart(counts: ToolDescriptionTally | undefined): string {
+  if (counts === undefined) return '';
+  const deferred = counts.deferred ? ` (${counts.deferred} deferred)` : '';
+  return ` · tool descriptions whole: ${counts.whole} of ${counts.found}${deferred}`;
 }
 
 /** A rendering's tokens before → after, and the share saved. */

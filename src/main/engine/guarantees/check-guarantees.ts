@@ -12,7 +12,16 @@ import { constructionProfileOf, type ConstructionProfile, type RefReport, type R
 import { constraintSurvival, type ConstraintSentence } from './constraint-survival';
 import { deferralsOf, type Deferrals } from './deferrals';
 import { expandSharedSchemas, type ExpandedCatalog } from './expand-shared';
-import { factLedger, type FactCounts, type FactLedger, type FactSentence, type LeadCounts, type LeadProblem, type RedundantFact } from './facts-kept';
+import {
+  factLedger,
+  type FactCounts,
+  type FactLedger,
+  type FactSentence,
+  type LeadCounts,
+  type LeadProblem,
+  type RedundantFact,
+  type ToolDescriptionCounts,
+} from './facts-kept';
 import { sameSelectionProfile, selectionProfileOf, type SelectionProfile } from './selection-profile';
 import { NO_PROGRESS, perTool, span, weighted, type Progress } from '../tool-progress';
 
@@ -29,6 +38,8 @@ export interface GuaranteeReport {
     deferred: number;
     dropped: number;
     leads: LeadCounts;
+    /** Each tool's own description: whole at full and facts; only a marked tool at a deferral level may shorten it. */
+    toolDescriptions: ToolDescriptionCounts;
     byCategory: Record<FactCategory, Omit<FactCounts, 'found'>>;
     redundantFacts: RedundantFact[];
     missing: Omit<FactSentence, 'categories'>[];
@@ -183,13 +194,14 @@ export function checkGuarantees(
       missing: missing.slice(0, LISTED),
     },
     facts: {
-      ok: ledger.total.dropped === 0 && ledger.leads.cut === 0,
+      ok: ledger.total.dropped === 0 && ledger.leads.cut === 0 && ledger.toolDescriptions.cut === 0,
       sentences: ledger.total.found,
       kept: ledger.total.kept,
       redundant: ledger.total.redundant,
       deferred: ledger.total.deferred,
       dropped: ledger.total.dropped,
       leads: ledger.leads,
+      toolDescriptions: ledger.toolDescriptions,
       byCategory: ledger.byCategory,
       redundantFacts: ledger.redundant.slice(0, LISTED),
       missing: ledger.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),

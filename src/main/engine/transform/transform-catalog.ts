@@ -343,15 +343,19 @@ class CatalogWriter {
     out.push('}');
   }
 
-  /** `owner`: the schema object the description belongs to (rule 3 reads its keywords); none for a tool's own. */
+  /**
+   * `owner`: the schema object the description belongs to (rule 3 reads its
+   * keywords); none for a tool's own, which is its selection surface (a
+   * client's tool search reads it): whole unless the level defers it.
+   */
   private writeDescription(node: NodeId, owner?: NodeId): void {
     if (this.toolDefers) return this.writeDeferringDescription(node, owner === undefined);
     let reducedJson: string | undefined;
-    if (this.reduceDescriptions) {
+    if (this.reduceDescriptions && owner !== undefined) {
       const { doc } = this;
       // Most descriptions are short: no decoding, no reading of keywords.
       if (doc.end[node]! - doc.start[node]! - 2 > SMALL_DESCRIPTION_BYTES / 3) {
-        reducedJson = reducedDescriptionJson(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner), this.factsReduction);
+        reducedJson = reducedDescriptionJson(stringValue(doc, node), () => keywordsOf(doc, owner), this.factsReduction);
       }
     }
     if (reducedJson === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);

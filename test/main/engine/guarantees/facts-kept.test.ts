@@ -19,6 +19,8 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
       expect(ledger.cutLeads).toEqual([]);
       expect(ledger.total.found).toBe(ledger.total.kept + ledger.total.redundant);
       expect(ledger.leads.found).toBe(ledger.leads.whole + ledger.leads.shortened);
+      // Every tool's own description whole at full and facts: what a client's tool search reads.
+      expect(ledger.toolDescriptions.whole).toBe(ledger.toolDescriptions.found);
       // At every level the same holds, with what the level defers counted apart.
       for (const level of LEVELS) {
         const { facts } = checkGuarantees(parseJson(text), parseJson(shrinkText(text, { level })), undefined, undefined, level);
@@ -52,6 +54,17 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
     });
   });
 
+  it("fails on a tool's own description cut at facts, and counts one shortened in a marked tool as deferred", () => {
+    const before = doc({ name: 't', description: `Lists things. ${FILLER}`, inputSchema: {} });
+    const cut = checkGuarantees(before, doc({ name: 't', description: 'Lists things.', inputSchema: {} }));
+    expect(cut.facts).toMatchObject({ ok: false, dropped: 0, toolDescriptions: { found: 1, whole: 0, deferred: 0, cut: 1 } });
+    const marked = doc({ name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: {} });
+    expect(checkGuarantees(before, marked, undefined, undefined, 'leads').facts).toMatchObject({
+      ok: true,
+      toolDescriptions: { found: 1, whole: 0, deferred: 1, cut: 0 },
+    });
+  });
+
   it('accepts a fact stated by a keyword on the same node, and names the keyword', () => {
     const property = (description: string) => ({ type: 'string', default: 'all', description });
     const before = doc({ name: 't', inputSchema: { type: 'object', properties: { p: property(`The kind. ${FILLER} Default: 'all'.`) } } });
@@ -71,12 +84,14 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
 
   it('fails on a lead cut mid-way; accepts a lead over 300 bytes shortened at a word boundary with …', () => {
     const lead = 'Search for commits across GitHub repositories and people and projects and teams and organisations, '.repeat(4).trim() + ' everywhere.';
-    const before = doc({ name: 't', description: `${lead} ${FILLER}`, inputSchema: {} });
-    const cut = doc({ name: 't', description: `${lead.slice(0, 80)}…`, inputSchema: {} });
+    // A parameter's description: a tool's own is kept whole at facts.
+    const tool = (description: string) => ({ name: 't', inputSchema: { properties: { p: { description } } } });
+    const before = doc(tool(`${lead} ${FILLER}`));
+    const cut = doc(tool(`${lead.slice(0, 80)}…`));
     expect(checkGuarantees(before, cut).facts).toMatchObject({ ok: false, leads: { cut: 1 }, cutLeads: [{ tool: 't' }] });
-    const shortened = JSON.parse(shrinkText(JSON.stringify({ name: 't', description: `${lead} ${FILLER}`, inputSchema: {} }))).description as string;
+    const shortened = JSON.parse(shrinkText(JSON.stringify(tool(`${lead} ${FILLER}`)))).inputSchema.properties.p.description as string;
     expect(shortened.endsWith('…')).toBe(true);
-    expect(checkGuarantees(before, doc({ name: 't', description: shortened, inputSchema: {} })).facts).toMatchObject({
+    expect(checkGuarantees(before, doc(tool(shortened))).facts).toMatchObject({
       ok: true,
       leads: { found: 1, shortened: 1, cut: 0 },
     });

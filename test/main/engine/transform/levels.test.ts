@@ -78,6 +78,13 @@ describe('levels', () => {
     );
   });
 
+  it("keeps every tool's own description whole at full and facts on every real catalog: a client's tool search reads it", () => {
+    const ownDescriptions = (text: string) => (JSON.parse(text) as { tools: { description?: unknown }[] }).tools.map((tool) => tool.description);
+    for (const { name, text } of realFixtures()) {
+      for (const level of ['full', 'facts'] as const) expect(ownDescriptions(shrinkText(text, { level })), `${name} ${level}`).toEqual(ownDescriptions(text));
+    }
+  });
+
   it('marks nothing that lost nothing, and never at full or facts', () => {
     const value = { tools: [{ name: 't', description: 'Lists things.', inputSchema: { title: 'x', properties: { p: { description: 'One sentence.' } } } }] };
     expect(at('leads', value).tools[0].description).toBe('Lists things.');
