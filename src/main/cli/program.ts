@@ -116,7 +116,7 @@ program
   .addOption(shareSchemasOption())
   .addOption(strictOption())
   .addOption(
-    levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and signatures defer the rest, reachable with recover HANDLE --tool NAME)`),
+    levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and below defer the rest, reachable with recover HANDLE --tool NAME)`),
   )
   .option('--describe-tool', "add the describe tool's definition after the tools, for a harness that answers it (the library's toolDescriber)")
   .addHelpText(

@@ -34,7 +34,7 @@ export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
  * The level of the shrink (SPEC §2.3b, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
  */
-export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 /**
  * What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).
  *
@@ -59,12 +59,12 @@ export type ErrorOutcome =
       handle: RecoveryHandle;
     };
 /**
- * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName1 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 /**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
@@ -88,7 +88,7 @@ export type Bytes = Uint8Array;
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName2 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 /**
  * Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.
  *
@@ -186,7 +186,7 @@ export type McpServerRef =
 /**
  * wrapped: the proxy's --level (absent: the proxy's default, leads).
  */
-export type LevelName3 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 /**
  * Tool names of the server's last measured listing, each as listed.
  *
@@ -199,7 +199,7 @@ export type ToolNames = string[];
 /**
  * wrap: the proxy's level (default leads).
  */
-export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 /**
  * wrap: tools the proxy neither lists nor lets be called.
  *
@@ -207,13 +207,13 @@ export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
  */
 export type ToolNames1 = string[];
 /**
- * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).
  */
-export type LevelName5 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName5 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 /**
- * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).
  */
-export type LevelName6 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName6 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -1266,7 +1266,7 @@ export interface LevelComparison {
     openai: number;
   };
   /**
-   * From full to signatures.
+   * Every level, from the most kept to the least (src/shared/levels.ts).
    */
   levels: LevelFigures[];
 }

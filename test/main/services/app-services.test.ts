@@ -12,6 +12,7 @@ import { serviceClient } from '../../helpers/services';
 import { realFixture, referenceInputs } from '../../helpers/fixtures';
 import { describeErrors, validatorFor } from '../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
+import { LEVELS } from '../../../src/shared/levels';
 
 let dir: string;
 let services: AppServices;
@@ -81,7 +82,7 @@ describe('app services (real workers, real store)', () => {
     expect(leads.guarantees!.facts.kept + leads.guarantees!.facts.redundant + leads.guarantees!.facts.deferred!).toBe(leads.guarantees!.facts.sentences);
     // Every level at a glance, on demand: each as the analysis at that level counts it.
     const comparison = await call<LevelComparison>('compareLevels', { analysisId: facts.analysisId });
-    expect(comparison.levels.map((figures) => figures.level)).toEqual(['full', 'facts', 'leads', 'signatures']);
+    expect(comparison.levels.map((figures) => figures.level)).toEqual([...LEVELS]);
     expect(comparison.before).toEqual({
       tokens: facts.report.tokens_before,
       anthropic: facts.visible!.anthropic.tokens_before,

@@ -5,7 +5,7 @@
 // what the references mean, not how they are written. At a deferral level
 // (docs/levels.md) a sentence missing from a marked tool counts as deferred.
 
-import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
+import { DEFAULT_LEVEL, type CatalogLevels } from '../../../shared/levels';
 import type { JsonDocument } from '../json/json-node';
 import type { FactCategory } from '../transform/fact-taxonomy';
 import { constructionProfileOf, type ConstructionProfile, type RefReport, type ResolvedRef } from './construction-values';
@@ -103,14 +103,14 @@ export interface CheckedOutput {
 /**
  * `toolCount`: the catalog's tools, so the ledger has a row for each (see
  * factLedger); `onProgress` hears its two walks; `level`: the level the
- * output was shrunk at.
+ * output was shrunk at (one, or one per tool).
  */
 export function checkOutput(
   before: JsonDocument,
   output: JsonDocument,
   toolCount?: number,
   onProgress: Progress = NO_PROGRESS,
-  level: LevelName = DEFAULT_LEVEL,
+  level: CatalogLevels = DEFAULT_LEVEL,
 ): CheckedOutput {
   const [expanding, ledgering] = weighted(onProgress, CHECK_OUTPUT_WEIGHTS) as [Progress, Progress];
   const expanded = expandSharedSchemas(before, output, expanding);
@@ -122,14 +122,14 @@ export function checkOutput(
  * Compares a catalog with its transformed output (`checked`: checkOutput's
  * result, when the caller already has it, which then says the level);
  * `onProgress` hears 0…1 as the checks go through the tools; `level`: the
- * level the output was shrunk at, when `checked` is not given.
+ * level the output was shrunk at (one, or one per tool), when `checked` is not given.
  */
 export function checkGuarantees(
   before: JsonDocument,
   output: JsonDocument,
   checked?: CheckedOutput,
   onProgress: Progress = NO_PROGRESS,
-  level: LevelName = DEFAULT_LEVEL,
+  level: CatalogLevels = DEFAULT_LEVEL,
 ): GuaranteeReport {
   // Walks over the tools, in turn, a share of the bar each; the first two are checkOutput's (done already when passed in).
   const checking = span(onProgress, 0, CHECK_OUTPUT_SHARE);

@@ -4,6 +4,7 @@ import { factLedger } from '../../../../src/main/engine/guarantees/facts-kept';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { DEFERRAL_MARKER } from '../../../../src/main/engine/transform/deferral-marker';
 import { LEVELS } from '../../../../src/shared/levels';
+import { levelRules } from '../../../../src/main/engine/transform/level-rules';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
@@ -27,7 +28,7 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
         expect(facts, level).toMatchObject({ ok: true, dropped: 0, missing: [], cutLeads: [] });
         expect(facts.sentences, level).toBe(facts.kept + facts.redundant + facts.deferred);
         expect(facts.leads.found, level).toBe(facts.leads.whole + facts.leads.shortened + facts.leads.deferred);
-        if (level !== 'signatures') expect(facts.leads.deferred, level).toBe(0);
+        if (levelRules(level).schemaDescriptions !== 'deferred') expect(facts.leads.deferred, level).toBe(0);
       }
     },
   );
@@ -128,7 +129,14 @@ describe('facts at the deferral levels (docs/levels.md)', () => {
     }
   });
 
-  it('defers a parameter’s lead only at signatures, where its description goes whole; never a tool’s own lead', () => {
+  it('counts at overviews the tool’s own description whole and its parameters’ facts and leads deferred', () => {
+    const after = { name: 't', description: `Lists things. ${fact} ${constraint}${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
+    expect(check(after, 'overviews').facts).toMatchObject({ ok: true, kept: 2, deferred: 1, leads: { found: 2, whole: 1, deferred: 1, cut: 0 } });
+    // The same output shrunk at leads cut a parameter's lead, which leads keeps.
+    expect(check(after, 'leads').facts).toMatchObject({ ok: false, leads: { cut: 1 } });
+  });
+
+  it('defers a parameter’s lead only where its description goes whole (overviews, signatures); never a tool’s own lead', () => {
     const removed = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
     expect(check(removed, 'signatures').facts).toMatchObject({ ok: true, leads: { found: 2, whole: 1, deferred: 1, cut: 0 } });
     expect(check(removed, 'leads').facts).toMatchObject({
