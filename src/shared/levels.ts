@@ -1,6 +1,7 @@
-// The deferral levels (docs/levels.md): how much description text a shrink
-// keeps in the listing and how much it defers to the describe tool. The
-// schema's structure is never deferred; only prose is.
+// The levels (docs/levels.md): how much a shrink keeps in the listing and
+// how much it defers to the describe tool. Down to `signatures` only prose
+// is deferred; `skeletons` and `names` defer the schema's detail too, and
+// what they list still accepts every call the original accepts.
 
 import type { LevelName } from './contracts';
 import { CONTRACT_ENUMS } from './contracts/enums.generated';
@@ -17,7 +18,7 @@ export const DEFAULT_LEVEL: LevelName = 'facts';
 export const PROXY_DEFAULT_LEVEL: LevelName = 'leads';
 
 /** The levels that defer text to the describe tool (and mark what they shortened). */
-export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'overviews', 'signatures'];
+export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'overviews', 'signatures', 'skeletons', 'names'];
 
 /** What each level keeps of the descriptions, in one phrase (the proxy's start line, the app's level switch; docs/levels.md). */
 export const LEVEL_KEEPS: Record<LevelName, string> = {
@@ -26,6 +27,8 @@ export const LEVEL_KEEPS: Record<LevelName, string> = {
   leads: 'each description cut to its lead and warnings',
   overviews: 'tool descriptions whole, parameter descriptions deferred',
   signatures: 'tool descriptions cut to their lead and warnings, parameter descriptions deferred',
+  skeletons: 'tool descriptions cut to a short lead, each schema cut to its typed skeleton (names, types, required, short enums)',
+  names: 'tool descriptions cut to a short lead, every schema deferred',
 };
 
 /** One level for a whole catalog, or one per tool in catalog order (a budget's plan). */

@@ -830,7 +830,7 @@ const schema41 = {"title":"TokenizerName","description":"The local tokenizer a c
 const schema42 = {"title":"Bytes","binary":true,"tsType":"Uint8Array"};
 const schema43 = {"title":"InputOrigin","description":"Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.","enum":["file","paste"]};
 const schema44 = {"description":"Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).","type":"boolean"};
-const schema45 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).","enum":["full","facts","leads","overviews","signatures"]};
+const schema45 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {\"type\":\"object\"}).","enum":["full","facts","leads","overviews","signatures","skeletons","names"]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -972,7 +972,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data5 = data.level;
-if(!(((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures"))){
+if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
 const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2871,7 +2871,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data3 = data.level;
-if(!(((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures"))){
+if(!(((((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures")) || (data3 === "skeletons")) || (data3 === "names"))){
 const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
@@ -3609,7 +3609,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data0 = data.level;
-if(!(((((data0 === "full") || (data0 === "facts")) || (data0 === "leads")) || (data0 === "overviews")) || (data0 === "signatures"))){
+if(!(((((((data0 === "full") || (data0 === "facts")) || (data0 === "leads")) || (data0 === "overviews")) || (data0 === "signatures")) || (data0 === "skeletons")) || (data0 === "names"))){
 const err5 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5377,7 +5377,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data5 = data.level;
-if(!(((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures"))){
+if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
 const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -5538,7 +5538,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data2 = data.level;
-if(!(((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures"))){
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
 const err4 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5663,7 +5663,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data3 = data.level;
-if(!(((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures"))){
+if(!(((((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures")) || (data3 === "skeletons")) || (data3 === "names"))){
 const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5866,7 +5866,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data2 = data.level;
-if(!(((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures"))){
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
 const err7 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
@@ -6032,7 +6032,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data1 = data.level;
-if(!(((((data1 === "full") || (data1 === "facts")) || (data1 === "leads")) || (data1 === "overviews")) || (data1 === "signatures"))){
+if(!(((((((data1 === "full") || (data1 === "facts")) || (data1 === "leads")) || (data1 === "overviews")) || (data1 === "signatures")) || (data1 === "skeletons")) || (data1 === "names"))){
 const err3 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6765,7 +6765,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data2 = data.level;
-if(!(((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures"))){
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
 const err6 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];

@@ -34,7 +34,7 @@ export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
  * The level of the shrink (SPEC §2.3b, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
  */
-export type LevelName = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).
  *
@@ -59,12 +59,12 @@ export type ErrorOutcome =
       handle: RecoveryHandle;
     };
 /**
- * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName1 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName1 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
@@ -88,7 +88,7 @@ export type Bytes = Uint8Array;
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName2 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName2 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.
  *
@@ -186,7 +186,7 @@ export type McpServerRef =
 /**
  * wrapped: the proxy's --level (absent: the proxy's default, leads).
  */
-export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * Tool names of the server's last measured listing, each as listed.
  *
@@ -199,7 +199,7 @@ export type ToolNames = string[];
 /**
  * wrap: the proxy's level (default leads).
  */
-export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * wrap: tools the proxy neither lists nor lets be called.
  *
@@ -207,13 +207,13 @@ export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures'
  */
 export type ToolNames1 = string[];
 /**
- * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
-export type LevelName5 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName5 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
- * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
-export type LevelName6 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures';
+export type LevelName6 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -342,17 +342,25 @@ export interface SharedDefinitions {
   [k: string]: unknown | undefined;
 }
 /**
- * The checks of SPEC §2.6 for one shrink: selection surface, argument construction, constraint sentences (today's rule markers) and facts kept (the fact taxonomy, every lead whole). Shared sub-schemas are expanded before checking. Lists are capped at 20 items.
+ * The guarantees checked for one shrink: selection surface (as far as each tool's level keeps it exactly), argument construction, the relaxation guarantee, constraint sentences (today's rule markers) and facts kept (the fact taxonomy, every lead whole). Shared sub-schemas are expanded before checking. Lists are capped at 20 items.
  */
 export interface GuaranteeReport {
   selection: {
     ok: boolean;
+    /**
+     * What the levels kept exactly, for the tool that kept the least (docs/levels.md): exact (names, parameters, enums, required: down to signatures), skeleton (names, types, required and enums of up to 16 values of its typed skeleton), names (the tool's name). Absent: exact.
+     */
+    scope?: 'exact' | 'skeleton' | 'names';
     tools: number;
     parameters: number;
     differingTools: string[];
   };
   construction: {
     ok: boolean;
+    /**
+     * False when no tool's level keeps its structure exact (every tool at skeletons or names): nothing was checked, and nothing passed. Absent: true.
+     */
+    applies?: boolean;
     values: number;
     changedValues: string[];
     refs: number;
@@ -362,6 +370,18 @@ export interface GuaranteeReport {
       ref: string;
       kind: 'pointer' | 'anchor' | 'external' | 'malformed';
       resolves: boolean;
+    }[];
+  };
+  /**
+   * Every listed input schema accepts every argument object its original accepts (docs/levels.md), at every level: checked keyword by keyword, each failure with where the listing asserts more than the original.
+   */
+  relaxation?: {
+    ok: boolean;
+    tools: number;
+    failures: {
+      tool: string;
+      at: string;
+      reason: string;
     }[];
   };
   constraints: {

@@ -27,11 +27,14 @@ export const NO_DEFERRALS: Deferrals = { levelOf: () => DEFAULT_LEVEL, marked: n
 export function deferralsOf(after: JsonDocument, levels: CatalogLevels): Deferrals {
   const levelOf = (toolIndex: number) => levelOfTool(levels, toolIndex);
   if (typeof levels === 'string' && !defersDetails(levels)) return { levelOf, marked: new Set() };
+  return { levelOf, marked: new Set([...endingInMarker(after)].filter((toolIndex) => defersDetails(levelOf(toolIndex)))) };
+}
+
+/** The tools (by index) whose own description ends with the marker, whatever their level. */
+export function endingInMarker(doc: JsonDocument): Set<number> {
   const own = new Map<number, string>();
-  for (const site of descriptionSites(after)) if (site.owner === undefined && site.text.trim() !== '') own.set(site.toolIndex, site.text);
-  const marked = new Set<number>();
-  for (const [toolIndex, text] of own) if (defersDetails(levelOf(toolIndex)) && endsWithDeferralMarker(text)) marked.add(toolIndex);
-  return { levelOf, marked };
+  for (const site of descriptionSites(doc)) if (site.owner === undefined && site.text.trim() !== '') own.set(site.toolIndex, site.text);
+  return new Set([...own].flatMap(([toolIndex, text]) => (endsWithDeferralMarker(text) ? [toolIndex] : [])));
 }
 
 /** A sentence of `site` missing from the output: deferred (its tool's level defers and the tool is marked) or not. */
@@ -42,11 +45,13 @@ export function isDeferred(deferrals: Deferrals, site: DescriptionSite): boolean
 /**
  * A lead missing from the output is deferred only where the tool's level
  * does not keep it, in a marked tool: a schema's description removed whole
- * where the level defers them (overviews, signatures). Every other level
- * keeps the tool's own lead, and `leads` every parameter's.
+ * where the level defers them (overviews and below), and the tool's own lead
+ * cut short where the level lists a short lead (skeletons, names). Every
+ * other level keeps the tool's own lead, and `leads` every parameter's.
  */
 export function isLeadDeferred(deferrals: Deferrals, site: DescriptionSite, counterpart: DescriptionSite | undefined): boolean {
   if (!isDeferred(deferrals, site)) return false;
   const rules = levelRules(deferrals.levelOf(site.toolIndex));
-  return site.owner !== undefined && counterpart === undefined && rules.schemaDescriptions === 'deferred';
+  if (site.owner === undefined) return rules.toolDescription === 'short-lead';
+  return counterpart === undefined && rules.schemaDescriptions === 'deferred';
 }

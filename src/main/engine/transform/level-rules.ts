@@ -21,6 +21,8 @@ const RULES: Record<LevelName, LevelRules> = {
   leads: { toolDescription: 'lead-and-warnings', schemaDescriptions: 'lead-and-warnings', schema: 'exact' },
   overviews: { toolDescription: 'whole', schemaDescriptions: 'deferred', schema: 'exact' },
   signatures: { toolDescription: 'lead-and-warnings', schemaDescriptions: 'deferred', schema: 'exact' },
+  skeletons: { toolDescription: 'short-lead', schemaDescriptions: 'deferred', schema: 'skeleton' },
+  names: { toolDescription: 'short-lead', schemaDescriptions: 'deferred', schema: 'object' },
 };
 
 export function levelRules(level: LevelName): LevelRules {

@@ -9,6 +9,8 @@
 
 import { DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import { levelRules, type LevelRules } from './level-rules';
+import { shortLead } from './short-lead';
+import { writeObjectSchema, writeSkeleton } from './skeleton-writer';
 import { ByteWriter } from '../json/byte-writer';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
@@ -260,10 +262,18 @@ class CatalogWriter {
     this.writeMembers(envelope, (key, value) => {
       const kind = this.doc.kind[value];
       if (key === 'description' && kind === STRING) this.writeDescription(value);
-      else if (SCHEMA_DOORS.has(key)) this.writeSchemaRoot(value);
+      else if (SCHEMA_DOORS.has(key)) this.writeSchemaDoor(value);
       else if (key === 'function' && kind === OBJECT) this.writeEnvelope(value);
       else writeCompact(this.doc, value, this.out);
     });
+  }
+
+  /** A tool's schema: exact (descriptions as the level says), its typed skeleton, or `{"type":"object"}`. */
+  private writeSchemaDoor(schema: NodeId): void {
+    const { schema: kept } = this.rules;
+    if (!this.toolDefers || kept === 'exact') return this.writeSchemaRoot(schema);
+    const lost = kept === 'skeleton' ? writeSkeleton(this.doc, schema, this.out) : writeObjectSchema(this.doc, schema, this.out);
+    if (lost) this.toolLost = true;
   }
 
   private writeSchemaRoot(schema: NodeId): void {
@@ -384,8 +394,7 @@ class CatalogWriter {
     const text = stringValue(doc, node);
     const blank = text.trim() === '';
     const marked = own && endsWithDeferralMarker(text);
-    const whole = blank || (own && this.rules.toolDescription === 'whole');
-    const reducedJson = whole ? undefined : reducedDescriptionJson(marked ? withoutDeferralMarker(text) : text, undefined, this.deferralReduction);
+    const reducedJson = blank ? undefined : own ? this.ownDescriptionJson(marked ? withoutDeferralMarker(text) : text) : this.deferredJson(text);
     if (reducedJson === undefined) out.copy(this.text, doc.start[node]!, doc.end[node]!);
     else {
       out.push(reducedJson);
@@ -395,6 +404,25 @@ class CatalogWriter {
       this.markerAt = out.length - 1;
       this.ownMarked = marked && reducedJson === undefined;
     }
+  }
+
+  /** The tool's own description as its level writes it (a JSON literal), or undefined when it stays as it is. */
+  private ownDescriptionJson(text: string): string | undefined {
+    switch (this.rules.toolDescription) {
+      case 'whole':
+        return undefined;
+      case 'short-lead': {
+        const lead = shortLead(text);
+        return lead === text ? undefined : JSON.stringify(lead);
+      }
+      default:
+        return this.deferredJson(text);
+    }
+  }
+
+  /** A description cut to its lead and warning sentences (a JSON literal), or undefined when nothing is cut. */
+  private deferredJson(text: string): string | undefined {
+    return reducedDescriptionJson(text, undefined, this.deferralReduction);
   }
 
   /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */

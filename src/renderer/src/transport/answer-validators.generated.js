@@ -7,7 +7,7 @@ const schema33 = {"title":"Basis","description":"Every count is a local estimate
 const schema34 = {"title":"ContentType","const":"toolschema"};
 const schema35 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
 const schema36 = {"title":"CatalogKind","description":"tool-list: {\"tools\":[…]} or {\"functions\":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.","enum":["tool-list","tool-array","tool","schema"]};
-const schema37 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred).","enum":["full","facts","leads","overviews","signatures"]};
+const schema37 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {\"type\":\"object\"}).","enum":["full","facts","leads","overviews","signatures","skeletons","names"]};
 const schema38 = {"type":"integer","minimum":0};
 const schema40 = {"description":"Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.","type":"number","minimum":0,"maximum":1};
 const schema41 = {"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0};
@@ -1044,7 +1044,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data5 = data.level;
-if(!(((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures"))){
+if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
 const err21 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
