@@ -8,7 +8,7 @@
 // are not. The CLI's cold start is also given in milliseconds (its goal is
 // absolute: at most 200 ms on the small real catalogs).
 //
-//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy]
+//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy] [-- --skip-budget]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, availableParallelism } from 'node:os';
@@ -24,6 +24,7 @@ import { cliRunMs, nodeStartMs } from './cold-start.mjs';
 import { formatMs, interleaved, median, middle, pairedRatio, ratio, WARM_UP_RUNS } from './measure.mjs';
 import { peerShrink } from './peer.mjs';
 import { proxyLineReading } from './proxy-line.mjs';
+import { budgetCost, budgetCostLines } from './budget-cost.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'skip-history': { type: 'boolean', default: false },
     'skip-proxy': { type: 'boolean', default: false },
+    'skip-budget': { type: 'boolean', default: false },
   },
 });
 const TOKEN_OPTIONS = { disallowedSpecial: new Set() };
@@ -256,12 +258,24 @@ try {
     console.log(`  20 MiB / 2 MiB of those ratios: ${proxyLine.growth} (linear reading: about 1; quadratic about 10)`);
   }
 
+  let budget = null;
+  if (!values['skip-budget']) {
+    process.stderr.write('measuring a budgeted shrink against a plain one …\n');
+    budget = await budgetCost(values.quick ? 5 : 9, freshStore);
+    console.log('\nA budgeted shrink against a plain shrink at the same ceiling (the paired ratio of their times, round by round):');
+    for (const line of budgetCostLines(budget)) console.log(line);
+  }
+
   const out = join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
   const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine }, null, 2),
+    JSON.stringify(
+      { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine, budget },
+      null,
+      2,
+    ),
   );
   console.log(`\nresults: ${basename(out)}/${basename(file)}`);
 } finally {

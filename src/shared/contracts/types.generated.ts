@@ -83,7 +83,7 @@ export type CatalogSide = 'original' | 'compressed';
  */
 export type Bytes = Uint8Array;
 /**
- * How much description text the shrink keeps (SPEC §2.3b, docs/levels.md); facts when absent.
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "level".
@@ -184,7 +184,7 @@ export type McpServerRef =
       };
     };
 /**
- * wrapped: the proxy's --level (absent: the proxy's default, leads).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
 export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
@@ -197,7 +197,7 @@ export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures'
  */
 export type ToolNames = string[];
 /**
- * wrap: the proxy's level (default leads).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
 export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
@@ -214,6 +214,10 @@ export type LevelName5 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures'
  * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
 export type LevelName6 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
+/**
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
+ */
+export type LevelName7 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -252,6 +256,7 @@ export interface ShrinkReport {
   recovery_handle?: RecoveryHandle;
   tokenizer: TokenizerName;
   level?: LevelName;
+  budget?: BudgetPlanReport;
   pass_through?: PassThrough;
   error?: ErrorValue;
   /**
@@ -265,6 +270,22 @@ export interface ShrinkReport {
    * For a person reading the CLI's stderr: why nothing was stored.
    */
   note?: string;
+}
+/**
+ * The shrink was given a token budget: every tool listed at the richest level at or below level (the ceiling) that lets the listing fit.
+ */
+export interface BudgetPlanReport {
+  /**
+   * The budget.
+   */
+  tokens: number;
+  listing_tokens: number;
+  /**
+   * Tools per level (levels without a tool left out).
+   */
+  tools: {
+    [k: string]: number | undefined;
+  };
 }
 /**
  * Why the output is the input, unchanged.
@@ -340,6 +361,25 @@ export interface CliErrorLine {
  */
 export interface SharedDefinitions {
   [k: string]: unknown | undefined;
+}
+/**
+ * A token budget's plan (docs/levels.md, Budgets): the budget, the listing's tokens as Claude is handed it (the describe tool included once a tool is listed below facts), and how many tools are listed at each level.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "budgetPlan".
+ */
+export interface BudgetPlanReport1 {
+  /**
+   * The budget.
+   */
+  tokens: number;
+  listing_tokens: number;
+  /**
+   * Tools per level (levels without a tool left out).
+   */
+  tools: {
+    [k: string]: number | undefined;
+  };
 }
 /**
  * The guarantees checked for one shrink: selection surface (as far as each tool's level keeps it exactly), argument construction, the relaxation guarantee, constraint sentences (today's rule markers) and facts kept (the fact taxonomy, every lead whole). Shared sub-schemas are expanded before checking. Lists are capped at 20 items.
@@ -1449,6 +1489,7 @@ export interface LintReport {
   beyond_minification: number;
   tools: ToolTokens[];
   envelope: EnvelopeTokens;
+  budget?: BudgetPlanReport2;
   describe_tool?: DescribeToolPrice;
   total: TotalTokens;
   visible: VisibleTokens;
@@ -1477,6 +1518,7 @@ export interface ToolTokens {
   saving: SavingSplit;
   facts: FactTally;
   visible: VisibleTokens;
+  level?: LevelName7;
 }
 /**
  * tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).
@@ -1511,6 +1553,22 @@ export interface EnvelopeTokens {
   tokens_before: number;
   tokens_after: number;
   visible: VisibleTokens;
+}
+/**
+ * lint --budget: the plan measured (each tool's level is in tools[].level; level is the ceiling).
+ */
+export interface BudgetPlanReport2 {
+  /**
+   * The budget.
+   */
+  tokens: number;
+  listing_tokens: number;
+  /**
+   * Tools per level (levels without a tool left out).
+   */
+  tools: {
+    [k: string]: number | undefined;
+  };
 }
 /**
  * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
@@ -1748,6 +1806,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json#/$defs/errorLine': CliErrorLine;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/tokenizer': TokenizerName;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/level': LevelName;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/budgetPlan': BudgetPlanReport;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/basis': Basis;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/contentType': ContentType;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/recoveryHandle': RecoveryHandle;
