@@ -116,8 +116,8 @@ export interface ShrinkUnderway {
  * the output, each cut at its tools' edges (the input's count therefore
  * starts after the parse, once its tools' places are known).
  */
-export function beginShrinkInDetail(input: CatalogInput, options: DetailedShrinkOptions = {}): ShrinkUnderway {
-  const { counting, read, prepared } = startShrink(input, options, true);
+export function beginShrinkInDetail(input: CatalogInput, options: DetailedShrinkOptions = {}, planned?: PlannedInput): ShrinkUnderway {
+  const { counting, read, prepared } = startShrink(input, options, true, planned);
   const { beforeJob, afterJob } = counting;
   const pending = (job: CountJob) => async () => {
     await job.finish();

@@ -658,6 +658,13 @@ export interface AnalyzeRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * Measure an analysis again, e.g. with another tokenizer.
@@ -680,6 +687,13 @@ export interface ReanalyzeRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * Main shows the native Open dialog and analyses every file the person picks.
@@ -697,6 +711,13 @@ export interface OpenFilesRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -852,6 +873,13 @@ export interface HistoryOpenRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
   /**
    * One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.
    *
@@ -1022,6 +1050,13 @@ export interface McpImportRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).

@@ -118,6 +118,27 @@ describe('app services (real workers, real store)', () => {
     await call('deleteHistoryEntry', { handle });
   });
 
+  it("shrinks to a budget: the plan on the summary, each tool's level in the report, the same bytes from history; below the floor, a failure", async () => {
+    const fixture = realFixture('github-mcp-server.json');
+    const analyze = async (budget: number) => {
+      const request = { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes), level: 'skeletons', budget };
+      return finished((await call<{ jobId: string }>('analyzeCatalog', request)).jobId);
+    };
+    const outcome = (await analyze(6000)) as AnalysisSummary;
+    expect(outcome.report.budget).toMatchObject({ tokens: 6000, tools: { skeletons: expect.any(Number), names: expect.any(Number) } });
+    expect(outcome.report.budget!.listing_tokens).toBeLessThanOrEqual(6000);
+    const lint = JSON.parse(Buffer.from((await call<{ bytes: Uint8Array }>('getLintReport', { analysisId: outcome.analysisId })).bytes).toString('utf8'));
+    expect(new Set(lint.tools.map((tool: { level: string }) => tool.level))).toEqual(new Set(['skeletons', 'names']));
+    expect(outcome.guarantees).toMatchObject({ selection: { ok: true, scope: 'names' }, construction: { applies: false }, relaxation: { ok: true } });
+    const handle = outcome.report.recovery_handle!;
+    const handedOut = Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' })).bytes);
+    const saved = await call<{ bytes: Uint8Array }>('downloadCatalog', { source: { handle }, which: 'compressed' });
+    expect(Buffer.from(saved.bytes).equals(handedOut)).toBe(true);
+    await call('deleteHistoryEntry', { handle });
+    const below = (await analyze(500)) as AnalysisFailure;
+    expect(below).toMatchObject({ ok: false, error: { code: 'cave_bad_request', message: expect.stringContaining("below this catalog's floor") as string } });
+  });
+
   it('gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)', async () => {
     const outcome = await analyzeShared();
     const handle = outcome.report.recovery_handle!;

@@ -8,7 +8,7 @@
 // actions. Pass-through states say plainly why nothing was stored.
 
 import { useEffect, useState } from 'react';
-import type { AnalysisSummary } from '../../../shared/contracts';
+import type { AnalysisSummary, BudgetPlanReport } from '../../../shared/contracts';
 import { NOTHING_STORED, asCavemanError, outcomeWords } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { LEVEL_KEEPS } from '../../../shared/levels';
@@ -23,6 +23,13 @@ import { Icon } from './icon';
 import { PriceStat } from './price-stat';
 
 const nothingStored = outcomeWords(NOTHING_STORED);
+
+/** What the budget did: the listing Claude is handed, and how many tools at each level. */
+function budgetTitle(budget: BudgetPlanReport): string {
+  const levels = Object.entries(budget.tools).map(([level, count]) => `${count} at ${level}`);
+  const listed = `${formatInt(budget.listing_tokens)} of ${formatInt(budget.tokens)}`;
+  return `The listing Claude is handed (caveman_describe included) takes ${listed} tokens: ${levels.join(', ')}`;
+}
 
 function Stat({ label, value, detail, accent, title }: { label: string; value: string; detail?: string; accent?: boolean; title?: string | undefined }) {
   return (
@@ -95,6 +102,14 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             <span title={LEVEL_KEEPS[summary.level]}>
               Level <strong>{summary.level}</strong>
             </span>
+            {report.budget ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span title={budgetTitle(report.budget)}>
+                  Budget <strong>{formatInt(report.budget.tokens)}</strong> ({formatInt(report.budget.listing_tokens)} listed)
+                </span>
+              </>
+            ) : null}
             {summary.catalogKind ? (
               <>
                 <span aria-hidden="true">·</span>
