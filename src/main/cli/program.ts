@@ -260,7 +260,8 @@ const configOptions = (command: Command) =>
   command
     .requiredOption(
       '--config <file>',
-      'the MCP client\'s config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, or any file with an "mcpServers" or "servers" list)',
+      "the MCP client's config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex's config.toml, " +
+        'or any file with an "mcpServers" or "servers" list)',
     )
     .requiredOption('--server <name>', 'the server, by its name in the file')
     .option('--project <folder>', 'in ~/.claude.json: the project the server belongs to, when more than one has that name')

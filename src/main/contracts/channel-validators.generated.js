@@ -4095,7 +4095,7 @@ export const v21 = validate55;
 const schema95 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 const schema96 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
 const schema99 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
-const schema100 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","picked"]};
+const schema100 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4353,7 +4353,7 @@ errors++;
 }
 if(data.client !== undefined){
 let data11 = data.client;
-if(!((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "picked"))){
+if(!((((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "codex")) || (data11 === "gemini")) || (data11 === "picked"))){
 const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4520,7 +4520,7 @@ errors++;
 }
 if(data.client !== undefined){
 let data1 = data.client;
-if(!((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "picked"))){
+if(!((((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "codex")) || (data1 === "gemini")) || (data1 === "picked"))){
 const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];

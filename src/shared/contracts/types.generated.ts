@@ -150,7 +150,8 @@ export type McpTransport = 'stdio' | 'http' | 'sse';
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "McpClient".
  */
-export type McpClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'picked';
+export type McpClient =
+  'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'codex' | 'gemini' | 'picked';
 /**
  * Which server to import: one discovery listed (by id), or one the person typed in.
  *

@@ -62,10 +62,11 @@ export async function discoverServers(where: LocationEnv, read: ReadText = readC
   return { servers, files };
 }
 
-/** The servers in a file the person picked (by dialog or file input). */
+/** The servers in a file the person picked (by dialog or file input); a .toml file is read as Codex's config.toml. */
 export function serversInPickedFile(displayName: string, text: string): Discovery {
   const servers: DiscoveredServer[] = [];
-  const file = parseInto(text, { path: displayName, client: 'picked', kind: 'any', scope: 'user' }, servers);
+  const kind = /\.toml$/i.test(displayName) ? 'codex' : 'any';
+  const file = parseInto(text, { path: displayName, client: 'picked', kind, scope: 'user' }, servers);
   return { servers, files: [file] };
 }
 
