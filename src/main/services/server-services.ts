@@ -23,6 +23,7 @@ import { targetOfDiscovered } from '../mcp/import/discovered-target';
 import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
 import { approveStart, type StartPolicy } from '../mcp/import/start-approval';
 import { backupPathFor } from '../mcp/wrap/config-file';
+import { entryRefOf } from '../mcp/wrap/config-document';
 import type { Launcher } from '../mcp/wrap/proxy-launch';
 import { commitUnwrap, commitWrap, prepareUnwrap, prepareWrap, type PreparedUnwrap, type PreparedWrap } from '../mcp/wrap/wrap-server';
 import { words } from '../mcp/wrap/wrap-plan';
@@ -134,7 +135,7 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
 
   const prepare = async (request: ServerEditRequest): Promise<{ server: DiscoveredServer; prepared: PreparedWrap | PreparedUnwrap }> => {
     const server = serverOf(request.serverId);
-    const ref = { server: server.name, project: server.project };
+    const ref = entryRefOf(server);
     return refused(async () => {
       if (request.action === 'unwrap') return { server, prepared: await prepareUnwrap({ config: server.configPath, ref, launcher: launcherOrNone() }) };
       const excluded = request.excludeTools ?? [];
@@ -198,7 +199,7 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
 /** The backup a wrap of this server left beside its file, when it is there. */
 async function backupOf(server: DiscoveredServer): Promise<string | undefined> {
   try {
-    const path = backupPathFor(await realpath(server.configPath), { server: server.name, project: server.project });
+    const path = backupPathFor(await realpath(server.configPath), entryRefOf(server));
     return existsSync(path) ? path : undefined;
   } catch {
     return undefined;
