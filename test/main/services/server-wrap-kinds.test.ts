@@ -62,7 +62,7 @@ afterAll(async () => {
 
 describe('wrap from the Servers tab, per config kind', () => {
   it.each(KINDS)('%s: "%s" is wrapped, shows as wrapped, and unwraps to the same bytes', async (file, name, client) => {
-    const { handlers } = services;
+    const handlers = services.handlers as Required<ServerServices['handlers']>;
     const config = join(dir, file);
     const original = readFileSync(config);
     const rowOf = (overview: ServersOverview) => overview.servers.find((row) => row.server.name === name && row.server.configPath === config)!;
