@@ -12,7 +12,7 @@ import type { TokenizerName } from '../../shared/tokenizers';
 import type { WorkerClient } from '../workers/worker-client';
 import type { LocationEnv } from '../mcp/import/config-locations';
 import type { DiscoveredServer } from '../mcp/import/discover-servers';
-import { targetOfDiscovered } from '../mcp/import/discovered-target';
+import { measurable, targetOfDiscovered } from '../mcp/import/discovered-target';
 import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
 import { approveStarts, startRequestOf, type StartPolicy, type StartRequest } from '../mcp/import/start-approval';
 import type { CallContext } from './dispatch';
@@ -37,11 +37,6 @@ export interface ServerMeasuring {
   measureAll(servers: readonly DiscoveredServer[], tokenizer: TokenizerName, context: CallContext): Promise<ServerMeasureAllStarted>;
   cancel(jobId: string): boolean;
   idle(): Promise<void>;
-}
-
-/** A server Measure all starts: one the client itself would start (not disabled), and that can be started as written. */
-export function measurable(server: DiscoveredServer): boolean {
-  return server.problem === undefined && server.disabled !== true;
 }
 
 export function createServerMeasuring(deps: ServerMeasuringDeps): ServerMeasuring {

@@ -123,8 +123,8 @@ function note(io: CommandIo, command: string, line: string): Promise<void> {
   return writeAll(io.stderr, `caveman-shrink ${command}: ${oneLine(line)}\n`);
 }
 
-/** Unwrap recognises any install's entry by its shape; this install's exact path is a bonus when there is one. */
-function installOrNone(): Launcher | undefined {
+/** Unwrap (and the servers listing) recognise any install's entry by its shape; this install's exact path is a bonus when there is one. */
+export function installOrNone(): Launcher | undefined {
   try {
     return thisInstall();
   } catch {

@@ -105,3 +105,12 @@ export function projectConfigLocations(where: LocationEnv, projects: readonly st
     { path: path(project, '.gemini', 'settings.json'), client: 'gemini', kind: 'gemini', scope: 'project', project },
   ]);
 }
+
+/** What a file's name says of its format, for a file named by hand: ~/.claude.json, a Codex config.toml, Gemini CLI's settings.json; else its lists say. */
+export function kindOfConfigPath(path: string): ConfigKind | undefined {
+  const normal = path.replace(/\\/g, '/');
+  if (normal.endsWith('/.claude.json') || normal === '.claude.json') return 'claude-code-user';
+  if (/\.toml$/i.test(normal)) return 'codex';
+  if (normal.endsWith('.gemini/settings.json')) return 'gemini';
+  return undefined;
+}

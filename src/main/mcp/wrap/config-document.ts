@@ -10,7 +10,7 @@
 // "projects"[<folder>]."mcpServers" (Claude Code's local scope), and
 // Codex's [mcp_servers.<name>] tables.
 
-import type { ConfigKind } from '../import/config-locations';
+import { kindOfConfigPath, type ConfigKind } from '../import/config-locations';
 import type { DiscoveredServer } from '../import/discover-servers';
 import { parseJsonDocument } from './json-document';
 import type { Argv } from './proxy-launch';
@@ -49,17 +49,8 @@ export interface ConfigDocument {
 
 /** The lists of a config file (of `kind`, else as its name and text say); refuses (unknown-format) text neither JSON(C) nor TOML, or listing no servers. */
 export function parseConfigDocument(path: string, text: string, knownKind?: ConfigKind): ConfigDocument {
-  const kind = knownKind ?? kindByName(path);
+  const kind = knownKind ?? kindOfConfigPath(path);
   return kind === 'codex' ? parseTomlDocument(path, text) : parseJsonDocument(path, text, kind);
-}
-
-/** What a file's name says of its format: ~/.claude.json, a Codex config.toml, Gemini CLI's settings.json; else its lists say. */
-function kindByName(path: string): ConfigKind | undefined {
-  const normal = path.replace(/\\/g, '/');
-  if (normal.endsWith('/.claude.json') || normal === '.claude.json') return 'claude-code-user';
-  if (/\.toml$/i.test(normal)) return 'codex';
-  if (normal.endsWith('.gemini/settings.json')) return 'gemini';
-  return undefined;
 }
 
 /**
