@@ -12,7 +12,7 @@ import type { McpCommandOptions } from './commands/mcp-command';
 import type { ProxyCommandOptions } from './commands/proxy-command';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { ServersCommandOptions } from './commands/servers-command';
-import type { Launcher } from '../mcp/wrap/proxy-launch';
+import { WRAP_PROXY_FLAGS, type Launcher, type WrapFlagSpec } from '../mcp/wrap/proxy-launch';
 import type { CommandIo } from './commands/shrink-command';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 import { UsageError } from './usage-error';
@@ -293,17 +293,26 @@ const configOptions = (command: Command) =>
 /** The long options `proxy` takes: a wrapped entry may pass only these. */
 const proxyOptionNames = () => program.commands.find((each) => each.name() === 'proxy')?.options.flatMap((option) => (option.long ? [option.long] : [])) ?? [];
 
-configOptions(
-  program
-    .command('wrap')
-    .description(
-      "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- " +
-        '<its command>`, with the same args and env; a backup goes beside the file',
-    ),
+/** Each proxy option wrap can write (proxy-launch.ts's table) as an option of the wrap command. */
+const wrapProxyOptions = (command: Command) => {
+  for (const spec of WRAP_PROXY_FLAGS as readonly WrapFlagSpec[]) {
+    const option = new Option(spec.takes === 'none' ? spec.flag : `${spec.flag} <${spec.takes}>`, spec.help);
+    if (spec.choices) option.choices(spec.choices);
+    command.addOption(spec.takes === 'values' ? option.argParser(collect).default([]) : option);
+  }
+  return command;
+};
+
+wrapProxyOptions(
+  configOptions(
+    program
+      .command('wrap')
+      .description(
+        "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- " +
+          '<its command>`, with the same args and env; a backup goes beside the file',
+      ),
+  ),
 )
-  .addOption(new Option('--level <name>', "the proxy's level (default: the proxy's)").choices(LEVELS))
-  .option('--include-tools <names>', 'list only these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
-  .option('--exclude-tools <names>', 'never list these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
   .addHelpText(
     'after',
     '\nExit status: 0 when wrapped (or the dry run printed), 1 when refused (why is on stderr; nothing was written), 2 on a usage mistake.\n' +
