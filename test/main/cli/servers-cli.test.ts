@@ -24,7 +24,10 @@ beforeAll(() => {
   home = join(dir, 'home');
   project = join(dir, 'app');
   marker = join(dir, 'project-server-started');
-  write(join(home, '.config/Claude/claude_desktop_config.json'), JSON.stringify({ mcpServers: { small: tiny('--tools', '2') } }, null, 2));
+  write(
+    join(home, '.config/Claude/claude_desktop_config.json'),
+    JSON.stringify({ mcpServers: { small: tiny('--tools', '2'), second: tiny('--tools', '1') } }, null, 2),
+  );
   write(join(home, '.claude.json'), JSON.stringify({ mcpServers: { keyed: tiny('--tools', '3', '--api-key', 'sk-live-abcdefghijklmnop1234') } }));
   write(join(home, '.config/Code/User/mcp.json'), JSON.stringify({ servers: { remote: { type: 'http', url: 'http://user:pw@127.0.0.1:9/mcp?key=s3cret' } } }));
   const leavesMark = {
@@ -64,16 +67,17 @@ describe('caveman-shrink servers', () => {
     expect(run.status, run.stderr).toBe(0);
     const rows = rowsOf(run.stdout);
     expect(rows[0]).toEqual(['CLIENT', 'NAME', 'STATE', 'FILE', 'COMMAND']);
-    expect(rows.slice(1, 5).map((row) => row.slice(0, 4))).toEqual([
+    expect(rows.slice(1, 6).map((row) => row.slice(0, 4))).toEqual([
       ['Claude Desktop', 'small', 'direct', join(home, '.config/Claude/claude_desktop_config.json')],
+      ['Claude Desktop', 'second', 'direct', join(home, '.config/Claude/claude_desktop_config.json')],
       ['Claude Code', 'keyed', 'direct', join(home, '.claude.json')],
       ['VS Code', 'remote', 'URL (http)', join(home, '.config/Code/User/mcp.json')],
       ['VS Code (project)', 'theirs', 'direct', join(project, '.vscode/mcp.json')],
     ]);
-    expect(rows[2]![4]).toBe(`${process.execPath} ${TINY_SERVER} --tools 3 --api-key ***`);
-    expect(rows[3]![4]).toBe('http://***@127.0.0.1:9/mcp?key=***');
+    expect(rows[3]![4]).toBe(`${process.execPath} ${TINY_SERVER} --tools 3 --api-key ***`);
+    expect(rows[4]![4]).toBe('http://***@127.0.0.1:9/mcp?key=***');
     expect(run.stdout).not.toMatch(/sk-live|s3cret|user:pw/);
-    expect(run.stdout.endsWith('4 servers in 4 config files\n')).toBe(true);
+    expect(run.stdout.endsWith('5 servers in 4 config files\n')).toBe(true);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -98,14 +102,15 @@ only when allowed", async () => {
     const names = rows.slice(1, 6).map((row) => row.slice(0, 3));
     expect(names).toEqual([
       ['Claude Desktop', 'small', '4'],
-      ['Claude Desktop', 'total (1)', '4'],
+      ['Claude Desktop', 'second', '3'],
+      ['Claude Desktop', 'total (2)', '7'],
       ['Claude Code', 'keyed', '5'],
-      ['Claude Code', 'total (1)', '5'],
-      ['all configs', 'total (2)', '9'],
+      ['all configs', 'total (3)', '12'],
     ]);
     const figures = (row: string[]) => row.slice(3).map((cell) => Number(cell.replace(/,/g, '')));
-    const [small, keyed, all] = [figures(rows[1]!), figures(rows[3]!), figures(rows[5]!)];
-    expect(all).toEqual(small.map((value, i) => value + keyed[i]!));
+    const [small, second, desktop, keyed, all] = [1, 2, 3, 4, 5].map((at) => figures(rows[at]!)) as [number[], number[], number[], number[], number[]];
+    expect(desktop).toEqual(small.map((value, i) => value + second[i]!));
+    expect(all).toEqual(desktop.map((value, i) => value + keyed[i]!));
     // Direct: as configured is the listing itself, more than the proxy lists at signatures.
     expect(small[0]!).toBeGreaterThan(small[4]!);
     expect(run.stdout).toContain('tokens per request as the model sees them: the anthropic rendering (what Claude is sent), inferred, o200k_base');

@@ -52,11 +52,11 @@ export function measureTable(measured: readonly MeasuredServer[]): string {
     return [tools, `${mark}${count(line.asConfigured)}`, ...LEVELS.map((level) => `${mark}${count(line.levels[level])}`)];
   };
   const rows: string[][] = [];
-  // Each client's servers, then what that client sends on every request with all of them.
+  // Each client's servers, then (for more than one) what that client sends on every request with all of them.
   for (const client of new Set(done.map((each) => clientOf(each.server)))) {
     const mine = done.filter((each) => clientOf(each.server) === client);
     rows.push(...mine.map((each) => [client, each.server.name, ...figures(each.line, String(each.tools))]));
-    rows.push([client, `total (${mine.length})`, ...figures(sumCostLines(mine.map((each) => each.line)), total(mine))]);
+    if (mine.length > 1) rows.push([client, `total (${mine.length})`, ...figures(sumCostLines(mine.map((each) => each.line)), total(mine))]);
   }
   rows.push(['all configs', `total (${done.length})`, ...figures(sumCostLines(done.map((each) => each.line)), total(done))]);
   const header = ['CLIENT', 'SERVER', 'TOOLS', 'AS CONFIGURED', ...LEVELS.map((level) => level.toUpperCase())];

@@ -131,7 +131,13 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
       {measure?.status === 'measuring' ? (
         <div className="server-progress" role="status">
           <progress max={1} value={measure.fraction} aria-label={`Measuring ${server.name}`} />
-          <span>{measure.stage === 'listing' ? 'Starting the server and listing its tools…' : 'Measuring the listing at every level…'}</span>
+          <span>
+            {measure.queued
+              ? 'Waiting for the servers before it…'
+              : measure.stage === 'listing'
+                ? 'Starting the server and listing its tools…'
+                : 'Measuring the listing at every level…'}
+          </span>
         </div>
       ) : null}
       {measure?.status === 'error' ? (
