@@ -4095,7 +4095,7 @@ export const v21 = validate55;
 const schema95 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 const schema96 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
 const schema99 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
-const schema100 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","picked"]};
+const schema100 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4353,7 +4353,7 @@ errors++;
 }
 if(data.client !== undefined){
 let data11 = data.client;
-if(!((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "picked"))){
+if(!((((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "codex")) || (data11 === "gemini")) || (data11 === "picked"))){
 const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4520,7 +4520,7 @@ errors++;
 }
 if(data.client !== undefined){
 let data1 = data.client;
-if(!((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "picked"))){
+if(!((((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "codex")) || (data1 === "gemini")) || (data1 === "picked"))){
 const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
@@ -6854,12 +6854,242 @@ return errors === 0;
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v31 = validate77;
-const schema138 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema138 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokenizer === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenizer"},message:"must have required property '"+"tokenizer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "tokenizer")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.tokenizer !== undefined){
+let data0 = data.tokenizer;
+if(!((data0 === "o200k_base") || (data0 === "cl100k_base"))){
+const err2 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v32 = validate78;
+const schema140 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.jobs === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jobs"},message:"must have required property '"+"jobs"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "jobs")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.jobs !== undefined){
+let data0 = data.jobs;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.serverId === undefined){
+const err2 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "serverId"},message:"must have required property '"+"serverId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.jobId === undefined){
+const err3 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "jobId"},message:"must have required property '"+"jobId"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((key1 === "serverId") || (key1 === "jobId"))){
+const err4 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.serverId !== undefined){
+let data2 = data1.serverId;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err5 = {instancePath:instancePath+"/jobs/" + i0+"/serverId",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/jobs/" + i0+"/serverId",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.jobId !== undefined){
+let data3 = data1.jobId;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err7 = {instancePath:instancePath+"/jobs/" + i0+"/jobId",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/jobs/" + i0+"/jobId",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v33 = validate79;
+const schema143 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6948,18 +7178,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v32 = validate78;
-const schema141 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+export const v34 = validate80;
+const schema146 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7054,18 +7284,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v33 = validate81;
-const schema142 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+export const v35 = validate83;
+const schema147 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7094,10 +7324,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 /** Each channel schema's $id (with pointer) → its validator. */
 export const CHANNEL_VALIDATORS = new Map([
@@ -7132,7 +7362,9 @@ export const CHANNEL_VALIDATORS = new Map([
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditDone", v28],
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditPreview", v29],
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditRequest", v30],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest", v31],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview", v32],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty", v33],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllRequest", v31],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllStarted", v32],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest", v33],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview", v34],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty", v35],
 ]);

@@ -387,7 +387,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('an unknown command that is no file either says so and lists the commands', async () => {
     const run = await runCommand(['frobnicate'], { env });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy, wrap, unwrap\)/);
+    expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy, servers, wrap, unwrap\)/);
     expect(run.stderr).not.toMatch(/ENOENT/);
   });
 

@@ -11,6 +11,8 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../library/shrink';
 import { catalogBytes, listServerTools } from '../../mcp/import/list-server-tools';
 import { defaultSourceName, type McpTarget } from '../../mcp/connection/server-target';
+import { NamedServerError, namedConfigServer } from '../../mcp/import/named-config-server';
+import { homedir } from 'node:os';
 import { packageVersion } from '../../library/package-version';
 import { parsePairs } from '../key-value';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
@@ -19,6 +21,10 @@ import { UsageError } from '../usage-error';
 import type { CommandIo } from './shrink-command';
 
 export interface McpCommandOptions {
+  /** A server of this config file, by its --server name, instead of a command or --url. */
+  config?: string | undefined;
+  server?: string | undefined;
+  project?: string | undefined;
   url?: string | undefined;
   sse?: boolean | undefined;
   header?: string[] | undefined;
@@ -33,6 +39,16 @@ export interface McpCommandOptions {
   shareSchemas?: boolean | undefined;
   /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
   strict?: boolean | undefined;
+}
+
+/** A server named in a config file, or the one the command line and options give; a missing file or server throws NamedServerError. */
+async function targetOf(commandLine: readonly string[], options: McpCommandOptions): Promise<McpTarget> {
+  if (options.config === undefined && options.server === undefined) return targetFromOptions(commandLine, options);
+  if (options.config === undefined || options.server === undefined)
+    throw new UsageError('--config and --server go together: a server of a config file, by its name');
+  if (commandLine.length > 0 || options.url !== undefined)
+    throw new UsageError('give either a server of a config file (--config, --server) or a command or --url, not both');
+  return namedConfigServer(options.config, options.server, options.project, process.env, homedir());
 }
 
 /** The server the options name; throws UsageError when they name none, both, or malformed extras. */
@@ -61,7 +77,14 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
 }
 
 export async function runMcpCommand(commandLine: readonly string[], options: McpCommandOptions, io: CommandIo, signal?: AbortSignal): Promise<number> {
-  const target = targetFromOptions(commandLine, options);
+  let target: McpTarget;
+  try {
+    target = await targetOf(commandLine, options);
+  } catch (thrown) {
+    if (!(thrown instanceof NamedServerError)) throw thrown;
+    await writeAll(io.stderr, `caveman-shrink mcp: ${thrown.message}; nothing was printed or stored\n`);
+    return 1;
+  }
   let tools: unknown[];
   try {
     const listed = await listServerTools(target, {
@@ -81,7 +104,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     const { result, error } = await shrink(bytes, {
       tokenizer: options.tokenizer,
       ...(options.store !== undefined ? { store: options.store } : {}),
-      sourceName: options.name ?? defaultSourceName(target),
+      sourceName: options.name ?? (options.server !== undefined ? `mcp:${options.server}` : defaultSourceName(target)),
       ...(options.level !== undefined ? { level: options.level } : {}),
       ...(options.shareSchemas === true ? { shareSchemas: true } : {}),
       ...(signal ? { signal } : {}),

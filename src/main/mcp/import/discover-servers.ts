@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { McpClient, McpConfigFile, McpServerInfo } from '../../../shared/contracts';
 import { MAX_INPUT_BYTES, configTooLargeError } from '../../../shared/errors';
-import { projectConfigLocations, userConfigLocations, type ConfigLocation, type LocationEnv } from './config-locations';
+import { kindOfConfigPath, projectConfigLocations, userConfigLocations, type ConfigLocation, type LocationEnv } from './config-locations';
 import { ConfigFormatError, claudeCodeProjects, parseConfigText, type ParsedServer } from './config-parse';
 
 export interface DiscoveredServer extends ParsedServer {
@@ -62,10 +62,11 @@ export async function discoverServers(where: LocationEnv, read: ReadText = readC
   return { servers, files };
 }
 
-/** The servers in a file the person picked (by dialog or file input). */
+/** The servers in a file the person picked (by dialog or file input); its name may say its format (a .toml file is Codex's). */
 export function serversInPickedFile(displayName: string, text: string): Discovery {
   const servers: DiscoveredServer[] = [];
-  const file = parseInto(text, { path: displayName, client: 'picked', kind: 'any', scope: 'user' }, servers);
+  const kind = kindOfConfigPath(displayName) ?? 'any';
+  const file = parseInto(text, { path: displayName, client: 'picked', kind, scope: 'user' }, servers);
   return { servers, files: [file] };
 }
 

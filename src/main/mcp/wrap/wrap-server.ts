@@ -6,7 +6,18 @@
 
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
 import { findEntry, parseConfigDocument, type EntryRef } from './config-document';
-import { backupExists, backupInTheWay, backupPathFor, createBackup, readBackup, readConfig, removeBackup, replaceConfig, type ConfigRead } from './config-file';
+import {
+  assertWritable,
+  backupExists,
+  backupInTheWay,
+  backupPathFor,
+  createBackup,
+  readBackup,
+  readConfig,
+  removeBackup,
+  replaceConfig,
+  type ConfigRead,
+} from './config-file';
 import type { Argv, Launcher, ProxyOptions } from './proxy-launch';
 import { planUnwrap, planWrap } from './wrap-plan';
 
@@ -50,6 +61,7 @@ export interface PreparedUnwrap extends PreparedEdit {
 
 export async function prepareWrap(request: WrapRequest): Promise<PreparedWrap> {
   const read = await readConfig(request.config);
+  assertWritable(read);
   const plan = planWrap(read.path, read.text, request.ref, request.launcher, request.options);
   const entry = { server: plan.entry.name, project: plan.entry.project };
   const backupPath = backupPathFor(read.path, entry);
@@ -80,6 +92,7 @@ export async function commitWrap(prepared: PreparedWrap): Promise<void> {
 
 export async function prepareUnwrap(request: UnwrapRequest): Promise<PreparedUnwrap> {
   const read = await readConfig(request.config);
+  assertWritable(read);
   // The backup is named after the entry as found (a name only one project has gets its project).
   const found = findEntry(parseConfigDocument(read.path, read.text), request.ref, read.path);
   const entry = { server: found.name, project: found.project };

@@ -3,8 +3,8 @@
 // their shares (marked as an estimate).
 
 import { describe, expect, it } from 'vitest';
-import type { ServerCosts } from '../../../src/shared/contracts';
-import { costRows, savedShare } from '../../../src/renderer/src/lib/server-cost-table';
+import type { ServerCosts } from '../../src/shared/contracts';
+import { costRows, savedShare, serverCostLine, sumCostLines } from '../../src/shared/server-cost-table';
 
 const t = (json: number, anthropic: number, openai: number) => ({ json, anthropic, openai });
 const total = (before: [number, number, number], after: [number, number, number]) => ({
@@ -54,5 +54,27 @@ describe('costRows', () => {
   it('the share saved; an empty listing saves nothing', () => {
     expect(savedShare(200, 50)).toBe(0.75);
     expect(savedShare(0, 0)).toBe(0);
+  });
+});
+
+describe("a server's line in Measure all, and the lines added up", () => {
+  it('direct: as configured is the listing itself; each level is through the proxy, caveman_describe included (Claude tokens)', () => {
+    expect(serverCostLine(costs, { state: 'direct' })).toEqual({ asConfigured: 84, levels: { full: 66, leads: 101 }, estimate: false });
+  });
+
+  it("wrapped: as configured is its level (the proxy's default when none is written), with the tools it excludes by name left out", () => {
+    expect(serverCostLine(costs, { state: 'wrapped', level: 'full' }).asConfigured).toBe(66);
+    expect(serverCostLine(costs, { state: 'wrapped' }).asConfigured).toBe(101);
+    expect(serverCostLine(costs, { state: 'wrapped', level: 'full', excludeTools: ['write_file'] })).toEqual({
+      asConfigured: 40,
+      levels: { full: 40, leads: 87 },
+      estimate: true,
+    });
+  });
+
+  it('the sum is what a client sends on every request with all of them listed', () => {
+    const lines = [serverCostLine(costs, { state: 'direct' }), serverCostLine(costs, { state: 'wrapped', level: 'full' })];
+    expect(sumCostLines(lines)).toEqual({ asConfigured: 150, levels: { full: 132, facts: 0, leads: 202, signatures: 0 }, estimate: false });
+    expect(sumCostLines([]).asConfigured).toBe(0);
   });
 });
