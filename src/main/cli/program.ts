@@ -13,6 +13,7 @@ import type { ProxyCommandOptions } from './commands/proxy-command';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { Launcher } from '../mcp/wrap/proxy-launch';
 import type { CommandIo } from './commands/shrink-command';
+import { IncompleteOutputError, reportIncompleteOutput, writeNow } from './stdio';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 import { UsageError } from './usage-error';
 
@@ -92,6 +93,7 @@ export async function runProgram(argv: readonly string[], run: ProgramRun = {}):
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof IncompleteOutputError) return reportIncompleteOutput(io.stderr, error);
     throw error;
   } finally {
     [io, givenSignal, givenLauncher, running] = [processIo, undefined, undefined, false];
@@ -104,7 +106,7 @@ const program = new Command('caveman-shrink')
   // Lets `mcp` and `proxy` hand everything after the server's command to the server.
   .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
-  .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) })
+  .configureOutput({ writeOut: (text) => writeNow(io.stdout, text), writeErr: (text) => writeNow(io.stderr, text) })
   // Help, version and usage errors throw; runProgram turns them into exit statuses (2 for a usage error).
   .exitOverride();
 
@@ -122,7 +124,7 @@ program
   .addHelpText(
     'after',
     `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ` +
-      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
+      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read or stdout not written whole, 2 on a usage mistake.\n` +
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )

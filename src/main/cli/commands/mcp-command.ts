@@ -14,7 +14,7 @@ import { defaultSourceName, type McpTarget } from '../../mcp/connection/server-t
 import { packageVersion } from '../../library/package-version';
 import { parsePairs } from '../key-value';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
-import { writeAll } from '../stdio';
+import { IncompleteOutputError, keepingHandle, writeAll } from '../stdio';
 import { UsageError } from '../usage-error';
 import type { CommandIo } from './shrink-command';
 
@@ -87,7 +87,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
       ...(signal ? { signal } : {}),
     });
     const { output, ...report } = result;
-    await writeAll(io.stdout, output);
+    await writeAll(io.stdout, output).catch(keepingHandle(report.recovery_handle));
     return reportLine(
       io,
       tools.length === 0
@@ -96,6 +96,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
       options.strict,
     );
   } catch (thrown) {
+    if (thrown instanceof IncompleteOutputError) throw thrown;
     // A failure we did not foresee still hands out the catalog the server listed.
     await writeAll(io.stdout, bytes);
     return reportLine(io, unforeseenFailureLine(thrown), options.strict);
