@@ -57,29 +57,32 @@ export function redactEntries(entries: Readonly<Record<string, string>>): Record
   return Object.fromEntries(Object.entries(entries).map(([name, value]) => [name, redactHeaderValue(name, value)]));
 }
 
-/** A URL with its `user:pass@` and the values of its secret-named (or secret-looking) query parameters as REDACTED. */
+/**
+ * A URL with its `user:pass@` and every query value as REDACTED (a server URL's
+ * query is where keys travel: `?api_key=`, `?token=`, `?key=`…; names stay),
+ * and the values of a fragment that carries parameters (`#access_token=`).
+ */
 export function redactUrl(url: string): string {
-  const parts = /^([a-z][\w+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
+  const parts = /^([a-z][\w+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(url);
   if (!parts) return url;
-  const [, scheme, authority, rest] = parts as unknown as [string, string, string, string];
+  const [, scheme, authority, path, query, fragment] = parts as unknown as [string, string, string, string, string | undefined, string | undefined];
   const at = authority.lastIndexOf('@');
   const host = at < 0 ? authority : `${REDACTED}@${authority.slice(at + 1)}`;
-  return (
-    scheme +
-    host +
-    rest.replace(/([?&;#])([^=&#;]*)=([^&#;]*)/g, (whole, sep: string, name: string, value: string) => {
-      const shown = redactValue(safeDecode(name), safeDecode(value));
-      return shown === REDACTED ? `${sep}${name}=${REDACTED}` : whole;
-    })
-  );
+  const shownQuery = query === undefined ? '' : `?${redactParameters(query.slice(1))}`;
+  const shownFragment = fragment === undefined ? '' : fragment.includes('=') ? `#${redactParameters(fragment.slice(1))}` : fragment;
+  return scheme + host + path + shownQuery + shownFragment;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+/** `a=1&b=2` as `a=***&b=***`; a part without `=` is a value too. */
+function redactParameters(parameters: string): string {
+  return parameters
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      if (equals < 0) return part === '' ? part : REDACTED;
+      return equals === part.length - 1 ? part : `${part.slice(0, equals)}=${REDACTED}`;
+    })
+    .join('&');
 }
 
 /** `Name: value` or `Name=value` (a header, an env pair): its value redacted when the name or value says so; else null. */
@@ -124,8 +127,9 @@ export function redactArgs(words: readonly string[]): string[] {
 
 /** The command line as shellLine writes it, secrets redacted; a redacted part stays bare (`--token=***`) where the rest needs no quotes. */
 export function redactedCommandLine(words: readonly string[]): string {
-  const shown = redactArgs(words);
-  return shown.map((word, index) => (word !== words[index] && needsNoQuotes(word.replaceAll(REDACTED, '')) ? word : shellWord(word))).join(' ');
+  return redactArgs(words)
+    .map((word) => (word.includes(REDACTED) && needsNoQuotes(word.replaceAll(REDACTED, '')) ? word : shellWord(word)))
+    .join(' ');
 }
 
 function needsNoQuotes(text: string): boolean {
