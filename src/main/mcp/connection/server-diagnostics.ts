@@ -9,6 +9,7 @@ import { CavemanError, cancelledError } from '../../../shared/errors';
 import type { UnreadableLine } from './json-lines';
 import { describeTarget, packageRunner, type McpTarget } from './server-target';
 import { errorMessage } from '../../../shared/error-message';
+import { redactText } from '../../../shared/redact';
 
 /** How much of the server's stderr a message quotes. */
 const STDERR_TAIL_CHARS = 600;
@@ -122,7 +123,7 @@ export class ServerDiagnostics {
   }
 
   private stderrNote(): string {
-    const text = this.stderr.replace(/\s+/g, ' ').trim();
+    const text = redactText(this.stderr.replace(/\s+/g, ' ').trim());
     if (text === '') return '';
     return `; its stderr ends with: ${text.length > STDERR_TAIL_CHARS ? `…${text.slice(-STDERR_TAIL_CHARS)}` : text}`;
   }
@@ -153,8 +154,9 @@ function networkWords(code: string): string {
   return words[code] ?? code;
 }
 
+/** What a server or its transport said, on one line, no longer than `max`, secrets redacted. */
 function shorten(text: string, max = QUOTE_CHARS): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = redactText(text.replace(/\s+/g, ' ').trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

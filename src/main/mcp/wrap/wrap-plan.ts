@@ -14,6 +14,7 @@
 // lost; when the rest of the file is also untouched, the result is the
 // backup byte for byte.
 
+import { redactArgs } from '../../../shared/redact';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { parseConfigText, type ParsedServer } from '../import/config-parse';
 import { describeEntry, entryText, findEntry, parseConfigDocument, type ConfigDocument, type EntryRef, type ServerEntry } from './config-document';
@@ -163,7 +164,9 @@ function sameArgv(a: Argv, b: Argv): boolean {
   return a.command === b.command && a.args.length === b.args.length && a.args.every((arg, i) => arg === b.args[i]);
 }
 
-/** A command line for a message: words with spaces or quotes quoted. */
+/** A command line for a message: words with spaces or quotes quoted, secrets redacted (src/shared/redact.ts). */
 export function words(argv: Argv): string {
-  return [argv.command, ...argv.args].map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  return redactArgs([argv.command, ...argv.args])
+    .map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word))
+    .join(' ');
 }
