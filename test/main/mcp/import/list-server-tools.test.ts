@@ -50,11 +50,12 @@ describe('listServerTools', () => {
     expect(error.message).toBe('could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)');
   });
 
-  it('a server that exits before it answers, quoting its stderr', async () => {
+  it('a server that exits before it answers, named by its whole command wherever the clone is, quoting its stderr', async () => {
     const error = await rejectedCavemanError(listServerTools(tiny('--mode', 'exit')));
     expect(error.code).toBe('cave_mcp_unreachable');
-    expect(error.message).toMatch(
-      /^the server \(.*tiny-server\.mjs --mode exit\) exited before it answered initialize; its stderr ends with: tiny-server: cannot open its configuration file, giving up$/,
+    expect(error.message).toBe(
+      `the server (${process.execPath} ${TINY_SERVER} --mode exit) exited before it answered initialize; ` +
+        'its stderr ends with: tiny-server: cannot open its configuration file, giving up',
     );
   });
 
