@@ -14,6 +14,7 @@ import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-c
 import type { Launcher } from '../mcp/wrap/proxy-launch';
 import type { CommandIo } from './commands/shrink-command';
 import { IncompleteOutputError, reportIncompleteOutput, writeNow } from './stdio';
+import { closestCommand } from './closest-command';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 import { UsageError } from './usage-error';
 
@@ -128,6 +129,8 @@ program
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
+  // More than one word reaches the action, so `caveman-shrink shrnk file.json` is told it mistyped a command.
+  .allowExcessArguments()
   .action(
     async (
       file: string | undefined,
@@ -137,9 +140,14 @@ program
       // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
       // it is a file, and the command says there is no such file.
       if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
-        const commands = program.commands.map((each) => each.name()).join(', ');
-        command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
+        const commands = program.commands.map((each) => each.name());
+        const meant = closestCommand(file, commands);
+        command.error(`error: ${file} is neither a command nor a file (${meant ? `did you mean ${meant}? ` : ''}commands: ${commands.join(', ')})`, {
+          exitCode: 2,
+          code: 'caveman.usage',
+        });
       }
+      if (command.args.length > 1) command.error(`error: shrink takes one file (or stdin), not ${command.args.length}`, { exitCode: 2, code: 'caveman.usage' });
       exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
     },
   );
