@@ -14,6 +14,8 @@ import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-c
 import type { ServersCommandOptions } from './commands/servers-command';
 import { WRAP_PROXY_FLAGS, type Launcher, type WrapFlagSpec } from '../mcp/wrap/proxy-launch';
 import type { CommandIo } from './commands/shrink-command';
+import { IncompleteOutputError, reportIncompleteOutput, writeNow } from './stdio';
+import { closestCommand } from './closest-command';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 import { UsageError } from './usage-error';
 
@@ -93,6 +95,7 @@ export async function runProgram(argv: readonly string[], run: ProgramRun = {}):
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof IncompleteOutputError) return reportIncompleteOutput(io.stderr, error);
     throw error;
   } finally {
     [io, givenSignal, givenLauncher, running] = [processIo, undefined, undefined, false];
@@ -105,7 +108,7 @@ const program = new Command('caveman-shrink')
   // Lets `mcp` and `proxy` hand everything after the server's command to the server.
   .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
-  .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) })
+  .configureOutput({ writeOut: (text) => writeNow(io.stdout, text), writeErr: (text) => writeNow(io.stderr, text) })
   // Help, version and usage errors throw; runProgram turns them into exit statuses (2 for a usage error).
   .exitOverride();
 
@@ -123,10 +126,12 @@ program
   .addHelpText(
     'after',
     `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ` +
-      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
+      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read or stdout not written whole, 2 on a usage mistake.\n` +
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
+  // More than one word reaches the action, so `caveman-shrink shrnk file.json` is told it mistyped a command.
+  .allowExcessArguments()
   .action(
     async (
       file: string | undefined,
@@ -136,9 +141,14 @@ program
       // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
       // it is a file, and the command says there is no such file.
       if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
-        const commands = program.commands.map((each) => each.name()).join(', ');
-        command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
+        const commands = program.commands.map((each) => each.name());
+        const meant = closestCommand(file, commands);
+        command.error(`error: ${file} is neither a command nor a file (${meant ? `did you mean ${meant}? ` : ''}commands: ${commands.join(', ')})`, {
+          exitCode: 2,
+          code: 'caveman.usage',
+        });
       }
+      if (command.args.length > 1) command.error(`error: shrink takes one file (or stdin), not ${command.args.length}`, { exitCode: 2, code: 'caveman.usage' });
       exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
     },
   );

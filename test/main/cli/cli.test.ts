@@ -391,6 +391,21 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(run.stderr).not.toMatch(/ENOENT/);
   });
 
+  it('a mistyped command says which it meant, with a file after it too (not "too many arguments")', async () => {
+    const file = join(store.dir, 'file.json');
+    writeFileSync(file, '{"tools":[]}');
+    const commands = '(did you mean shrink? commands: shrink, lint, recover, history, mcp, proxy, wrap, unwrap)';
+    for (const args of [['shrnk', file], ['shrnk']]) {
+      const run = await runCommand(args, { env });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`error: shrnk is neither a command nor a file ${commands}`);
+    }
+    expect((await runCommand(['histroy'], { env })).stderr).toContain('histroy is neither a command nor a file (did you mean history? commands:');
+    const two = await runCommand(['shrink', file, file], { env });
+    expect(two.status).toBe(2);
+    expect(two.stderr).toContain('error: shrink takes one file (or stdin), not 2');
+  });
+
   it('a missing file after an explicit shrink, or for lint, is "no such file", not "neither a command nor a file" or a raw ENOENT', async () => {
     const missing = join(store.dir, 'missing.json');
     const shrink = await runCommand(['shrink', missing], { env });

@@ -14,9 +14,10 @@ import { defaultSourceName, type McpTarget } from '../../mcp/connection/server-t
 import { NamedServerError, namedConfigServer } from '../../mcp/import/named-config-server';
 import { homedir } from 'node:os';
 import { packageVersion } from '../../library/package-version';
+import { redactHeaderValue, redactUrl } from '../../../shared/redact';
 import { parsePairs } from '../key-value';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
-import { writeAll } from '../stdio';
+import { IncompleteOutputError, keepingHandle, writeAll } from '../stdio';
 import { UsageError } from '../usage-error';
 import type { CommandIo } from './shrink-command';
 
@@ -64,8 +65,15 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
       throw new UsageError(`--url ${JSON.stringify(options.url)} is not a URL`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, not ${parsed.protocol}`);
+    // fetch refuses every request to such a URL: said at the start, not at each request.
+    if (parsed.username !== '' || parsed.password !== '')
+      throw new UsageError(
+        `--url ${redactUrl(options.url)} carries a user name or password, which HTTP clients do not send from a URL: ` +
+          'give them as a header instead (--header "Authorization: Basic …")',
+      );
     // A header's name holds neither ':' nor '=', so the first of them ends it (`Name: value` or `Name=value`).
     const headers = parsePairs(options.header ?? [], { flag: '--header', shape: 'Name: value (or Name=value)', separator: /[:=]/ });
+    for (const [name, value] of Object.entries(headers ?? {})) checkHeader(name, value);
     return { transport: options.sse ? 'sse' : 'http', url: options.url, ...(headers ? { headers } : {}) };
   }
   if (command === undefined || command === '')
@@ -74,6 +82,14 @@ export function targetFromOptions(commandLine: readonly string[], options: Pick<
   if ((options.header ?? []).length > 0) throw new UsageError('--header goes with --url');
   const env = parsePairs(options.env ?? [], { flag: '--env', shape: 'KEY=VALUE' });
   return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
+}
+
+/** A header every request can carry: a name of HTTP token characters, a value without a line break or NUL (it would end the header). */
+function checkHeader(name: string, value: string): void {
+  const shown = `${name}: ${redactHeaderValue(name, value)}`;
+  if (/[\r\n\0]/.test(value) || /[\r\n\0]/.test(name))
+    throw new UsageError(`--header ${JSON.stringify(shown)} holds a line break or NUL, which no HTTP header can carry`);
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header ${JSON.stringify(shown)}: ${JSON.stringify(name)} is not a header name`);
 }
 
 export async function runMcpCommand(commandLine: readonly string[], options: McpCommandOptions, io: CommandIo, signal?: AbortSignal): Promise<number> {
@@ -110,7 +126,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
       ...(signal ? { signal } : {}),
     });
     const { output, ...report } = result;
-    await writeAll(io.stdout, output);
+    await writeAll(io.stdout, output).catch(keepingHandle(report.recovery_handle));
     return reportLine(
       io,
       tools.length === 0
@@ -119,6 +135,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
       options.strict,
     );
   } catch (thrown) {
+    if (thrown instanceof IncompleteOutputError) throw thrown;
     // A failure we did not foresee still hands out the catalog the server listed.
     await writeAll(io.stdout, bytes);
     return reportLine(io, unforeseenFailureLine(thrown), options.strict);

@@ -16,7 +16,7 @@ import { withDescribeTool } from '../../library/with-describe-tool';
 import { countTokens } from '../../engine/tokens/count-tokens';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../../library/catalog-file';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
-import { writeAll } from '../stdio';
+import { IncompleteOutputError, keepingHandle, writeAll } from '../stdio';
 
 export interface ShrinkCommandOptions {
   tokenizer: TokenizerName;
@@ -83,7 +83,7 @@ export async function runShrinkCommand(
         output = added.output;
       } else notAdded = added.reason;
     }
-    await writeAll(io.stdout, output);
+    await writeAll(io.stdout, output).catch(keepingHandle(report.recovery_handle));
     const status = await reportLine(io, withNote(report, error, 'the original bytes were passed through'), options.strict);
     if (notAdded !== undefined) await writeAll(io.stderr, `caveman-shrink: --describe-tool: not added (${notAdded})\n`);
     // After the report line, so a reader of the first stderr line still gets the JSON.
@@ -91,6 +91,7 @@ export async function runShrinkCommand(
       await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
     return status;
   } catch (thrown) {
+    if (thrown instanceof IncompleteOutputError) throw thrown;
     // A failure we did not foresee still passes the catalog through.
     await writeAll(io.stdout, input.bytes);
     return reportLine(io, unforeseenFailureLine(thrown), options.strict);

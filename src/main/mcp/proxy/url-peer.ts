@@ -15,6 +15,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { RpcMessage, RpcPeer } from '../connection/line-peers';
 import { ResponseTexts, recordingFetch } from './response-texts';
 import { ServerDiagnostics } from '../connection/server-diagnostics';
+import { redactUrl } from '../../../shared/redact';
 import type { UrlTarget } from '../connection/server-target';
 import { urlTransport, type UrlTransport } from '../connection/url-transport';
 
@@ -80,7 +81,7 @@ export class UrlPeer implements RpcPeer {
     const old = this.transport;
     old.onmessage = old.onerror = old.onclose = undefined;
     await old.close().catch(() => undefined);
-    this.log(`${this.target.url} refused the streamable HTTP initialize (HTTP ${status}): reaching it over the older HTTP+SSE transport`);
+    this.log(`${redactUrl(this.target.url)} refused the streamable HTTP initialize (HTTP ${status}): reaching it over the older HTTP+SSE transport`);
     this.transport = urlTransport({ ...this.target, transport: 'sse' }, recordingFetch(this.texts));
     let stage = 'connecting';
     try {

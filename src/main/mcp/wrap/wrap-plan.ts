@@ -16,6 +16,7 @@
 // counts as unchanged; when the rest of the file is also untouched, the
 // result is the backup byte for byte.
 
+import { redactArgs } from '../../../shared/redact';
 import { parseConfigText, type ParsedServer } from '../import/config-parse';
 import {
   describeEntry,
@@ -151,7 +152,9 @@ function sameArgv(a: Argv, b: Argv): boolean {
   return a.command === b.command && a.args.length === b.args.length && a.args.every((arg, i) => arg === b.args[i]);
 }
 
-/** A command line for a message: words with spaces or quotes quoted. */
+/** A command line for a message: words with spaces or quotes quoted, secrets redacted (src/shared/redact.ts). */
 export function words(argv: Argv): string {
-  return [argv.command, ...argv.args].map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  return redactArgs([argv.command, ...argv.args])
+    .map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word))
+    .join(' ');
 }

@@ -19,6 +19,7 @@ import {
   type ConfigRead,
 } from './config-file';
 import type { Argv, Launcher, ProxyOptions } from './proxy-launch';
+import { redactedConfigText } from './redacted-config-text';
 import { planUnwrap, planWrap } from './wrap-plan';
 
 export interface WrapRequest {
@@ -38,7 +39,7 @@ export interface UnwrapRequest {
 interface PreparedEdit {
   read: ConfigRead;
   after: string;
-  /** Unified diff of the file, before → after. */
+  /** Unified diff of the file, before → after, secrets redacted: for showing, never for applying. */
   diff: string;
   backupPath: string;
   /** The entry, as found (a name only one project has gets its project). */
@@ -109,6 +110,10 @@ export async function commitUnwrap(prepared: PreparedUnwrap): Promise<void> {
   });
 }
 
+/** The diff a person sees: its context may show any entry of the file, so secrets are redacted on both sides. */
 function fileDiff(path: string, before: string, after: string): string {
-  return createTwoFilesPatch(path, path, before, after, 'before', 'after', { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  return createTwoFilesPatch(path, path, redactedConfigText(before), redactedConfigText(after), 'before', 'after', {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
 }

@@ -8,8 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
 import { useApp, useMcp, useSettings, useUi } from '../app-context';
 import { pickedServerRefusal, typedServerRefusal } from '../../../shared/server-starts';
-import { shellLine } from '../../../shared/shell-words';
 import { MCP_CLIENT_NAMES } from '../../../shared/mcp-clients';
+import { redactUrl, redactedCommandLine } from '../../../shared/redact';
 import { serverFromForm, type McpForm, type TransportChoice } from '../lib/mcp-form';
 import { Icon } from './icon';
 import { ModalDialog } from './modal-dialog';
@@ -44,9 +44,9 @@ export function whereFrom(server: McpServerInfo): string {
 }
 
 export function commandText(server: McpServerInfo): string {
-  if (server.transport !== 'stdio') return server.url ?? '(no URL)';
+  if (server.transport !== 'stdio') return server.url === undefined ? '(no URL)' : redactUrl(server.url);
   const words = [...(server.command !== undefined ? [server.command] : []), ...(server.args ?? [])];
-  const text = shellLine(words);
+  const text = redactedCommandLine(words);
   return server.command === undefined ? `(no command) ${text}`.trim() : text;
 }
 

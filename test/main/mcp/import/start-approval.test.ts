@@ -120,7 +120,7 @@ describe('startQuestion', () => {
       {
         title: 'Connect to a server?',
         message: 'Caveman Shrink will connect to this URL to list its MCP tools:',
-        detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
+        detail: 'http://127.0.0.1:9/admin?key=***\n\nSending headers: Authorization',
         confirm: 'Connect',
       },
     ],
@@ -130,7 +130,7 @@ describe('startQuestion', () => {
       {
         title: 'Connect to a server from a config file?',
         message: 'Caveman Shrink will connect to this URL "remote" from team.json to list its MCP tools:',
-        detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
+        detail: 'http://127.0.0.1:9/admin?key=***\n\nSending headers: Authorization',
         confirm: 'Connect',
       },
     ],

@@ -231,6 +231,22 @@ describe('the file itself', () => {
     expect(existsSync(backupOf(config, 'everything'))).toBe(true);
   });
 
+  it("--dry-run's diff shows no secret of the file: env values and secret args are ***, the file keeps them", async () => {
+    const text = DESKTOP.replace('"--rm",', '"--rm", "--api-key", "k-42",');
+    const config = write('.config/Claude/claude_desktop_config.json', text);
+    for (const server of ['github', 'everything']) {
+      const dry = await cli('wrap', '--config', config, '--server', server, '--dry-run');
+      expect(dry.status, dry.stderr).toBe(0);
+      expect(dry.stdout).not.toMatch(/ghp_x|k-42/);
+    }
+    const dry = await cli('wrap', '--config', config, '--server', 'github', '--dry-run');
+    expect(dry.stdout).toContain('"GITHUB_PERSONAL_ACCESS_TOKEN": "***"');
+    expect(dry.stdout).toContain('"--api-key", "***"');
+    expect((await cli('wrap', '--config', config, '--server', 'github')).status).toBe(0);
+    expect(readFileSync(config, 'utf8')).toContain('"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_x"');
+    expect(readFileSync(config, 'utf8')).toContain('"k-42"');
+  });
+
   it('keeps the mode (an env with a token is often 0600) for the file and the backup, and follows a link', async () => {
     const real = write('dotfiles/claude.json', DESKTOP);
     chmodSync(real, 0o600);
