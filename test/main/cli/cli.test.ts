@@ -394,7 +394,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('a mistyped command says which it meant, with a file after it too (not "too many arguments")', async () => {
     const file = join(store.dir, 'file.json');
     writeFileSync(file, '{"tools":[]}');
-    const commands = '(did you mean shrink? commands: shrink, lint, recover, history, mcp, proxy, wrap, unwrap)';
+    const commands = '(did you mean shrink? commands: shrink, lint, recover, history, mcp, proxy, servers, wrap, unwrap)';
     for (const args of [['shrnk', file], ['shrnk']]) {
       const run = await runCommand(args, { env });
       expect(run.status).toBe(2);

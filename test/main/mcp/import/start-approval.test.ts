@@ -169,7 +169,7 @@ describe("a project's own config file", () => {
       {
         title: 'Run 2 commands from project config files?',
         message: 'Caveman Shrink will start these 2 servers from project config files (written by whoever made the project) to list their MCP tools:',
-        detail: 'a (/srv/app/a.json):\nsh -c "touch /tmp/pwned"\n\nb (/srv/app/b.json):\nhttp://127.0.0.1:9/admin?key=1',
+        detail: 'a (/srv/app/a.json):\nsh -c "touch /tmp/pwned"\n\nb (/srv/app/b.json):\nhttp://127.0.0.1:9/admin?key=***',
         confirm: 'Run',
       },
     ]);
