@@ -14,7 +14,7 @@ import type { Readable, Writable } from 'node:stream';
 import { LEVEL_KEEPS, PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
-import { DESCRIBE_TOOL_NAME } from '../../engine/describe-tool';
+import { DESCRIBE_TOOL_NAME } from '../../library/describe';
 import { MAX_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
 import { ChildPeer, StreamPeer } from '../../mcp/connection/line-peers';
 import { proxyListing } from '../../mcp/proxy/proxy-listing';
@@ -22,7 +22,7 @@ import { ServerDiagnostics } from '../../mcp/connection/server-diagnostics';
 import { serverEnv } from '../../mcp/connection/server-env';
 import { defaultSourceName, describeTarget, type McpTarget } from '../../mcp/connection/server-target';
 import { toolFilter } from '../../mcp/proxy/tool-filter';
-import { startToolsProxy } from '../../mcp/proxy/tools-proxy';
+import { startToolsProxy, type ToolCall } from '../../mcp/proxy/tools-proxy';
 import { UrlPeer } from '../../mcp/proxy/url-peer';
 import { parsePairs } from '../key-value';
 import { writeAll } from '../stdio';
@@ -99,7 +99,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       log,
       ...(filter
         ? {
-            refuseCall: (name: string) =>
+            checkCall: ({ name }: ToolCall) =>
               filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`,
           }
         : {}),

@@ -11,7 +11,7 @@ import { savingRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { StoreOption } from '../../library/store-option';
 import { visibleTokens } from '../../library/visible-tokens';
-import { offerDescribeTool } from './describe-tool-answer';
+import { offerDescribeTool } from '../../library/describe';
 import { catalogText, toolNames } from './listing-text';
 import { shrinkListedTools } from './shrink-listed-tools';
 import type { ToolFilter } from './tool-filter';

@@ -14,7 +14,7 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
 import { shrink } from '../../library/shrink';
 import type { StoreOption } from '../../library/store-option';
-import { DescribeIndex } from '../../library/describe-index';
+import { DescribeIndex } from '../../library/describe';
 import { catalogText, toolTexts } from './listing-text';
 
 export interface ShrinkListedOptions {

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shrink, visibleTokens } from '../../../../src/main/lib';
-import { describeToolDefinition } from '../../../../src/main/engine/describe-tool';
+import { describeToolDefinition } from '../../../../src/main/library/describe';
 import { catalogText, pageOfAnswer, toolNames } from '../../../../src/main/mcp/proxy/listing-text';
 import { savingRatio } from '../../../../src/shared/ratio';
 import { realFixture } from '../../../helpers/fixtures';

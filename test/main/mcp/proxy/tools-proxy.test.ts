@@ -181,14 +181,14 @@ describe('the proxy core', () => {
     await proxy.close();
   });
 
-  it('answers a tools/call of a tool refuseCall names with an error, and nothing reaches the server (issue 23 item 3)', async () => {
+  it('answers a tools/call that checkCall refuses with an error, and nothing reaches the server', async () => {
     const upstream = new FakePeer();
     const downstream = new FakePeer();
     const proxy = await startToolsProxy({
       upstream,
       downstream,
       log: () => undefined,
-      refuseCall: (name) => (name === 'hidden' ? 'filtered out' : undefined),
+      checkCall: ({ name }) => (name === 'hidden' ? 'filtered out' : undefined),
       shrinkTools: async (tools) => ({ tools }),
     });
     downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hidden', arguments: {} } });

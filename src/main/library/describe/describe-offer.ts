@@ -1,19 +1,30 @@
-// The proxy's caveman_describe for one listing: answers `{"names": […]}`
+// A proxy's caveman_describe for one listing: answers `{"names": […]}`
 // from the listing's DescribeIndex (built once, when the listing was shrunk:
 // each answer is the server's own bytes for that tool, the same bytes the
 // store keeps under the listing's handle, so the answer is the same after a
 // restart). Offered only when the listing shortened something.
 
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { DESCRIBE_TOOL_NAME, describeToolDefinition, describeToolName, describeToolTokens, describeUsage, requestedNames } from '../../engine/describe-tool';
-import type { DescribeIndex } from '../../library/describe-index';
-import type { LocalTool } from './tools-proxy';
+import {
+  DESCRIBE_TOOL_NAME,
+  describeToolDefinition,
+  describeToolName,
+  describeToolTokens,
+  describeUsage,
+  requestedNames,
+  type DescribeToolDefinition,
+} from './describe-tool-definition';
+import type { DescribeAnswer, DescribeIndex } from './describe-index';
 
-export { COMPLETE_NOTE } from '../../library/describe-index';
+/** The describe tool as a proxy serves it: its entry in tools/list and the answer to a call. */
+export interface ServedDescribeTool {
+  definition: DescribeToolDefinition;
+  call(args: unknown): Promise<DescribeAnswer>;
+}
 
 export interface DescribeOffer {
   /** The tool to list, or undefined when no description was shortened. */
-  tool: LocalTool | undefined;
+  tool: ServedDescribeTool | undefined;
   /** One clause for the stderr summary: what the tool costs, or why it is not offered. */
   note: string;
   /** Set when a server tool already had the name. */
@@ -26,7 +37,7 @@ export function offerDescribeTool(index: DescribeIndex, listed: readonly string[
   if (shortened === 0) return { tool: undefined, note: `${DESCRIBE_TOOL_NAME} not offered: no description was shortened` };
   const name = describeToolName(index.tools.flatMap((tool) => (tool.name === undefined ? [] : [tool.name])));
   const tokens = describeToolTokens(options.tokenizer, name, listed.at(-1));
-  const tool: LocalTool = {
+  const tool: ServedDescribeTool = {
     definition: describeToolDefinition(name),
     call(args) {
       const names = requestedNames(args);

@@ -9,10 +9,10 @@
 // real tool named `#3` is never hidden by the third tool's placeholder, nor
 // the other way round.
 
-import { isObject, isString, memberOf, sourceOf, stringValue, type JsonDocument, type NodeId } from '../engine/json/json-node';
-import { shortenedToolIndexes } from '../engine/tool-originals';
-import { readCatalog } from '../engine/transform/catalog-shape';
-import { listToolNames } from './recover-tool';
+import { isObject, isString, memberOf, sourceOf, stringValue, type JsonDocument, type NodeId } from '../../engine/json/json-node';
+import { shortenedToolIndexes } from './tool-originals';
+import { readCatalog } from '../../engine/transform/catalog-shape';
+import { listToolNames } from '../recover-tool';
 
 export interface DescribedTool {
   /** 1-based, in catalog order. */
