@@ -120,6 +120,15 @@ export const operations: Implementations = {
     return serverCosts(bytes, { tokenizer, counter, signal, onProgress: (fraction) => onProgress('counting', fraction) });
   },
 
+  async proxyListing({ tools, settings }, { store }) {
+    const [{ listingProduct }, { toolFilter }, { unpackTools }] = await Promise.all([
+      import('../mcp/proxy/proxy-listing'),
+      import('../mcp/proxy/tool-filter'),
+      import('../mcp/proxy/listing-text'),
+    ]);
+    return listingProduct(unpackTools(tools), { ...settings, store: openStore(store), filter: toolFilter(settings.includeTools, settings.excludeTools) });
+  },
+
   async warmUp({ tokenizer }, { store, counter }, { signal }) {
     const { warmUp } = await import('../jobs/analysis/warm-up');
     await warmUp(tokenizer, () => store.get(), counter, signal);

@@ -20,6 +20,8 @@ import type { LocationEnv } from '../mcp/import/config-locations';
 import type { Discovery } from '../mcp/import/discover-servers';
 import type { McpTarget } from '../mcp/connection/server-target';
 import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
+import type { ListingProduct, ListingSettings } from '../mcp/proxy/proxy-listing';
+import type { PackedTools } from '../mcp/proxy/listing-text';
 
 export interface WorkerSetup {
   storePath: string;
@@ -66,6 +68,8 @@ export interface Operations {
   listMcpTools: { args: { target: McpTarget; timeoutMs: number; name: string }; result: { bytes: Uint8Array; tools: number } };
   /** A server's listing (`{"tools":[…]}` bytes) measured at every level in every rendering (the Servers view); stores nothing. */
   measureListing: { args: { bytes: Uint8Array; tokenizer: TokenizerName }; result: ServerCosts };
+  /** The proxy's listing of a server's tools (each tool's exact bytes): filtered, shrunk, the original committed. */
+  proxyListing: { args: { tools: PackedTools; settings: ListingSettings }; result: ListingProduct };
 }
 
 export type Operation = keyof Operations;

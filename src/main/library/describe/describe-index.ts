@@ -61,6 +61,11 @@ export class DescribeIndex {
     return DescribeIndex.withShortened(original, (index) => shortened.has(index));
   }
 
+  /** An index of tools already described (one built elsewhere, say on a worker thread). */
+  static fromTools(tools: readonly DescribedTool[]): DescribeIndex {
+    return new DescribeIndex(tools);
+  }
+
   /** The tools of `original`, told which (0-based, in catalog order) the listing shortened. */
   static withShortened(original: JsonDocument, shortened: (index: number) => boolean): DescribeIndex {
     const layout = readCatalog(original);

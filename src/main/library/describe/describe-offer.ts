@@ -31,19 +31,25 @@ export interface DescribeOffer {
   renamed?: string;
 }
 
-/** The describe tool for a listing, to be listed after `listed` (the shrunk tools' texts). */
-export function offerDescribeTool(index: DescribeIndex, listed: readonly string[], options: { tokenizer: TokenizerName }): DescribeOffer {
-  const shortened = index.shortenedCount;
-  if (shortened === 0) return { tool: undefined, note: `${DESCRIBE_TOOL_NAME} not offered: no description was shortened` };
-  const name = describeToolName(index.tools.flatMap((tool) => (tool.name === undefined ? [] : [tool.name])));
-  const tokens = describeToolTokens(options.tokenizer, name, listed.at(-1));
-  const tool: ServedDescribeTool = {
+/** The describe tool named `name`, answering from `index`. */
+export function servedDescribeTool(name: string, index: DescribeIndex): ServedDescribeTool {
+  return {
     definition: describeToolDefinition(name),
     call(args) {
       const names = requestedNames(args);
       return Promise.resolve(names === undefined ? { content: [{ type: 'text', text: describeUsage(name) }], isError: true } : index.answer(names));
     },
   };
+}
+
+/** The describe tool for a listing, to be listed after `listed` (the shrunk tools' JSON, as text or UTF-8 bytes). */
+export function offerDescribeTool(index: DescribeIndex, listed: readonly (string | Uint8Array)[], options: { tokenizer: TokenizerName }): DescribeOffer {
+  const shortened = index.shortenedCount;
+  if (shortened === 0) return { tool: undefined, note: `${DESCRIBE_TOOL_NAME} not offered: no description was shortened` };
+  const name = describeToolName(index.tools.flatMap((tool) => (tool.name === undefined ? [] : [tool.name])));
+  const last = listed.at(-1);
+  const tokens = describeToolTokens(options.tokenizer, name, typeof last === 'object' ? new TextDecoder().decode(last) : last);
+  const tool = servedDescribeTool(name, index);
   const total = index.tools.length;
   const of = `${shortened} of ${total} tool${total === 1 ? '' : 's'}`;
   return {

@@ -16,7 +16,7 @@ export {
   type DescribeToolDefinition,
 } from './describe-tool-definition';
 export { COMPLETE_NOTE, DescribeIndex, type DescribeAnswer, type DescribedTool, type TextContent } from './describe-index';
-export { offerDescribeTool, type DescribeOffer, type ServedDescribeTool } from './describe-offer';
+export { offerDescribeTool, servedDescribeTool, type DescribeOffer, type ServedDescribeTool } from './describe-offer';
 export { describeTools, toolDescriber, type DescribeSource, type DescribeToolsOptions, type ToolDescriber } from './tool-describer';
 export { shortenedToolIndexes, toolOriginals, type ToolOriginal } from './tool-originals';
 export { withDescribeTool, type WithDescribeTool } from './with-describe-tool';

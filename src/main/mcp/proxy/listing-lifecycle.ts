@@ -5,20 +5,25 @@
 // client has listed, it is made again at once, so the local tools (the
 // describe tool) know the new tools before the client lists again.
 
-import type { LocalTool, ShrunkListing } from './tools-proxy';
+import type { LocalTool } from './tools-proxy';
 
-export class ListingLifecycle {
+/** What the lifecycle keeps: anything with the local tool it offers. */
+interface Offered {
+  local?: LocalTool | undefined;
+}
+
+export class ListingLifecycle<Listing extends Offered> {
   private generation = 0;
-  private listing: { generation: number; answer: Promise<ShrunkListing> } | undefined;
+  private listing: { generation: number; answer: Promise<Listing> } | undefined;
   /** The listing the client was last handed (or, after a change, made for it): the local tools answer from it. */
-  private offered: ShrunkListing | undefined;
+  private offered: Listing | undefined;
   /** The listing made again after a change, until it is done: a call of a local tool waits for it. */
-  private refreshing: Promise<ShrunkListing> | undefined;
+  private refreshing: Promise<Listing> | undefined;
 
-  constructor(private readonly make: () => Promise<ShrunkListing>) {}
+  constructor(private readonly make: () => Promise<Listing>) {}
 
   /** The listing of the server's current tools, made when this generation has none. */
-  current(): Promise<ShrunkListing> {
+  current(): Promise<Listing> {
     if (this.listing?.generation !== this.generation) {
       const answer = this.make();
       const entry = { generation: this.generation, answer };
@@ -31,7 +36,7 @@ export class ListingLifecycle {
   }
 
   /** The client was handed `shrunk`. */
-  handedOut(shrunk: ShrunkListing): void {
+  handedOut(shrunk: Listing): void {
     this.offered = shrunk;
   }
 

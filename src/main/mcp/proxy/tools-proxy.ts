@@ -4,8 +4,13 @@
 // notifications, requests the server makes of the client — except a
 // tools/list request from the client. That one it answers itself: it lists
 // every page upstream, hands each tool's exact text (a slice of the
-// server's own answer line) to `shrinkTools`, and answers with one page and
-// no nextCursor, written as text from the tools' texts. A tools/call of a
+// server's own answer) to `shrinkTools`, and answers with one page and no
+// nextCursor, written from the tools' bytes. Every message the proxy does
+// not answer itself is relayed as the bytes it read, only the id's bytes
+// rewritten in place where the id changes side; while the side it goes to
+// is slow to read, the side it comes from is not read (backpressure). A
+// burst of notifications/tools/list_changed is one re-listing and one
+// notification to the client. A tools/call of a
 // local tool (caveman_describe) is answered here; one `checkCall` refuses
 // (a filtered tool) is answered -32602 here and never reaches the server.
 //
@@ -17,18 +22,18 @@
 
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { UnreadableLine } from '../connection/json-lines';
+import { memberSpan, stringAt, type Member } from '../connection/json-scan';
 import { listAllPages } from '../connection/list-pages';
-import type { MessageExtra, RpcMessage, RpcPeer } from '../connection/line-peers';
+import type { RpcPeer } from '../connection/line-peers';
+import { idKeyOf, type FrameId, type RpcFrame } from '../connection/rpc-frame';
 import { errorMessage } from '../../../shared/error-message';
-import { isObject, memberOf, sourceOf } from '../../engine/json/json-node';
-import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
-import { pageOfAnswer, type ListingPage } from './listing-text';
+import { listingAnswer, pageOfAnswer } from './listing-text';
 import { ListingLifecycle } from './listing-lifecycle';
-import { RequestIds, type OwnRequest } from './request-ids';
+import { RequestIds, ourIdOf, type OwnRequest } from './request-ids';
 import {
   UpstreamError,
   describeUnreadable,
-  isId,
+  invalidToolName,
   isNotification,
   isRequest,
   isResponse,
@@ -37,7 +42,6 @@ import {
   serverExited,
   unrelayable,
   type RpcError,
-  type RpcId,
 } from './rpc-shapes';
 
 /** A tool the proxy answers itself (e.g. caveman_describe), offered with one listing. */
@@ -49,8 +53,8 @@ export interface LocalTool {
 }
 
 export interface ShrunkListing {
-  /** Each tool's JSON text, as the client gets it. */
-  tools: readonly string[];
+  /** Each tool's JSON bytes, as the client gets them. */
+  tools: readonly Uint8Array[];
   /** Answered by the proxy and listed after the server's tools. */
   local?: LocalTool | undefined;
 }
@@ -79,51 +83,40 @@ export interface ToolsProxyOptions {
   upstream: RpcPeer;
   /** The client (not started yet). */
   downstream: RpcPeer;
-  /** The tools to answer with, given each tool's exact text as upstream listed it (may return them unchanged). */
-  shrinkTools(tools: readonly string[], context: ListingContext): Promise<ShrunkListing>;
+  /** The tools to answer with, given each tool's exact bytes as upstream listed it (may return them unchanged). */
+  shrinkTools(tools: readonly Uint8Array[], context: ListingContext): Promise<ShrunkListing>;
   /** One note for a person; the caller keeps it on one line. */
   log(line: string): void;
   /** Why a tools/call is answered -32602 and never reaches the server (a filtered tool, invalid arguments), or undefined to relay it. */
   checkCall?(call: ToolCall): string | undefined;
   /** How long one upstream tools/list page may take (default 60 s). */
   requestTimeoutMs?: number;
+  /** How long a burst of list_changed is let settle before the tools are listed again (default 50 ms). */
+  coalesceMs?: number;
 }
 
 type Ending = 'client' | 'server' | 'closed';
 
-/** The server's answer to a request of the proxy's own: its result, and the line's exact text when the peer has it. */
-interface ServerAnswer {
-  result: RpcMessage;
-  text: string | undefined;
+/** The listing handed out, with the server's other result members. */
+interface Listing extends ShrunkListing {
+  extras: readonly Uint8Array[];
 }
 
-type Request = RpcMessage & { id: RpcId; method: string };
-
-/** A page of tools from an answer: sliced from its text, or (a peer without text) serialised from the parsed result. */
-function pageOf(answer: ServerAnswer): ListingPage {
-  if (answer.text !== undefined) return pageOfAnswer(answer.text);
-  const { tools, nextCursor } = answer.result;
-  if (!Array.isArray(tools)) throw new UpstreamError({ code: ErrorCode.InternalError, message: 'the server answered tools/list without a tools array' });
-  return { tools: tools.map((tool) => JSON.stringify(tool)), nextCursor: typeof nextCursor === 'string' ? nextCursor : undefined };
-}
-
-const paramsOf = (m: RpcMessage) => m.params as Record<string, unknown> | undefined;
+const encoder = new TextEncoder();
+const bytesOf = (message: Record<string, unknown>) => encoder.encode(JSON.stringify(message));
 
 /** `clientInfo` of an initialize request, when it has a name and a version. */
-function clientInfoOf(request: RpcMessage): ClientInfo | undefined {
-  const info = paramsOf(request)?.clientInfo as { name?: unknown; version?: unknown } | undefined;
+function clientInfoOf(request: RpcFrame): ClientInfo | undefined {
+  const params = request.json('params') as { clientInfo?: { name?: unknown; version?: unknown } } | undefined;
+  const info = params?.clientInfo;
   return typeof info?.name === 'string' && typeof info.version === 'string' ? { name: info.name, version: info.version } : undefined;
 }
 
-/** The exact bytes of a tools/call's `arguments` in the line it came in (re-serialised when the peer has no text). */
-function argumentBytes(request: RpcMessage, text: string | undefined): Uint8Array | undefined {
-  const args = paramsOf(request)?.arguments;
-  if (args === undefined) return undefined;
-  if (text === undefined) return new TextEncoder().encode(JSON.stringify(args));
-  const doc = parseJson(text, MAX_JSON_DEPTH);
-  const params = memberOf(doc, doc.root, 'params');
-  const node = isObject(doc, params) ? memberOf(doc, params, 'arguments') : undefined;
-  return node === undefined ? undefined : new TextEncoder().encode(sourceOf(doc, node));
+/** A tools/call's tool name when `params.name` is there once and is a string. */
+function callName(request: RpcFrame, params: readonly Member[] | undefined): string | undefined {
+  const names = params?.filter((m) => m.key === 'name') ?? [];
+  const name = names.length === 1 ? names[0]!.value : undefined;
+  return name !== undefined && request.bytes[name.start] === 0x22 ? stringAt(request.bytes, name) : undefined;
 }
 
 export class ToolsProxy {
@@ -136,9 +129,13 @@ export class ToolsProxy {
   private readonly log: (line: string) => void;
   private readonly timeoutMs: number;
   private readonly ids = new RequestIds();
-  private readonly listing: ListingLifecycle;
+  private readonly listing: ListingLifecycle<Listing>;
   /** Answers the proxy gives itself, awaited before the client's side is closed. */
   private readonly answering = new Set<Promise<void>>();
+  /** The sides not read until the side they are relayed to drains. */
+  private readonly held = new Set<RpcPeer>();
+  /** The last list_changed of a burst still settling, relayed once the burst is over. */
+  private changeNotice: { frame: RpcFrame; timer: ReturnType<typeof setTimeout> } | undefined;
   private stopping = false;
   /** Set once the server exited (or the proxy is stopping): nothing more can be asked of it. */
   private serverGone = false;
@@ -150,17 +147,17 @@ export class ToolsProxy {
     this.log = options.log;
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.closed = new Promise((resolve) => (this.finish = resolve));
-    this.listing = new ListingLifecycle(async () => this.options.shrinkTools(await this.listUpstream(), { clientInfo: this.clientInfo }));
+    this.listing = new ListingLifecycle(() => this.makeListing());
   }
 
   /** Starts the upstream peer, then the downstream one; a server that cannot start rejects here (the caller explains why). */
   async start(): Promise<void> {
-    this.downstream.onmessage = (m, extra) => this.onClientMessage(m, extra);
+    this.downstream.onframe = (m) => this.onClientMessage(m);
     this.downstream.onunreadable = (problem) => this.onClientUnreadable(problem);
     this.downstream.onclose = () => void this.shutdown('client');
     this.downstream.onerror = (error) => this.log(`the connection to the client reported: ${error.message}`);
     await this.upstream.start();
-    this.upstream.onmessage = (m, extra) => this.onServerMessage(m, extra);
+    this.upstream.onframe = (m) => this.onServerMessage(m);
     this.upstream.onunreadable = (problem) => this.onServerUnreadable(problem);
     this.upstream.onclose = () => {
       if (!this.stopping) this.log('the server closed its connection (it exited); stopping');
@@ -177,64 +174,77 @@ export class ToolsProxy {
 
   // ── the client's side ──────────────────────────────────────────────
 
-  private onClientMessage(m: RpcMessage, extra: MessageExtra | undefined): void {
+  private onClientMessage(m: RpcFrame): void {
     const problem = malformed(m);
     if (problem !== undefined) {
       this.log(`the client sent an invalid message (${problem}); answered with error ${ErrorCode.InvalidRequest}`);
-      void this.errorToClient(isId(m.id) ? m.id : null, { code: ErrorCode.InvalidRequest, message: `invalid request: ${problem}` });
+      void this.errorToClient(m.id?.text ?? 'null', { code: ErrorCode.InvalidRequest, message: `invalid request: ${problem}` });
       return;
     }
-    if (isRequest(m)) this.onClientRequest(m, extra?.text);
+    if (isRequest(m)) this.onClientRequest(m);
     else if (isNotification(m) && m.method === 'notifications/cancelled') this.onClientCancel(m);
-    else if (isResponse(m) && !this.ids.clientAnswers(m.id as RpcId))
+    else if (isResponse(m) && !this.ids.clientAnswers(m.id!))
       // An answer to the server's own request (its ids, not ours): only to one it made and is still waiting for.
-      this.log(`dropped an answer from the client to a request the server did not make or that was answered already (id ${JSON.stringify(m.id)})`);
-    else void this.toServer(m); // notifications, and answers to the server's own requests
+      this.log(`dropped an answer from the client to a request the server did not make or that was answered already (id ${m.id!.text})`);
+    else this.relay(this.downstream, this.upstream, [m.bytes]); // notifications, and answers to the server's own requests
   }
 
-  private onClientRequest(m: RpcMessage, text: string | undefined): void {
-    if (!isId(m.id)) {
-      void this.errorToClient(null, { code: ErrorCode.InvalidRequest, message: 'invalid request: the id must be a string or a number' });
+  private onClientRequest(request: RpcFrame): void {
+    const id = request.id;
+    if (!id) {
+      void this.errorToClient('null', { code: ErrorCode.InvalidRequest, message: 'invalid request: the id must be a string or a number' });
       return;
     }
-    const request = m as Request;
+    const method = request.method!;
     if (this.serverGone) {
       // Read after the server exited: nobody upstream will answer it, so we do, before the client's side closes.
-      this.answer(this.errorToClient(request.id, serverExited(request.method)));
+      this.answer(this.errorToClient(id.text, serverExited(method)));
       return;
     }
-    if (request.method === 'initialize') this.clientInfo = clientInfoOf(request);
-    if (request.method === 'tools/list') return this.answer(this.answerToolsList(request));
-    if (request.method === 'tools/call') {
-      const local = this.listing.localTool(paramsOf(request)?.name);
-      if (local) return this.answer(this.answerLocalCall(request, local));
-      const refused = this.checkedCall(request, text);
-      if (refused !== undefined) return this.answer(this.errorToClient(request.id, { code: ErrorCode.InvalidParams, message: refused }));
+    if (method === 'initialize') this.clientInfo = clientInfoOf(request);
+    if (method === 'tools/list') return this.answer(this.answerToolsList(request, id));
+    if (method === 'tools/call' && !this.onToolCall(request, id)) return;
+    this.relayClientRequest(request, id);
+  }
+
+  /** A tools/call the proxy answers itself (a local tool, a refused call) or lets through: true to relay it. */
+  private onToolCall(request: RpcFrame, id: FrameId): boolean {
+    const params = request.params();
+    const name = callName(request, params);
+    if (name === undefined) {
+      this.answer(this.errorToClient(id.text, invalidToolName()));
+      return false;
     }
-    this.relayClientRequest(request);
+    const local = this.listing.localTool(name);
+    if (local) {
+      this.answer(this.answerLocalCall(request, id, local));
+      return false;
+    }
+    const args = params && memberSpan(params, 'arguments');
+    const refused = this.options.checkCall?.({ name, arguments: args === undefined ? undefined : request.slice(args) });
+    if (refused === undefined) return true;
+    this.answer(this.errorToClient(id.text, { code: ErrorCode.InvalidParams, message: refused }));
+    return false;
   }
 
-  /** Why a tools/call must not reach the server, from the caller's check. */
-  private checkedCall(request: Request, text: string | undefined): string | undefined {
-    const name = paramsOf(request)?.name;
-    if (this.options.checkCall === undefined || typeof name !== 'string') return undefined;
-    return this.options.checkCall({ name, arguments: argumentBytes(request, text) });
-  }
-
-  private relayClientRequest(request: Request): void {
-    const id = this.ids.fromClient(request.id, request.method);
-    if (id === undefined) {
-      void this.errorToClient(request.id, { code: ErrorCode.InvalidRequest, message: `a request with id ${JSON.stringify(request.id)} is already in flight` });
+  private relayClientRequest(request: RpcFrame, clientId: FrameId): void {
+    const ours = this.ids.fromClient(clientId, request.method!);
+    if (ours === undefined) {
+      void this.errorToClient(clientId.text, { code: ErrorCode.InvalidRequest, message: `a request with id ${clientId.text} is already in flight` });
       return;
     }
-    this.requestUpstream({ ...request, id }, id, request.method);
+    this.requestUpstream(request.withId(String(ours)), ours, request.method!);
   }
 
-  /** The client names its own id; the server knows the request by ours. */
-  private onClientCancel(m: RpcMessage): void {
-    const params = paramsOf(m);
-    const ours = isId(params?.requestId) ? this.ids.oursFor(params.requestId) : undefined;
-    if (ours !== undefined) void this.toServer({ ...m, params: { ...params, requestId: ours } });
+  /** The client names its own id; the server knows the request by ours. The request leaves the in-flight map at once. */
+  private onClientCancel(m: RpcFrame): void {
+    const params = m.params();
+    const requestId = params && memberSpan(params, 'requestId');
+    const key = requestId === undefined ? undefined : idKeyOf(m.text(requestId));
+    const ours = key === undefined ? undefined : this.ids.cancel(key);
+    if (ours === undefined || requestId === undefined) return;
+    const pieces = [m.bytes.subarray(0, requestId.start), encoder.encode(String(ours)), m.bytes.subarray(requestId.end)];
+    this.relay(this.downstream, this.upstream, pieces);
   }
 
   private onClientUnreadable(problem: UnreadableLine): void {
@@ -245,149 +255,187 @@ export class ToolsProxy {
 
   // ── the server's side ──────────────────────────────────────────────
 
-  private onServerMessage(m: RpcMessage, extra: MessageExtra | undefined): void {
+  private onServerMessage(m: RpcFrame): void {
     const problem = malformed(m);
     if (problem !== undefined) {
       // Never relayed: the client would take it for a request or an answer of its own.
       this.log(`the server sent an invalid message (${problem}); ignored it`);
-      this.failInFlight(m.id, unrelayable(`an invalid message (${problem})`));
+      this.failInFlight(ourIdOf(m.id), unrelayable(`an invalid message (${problem})`));
       return;
     }
-    if (isResponse(m)) return this.onServerAnswer(m, extra?.text);
-    if (isNotification(m) && m.method === 'notifications/tools/list_changed') this.onToolsListChanged();
-    if (isRequest(m) && isId(m.id)) this.ids.serverAsks(m.id);
-    void this.toClient(m); // notifications and the server's own requests go to the client as they are
+    if (isResponse(m)) return this.onServerAnswer(m);
+    if (isNotification(m) && m.method === 'notifications/tools/list_changed') return this.onToolsListChanged(m);
+    if (isRequest(m) && m.id) this.ids.serverAsks(m.id);
+    this.relay(this.upstream, this.downstream, [m.bytes]); // notifications and the server's own requests go to the client as they are
   }
 
-  private onServerAnswer(m: RpcMessage, text: string | undefined): void {
-    const waiting = this.ids.settle(m.id);
+  private onServerAnswer(m: RpcFrame): void {
+    const ours = ourIdOf(m.id);
+    const waiting = this.ids.settle(ours);
     if (!waiting) {
-      this.log(`dropped an answer from the server to a request it was not asked (id ${JSON.stringify(m.id)})`);
+      if (!this.ids.wasCancelled(ours)) this.log(`dropped an answer from the server to a request it was not asked (id ${m.id!.text})`);
       return;
     }
-    if (waiting.from === 'client') {
-      void this.toClient({ ...m, id: waiting.clientId });
-      return;
-    }
+    if (waiting.from === 'client') return this.relay(this.upstream, this.downstream, m.withId(waiting.clientId.text));
     clearTimeout(waiting.timer);
-    if ('error' in m) waiting.reject(new UpstreamError(m.error as RpcError));
-    else waiting.resolve({ result: (m.result ?? {}) as RpcMessage, text } satisfies ServerAnswer);
+    if (m.hasError) waiting.reject(new UpstreamError(m.json('error') as RpcError));
+    else waiting.resolve(m);
   }
 
   private onServerUnreadable(problem: UnreadableLine): void {
     this.log(`the server sent ${describeUnreadable(problem)}; ignored it`);
-    this.failInFlight(problem.kind === 'not-json' ? null : problem.id, unrelayable(describeUnreadable(problem)));
+    const id = problem.kind === 'not-json' || problem.id === null ? undefined : JSON.stringify(problem.id);
+    this.failInFlight(ourIdOf(id === undefined ? undefined : { text: id, key: '' }), unrelayable(describeUnreadable(problem)));
   }
 
   // ── tools/list and the local tools ─────────────────────────────────
 
-  private async answerToolsList(request: Request): Promise<void> {
-    if (paramsOf(request)?.cursor !== undefined) {
+  private async answerToolsList(request: RpcFrame, id: FrameId): Promise<void> {
+    const params = request.json('params') as { cursor?: unknown } | undefined;
+    if (params?.cursor !== undefined) {
       // We never hand out a cursor: every tool comes in the first page.
-      await this.errorToClient(request.id, { code: ErrorCode.InvalidParams, message: 'invalid cursor: this proxy answers tools/list in one page' });
+      await this.errorToClient(id.text, { code: ErrorCode.InvalidParams, message: 'invalid cursor: this proxy answers tools/list in one page' });
       return;
     }
     try {
-      const shrunk = await this.listing.current();
-      this.listing.handedOut(shrunk);
-      const tools = shrunk.local ? [...shrunk.tools, JSON.stringify(shrunk.local.definition)] : shrunk.tools;
-      await this.downstream
-        .sendLine(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"tools":[${tools.join(',')}]}}`)
-        .catch((error: unknown) => this.log(`could not write to the client: ${String(error)}`));
+      const listing = await this.listing.current();
+      this.listing.handedOut(listing);
+      const tools = listing.local ? [...listing.tools, bytesOf(listing.local.definition)] : listing.tools;
+      await this.write(this.downstream, listingAnswer(id.text, tools, listing.extras));
     } catch (error) {
       const rpc =
         error instanceof UpstreamError ? error.rpc : { code: ErrorCode.InternalError, message: `the proxy could not list the tools: ${errorMessage(error)}` };
-      await this.errorToClient(request.id, rpc);
+      await this.errorToClient(id.text, rpc);
     }
   }
 
-  private async answerLocalCall(request: Request, handed: LocalTool): Promise<void> {
+  private async answerLocalCall(request: RpcFrame, id: FrameId, handed: LocalTool): Promise<void> {
     const local = await this.listing.latest(handed);
     try {
-      const result = await local.call(paramsOf(request)?.arguments);
-      await this.toClient({ jsonrpc: '2.0', id: request.id, result });
+      const params = request.json('params') as { arguments?: unknown } | undefined;
+      const result = await local.call(params?.arguments);
+      await this.toClient(`{"jsonrpc":"2.0","id":${id.text},"result":${JSON.stringify(result)}}`);
     } catch (error) {
-      await this.errorToClient(request.id, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${errorMessage(error)}` });
+      await this.errorToClient(id.text, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${errorMessage(error)}` });
     }
   }
 
-  /** The server changed its tools: once the client has listed, the listing is made again at once. */
-  private onToolsListChanged(): void {
+  /**
+   * The server changed its tools. A burst of such notifications settles first; then, once the client has listed, the tools
+   * are listed again at once (the describe tool knows the new ones), and the client hears of the change once.
+   */
+  private onToolsListChanged(notice: RpcFrame): void {
     this.listing.changed();
-    if (!this.listing.listed || this.serverGone) return;
+    if (this.changeNotice) clearTimeout(this.changeNotice.timer);
+    const timer = setTimeout(() => this.afterListChanged(), this.options.coalesceMs ?? 50);
+    this.changeNotice = { frame: notice, timer };
+  }
+
+  private afterListChanged(): void {
+    const notice = this.changeNotice!.frame;
+    this.changeNotice = undefined;
+    if (!this.listing.listed || this.serverGone) return this.relay(this.upstream, this.downstream, [notice.bytes]);
     this.answer(
-      this.listing.refresh().catch((error: unknown) => {
-        this.log(`could not list the tools again after the server changed them: ${errorMessage(error)}; the next tools/list asks again`);
-      }),
+      this.listing
+        .refresh()
+        .catch((error: unknown) => {
+          this.log(`could not list the tools again after the server changed them: ${errorMessage(error)}; the next tools/list asks again`);
+        })
+        .then(() => this.relay(this.upstream, this.downstream, [notice.bytes])),
     );
   }
 
-  /** Every tool upstream lists, each as its exact text; a failure is an error the client can be answered with. */
-  private async listUpstream(): Promise<string[]> {
+  /** Every tool upstream lists, each as its exact bytes, shrunk by the caller's function; a failure is an error the client can be answered with. */
+  private async makeListing(): Promise<Listing> {
+    let extras: readonly Uint8Array[] = [];
+    let tools;
     try {
       const listed = await listAllPages({
-        page: async (cursor) => pageOf(await this.askServer('tools/list', cursor === undefined ? undefined : { cursor })),
-        bytesOf: (tool) => Buffer.byteLength(tool),
+        page: async (cursor, at) => {
+          const page = pageOfAnswer(await this.askServer('tools/list', cursor === undefined ? undefined : { cursor }));
+          if (at === 0) extras = page.extras;
+          return page;
+        },
+        bytesOf: (tool) => tool.length,
       });
-      return listed.tools;
+      tools = listed.tools;
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
       throw new UpstreamError({ code: ErrorCode.InternalError, message: errorMessage(error) });
     }
+    return { ...(await this.options.shrinkTools(tools, { clientInfo: this.clientInfo })), extras };
   }
 
   // ── requests upstream ──────────────────────────────────────────────
 
   /** A request of our own to the server; its answer never reaches the client. */
-  private askServer(method: string, params: RpcMessage | undefined): Promise<ServerAnswer> {
+  private askServer(method: string, params: Record<string, unknown> | undefined): Promise<RpcFrame> {
     return new Promise((resolve, reject) => {
       if (this.serverGone) return reject(new UpstreamError(serverExited(method)));
       const request: OwnRequest = { from: 'proxy', method, resolve: resolve as OwnRequest['resolve'], reject, timer: undefined! };
       const id = this.ids.own(request);
       request.timer = setTimeout(() => {
         this.ids.settle(id);
-        void this.toServer({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } });
-        reject(
-          new UpstreamError({ code: ErrorCode.RequestTimeout, message: `the server did not answer ${method} within ${Math.round(this.timeoutMs / 1000)} s` }),
-        );
+        void this.write(this.upstream, [bytesOf({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } })]);
+        const seconds = Math.round(this.timeoutMs / 1000);
+        reject(new UpstreamError({ code: ErrorCode.RequestTimeout, message: `the server did not answer ${method} within ${seconds} s` }));
       }, this.timeoutMs);
-      this.requestUpstream({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, id, method);
+      this.requestUpstream([bytesOf({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })], id, method);
     });
   }
 
   /** Sends a request in flight under our id `id`; one that cannot be sent (an HTTP server down, say) is answered with why. */
-  private requestUpstream(message: RpcMessage, id: number, method: string): void {
-    this.upstream.send(message).catch((error: unknown) => {
+  private requestUpstream(pieces: Uint8Array[], id: number, method: string): void {
+    this.upstream.write(pieces).catch((error: unknown) => {
       const why = errorMessage(error);
       this.log(`could not send ${method} to the server: ${why}`);
       this.failInFlight(id, () => ({ code: ErrorCode.ConnectionClosed, message: `the proxy could not send ${method} to the server: ${why}` }));
     });
+    this.holdWhileBackedUp(this.downstream, this.upstream);
   }
 
   /** Ends a request in flight under our id `id` with an error, if there is one. */
-  private failInFlight(id: unknown, error: (method: string) => RpcError): void {
+  private failInFlight(id: number | undefined, error: (method: string) => RpcError): void {
     const waiting = this.ids.settle(id);
     if (!waiting) return;
     if (waiting.from === 'client') {
-      void this.errorToClient(waiting.clientId, error(waiting.method));
+      void this.errorToClient(waiting.clientId.text, error(waiting.method));
       return;
     }
     clearTimeout(waiting.timer);
     waiting.reject(new UpstreamError(error(waiting.method)));
   }
 
-  // ── writing, and the end ───────────────────────────────────────────
+  // ── writing, backpressure, and the end ─────────────────────────────
 
-  private toClient(message: RpcMessage): Promise<void> {
-    return this.downstream.send(message).catch((error: unknown) => this.log(`could not write to the client: ${String(error)}`));
+  /** Relays a message from one side to the other; while the other is backed up, the side it came from is not read. */
+  private relay(from: RpcPeer, to: RpcPeer, pieces: readonly Uint8Array[]): void {
+    void this.write(to, pieces);
+    this.holdWhileBackedUp(from, to);
   }
 
-  private toServer(message: RpcMessage): Promise<void> {
-    return this.upstream.send(message).catch((error: unknown) => this.log(`could not write to the server: ${String(error)}`));
+  private holdWhileBackedUp(reader: RpcPeer, writer: RpcPeer): void {
+    if (!writer.backedUp || this.held.has(reader)) return;
+    this.held.add(reader);
+    reader.pause();
+    void writer.drained().then(() => {
+      this.held.delete(reader);
+      if (!this.stopping) reader.resume();
+    });
   }
 
-  private errorToClient(id: RpcId | null, error: RpcError): Promise<void> {
-    return this.toClient({ jsonrpc: '2.0', id, error });
+  private write(to: RpcPeer, pieces: readonly Uint8Array[]): Promise<void> {
+    const side = to === this.downstream ? 'client' : 'server';
+    return to.write(pieces).catch((error: unknown) => this.log(`could not write to the ${side}: ${String(error)}`));
+  }
+
+  private toClient(text: string): Promise<void> {
+    return this.write(this.downstream, [encoder.encode(text)]);
+  }
+
+  /** An error answer under the client's id (its exact JSON text, or `null`). */
+  private errorToClient(idText: string, error: RpcError): Promise<void> {
+    return this.toClient(`{"jsonrpc":"2.0","id":${idText},"error":${JSON.stringify(error)}}`);
   }
 
   /** Runs an answer the proxy gives itself, remembered so a stop waits for it. */
@@ -400,10 +448,11 @@ export class ToolsProxy {
     if (this.stopping) return;
     this.stopping = true;
     this.serverGone = true;
+    if (this.changeNotice) clearTimeout(this.changeNotice.timer);
     for (const waiting of this.ids.drain()) {
       const error = serverExited(waiting.method);
       if (waiting.from === 'client') {
-        if (how === 'server') this.answer(this.errorToClient(waiting.clientId, error));
+        if (how === 'server') this.answer(this.errorToClient(waiting.clientId.text, error));
       } else {
         clearTimeout(waiting.timer);
         waiting.reject(new UpstreamError(error));
