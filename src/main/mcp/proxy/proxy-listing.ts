@@ -20,7 +20,7 @@ import { DescribeIndex, offerDescribeTool, servedDescribeTool, type DescribeOffe
 import { catalogBytes, packTools, toolNames, unpackTools, type PackedTools } from './listing-text';
 import { shrinkListedTools, type ShrunkTools } from './shrink-listed-tools';
 import type { ToolFilter } from './tool-filter';
-import type { ShrunkListing } from './tools-proxy';
+import type { ClientInfo, ShrunkListing } from './tools-proxy';
 import { errorMessage } from '../../../shared/error-message';
 
 /** The options that shape a listing, as plain data (they cross to a worker thread). */
@@ -53,6 +53,8 @@ export interface ProxyListingOptions {
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;
   filter?: ToolFilter | undefined;
+  /** The MCP client the listing is for, recorded with the shrink. */
+  clientInfo?: ClientInfo | undefined;
   log(line: string): void;
 }
 
@@ -96,7 +98,9 @@ export async function listingProduct(listed: readonly Uint8Array[], options: Omi
 
   const served = await cheapestListing(kept, shrunk, options);
   const describe = served.offer === undefined ? '' : `; ${served.offer.note}`;
-  const figures = await seen(listed, served.handedOut, options.tokenizer);
+  // Counted once: without a filter the listing is what was compared already.
+  const figures =
+    filter === undefined && served.figures ? seenText(served.figures, options.tokenizer) : await seen(listed, served.handedOut, options.tokenizer);
   log(`tools/list ${served.how}: ${count}, ${figures}; original stored as ${shrunk.handle}${describe}${served.why}`);
   if (served.offer?.renamed !== undefined) log(served.offer.renamed);
   const local = served.offer?.tool;
@@ -112,6 +116,13 @@ interface Served {
   how: string;
   /** Why not the level asked for, or ''. */
   why: string;
+  /** The tools as listed against `handedOut`, as the model sees them, when counted. */
+  figures?: Figures | undefined;
+}
+
+interface Figures {
+  before: number;
+  after: number;
 }
 
 /** The shrunk tools (and the describe tool), unless they do not cost the model fewer tokens than `kept`: then without deferring, or as listed. */
@@ -124,15 +135,15 @@ async function cheapestListing(
   const handedOut = offer?.tool ? [...shrunk.tools, encoder.encode(JSON.stringify(offer.tool.definition))] : shrunk.tools;
   const asked: Served = { tools: shrunk.tools, handedOut, offer, how: `shrunk at ${options.level}`, why: '' };
   const figures = await anthropicTokens(kept, handedOut, options.tokenizer);
-  if (figures === undefined || figures.after < figures.before) return asked;
+  if (figures === undefined || figures.after < figures.before) return { ...asked, figures };
   const why = `; at ${options.level}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${figures.before} → ${figures.after} tokens`;
   if (options.level !== 'full') {
     const whole = await shrinkListedTools(kept, { ...options, level: 'full' });
     const wholeFigures = 'unchanged' in whole ? undefined : await anthropicTokens(kept, whole.tools, options.tokenizer);
     if (wholeFigures !== undefined && wholeFigures.after < wholeFigures.before)
-      return { tools: whole.tools, handedOut: whole.tools, how: 'served at full (nothing deferred)', why };
+      return { tools: whole.tools, handedOut: whole.tools, how: 'served at full (nothing deferred)', why, figures: wholeFigures };
   }
-  return { tools: [...kept], handedOut: [...kept], how: 'served as the server listed it', why };
+  return { tools: [...kept], handedOut: [...kept], how: 'served as the server listed it', why, figures: { before: figures.before, after: figures.before } };
 }
 
 function keptTools(listed: readonly Uint8Array[], filter: ToolFilter): Uint8Array[] {
@@ -141,7 +152,7 @@ function keptTools(listed: readonly Uint8Array[], filter: ToolFilter): Uint8Arra
 }
 
 /** The anthropic rendering's tokens of two listings, or undefined when they are not catalogs the renderer reads. */
-async function anthropicTokens(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName) {
+async function anthropicTokens(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<Figures | undefined> {
   const counted = (await visibleTokens(catalogBytes(before), catalogBytes(after), tokenizer))?.anthropic;
   return counted && { before: counted.tokens_before, after: counted.tokens_after };
 }
@@ -155,6 +166,23 @@ async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[],
     return `tokens as the model sees them not counted (${errorMessage(error)})`;
   }
   if (counted === undefined) return 'tokens as the model sees them not counted (not a catalog)';
+  return seenText(counted, tokenizer);
+}
+
+function seenText(counted: Figures, tokenizer: TokenizerName): string {
   const percent = (signedRatio(counted.before, counted.after) * 100).toFixed(1);
   return `${counted.before} → ${counted.after} tokens as the model sees them (${percent}% saved; anthropic rendering, inferred, ${tokenizer})`;
+}
+
+/** A product as the store keeps it: its tools' bytes, and the rest as JSON text. */
+export function storedProduct(product: ListingProduct): { tools: Uint8Array; meta: string } {
+  const { bytes, ...rest } = product;
+  return { tools: bytes, meta: JSON.stringify(rest) };
+}
+
+/** The product a kept listing holds, its notes saying it was kept. */
+export function productFromStore(kept: { tools: Uint8Array; meta: string }): ListingProduct {
+  const rest = JSON.parse(kept.meta) as Omit<ListingProduct, 'bytes'>;
+  const notes = rest.notes.map((note) => `${note} (a listing seen before with the same options: answered from the store, not shrunk again)`);
+  return { ...rest, bytes: kept.tools, notes };
 }

@@ -18,6 +18,7 @@ import { shrink } from '../../library/shrink';
 import type { StoreOption } from '../../library/store-option';
 import { DescribeIndex } from '../../library/describe';
 import { catalogBytes, toolTexts } from './listing-text';
+import type { ClientInfo } from './tools-proxy';
 
 export interface ShrinkListedOptions {
   store?: StoreOption | undefined;
@@ -25,6 +26,8 @@ export interface ShrinkListedOptions {
   sourceName: string;
   level: LevelName;
   shareSchemas: boolean;
+  /** The MCP client the listing is for, recorded with the shrink. */
+  clientInfo?: ClientInfo | undefined;
 }
 
 export type ShrunkTools =
@@ -56,6 +59,7 @@ export async function shrinkListedTools(tools: readonly Uint8Array[], options: S
       level: options.level,
       shareSchemas: options.shareSchemas,
       ...(options.store !== undefined ? { store: options.store } : {}),
+      ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
     });
   } catch (thrown) {
     return unchanged(`${asCavemanError(thrown).message}; ${outcomeWords(NOTHING_STORED)}`);

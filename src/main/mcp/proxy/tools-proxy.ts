@@ -91,6 +91,8 @@ export interface ToolsProxyOptions {
   checkCall?(call: ToolCall): string | undefined;
   /** How long one upstream tools/list page may take (default 60 s). */
   requestTimeoutMs?: number;
+  /** List the server's tools right after the client's notifications/initialized, before the client asks (default true). */
+  prefetch?: boolean;
   /** How long a burst of list_changed is let settle before the tools are listed again (default 50 ms). */
   coalesceMs?: number;
 }
@@ -186,7 +188,10 @@ export class ToolsProxy {
     else if (isResponse(m) && !this.ids.clientAnswers(m.id!))
       // An answer to the server's own request (its ids, not ours): only to one it made and is still waiting for.
       this.log(`dropped an answer from the client to a request the server did not make or that was answered already (id ${m.id!.text})`);
-    else this.relay(this.downstream, this.upstream, [m.bytes]); // notifications, and answers to the server's own requests
+    else {
+      this.relay(this.downstream, this.upstream, [m.bytes]); // notifications, and answers to the server's own requests
+      if (m.method === 'notifications/initialized') this.prefetchListing();
+    }
   }
 
   private onClientRequest(request: RpcFrame): void {
@@ -318,6 +323,16 @@ export class ToolsProxy {
     } catch (error) {
       await this.errorToClient(id.text, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${errorMessage(error)}` });
     }
+  }
+
+  /**
+   * The listing is made as early as the protocol allows, right after the client said it is initialized (a server may
+   * list other tools before that), so the client's first tools/list (and its first request to a model) finds it made
+   * or under way. One that fails is not kept: the client's tools/list asks again.
+   */
+  private prefetchListing(): void {
+    if (this.options.prefetch === false) return;
+    void this.listing.current().catch(() => undefined);
   }
 
   /**

@@ -165,3 +165,30 @@ describe('never bigger than the server listing', () => {
     expect(notes[0]).toMatch(/^tools\/list served as the server listed it: 1 tool, (\d+) → \1 tokens as the model sees them \(0\.0% saved/);
   });
 });
+
+describe('the first listing', () => {
+  it("is asked of the server as soon as the client says it is initialized, before the client asks, for the client's clientInfo", async () => {
+    const contexts: unknown[] = [];
+    const { upstream, downstream, proxy } = await proxyInMemory({ shrinkTools: async (tools, context) => (contexts.push(context), { tools }) });
+    downstream.receive({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '9' } },
+    });
+    await tick();
+    upstream.receive({ jsonrpc: '2.0', id: upstream.sent[0]!.id as number, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} } } });
+    await tick();
+    expect(upstream.sent.map((m) => m.method)).toEqual(['initialize']);
+    downstream.receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await tick();
+    expect(upstream.sent.map((m) => m.method)).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
+    expect(proxy.clientInfo).toEqual({ name: 'c', version: '9' });
+    answerListing(upstream, '{"tools":[{"name":"a"}]}');
+    await vi.waitFor(() => expect(contexts).toEqual([{ clientInfo: { name: 'c', version: '9' } }]));
+    downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    await vi.waitFor(() => expect(downstream.sent.at(-1)).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'a' }] } }));
+    expect(upstream.sent.filter((m) => m.method === 'tools/list')).toHaveLength(1);
+    await proxy.close();
+  });
+});
