@@ -3,9 +3,10 @@
 // store, without shrinking, when the same listing comes with the same
 // options again; other options are another listing.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { offThreadLister } from '../../../src/main/cli/commands/proxy-lister';
 import type { ListingSettings } from '../../../src/main/mcp/proxy/proxy-listing';
+import { listingKey } from '../../../src/main/mcp/proxy/listing-key';
 import { RecoveryStore } from '../../../src/main/store';
 import { realFixture } from '../../helpers/fixtures';
 import { tempStore } from '../../helpers/cli';
@@ -17,6 +18,12 @@ const tools = (JSON.parse(new TextDecoder().decode(realFixture('server-memory.js
   new TextEncoder().encode(JSON.stringify(tool)),
 );
 const client = { clientInfo: { name: 'lister-test', version: '3' } };
+const kept = (key: string) => {
+  const opened = RecoveryStore.open(store.db);
+  const found = opened.cachedListing(key) !== undefined;
+  opened.close();
+  return found;
+};
 
 describe('offThreadLister', () => {
   it('shrinks on the worker once, recording the client; the same listing with the same options comes from the store after', async () => {
@@ -25,6 +32,8 @@ describe('offThreadLister', () => {
     try {
       const first = await lister.shrinkTools(tools, client);
       expect(notes.at(-1)).toMatch(/^tools\/list shrunk at leads: /);
+      // The worker keeps the listing once it handed it over.
+      await vi.waitFor(() => expect(kept(listingKey(tools, SETTINGS))).toBe(true));
       const again = await lister.shrinkTools(tools, client);
       expect(notes.at(-1)).toMatch(/answered from the store, not shrunk again\)$/);
       expect(again.tools).toEqual(first.tools);

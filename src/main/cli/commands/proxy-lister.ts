@@ -23,6 +23,7 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
   // Started now, so the first listing does not wait for the worker to load the engine.
   worker.call('prepareProxyListing', { tokenizer: settings.tokenizer }).catch(() => undefined);
   let store: RecoveryStore | undefined;
+  let made = false;
   /** The listing kept under `key`, when the store can be read and has it. */
   const kept = (key: string) => {
     try {
@@ -37,6 +38,7 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
       const cacheKey = listingKey(tools, settings);
       const found = kept(cacheKey);
       const packed = found ? undefined : packTools(tools);
+      made ||= found === undefined;
       const product = found
         ? productFromStore(found)
         : await worker.call('proxyListing', { tools: packed!, settings, context, cacheKey }, { transfer: [packed!.bytes.buffer as ArrayBuffer] });
@@ -45,6 +47,8 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
     },
     async close() {
       store?.close();
+      // The worker keeps a listing once it handed it over: a call after it waits for that before the worker stops.
+      if (worker.busy || made) await worker.call('storeInfo', {}).catch(() => undefined);
       await worker.close();
     },
   };
