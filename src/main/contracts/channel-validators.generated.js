@@ -4,9 +4,9 @@
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-page.schema.json","title":"HistoryPage","description":"A page of history, newest first; what 'caveman-shrink history --json' prints.","type":"object","additionalProperties":false,"required":["entries","total","limit","offset"],"properties":{"entries":{"type":"array","items":{"$ref":"history-entry.schema.json"}},"total":{"description":"Entries matching the query in all.","type":"integer","minimum":0},"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"query":{"type":"string"}}};
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]}}}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}};
 const schema34 = {"title":"RecoveryHandle","description":"ccr_ + the first 32 hex digits of the SHA-256 of the original bytes.","type":"string","pattern":"^ccr_[0-9a-f]{32}$"};
-const schema35 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]}}};
+const schema35 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = func2Module.default ?? func2Module;
 const pattern4 = new RegExp("^ccr_[0-9a-f]{32}$", "u");
@@ -389,7 +389,7 @@ vErrors.push(err31);
 errors++;
 }
 for(const key1 in data11){
-if(!(((((((key1 === "id") || (key1 === "created_at")) || (key1 === "compressor")) || (key1 === "tokenizer")) || (key1 === "tokens_before")) || (key1 === "tokens_after")) || (key1 === "source_name"))){
+if(!((((((((key1 === "id") || (key1 === "created_at")) || (key1 === "compressor")) || (key1 === "tokenizer")) || (key1 === "tokens_before")) || (key1 === "tokens_after")) || (key1 === "source_name")) || (key1 === "client"))){
 const err32 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
@@ -514,9 +514,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.client !== undefined){
+let data19 = data11.client;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.name === undefined){
+const err42 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -525,10 +527,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data19.version === undefined){
+const err43 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -537,15 +537,86 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data19){
+if(!((key2 === "name") || (key2 === "version"))){
+const err44 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data19.name !== undefined){
+if(typeof data19.name !== "string"){
+const err45 = {instancePath:instancePath+"/shrinks/" + i0+"/client/name",schemaPath:"#/$defs/historyShrink/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data19.version !== undefined){
+if(typeof data19.version !== "string"){
+const err46 = {instancePath:instancePath+"/shrinks/" + i0+"/client/version",schemaPath:"#/$defs/historyShrink/properties/client/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }

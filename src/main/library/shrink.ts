@@ -44,6 +44,8 @@ export interface ShrinkOptions {
   shareSchemas?: boolean;
   /** How much description text stays (SPEC §2.3b, docs/levels.md): `facts` by default. */
   level?: LevelName;
+  /** The MCP client the shrink is for (a proxy's client, from its initialize): recorded with the shrink, shown in history. */
+  clientInfo?: { name: string; version: string };
   counter?: ParallelTokenCounter;
   /**
    * Return the output as a view over shared memory instead of a copy (saves a
@@ -241,6 +243,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
           toolCount,
           ...recordedWith(options),
           ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
+          ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
         },
         hexDigest === undefined ? undefined : recoveryHandleOfDigest(hexDigest),
       ).handle;

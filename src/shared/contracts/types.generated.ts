@@ -487,6 +487,13 @@ export interface HistoryShrink {
   tokens_before: number;
   tokens_after: number;
   source_name: string | null;
+  /**
+   * The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.
+   */
+  client?: {
+    name: string;
+    version: string;
+  };
 }
 /**
  * A page of history, newest first; what 'caveman-shrink history --json' prints.

@@ -12,7 +12,7 @@ import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/leve
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { savingRatio } from '../../../shared/ratio';
 import { shrink } from '../../library/shrink';
-import { withDescribeTool } from '../../library/with-describe-tool';
+import { withDescribeTool } from '../../library/describe';
 import { countTokens } from '../../engine/tokens/count-tokens';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../../library/catalog-file';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';

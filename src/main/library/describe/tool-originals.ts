@@ -10,10 +10,10 @@
 // carries every sentence its author wrote. Shared sub-schemas are expanded
 // first: a description moved into the tool's `$defs` is still there.
 
-import { descriptionsOf } from './guarantees/constraint-survival';
-import { expandSharedSchemas } from './guarantees/expand-shared';
-import { sourceOf, type JsonDocument } from './json/json-node';
-import { readCatalog } from './transform/catalog-shape';
+import { descriptionsOf } from '../../engine/guarantees/constraint-survival';
+import { expandSharedSchemas } from '../../engine/guarantees/expand-shared';
+import { sourceOf, type JsonDocument } from '../../engine/json/json-node';
+import { readCatalog } from '../../engine/transform/catalog-shape';
 
 export interface ToolOriginal {
   /** The tool's name ("#n" when it has none, "(schema)" for a bare schema). */

@@ -1,4 +1,4 @@
-// The describe tool outside the proxy (issue 27 item 3): what a harness that
+// The describe tool outside the proxy: what a harness that
 // lists a shrunk catalog needs to answer caveman_describe itself — the
 // definition to list beside the tools, and the answer to a call, each tool
 // exactly as the original catalog has it. Built once per catalog; answering
@@ -8,14 +8,14 @@
 //   tools.push(describer.definition);                       // list it
 //   describer.answer(call.arguments);                       // a tools/call result
 
-import { CavemanError } from '../../shared/errors';
-import type { LevelName } from '../../shared/levels';
-import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
-import { passThroughError, prepareCatalog } from './prepare-catalog';
-import { readInput, type CatalogInput } from './read-catalog-text';
-import { recover, type StoreOptions } from './recover';
-import { recoverTools } from './recover-tool';
-import { describeToolDefinition, describeToolName, describeUsage, requestedNames, type DescribeToolDefinition } from '../engine/describe-tool';
+import { CavemanError } from '../../../shared/errors';
+import type { LevelName } from '../../../shared/levels';
+import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
+import { passThroughError, prepareCatalog } from '../prepare-catalog';
+import { readInput, type CatalogInput } from '../read-catalog-text';
+import { recover, type StoreOptions } from '../recover';
+import { recoverTools } from '../recover-tool';
+import { describeToolDefinition, describeToolName, describeUsage, requestedNames, type DescribeToolDefinition } from './describe-tool-definition';
 import { DescribeIndex, type DescribeAnswer } from './describe-index';
 
 /**

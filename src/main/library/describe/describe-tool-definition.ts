@@ -1,22 +1,22 @@
-// caveman_describe (issues 15, 27): the one tool the proxy adds to a shrunk
+// caveman_describe: the one tool the proxy adds to a shrunk
 // tools/list, so a model that needs the details of a tool whose description
 // was shortened can read its full original definition (one tool or several
 // a call). Its definition, the arguments it takes, the name it takes beside
 // a server's tools, and its price in tokens live here, so the proxy, lint
 // and a harness show the same thing.
 
-import type { DescribeToolPrice } from '../../shared/contracts';
-import type { TokenizerName } from '../../shared/tokenizers';
-import type { JsonDocument } from './json/json-node';
-import { MAX_JSON_DEPTH, parseJson } from './json/parse-json';
+import type { DescribeToolPrice } from '../../../shared/contracts';
+import type { TokenizerName } from '../../../shared/tokenizers';
+import type { JsonDocument } from '../../engine/json/json-node';
+import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
 import { shortenedToolIndexes } from './tool-originals';
-import { countTokens } from './tokens';
-import type { TransformResult } from './transform/transform-catalog';
+import { countTokens } from '../../engine/tokens';
+import { DEFERRAL_MARKER } from '../../engine/transform/deferral-marker';
+import type { TransformResult } from '../../engine/transform/transform-catalog';
 
 export const DESCRIBE_TOOL_NAME = 'caveman_describe';
 
-/** What ends a description that lost text at a deferral level (docs/levels.md: a space and U+2026). */
-export const DEFERRAL_MARKER = ' …';
+export { DEFERRAL_MARKER } from '../../engine/transform/deferral-marker';
 
 export interface DescribeToolDefinition {
   name: string;

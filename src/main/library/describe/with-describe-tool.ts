@@ -1,13 +1,13 @@
-// `shrink --describe-tool` (issue 27 item 3): the describe tool's definition
+// `shrink --describe-tool`: the describe tool's definition
 // added after the shrunk catalog's tools, in the shape its tools have, for a
 // harness that answers it itself (toolDescriber gives that harness the
 // answers). Added only when some tool was shortened, as the proxy lists it.
 
-import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
-import { memberOf, type NodeId, type JsonDocument } from '../engine/json/json-node';
-import { readCatalog } from '../engine/transform/catalog-shape';
-import type { DescribeToolDefinition } from '../engine/describe-tool';
-import { toolDescriber } from './describe-tools';
+import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
+import { memberOf, type NodeId, type JsonDocument } from '../../engine/json/json-node';
+import { readCatalog } from '../../engine/transform/catalog-shape';
+import type { DescribeToolDefinition } from './describe-tool-definition';
+import { toolDescriber } from './tool-describer';
 
 export type WithDescribeTool = { added: true; output: Uint8Array; name: string } | { added: false; reason: string };
 

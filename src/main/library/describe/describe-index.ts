@@ -9,10 +9,10 @@
 // real tool named `#3` is never hidden by the third tool's placeholder, nor
 // the other way round.
 
-import { isObject, isString, memberOf, sourceOf, stringValue, type JsonDocument, type NodeId } from '../engine/json/json-node';
-import { shortenedToolIndexes } from '../engine/tool-originals';
-import { readCatalog } from '../engine/transform/catalog-shape';
-import { listToolNames } from './recover-tool';
+import { isObject, isString, memberOf, sourceOf, stringValue, type JsonDocument, type NodeId } from '../../engine/json/json-node';
+import { shortenedToolIndexes } from './tool-originals';
+import { readCatalog } from '../../engine/transform/catalog-shape';
+import { listToolNames } from '../recover-tool';
 
 export interface DescribedTool {
   /** 1-based, in catalog order. */
@@ -59,6 +59,11 @@ export class DescribeIndex {
   static of(original: JsonDocument, shrunk: JsonDocument): DescribeIndex {
     const shortened = readCatalog(original) ? shortenedToolIndexes(original, shrunk) : new Set<number>();
     return DescribeIndex.withShortened(original, (index) => shortened.has(index));
+  }
+
+  /** An index of tools already described (one built elsewhere, say on a worker thread). */
+  static fromTools(tools: readonly DescribedTool[]): DescribeIndex {
+    return new DescribeIndex(tools);
   }
 
   /** The tools of `original`, told which (0-based, in catalog order) the listing shortened. */

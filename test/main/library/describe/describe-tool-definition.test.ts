@@ -4,13 +4,13 @@
 // nothing was shortened), with the name it would take beside the catalog.
 
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../../src/main/library/lint';
-import { lintTable } from '../../../src/main/cli/commands/lint-command';
-import { validatorFor } from '../../../src/main/contracts/contract-validator';
-import { CONTRACT_IDS } from '../../../src/shared/contracts';
-import { countTokens } from '../../../src/main/engine/tokens';
-import { describeToolDefinition, describeToolName, describeToolTokens } from '../../../src/main/engine/describe-tool';
-import { realFixtures } from '../../helpers/fixtures';
+import { lint } from '../../../../src/main/library/lint';
+import { lintTable } from '../../../../src/main/cli/commands/lint-command';
+import { validatorFor } from '../../../../src/main/contracts/contract-validator';
+import { CONTRACT_IDS } from '../../../../src/shared/contracts';
+import { countTokens } from '../../../../src/main/engine/tokens';
+import { describeToolDefinition, describeToolName, describeToolTokens } from '../../../../src/main/library/describe';
+import { realFixtures } from '../../../helpers/fixtures';
 
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
 const LONG =

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeTools, describeToolDefinition, shrink, toolDescriber } from '../../../src/main/lib';
-import { COMPLETE_NOTE } from '../../../src/main/library/describe-index';
-import { realFixture } from '../../helpers/fixtures';
+import { describeTools, describeToolDefinition, shrink, toolDescriber } from '../../../../src/main/lib';
+import { COMPLETE_NOTE } from '../../../../src/main/library/describe';
+import { realFixture } from '../../../helpers/fixtures';
 
 // Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
 const FILLER =
