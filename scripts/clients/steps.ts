@@ -1,0 +1,33 @@
+// What the scripted model does in a session, one step per model turn, in
+// each client's own terms: a load of a tool by name and by keywords (the
+// client's tool search), a read of the whole listing (Codex's code mode), a
+// call of a real tool, a call of caveman_describe, and the recall queries.
+
+import type { HarnessCatalog } from './catalogs';
+
+export type Step =
+  | { kind: 'listing' }
+  | { kind: 'load-name'; tool: string }
+  | { kind: 'load-keywords'; query: string }
+  | { kind: 'call'; tool: string; arguments: Record<string, unknown> }
+  | { kind: 'describe'; tool: string }
+  | { kind: 'recall'; query: string };
+
+export type StepKind = Step['kind'];
+
+/** The name of the describe tool the proxy lists (a server's own tool of that name would push it to caveman_describe_2; none here has one). */
+export const DESCRIBE_TOOL = 'caveman_describe';
+
+/** The session's steps on `catalog`, those the client has: its loads first, then the call, describe, and every recall query. */
+export function sessionSteps(catalog: HarnessCatalog, workDir: string, kinds: ReadonlySet<StepKind>): Step[] {
+  const queries = Object.keys(catalog.queries);
+  const all: Step[] = [
+    { kind: 'listing' },
+    { kind: 'load-name', tool: catalog.callTool },
+    { kind: 'load-keywords', query: queries[0]! },
+    { kind: 'call', tool: catalog.callTool, arguments: catalog.callArguments(workDir) },
+    { kind: 'describe', tool: catalog.describeTool },
+    ...queries.map((query): Step => ({ kind: 'recall', query })),
+  ];
+  return all.filter((step) => kinds.has(step.kind));
+}
