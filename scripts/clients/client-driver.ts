@@ -29,18 +29,26 @@ export interface ClientDriver<Turn = unknown> {
   env(home: string, apiOrigin: string): Record<string, string>;
   /** The model turn that takes `step`, the `index`th of the session. */
   turn(step: Step, server: string, index: number): Turn;
-  /** Whether a request already shows the server's tools to the model (listed, or named as deferred). */
-  showsServer(body: string, server: string): boolean;
+  /**
+   * The parts of a request that are the server's, as the JSON text the client sent: its tools listed in full, or the names it defers
+   * (none when the request does not show the server). What the server costs every request.
+   */
+  serverParts(body: unknown, server: string): string[];
   /** The tools a search answered, best first: the server's own by their bare names, any other by its full name. */
   searchResults(answer: readonly object[], server: string): string[];
+}
+
+/** The server's tools a request lists in full (their names start with `prefix`), each as its JSON. */
+export function listedServerTools(dialect: ModelDialect<unknown>, body: unknown, prefix: string): string[] {
+  return [...dialect.listedTools(body)].filter(([name]) => name.startsWith(prefix)).map(([, tool]) => JSON.stringify(tool));
 }
 
 /** The keys a client puts a tool result's text under: `text` blocks, or one string as `content` (Claude Code) or `output`. */
 const TEXT_KEYS = new Set(['text', 'content', 'output']);
 
-/** Every text in result blocks, in order. */
-export function answerTexts(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(answerTexts);
+/** Every text in a request or its result blocks, in order. */
+export function textsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(textsIn);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => (TEXT_KEYS.has(key) && typeof inner === 'string' ? [inner] : answerTexts(inner)));
+  return Object.entries(value).flatMap(([key, inner]) => (TEXT_KEYS.has(key) && typeof inner === 'string' ? [inner] : textsIn(inner)));
 }

@@ -1,6 +1,4 @@
-// The measurement: every client, on every catalog, direct and at every
-// level, after one session with no server at all (the baseline each
-// upfront figure is counted from).
+// The measurement: every client, on every catalog, direct and at every level.
 
 import type { LevelName } from '../../src/shared/levels';
 import type { HarnessCatalog } from './catalogs';
@@ -21,10 +19,10 @@ export interface MeasureOptions {
 }
 
 function summary(result: SessionResult): string {
-  const answered = result.steps.filter((step) => step.answered).length;
-  const first =
-    result.firstRequestTokens === undefined ? `no request (${result.failure?.split('\n').pop()})` : `first request ${result.firstRequestTokens} tokens`;
-  return `${result.client} ${result.catalog ?? '(no server)'} ${result.variant}: ${first}, ${answered} of ${result.steps.length} steps answered`;
+  const session = `${result.client} ${result.catalog} ${result.variant}`;
+  if (result.failure !== undefined) return `${session}: the client sent no request (${result.failure.split('\n').pop()})`;
+  const upfront = result.upfrontTokens === undefined ? 'never showed the server' : `${result.upfrontTokens} tokens upfront`;
+  return `${session}: ${upfront}, ${result.steps.filter((step) => step.answered).length} of ${result.steps.length} steps answered`;
 }
 
 export async function measureClients(options: MeasureOptions): Promise<ClientsResults> {
@@ -38,10 +36,9 @@ export async function measureClients(options: MeasureOptions): Promise<ClientsRe
       console.log(`${driver.id}: not measured, it could not be installed: ${installation.reason}`);
       continue;
     }
-    const plan: [HarnessCatalog | undefined, Variant][] = [
-      [undefined, 'baseline'],
-      ...options.catalogs.flatMap((catalog) => (['direct', ...options.levels] as Variant[]).map((variant): [HarnessCatalog, Variant] => [catalog, variant])),
-    ];
+    const plan = options.catalogs.flatMap((catalog) =>
+      (['direct', ...options.levels] as Variant[]).map((variant): [HarnessCatalog, Variant] => [catalog, variant]),
+    );
     for (const [catalog, variant] of plan) {
       const result = sessionResult(await runSession(driver, installation.bin, catalog, variant));
       results.sessions.push(result);

@@ -25,9 +25,11 @@ export interface StepReading {
 }
 
 export interface SessionReading {
-  /** Tokens of the client's first request to the model; undefined when it sent none. */
-  firstRequestTokens: number | undefined;
+  /** Whether the client sent the model anything at all. */
+  sentRequest: boolean;
   firstShowsServer: boolean;
+  /** Tokens of the server's parts (its listed tools, or the names it defers) in the first request that shows it; undefined when none does. */
+  upfrontTokens: number | undefined;
   model: string | undefined;
   steps: StepReading[];
 }
@@ -39,8 +41,6 @@ const MILLISECONDS = /(?<=_)1\d{12}(?=_)/g;
 export function requestTokens(body: string): number {
   return countTokens(body.replace(UUID, '00000000-0000-4000-8000-000000000000').replace(MILLISECONDS, '1000000000000'), 'o200k_base');
 }
-
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 function parsed(request: RecordedRequest): unknown {
   return JSON.parse(request.body);
@@ -73,11 +73,17 @@ function readStep(session: Session, index: number): StepReading {
   };
 }
 
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
 export function readSession(session: Session): SessionReading {
-  const first = session.requests.find((request) => request.turn === 0);
+  const conversation = session.requests.filter((request) => request.turn !== undefined);
+  const partsOf = (request: RecordedRequest) => session.driver.serverParts(parsed(request), session.server?.name ?? '');
+  const showing = conversation.map(partsOf).find((parts) => parts.length > 0);
+  const first = conversation[0];
   return {
-    firstRequestTokens: first && requestTokens(first.body),
-    firstShowsServer: first !== undefined && session.server !== undefined && session.driver.showsServer(first.body, session.server.name),
+    sentRequest: first !== undefined,
+    firstShowsServer: first !== undefined && partsOf(first).length > 0,
+    upfrontTokens: showing && sum(showing.map(requestTokens)),
     model: first && ((parsed(first) as { model?: string }).model ?? /\/models\/([^:/]+):/.exec(first.path)?.[1]),
     steps: session.steps.map((_, index) => readStep(session, index)),
   };

@@ -14,12 +14,6 @@ const versus = (value: number | undefined, base: number | undefined) =>
 
 const stepOf = (result: SessionResult | undefined, kind: StepResult['kind']) => result?.steps.find((step) => step.kind === kind);
 
-function upfront(result: SessionResult, baseline: SessionResult | undefined): number | undefined {
-  return result.firstRequestTokens === undefined || baseline?.firstRequestTokens === undefined
-    ? undefined
-    : result.firstRequestTokens - baseline.firstRequestTokens;
-}
-
 function loadCell(step: StepResult | undefined, direct: StepResult | undefined): string {
   if (!step) return '—';
   if (!step.answered) return 'no answer';
@@ -43,7 +37,6 @@ function tableRow(cells: string[]): string {
 
 /** One client's table: a row per catalog and variant. */
 export function clientTable(driver: ClientDriver, results: SessionResult[]): string {
-  const baseline = results.find((result) => result.variant === 'baseline');
   const has = (kind: StepResult['kind']) => driver.steps.has(kind);
   const header = [
     'catalog',
@@ -56,16 +49,14 @@ export function clientTable(driver: ClientDriver, results: SessionResult[]): str
     'caveman_describe: server’s bytes',
   ].filter((cell) => cell !== 'load by keywords' || has('load-keywords'));
   const rows = [tableRow(header), tableRow(header.map((_, index) => (index < 2 ? '---' : index === 3 ? ':-:' : '---:')))];
-  for (const catalog of [...new Set(results.flatMap((result) => (result.catalog ? [result.catalog] : [])))]) {
+  for (const catalog of [...new Set(results.map((result) => result.catalog))]) {
     const direct = results.find((result) => result.catalog === catalog && result.variant === 'direct');
     for (const result of results.filter((entry) => entry.catalog === catalog)) {
       const sameAsDirect = result === direct;
       const cells = [
         result === results.find((entry) => entry.catalog === catalog) ? catalog : '',
         sameAsDirect ? 'direct' : `${result.variant}${result.entryBy === 'harness' ? ' †' : ''}`,
-        result.failure
-          ? `client failed: ${result.failure.split('\n').pop()}`
-          : versus(upfront(result, baseline), sameAsDirect ? undefined : direct && upfront(direct, baseline)),
+        result.failure ? `client failed: ${result.failure.split('\n').pop()}` : versus(result.upfrontTokens, sameAsDirect ? undefined : direct?.upfrontTokens),
         result.firstShowsServer ? 'yes' : 'no',
         ...(has('listing') ? [listingCell(stepOf(result, 'listing'), sameAsDirect ? undefined : stepOf(direct, 'listing'), result.serverTools ?? 0)] : []),
         ...(has('load-name') ? [loadCell(stepOf(result, 'load-name'), sameAsDirect ? undefined : stepOf(direct, 'load-name'))] : []),

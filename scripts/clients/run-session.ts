@@ -17,16 +17,16 @@ import { serverReference, type ServerReference } from './server-reference';
 import { showsServer } from './step-outcome';
 import { sessionSteps, type Step } from './steps';
 
-/** What a session measures against: nothing configured (baseline), the server direct, or through the proxy at a level. */
-export type Variant = 'baseline' | 'direct' | LevelName;
+/** The server direct, or through the proxy at a level. */
+export type Variant = 'direct' | LevelName;
 
 export interface Session {
   driver: ClientDriver;
-  catalog: HarnessCatalog | undefined;
+  catalog: HarnessCatalog;
   variant: Variant;
-  server: ServerEntry | undefined;
+  server: ServerEntry;
   /** What the server itself answers, to hold the client's answers to. */
-  reference: ServerReference | undefined;
+  reference: ServerReference;
   routed: Routed | undefined;
   steps: Step[];
   requests: RecordedRequest[];
@@ -98,26 +98,20 @@ function referenceFor(catalog: HarnessCatalog, argv: readonly string[], workDir:
 /** Runs between configuring the client and starting its session (the CI journey asks `claude mcp list` there). */
 export type BeforeClient = (home: string, env: Record<string, string>) => Promise<void>;
 
-export async function runSession(
-  driver: ClientDriver,
-  bin: string,
-  catalog: HarnessCatalog | undefined,
-  variant: Variant,
-  beforeClient?: BeforeClient,
-): Promise<Session> {
+export async function runSession(driver: ClientDriver, bin: string, catalog: HarnessCatalog, variant: Variant, beforeClient?: BeforeClient): Promise<Session> {
   const home = freshHome();
   const workDir = workDirOf(home);
-  const server = catalog && { name: catalog.server, argv: serverCommand(catalog, CACHE_DIR, workDir) };
-  const reference = catalog && server && (await referenceFor(catalog, server.argv, workDir));
-  const steps = catalog ? sessionSteps(catalog, workDir, driver.steps).filter((step) => variant !== 'direct' || step.kind !== 'describe') : [];
-  const firstStepDone = ({ texts, found }: { texts: string[]; found: string[] }) => showsServer(steps[0]!, texts, found, reference!);
-  const model = await startFakeModel(driver.dialect, scriptPlayer(driver, server?.name ?? '', steps, firstStepDone));
+  const server = { name: catalog.server, argv: serverCommand(catalog, CACHE_DIR, workDir) };
+  const reference = await referenceFor(catalog, server.argv, workDir);
+  const steps = sessionSteps(catalog, workDir, driver.steps).filter((step) => variant !== 'direct' || step.kind !== 'describe');
+  const firstStepDone = ({ texts, found }: { texts: string[]; found: string[] }) => showsServer(steps[0]!, texts, found, reference);
+  const model = await startFakeModel(driver.dialect, scriptPlayer(driver, server.name, steps, firstStepDone));
   try {
     driver.writeConfig(home, model.origin, server);
-    const routed = server && variant !== 'direct' && variant !== 'baseline' ? routeThroughProxy(driver, home, server, variant) : undefined;
+    const routed = variant === 'direct' ? undefined : routeThroughProxy(driver, home, server, variant);
     const env = sessionEnv(home, driver.env(home, model.origin));
     await beforeClient?.(home, env);
-    const run = await runClient(driver.command(bin, server?.name), workDir, env);
+    const run = await runClient(driver.command(bin, server.name), workDir, env);
     return { driver, catalog, variant, server, reference, routed, steps, requests: model.requests, ...run };
   } finally {
     await model.close();

@@ -7,7 +7,7 @@
 // is answered the same way both times.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answerTexts, type ClientDriver } from './client-driver';
+import { textsIn, type ClientDriver } from './client-driver';
 import type { ScriptPlayer } from './fake-model/fake-model-server';
 import type { Step } from './steps';
 
@@ -17,7 +17,7 @@ const MAX_RETRIES = 120;
 /** What the client answered to the model's last turn in `body`: its texts, and the tools a search found. */
 export function lastAnswer(driver: ClientDriver, body: unknown, server: string): { texts: string[]; found: string[] } {
   const results = driver.dialect.resultBlocks(driver.dialect.answerToLastTurn(body));
-  return { texts: answerTexts(results), found: driver.searchResults(results, server) };
+  return { texts: textsIn(results), found: driver.searchResults(results, server) };
 }
 
 export function scriptPlayer<Turn>(

@@ -24,14 +24,15 @@ export interface StepResult {
 
 export interface SessionResult {
   client: string;
-  catalog: CatalogId | null;
+  catalog: CatalogId;
   variant: Variant;
   entryBy?: EntryWriter;
   model?: string;
   exitCode: number | null;
   /** Set when the client sent no request at all: the end of its output. */
   failure?: string;
-  firstRequestTokens?: number;
+  /** Tokens of the server's parts of the first request that shows it (its tools listed, or the names it defers). */
+  upfrontTokens?: number;
   firstShowsServer: boolean;
   /** How many tools the server itself lists. */
   serverTools?: number;
@@ -53,7 +54,7 @@ export function sessionResult(session: Session): SessionResult {
   const steps = reading.steps.map(({ step, answered, addedTokens, found, texts, roundTripMs }): StepResult => {
     const exact =
       step.kind === 'call'
-        ? answerHas(texts, session.reference!.callAnswer)
+        ? answerHas(texts, session.reference.callAnswer)
         : step.kind === 'describe'
           ? describedExactly(texts, step.tool, session.reference!)
           : undefined;
@@ -62,15 +63,15 @@ export function sessionResult(session: Session): SessionResult {
   });
   return {
     client: session.driver.id,
-    catalog: session.catalog?.id ?? null,
+    catalog: session.catalog.id,
     variant: session.variant,
     entryBy: session.routed?.by,
     model: reading.model,
     exitCode: session.exitCode,
-    failure: reading.firstRequestTokens === undefined ? session.outputTail.slice(-600) : undefined,
-    firstRequestTokens: reading.firstRequestTokens,
+    failure: reading.sentRequest ? undefined : session.outputTail.slice(-600),
+    upfrontTokens: reading.upfrontTokens,
     firstShowsServer: reading.firstShowsServer,
-    serverTools: session.reference?.tools.size,
+    serverTools: session.reference.tools.size,
     steps,
   };
 }

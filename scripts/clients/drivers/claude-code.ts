@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { anthropicMessages, type AnthropicTurn } from '../fake-model/anthropic-messages';
 import { DESCRIBE_TOOL, type Step } from '../steps';
-import type { ClientDriver, ServerEntry } from '../client-driver';
+import { textsIn, listedServerTools, type ClientDriver, type ServerEntry } from '../client-driver';
 
 /** A fixed session and device, so two runs send the same bytes where the catalog is the same. */
 const SESSION_ID = '00000000-0000-4000-8000-000000000000';
@@ -49,6 +49,21 @@ function searchResults(answer: readonly object[], server: string): string[] {
   return names;
 }
 
+/**
+ * The names of the server's tools a request shows, as the JSON of one text of lines: the deferred ones (lines of a system text) and
+ * any already loaded (its `tools`), which the client no longer lists as deferred.
+ */
+function serverToolNames(body: unknown, server: string): string[] {
+  const request = body as { system?: unknown; messages?: unknown };
+  const prefix = mcpName(server, '');
+  const deferred = textsIn([request.system, request.messages])
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => line.startsWith(prefix));
+  if (deferred.length === 0) return [];
+  const loaded = [...anthropicMessages.listedTools(body).keys()].filter((name) => name.startsWith(prefix));
+  return [JSON.stringify([...new Set([...deferred, ...loaded])].sort().join('\n')).slice(1, -1)];
+}
+
 function claudeCode(id: string, label: string, toolSearch: boolean): ClientDriver<AnthropicTurn> {
   return {
     id,
@@ -70,7 +85,7 @@ function claudeCode(id: string, label: string, toolSearch: boolean): ClientDrive
       ...(toolSearch ? {} : { ENABLE_TOOL_SEARCH: 'false' }),
     }),
     turn,
-    showsServer: (body, server) => body.includes(mcpName(server, '')),
+    serverParts: (body, server) => (toolSearch ? serverToolNames(body, server) : listedServerTools(anthropicMessages, body, mcpName(server, ''))),
     searchResults,
   };
 }

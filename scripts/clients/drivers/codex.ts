@@ -11,7 +11,7 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openaiResponses, type ResponsesTurn } from '../fake-model/openai-responses';
 import { DESCRIBE_TOOL, type Step } from '../steps';
-import { answerTexts, type ClientDriver, type ServerEntry } from '../client-driver';
+import { textsIn, type ClientDriver, type ServerEntry } from '../client-driver';
 
 /** A model of Codex's own catalog (`codex debug models`) that has tool_search but not code mode. */
 const TOOL_SEARCH_MODEL = 'gpt-5.5';
@@ -40,9 +40,8 @@ function configToml(apiOrigin: string, model: string | undefined, server: Server
     'name = "fake model API"',
     `base_url = ${tomlString(`${apiOrigin}/v1`)}`,
     'wire_api = "responses"',
-    '',
   ];
-  return `${lines.join('\n')}${server ? entryToml(server) : ''}`;
+  return `${lines.join('\n')}\n${server ? `\n${entryToml(server)}` : ''}`;
 }
 
 /** The server's table is the file's last: replaced by the given entry. */
@@ -109,7 +108,7 @@ function toolSearchTurn(step: Step, server: string, index: number): ResponsesTur
 /** The server's tools an ALL_TOOLS listing shows (one `NAME: description` text each), up to where Codex cut its output. */
 function listedNames(answer: readonly object[], server: string): string[] {
   const line = new RegExp(`^${namespace(server)}__(\\w+): `, 'gm');
-  return answerTexts(answer).flatMap((text) => [...text.matchAll(line)].map((match) => match[1]!));
+  return textsIn(answer).flatMap((text) => [...text.matchAll(line)].map((match) => match[1]!));
 }
 
 function searchResults(answer: readonly object[], server: string): string[] {
@@ -140,7 +139,10 @@ function codex(id: string, label: string, model: string | undefined): ClientDriv
     command: (bin) => [bin, 'exec', '--skip-git-repo-check', 'Use the tools.'],
     env: () => ({}),
     turn: (step, server, index) => (codeMode ? codeModeTurn : toolSearchTurn)(step, server, index),
-    showsServer: (body, server) => body.includes(namespace(server)),
+    serverParts: (body, server) => {
+      const line = `- ${namespace(server)}`;
+      return textsIn(body).some((text) => text.split('\n').includes(line)) ? [line] : [];
+    },
     searchResults: codeMode ? listedNames : searchResults,
   };
 }

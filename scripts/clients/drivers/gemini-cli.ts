@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { geminiGenerate, type GeminiTurn } from '../fake-model/gemini-generate';
 import { DESCRIBE_TOOL, type Step } from '../steps';
-import type { ClientDriver } from '../client-driver';
+import { listedServerTools, type ClientDriver } from '../client-driver';
 
 /** A fixed model: "auto" would first ask a routing model to score the prompt. */
 const MODEL = 'gemini-2.5-pro';
@@ -41,6 +41,6 @@ export const GEMINI_CLI: ClientDriver<GeminiTurn> = {
   command: (bin) => [bin, '--model', MODEL, '--approval-mode', 'yolo', '--prompt', 'Use the tools.'],
   env: (_home, apiOrigin) => ({ GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: apiOrigin, GEMINI_CLI_TRUST_WORKSPACE: 'true' }),
   turn,
-  showsServer: (body, server) => body.includes(`"name":"${functionName(server, '')}`),
+  serverParts: (body, server) => listedServerTools(geminiGenerate, body, functionName(server, '')),
   searchResults: () => [],
 };
