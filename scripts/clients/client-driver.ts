@@ -36,6 +36,8 @@ export interface ClientDriver<Turn = unknown> {
   serverParts(body: unknown, server: string): string[];
   /** The tools a search answered, best first: the server's own by their bare names, any other by its full name. */
   searchResults(answer: readonly object[], server: string): string[];
+  /** What the client says a listing it cut came to whole, in its own count (Codex's code mode). */
+  wholeListingTokens?: (texts: readonly string[]) => number | undefined;
 }
 
 /** The server's tools a request lists in full (their names start with `prefix`), each as its JSON. */

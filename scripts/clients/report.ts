@@ -22,12 +22,14 @@ function loadCell(step: StepResult | undefined, direct: StepResult | undefined):
 
 function listingCell(step: StepResult | undefined, direct: StepResult | undefined, toolCount: number): string {
   if (!step?.answered) return '—';
-  return `${versus(step.addedTokens, direct?.addedTokens)}; ${step.found.length} of ${toolCount} tools`;
+  const whole = step.wholeTokens === undefined ? 'not cut' : `cut from ${number(step.wholeTokens)}`;
+  return `${versus(step.addedTokens, direct?.addedTokens)} (${whole}); ${step.found.length} of ${toolCount} tools`;
 }
 
 function outcomeCell(step: StepResult | undefined, what: string): string {
   if (!step) return '—';
   if (!step.answered) return 'no answer';
+  if (step.notListed) return 'not listed by the proxy';
   return step.exact ? `${what} (${number(step.roundTripMs)} ms)` : `✗ ${(step.answerStart ?? '').replace(/\|/g, '\\|')}`;
 }
 
@@ -43,7 +45,7 @@ export function clientTable(driver: ClientDriver, results: SessionResult[]): str
     'server',
     'upfront tokens',
     'first request had the tools',
-    ...(has('listing') ? ['ALL_TOOLS listing (tokens; tools within the cut)'] : []),
+    ...(has('listing') ? ['ALL_TOOLS listing (tokens, Codex’s count of it whole; tools within the cut)'] : []),
     ...(has('load-name') ? ['load by name', 'load by keywords'] : []),
     'call: server’s answer (round trip)',
     'caveman_describe: server’s bytes',
@@ -70,11 +72,27 @@ export function clientTable(driver: ClientDriver, results: SessionResult[]): str
   return rows.join('\n');
 }
 
-const rankOf = (step: StepResult | undefined, tool: string) => (step ? step.found.indexOf(tool) + 1 : 0);
+/** The intended tool's rank in each repetition of a query's search (0: not found). */
+function ranksOf(result: SessionResult | undefined, query: string, tool: string): number[] {
+  return (result?.steps ?? []).filter((step) => step.kind === 'recall' && step.target === query).map((step) => step.found.indexOf(tool) + 1);
+}
+
+/** The rank a model can count on: the worst over the repetitions (Infinity: missed at least once). */
+const worstRank = (ranks: number[]) => (ranks.length === 0 || ranks.includes(0) ? Infinity : Math.max(...ranks));
+
+/** "3", "2–5" when the repetitions differ, "—" never found, "4 or —" when found only sometimes. */
+function rankCell(ranks: number[]): string {
+  const found = ranks.filter((rank) => rank > 0);
+  if (found.length === 0) return '—';
+  const [low, high] = [Math.min(...found), Math.max(...found)];
+  const range = low === high ? String(low) : `${low}–${high}`;
+  return found.length < ranks.length ? `${range} or —` : range;
+}
 
 /**
- * A searching client's recall on one catalog: the intended tool's rank per query and variant (— not found), ✗ where it is worse than direct,
- * and a last row counting, per level, the queries direct finds that the proxy finds at no worse a rank.
+ * A searching client's recall on one catalog: the intended tool's rank per query and variant (— not found; a range where repeated
+ * searches differ), ✗ where its worst rank is worse than direct's, and a last row counting, per level, the queries direct finds every
+ * time that the proxy finds at no worse a rank.
  */
 export function recallTable(results: SessionResult[], catalog: CatalogId, queries: Record<string, string>): string {
   const sessions = results.filter((result) => result.catalog === catalog);
@@ -87,23 +105,23 @@ export function recallTable(results: SessionResult[], catalog: CatalogId, querie
   const noWorse = levels.map(() => 0);
   let foundDirect = 0;
   for (const [query, tool] of Object.entries(queries)) {
-    const stepFor = (result: SessionResult | undefined) => result?.steps.find((step) => step.kind === 'recall' && step.target === query);
-    const directRank = rankOf(stepFor(direct), tool);
-    if (directRank > 0) foundDirect++;
+    const directRanks = ranksOf(direct, query, tool);
+    const directWorst = worstRank(directRanks);
+    if (directWorst !== Infinity) foundDirect++;
     const cells = levels.map((result, index) => {
-      const rank = rankOf(stepFor(result), tool);
-      const isWorse = directRank > 0 && (rank === 0 || rank > directRank);
-      if (directRank > 0 && !isWorse) noWorse[index]!++;
-      return `${rank === 0 ? '—' : rank}${isWorse ? ' ✗' : ''}`;
+      const ranks = ranksOf(result, query, tool);
+      const isWorse = directWorst !== Infinity && worstRank(ranks) > directWorst;
+      if (directWorst !== Infinity && !isWorse) noWorse[index]!++;
+      return `${rankCell(ranks)}${isWorse ? ' ✗' : ''}`;
     });
-    rows.push(tableRow([`"${query}"`, `\`${tool}\``, directRank === 0 ? '—' : String(directRank), ...cells]));
+    rows.push(tableRow([`"${query}"`, `\`${tool}\``, rankCell(directRanks), ...cells]));
   }
   const total = Object.keys(queries).length;
   rows.push(tableRow(['no worse than direct', '', `found ${foundDirect} of ${total}`, ...noWorse.map((count) => `${count} of ${foundDirect}`)]));
   return rows.join('\n');
 }
 
-/** The top five each search returned: direct's, then each level's where it differs. */
+/** The top five each search returned (its first repetition): direct's, then each level's where it differs. */
 export function topFiveTable(results: SessionResult[], catalog: CatalogId, queries: Record<string, string>): string {
   const sessions = results.filter((result) => result.catalog === catalog);
   const rows = [tableRow(['query', 'server', 'top 5']), tableRow(['---', '---', '---'])];

@@ -5,7 +5,7 @@ import type { EntryWriter } from './route-through-proxy';
 import { readSession } from './read-session';
 import type { Session, Variant } from './run-session';
 import { answerHas, describedExactly } from './step-outcome';
-import type { StepKind } from './steps';
+import { DESCRIBE_TOOL, type StepKind } from './steps';
 
 export interface StepResult {
   kind: StepKind;
@@ -19,6 +19,10 @@ export interface StepResult {
   exact?: boolean;
   /** The first line of the answer when it was not the expected one. */
   answerStart?: string;
+  /** caveman_describe: the client answered that no such tool is listed (the proxy lists it only when it shortened a description). */
+  notListed?: boolean;
+  /** A listing the client cut: its whole size, as the client counts it. */
+  wholeTokens?: number;
   roundTripMs: number;
 }
 
@@ -59,7 +63,10 @@ export function sessionResult(session: Session): SessionResult {
           ? describedExactly(texts, step.tool, session.reference!)
           : undefined;
     const answerStart = exact === false ? lastLine(texts) : undefined;
-    return { kind: step.kind, target: targetOf(step), answered, addedTokens, found, exact, answerStart, roundTripMs: Math.round(roundTripMs) };
+    const notListed = exact === false && step.kind === 'describe' && texts.some((text) => text.includes(DESCRIBE_TOOL)) ? true : undefined;
+    const wholeTokens = step.kind === 'listing' ? session.driver.wholeListingTokens?.(texts) : undefined;
+    const rounded = Math.round(roundTripMs);
+    return { kind: step.kind, target: targetOf(step), answered, addedTokens, found, exact, answerStart, notListed, wholeTokens, roundTripMs: rounded };
   });
   return {
     client: session.driver.id,

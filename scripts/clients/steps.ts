@@ -15,6 +15,12 @@ export type Step =
 
 export type StepKind = Step['kind'];
 
+/**
+ * How many times each recall query is asked: Codex's tool_search breaks ties between equal scores in no fixed order (the same
+ * query twice in one session can rank them differently), so a rank is read as the range over the repetitions.
+ */
+export const RECALL_REPEATS = 3;
+
 /** The name of the describe tool the proxy lists (a server's own tool of that name would push it to caveman_describe_2; none here has one). */
 export const DESCRIBE_TOOL = 'caveman_describe';
 
@@ -27,7 +33,7 @@ export function sessionSteps(catalog: HarnessCatalog, workDir: string, kinds: Re
     { kind: 'load-keywords', query: queries[0]! },
     { kind: 'call', tool: catalog.callTool, arguments: catalog.callArguments(workDir) },
     { kind: 'describe', tool: catalog.describeTool },
-    ...queries.map((query): Step => ({ kind: 'recall', query })),
+    ...queries.flatMap((query) => Array.from({ length: RECALL_REPEATS }, (): Step => ({ kind: 'recall', query }))),
   ];
   return all.filter((step) => kinds.has(step.kind));
 }

@@ -144,6 +144,10 @@ function codex(id: string, label: string, model: string | undefined): ClientDriv
       return textsIn(body).some((text) => text.split('\n').includes(line)) ? [line] : [];
     },
     searchResults: codeMode ? listedNames : searchResults,
+    wholeListingTokens: (texts) => {
+      const said = texts.map((text) => /original token count: (\d+)/.exec(text)).find(Boolean);
+      return said ? Number(said[1]) : undefined;
+    },
   };
 }
 
