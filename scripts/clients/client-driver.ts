@@ -46,7 +46,7 @@ export function listedServerTools(dialect: ModelDialect<unknown>, body: unknown,
 }
 
 /** The keys a client puts a tool result's text under: `text` blocks, or one string as `content` (Claude Code) or `output`. */
-const TEXT_KEYS = new Set(['text', 'content', 'output']);
+const TEXT_KEYS = new Set(['text', 'content', 'output', 'error']);
 
 /** Every text in a request or its result blocks, in order. */
 export function textsIn(value: unknown): string[] {

@@ -6,6 +6,7 @@
 import type { CatalogId } from './catalogs';
 import type { ClientDriver } from './client-driver';
 import type { SessionResult, StepResult } from './session-result';
+import { DESCRIBE_TOOL } from './steps';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const percent = (value: number, base: number) => (base === 0 ? '' : ` (${value >= base ? '+' : '−'}${((Math.abs(value - base) * 100) / base).toFixed(1)}%)`);
@@ -22,8 +23,9 @@ function loadCell(step: StepResult | undefined, direct: StepResult | undefined):
 
 function listingCell(step: StepResult | undefined, direct: StepResult | undefined, toolCount: number): string {
   if (!step?.answered) return '—';
-  const whole = step.wholeTokens === undefined ? 'not cut' : `cut from ${number(step.wholeTokens)}`;
-  return `${versus(step.addedTokens, direct?.addedTokens)} (${whole}); ${step.found.length} of ${toolCount} tools`;
+  const shown = step.found.filter((name) => name !== DESCRIBE_TOOL).length;
+  const cut = step.wholeTokens === undefined ? 'not cut' : `cut; Codex counted ${number(step.wholeTokens)}`;
+  return `${versus(step.addedTokens, direct?.addedTokens)}; ${shown} of ${toolCount} tools (${cut})`;
 }
 
 function outcomeCell(step: StepResult | undefined, what: string): string {
@@ -45,7 +47,7 @@ export function clientTable(driver: ClientDriver, results: SessionResult[]): str
     'server',
     'upfront tokens',
     'first request had the tools',
-    ...(has('listing') ? ['ALL_TOOLS listing (tokens, Codex’s count of it whole; tools within the cut)'] : []),
+    ...(has('listing') ? ['ALL_TOOLS listing: tokens read; the server’s tools within it'] : []),
     ...(has('load-name') ? ['load by name', 'load by keywords'] : []),
     'call: server’s answer (round trip)',
     'caveman_describe: server’s bytes',

@@ -20,6 +20,7 @@ export function describedExactly(texts: readonly string[], tool: string, referen
 export function showsServer(step: Step, texts: readonly string[], found: readonly string[], reference: ServerReference): boolean {
   switch (step.kind) {
     case 'call':
+    case 'wait':
       return answerHas(texts, reference.callAnswer);
     case 'load-name':
       return found.includes(step.tool);

@@ -10,6 +10,8 @@ export type Step =
   | { kind: 'load-name'; tool: string }
   | { kind: 'load-keywords'; query: string }
   | { kind: 'call'; tool: string; arguments: Record<string, unknown> }
+  /** The call, taken until the server answers, ahead of the measured one when the call would be a session's first step. */
+  | { kind: 'wait'; tool: string; arguments: Record<string, unknown> }
   | { kind: 'describe'; tool: string }
   | { kind: 'recall'; query: string };
 
@@ -24,7 +26,10 @@ export const RECALL_REPEATS = 3;
 /** The name of the describe tool the proxy lists (a server's own tool of that name would push it to caveman_describe_2; none here has one). */
 export const DESCRIBE_TOOL = 'caveman_describe';
 
-/** The session's steps on `catalog`, those the client has: its loads first, then the call, describe, and every recall query. */
+/**
+ * The session's steps on `catalog`, those the client has: its loads first, then the call, describe, and every recall query. A client
+ * without loads starts with a wait, so the call's round trip is not the time its server took to start.
+ */
 export function sessionSteps(catalog: HarnessCatalog, workDir: string, kinds: ReadonlySet<StepKind>): Step[] {
   const queries = Object.keys(catalog.queries);
   const all: Step[] = [
@@ -35,5 +40,6 @@ export function sessionSteps(catalog: HarnessCatalog, workDir: string, kinds: Re
     { kind: 'describe', tool: catalog.describeTool },
     ...queries.flatMap((query) => Array.from({ length: RECALL_REPEATS }, (): Step => ({ kind: 'recall', query }))),
   ];
-  return all.filter((step) => kinds.has(step.kind));
+  const steps = all.filter((step) => kinds.has(step.kind));
+  return steps[0]?.kind === 'call' ? [{ ...steps[0], kind: 'wait' }, ...steps] : steps;
 }

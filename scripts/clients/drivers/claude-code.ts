@@ -27,6 +27,7 @@ function turn(step: Step, server: string): AnthropicTurn {
     case 'recall':
       return search(step.query);
     case 'call':
+    case 'wait':
       return { type: 'tool_use', name: mcpName(server, step.tool), input: step.arguments };
     case 'describe':
       return { type: 'tool_use', name: mcpName(server, DESCRIBE_TOOL), input: { names: [step.tool] } };

@@ -68,6 +68,7 @@ function codeModeTurn(step: Step, server: string, index: number): ResponsesTurn 
     case 'load-name':
       return exec(index, `text(ALL_TOOLS.find((tool) => tool.name === ${JSON.stringify(prefix + step.tool)}).description);`);
     case 'call':
+    case 'wait':
       return exec(index, printResult(step.tool, step.arguments));
     case 'describe':
       return exec(index, printResult(DESCRIBE_TOOL, { names: [step.tool] }));
@@ -97,6 +98,7 @@ function toolSearchTurn(step: Step, server: string, index: number): ResponsesTur
     case 'recall':
       return search(step.query, SEARCH_LIMIT);
     case 'call':
+    case 'wait':
       return call(step.tool, step.arguments);
     case 'describe':
       return call(DESCRIBE_TOOL, { names: [step.tool] });

@@ -18,6 +18,7 @@ const functionName = (server: string, tool: string) => `mcp_${server}_${tool}`;
 function turn(step: Step, server: string): GeminiTurn {
   switch (step.kind) {
     case 'call':
+    case 'wait':
       return { functionCall: { name: functionName(server, step.tool), args: step.arguments } };
     case 'describe':
       return { functionCall: { name: functionName(server, DESCRIBE_TOOL), args: { names: [step.tool] } } };
