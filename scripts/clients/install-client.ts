@@ -16,8 +16,15 @@ function versionMatches(bin: string, id: ClientPackageId, home: string): boolean
   return run.status === 0 && CLIENT_PACKAGES[id].versionLine.test(run.stdout);
 }
 
-function lastLines(text: string, count = 6): string {
-  return text.trim().split('\n').slice(-count).join(' | ');
+/** npm's own first words on why (its error code and message come first; a stack follows). */
+function npmReason(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.startsWith('npm error '));
+  return (
+    lines
+      .slice(0, 4)
+      .map((line) => line.slice('npm error '.length).trim())
+      .join('; ') || stderr.trim().slice(0, 300)
+  );
 }
 
 /** The client's command, installed under `cacheDir` (kept between runs), or why it could not be installed. */
@@ -36,7 +43,7 @@ export function installClient(id: ClientPackageId, cacheDir: string): Installati
     timeout: INSTALL_TIMEOUT_MS,
   });
   if (npm.error) return { ok: false, reason: `npm install ${spec} could not run: ${npm.error.message}` };
-  if (npm.status !== 0) return { ok: false, reason: `npm install ${spec} failed (exit ${npm.status}): ${lastLines(npm.stderr)}` };
+  if (npm.status !== 0) return { ok: false, reason: `npm install ${spec} failed (exit ${npm.status}): ${npmReason(npm.stderr)}` };
   if (!existsSync(bin)) return { ok: false, reason: `npm install ${spec} left no ${pkg.bin} command in ${dir}` };
   if (!versionMatches(bin, id, scratchHome)) return { ok: false, reason: `${bin} --version does not print ${pkg.version}: its native binary did not install` };
   return { ok: true, bin };
