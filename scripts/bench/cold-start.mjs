@@ -31,7 +31,7 @@ function childrenCpuMs() {
 }
 
 /** Wall and CPU milliseconds of running `args` with node. */
-function timed(args, options) {
+export function timed(args, options) {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const run = spawnSync(process.execPath, args, options);

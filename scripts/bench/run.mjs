@@ -8,7 +8,7 @@
 // are not. The CLI's cold start is also given in milliseconds (its goal is
 // absolute: at most 200 ms on the small real catalogs).
 //
-//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy] [-- --skip-budget]
+//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy] [-- --skip-share-schemas] [-- --skip-budget]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, availableParallelism } from 'node:os';
@@ -24,6 +24,7 @@ import { cliRunMs, nodeStartMs } from './cold-start.mjs';
 import { formatMs, interleaved, median, middle, pairedRatio, ratio, WARM_UP_RUNS } from './measure.mjs';
 import { peerShrink } from './peer.mjs';
 import { proxyLineReading } from './proxy-line.mjs';
+import { shareSchemasScaling } from './share-schemas-scaling.mjs';
 import { budgetCost, budgetCostLines } from './budget-cost.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'skip-history': { type: 'boolean', default: false },
     'skip-proxy': { type: 'boolean', default: false },
+    'skip-share-schemas': { type: 'boolean', default: false },
     'skip-budget': { type: 'boolean', default: false },
   },
 });
@@ -258,6 +260,16 @@ try {
     console.log(`  20 MiB / 2 MiB of those ratios: ${proxyLine.growth} (linear reading: about 1; quadratic about 10)`);
   }
 
+  let shareSchemas = null;
+  if (!values['skip-share-schemas']) {
+    process.stderr.write('measuring --share-schemas at 1, 2, 4 and 8 MiB …\n');
+    shareSchemas = shareSchemasScaling(values.quick ? 1 : 3);
+    console.log('\n`caveman-shrink shrink --share-schemas` on one tool with many distinct repeated sub-schemas (the CPU sharing adds to a shrink):');
+    for (const row of shareSchemas.rows)
+      console.log(`  ${String(row.mib).padStart(2)} MiB  ${formatMs(row.sharingMs).padStart(8)} ms  (shrink ${formatMs(row.plainMs)} ms)`);
+    console.log(`  grows as n^${shareSchemas.exponent} from 1 to 8 MiB (linear: about 1; quadratic: about 2)`);
+  }
+
   let budget = null;
   if (!values['skip-budget']) {
     process.stderr.write('measuring a budgeted shrink against a plain one …\n');
@@ -272,7 +284,7 @@ try {
   writeFileSync(
     file,
     JSON.stringify(
-      { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine, budget },
+      { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine, shareSchemas, budget },
       null,
       2,
     ),

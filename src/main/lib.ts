@@ -8,9 +8,17 @@ export { visibleTokens } from './library/visible-tokens';
 export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './library/recover';
 export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './library/recover-tool';
 export { closeSharedCounter } from './library/shared-counter';
-export { describeTools, toolDescriber, type DescribeSource, type DescribeToolsOptions, type ToolDescriber } from './library/describe-tools';
-export { DESCRIBE_TOOL_NAME, describeToolDefinition, type DescribeToolDefinition } from './engine/describe-tool';
-export type { DescribeAnswer } from './library/describe-index';
+export {
+  DESCRIBE_TOOL_NAME,
+  describeToolDefinition,
+  describeTools,
+  toolDescriber,
+  type DescribeAnswer,
+  type DescribeSource,
+  type DescribeToolDefinition,
+  type DescribeToolsOptions,
+  type ToolDescriber,
+} from './library/describe';
 export type { StoreOption } from './library/store-option';
 export { checkGuarantees, type GuaranteeReport } from './engine/guarantees/check-guarantees';
 export { sameSelectionProfile, type SelectionProfile, type ToolSelectionProfile } from './engine/guarantees/selection-profile';

@@ -11,6 +11,14 @@ export function typedServerRefusal(transport: 'stdio' | 'http' | 'sse'): string 
   return `${what} is turned off here — import a server from your MCP config files instead, or ${ENABLE}`;
 }
 
+/** A server of a project's own config file (.mcp.json, .vscode/mcp.json …): a repository's word, not the person's. */
+export function projectServerRefusal(server: string, file: string): string {
+  return (
+    `${server} is from a project's config file (${file}), which anyone who made the project could have written, and the ` +
+    `browser host does not start those without asking — measure or import it in the desktop app, or ${ENABLE}`
+  );
+}
+
 /** A server of a config file chosen in the page (whose bytes the page could have made up). */
 export function pickedServerRefusal(server: string, transport: 'stdio' | 'http' | 'sse'): string {
   const what = transport === 'stdio' ? 'run' : 'connect to';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { RecoveryStore } from '../../src/main/store';
 import { JOBS_SHOWN_AFTER_MS } from '../../src/renderer/src/lib/job-list-delay';
 import { diffAlignment, landedAtTop, sideBySide } from './diff-alignment';
 
@@ -178,6 +179,29 @@ test('export compressed and original: the bytes equal the CLI’s stdout and the
   const original = await app.captureExport(() => page.getByRole('button', { name: 'Save original…' }).click());
   expect(original.bytes.equals(GITHUB.bytes)).toBe(true);
   if (app.kind === 'browser') expect([compressed.fileName, original.fileName]).toEqual(['github-mcp-server.min.json', 'github-mcp-server.json']);
+});
+
+test('history says which MCP client a proxy shrink was made for', async ({ app }) => {
+  const { page } = app;
+  // What the proxy records when it shrinks a listing for a client (its clientInfo from initialize).
+  const store = RecoveryStore.open(app.storePath);
+  const { handle } = store.put(GITHUB.bytes, {
+    tokensBefore: 25_545,
+    tokensAfter: 20_060,
+    tokenizer: 'o200k_base',
+    toolCount: 117,
+    sourceName: 'mcp:github',
+    clientInfo: { name: 'claude-code', version: '2.1.3' },
+  });
+  store.close();
+  await page.getByRole('tab', { name: /^History/ }).click();
+  await page
+    .getByRole('listbox', { name: 'History' })
+    .getByRole('option', { name: new RegExp(handle) })
+    .click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details).toContainText('for claude-code 2.1.3');
+  await app.screenshot('history-client');
 });
 
 test('history survives a reload: recover the original byte-exact, then delete it with a confirmation', async ({ app }) => {

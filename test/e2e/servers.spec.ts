@@ -138,8 +138,74 @@ test.describe('no config files', () => {
     const { page } = app;
     await page.getByRole('tab', { name: 'Servers' }).click();
     await expect(page.getByRole('heading', { name: 'No MCP servers found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Measure all' })).toBeDisabled();
     await page.getByText(/^Config files looked at \(\d+\)$/).click();
     await expect(page.getByText(/claude_desktop_config\.json — not found/)).toBeVisible();
+    await expect(page.getByText(/\.codex\/config\.toml — not found/)).toBeVisible();
     await app.screenshot('servers-empty');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await app.screenshot('servers-empty-1024');
+  });
+});
+
+const DESKTOP = `{
+  "mcpServers": {
+    "tiny": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY)}, "--tools", "3"] },
+    "crashes": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY)}, "--mode", "exit"] }
+  }
+}
+`;
+const CLAUDE_CODE = JSON.stringify({
+  mcpServers: { small: { command: process.execPath, args: [TINY, '--tools', '1'] }, second: { command: process.execPath, args: [TINY, '--tools', '2'] } },
+});
+
+test.describe('Measure all', () => {
+  test.use({ hostEnv: homeWith({ '.config/Claude/claude_desktop_config.json': DESKTOP, '.claude.json': CLAUDE_CODE }) });
+
+  test('measures every server and adds up what they cost per request: each server, each client, every config', async ({ app }) => {
+    const { page } = app;
+    for (const [width, height] of [
+      [1024, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByRole('tab', { name: 'Servers' }).click();
+      await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem')).toHaveCount(4);
+      await app.screenshot(`servers-loaded-${width}`);
+    }
+
+    await page.getByRole('button', { name: 'Measure all' }).click();
+    const totals = page.getByRole('region', { name: 'What your servers cost per request' });
+    const table = totals.getByRole('table');
+    await expect(table.getByRole('row', { name: /^All configs/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Measure all' })).toBeEnabled();
+    await expect(table.getByRole('columnheader')).toHaveText(['Server', 'Tools', 'As configured', 'full', 'facts', 'leads', 'signatures']);
+    const cells = async (name: RegExp) =>
+      (await table.getByRole('row', { name }).getByRole('cell').allTextContents()).map((text) => Number(text.replace(/[,≈]/g, '')));
+    const tiny = await cells(/^tiny Claude Desktop/);
+    const small = await cells(/^small Claude Code/);
+    const second = await cells(/^second Claude Code/);
+    const claudeCode = await cells(/^Claude Code total/);
+    expect(claudeCode).toEqual(small.map((value, i) => value + second[i]!));
+    expect(await cells(/^All configs/)).toEqual(tiny.map((value, i) => value + claudeCode[i]!));
+    // Direct servers: as configured is the listing itself, more than the proxy lists at signatures.
+    expect(tiny[1]!).toBeGreaterThan(tiny[5]!);
+    await expect(totals).toContainText('as Claude sees them (anthropic rendering, inferred, o200k_base)');
+    await expect(totals).toContainText('Not in the totals: crashes (could not be measured: see its card).');
+    // A client with one server measured needs no total of its own.
+    await expect(table.getByRole('row', { name: /total/ })).toHaveCount(1);
+    const crashes = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'crashes' });
+    await expect(crashes.getByRole('alert')).toBeVisible();
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await totals.scrollIntoViewIfNeeded();
+      expect(await totals.evaluate((section) => section.scrollWidth <= section.clientWidth)).toBe(true);
+      await app.screenshot(`servers-measured-all-${width}`);
+      await crashes.scrollIntoViewIfNeeded();
+      await app.screenshot(`servers-measure-error-${width}`);
+    }
   });
 });

@@ -9,7 +9,7 @@
 
 import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
 import { readBoundedStream } from '../library/catalog-file';
-import { tolerateClosedPipe } from './stdio';
+import { IncompleteOutputError, reportIncompleteOutput, tolerateClosedPipe } from './stdio';
 
 async function run(): Promise<number> {
   if (process.argv.length > 2) return (await import('./program')).runProgram(process.argv);
@@ -17,7 +17,12 @@ async function run(): Promise<number> {
   // Awaited, and a failure reported, by the command; until then it must not count as unhandled.
   input.catch(() => undefined);
   const { runShrinkCommand } = await import('./commands/shrink-command');
-  return runShrinkCommand(undefined, { tokenizer: DEFAULT_TOKENIZER }, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, input);
+  try {
+    return await runShrinkCommand(undefined, { tokenizer: DEFAULT_TOKENIZER }, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, input);
+  } catch (error) {
+    if (error instanceof IncompleteOutputError) return reportIncompleteOutput(process.stderr, error);
+    throw error;
+  }
 }
 
 tolerateClosedPipe(process.stdout);

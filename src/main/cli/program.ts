@@ -11,8 +11,11 @@ import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import type { McpCommandOptions } from './commands/mcp-command';
 import type { ProxyCommandOptions } from './commands/proxy-command';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
-import type { Launcher } from '../mcp/wrap/proxy-launch';
+import type { ServersCommandOptions } from './commands/servers-command';
+import { WRAP_PROXY_FLAGS, type Launcher, type WrapFlagSpec } from '../mcp/wrap/proxy-launch';
 import type { CommandIo } from './commands/shrink-command';
+import { IncompleteOutputError, reportIncompleteOutput, writeNow } from './stdio';
+import { closestCommand } from './closest-command';
 import { STRICT_PASS_THROUGH_EXIT } from './strict-exit';
 import { UsageError } from './usage-error';
 
@@ -97,6 +100,7 @@ export async function runProgram(argv: readonly string[], run: ProgramRun = {}):
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof IncompleteOutputError) return reportIncompleteOutput(io.stderr, error);
     throw error;
   } finally {
     [io, givenSignal, givenLauncher, running] = [processIo, undefined, undefined, false];
@@ -109,7 +113,7 @@ const program = new Command('caveman-shrink')
   // Lets `mcp` and `proxy` hand everything after the server's command to the server.
   .enablePositionalOptions()
   .showHelpAfterError('(run with --help for usage)')
-  .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) })
+  .configureOutput({ writeOut: (text) => writeNow(io.stdout, text), writeErr: (text) => writeNow(io.stderr, text) })
   // Help, version and usage errors throw; runProgram turns them into exit statuses (2 for a usage error).
   .exitOverride();
 
@@ -128,10 +132,12 @@ program
   .addHelpText(
     'after',
     `\nExit status: 0 when stdout carries a catalog, shrunk or passed through (with --strict a pass-through exits ` +
-      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read, 2 on a usage mistake.\n` +
+      `${STRICT_PASS_THROUGH_EXIT}), 1 when the input could not be read or stdout not written whole, 2 on a usage mistake.\n` +
       '\nInput over 32 MiB (33554432 bytes) is refused: exit 1, nothing on stdout.\n' +
       '\nExample:\n  caveman-shrink < tools.json > tools.min.json\n  caveman-shrink shrink tools.json > tools.min.json',
   )
+  // More than one word reaches the action, so `caveman-shrink shrnk file.json` is told it mistyped a command.
+  .allowExcessArguments()
   .action(
     async (
       file: string | undefined,
@@ -149,9 +155,14 @@ program
       // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
       // it is a file, and the command says there is no such file.
       if (file !== undefined && file !== '-' && program.args[0] !== 'shrink' && !existsSync(file)) {
-        const commands = program.commands.map((each) => each.name()).join(', ');
-        command.error(`error: ${file} is neither a command nor a file (commands: ${commands})`, { exitCode: 2, code: 'caveman.usage' });
+        const commands = program.commands.map((each) => each.name());
+        const meant = closestCommand(file, commands);
+        command.error(`error: ${file} is neither a command nor a file (${meant ? `did you mean ${meant}? ` : ''}commands: ${commands.join(', ')})`, {
+          exitCode: 2,
+          code: 'caveman.usage',
+        });
       }
+      if (command.args.length > 1) command.error(`error: shrink takes one file (or stdin), not ${command.args.length}`, { exitCode: 2, code: 'caveman.usage' });
       exitCode = await withUsage(command, async () => (await import('./commands/shrink-command')).runShrinkCommand(file, options, io));
     },
   );
@@ -219,6 +230,9 @@ program
   .command('mcp')
   .argument('[command...]', 'the stdio server to start, after --')
   .description('list every tool of a live MCP server (all pages) and shrink them: compact catalog on stdout, one JSON report line on stderr')
+  .option('--config <file>', 'with --server: a server of this MCP client config file, started as its client starts it (its env, folder, variables)')
+  .option('--server <name>', 'with --config: the server, by its name in the file')
+  .option('--project <folder>', 'with --config ~/.claude.json: the project the server belongs to, when more than one has that name')
   .option('--url <url>', 'a streamable HTTP server instead of a command')
   .option('--sse', 'with --url: the older HTTP+SSE transport')
   .option('-H, --header <name: value>', 'with --url: an HTTP header to send, "Name: value" or Name=value (repeatable)', collect, [])
@@ -238,6 +252,7 @@ program
       `usage mistake.\n` +
       '\nExamples:\n' +
       '  caveman-shrink mcp -- npx -y @modelcontextprotocol/server-everything > tools.min.json\n' +
+      '  caveman-shrink mcp --config ~/.cursor/mcp.json --server everything > tools.min.json\n' +
       '  caveman-shrink mcp --url http://127.0.0.1:3001/mcp > tools.min.json',
   )
   .action(async (commandLine: string[], options: McpCommandOptions, command: Command) => {
@@ -276,11 +291,30 @@ program
     exitCode = await withUsage(command, async () => (await import('./commands/proxy-command')).runProxyCommand(commandLine, options, io, interruptSignal()));
   });
 
+program
+  .command('servers')
+  .description('the MCP servers in the known client configs: client, name, wrapped or not, file and command (secrets redacted); starts nothing')
+  .option('--measure', 'start each one, list its tools and print what they cost the model per request, as configured and at each level (stores nothing)')
+  .option('--run-project-servers', "with --measure: start a project's config file's servers without asking (their commands are printed first)")
+  .option('--timeout <seconds>', 'with --measure: how long starting one server and listing may take', positiveInteger, 60)
+  .addOption(tokenizerOption())
+  .addHelpText(
+    'after',
+    "\nServers of your own config files start as they are; those of a project's file (.mcp.json, .vscode/mcp.json … in this " +
+      'folder or a project ~/.claude.json names) only after you confirm on the terminal, or with --run-project-servers.\n' +
+      '\nExit status: 0 when the table was printed, 1 when no server could be measured, 2 on a usage mistake.',
+  )
+  .action(async (options: ServersCommandOptions) => {
+    const command = await import('./commands/servers-command');
+    exitCode = await command.runServersCommand(options, io, givenLauncher ?? (await import('./commands/wrap-command')).installOrNone(), interruptSignal());
+  });
+
 const configOptions = (command: Command) =>
   command
     .requiredOption(
       '--config <file>',
-      'the MCP client\'s config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, or any file with an "mcpServers" or "servers" list)',
+      "the MCP client's config file (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI, Codex's config.toml, " +
+        'or any file with an "mcpServers" or "servers" list)',
     )
     .requiredOption('--server <name>', 'the server, by its name in the file')
     .option('--project <folder>', 'in ~/.claude.json: the project the server belongs to, when more than one has that name')
@@ -289,17 +323,26 @@ const configOptions = (command: Command) =>
 /** The long options `proxy` takes: a wrapped entry may pass only these. */
 const proxyOptionNames = () => program.commands.find((each) => each.name() === 'proxy')?.options.flatMap((option) => (option.long ? [option.long] : [])) ?? [];
 
-configOptions(
-  program
-    .command('wrap')
-    .description(
-      "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- " +
-        '<its command>`, with the same args and env; a backup goes beside the file',
-    ),
+/** Each proxy option wrap can write (proxy-launch.ts's table) as an option of the wrap command. */
+const wrapProxyOptions = (command: Command) => {
+  for (const spec of WRAP_PROXY_FLAGS as readonly WrapFlagSpec[]) {
+    const option = new Option(spec.takes === 'none' ? spec.flag : `${spec.flag} <${spec.takes}>`, spec.help);
+    if (spec.choices) option.choices(spec.choices);
+    command.addOption(spec.takes === 'values' ? option.argParser(collect).default([]) : option);
+  }
+  return command;
+};
+
+wrapProxyOptions(
+  configOptions(
+    program
+      .command('wrap')
+      .description(
+        "route a configured MCP server through the proxy: its entry then starts this install's `caveman-shrink proxy -- " +
+          '<its command>`, with the same args and env; a backup goes beside the file',
+      ),
+  ),
 )
-  .addOption(new Option('--level <name>', "the proxy's level (default: the proxy's)").choices(LEVELS))
-  .option('--include-tools <names>', 'list only these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
-  .option('--exclude-tools <names>', 'never list these tools (names or globs, comma-separated or repeated; passed to the proxy)', collect, [])
   .addHelpText(
     'after',
     '\nExit status: 0 when wrapped (or the dry run printed), 1 when refused (why is on stderr; nothing was written), 2 on a usage mistake.\n' +

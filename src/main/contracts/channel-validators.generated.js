@@ -4,9 +4,9 @@
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-page.schema.json","title":"HistoryPage","description":"A page of history, newest first; what 'caveman-shrink history --json' prints.","type":"object","additionalProperties":false,"required":["entries","total","limit","offset"],"properties":{"entries":{"type":"array","items":{"$ref":"history-entry.schema.json"}},"total":{"description":"Entries matching the query in all.","type":"integer","minimum":0},"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"query":{"type":"string"}}};
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]}}}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}};
 const schema34 = {"title":"RecoveryHandle","description":"ccr_ + the first 32 hex digits of the SHA-256 of the original bytes.","type":"string","pattern":"^ccr_[0-9a-f]{32}$"};
-const schema35 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]}}};
+const schema35 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = func2Module.default ?? func2Module;
 const pattern4 = new RegExp("^ccr_[0-9a-f]{32}$", "u");
@@ -389,7 +389,7 @@ vErrors.push(err31);
 errors++;
 }
 for(const key1 in data11){
-if(!(((((((key1 === "id") || (key1 === "created_at")) || (key1 === "compressor")) || (key1 === "tokenizer")) || (key1 === "tokens_before")) || (key1 === "tokens_after")) || (key1 === "source_name"))){
+if(!((((((((key1 === "id") || (key1 === "created_at")) || (key1 === "compressor")) || (key1 === "tokenizer")) || (key1 === "tokens_before")) || (key1 === "tokens_after")) || (key1 === "source_name")) || (key1 === "client"))){
 const err32 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
@@ -514,9 +514,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.client !== undefined){
+let data19 = data11.client;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.name === undefined){
+const err42 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -525,10 +527,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data19.version === undefined){
+const err43 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -537,15 +537,86 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data19){
+if(!((key2 === "name") || (key2 === "version"))){
+const err44 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data19.name !== undefined){
+if(typeof data19.name !== "string"){
+const err45 = {instancePath:instancePath+"/shrinks/" + i0+"/client/name",schemaPath:"#/$defs/historyShrink/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data19.version !== undefined){
+if(typeof data19.version !== "string"){
+const err46 = {instancePath:instancePath+"/shrinks/" + i0+"/client/version",schemaPath:"#/$defs/historyShrink/properties/client/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
 }
 errors++;
 }
@@ -4146,7 +4217,7 @@ export const v21 = validate55;
 const schema97 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 const schema98 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
 const schema101 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
-const schema102 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","picked"]};
+const schema102 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4404,7 +4475,7 @@ errors++;
 }
 if(data.client !== undefined){
 let data11 = data.client;
-if(!((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "picked"))){
+if(!((((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "codex")) || (data11 === "gemini")) || (data11 === "picked"))){
 const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4571,7 +4642,7 @@ errors++;
 }
 if(data.client !== undefined){
 let data1 = data.client;
-if(!((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "picked"))){
+if(!((((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "codex")) || (data1 === "gemini")) || (data1 === "picked"))){
 const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
@@ -6980,12 +7051,242 @@ return errors === 0;
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v31 = validate77;
-const schema143 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema143 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokenizer === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenizer"},message:"must have required property '"+"tokenizer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "tokenizer")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.tokenizer !== undefined){
+let data0 = data.tokenizer;
+if(!((data0 === "o200k_base") || (data0 === "cl100k_base"))){
+const err2 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v32 = validate78;
+const schema145 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate78.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.jobs === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jobs"},message:"must have required property '"+"jobs"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "jobs")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.jobs !== undefined){
+let data0 = data.jobs;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.serverId === undefined){
+const err2 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "serverId"},message:"must have required property '"+"serverId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.jobId === undefined){
+const err3 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "jobId"},message:"must have required property '"+"jobId"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((key1 === "serverId") || (key1 === "jobId"))){
+const err4 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.serverId !== undefined){
+let data2 = data1.serverId;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err5 = {instancePath:instancePath+"/jobs/" + i0+"/serverId",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/jobs/" + i0+"/serverId",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.jobId !== undefined){
+let data3 = data1.jobId;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+const err7 = {instancePath:instancePath+"/jobs/" + i0+"/jobId",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/jobs/" + i0+"/jobId",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v33 = validate79;
+const schema148 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7074,18 +7375,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v32 = validate78;
-const schema146 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+export const v34 = validate80;
+const schema151 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7180,18 +7481,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v33 = validate81;
-const schema147 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+export const v35 = validate83;
+const schema152 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7220,10 +7521,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 /** Each channel schema's $id (with pointer) → its validator. */
 export const CHANNEL_VALIDATORS = new Map([
@@ -7258,7 +7559,9 @@ export const CHANNEL_VALIDATORS = new Map([
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditDone", v28],
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditPreview", v29],
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditRequest", v30],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest", v31],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview", v32],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty", v33],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllRequest", v31],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllStarted", v32],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest", v33],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview", v34],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty", v35],
 ]);

@@ -14,7 +14,7 @@ import type { ParallelTokenCounter } from '../engine/tokens';
 import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
 import { readCatalog } from '../engine/transform/catalog-shape';
 import type { JsonDocument } from '../engine/json/json-node';
-import { describeToolPrice } from '../engine/describe-tool';
+import { describeToolPrice } from './describe';
 import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';

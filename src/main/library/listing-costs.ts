@@ -8,7 +8,7 @@
 import { Buffer } from 'node:buffer';
 import type { LevelName } from '../../shared/levels';
 import type { TokenizerName } from '../../shared/tokenizers';
-import { describeToolDefinition, describeToolName } from '../engine/describe-tool';
+import { describeToolDefinition, describeToolName } from './describe/describe-tool-definition';
 import type { JsonDocument } from '../engine/json/json-node';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { attributeTokens, countTokens, type ParallelTokenCounter } from '../engine/tokens';

@@ -1,13 +1,13 @@
 // Per-tool originals (issue 15): one tool's original definition found from
 // the catalog's handle and the tool's name — its exact bytes sliced from the
 // stored original, so it is byte-exact from any process, any time later —
-// and which tools the shrunk catalog shortened (engine/tool-originals.ts
+// and which tools the shrunk catalog shortened (describe/tool-originals.ts
 // says precisely what that means).
 
 import { recordedSettings, type ShrinkSettings } from '../../shared/compressor';
 import { CavemanError } from '../../shared/errors';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
-import { toolOriginals, type ToolOriginal } from '../engine/tool-originals';
+import { toolOriginals, type ToolOriginal } from './describe/tool-originals';
 import { prepareAsRecorded } from './plan-budget';
 import { DEFAULT_TOKENIZER, isTokenizerName, type TokenizerName } from '../../shared/tokenizers';
 import { readInput } from './read-catalog-text';

@@ -54,6 +54,8 @@ export interface ShrinkOptions {
   budget?: number;
   /** With `budget`: calls per tool name (a usage snapshot); a tool called more is stepped down later. */
   calls?: Readonly<Record<string, number>>;
+  /** The MCP client the shrink is for (a proxy's client, from its initialize): recorded with the shrink, shown in history. */
+  clientInfo?: { name: string; version: string };
   counter?: ParallelTokenCounter;
   /**
    * Return the output as a view over shared memory instead of a copy (saves a
@@ -259,6 +261,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
           toolCount,
           ...recordedWith(options),
           ...(options.sourceName !== undefined ? { sourceName: options.sourceName } : {}),
+          ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
         },
         hexDigest === undefined ? undefined : recoveryHandleOfDigest(hexDigest),
       ).handle;

@@ -17,7 +17,7 @@ import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/import
 import { targetOfDiscovered } from '../mcp/import/discovered-target';
 import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
 import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/connection/server-target';
-import { approveStart, type StartPolicy, type StartRequest } from '../mcp/import/start-approval';
+import { approveStart, startRequestOf, type StartPolicy, type StartRequest } from '../mcp/import/start-approval';
 import type { CallContext, Handlers } from './dispatch';
 import type { JobRunner } from '../jobs/job-runner';
 
@@ -70,9 +70,7 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
       if (!server) throw new CavemanError('cave_not_found', 'that server is no longer in the list — look for servers again');
       const env = where();
       const target = targetOfDiscovered(server, { env: env.env, home: env.home });
-      const start: StartRequest =
-        server.client === 'picked' ? { origin: 'picked', target, picked: { file: server.configPath, server: server.name } } : { origin: 'discovered', target };
-      return { start, name: `mcp:${server.name}` };
+      return { start: startRequestOf(server, target), name: `mcp:${server.name}` };
     }
     const target: McpTarget =
       ref.transport === 'stdio'

@@ -1,6 +1,7 @@
 // The Servers view's channels: the servers in the MCP clients' config files
 // at their documented locations with their wrap state (servers:list), a
-// server's cost at every level and rendering (servers:measure, a job), and
+// server's cost at every level and rendering (servers:measure, a job; all
+// of them one after another: servers:measureAll; server-measuring.ts), and
 // wrap / unwrap of a server in its config file, previewed first
 // (servers:preview, the diff and the backup it names) and then made
 // (servers:commit, only when it is still the previewed change).
@@ -9,20 +10,19 @@
 // names a server by the id of its own last listing, never a path, and a
 // file the page picked (mcp:readConfig) has no id in this map.
 
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { JobStarted, ServerEditCommit, ServerEditDone, ServerEditPreview, ServerEditRequest, ServerRow, ServersOverview } from '../../shared/contracts';
-import { CavemanError, asCavemanError, throwIfAborted } from '../../shared/errors';
+import { CavemanError } from '../../shared/errors';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { WorkerClient } from '../workers/worker-client';
 import type { LocationEnv } from '../mcp/import/config-locations';
 import { serverInfo, type DiscoveredServer } from '../mcp/import/discover-servers';
-import { targetOfDiscovered } from '../mcp/import/discovered-target';
-import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
-import { approveStart, type StartPolicy } from '../mcp/import/start-approval';
+import type { StartPolicy } from '../mcp/import/start-approval';
 import { backupPathFor } from '../mcp/wrap/config-file';
+import { entryRefOf } from '../mcp/wrap/config-document';
 import type { Launcher } from '../mcp/wrap/proxy-launch';
 import { commitUnwrap, commitWrap, prepareUnwrap, prepareWrap, type PreparedUnwrap, type PreparedWrap } from '../mcp/wrap/wrap-server';
 import { words } from '../mcp/wrap/wrap-plan';
@@ -30,19 +30,20 @@ import { WrapRefusal } from '../mcp/wrap/wrap-refusal';
 import { wrapStateOf } from '../mcp/wrap/wrap-state';
 import type { CallContext, Handlers } from './dispatch';
 import { discoveryWhere } from './mcp-services';
+import { createServerMeasuring } from './server-measuring';
 
 export interface ServerServicesDeps {
   /** The mcp worker: reads the config files, lists a server's tools, measures them. */
   worker: Pick<WorkerClient, 'call'>;
   where?: () => LocationEnv;
-  /** Discovered servers always start (start-approval.ts); asked here anyway, so the rule stays in one place. */
+  /** Servers of the person's own config files start; a project file's are asked for first (start-approval.ts). */
   startPolicy?: StartPolicy | undefined;
   /** This install as a wrapped entry starts it (app-launcher.ts); throws when it cannot be (no built CLI entry). */
   launcher: () => Launcher;
 }
 
 export interface ServerServices {
-  handlers: Pick<Handlers, 'listServers' | 'measureServer' | 'previewServerEdit' | 'commitServerEdit'>;
+  handlers: Pick<Handlers, 'listServers' | 'measureServer' | 'measureAllServers' | 'previewServerEdit' | 'commitServerEdit'>;
   /** True when `jobId` was a measuring still under way. */
   cancel(jobId: string): boolean;
   /** Resolves when no measuring is under way. */
@@ -54,8 +55,7 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
   const policy = deps.startPolicy ?? { kind: 'refuse' };
   /** The servers of the last listing, by id: the only ones the page can name. */
   let known = new Map<string, DiscoveredServer>();
-  const measuring = new Map<string, AbortController>();
-  const running = new Set<Promise<void>>();
+  const measuring = createServerMeasuring({ worker: deps.worker, where, policy });
 
   const launcherOrNone = (): Launcher | undefined => {
     try {
@@ -95,46 +95,15 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
     return server;
   };
 
-  const measureServer = async ({ serverId, tokenizer }: { serverId: string; tokenizer: TokenizerName }, context: CallContext): Promise<JobStarted> => {
-    const server = serverOf(serverId);
-    const env = where();
-    const target = targetOfDiscovered(server, { env: env.env, home: env.home });
-    await approveStart({ origin: 'discovered', target }, policy);
-    const jobId = randomUUID();
-    const controller = new AbortController();
-    measuring.set(jobId, controller);
-    const name = `mcp:${server.name}`.slice(0, 255);
-    const progress = (stage: 'listing' | 'measuring', fraction: number) => context.emit('serverProgress', { jobId, serverId, stage, fraction });
-    progress('listing', 0);
-    const work = (async () => {
-      try {
-        const listed = await deps.worker.call(
-          'listMcpTools',
-          { target, timeoutMs: DEFAULT_LIST_TIMEOUT_MS, name },
-          { signal: controller.signal, onProgress: (_stage, fraction) => progress('listing', fraction) },
-        );
-        throwIfAborted(controller.signal);
-        progress('measuring', 0);
-        const costs = await deps.worker.call(
-          'measureListing',
-          { bytes: listed.bytes, tokenizer },
-          { signal: controller.signal, transfer: [listed.bytes.buffer as ArrayBuffer], onProgress: (_stage, fraction) => progress('measuring', fraction) },
-        );
-        context.emit('serverMeasured', { jobId, serverId, outcome: { ok: true, costs } });
-      } catch (error) {
-        context.emit('serverMeasured', { jobId, serverId, outcome: { ok: false, error: asCavemanError(error).toValue() } });
-      } finally {
-        measuring.delete(jobId);
-      }
-    })();
-    running.add(work);
-    void work.finally(() => running.delete(work));
-    return { jobId, name };
-  };
+  const measureServer = ({ serverId, tokenizer }: { serverId: string; tokenizer: TokenizerName }, context: CallContext): Promise<JobStarted> =>
+    measuring.measure(serverOf(serverId), tokenizer, context);
+
+  const measureAllServers = ({ tokenizer }: { tokenizer: TokenizerName }, context: CallContext) =>
+    measuring.measureAll([...known.values()], tokenizer, context);
 
   const prepare = async (request: ServerEditRequest): Promise<{ server: DiscoveredServer; prepared: PreparedWrap | PreparedUnwrap }> => {
     const server = serverOf(request.serverId);
-    const ref = { server: server.name, project: server.project };
+    const ref = entryRefOf(server);
     return refused(async () => {
       if (request.action === 'unwrap') return { server, prepared: await prepareUnwrap({ config: server.configPath, ref, launcher: launcherOrNone() }) };
       const excluded = request.excludeTools ?? [];
@@ -181,24 +150,19 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
     handlers: {
       listServers,
       measureServer,
+      measureAllServers,
       previewServerEdit,
       commitServerEdit,
     },
-    cancel(jobId) {
-      const controller = measuring.get(jobId);
-      controller?.abort();
-      return controller !== undefined;
-    },
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    cancel: (jobId) => measuring.cancel(jobId),
+    idle: () => measuring.idle(),
   };
 }
 
 /** The backup a wrap of this server left beside its file, when it is there. */
 async function backupOf(server: DiscoveredServer): Promise<string | undefined> {
   try {
-    const path = backupPathFor(await realpath(server.configPath), { server: server.name, project: server.project });
+    const path = backupPathFor(await realpath(server.configPath), entryRefOf(server));
     return existsSync(path) ? path : undefined;
   } catch {
     return undefined;

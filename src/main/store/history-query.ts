@@ -5,8 +5,8 @@
 // Other orderings have no index of their own (one per column would slow
 // every put): SQLite keeps the top rows of one pass over the table, measured
 // in test/main/store/history-performance.test.ts.
-import { HISTORY_TABLE, SHRINKS_TABLE } from './schema.js';
-import type { SqliteDatabase } from './open-connection.js';
+import { HISTORY_TABLE, SHRINKS_CLIENT_COLUMN, SHRINKS_TABLE } from './schema.js';
+import { hasColumn, type SqliteDatabase } from './open-connection.js';
 import type { HistorySortKey, SortDirection } from '../../shared/contracts';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink } from './types.js';
 import type { Statement } from 'better-sqlite3';
@@ -17,6 +17,13 @@ export const MAX_PAGE_SIZE = 1000;
 const ENTRY_COLUMNS = `handle, created_at, bytes, tokens_before, tokens_after,
   content_type, compressor, source_name, tool_count, tokenizer`;
 const SHRINK_COLUMNS = 'id, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name';
+
+/** A shrink row as read: its client as the JSON text it is kept as. */
+type ShrinkRow = Omit<HistoryShrink, 'client'> & { client_info: string | null };
+
+function shrinkOf({ client_info, ...row }: ShrinkRow): HistoryShrink {
+  return client_info === null ? row : { ...row, client: JSON.parse(client_info) as NonNullable<HistoryShrink['client']> };
+}
 /** What each sort key orders by. saved matches signedRatio (0 when nothing was counted before); NULL sources and tool counts sort as smallest. */
 const SORT_COLUMNS: Record<HistorySortKey, string> = {
   created: 'created_at',
@@ -61,18 +68,20 @@ export class HistoryQueries {
   private readonly count: Statement<[], number>;
   private readonly searchCount: Statement<[{ needle: string }], number>;
   private readonly byHandle: Statement<[string], HistoryEntry>;
-  private readonly shrinksOf: Statement<[string], HistoryShrink>;
+  private readonly shrinksOf: Statement<[string], ShrinkRow>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
     this.searchCount = db.prepare<[{ needle: string }], number>(`SELECT count(*) FROM ${HISTORY_TABLE} WHERE ${MATCHES}`).pluck();
     this.byHandle = db.prepare(`${this.from} WHERE handle = ?`);
-    this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
+    // A read-only store made before the client column was added has none: read as no client.
+    const client = hasColumn(db, SHRINKS_TABLE, SHRINKS_CLIENT_COLUMN) ? SHRINKS_CLIENT_COLUMN : `NULL AS ${SHRINKS_CLIENT_COLUMN}`;
+    this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS}, ${client} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
   }
 
   /** The entry with its shrinks, newest first; a row with none recorded is its own only shrink (without an id). */
   private withShrinks(entry: HistoryEntry): HistoryEntry {
-    const recorded = this.shrinksOf.all(entry.handle);
+    const recorded = this.shrinksOf.all(entry.handle).map(shrinkOf);
     const { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name } = entry;
     const only: HistoryShrink = { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name };
     return { ...entry, shrinks: recorded.length > 0 ? (recorded as [HistoryShrink, ...HistoryShrink[]]) : [only] };

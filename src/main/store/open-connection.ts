@@ -13,7 +13,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl, recordFirstShrinks } from './schema.js';
+import {
+  RECOVERIES_DDL,
+  SHRINKS_DDL,
+  SHRINKS_TABLE,
+  historyDdl,
+  recordFirstShrinks,
+  LISTINGS_DDL,
+  SHRINKS_CLIENT_COLUMN,
+  ADD_SHRINKS_CLIENT_COLUMN,
+} from './schema.js';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
 import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
@@ -60,8 +69,14 @@ function closeQuietly(db: SqliteDatabase): void {
   }
 }
 
+/** True when `table` has `column` (a store made by an older version may lack one added since). */
+export function hasColumn(db: SqliteDatabase, table: string, column: string): boolean {
+  return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).some((row) => row.name === column);
+}
+
 /**
- * Creates what is missing. A store made before shrinks were recorded gets
+ * Creates what is missing. A store whose shrinks table predates the client column gets it (nullable) here;
+ * a store made before shrinks were recorded gets
  * its shrinks table here, each history row becoming its first shrink, in the
  * same transaction (so two processes opening it at once migrate it once).
  */
@@ -72,6 +87,8 @@ function createSchema(db: SqliteDatabase): void {
     const migrating = db.prepare("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?").get(SHRINKS_TABLE) === undefined;
     db.exec(SHRINKS_DDL);
     if (migrating) db.exec(recordFirstShrinks('1'));
+    if (!hasColumn(db, SHRINKS_TABLE, SHRINKS_CLIENT_COLUMN)) db.exec(ADD_SHRINKS_CLIENT_COLUMN);
+    db.exec(LISTINGS_DDL);
   }).immediate();
 }
 

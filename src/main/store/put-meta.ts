@@ -15,6 +15,8 @@ export interface PutColumns {
   sourceName: string | null;
   toolCount: number | null;
   tokenizer: string | null;
+  /** The MCP client, as JSON text `{"name":…,"version":…}`, or null. */
+  clientInfo: string | null;
   /** Small JSON blob for `recoveries.metadata`, readable by other tools. */
   metadata: Buffer;
 }
@@ -49,6 +51,12 @@ function metadataBlob(toolCount: number | null, tokenizer: string | null, shareS
   return Buffer.from(JSON.stringify(fields), 'utf8');
 }
 
+function clientInfoColumn(client: PutMeta['clientInfo']): string | null {
+  if (client === undefined) return null;
+  if (typeof client?.name !== 'string' || typeof client.version !== 'string') throw badRequest('clientInfo must have a text name and version');
+  return JSON.stringify({ name: client.name, version: client.version });
+}
+
 /** Column values for `meta`; throws cave_bad_request for negative or fractional counts and non-text labels. */
 export function putColumnsFor(meta: PutMeta): PutColumns {
   const toolCount = optionalCount('toolCount', meta.toolCount);
@@ -61,6 +69,7 @@ export function putColumnsFor(meta: PutMeta): PutColumns {
     sourceName: label('sourceName', meta.sourceName, null),
     toolCount,
     tokenizer,
+    clientInfo: clientInfoColumn(meta.clientInfo),
     metadata: metadataBlob(toolCount, tokenizer, meta.shareSchemas === true, label('level', meta.level, null)),
   };
 }

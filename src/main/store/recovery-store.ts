@@ -13,6 +13,8 @@ import { failedAction, invalidBudgetError, mapStoreErrors, outcomeClause, outcom
 import type { StoreFilesChange } from './store-file-marks.js';
 import { StoreSession, type NewRow, type ShrinkFigures } from './store-session.js';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types.js';
+import { readCachedListing, touchCachedListing, writeCachedListing, type CachedListing } from './listing-cache.js';
+import { LISTINGS_TABLE } from './schema.js';
 
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;
@@ -62,6 +64,8 @@ function sameShrink(latest: ShrinkFigures, columns: PutColumns): boolean {
     (columns.sourceName === null || latest.source_name === columns.sourceName)
   );
 }
+
+export type { CachedListing };
 
 export class RecoveryStore {
   /** The open connection; undefined once it was let go (see live), until the next use opens the file at the path again. */
@@ -177,6 +181,24 @@ export class RecoveryStore {
     if (freed === undefined) return false;
     session.mirror.recordOwnWrite(-freed);
     return true;
+  }
+
+  /** A listing the proxy kept under `key` (listing-cache.ts), marked used; undefined when none is, or the store has no such table. */
+  cachedListing(key: string): CachedListing | undefined {
+    const session = this.live('read');
+    return mapStoreErrors(this.path, 'read', () => {
+      if (!session.hasTable(LISTINGS_TABLE)) return undefined;
+      const found = readCachedListing(session.db, key);
+      if (found && session.writable) touchCachedListing(session.db, key, this.clock().getTime());
+      return found;
+    });
+  }
+
+  /** Keeps a listing the proxy made under `key`, within the kept listings' bound. */
+  cacheListing(key: string, listing: CachedListing): void {
+    const session = this.live('store');
+    if (!session.writable) throw new CavemanError('cave_store_readonly', `the recovery store at ${this.path} is read-only`);
+    mapStoreErrors(this.path, 'store', () => writeCachedListing(session.db, key, listing, this.clock().getTime()));
   }
 
   /** Sum of the lengths of every stored original (rows from other tools included). */

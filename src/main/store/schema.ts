@@ -71,12 +71,17 @@ CREATE TABLE IF NOT EXISTS ${SHRINKS_TABLE} (
   tokenizer TEXT NULL,
   tokens_before INTEGER NOT NULL,
   tokens_after INTEGER NOT NULL,
-  source_name TEXT NULL
+  source_name TEXT NULL,
+  client_info TEXT NULL
 );
 CREATE INDEX IF NOT EXISTS ${SHRINKS_TABLE}_handle ON ${SHRINKS_TABLE} (handle, id);
 CREATE TRIGGER IF NOT EXISTS ${SHRINKS_TABLE}_follow_history
   AFTER DELETE ON ${HISTORY_TABLE}
   BEGIN DELETE FROM ${SHRINKS_TABLE} WHERE handle = old.handle; END;`;
+
+/** Added after the shrinks table first shipped: the MCP client a proxy shrank for, `{"name":…,"version":…}` (JSON text). */
+export const SHRINKS_CLIENT_COLUMN = 'client_info';
+export const ADD_SHRINKS_CLIENT_COLUMN = `ALTER TABLE ${SHRINKS_TABLE} ADD COLUMN ${SHRINKS_CLIENT_COLUMN} TEXT NULL`;
 
 /** The shrink a history row stands for when it has none recorded: its own columns. */
 export const FIRST_SHRINK_COLUMNS = 'handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name';
@@ -93,3 +98,15 @@ export const TEMP_RECOVERIES_DDL = RECOVERIES_DDL.replace('CREATE TABLE', 'CREAT
 
 /** An empty stand-in for the shrinks table when a read-only file has none (every history row is then its own only shrink). */
 export const TEMP_SHRINKS_DDL = SHRINKS_DDL.slice(0, SHRINKS_DDL.indexOf(';') + 1).replace('CREATE TABLE', 'CREATE TEMP TABLE');
+
+export const LISTINGS_TABLE = 'caveman_app_proxy_listings';
+
+/** The proxy's kept listings (listing-cache.ts): by key, with when each was last used and its size, for the bound. */
+export const LISTINGS_DDL = `
+CREATE TABLE IF NOT EXISTS ${LISTINGS_TABLE} (
+  key TEXT PRIMARY KEY,
+  used_at INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  tools BLOB NOT NULL,
+  meta TEXT NOT NULL
+);`;

@@ -30,8 +30,8 @@ VALUES (:handle, :createdAt, :bytes, :tokensBefore, :tokensAfter, :contentType, 
   :sourceName, :toolCount, :tokenizer, :sourceKey)`;
 
 const INSERT_SHRINK = `
-INSERT INTO ${SHRINKS_TABLE} (handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name)
-VALUES (:handle, :createdAt, :compressor, :tokenizer, :tokensBefore, :tokensAfter, :sourceName)`;
+INSERT INTO ${SHRINKS_TABLE} (handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name, client_info)
+VALUES (:handle, :createdAt, :compressor, :tokenizer, :tokensBefore, :tokensAfter, :sourceName, :clientInfo)`;
 
 /** What makes one shrink differ from another (its time aside). */
 export interface ShrinkFigures {
@@ -132,6 +132,11 @@ export class StoreSession {
     }
     this.db.close();
     this.afterClose();
+  }
+
+  /** True when the file has this table (a read-only store made by an older version may not). */
+  hasTable(name: string): boolean {
+    return this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
   }
 
   /** Closes the sessions kept open so far whose files have become safe to close (made writable again, or the other store's files gone). */

@@ -42,6 +42,8 @@ export interface PutMeta {
   shareSchemas?: boolean;
   /** The level it was shrunk at, when not facts (recorded in `metadata` as level). */
   level?: string;
+  /** The MCP client a proxy shrank it for (recorded with the shrink, shown in history). */
+  clientInfo?: { name: string; version: string };
 }
 
 export interface PutResult {

@@ -22,7 +22,7 @@ if (!parentPort) throw new Error('job-worker must run as a worker thread');
 // this worker and its token-counting threads yield the CPU to the thread that
 // serves the UI, so a long shrink never starves the window's event loop.
 try {
-  setPriority(WORKER_NICE);
+  setPriority((workerData as WorkerSetup).nice ?? WORKER_NICE);
 } catch {
   // Not permitted or not supported here: the work still runs, just at normal priority.
 }

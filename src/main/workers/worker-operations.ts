@@ -127,6 +127,29 @@ export const operations: Implementations = {
     return serverCosts(bytes, { tokenizer, counter, signal, onProgress: (fraction) => onProgress('counting', fraction) });
   },
 
+  async prepareProxyListing({ tokenizer }) {
+    const [{ loadTokenizer }] = await Promise.all([import('../engine/tokens'), import('../mcp/proxy/proxy-listing')]);
+    loadTokenizer(tokenizer);
+    return null;
+  },
+
+  async proxyListing({ tools, settings, context, cacheKey }, { store }) {
+    const [{ listingProduct, storedProduct }, { toolFilter }, { unpackTools }] = await Promise.all([
+      import('../mcp/proxy/proxy-listing'),
+      import('../mcp/proxy/tool-filter'),
+      import('../mcp/proxy/listing-text'),
+    ]);
+    const filter = toolFilter(settings.includeTools, settings.excludeTools);
+    const product = await listingProduct(unpackTools(tools), { ...settings, clientInfo: context.clientInfo, store: openStore(store), filter });
+    // Kept for the next start with the same listing, once the listing is on its way (its bytes move to the caller, so a copy is kept);
+    // a store that cannot keep it costs only that.
+    if (cacheKey !== undefined) {
+      const kept = storedProduct({ ...product, bytes: product.bytes.slice() });
+      setImmediate(() => tryQuietly(() => store.get().cacheListing(cacheKey, kept)));
+    }
+    return product;
+  },
+
   async warmUp({ tokenizer }, { store, counter }, { signal }) {
     const { warmUp } = await import('../jobs/analysis/warm-up');
     await warmUp(tokenizer, () => store.get(), counter, signal);
@@ -159,6 +182,14 @@ export const operations: Implementations = {
     return { tools, original: { name: found.name, shortened: found.shortened, text: new TextDecoder().decode(found.original) } };
   },
 };
+
+function tryQuietly(work: () => void): void {
+  try {
+    work();
+  } catch {
+    // Nothing depends on it.
+  }
+}
 
 /**
  * The store for a shrink. When it cannot be opened, shrink still runs and

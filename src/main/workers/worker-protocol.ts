@@ -20,11 +20,16 @@ import type { LocationEnv } from '../mcp/import/config-locations';
 import type { Discovery } from '../mcp/import/discover-servers';
 import type { McpTarget } from '../mcp/connection/server-target';
 import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
+import type { ListingProduct, ListingSettings } from '../mcp/proxy/proxy-listing';
+import type { PackedTools } from '../mcp/proxy/listing-text';
+import type { ListingContext } from '../mcp/proxy/tools-proxy';
 
 export interface WorkerSetup {
   storePath: string;
   /** CAVEMAN_CCR_MAX_BYTES as the host read it; checked each time the store is opened, so a bad value is the store's error. */
   maxBytesSetting: string | undefined;
+  /** The thread's nice value; by default below the thread that serves the UI. The proxy's client waits for its listing: 0. */
+  nice?: number;
 }
 
 export interface StoreInfo {
@@ -83,6 +88,10 @@ export interface Operations {
   listMcpTools: { args: { target: McpTarget; timeoutMs: number; name: string }; result: { bytes: Uint8Array; tools: number } };
   /** A server's listing (`{"tools":[…]}` bytes) measured at every level in every rendering (the Servers view); stores nothing. */
   measureListing: { args: { bytes: Uint8Array; tokenizer: TokenizerName }; result: ServerCosts };
+  /** Loads what the proxy's listings need (the engine, the tokenizer) while the server starts; lists nothing. */
+  prepareProxyListing: { args: { tokenizer: TokenizerName }; result: null };
+  /** The proxy's listing of a server's tools (each tool's exact bytes): filtered, shrunk, the original committed. */
+  proxyListing: { args: { tools: PackedTools; settings: ListingSettings; context: ListingContext; cacheKey?: string }; result: ListingProduct };
 }
 
 export type Operation = keyof Operations;

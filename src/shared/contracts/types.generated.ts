@@ -150,7 +150,8 @@ export type McpTransport = 'stdio' | 'http' | 'sse';
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "McpClient".
  */
-export type McpClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'picked';
+export type McpClient =
+  'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'codex' | 'gemini' | 'picked';
 /**
  * Which server to import: one discovery listed (by id), or one the person typed in.
  *
@@ -558,6 +559,13 @@ export interface HistoryShrink {
   tokens_before: number;
   tokens_after: number;
   source_name: string | null;
+  /**
+   * The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.
+   */
+  client?: {
+    name: string;
+    version: string;
+  };
 }
 /**
  * A page of history, newest first; what 'caveman-shrink history --json' prints.
@@ -1116,6 +1124,35 @@ export interface ServerMeasureRequest {
    */
   serverId: string;
   tokenizer: TokenizerName;
+}
+/**
+ * Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerMeasureAllRequest".
+ */
+export interface ServerMeasureAllRequest {
+  tokenizer: TokenizerName;
+}
+/**
+ * The servers being measured, in order, each with its job id.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ServerMeasureAllStarted".
+ */
+export interface ServerMeasureAllStarted {
+  jobs: {
+    /**
+     * This interface was referenced by `IPCContract`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    serverId: string;
+    /**
+     * This interface was referenced by `IPCContract`'s JSON-Schema
+     * via the `definition` "id".
+     */
+    jobId: string;
+  }[];
 }
 /**
  * Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.
@@ -1895,6 +1932,8 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerRow': ServerRow;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview': ServersOverview;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest': ServerMeasureRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllRequest': ServerMeasureAllRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllStarted': ServerMeasureAllStarted;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditRequest': ServerEditRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditCommit': ServerEditCommit;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerEditPreview': ServerEditPreview;

@@ -104,6 +104,8 @@ export const CHANNELS = {
   listServers: { channel: 'servers:list', request: def('empty'), response: def('ServersOverview'), transports: BOTH },
   /** Lists a discovered server's tools and measures them at every level (a job; serverProgress and serverMeasured events; jobs:cancel). */
   measureServer: { channel: 'servers:measure', request: def('ServerMeasureRequest'), response: def('JobStarted'), transports: BOTH },
+  /** Measures every server of the last listing that can start, one after another (a project file's after one confirmation). */
+  measureAllServers: { channel: 'servers:measureAll', request: def('ServerMeasureAllRequest'), response: def('ServerMeasureAllStarted'), transports: BOTH },
   /** The diff a wrap or an unwrap of a discovered server would make, by id; writes nothing. */
   previewServerEdit: { channel: 'servers:preview', request: def('ServerEditRequest'), response: def('ServerEditPreview'), transports: BOTH },
   /** Makes the previewed edit, only if it is still the change the preview showed (its hash). */

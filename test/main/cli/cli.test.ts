@@ -387,8 +387,23 @@ describe('caveman-shrink lint, recover, history, --help', () => {
   it('an unknown command that is no file either says so and lists the commands', async () => {
     const run = await runCommand(['frobnicate'], { env });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy, wrap, unwrap\)/);
+    expect(run.stderr).toMatch(/frobnicate is neither a command nor a file \(commands: shrink, lint, recover, history, mcp, proxy, servers, wrap, unwrap\)/);
     expect(run.stderr).not.toMatch(/ENOENT/);
+  });
+
+  it('a mistyped command says which it meant, with a file after it too (not "too many arguments")', async () => {
+    const file = join(store.dir, 'file.json');
+    writeFileSync(file, '{"tools":[]}');
+    const commands = '(did you mean shrink? commands: shrink, lint, recover, history, mcp, proxy, servers, wrap, unwrap)';
+    for (const args of [['shrnk', file], ['shrnk']]) {
+      const run = await runCommand(args, { env });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`error: shrnk is neither a command nor a file ${commands}`);
+    }
+    expect((await runCommand(['histroy'], { env })).stderr).toContain('histroy is neither a command nor a file (did you mean history? commands:');
+    const two = await runCommand(['shrink', file, file], { env });
+    expect(two.status).toBe(2);
+    expect(two.stderr).toContain('error: shrink takes one file (or stdin), not 2');
   });
 
   it('a missing file after an explicit shrink, or for lint, is "no such file", not "neither a command nor a file" or a raw ENOENT', async () => {

@@ -9,6 +9,7 @@ import { UsageError } from '../../../src/main/cli/usage-error';
 import { targetFromOptions } from '../../../src/main/cli/commands/mcp-command';
 import { runProxyCommand } from '../../../src/main/cli/commands/proxy-command';
 import { DEFAULT_TOKENIZER } from '../../../src/shared/tokenizers';
+import { runCommand } from '../../helpers/cli';
 
 const env = { flag: '--env', shape: 'KEY=VALUE' };
 
@@ -37,5 +38,25 @@ describe('parsePairs', () => {
     await expect(runProxyCommand(['caveman-no-such-command'], { tokenizer: DEFAULT_TOKENIZER, env: [' =x'] }, io)).rejects.toThrow(
       new UsageError('--env " =x" is not KEY=VALUE'),
     );
+  });
+});
+
+describe('what no request could send is a usage mistake at the start, for mcp and proxy alike', () => {
+  it.each(['mcp', 'proxy'])('%s: a line break in --header, a user:pass@ in --url: exit 2 with one line, the secret not shown', async (command) => {
+    const url = 'http://127.0.0.1:9/mcp';
+    const broken = await runCommand([command, '--url', url, '--header', 'X-Team: a\r\nX-Evil: 1']);
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toContain('error: --header "X-Team: a\\r\\nX-Evil: 1" holds a line break or NUL, which no HTTP header can carry');
+    const secret = await runCommand([command, '--url', url, '--header', 'Authorization: Bearer s3cret\r\nX-Evil: 1']);
+    expect(secret.status).toBe(2);
+    expect(secret.stderr).not.toContain('s3cret');
+    const credentials = await runCommand([command, '--url', 'http://me:pw-42@127.0.0.1:9/mcp']);
+    expect(credentials.status).toBe(2);
+    expect(credentials.stderr).toContain(
+      'error: --url http://***@127.0.0.1:9/mcp carries a user name or password, which HTTP clients do not send from a URL: ' +
+        'give them as a header instead (--header "Authorization: Basic …")',
+    );
+    expect(credentials.stderr).not.toContain('pw-42');
+    expect((await runCommand([command, '--url', url, '--header', 'Bad Name: v'])).status).toBe(2);
   });
 });

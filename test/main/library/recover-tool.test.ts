@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CavemanError, recoverTool, recoverTools, shrink } from '../../../src/main/lib';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { runProgram } from '../../../src/main/cli/program';
 import { runCommand } from '../../helpers/cli';
 
 let dir: string;
@@ -81,5 +83,16 @@ describe('per-tool originals', () => {
     expect(unknown.stdout.length).toBe(0);
     expect(unknown.stderr).toBe(`caveman-shrink recover: no tool named "nope" in ${handle}; its tools are: search, titled, nested\n`);
     expect(text((await runCommand(['recover', handle, '--store', store])).stdout)).toBe(CATALOG);
+  });
+
+  it('recover --tool ends with a newline on a terminal only: piped, the bytes are exact', async () => {
+    const handle = await stored();
+    const written: Buffer[] = [];
+    const terminal = Object.assign(new Writable({ write: (chunk: Buffer, _encoding, done) => (written.push(Buffer.from(chunk)), done()) }), { isTTY: true });
+    const io = { stdin: Readable.from([]), stdout: terminal, stderr: new PassThrough() };
+    expect(await runProgram([process.execPath, 'caveman-shrink', 'recover', handle, '--tool', 'nested', '--store', store], { io })).toBe(0);
+    expect(Buffer.concat(written).toString('utf8')).toBe(`${NESTED}\n`);
+    const piped = await runCommand(['recover', handle, '--tool', 'nested', '--store', store]);
+    expect(text(piped.stdout)).toBe(NESTED);
   });
 });

@@ -42,6 +42,7 @@ const VALID: { [M in Method]: RequestOf<M> } = {
   importMcpServer: { server: { discoveredId: 'abc' }, tokenizer: 'o200k_base' },
   listServers: {},
   measureServer: { serverId: 'mcp-abc', tokenizer: 'o200k_base' },
+  measureAllServers: { tokenizer: 'o200k_base' },
   previewServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'] },
   commitServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'], hash: 'a'.repeat(64) },
 };

@@ -4,7 +4,8 @@
 // and wrap / unwrap previewed (the diff, the backup named, nothing written)
 // then made (the backup written, the entry wrapped with the unticked tools
 // excluded), refused when the file changed since the preview. Only servers
-// of files main discovered can be edited.
+// of files main discovered can be edited, and what the page is shown of them
+// holds no secret of their commands, URLs or env.
 
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,8 +40,11 @@ beforeAll(async () => {
   // Cursor's file is JSONC: this comment stays
   "mcpServers": {
     "tiny": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY_SERVER)}, "--tools", "3"] },
-    "remote": { "url": "https://mcp.example.com/mcp" },
-    "hangs": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY_SERVER)}, "--mode", "hang"] }
+    "remote": { "url": "https://me:pw-99@mcp.example.com/mcp?key=abc-55" },
+    "hangs": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY_SERVER)}, "--mode", "hang"] },
+    "keyed": {
+      "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(TINY_SERVER)}, "--api-key", "k-42-arg"], "env": { "API_TOKEN": "t-77-env" }
+    }
   }
 }
 `;
@@ -76,9 +80,23 @@ describe('Servers channels (real services)', () => {
       ['tiny', 'direct'],
       ['remote', 'unwrappable'],
       ['hangs', 'direct'],
+      ['keyed', 'direct'],
     ]);
     expect(rowOf(overview, 'remote').wrap.reason).toContain('reached by URL');
-    expect(overview.files.find((file) => file.path === config)).toMatchObject({ status: 'found', servers: 3 });
+    expect(overview.files.find((file) => file.path === config)).toMatchObject({ status: 'found', servers: 4 });
+  });
+
+  it('shows each command and URL with its secrets as ***, in the list and in a wrap preview; the file keeps them', async () => {
+    const secrets = /k-42-arg|t-77-env|pw-99|abc-55/;
+    const overview = await call<ServersOverview>('listServers', {});
+    expect(JSON.stringify(overview)).not.toMatch(secrets);
+    expect(rowOf(overview, 'keyed').server.args).toEqual([TINY_SERVER, '--api-key', '***']);
+    expect(rowOf(overview, 'remote').server.url).toBe('https://***@mcp.example.com/mcp?key=***');
+    const preview = await call<ServerEditPreview>('previewServerEdit', { serverId: rowOf(overview, 'keyed').server.id, action: 'wrap' });
+    expect(JSON.stringify(preview)).not.toMatch(secrets);
+    expect(preview.serves).toBe(`${process.execPath} ${TINY_SERVER} --api-key ***`);
+    expect(preview.diff).toContain('"API_TOKEN": "***"');
+    expect(readFileSync(config, 'utf8')).toBe(original);
   });
 
   it('measures a server at every level as a job: listing, then measuring, then its costs', async () => {

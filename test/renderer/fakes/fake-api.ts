@@ -40,6 +40,7 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     importMcpServer: async () => ({ jobId: `job-${++jobs}`, name: 'mcp:server' }),
     listServers: async () => ({ servers: [], files: [] }),
     measureServer: async () => ({ jobId: `job-${++jobs}`, name: 'mcp:server' }),
+    measureAllServers: async () => ({ jobs: [] }),
     previewServerEdit: async () => {
       throw new Error('no preview in this fake');
     },

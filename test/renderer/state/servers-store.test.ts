@@ -56,6 +56,32 @@ describe('servers store', () => {
     expect(store.getState().measures.b).toEqual({ status: 'error', message: 'no answer in 60 s' });
   });
 
+  it('Measure all: every startable server is queued at once with its job id, takes its turn from its first progress, and Cancel \
+measuring stops them all', async () => {
+    const disabled = { ...row('off'), server: { ...row('off').server, disabled: true } };
+    const api = createFakeApi({
+      listServers: async () => ({ servers: [row('a'), row('b'), disabled], files: [] }),
+      measureAllServers: async () => ({
+        jobs: [
+          { serverId: 'a', jobId: 'job-1' },
+          { serverId: 'b', jobId: 'job-2' },
+        ],
+      }),
+    });
+    const store = createServersStore(api);
+    await store.getState().load();
+    await store.getState().measureAll('o200k_base');
+    expect(api.calls.find((call) => call.method === 'measureAllServers')?.args[0]).toEqual({ tokenizer: 'o200k_base' });
+    expect(store.getState().measures).toEqual({
+      a: { status: 'measuring', jobId: 'job-1', stage: 'listing', fraction: 0, queued: true },
+      b: { status: 'measuring', jobId: 'job-2', stage: 'listing', fraction: 0, queued: true },
+    });
+    api.emit('serverProgress', { jobId: 'job-1', serverId: 'a', stage: 'listing', fraction: 0.2 });
+    expect(store.getState().measures.a).toEqual({ status: 'measuring', jobId: 'job-1', stage: 'listing', fraction: 0.2 });
+    await store.getState().cancelAll();
+    expect(api.calls.filter((call) => call.method === 'cancelJob').map((call) => call.args[0])).toEqual([{ jobId: 'job-1' }, { jobId: 'job-2' }]);
+  });
+
   it('a wrap asks for the chosen level (the proxy default until chosen) and the unticked tools; the commit carries the \
 preview hash and updates the row', async () => {
     const wrapped = { ...row('a', 'wrapped'), wrap: { state: 'wrapped' as const, level: 'signatures' as const, excludeTools: ['tool_02'] } };

@@ -4,7 +4,7 @@
 
 import type { LevelsReport } from '../../../shared/contracts';
 import { savingRatio } from '../../../shared/ratio';
-import { DEFERRAL_MARKER } from '../../engine/describe-tool';
+import { DEFERRAL_MARKER } from '../../library/describe';
 import { formatPercent, formatTable } from '../format-table';
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -14,20 +14,22 @@ import type { Readable, Writable } from 'node:stream';
 import { LEVEL_KEEPS, PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { resolveStorePath } from '../../store';
-import { DESCRIBE_TOOL_NAME } from '../../engine/describe-tool';
-import { MAX_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
+import { DESCRIBE_TOOL_NAME } from '../../library/describe';
+import { MAX_MESSAGE_BYTES, MAX_RELAYED_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
 import { ChildPeer, StreamPeer } from '../../mcp/connection/line-peers';
-import { proxyListing } from '../../mcp/proxy/proxy-listing';
+import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
+import { refuseClient } from '../../mcp/proxy/refuse-client';
 import { ServerDiagnostics } from '../../mcp/connection/server-diagnostics';
 import { serverEnv } from '../../mcp/connection/server-env';
 import { defaultSourceName, describeTarget, type McpTarget } from '../../mcp/connection/server-target';
 import { toolFilter } from '../../mcp/proxy/tool-filter';
-import { startToolsProxy } from '../../mcp/proxy/tools-proxy';
+import { startToolsProxy, type ToolCall } from '../../mcp/proxy/tools-proxy';
 import { UrlPeer } from '../../mcp/proxy/url-peer';
 import { parsePairs } from '../key-value';
 import { writeAll } from '../stdio';
 import { UsageError } from '../usage-error';
 import { targetFromOptions } from './mcp-command';
+import { offThreadLister } from './proxy-lister';
 
 export interface ProxyCommandOptions {
   tokenizer: TokenizerName;
@@ -76,6 +78,19 @@ function proxyTarget(commandLine: readonly string[], options: ProxyCommandOption
   return { transport: 'stdio', command, args, ...(env ? { env } : {}) };
 }
 
+/** The options that shape the listing, as the worker takes them. */
+function listingSettings(options: ProxyCommandOptions, sourceName: string, level: LevelName): ListingSettings {
+  return {
+    tokenizer: options.tokenizer,
+    sourceName,
+    level,
+    shareSchemas: options.shareSchemas === true,
+    describeTool: options.describeTool !== false,
+    includeTools: options.includeTools,
+    excludeTools: options.excludeTools,
+  };
+}
+
 /** Runs until the client or the server goes away: 0 when the client closed, 1 when the server could not start or exited. */
 export async function runProxyCommand(commandLine: readonly string[], options: ProxyCommandOptions, io: ProxyIo, signal?: AbortSignal): Promise<number> {
   const target = proxyTarget(commandLine, options);
@@ -87,9 +102,10 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
 
   const upstream =
     target.transport === 'stdio'
-      ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_MESSAGE_BYTES)
+      ? new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_RELAYED_MESSAGE_BYTES)
       : new UrlPeer(target, log);
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
+  const lister = offThreadLister(store, listingSettings(options, sourceName, level), log);
 
   let proxy;
   try {
@@ -99,25 +115,16 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       log,
       ...(filter
         ? {
-            refuseCall: (name: string) =>
+            checkCall: ({ name }: ToolCall) =>
               filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`,
           }
         : {}),
-      shrinkTools: (tools) =>
-        proxyListing(tools, {
-          store,
-          tokenizer: options.tokenizer,
-          sourceName,
-          level,
-          shareSchemas: options.shareSchemas === true,
-          describeTool: options.describeTool !== false,
-          filter,
-          log,
-        }),
+      shrinkTools: lister.shrinkTools,
     });
   } catch (error) {
     const explained = new ServerDiagnostics(target).explain(error, { timedOut: false, cancelled: false, timeoutMs: 0 });
     await writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(explained.message)}\n`);
+    await Promise.all([lister.close(), refuseClient(downstream, oneLine(explained.message))]);
     return 1;
   }
   log(
@@ -127,6 +134,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 
   const how = await proxy.closed;
+  await lister.close();
   io.stdin.destroy(); // nothing more to read; let the process end
   return how === 'server' ? 1 : 0;
 }

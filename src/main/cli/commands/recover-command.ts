@@ -22,5 +22,7 @@ export async function runRecoverCommand(handle: string, options: RecoverCommandO
     return 1;
   }
   await writeAll(io.stdout, original);
+  // A tool's definition ends without a newline; on a terminal the prompt would follow it on the same line. Piped, the bytes stay exact.
+  if (options.tool !== undefined && (io.stdout as { isTTY?: boolean }).isTTY === true && original.at(-1) !== 0x0a) await writeAll(io.stdout, '\n');
   return 0;
 }

@@ -12,14 +12,14 @@ import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/leve
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { savingRatio } from '../../../shared/ratio';
 import { shrink } from '../../library/shrink';
-import { withDescribeTool } from '../../library/with-describe-tool';
+import { withDescribeTool } from '../../library/describe';
 import { isBudgetBelowFloor } from '../../library/plan-budget';
 import type { BudgetPlanReport } from '../../../shared/contracts';
 import { UsageError } from '../usage-error';
 import { countTokens } from '../../engine/tokens/count-tokens';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../../library/catalog-file';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
-import { writeAll } from '../stdio';
+import { IncompleteOutputError, keepingHandle, writeAll } from '../stdio';
 
 export interface ShrinkCommandOptions {
   tokenizer: TokenizerName;
@@ -89,7 +89,7 @@ export async function runShrinkCommand(
         output = added.output;
       } else notAdded = added.reason;
     }
-    await writeAll(io.stdout, output);
+    await writeAll(io.stdout, output).catch(keepingHandle(report.recovery_handle));
     const status = await reportLine(io, withNote(report, error, 'the original bytes were passed through'), options.strict);
     if (notAdded !== undefined) await writeAll(io.stderr, `caveman-shrink: --describe-tool: not added (${notAdded})\n`);
     // After the report line, so a reader of the first stderr line still gets the JSON.
@@ -97,6 +97,7 @@ export async function runShrinkCommand(
     if (kept !== undefined && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(kept, report.recovery_handle));
     return status;
   } catch (thrown) {
+    if (thrown instanceof IncompleteOutputError) throw thrown;
     // A budget below the catalog's floor is a usage mistake: nothing on stdout, the floor on stderr, exit 2.
     if (isBudgetBelowFloor(thrown)) throw new UsageError(thrown.message);
     // A failure we did not foresee still passes the catalog through.

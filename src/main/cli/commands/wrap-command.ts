@@ -8,9 +8,8 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LevelName } from '../../../shared/levels';
 import { appLauncher } from '../../mcp/wrap/app-launcher';
-import type { Launcher } from '../../mcp/wrap/proxy-launch';
+import { WRAP_PROXY_FLAGS, proxyFlags, type Launcher, type ProxyOptions } from '../../mcp/wrap/proxy-launch';
 import { describeRef } from '../../mcp/wrap/config-document';
 import { commitUnwrap, commitWrap, prepareUnwrap, prepareWrap } from '../../mcp/wrap/wrap-server';
 import { words } from '../../mcp/wrap/wrap-plan';
@@ -27,11 +26,7 @@ export interface UnwrapCommandOptions {
   dryRun?: boolean | undefined;
 }
 
-export interface WrapCommandOptions extends UnwrapCommandOptions {
-  level?: LevelName | undefined;
-  includeTools?: string[] | undefined;
-  excludeTools?: string[] | undefined;
-}
+export type WrapCommandOptions = UnwrapCommandOptions & ProxyOptions;
 
 /**
  * This install, as a client's launcher must start it: the Node running us
@@ -52,13 +47,9 @@ export async function runWrapCommand(
   proxyOptions: readonly string[],
   launcher: Launcher = thisInstall(),
 ): Promise<number> {
-  const wanted = { level: options.level, includeTools: options.includeTools, excludeTools: options.excludeTools };
-  const flags = [
-    wanted.level !== undefined && '--level',
-    (wanted.includeTools ?? []).length > 0 && '--include-tools',
-    (wanted.excludeTools ?? []).length > 0 && '--exclude-tools',
-  ];
-  for (const flag of flags.filter((each) => each !== false)) {
+  const wanted: ProxyOptions = Object.fromEntries(WRAP_PROXY_FLAGS.map((spec) => [spec.key, options[spec.key]]));
+  const given = WRAP_PROXY_FLAGS.filter((spec) => proxyFlags({ [spec.key]: wanted[spec.key] }).length > 0).map((spec) => spec.flag);
+  for (const flag of given) {
     if (!proxyOptions.includes(flag)) throw new UsageError(`this install's proxy does not take ${flag}, so a server wrapped with it would not start`);
   }
   return refusing(io, 'wrap', async () => {
@@ -123,8 +114,8 @@ function note(io: CommandIo, command: string, line: string): Promise<void> {
   return writeAll(io.stderr, `caveman-shrink ${command}: ${oneLine(line)}\n`);
 }
 
-/** Unwrap recognises any install's entry by its shape; this install's exact path is a bonus when there is one. */
-function installOrNone(): Launcher | undefined {
+/** Unwrap (and the servers listing) recognise any install's entry by its shape; this install's exact path is a bonus when there is one. */
+export function installOrNone(): Launcher | undefined {
   try {
     return thisInstall();
   } catch {

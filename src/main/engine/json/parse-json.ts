@@ -4,22 +4,13 @@
 
 import { CavemanError } from '../../../shared/errors';
 import { ARRAY, COMPACT, ESCAPED, LITERAL, NUMBER, OBJECT, STRING, type JsonDocument, type NodeId, type NodeKind } from './json-node';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, MINUS, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-chars';
 
 /**
  * Deepest nesting accepted (objects and arrays). Real catalogs stay far below
  * 64; every recursive pass over an accepted tree is safe at this depth.
  */
 export const MAX_JSON_DEPTH = 1000;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const MINUS = 0x2d;
 
 const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
 const NUMBER_TEXT = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;

@@ -2,11 +2,13 @@
 // bounded memory: each chunk is scanned once for newlines and a line's
 // pieces are joined once, when the line ends (the SDK's reader re-copies
 // and re-scans the whole buffer on every chunk, so a 20 MiB line cost
-// seconds). A line over the limit is not kept: its bytes are counted and
+// seconds). A line is kept as bytes (rpc-frame.ts), never decoded or
+// parsed whole. A line over the limit is not kept: its bytes are counted and
 // dropped until the next newline, and it is reported as one problem, so the
 // session goes on.
 
 import { errorMessage } from '../../../shared/error-message';
+import { NotJsonRpcError, RpcFrame } from './rpc-frame';
 
 export type UnreadableLine =
   | { kind: 'not-json'; detail: string }
@@ -14,14 +16,18 @@ export type UnreadableLine =
   | { kind: 'too-large'; bytes: number; limit: number; id: string | number | null };
 
 export interface LineEvents {
-  /** A JSON-RPC message, with the line's exact text (what the proxy keeps of a tools/list answer). */
-  message(message: Record<string, unknown>, text: string): void;
+  /** A JSON-RPC message, as the line's exact bytes. */
+  message(frame: RpcFrame): void;
   unreadable(problem: UnreadableLine): void;
 }
 
 /** How much of an oversized line is kept to find its id. */
 const HEAD_BYTES = 4096;
 const NEWLINE = 0x0a;
+const CR = 0x0d;
+
+/** True when `bytes` holds only JSON whitespace. */
+const isBlank = (bytes: Uint8Array) => bytes.every((byte) => byte === 0x20 || byte === 0x09 || byte === CR || byte === NEWLINE);
 
 export class JsonLineReader {
   private pieces: Uint8Array[] = [];
@@ -65,21 +71,18 @@ export class JsonLineReader {
       this.events.unreadable({ kind: 'too-large', bytes: length, limit: this.maxLineBytes, id: leadingId(Buffer.from(head).toString('utf8')) });
       return;
     }
-    const text = Buffer.concat(pieces, length).toString('utf8').replace(/\r$/, '');
-    if (text.trim() === '') return;
-    let value: unknown;
+    const joined = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length);
+    const line = joined[joined.length - 1] === CR ? joined.subarray(0, joined.length - 1) : joined;
+    if (isBlank(line)) return;
+    let frame: RpcFrame;
     try {
-      value = JSON.parse(text);
+      frame = RpcFrame.of(line);
     } catch (error) {
-      this.events.unreadable({ kind: 'not-json', detail: errorMessage(error) });
+      if (error instanceof NotJsonRpcError) this.events.unreadable({ kind: 'not-jsonrpc', detail: error.message, id: error.id });
+      else this.events.unreadable({ kind: 'not-json', detail: errorMessage(error) });
       return;
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
-      const id = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
-      this.events.unreadable({ kind: 'not-jsonrpc', detail: 'not a JSON-RPC 2.0 message', id: typeof id === 'string' || typeof id === 'number' ? id : null });
-      return;
-    }
-    this.events.message(value as Record<string, unknown>, text);
+    this.events.message(frame);
   }
 }
 

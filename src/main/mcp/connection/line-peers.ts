@@ -13,61 +13,117 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import spawn from 'cross-spawn';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineReader, type UnreadableLine } from './json-lines';
+import type { RpcFrame } from './rpc-frame';
 
 export type RpcMessage = Record<string, unknown>;
 
-/** What comes with a message: the SDK's extra information, and the message exactly as it was read, when the peer has it (a line peer does). */
-export type MessageExtra = MessageExtraInfo & { text?: string | undefined };
-
-/** What the proxy needs from either side: the SDK's Transport, with the text of each message and the lines that were none. */
+/** What the proxy needs from either side: messages as the bytes read, written as bytes, with reading paused while the other side is slow. */
 export interface RpcPeer {
   start(): Promise<void>;
-  send(message: RpcMessage): Promise<void>;
-  /** Writes one message already serialised (one JSON text, no line break): the proxy's tools/list answer is built as text. */
-  sendLine(text: string): Promise<void>;
+  /** Writes one message (one JSON text, no line break) given in pieces; resolves once it is handed on. */
+  write(pieces: readonly Uint8Array[]): Promise<void>;
+  /** True while written messages wait for the other end to read them; `drained` resolves when they no longer do. */
+  readonly backedUp: boolean;
+  drained(): Promise<void>;
+  /** Stops and restarts reading from this side (backpressure: the side it is relayed to is backed up). */
+  pause(): void;
+  resume(): void;
   close(): Promise<void>;
-  onmessage?: ((message: RpcMessage, extra?: MessageExtra) => void) | undefined;
+  onframe?: ((frame: RpcFrame) => void) | undefined;
   /** A line that could not be taken as a message (malformed, not JSON-RPC, over the limit). */
   onunreadable?: ((problem: UnreadableLine) => void) | undefined;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
 }
 
-function writeLine(stream: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const ok = stream.write(`${text}\n`, (error) => (error ? reject(error) : undefined));
-    if (ok) resolve();
-    else stream.once('drain', resolve);
-  });
+const NEWLINE = Uint8Array.of(0x0a);
+const encoder = new TextEncoder();
+
+/** Writes a message's pieces and a newline to a stream, with one shared wait for 'drain' however many writes are waiting (no listener per write). */
+class LineWriter {
+  private drain: Promise<void> | undefined;
+
+  constructor(private readonly stream: () => Writable | undefined) {}
+
+  get backedUp(): boolean {
+    return this.stream()?.writableNeedDrain === true;
+  }
+
+  write(pieces: readonly Uint8Array[]): Promise<void> {
+    const stream = this.stream();
+    if (!stream) return Promise.reject(new Error('the other side is not running'));
+    return new Promise((resolve, reject) => {
+      stream.cork();
+      for (const piece of pieces) stream.write(piece);
+      stream.write(NEWLINE, (error) => (error ? reject(error) : resolve()));
+      stream.uncork();
+    });
+  }
+
+  drained(): Promise<void> {
+    const stream = this.stream();
+    if (!stream || !stream.writableNeedDrain) return Promise.resolve();
+    this.drain ??= new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        this.drain = undefined;
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
+    });
+    return this.drain;
+  }
 }
 
-function readerFor(peer: RpcPeer, maxLineBytes: number): JsonLineReader {
+function readerFor(peer: RpcPeer & { onmessage?: Transport['onmessage'] }, maxLineBytes: number): JsonLineReader {
   return new JsonLineReader(maxLineBytes, {
-    message: (message, text) => peer.onmessage?.(message, { text }),
+    // The proxy takes frames; an SDK client (the import's) takes parsed messages.
+    message: (frame) => (peer.onframe ? peer.onframe(frame) : peer.onmessage?.(frame.parsed() as never)),
     unreadable: (problem) => peer.onunreadable?.(problem),
   });
 }
 
+/** What both line peers share: writing through a LineWriter. */
+abstract class LinePeer {
+  protected abstract readonly writer: LineWriter;
+
+  write(pieces: readonly Uint8Array[]): Promise<void> {
+    return this.writer.write(pieces);
+  }
+
+  get backedUp(): boolean {
+    return this.writer.backedUp;
+  }
+
+  drained(): Promise<void> {
+    return this.writer.drained();
+  }
+}
+
 /** The client: JSON-RPC lines on `input`, answers on `output`; closes when `input` ends. */
-export class StreamPeer implements RpcPeer {
-  onmessage?: RpcPeer['onmessage'];
+export class StreamPeer extends LinePeer implements RpcPeer {
+  onframe?: RpcPeer['onframe'];
   onunreadable?: RpcPeer['onunreadable'];
   onclose?: RpcPeer['onclose'];
   onerror?: RpcPeer['onerror'];
   private closed = false;
   private readonly reader: JsonLineReader;
+  protected readonly writer: LineWriter;
   private readonly onData = (chunk: Buffer) => this.reader.push(chunk);
   private readonly onEnd = () => void this.close();
   private readonly onError = (error: Error) => this.onerror?.(error);
 
   constructor(
     private readonly input: Readable,
-    private readonly output: Writable,
+    output: Writable,
     maxLineBytes: number,
   ) {
+    super();
     this.reader = readerFor(this, maxLineBytes);
+    this.writer = new LineWriter(() => output);
   }
 
   async start(): Promise<void> {
@@ -77,12 +133,12 @@ export class StreamPeer implements RpcPeer {
     this.input.on('error', this.onError);
   }
 
-  send(message: RpcMessage): Promise<void> {
-    return writeLine(this.output, JSON.stringify(message));
+  pause(): void {
+    if (!this.closed) this.input.pause();
   }
 
-  sendLine(text: string): Promise<void> {
-    return writeLine(this.output, text);
+  resume(): void {
+    if (!this.closed) this.input.resume();
   }
 
   async close(): Promise<void> {
@@ -110,13 +166,16 @@ export interface ChildCommand {
 const EXIT_GRACE_MS = 2000;
 
 /** The server: a child process started by `start()`. */
-export class ChildPeer implements RpcPeer, Transport {
-  onmessage?: RpcPeer['onmessage'];
+export class ChildPeer extends LinePeer implements RpcPeer, Transport {
+  onframe?: RpcPeer['onframe'];
+  /** For an SDK client: each message parsed (when no `onframe` takes it). */
+  onmessage?: Transport['onmessage'];
   onunreadable?: RpcPeer['onunreadable'];
   onclose?: RpcPeer['onclose'];
   onerror?: RpcPeer['onerror'];
   private child: ChildProcessWithoutNullStreams | undefined;
   private readonly reader: JsonLineReader;
+  protected readonly writer = new LineWriter(() => this.child?.stdin);
   private exited: Promise<void> | undefined;
   /** Set once the process runs: one that never started has nothing to stop. */
   private running = false;
@@ -125,6 +184,7 @@ export class ChildPeer implements RpcPeer, Transport {
     private readonly spec: ChildCommand,
     maxLineBytes: number,
   ) {
+    super();
     this.reader = readerFor(this, maxLineBytes);
   }
 
@@ -157,13 +217,17 @@ export class ChildPeer implements RpcPeer, Transport {
     });
   }
 
-  send(message: RpcMessage): Promise<void> {
-    return this.sendLine(JSON.stringify(message));
+  /** For an SDK client: one message, serialised. */
+  send(message: object): Promise<void> {
+    return this.write([encoder.encode(JSON.stringify(message))]);
   }
 
-  sendLine(text: string): Promise<void> {
-    if (!this.child) return Promise.reject(new Error('the server is not running'));
-    return writeLine(this.child.stdin, text);
+  pause(): void {
+    this.child?.stdout.pause();
+  }
+
+  resume(): void {
+    this.child?.stdout.resume();
   }
 
   /** Closes the server's stdin and waits for it to exit, then asks harder. */

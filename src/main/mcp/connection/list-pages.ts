@@ -13,6 +13,10 @@ import { CavemanError, MAX_INPUT_BYTES, formatMiB, inputTooLargeError } from '..
 export const MAX_PAGES = 1000;
 /** One JSON-RPC line may be as large as the largest catalog we shrink, and some (the SDK's default is 10 MiB). */
 export const MAX_MESSAGE_BYTES = MAX_INPUT_BYTES + 1024 * 1024;
+/** The largest tools/call result the proxy relays (docs/mcp.md); results are relayed as bytes, never parsed whole. */
+export const MAX_RESULT_BYTES = 256 * 1024 * 1024;
+/** The largest message the proxy reads from a server: such a result and its envelope. */
+export const MAX_RELAYED_MESSAGE_BYTES = MAX_RESULT_BYTES + 1024 * 1024;
 
 export interface ToolsPage<T> {
   tools: readonly T[];

@@ -9,6 +9,7 @@ import { CavemanError, cancelledError } from '../../../shared/errors';
 import type { UnreadableLine } from './json-lines';
 import { describeTarget, packageRunner, type McpTarget } from './server-target';
 import { errorMessage } from '../../../shared/error-message';
+import { redactText } from '../../../shared/redact';
 
 /** How much of the server's stderr a message quotes. */
 const STDERR_TAIL_CHARS = 600;
@@ -48,7 +49,7 @@ export class ServerDiagnostics {
 
   /** The failure as a CavemanError; `timedOut` / `cancelled` say whether our own deadline or the caller stopped it. */
   explain(error: unknown, why: { timedOut: boolean; cancelled: boolean; timeoutMs: number }): CavemanError {
-    const who = this.target.transport === 'stdio' ? `the server (${describeTarget(this.target, 80)})` : `the server at ${describeTarget(this.target, 80)}`;
+    const who = this.target.transport === 'stdio' ? `the server (${describeTarget(this.target)})` : `the server at ${describeTarget(this.target)}`;
     if (why.cancelled) return cancelledError({ outcome: { left: 'server_stopped' } });
     if (why.timedOut) {
       if (this.garbage !== undefined)
@@ -103,12 +104,12 @@ export class ServerDiagnostics {
     const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
     const network = typeof cause?.code === 'string' ? cause.code : undefined;
     if (this.target.transport !== 'stdio') {
-      if (network) return new CavemanError('cave_mcp_unreachable', `could not reach ${describeTarget(this.target, 80)}: ${networkWords(network)}`);
+      if (network) return new CavemanError('cave_mcp_unreachable', `could not reach ${describeTarget(this.target)}: ${networkWords(network)}`);
       if (status !== undefined)
         return new CavemanError('cave_mcp_unreachable', `${who} answered HTTP ${status} during ${this.stage}: ${shorten(errorMessage(error), 200)}`);
       return new CavemanError(
         'cave_mcp_unreachable',
-        `could not talk to ${describeTarget(this.target, 80)} during ${this.stage}: ${shorten(errorMessage(error), 200)}`,
+        `could not talk to ${describeTarget(this.target)} during ${this.stage}: ${shorten(errorMessage(error), 200)}`,
       );
     }
     if (this.exited) return new CavemanError('cave_mcp_unreachable', `${who} exited before it answered ${this.stage}${this.stderrNote()}`);
@@ -122,7 +123,7 @@ export class ServerDiagnostics {
   }
 
   private stderrNote(): string {
-    const text = this.stderr.replace(/\s+/g, ' ').trim();
+    const text = redactText(this.stderr.replace(/\s+/g, ' ').trim());
     if (text === '') return '';
     return `; its stderr ends with: ${text.length > STDERR_TAIL_CHARS ? `…${text.slice(-STDERR_TAIL_CHARS)}` : text}`;
   }
@@ -153,8 +154,9 @@ function networkWords(code: string): string {
   return words[code] ?? code;
 }
 
+/** What a server or its transport said, on one line, no longer than `max`, secrets redacted. */
 function shorten(text: string, max = QUOTE_CHARS): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = redactText(text.replace(/\s+/g, ' ').trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

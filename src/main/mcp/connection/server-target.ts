@@ -3,7 +3,7 @@
 // the app's import all pass around, plus how to name it for a person.
 
 import { basename } from 'node:path';
-import { shellLine } from '../../../shared/shell-words';
+import { REDACTED, redactArgs, redactUrl, redactedCommandLine } from '../../../shared/redact';
 
 export type StdioTarget = {
   transport: 'stdio';
@@ -54,17 +54,32 @@ export function packageRunner(target: McpTarget): string | null {
 export function defaultSourceName(target: McpTarget): string {
   if (target.transport === 'stdio') {
     const command = commandName(target.command);
-    const runs = target.args.find((arg) => !arg.startsWith('-') && arg !== 'run');
+    // The value of `--token X` is no package name: redacted first, so it is skipped, never shown.
+    const runs = redactArgs(target.args).find((arg) => !arg.startsWith('-') && arg !== 'run' && arg !== REDACTED);
     if (PACKAGE_RUNNERS.has(command.toLowerCase()) && runs !== undefined) return `mcp:${runs}`;
     return `mcp:${command}`;
   }
   return `mcp:${urlHost(target.url)}`;
 }
 
-/** One line for messages: `node server.js --flag` or `https://host/mcp` — never env or header values. */
-export function describeTarget(target: McpTarget, maxLength = 120): string {
-  const text = target.transport === 'stdio' ? shellLine([target.command, ...target.args]) : target.url;
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+/**
+ * One line for messages: `node server.js --flag` or `https://host/mcp`, secrets
+ * redacted (src/shared/redact.ts) and never env or header values. The whole
+ * command by default; with `maxLength`, cut at an argument boundary and
+ * saying how many arguments were left out.
+ */
+export function describeTarget(target: McpTarget, maxLength = Infinity): string {
+  if (target.transport !== 'stdio') {
+    const url = redactUrl(target.url);
+    return url.length > maxLength ? `${url.slice(0, maxLength - 1)}…` : url;
+  }
+  const words = [target.command, ...target.args];
+  const whole = redactedCommandLine(words);
+  if (whole.length <= maxLength) return whole;
+  let shown = 1;
+  while (shown < words.length && redactedCommandLine(words.slice(0, shown + 1)).length <= maxLength) shown += 1;
+  const left = words.length - shown;
+  return `${redactedCommandLine(words.slice(0, shown))} … (${left} more argument${left === 1 ? '' : 's'})`;
 }
 
 /** Throws a TypeError naming what is wrong with a target built from untrusted input. */

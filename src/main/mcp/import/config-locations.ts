@@ -13,6 +13,11 @@
 //   ~/Library/Application Support, %APPDATA%, ~/.config) and
 //   .vscode/mcp.json in a workspace; its list is called "servers".
 // - Windsurf: ~/.codeium/windsurf/mcp_config.json.
+// - Codex: config.toml in $CODEX_HOME (default ~/.codex), and .codex/config.toml
+//   in a (trusted) project: TOML, one [mcp_servers.<name>] table per server.
+// - Gemini CLI: settings.json in ~/.gemini ($GEMINI_CLI_HOME stands in for the
+//   home folder), and .gemini/settings.json in a project: "mcpServers", where
+//   "httpUrl" is streamable HTTP and "url" the older HTTP+SSE.
 //
 // Project files are looked for in the current folder and in the projects
 // ~/.claude.json names.
@@ -29,7 +34,7 @@ export interface LocationEnv {
 }
 
 /** The environment variables the locations depend on. */
-export const LOCATION_VARIABLES = ['APPDATA', 'XDG_CONFIG_HOME'] as const;
+export const LOCATION_VARIABLES = ['APPDATA', 'XDG_CONFIG_HOME', 'CODEX_HOME', 'GEMINI_CLI_HOME'] as const;
 
 export type ConfigKind =
   /** A file whose top-level "mcpServers" lists servers. */
@@ -37,7 +42,11 @@ export type ConfigKind =
   /** ~/.claude.json: top-level "mcpServers" and per-project "projects".*."mcpServers". */
   | 'claude-code-user'
   /** VS Code's mcp.json: top-level "servers". */
-  | 'vscode';
+  | 'vscode'
+  /** Gemini CLI's settings.json: top-level "mcpServers", "httpUrl" for streamable HTTP and "url" for HTTP+SSE. */
+  | 'gemini'
+  /** Codex's config.toml: TOML, [mcp_servers.<name>] tables. */
+  | 'codex';
 
 export interface ConfigLocation {
   path: string;
@@ -62,13 +71,18 @@ export function userConfigLocations(where: LocationEnv): ConfigLocation[] {
     { path: path(where.home, '.cursor', 'mcp.json'), client: 'cursor', kind: 'servers', scope: 'user' },
     { path: path(appDataDir, 'Code', 'User', 'mcp.json'), client: 'vscode', kind: 'vscode', scope: 'user' },
     { path: path(where.home, '.codeium', 'windsurf', 'mcp_config.json'), client: 'windsurf', kind: 'servers', scope: 'user' },
+    { path: path(where.env.CODEX_HOME || path(where.home, '.codex'), 'config.toml'), client: 'codex', kind: 'codex', scope: 'user' },
+    { path: path(where.env.GEMINI_CLI_HOME || where.home, '.gemini', 'settings.json'), client: 'gemini', kind: 'gemini', scope: 'user' },
   ];
 }
 
 /** At most this many project folders are searched (a ~/.claude.json can name hundreds). */
 export const MAX_PROJECTS = 50;
 
-/** Project-level files (.mcp.json, .cursor/mcp.json, .vscode/mcp.json) in each folder, without duplicates or the user-level files again. */
+/**
+ * Project-level files (.mcp.json, .cursor/mcp.json, .vscode/mcp.json, .codex/config.toml, .gemini/settings.json) in each folder,
+ * without duplicates or the user-level files again.
+ */
 export function projectConfigLocations(where: LocationEnv, projects: readonly string[]): ConfigLocation[] {
   const path = where.platform === 'win32' ? win32.join : join;
   const folders: string[] = [];
@@ -87,5 +101,16 @@ export function projectConfigLocations(where: LocationEnv, projects: readonly st
     { path: path(project, '.mcp.json'), client: 'claude-code', kind: 'servers', scope: 'project', project },
     { path: path(project, '.cursor', 'mcp.json'), client: 'cursor', kind: 'servers', scope: 'project', project },
     { path: path(project, '.vscode', 'mcp.json'), client: 'vscode', kind: 'vscode', scope: 'project', project },
+    { path: path(project, '.codex', 'config.toml'), client: 'codex', kind: 'codex', scope: 'project', project },
+    { path: path(project, '.gemini', 'settings.json'), client: 'gemini', kind: 'gemini', scope: 'project', project },
   ]);
+}
+
+/** What a file's name says of its format, for a file named by hand: ~/.claude.json, a Codex config.toml, Gemini CLI's settings.json; else its lists say. */
+export function kindOfConfigPath(path: string): ConfigKind | undefined {
+  const normal = path.replace(/\\/g, '/');
+  if (normal.endsWith('/.claude.json') || normal === '.claude.json') return 'claude-code-user';
+  if (/\.toml$/i.test(normal)) return 'codex';
+  if (normal.endsWith('.gemini/settings.json')) return 'gemini';
+  return undefined;
 }

@@ -3,11 +3,14 @@
 // comments and trailing commas (Cursor's mcp.json is edited as JSONC), a
 // UTF-8 BOM, entries with no "type" (a command means stdio, a URL means
 // HTTP) — and reports an entry it cannot use with a `problem` instead of
-// dropping it. Reading never starts anything.
+// dropping it. Reading never starts anything. Codex's config.toml is TOML
+// (toml-value.ts reads it); each client's own spelling of a server is read
+// here, next to the others.
 
 import type { McpTransport } from '../../../shared/contracts';
 import type { ConfigKind } from './config-locations';
 import { errorMessage } from '../../../shared/error-message';
+import { parseTomlValue } from './toml-value';
 
 export interface ParsedServer {
   name: string;
@@ -30,6 +33,7 @@ export class ConfigFormatError extends Error {}
 
 /** Every server the file lists, in file order. Throws ConfigFormatError when the text is not JSON(C) or lists no "mcpServers" object at all. */
 export function parseConfigText(text: string, kind: ConfigKind | 'any' = 'any'): ParsedServer[] {
+  if (kind === 'codex') return codexServers(text);
   const doc = parseJsonc(text);
   if (!isObject(doc)) throw new ConfigFormatError('not a JSON object');
 
@@ -38,7 +42,7 @@ export function parseConfigText(text: string, kind: ConfigKind | 'any' = 'any'):
   const addAll = (list: unknown, extra: Pick<ParsedServer, 'scope' | 'project'>) => {
     if (!isObject(list)) return;
     sawList = true;
-    for (const [name, entry] of Object.entries(list)) servers.push({ ...parseEntry(name, entry), ...extra });
+    for (const [name, entry] of Object.entries(list)) servers.push({ ...parseEntry(name, entry, kind === 'gemini'), ...extra });
   };
 
   // VS Code's mcp.json calls the list "servers" (and reads nothing else); a picked file may be one.
@@ -65,11 +69,37 @@ export function claudeCodeProjects(text: string): string[] {
   }
 }
 
-function parseEntry(name: string, entry: unknown): ParsedServer {
+/** Codex's config.toml: each [mcp_servers.<name>] table (an "url" is streamable HTTP; "enabled = false" switches one off). */
+function codexServers(text: string): ParsedServer[] {
+  let doc: unknown;
+  try {
+    doc = parseTomlValue(text);
+  } catch (error) {
+    throw new ConfigFormatError(`not valid TOML: ${errorMessage(error)}`);
+  }
+  if (!isObject(doc) || doc.mcp_servers === undefined) return [];
+  if (!isObject(doc.mcp_servers)) throw new ConfigFormatError('its "mcp_servers" is not a table');
+  return Object.entries(doc.mcp_servers).map(([name, entry]) => {
+    if (!isObject(entry)) return { name, transport: 'stdio', problem: 'the entry is not a table' };
+    const disabled = entry.enabled === false ? { disabled: true } : {};
+    if (typeof entry.url !== 'string')
+      return { ...parseEntry(name, { command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd }), ...disabled };
+    // The headers Codex sends, with its variables written as the import expands them.
+    const headers: Record<string, unknown> = { ...(isObject(entry.http_headers) ? entry.http_headers : {}) };
+    if (isObject(entry.env_http_headers)) for (const [header, variable] of Object.entries(entry.env_http_headers)) headers[header] = `\${${String(variable)}}`;
+    if (typeof entry.bearer_token_env_var === 'string') headers.Authorization = `Bearer \${${entry.bearer_token_env_var}}`;
+    return { ...parseEntry(name, { type: 'http', url: entry.url, headers }), ...disabled };
+  });
+}
+
+/** `urlMeansSse`: Gemini CLI's "url" is the older HTTP+SSE transport and its "httpUrl" streamable HTTP. */
+function parseEntry(name: string, entry: unknown, urlMeansSse = false): ParsedServer {
   if (!isObject(entry)) return { name, transport: 'stdio', problem: 'the entry is not an object' };
-  const type = typeof entry.type === 'string' ? entry.type.toLowerCase() : typeof entry.transport === 'string' ? entry.transport.toLowerCase() : undefined;
+  let type = typeof entry.type === 'string' ? entry.type.toLowerCase() : typeof entry.transport === 'string' ? entry.transport.toLowerCase() : undefined;
   const disabled = entry.disabled === true ? { disabled: true } : {};
-  const url = typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : undefined;
+  let url = typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : undefined;
+  if (urlMeansSse && typeof entry.httpUrl === 'string') [type, url] = ['http', entry.httpUrl];
+  else if (urlMeansSse && type === undefined && url !== undefined && entry.command === undefined) type = 'sse';
 
   if (
     type === 'sse' ||

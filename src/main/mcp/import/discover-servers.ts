@@ -9,7 +9,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { McpClient, McpConfigFile, McpServerInfo } from '../../../shared/contracts';
 import { MAX_INPUT_BYTES, configTooLargeError } from '../../../shared/errors';
-import { projectConfigLocations, userConfigLocations, type ConfigLocation, type LocationEnv } from './config-locations';
+import { redactArgs, redactUrl } from '../../../shared/redact';
+import { kindOfConfigPath, projectConfigLocations, userConfigLocations, type ConfigLocation, type LocationEnv } from './config-locations';
 import { ConfigFormatError, claudeCodeProjects, parseConfigText, type ParsedServer } from './config-parse';
 
 export interface DiscoveredServer extends ParsedServer {
@@ -62,10 +63,11 @@ export async function discoverServers(where: LocationEnv, read: ReadText = readC
   return { servers, files };
 }
 
-/** The servers in a file the person picked (by dialog or file input). */
+/** The servers in a file the person picked (by dialog or file input); its name may say its format (a .toml file is Codex's). */
 export function serversInPickedFile(displayName: string, text: string): Discovery {
   const servers: DiscoveredServer[] = [];
-  const file = parseInto(text, { path: displayName, client: 'picked', kind: 'any', scope: 'user' }, servers);
+  const kind = kindOfConfigPath(displayName) ?? 'any';
+  const file = parseInto(text, { path: displayName, client: 'picked', kind, scope: 'user' }, servers);
   return { servers, files: [file] };
 }
 
@@ -113,15 +115,15 @@ export function serverId(client: McpClient, configPath: string, project: string 
     .slice(0, 24)}`;
 }
 
-/** What the renderer may see of a server: no env or header values, no credentials in a URL. */
+/** What the renderer may see of a server: no env or header values, secrets in its arguments and URL redacted (src/shared/redact.ts). */
 export function serverInfo(server: DiscoveredServer): McpServerInfo {
   return {
     id: server.id,
     name: server.name.length > 255 ? `${server.name.slice(0, 254)}…` : server.name || '(unnamed)',
     transport: server.transport,
     ...(server.command !== undefined ? { command: server.command } : {}),
-    ...(server.args !== undefined ? { args: server.args } : {}),
-    ...(server.url !== undefined ? { url: displayUrl(server.url) } : {}),
+    ...(server.args !== undefined ? { args: redactArgs(server.args) } : {}),
+    ...(server.url !== undefined ? { url: redactUrl(server.url) } : {}),
     ...(server.env && Object.keys(server.env).length > 0 ? { envNames: Object.keys(server.env) } : {}),
     ...(server.headers && Object.keys(server.headers).length > 0 ? { headerNames: Object.keys(server.headers) } : {}),
     client: server.client,
@@ -131,14 +133,4 @@ export function serverInfo(server: DiscoveredServer): McpServerInfo {
     ...(server.disabled ? { disabled: true } : {}),
     ...(server.problem !== undefined ? { problem: server.problem } : {}),
   };
-}
-
-/** A URL without user info, and with its query (which may carry a key) reduced to "?…". */
-export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search ? '?…' : ''}`;
-  } catch {
-    return url.replace(/\?.*$/, '?…');
-  }
 }

@@ -34,7 +34,8 @@ export function expandVariables(text: string, context: ExpansionContext, project
 }
 
 /** The server to connect to; throws cave_bad_request when the entry cannot be imported as written. */
-export function targetOfDiscovered(server: DiscoveredServer, context: ExpansionContext): McpTarget {
+/** `server`: a discovered one, or one of a file named by hand (no id or client of its own). */
+export function targetOfDiscovered(server: Omit<DiscoveredServer, 'id' | 'client'> & Partial<DiscoveredServer>, context: ExpansionContext): McpTarget {
   if (server.problem !== undefined) throw new CavemanError('cave_bad_request', `${server.name} in ${server.configPath} cannot be imported: ${server.problem}`);
   const expand = (text: string) => expandVariables(text, context, server.project);
   const expandMap = (map: Record<string, string> | undefined) =>
@@ -56,4 +57,9 @@ export function targetOfDiscovered(server: DiscoveredServer, context: ExpansionC
   }
   const headers = expandMap(server.headers);
   return { transport: server.transport, url: expand(server.url ?? ''), ...(headers ? { headers } : {}) };
+}
+
+/** A server to measure: one its client starts (not disabled) and that can be started as written. */
+export function measurable(server: Pick<DiscoveredServer, 'problem' | 'disabled'>): boolean {
+  return server.problem === undefined && server.disabled !== true;
 }

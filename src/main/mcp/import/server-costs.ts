@@ -16,7 +16,7 @@ import { readInput } from '../../library/read-catalog-text';
 import { sharedCounter } from '../../library/shared-counter';
 import type { ParallelTokenCounter } from '../../engine/tokens';
 import type { LintReport, ToolTokens } from '../../../shared/contracts';
-import { describeToolDefinition, describeToolPrice } from '../../engine/describe-tool';
+import { describeToolDefinition, describeToolPrice } from '../../library/describe';
 
 export interface ServerCostOptions {
   tokenizer: TokenizerName;

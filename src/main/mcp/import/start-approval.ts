@@ -1,25 +1,36 @@
-// Who may make main start an MCP server or reach a URL. A server from a
-// config file main read from disk itself (discovery) is the person's own
-// setup: it starts on Import. Anything else is only the page's word — a
-// command or URL typed into it, or a config file whose bytes it handed over
-// (a page could send any bytes). The browser host takes the page's word only
+// Who may make main start an MCP server or reach a URL. A server from the
+// person's own config files (discovery's user files, ~/.claude.json) is
+// their own setup: it starts on Import or Measure. A project's own file
+// (.mcp.json, .vscode/mcp.json, … in a folder) is a repository's word:
+// whoever made the project wrote its commands, so they are shown and asked
+// for first. Anything else is only the page's word — a command or URL typed
+// into it, or a config file whose bytes it handed over (a page could send
+// any bytes). The browser host takes the page's word only
 // when started with --allow-commands; the desktop app asks the person in a
 // native dialog the page can neither draw nor answer. Pure: the dialog is a
 // parameter, so every decision is tested without Electron.
 
 import { CavemanError, cancelledError } from '../../../shared/errors';
-import { pickedServerRefusal, typedServerRefusal } from '../../../shared/server-starts';
+import { pickedServerRefusal, projectServerRefusal, typedServerRefusal } from '../../../shared/server-starts';
 import { describeTarget, type McpTarget } from '../connection/server-target';
+import type { DiscoveredServer } from './discover-servers';
 
-/** Where a server to import came from. */
-export type ServerOrigin = 'discovered' | 'picked' | 'typed';
+/** Where a server to import came from: the person's own config files, a project's file, a file the page chose, the page's form. */
+export type ServerOrigin = 'discovered' | 'project' | 'picked' | 'typed';
 
 export interface StartRequest {
   origin: ServerOrigin;
   /** What will run or be reached, variables already expanded. */
   target: McpTarget;
-  /** A server from a picked config file: the file's name and the server's name in it. */
+  /** A server from a config file the person did not write themselves (picked, or a project's): the file and the server's name in it. */
   picked?: { file: string; server: string } | undefined;
+}
+
+/** How a discovered server may start: a project file's needs asking; a picked file's is the page's word. */
+export function startRequestOf(server: DiscoveredServer, target: McpTarget): StartRequest {
+  const picked = { file: server.configPath, server: server.name };
+  if (server.client === 'picked') return { origin: 'picked', target, picked };
+  return server.scope === 'project' ? { origin: 'project', target, picked } : { origin: 'discovered', target };
 }
 
 /** What the native dialog shows; its first button starts, the other cancels. */
@@ -48,15 +59,35 @@ const SHOWN_LENGTH = 4096;
  * always pass.
  */
 export async function approveStart(request: StartRequest, policy: StartPolicy): Promise<void> {
-  if (request.origin === 'discovered' || policy.kind === 'allow') return;
-  if (policy.kind === 'refuse') throw startRefused(request);
-  if (!(await policy.ask(startQuestion(request)))) throw startDeclined(request);
+  return approveStarts([request], policy);
+}
+
+/** As approveStart, for several at once: one question shows every command (Measure all); it refuses or declines them together. */
+export async function approveStarts(requests: readonly StartRequest[], policy: StartPolicy): Promise<void> {
+  const asked = requests.filter((request) => request.origin !== 'discovered');
+  if (asked.length === 0 || policy.kind === 'allow') return;
+  if (policy.kind === 'refuse') throw startRefused(asked[0]!);
+  const question = asked.length === 1 ? startQuestion(asked[0]!) : startsQuestion(asked);
+  if (!(await policy.ask(question))) throw startDeclined(asked[0]!);
+}
+
+/** One question for several servers of project files: each one's name, file and command line. */
+function startsQuestion(requests: readonly StartRequest[]): StartQuestion {
+  const each = requests.map(({ target, picked }) => `${picked?.server ?? 'a server'} (${picked?.file ?? 'typed'}):\n${describeTarget(target, SHOWN_LENGTH)}`);
+  return {
+    title: `Run ${requests.length} commands from project config files?`,
+    message:
+      `Caveman Shrink will start these ${requests.length} servers from project config files ` +
+      '(written by whoever made the project) to list their MCP tools:',
+    detail: each.join('\n\n'),
+    confirm: 'Run',
+  };
 }
 
 /** The question for a server that is not from discovery: the exact command line or URL, and the names (never values) of what goes with it. */
 export function startQuestion(request: StartRequest): StartQuestion {
   const { target, picked } = request;
-  const from = picked ? ` "${picked.server}" from ${picked.file}` : '';
+  const from = picked ? ` "${picked.server}" from ${picked.file}${request.origin === 'project' ? " (a project's file)" : ''}` : '';
   const extras: string[] = [];
   if (target.transport === 'stdio') {
     if (target.cwd !== undefined) extras.push(`In folder: ${target.cwd}`);
@@ -82,7 +113,13 @@ export function startQuestion(request: StartRequest): StartQuestion {
 }
 
 function startRefused({ origin, target, picked }: StartRequest): CavemanError {
-  const message = origin === 'picked' ? pickedServerRefusal(picked?.server ?? 'that server', target.transport) : typedServerRefusal(target.transport);
+  const server = picked?.server ?? 'that server';
+  const message =
+    origin === 'project'
+      ? projectServerRefusal(server, picked?.file ?? "a project's file")
+      : origin === 'picked'
+        ? pickedServerRefusal(server, target.transport)
+        : typedServerRefusal(target.transport);
   return new CavemanError('cave_forbidden', message);
 }
 

@@ -1,22 +1,48 @@
 // What the proxy answers a tools/list with, and the one stderr line that
 // says so: the server's tools, filtered (--include-tools/--exclude-tools),
 // shrunk at the proxy's level (the original committed first), with
-// caveman_describe after them when something was shortened. The line gives
-// the tokens before → after as the model sees them (the anthropic
-// rendering: the server's whole listing against what the client is handed,
-// the describe tool included), never the whitespace-inclusive JSON figure.
+// caveman_describe after them when something was shortened. Never more
+// tokens than the server's own listing: when that listing plus the describe
+// tool does not cost the model fewer tokens than the tools as the server
+// listed them, the tools are served without deferring (level full, which
+// cuts no description, so nothing points at a describe tool), and failing
+// that as the server listed them. The line gives the tokens before → after
+// as the model sees them (the anthropic rendering: the server's whole
+// listing against what the client is handed, the describe tool included),
+// negative savings included, never the whitespace-inclusive JSON figure.
 
 import type { LevelName } from '../../../shared/levels';
-import { savingRatio } from '../../../shared/ratio';
+import { signedRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { StoreOption } from '../../library/store-option';
 import { visibleTokens } from '../../library/visible-tokens';
-import { offerDescribeTool } from './describe-tool-answer';
-import { catalogText, toolNames } from './listing-text';
-import { shrinkListedTools } from './shrink-listed-tools';
+import { DescribeIndex, offerDescribeTool, servedDescribeTool, type DescribeOffer, type DescribedTool } from '../../library/describe';
+import { catalogBytes, packTools, toolNames, unpackTools, type PackedTools } from './listing-text';
+import { shrinkListedTools, type ShrunkTools } from './shrink-listed-tools';
 import type { ToolFilter } from './tool-filter';
-import type { ShrunkListing } from './tools-proxy';
+import type { ClientInfo, ShrunkListing } from './tools-proxy';
 import { errorMessage } from '../../../shared/error-message';
+
+/** The options that shape a listing, as plain data (they cross to a worker thread). */
+export interface ListingSettings {
+  tokenizer: TokenizerName;
+  sourceName: string;
+  level: LevelName;
+  shareSchemas: boolean;
+  /** List caveman_describe when a description was shortened. */
+  describeTool: boolean;
+  includeTools?: string[] | undefined;
+  excludeTools?: string[] | undefined;
+}
+
+/** A listing made, as plain data: made on a worker thread, served on the relay's. */
+export interface ListingProduct extends PackedTools {
+  /** (bytes, ends:) each tool's bytes as the client gets them (the describe tool not among them). */
+  /** The stderr lines that say what was done. */
+  notes: string[];
+  /** The describe tool to list after the tools: its name and what it answers from. */
+  describe?: { name: string; tools: DescribedTool[] } | undefined;
+}
 
 export interface ProxyListingOptions {
   store?: StoreOption | undefined;
@@ -27,14 +53,32 @@ export interface ProxyListingOptions {
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;
   filter?: ToolFilter | undefined;
+  /** The MCP client the listing is for, recorded with the shrink. */
+  clientInfo?: ClientInfo | undefined;
   log(line: string): void;
 }
 
 const plural = (n: number) => `${n} tool${n === 1 ? '' : 's'}`;
+const encoder = new TextEncoder();
 
-/** The listing for `listed` (each tool's exact text as the server wrote it); says what happened in one line. */
-export async function proxyListing(listed: readonly string[], options: ProxyListingOptions): Promise<ShrunkListing> {
-  const { filter, log } = options;
+/** The listing for `listed` (each tool's exact bytes as the server wrote them), made on this thread; says what happened in one line. */
+export async function proxyListing(listed: readonly Uint8Array[], options: ProxyListingOptions): Promise<ShrunkListing> {
+  const product = await listingProduct(listed, options);
+  product.notes.forEach((note) => options.log(note));
+  return servedListing(product);
+}
+
+/** The listing a product describes, with its describe tool answering from the product's index. */
+export function servedListing(product: ListingProduct): ShrunkListing {
+  const { describe } = product;
+  return { tools: unpackTools(product), local: describe && servedDescribeTool(describe.name, DescribeIndex.fromTools(describe.tools)) };
+}
+
+/** The listing for `listed` as plain data; `options.filter` wins over the settings' include and exclude lists. */
+export async function listingProduct(listed: readonly Uint8Array[], options: Omit<ProxyListingOptions, 'log'>): Promise<ListingProduct> {
+  const { filter } = options;
+  const notes: string[] = [];
+  const log = (note: string) => void notes.push(note);
   const kept = filter === undefined ? listed : keptTools(listed, filter);
   const count =
     filter === undefined
@@ -46,35 +90,99 @@ export async function proxyListing(listed: readonly string[], options: ProxyList
     // Nothing changed at all: nothing to count (a listing above 32 MiB would take seconds to).
     if (filter === undefined) {
       log(`tools/list passed through unchanged (${count}): ${shrunk.unchanged}`);
-      return { tools: shrunk.tools };
+      return { ...packTools(shrunk.tools), notes };
     }
     log(`tools/list passed through unshrunk (${count}): ${shrunk.unchanged}; ${await seen(listed, shrunk.tools, options.tokenizer)}`);
-    return { tools: shrunk.tools };
+    return { ...packTools(shrunk.tools), notes };
   }
 
-  const offer = options.describeTool ? offerDescribeTool(shrunk.index, shrunk.tools, { tokenizer: options.tokenizer }) : undefined;
-  const handedOut = offer?.tool ? [...shrunk.tools, JSON.stringify(offer.tool.definition)] : shrunk.tools;
-  const describe = offer === undefined ? '' : `; ${offer.note}`;
-  log(`tools/list shrunk at ${options.level}: ${count}, ${await seen(listed, handedOut, options.tokenizer)}; original stored as ${shrunk.handle}${describe}`);
-  if (offer?.renamed !== undefined) log(offer.renamed);
-  return { tools: shrunk.tools, local: offer?.tool };
+  const served = await cheapestListing(kept, shrunk, options);
+  const describe = served.offer === undefined ? '' : `; ${served.offer.note}`;
+  // Counted once: without a filter the listing is what was compared already.
+  const figures =
+    filter === undefined && served.figures ? seenText(served.figures, options.tokenizer) : await seen(listed, served.handedOut, options.tokenizer);
+  log(`tools/list ${served.how}: ${count}, ${figures}; original stored as ${shrunk.handle}${describe}${served.why}`);
+  if (served.offer?.renamed !== undefined) log(served.offer.renamed);
+  const local = served.offer?.tool;
+  return { ...packTools(served.tools), notes, describe: local && { name: local.definition.name, tools: [...shrunk.index.tools] } };
 }
 
-function keptTools(listed: readonly string[], filter: ToolFilter): string[] {
+interface Served {
+  tools: Uint8Array[];
+  /** The tools and the describe tool, as the client gets them. */
+  handedOut: Uint8Array[];
+  offer?: DescribeOffer | undefined;
+  /** "shrunk at leads", "served at full", "served as the server listed it". */
+  how: string;
+  /** Why not the level asked for, or ''. */
+  why: string;
+  /** The tools as listed against `handedOut`, as the model sees them, when counted. */
+  figures?: Figures | undefined;
+}
+
+interface Figures {
+  before: number;
+  after: number;
+}
+
+/** The shrunk tools (and the describe tool), unless they do not cost the model fewer tokens than `kept`: then without deferring, or as listed. */
+async function cheapestListing(
+  kept: readonly Uint8Array[],
+  shrunk: Extract<ShrunkTools, { handle: string }>,
+  options: Omit<ProxyListingOptions, 'log'>,
+): Promise<Served> {
+  const offer = options.describeTool ? offerDescribeTool(shrunk.index, shrunk.tools, { tokenizer: options.tokenizer }) : undefined;
+  const handedOut = offer?.tool ? [...shrunk.tools, encoder.encode(JSON.stringify(offer.tool.definition))] : shrunk.tools;
+  const asked: Served = { tools: shrunk.tools, handedOut, offer, how: `shrunk at ${options.level}`, why: '' };
+  const figures = await anthropicTokens(kept, handedOut, options.tokenizer);
+  if (figures === undefined || figures.after < figures.before) return { ...asked, figures };
+  const why = `; at ${options.level}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${figures.before} → ${figures.after} tokens`;
+  if (options.level !== 'full') {
+    const whole = await shrinkListedTools(kept, { ...options, level: 'full' });
+    const wholeFigures = 'unchanged' in whole ? undefined : await anthropicTokens(kept, whole.tools, options.tokenizer);
+    if (wholeFigures !== undefined && wholeFigures.after < wholeFigures.before)
+      return { tools: whole.tools, handedOut: whole.tools, how: 'served at full (nothing deferred)', why, figures: wholeFigures };
+  }
+  return { tools: [...kept], handedOut: [...kept], how: 'served as the server listed it', why, figures: { before: figures.before, after: figures.before } };
+}
+
+function keptTools(listed: readonly Uint8Array[], filter: ToolFilter): Uint8Array[] {
   const names = toolNames(listed);
   return listed.filter((_, at) => filter.keeps(names[at]));
 }
 
-/** "1710 → 903 tokens as the model sees them (47.2% saved; anthropic rendering, inferred, o200k_base)". */
-async function seen(before: readonly string[], after: readonly string[], tokenizer: TokenizerName): Promise<string> {
-  const encode = (tools: readonly string[]) => new TextEncoder().encode(catalogText(tools));
+/** The anthropic rendering's tokens of two listings, or undefined when they are not catalogs the renderer reads. */
+async function anthropicTokens(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<Figures | undefined> {
+  const counted = (await visibleTokens(catalogBytes(before), catalogBytes(after), tokenizer))?.anthropic;
+  return counted && { before: counted.tokens_before, after: counted.tokens_after };
+}
+
+/** "1710 → 903 tokens as the model sees them (47.2% saved; anthropic rendering, inferred, o200k_base)"; a listing that grew says so. */
+async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<string> {
   let counted;
   try {
-    counted = (await visibleTokens(encode(before), encode(after), tokenizer))?.anthropic;
+    counted = await anthropicTokens(before, after, tokenizer);
   } catch (error) {
     return `tokens as the model sees them not counted (${errorMessage(error)})`;
   }
   if (counted === undefined) return 'tokens as the model sees them not counted (not a catalog)';
-  const percent = (savingRatio(counted.tokens_before, counted.tokens_after) * 100).toFixed(1);
-  return `${counted.tokens_before} → ${counted.tokens_after} tokens as the model sees them (${percent}% saved; anthropic rendering, inferred, ${tokenizer})`;
+  return seenText(counted, tokenizer);
+}
+
+function seenText(counted: Figures, tokenizer: TokenizerName): string {
+  const percent = (signedRatio(counted.before, counted.after) * 100).toFixed(1);
+  return `${counted.before} → ${counted.after} tokens as the model sees them (${percent}% saved; anthropic rendering, inferred, ${tokenizer})`;
+}
+
+/** A product as the store keeps it: its tools' bytes, and the rest as JSON text. */
+export function storedProduct(product: ListingProduct): { tools: Uint8Array; meta: string } {
+  const { bytes, ...rest } = product;
+  return { tools: bytes, meta: JSON.stringify(rest) };
+}
+
+/** The product a kept listing holds, its notes saying it was kept. */
+export function productFromStore(kept: { tools: Uint8Array; meta: string }): ListingProduct {
+  const rest = JSON.parse(kept.meta) as Omit<ListingProduct, 'bytes'>;
+  const notes = rest.notes.map((note) => `${note} (a listing seen before with the same options: answered from the store, not shrunk again)`);
+  return { ...rest, bytes: kept.tools, notes };
 }

@@ -4,9 +4,11 @@
 // the listing is above the 32 MiB a shrink takes (the proxy reads messages
 // up to 33 MiB); the caller says which on stderr (proxy-listing.ts).
 //
-// Text in, text out: the catalog is the tools exactly as the server wrote
+// Bytes in, bytes out: the catalog is the tools exactly as the server wrote
 // them (listing-text.ts), and what the client gets is the engine's output
 // bytes sliced per tool, with no parse-and-stringify round trip either way.
+// A listing the engine cannot take (bytes that are not UTF-8, nesting deeper
+// than it reads) passes through as the server's own bytes.
 
 import { MAX_INPUT_BYTES, NOTHING_STORED, asCavemanError, inputTooLargeError, outcomeWords } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
@@ -14,8 +16,9 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
 import { shrink } from '../../library/shrink';
 import type { StoreOption } from '../../library/store-option';
-import { DescribeIndex } from '../../library/describe-index';
-import { catalogText, toolTexts } from './listing-text';
+import { DescribeIndex } from '../../library/describe';
+import { catalogBytes, toolTexts } from './listing-text';
+import type { ClientInfo } from './tools-proxy';
 
 export interface ShrinkListedOptions {
   store?: StoreOption | undefined;
@@ -23,28 +26,29 @@ export interface ShrinkListedOptions {
   sourceName: string;
   level: LevelName;
   shareSchemas: boolean;
+  /** The MCP client the listing is for, recorded with the shrink. */
+  clientInfo?: ClientInfo | undefined;
 }
 
 export type ShrunkTools =
   | {
-      /** Each tool's text as the client gets it. */
-      tools: string[];
+      /** Each tool's bytes as the client gets them. */
+      tools: Uint8Array[];
       handle: string;
       /** What the describe tool answers from (the original is stored). */
       index: DescribeIndex;
     }
   | {
-      /** The server's own texts. */
-      tools: string[];
+      /** The server's own bytes. */
+      tools: Uint8Array[];
       /** Why they pass through unchanged (ends with what was left behind: "nothing was stored"). */
       unchanged: string;
     };
 
-/** `tools`: each tool's exact text as the server listed it. */
-export async function shrinkListedTools(tools: readonly string[], options: ShrinkListedOptions): Promise<ShrunkTools> {
+/** `tools`: each tool's exact bytes as the server listed them. */
+export async function shrinkListedTools(tools: readonly Uint8Array[], options: ShrinkListedOptions): Promise<ShrunkTools> {
   const unchanged = (why: string): ShrunkTools => ({ tools: [...tools], unchanged: why });
-  const catalog = catalogText(tools);
-  const bytes = new TextEncoder().encode(catalog);
+  const bytes = catalogBytes(tools);
   // Fail-open, as `shrink` is: a listing too large to shrink (or a shrink that fails) is handed on as it came.
   if (bytes.length > MAX_INPUT_BYTES) return unchanged(inputTooLargeError('the listing', bytes.length).message);
   let outcome;
@@ -55,6 +59,7 @@ export async function shrinkListedTools(tools: readonly string[], options: Shrin
       level: options.level,
       shareSchemas: options.shareSchemas,
       ...(options.store !== undefined ? { store: options.store } : {}),
+      ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
     });
   } catch (thrown) {
     return unchanged(`${asCavemanError(thrown).message}; ${outcomeWords(NOTHING_STORED)}`);
@@ -62,7 +67,8 @@ export async function shrinkListedTools(tools: readonly string[], options: Shrin
   const { result, error } = outcome;
   if (error) return unchanged(`the store could not take the original (${error.message}); ${outcomeWords(NOTHING_STORED)}`);
   if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; ${outcomeWords(NOTHING_STORED)}`);
-  // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}.
-  const shrunk = parseJson(new TextDecoder().decode(result.output), MAX_JSON_DEPTH);
-  return { tools: toolTexts(shrunk), handle: result.recovery_handle, index: DescribeIndex.of(parseJson(catalog, MAX_JSON_DEPTH), shrunk) };
+  // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}; a shrunk original was UTF-8.
+  const decoder = new TextDecoder();
+  const index = DescribeIndex.of(parseJson(decoder.decode(bytes), MAX_JSON_DEPTH), parseJson(decoder.decode(result.output), MAX_JSON_DEPTH));
+  return { tools: toolTexts(result.output), handle: result.recovery_handle, index };
 }

@@ -8,18 +8,27 @@
 // is sliced from the server's own bytes as it is over stdio. The proxy does
 // not use the SDK's Client, so what the Client would do itself is done
 // here: the negotiated protocol version goes on every later request, and
-// the session is ended (DELETE) when the proxy stops.
+// the session is ended (DELETE) when the proxy stops. A request whose event
+// stream ends before its answer is answered at once with an error. The SDK's
+// transports serialise what they send, so only the answers keep the
+// server's bytes here.
 
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { RpcMessage, RpcPeer } from '../connection/line-peers';
+import { RpcFrame } from '../connection/rpc-frame';
 import { ResponseTexts, recordingFetch } from './response-texts';
 import { ServerDiagnostics } from '../connection/server-diagnostics';
+import { redactUrl } from '../../../shared/redact';
 import type { UrlTarget } from '../connection/server-target';
 import { urlTransport, type UrlTransport } from '../connection/url-transport';
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 export class UrlPeer implements RpcPeer {
-  onmessage?: RpcPeer['onmessage'];
+  onframe?: RpcPeer['onframe'];
   onunreadable?: RpcPeer['onunreadable'];
   onclose?: RpcPeer['onclose'];
   onerror?: RpcPeer['onerror'];
@@ -37,8 +46,16 @@ export class UrlPeer implements RpcPeer {
     private readonly log: (line: string) => void = () => undefined,
   ) {
     this.diagnostics = new ServerDiagnostics(target);
-    this.transport = urlTransport(target, recordingFetch(this.texts));
+    this.transport = urlTransport(target, this.fetcher());
     this.mayFallBack = target.transport === 'http';
+  }
+
+  /** The fetch the transport uses: it keeps each answer's text and hears of event streams that end unanswered. */
+  private fetcher() {
+    return recordingFetch(this.texts, fetch, (ids) => {
+      const error = { code: ErrorCode.ConnectionClosed, message: 'the server closed the event stream before it answered' };
+      for (const id of ids) this.onframe?.(RpcFrame.from({ jsonrpc: '2.0', id, error }));
+    });
   }
 
   /** Streamable HTTP: nothing is sent yet. HTTP+SSE: opens the event stream; rejects with why it could not. */
@@ -54,7 +71,8 @@ export class UrlPeer implements RpcPeer {
         const version = (m.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
         if (typeof version === 'string') transport.setProtocolVersion(version);
       }
-      this.onmessage?.(m, 'result' in m || 'error' in m ? { text: this.texts.take(m.id) } : undefined);
+      const text = 'result' in m || 'error' in m ? this.texts.take(m.id) : undefined;
+      this.onframe?.(RpcFrame.of(encoder.encode(text ?? JSON.stringify(m))));
     };
     transport.onerror = (error) => this.onerror?.(error);
     transport.onclose = () => this.onclose?.();
@@ -80,8 +98,8 @@ export class UrlPeer implements RpcPeer {
     const old = this.transport;
     old.onmessage = old.onerror = old.onclose = undefined;
     await old.close().catch(() => undefined);
-    this.log(`${this.target.url} refused the streamable HTTP initialize (HTTP ${status}): reaching it over the older HTTP+SSE transport`);
-    this.transport = urlTransport({ ...this.target, transport: 'sse' }, recordingFetch(this.texts));
+    this.log(`${redactUrl(this.target.url)} refused the streamable HTTP initialize (HTTP ${status}): reaching it over the older HTTP+SSE transport`);
+    this.transport = urlTransport({ ...this.target, transport: 'sse' }, this.fetcher());
     let stage = 'connecting';
     try {
       await this.attach(this.transport);
@@ -97,9 +115,20 @@ export class UrlPeer implements RpcPeer {
     return new Error(this.diagnostics.explain(error, { timedOut: false, cancelled: false, timeoutMs: 0 }).message);
   }
 
-  sendLine(text: string): Promise<void> {
-    return this.send(JSON.parse(text) as RpcMessage);
+  write(pieces: readonly Uint8Array[]): Promise<void> {
+    return this.send(JSON.parse(decoder.decode(Buffer.concat(pieces))) as RpcMessage);
   }
+
+  /** Each request is its own HTTP exchange: nothing waits in a pipe here. */
+  readonly backedUp = false;
+
+  drained(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  pause(): void {}
+
+  resume(): void {}
 
   async close(): Promise<void> {
     if ('terminateSession' in this.transport && this.transport.sessionId !== undefined) await this.transport.terminateSession().catch(() => undefined);

@@ -1,15 +1,20 @@
-// A config file's text as a tree of nodes with their offsets (jsonc-parser:
-// comments and trailing commas allowed), which lists it holds, and the one
-// server entry a wrap or an unwrap is about. Pure: text in, nodes out.
+// A config file's server entries as wrap sees them, whatever its syntax:
+// where each entry's text is (its spans), how to set its command line, and
+// which entry a wrap or an unwrap is about. JSON(C) files are read by
+// json-document.ts, Codex's TOML by toml-document.ts. Pure: text in,
+// entries out.
 //
 // The lists are the ones the import reads (config-locations.ts): top-level
-// "mcpServers" (Claude Desktop, Claude Code's .mcp.json, Cursor, Windsurf),
-// top-level "servers" (VS Code), and in ~/.claude.json also
-// "projects"[<folder>]."mcpServers" (Claude Code's local scope).
+// "mcpServers" (Claude Desktop, Claude Code's .mcp.json, Cursor, Windsurf,
+// Gemini CLI), top-level "servers" (VS Code), in ~/.claude.json also
+// "projects"[<folder>]."mcpServers" (Claude Code's local scope), and
+// Codex's [mcp_servers.<name>] tables.
 
-import { basename } from 'node:path';
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { ConfigKind } from '../import/config-locations';
+import { kindOfConfigPath, type ConfigKind } from '../import/config-locations';
+import type { DiscoveredServer } from '../import/discover-servers';
+import { parseJsonDocument } from './json-document';
+import type { Argv } from './proxy-launch';
+import { parseTomlDocument } from './toml-document';
 import { WrapRefusal } from './wrap-refusal';
 
 /** Which server: its name, and for a per-project entry of ~/.claude.json its project folder. */
@@ -18,60 +23,43 @@ export interface EntryRef {
   project?: string | undefined;
 }
 
+/** [start, end) offsets into a document's text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
 export interface ServerEntry {
   name: string;
   project?: string;
-  /** Where the entry is, as jsonc-parser's modify takes it. */
-  path: string[];
-  /** The entry's value (an object for any server the import can use). */
-  node: Node;
+  /** Where the entry's text is, in file order: one span in JSON; in TOML its table and each of its sub-tables. */
+  spans: readonly Span[];
 }
 
 export interface ConfigDocument {
   /** The text as read, BOM and all. */
   text: string;
-  /** The text the nodes' offsets point into: a BOM reads as a space, so every offset stays the same. */
-  parseText: string;
   kind: ConfigKind;
   entries: ServerEntry[];
+  /** The whole text with the entry's "command" and "args" set to `argv` (and each of `env` in its env), changed inside the entry's spans only. */
+  withCommand(entry: ServerEntry, argv: Argv, env: Readonly<Record<string, string>>): string;
+  /** Whether two texts of an entry span differ at most in the whitespace between their tokens (a reformatted file). */
+  sameApartFromWhitespace(a: string, b: string): boolean;
 }
 
-/** The lists of a config file (of `kind`, else as its name and text say); refuses (unknown-format) text that is not JSON(C) or has no list of servers. */
+/** The lists of a config file (of `kind`, else as its name and text say); refuses (unknown-format) text neither JSON(C) nor TOML, or listing no servers. */
 export function parseConfigDocument(path: string, text: string, knownKind?: ConfigKind): ConfigDocument {
-  const parseText = text.replace(/^\uFEFF/, ' ');
-  const errors: ParseError[] = [];
-  const tree = parseTree(parseText, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0 || tree === undefined) {
-    const first = errors[0];
-    const where = first ? ` (${printParseErrorCode(first.error)} at ${lineAndColumn(parseText, first.offset)})` : '';
-    throw new WrapRefusal('unknown-format', `${path} is not valid JSON${where}`);
-  }
-  if (tree.type !== 'object') throw new WrapRefusal('unknown-format', `${path} is not a JSON object`);
-
-  const kind = knownKind ?? kindOf(path, tree);
-  if (kind === undefined)
-    throw new WrapRefusal(
-      'unknown-format',
-      `${path} is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude Code, ` +
-        `Cursor, Windsurf) and no "servers" list (VS Code)`,
-    );
-  const entries: ServerEntry[] = [];
-  const listAt = kind === 'vscode' ? 'servers' : 'mcpServers';
-  entries.push(...entriesOf(property(tree, listAt), [listAt]));
-  if (kind === 'claude-code-user') {
-    for (const [project, settings] of properties(property(tree, 'projects'))) {
-      entries.push(...entriesOf(property(settings, 'mcpServers'), ['projects', project, 'mcpServers'], project));
-    }
-  }
-  return { text, parseText, kind, entries };
+  const kind = knownKind ?? kindOfConfigPath(path);
+  return kind === 'codex' ? parseTomlDocument(path, text) : parseJsonDocument(path, text, kind);
 }
 
-/** ~/.claude.json by its name; any other file by the list it holds. */
-function kindOf(path: string, tree: Node): ConfigKind | undefined {
-  if (basename(path) === '.claude.json') return 'claude-code-user';
-  if (property(tree, 'mcpServers')?.type === 'object') return 'servers';
-  if (property(tree, 'servers')?.type === 'object') return 'vscode';
-  return undefined;
+/**
+ * The entry a discovered server is in its file: only ~/.claude.json keeps
+ * servers per project inside the file; a project's own file (.mcp.json,
+ * .vscode/mcp.json, …) lists them at its top.
+ */
+export function entryRefOf(server: Pick<DiscoveredServer, 'name' | 'scope' | 'project'>): EntryRef {
+  return { server: server.name, project: server.scope === 'local' ? server.project : undefined };
 }
 
 /** The entry `ref` names; refuses when there is none, or more than one it could be. */
@@ -105,32 +93,15 @@ export function describeEntry(entry: ServerEntry): string {
   return describeRef({ server: entry.name, project: entry.project });
 }
 
-/** The entry's text exactly as it stands in the file. */
-export function entryText(document: ConfigDocument, entry: ServerEntry): string {
-  return document.text.slice(entry.node.offset, entry.node.offset + entry.node.length);
+/** The entry's texts exactly as they stand in the file, span by span. */
+export function entryTexts(document: ConfigDocument, entry: ServerEntry): string[] {
+  return entry.spans.map((span) => document.text.slice(span.start, span.end));
 }
 
-function entriesOf(list: Node | undefined, at: string[], project?: string): ServerEntry[] {
-  return properties(list).map(([name, node]) => ({ name, ...(project !== undefined ? { project } : {}), path: [...at, name], node }));
-}
-
-/** An object node's [key, value] pairs in file order (duplicates included). */
-function properties(node: Node | undefined): [string, Node][] {
-  if (node?.type !== 'object') return [];
-  const out: [string, Node][] = [];
-  for (const child of node.children ?? []) {
-    const [key, value] = child.children ?? [];
-    if (key && value && typeof key.value === 'string') out.push([key.value, value]);
-  }
-  return out;
-}
-
-function property(node: Node | undefined, key: string): Node | undefined {
-  return properties(node).find(([name]) => name === key)?.[1];
-}
-
-function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
+/** The file with the entry's spans replaced, in order, by `replacements`: every byte outside them stays. */
+export function spliceEntry(document: ConfigDocument, entry: ServerEntry, replacements: readonly string[]): string {
+  if (replacements.length !== entry.spans.length) throw new Error(`${describeEntry(entry)}: ${replacements.length} texts for ${entry.spans.length} spans`);
+  let text = document.text;
+  for (let i = entry.spans.length - 1; i >= 0; i--) text = text.slice(0, entry.spans[i]!.start) + replacements[i]! + text.slice(entry.spans[i]!.end);
+  return text;
 }

@@ -19,6 +19,9 @@ export interface ConfigRead {
   text: string;
   /** Permission bits, given to what replaces it and to its backup. */
   mode: number;
+  /** Its owner, to tell whether its mode lets this process write it. */
+  uid: number;
+  gid: number;
 }
 
 export async function readConfig(path: string): Promise<ConfigRead> {
@@ -36,11 +39,32 @@ export async function readConfig(path: string): Promise<ConfigRead> {
     const bytes = await readFile(real);
     const text = bytes.toString('utf8');
     if (!Buffer.from(text, 'utf8').equals(bytes)) throw new WrapRefusal('unknown-format', `${path} is not UTF-8 text, as every MCP client config is`);
-    return { path: real, bytes, text, mode: info.mode & 0o7777 };
+    return { path: real, bytes, text, mode: info.mode & 0o7777, uid: info.uid, gid: info.gid };
   } catch (error) {
     if (error instanceof WrapRefusal) throw error;
     throw new WrapRefusal('unreadable', `could not read ${path}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Refuses a file whose mode says this process may not write it. Replacing
+ * it by a rename would work (the folder is writable), and root may write it
+ * anyway, but someone made it read-only on purpose: say so and leave it.
+ */
+export function assertWritable(read: ConfigRead, user = currentUser()): void {
+  const bits = user === undefined || user.uid === 0 ? 0o222 : user.uid === read.uid ? 0o200 : user.gids.includes(read.gid) ? 0o020 : 0o002;
+  if ((read.mode & bits) !== 0) return;
+  throw new WrapRefusal(
+    'read-only',
+    `${read.path} is read-only (mode ${(read.mode & 0o777).toString(8).padStart(4, '0')}), so it is left as it is; make it writable ` +
+      `(chmod u+w) and run it again — nothing was changed`,
+  );
+}
+
+/** Who this process is, where the platform says (Windows: no owner bits, only the read-only flag). */
+function currentUser(): { uid: number; gids: number[] } | undefined {
+  if (typeof process.getuid !== 'function') return undefined;
+  return { uid: process.getuid(), gids: [process.getgid?.() ?? -1, ...(process.getgroups?.() ?? [])] };
 }
 
 /** The backup beside the file, one per server: `<file>.caveman-shrink-<name>.bak` (a hash is added when the name needs escaping or belongs to a project). */
@@ -107,7 +131,12 @@ export async function removeBackup(path: string): Promise<void> {
 /** Replaces the file with `text` in one rename; refuses (changed-since-read) when it no longer holds the bytes that were read. */
 export async function replaceConfig(read: ConfigRead, text: string): Promise<void> {
   const temporary = join(dirname(read.path), `.${basename(read.path)}.caveman-shrink-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx', read.mode);
+  let handle;
+  try {
+    handle = await open(temporary, 'wx', read.mode);
+  } catch (error) {
+    throw new WrapRefusal('unwritable', `could not write beside ${read.path}: ${(error as Error).message}; nothing was changed`);
+  }
   try {
     try {
       await handle.writeFile(text, 'utf8');

@@ -5,6 +5,7 @@
 // `caveman-shrink` on PATH.
 
 import { basename } from 'node:path';
+import { LEVELS } from '../../../shared/levels';
 
 /** How this install is started: the runtime (process.execPath) and the CLI entry (out/main/cli.js), both absolute (app-launcher.ts decides them). */
 export interface Launcher {
@@ -17,20 +18,54 @@ export interface Launcher {
 /** Every variable a launcher may write into an entry's "env" (unwrap recognises them as the wrap's). */
 export const LAUNCHER_ENV_KEYS: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
 
-/** The proxy's own options a wrap writes, in the proxy's spelling. */
-export interface ProxyOptions {
-  level?: string | undefined;
-  includeTools?: readonly string[] | undefined;
-  excludeTools?: readonly string[] | undefined;
+/**
+ * Every proxy option a wrap can write into an entry, in the order it
+ * writes them: its key (commander's name for the flag, as `wrap` takes it
+ * too), the proxy's flag, and whether it takes one value, values (repeated,
+ * each as given) or none. The wrap command offers each row as its own
+ * option, refuses one this install's proxy does not take, and the wrap
+ * state reads them back from an entry: a new one is one more row.
+ */
+export const WRAP_PROXY_FLAGS = [
+  { key: 'level', flag: '--level', takes: 'value', help: "the proxy's level (default: the proxy's)", choices: LEVELS },
+  {
+    key: 'includeTools',
+    flag: '--include-tools',
+    takes: 'values',
+    help: 'list only these tools (names or globs, comma-separated or repeated; passed to the proxy)',
+  },
+  {
+    key: 'excludeTools',
+    flag: '--exclude-tools',
+    takes: 'values',
+    help: 'never list these tools (names or globs, comma-separated or repeated; passed to the proxy)',
+  },
+] as const satisfies readonly WrapFlagSpec[];
+
+export interface WrapFlagSpec {
+  key: string;
+  flag: `--${string}`;
+  takes: 'value' | 'values' | 'none';
+  /** The wrap command's help for it. */
+  help: string;
+  /** The values it takes, when only some. */
+  choices?: readonly string[];
 }
 
-/** The flags `options` put on the proxy's command line (each include/exclude value as given: a name, a glob or a comma list). */
+type WrapFlag = (typeof WRAP_PROXY_FLAGS)[number];
+type ValueOf<F extends WrapFlag> = F['takes'] extends 'values' ? readonly string[] : F['takes'] extends 'value' ? string : boolean;
+
+/** The proxy's own options a wrap writes, keyed as WRAP_PROXY_FLAGS names them. */
+export type ProxyOptions = { [F in WrapFlag as F['key']]?: ValueOf<F> | undefined };
+
+/** The flags `options` put on the proxy's command line, in the table's order (each value as given: a name, a glob or a comma list). */
 export function proxyFlags(options: ProxyOptions): string[] {
-  return [
-    ...(options.level !== undefined ? ['--level', options.level] : []),
-    ...(options.includeTools ?? []).flatMap((value) => ['--include-tools', value]),
-    ...(options.excludeTools ?? []).flatMap((value) => ['--exclude-tools', value]),
-  ];
+  return WRAP_PROXY_FLAGS.flatMap((spec) => {
+    const value = (options as Record<string, string | boolean | readonly string[] | undefined>)[spec.key];
+    if (value === undefined || value === false) return [];
+    if (value === true) return [spec.flag];
+    return (typeof value === 'string' ? [value] : value).flatMap((each) => [spec.flag, each]);
+  });
 }
 
 export interface Argv {

@@ -1,9 +1,9 @@
 // What a wrap and an unwrap change in a config file's text. Pure: text in,
 // text out, or a WrapRefusal saying why not.
 //
-// A wrap changes only the entry's "command" and "args", with jsonc-parser's
-// modify (formatted like the file around it), and the change is kept inside
-// the entry's own text: everything before and after it stays byte for byte.
+// A wrap changes only the entry's "command" and "args" (config-document.ts:
+// formatted like the file around it), and the change is kept inside the
+// entry's own text: everything before and after it stays byte for byte.
 // Its "env", "cwd", "type" and any other key, and its comments, stay too:
 // the client still passes them to what it starts, and the proxy hands its
 // whole environment and folder on to the server.
@@ -11,12 +11,23 @@
 // An unwrap puts the entry's original text back, taken from the backup the
 // wrap left (a byte copy of the file it read). It does so only when the
 // entry is exactly what that wrap wrote, so nothing anyone changed since is
-// lost; when the rest of the file is also untouched, the result is the
-// backup byte for byte.
+// lost — a file reformatted since (only whitespace between its tokens
+// changed, as a client that rewrites its config with JSON.stringify does)
+// counts as unchanged; when the rest of the file is also untouched, the
+// result is the backup byte for byte.
 
-import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
+import { redactArgs } from '../../../shared/redact';
 import { parseConfigText, type ParsedServer } from '../import/config-parse';
-import { describeEntry, entryText, findEntry, parseConfigDocument, type ConfigDocument, type EntryRef, type ServerEntry } from './config-document';
+import {
+  describeEntry,
+  entryTexts,
+  findEntry,
+  parseConfigDocument,
+  spliceEntry,
+  type ConfigDocument,
+  type EntryRef,
+  type ServerEntry,
+} from './config-document';
 import { LAUNCHER_ENV_KEYS, proxiedArgv, proxyArgv, type Argv, type Launcher, type ProxiedArgv, type ProxyOptions } from './proxy-launch';
 import { reachedByUrl, WrapRefusal } from './wrap-refusal';
 
@@ -43,7 +54,7 @@ export function planWrap(path: string, text: string, ref: EntryRef, launcher: La
     );
   const launch = proxyArgv(launcher, options, server);
   const env = launcher.env ?? {};
-  return { after: spliceEntry(document, entry, editedEntryText(document, entry, launch, env)), entry, server, launch, env };
+  return { after: document.withCommand(entry, launch, env), entry, server, launch, env };
 }
 
 export interface UnwrapPlan {
@@ -85,7 +96,7 @@ export function planUnwrap(path: string, text: string, ref: EntryRef, backup: { 
     );
   }
   assertUnchangedSinceWrap(document, entry, proxied, original, originalEntry, backup.path);
-  const after = spliceEntry(document, entry, entryText(original, originalEntry));
+  const after = spliceEntry(document, entry, entryTexts(original, originalEntry));
   return { after, entry, exact: after === backup.text };
 }
 
@@ -110,10 +121,14 @@ function assertUnchangedSinceWrap(
   const argv = { command: current.command ?? '', args: current.args ?? [] };
   // The wrap may also have set a launcher's variables (Electron's ELECTRON_RUN_AS_NODE): what it would have written with their values now.
   const launcherEnv = Object.fromEntries(LAUNCHER_ENV_KEYS.filter((key) => current.env?.[key] !== undefined).map((key) => [key, current.env![key]!]));
-  const now = entryText(document, entry);
+  const now = entryTexts(document, entry);
   const candidates = Object.keys(launcherEnv).length > 0 ? [{}, launcherEnv] : [{}];
-  if (!candidates.some((env) => editedEntryText(original, originalEntry, argv, env) === now))
-    throw changed('its keys or their text differ from what the wrap wrote');
+  const wrote = (env: Readonly<Record<string, string>>) => {
+    const wrapped = parseConfigDocument(backupPath, original.withCommand(originalEntry, argv, env), original.kind);
+    return entryTexts(wrapped, findEntry(wrapped, { server: originalEntry.name, project: originalEntry.project }, backupPath));
+  };
+  const same = (texts: string[]) => texts.length === now.length && texts.every((text, i) => text === now[i] || document.sameApartFromWhitespace(text, now[i]!));
+  if (!candidates.some((env) => same(wrote(env)))) throw changed('its keys or their text differ from what the wrap wrote');
 }
 
 /** The stdio server an entry starts; refuses an HTTP entry or one the import could not use either. */
@@ -133,37 +148,13 @@ function parsedEntry(document: ConfigDocument, entry: ServerEntry): ParsedServer
   return found[0]!;
 }
 
-/** The entry's text with its "command" and "args" set to `argv` (and each of `env` in its "env"), formatted as the file is. */
-function editedEntryText(document: ConfigDocument, entry: ServerEntry, argv: Argv, env: Readonly<Record<string, string>>): string {
-  // An entry written on one line stays on one line; a spread-out one is formatted like the file.
-  const options = entryText(document, entry).includes('\n') ? { formattingOptions: formattingOf(document.text) } : {};
-  let text = document.parseText;
-  text = applyEdits(text, modify(text, [...entry.path, 'command'], argv.command, options));
-  text = applyEdits(text, modify(text, [...entry.path, 'args'], argv.args, options));
-  for (const [key, value] of Object.entries(env)) text = applyEdits(text, modify(text, [...entry.path, 'env', key], value, options));
-  const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, entry.path);
-  if (node === undefined) throw new Error(`the edited entry ${entry.path.join('.')} could not be found again`);
-  return text.slice(node.offset, node.offset + node.length);
-}
-
-/** The file with the entry's text replaced: every byte outside the entry stays. */
-function spliceEntry(document: ConfigDocument, entry: ServerEntry, replacement: string): string {
-  return document.text.slice(0, entry.node.offset) + replacement + document.text.slice(entry.node.offset + entry.node.length);
-}
-
-/** Line ends and indentation as the file has them (the first indented line's indentation is one level). */
-function formattingOf(text: string): FormattingOptions {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1];
-  if (indent?.startsWith('\t')) return { eol, insertSpaces: false, tabSize: 1 };
-  return { eol, insertSpaces: true, tabSize: indent?.length ?? 2 };
-}
-
 function sameArgv(a: Argv, b: Argv): boolean {
   return a.command === b.command && a.args.length === b.args.length && a.args.every((arg, i) => arg === b.args[i]);
 }
 
-/** A command line for a message: words with spaces or quotes quoted. */
+/** A command line for a message: words with spaces or quotes quoted, secrets redacted (src/shared/redact.ts). */
 export function words(argv: Argv): string {
-  return [argv.command, ...argv.args].map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  return redactArgs([argv.command, ...argv.args])
+    .map((word) => (word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word))
+    .join(' ');
 }

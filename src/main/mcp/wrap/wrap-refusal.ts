@@ -4,6 +4,8 @@
 export type WrapRefusalCode =
   | 'missing-file'
   | 'unreadable'
+  | 'read-only'
+  | 'unwritable'
   | 'unknown-format'
   | 'no-such-server'
   | 'ambiguous-server'

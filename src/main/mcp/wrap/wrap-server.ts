@@ -6,8 +6,20 @@
 
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
 import { findEntry, parseConfigDocument, type EntryRef } from './config-document';
-import { backupExists, backupInTheWay, backupPathFor, createBackup, readBackup, readConfig, removeBackup, replaceConfig, type ConfigRead } from './config-file';
+import {
+  assertWritable,
+  backupExists,
+  backupInTheWay,
+  backupPathFor,
+  createBackup,
+  readBackup,
+  readConfig,
+  removeBackup,
+  replaceConfig,
+  type ConfigRead,
+} from './config-file';
 import type { Argv, Launcher, ProxyOptions } from './proxy-launch';
+import { redactedConfigText } from './redacted-config-text';
 import { planUnwrap, planWrap } from './wrap-plan';
 
 export interface WrapRequest {
@@ -27,7 +39,7 @@ export interface UnwrapRequest {
 interface PreparedEdit {
   read: ConfigRead;
   after: string;
-  /** Unified diff of the file, before → after. */
+  /** Unified diff of the file, before → after, secrets redacted: for showing, never for applying. */
   diff: string;
   backupPath: string;
   /** The entry, as found (a name only one project has gets its project). */
@@ -50,6 +62,7 @@ export interface PreparedUnwrap extends PreparedEdit {
 
 export async function prepareWrap(request: WrapRequest): Promise<PreparedWrap> {
   const read = await readConfig(request.config);
+  assertWritable(read);
   const plan = planWrap(read.path, read.text, request.ref, request.launcher, request.options);
   const entry = { server: plan.entry.name, project: plan.entry.project };
   const backupPath = backupPathFor(read.path, entry);
@@ -80,6 +93,7 @@ export async function commitWrap(prepared: PreparedWrap): Promise<void> {
 
 export async function prepareUnwrap(request: UnwrapRequest): Promise<PreparedUnwrap> {
   const read = await readConfig(request.config);
+  assertWritable(read);
   // The backup is named after the entry as found (a name only one project has gets its project).
   const found = findEntry(parseConfigDocument(read.path, read.text), request.ref, read.path);
   const entry = { server: found.name, project: found.project };
@@ -96,6 +110,10 @@ export async function commitUnwrap(prepared: PreparedUnwrap): Promise<void> {
   });
 }
 
+/** The diff a person sees: its context may show any entry of the file, so secrets are redacted on both sides. */
 function fileDiff(path: string, before: string, after: string): string {
-  return createTwoFilesPatch(path, path, before, after, 'before', 'after', { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  return createTwoFilesPatch(path, path, redactedConfigText(before), redactedConfigText(after), 'before', 'after', {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
 }

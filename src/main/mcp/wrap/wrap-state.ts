@@ -8,7 +8,7 @@
 import type { ServerWrapState } from '../../../shared/contracts';
 import { isLevelName } from '../../../shared/levels';
 import type { ParsedServer } from '../import/config-parse';
-import { proxiedArgv, type Launcher } from './proxy-launch';
+import { WRAP_PROXY_FLAGS, proxiedArgv, type Launcher, type WrapFlagSpec } from './proxy-launch';
 import { words } from './wrap-plan';
 import { reachedByUrl } from './wrap-refusal';
 
@@ -33,7 +33,7 @@ export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
     const flag = flags[i]!;
     const eq = flag.indexOf('=');
     const name = flag.startsWith('--') && eq > 0 ? flag.slice(0, eq) : flag;
-    const takesValue = name === '--level' || name === '--include-tools' || name === '--exclude-tools';
+    const takesValue = (WRAP_PROXY_FLAGS as readonly WrapFlagSpec[]).some((spec) => spec.flag === name && spec.takes !== 'none');
     let value: string | undefined;
     if (takesValue) value = eq > 0 && name !== flag ? flag.slice(eq + 1) : flags[++i];
     if (name === '--level' && isLevelName(value)) options.level = value;

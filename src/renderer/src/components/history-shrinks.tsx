@@ -1,6 +1,6 @@
 // Every shrink of the selected stored original, newest first: when, with
-// what options (the compressor) and tokenizer, what it saved, and where the
-// catalog came from. The first is the latest, whose figures the fields above
+// what options (the compressor) and tokenizer, what it saved, where the
+// catalog came from, and for which MCP client when the proxy made it. The first is the latest, whose figures the fields above
 // show and whose options Open in diff and Export compressed use again.
 
 import type { HistoryShrink } from '../../../shared/contracts';
@@ -28,6 +28,11 @@ export function HistoryShrinks({ shrinks }: { shrinks: readonly HistoryShrink[] 
               {formatPercent(signedRatio(shrink.tokens_before, shrink.tokens_after))} saved
             </div>
             <div className="details-shrink-source">{shrink.source_name ?? 'source unknown (written by another program)'}</div>
+            {shrink.client ? (
+              <div className="details-shrink-client">
+                for {shrink.client.name} {shrink.client.version}
+              </div>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -5,10 +5,11 @@
 // arrives like any other job on the Results tab.
 
 import { useId, useState, type FormEvent } from 'react';
-import type { McpClient, McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
+import type { McpConfigFile, McpServerInfo, McpServerRef } from '../../../shared/contracts';
 import { useApp, useMcp, useSettings, useUi } from '../app-context';
 import { pickedServerRefusal, typedServerRefusal } from '../../../shared/server-starts';
-import { shellLine } from '../../../shared/shell-words';
+import { MCP_CLIENT_NAMES } from '../../../shared/mcp-clients';
+import { redactUrl, redactedCommandLine } from '../../../shared/redact';
 import { serverFromForm, type McpForm, type TransportChoice } from '../lib/mcp-form';
 import { Icon } from './icon';
 import { ModalDialog } from './modal-dialog';
@@ -18,15 +19,6 @@ export function McpImportDialog() {
   const open = useUi((state) => state.mcpDialogOpen);
   return open ? <McpImportDialogBody /> : null;
 }
-
-export const CLIENTS: Record<McpClient, string> = {
-  'claude-desktop': 'Claude Desktop',
-  'claude-code': 'Claude Code',
-  cursor: 'Cursor',
-  vscode: 'VS Code',
-  windsurf: 'Windsurf',
-  picked: 'Chosen file',
-};
 
 const TRANSPORTS: { id: TransportChoice; label: string }[] = [
   { id: 'stdio', label: 'Command (stdio)' },
@@ -45,16 +37,16 @@ function folderName(path: string): string {
 }
 
 export function whereFrom(server: McpServerInfo): string {
-  const client = CLIENTS[server.client];
+  const client = MCP_CLIENT_NAMES[server.client];
   if (server.scope === 'project' && server.project) return `${client} · project ${folderName(server.project)}`;
   if (server.scope === 'local' && server.project) return `${client} · local to ${folderName(server.project)}`;
   return client;
 }
 
 export function commandText(server: McpServerInfo): string {
-  if (server.transport !== 'stdio') return server.url ?? '(no URL)';
+  if (server.transport !== 'stdio') return server.url === undefined ? '(no URL)' : redactUrl(server.url);
   const words = [...(server.command !== undefined ? [server.command] : []), ...(server.args ?? [])];
-  const text = shellLine(words);
+  const text = redactedCommandLine(words);
   return server.command === undefined ? `(no command) ${text}`.trim() : text;
 }
 

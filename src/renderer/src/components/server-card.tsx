@@ -10,7 +10,7 @@ import { asCavemanError } from '../../../shared/errors';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 import { useApp, useSettings } from '../app-context';
 import { formatCount, formatInt, formatPercent } from '../lib/format';
-import { costRows, RENDERING_LABELS, RENDERINGS, savedShare } from '../lib/server-cost-table';
+import { costRows, excludedByEntry, RENDERING_LABELS, RENDERINGS, savedShare } from '../../../shared/server-cost-table';
 import { serversStoreFor, levelOf, type EditAction } from '../state/servers-store';
 import { commandText, whereFrom } from './mcp-import-dialog';
 import { useServers } from '../hooks/use-servers';
@@ -19,11 +19,6 @@ import { Icon } from './icon';
 interface ServerCardProps {
   row: ServerRow;
   onPreview(preview: ServerEditPreview): void;
-}
-
-/** The tool names a wrapped entry excludes by name (a pattern is shown as written, not as ticks). */
-function excludedByEntry(row: ServerRow): string[] {
-  return (row.wrap.excludeTools ?? []).flatMap((value) => value.split(',')).map((name) => name.trim());
 }
 
 export function ServerCard({ row, onPreview }: ServerCardProps) {
@@ -37,7 +32,7 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
   const [busy, setBusy] = useState<EditAction | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const wrapped = wrap.state === 'wrapped';
-  const excluded = new Set(wrapped ? excludedByEntry(row) : (chosenExcluded ?? []));
+  const excluded = new Set(wrapped ? excludedByEntry(row.wrap) : (chosenExcluded ?? []));
   const level: LevelName = wrapped ? (wrap.level ?? PROXY_DEFAULT_LEVEL) : chosenLevel;
   const headingId = `server-${server.id}`;
 
@@ -136,7 +131,13 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
       {measure?.status === 'measuring' ? (
         <div className="server-progress" role="status">
           <progress max={1} value={measure.fraction} aria-label={`Measuring ${server.name}`} />
-          <span>{measure.stage === 'listing' ? 'Starting the server and listing its tools…' : 'Measuring the listing at every level…'}</span>
+          <span>
+            {measure.queued
+              ? 'Waiting for the servers before it…'
+              : measure.stage === 'listing'
+                ? 'Starting the server and listing its tools…'
+                : 'Measuring the listing at every level…'}
+          </span>
         </div>
       ) : null}
       {measure?.status === 'error' ? (

@@ -24,7 +24,8 @@ import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 
 export type Measure =
-  | { status: 'measuring'; jobId: string | null; stage: ServerProgressEvent['stage']; fraction: number }
+  /** `queued`: Measure all has not reached it yet. */
+  | { status: 'measuring'; jobId: string | null; stage: ServerProgressEvent['stage']; fraction: number; queued?: boolean }
   | { status: 'done'; costs: ServerCosts }
   | { status: 'error'; message: string };
 
@@ -45,7 +46,11 @@ export interface ServersState {
 
   load(): Promise<void>;
   measure(serverId: string, tokenizer: TokenizerName): Promise<void>;
+  /** Every server that can start, one after another (main asks about a project file's servers first). */
+  measureAll(tokenizer: TokenizerName): Promise<void>;
   cancelMeasure(serverId: string): Promise<void>;
+  /** Stops every measuring under way or queued. */
+  cancelAll(): Promise<void>;
   toggleTool(serverId: string, name: string): void;
   setLevel(serverId: string, level: LevelName): void;
   /** What the edit would change; rejects with main's refusal. */
@@ -55,6 +60,16 @@ export interface ServersState {
 }
 
 export type ServersStore = StoreApi<ServersState>;
+
+/** A server Measure all starts: its client starts it (not disabled) and it can be started as written. */
+export function measurableRow(row: ServerRow): boolean {
+  return row.server.problem === undefined && row.server.disabled !== true;
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+}
 
 export function levelOf(state: Pick<ServersState, 'levels'>, serverId: string): LevelName {
   return state.levels[serverId] ?? PROXY_DEFAULT_LEVEL;
@@ -101,6 +116,31 @@ export function createServersStore(api: CavemanApi): ServersStore {
         } catch (error) {
           setMeasure(serverId, { status: 'error', message: asCavemanError(error).message });
         }
+      },
+
+      async measureAll(tokenizer) {
+        // Marked before main answers, so that no event of theirs is taken for an old measuring's.
+        const planned = get().rows.filter((row) => measurableRow(row));
+        for (const row of planned) setMeasure(row.server.id, { status: 'measuring', jobId: null, stage: 'listing', fraction: 0, queued: true });
+        try {
+          const { jobs } = await api.measureAllServers({ tokenizer });
+          const started = new Map(jobs.map((job) => [job.serverId, job.jobId]));
+          for (const row of planned) {
+            const current = get().measures[row.server.id];
+            const jobId = started.get(row.server.id);
+            if (current?.status !== 'measuring') continue;
+            if (jobId === undefined) set((state) => ({ measures: withoutKey(state.measures, row.server.id) }));
+            else setMeasure(row.server.id, { ...current, jobId });
+          }
+        } catch (error) {
+          const message = asCavemanError(error).message;
+          for (const row of planned) setMeasure(row.server.id, { status: 'error', message });
+        }
+      },
+
+      async cancelAll() {
+        const jobs = Object.values(get().measures).flatMap((measure) => (measure.status === 'measuring' && measure.jobId !== null ? [measure.jobId] : []));
+        await Promise.all(jobs.map((jobId) => api.cancelJob({ jobId })));
       },
 
       async cancelMeasure(serverId) {

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { checkGuarantees } from '../../../../src/main/engine/guarantees/check-guarantees';
 import { expandSharedSchemas } from '../../../../src/main/engine/guarantees/expand-shared';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
+import { shareSchemas, type SharingWork } from '../../../../src/main/engine/transform/share-schemas';
 import { outputText, transformCatalog } from '../../../../src/main/engine/transform/transform-catalog';
 import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
 import { LEVELS, type LevelName } from '../../../../src/shared/levels';
 import { TOKENIZERS } from '../../../../src/shared/tokenizers';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
+import { generateSharedSchemas } from '../../../../scripts/bench/generate-shared-schemas.mjs';
 
 const recipient = {
   type: 'object',
@@ -155,5 +157,43 @@ describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
       for (const tokenizer of TOKENIZERS)
         expect(countTokens(tool, tokenizer), `tool ${at}, ${tokenizer}`).toBeLessThanOrEqual(countTokens(before[at]!, tokenizer));
     }
+  });
+});
+
+describe('shared sub-schemas: the work grows linearly with the catalog', () => {
+  /** A schema `levels` deep: each level three identical properties and the next level (every level's text holds all below it). */
+  function deepCatalog(levels: number): string {
+    let schema: object = { type: 'string' };
+    for (let level = levels; level > 0; level--) {
+      const count = {
+        type: 'integer',
+        minimum: level,
+        maximum: 1000 + level,
+        enum: [level, level + 1, level + 2],
+        description: `How many items the service keeps at level ${level} of the tree.`,
+      };
+      schema = { type: 'object', properties: { first: count, second: count, third: count, next: schema } };
+    }
+    return JSON.stringify({ tools: [{ name: 'deep', description: 'Nested settings.', inputSchema: schema }] });
+  }
+
+  /** Steps shareSchemas takes on `text`, and the definitions it writes. */
+  function sharingWork(text: string): { steps: number; definitions: number } {
+    const work: SharingWork = { steps: 0 };
+    const result = shareSchemas(transformCatalog(parseJson(text), { shareSchemas: false })!, false, work);
+    return { steps: work.steps, definitions: result.sharedDefinitions };
+  }
+
+  it.each([
+    ['one tool with many distinct repeated sub-schemas', (scale: number) => generateSharedSchemas(scale * 64 * 1024)],
+    ['one schema nested ever deeper', (scale: number) => deepCatalog(scale * 50)],
+  ])('%s: 8 times the catalog, at most about 8 times the steps', (_shape, catalog) => {
+    const small = sharingWork(catalog(1));
+    const large = sharingWork(catalog(8));
+    expect(small.definitions).toBeGreaterThan(10);
+    expect(large.definitions / small.definitions).toBeGreaterThanOrEqual(7);
+    // Linear: 8; the digits of ever larger numbers add a little. A pass over every text above a node, or over the
+    // whole schema per definition, made it 40 to 60.
+    expect(large.steps / small.steps).toBeLessThan(9);
   });
 });

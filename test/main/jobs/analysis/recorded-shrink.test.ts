@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecoveryStore, recoverTools, shrink } from '../../../../src/main/lib';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
-import { shortenedToolIndexes, toolOriginals } from '../../../../src/main/engine/tool-originals';
+import { shortenedToolIndexes, toolOriginals } from '../../../../src/main/library/describe';
 import { operations } from '../../../../src/main/workers/worker-operations';
 import { StoreHolder } from '../../../../src/main/workers/store-holder';
 import type { LevelName } from '../../../../src/shared/levels';

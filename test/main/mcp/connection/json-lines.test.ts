@@ -11,7 +11,7 @@ import { JsonLineReader, leadingId, type UnreadableLine } from '../../../../src/
 function read(chunks: (string | Uint8Array)[], limit = 1024) {
   const messages: unknown[] = [];
   const problems: UnreadableLine[] = [];
-  const reader = new JsonLineReader(limit, { message: (m) => messages.push(m), unreadable: (p) => problems.push(p) });
+  const reader = new JsonLineReader(limit, { message: (m) => messages.push(m.parsed()), unreadable: (p) => problems.push(p) });
   for (const chunk of chunks) reader.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
   return { messages, problems };
 }
@@ -48,7 +48,7 @@ describe('JsonLineReader', () => {
         slice.mockClear();
         joins.mockClear();
         const messages: unknown[] = [];
-        const reader = new JsonLineReader(32 << 20, { message: (m) => messages.push(m), unreadable: () => undefined });
+        const reader = new JsonLineReader(32 << 20, { message: (m) => messages.push(m.parsed()), unreadable: () => undefined });
         for (let at = 0; at < line.length; at += chunkBytes) reader.push(line.subarray(at, at + chunkBytes));
         expect(messages).toHaveLength(1);
         const copiedBytes = slice.mock.results.reduce((sum, result) => sum + (result.value as Uint8Array).length, 0);
@@ -117,7 +117,7 @@ describe('JsonLineReader against the SDK reader', () => {
       fc.property(fc.array(fc.constantFrom(...LINES), { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 20 }), (lines, at) => {
         const chunks = cut(new TextEncoder().encode(lines.map((line) => `${line}\n`).join('')), at);
         const seen: unknown[] = [];
-        const reader = new JsonLineReader(1 << 20, { message: (m) => seen.push(m), unreadable: (p) => seen.push(p.kind) });
+        const reader = new JsonLineReader(1 << 20, { message: (m) => seen.push(m.parsed()), unreadable: (p) => seen.push(p.kind) });
         for (const chunk of chunks) reader.push(chunk);
         expect(seen).toEqual(sdkRead(chunks));
       }),

@@ -3,7 +3,8 @@
 // no cap, now stops a listing larger than the largest message it reads.
 
 import { describe, expect, it } from 'vitest';
-import type { RpcMessage, RpcPeer } from '../../../../src/main/mcp/connection/line-peers';
+import type { RpcMessage } from '../../../../src/main/mcp/connection/line-peers';
+import { FakePeer } from '../proxy/fake-peer';
 import { MAX_MESSAGE_BYTES, MAX_PAGES, listAllPages, type ToolsPage } from '../../../../src/main/mcp/connection/list-pages';
 import { startToolsProxy } from '../../../../src/main/mcp/proxy/tools-proxy';
 import { rejectedCavemanError } from '../../../helpers/caught-error';
@@ -65,22 +66,6 @@ describe('listAllPages', () => {
   });
 });
 
-class FakePeer implements RpcPeer {
-  sent: RpcMessage[] = [];
-  onmessage?: RpcPeer['onmessage'];
-  onclose?: RpcPeer['onclose'];
-  async start() {}
-  async send(message: RpcMessage) {
-    this.sent.push(message);
-  }
-  async sendLine(text: string) {
-    this.sent.push(JSON.parse(text) as RpcMessage);
-  }
-  async close() {
-    this.onclose?.();
-  }
-}
-
 describe("the proxy's listing", () => {
   it('answers the client with an error, asking for no more pages, once the listing outgrows the largest message (it listed without end before)', async () => {
     const upstream = new FakePeer();
@@ -88,13 +73,13 @@ describe("the proxy's listing", () => {
     const proxy = await startToolsProxy({ upstream, downstream, log: () => undefined, shrinkTools: async (tools) => ({ tools }) });
     const tick = () => new Promise((resolve) => setImmediate(resolve));
     const tool = `{"name":"t","description":"${'x'.repeat(12 << 20)}"}`;
-    downstream.onmessage?.({ jsonrpc: '2.0', id: 'list', method: 'tools/list' });
+    downstream.receive({ jsonrpc: '2.0', id: 'list', method: 'tools/list' });
     for (let page = 1; page <= 4; page++) {
       await tick();
       const asked = upstream.sent.at(-1)!;
       if (upstream.sent.length !== page) break;
       const line = `{"jsonrpc":"2.0","id":${JSON.stringify(asked.id)},"result":{"tools":[${tool}],"nextCursor":"p${page}"}}`;
-      upstream.onmessage?.(JSON.parse(line) as RpcMessage, { text: line });
+      upstream.receive(JSON.parse(line) as RpcMessage, line);
     }
     await tick();
     expect(upstream.sent.map((m) => m.method)).toEqual(['tools/list', 'tools/list', 'tools/list']);

@@ -18,10 +18,26 @@ describe('server targets', () => {
   it('descriptions quote what needs it and never include env or headers', () => {
     expect(describeTarget({ transport: 'stdio', command: 'node', args: ['/My Files/s.js', ''], env: { TOKEN: 'secret' } })).toBe('node "/My Files/s.js" ""');
     expect(describeTarget({ transport: 'http', url: 'https://h/mcp', headers: { Authorization: 'Bearer secret' } })).toBe('https://h/mcp');
-    expect(describeTarget({ transport: 'stdio', command: 'x', args: ['y'.repeat(200)] }, 20)).toHaveLength(20);
+    // Cut only at an argument boundary, saying how many were left out; the command itself always shows.
+    expect(describeTarget({ transport: 'stdio', command: 'node', args: ['s.js', '--mode', 'y'.repeat(200)] }, 20)).toBe('node s.js --mode … (1 more argument)');
+    expect(describeTarget({ transport: 'stdio', command: 'x', args: ['y'.repeat(200), 'z'] }, 20)).toBe('x … (2 more arguments)');
     // Issue 26: a word a shell would read differently keeps its quoting (it was shown bare: node -e setInterval(()=>{},1e3)).
     expect(describeTarget({ transport: 'stdio', command: 'node', args: ['-e', 'setInterval(()=>{},1e3)'] })).toBe('node -e "setInterval(()=>{},1e3)"');
     expect(describeTarget({ transport: 'stdio', command: 'sh', args: ['-c', 'echo "$HOME" it\'s'] })).toBe(`sh -c 'echo "$HOME" it'\\''s'`);
+  });
+
+  it('says the whole command however long its paths, secrets redacted', () => {
+    const deep = `/${'a-long-folder-name/'.repeat(12)}tiny-server.mjs`;
+    expect(describeTarget({ transport: 'stdio', command: process.execPath, args: [deep, '--mode', 'exit'] })).toBe(`${process.execPath} ${deep} --mode exit`);
+    expect(describeTarget({ transport: 'stdio', command: 'node', args: ['s.js', '--api-key', 'k-123', '--token=t-456', 'GITHUB_TOKEN=ghp_x'] })).toBe(
+      'node s.js --api-key *** --token=*** GITHUB_TOKEN=***',
+    );
+    expect(describeTarget({ transport: 'http', url: 'https://me:pw@h/mcp?token=abc' })).toBe('https://***@h/mcp?token=***');
+  });
+
+  it('a History label never takes a secret for the package a runner runs', () => {
+    expect(defaultSourceName({ transport: 'stdio', command: 'npx', args: ['--api-key', 'sk-live-1', '-y', '@acme/server'] })).toBe('mcp:@acme/server');
+    expect(defaultSourceName({ transport: 'http', url: 'https://me:pw@h.example/mcp?key=1' })).toBe('mcp:h.example');
   });
 
   it('names the package runner a server starts with, the one that may be downloading it', () => {

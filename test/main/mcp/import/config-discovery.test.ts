@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectConfigLocations, userConfigLocations } from '../../../../src/main/mcp/import/config-locations';
 import { ConfigFormatError, parseConfigText, stripJsonComments } from '../../../../src/main/mcp/import/config-parse';
-import { discoverServers, displayUrl, serverInfo, serversInPickedFile } from '../../../../src/main/mcp/import/discover-servers';
+import { discoverServers, serverInfo, serversInPickedFile } from '../../../../src/main/mcp/import/discover-servers';
 import { expandVariables, targetOfDiscovered } from '../../../../src/main/mcp/import/discovered-target';
 import { validatorFor, describeErrors } from '../../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../../src/shared/contracts';
@@ -36,13 +36,15 @@ const DESKTOP = JSON.stringify({
 });
 
 describe('config locations (as documented)', () => {
-  it('Claude Desktop, Claude Code, Cursor, VS Code and Windsurf on macOS, Windows and Linux', () => {
+  it('Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex and Gemini CLI on macOS, Windows and Linux', () => {
     expect(userConfigLocations({ platform: 'darwin', home: '/Users/me', env: {} }).map((l) => l.path)).toEqual([
       '/Users/me/Library/Application Support/Claude/claude_desktop_config.json',
       '/Users/me/.claude.json',
       '/Users/me/.cursor/mcp.json',
       '/Users/me/Library/Application Support/Code/User/mcp.json',
       '/Users/me/.codeium/windsurf/mcp_config.json',
+      '/Users/me/.codex/config.toml',
+      '/Users/me/.gemini/settings.json',
     ]);
     expect(userConfigLocations({ platform: 'win32', home: 'C:\\Users\\me', env: { APPDATA: 'C:\\Users\\me\\AppData\\Roaming' } }).map((l) => l.path)).toEqual([
       'C:\\Users\\me\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
@@ -50,6 +52,17 @@ describe('config locations (as documented)', () => {
       'C:\\Users\\me\\.cursor\\mcp.json',
       'C:\\Users\\me\\AppData\\Roaming\\Code\\User\\mcp.json',
       'C:\\Users\\me\\.codeium\\windsurf\\mcp_config.json',
+      'C:\\Users\\me\\.codex\\config.toml',
+      'C:\\Users\\me\\.gemini\\settings.json',
+    ]);
+    // Codex's $CODEX_HOME holds config.toml itself; Gemini CLI's $GEMINI_CLI_HOME stands in for the home folder.
+    expect(
+      userConfigLocations({ platform: 'linux', home: '/home/me', env: { CODEX_HOME: '/cx', GEMINI_CLI_HOME: '/gm' } })
+        .slice(-2)
+        .map((l) => [l.client, l.kind, l.path]),
+    ).toEqual([
+      ['codex', 'codex', '/cx/config.toml'],
+      ['gemini', 'gemini', '/gm/.gemini/settings.json'],
     ]);
     expect(
       userConfigLocations({ platform: 'linux', home: '/home/me', env: { XDG_CONFIG_HOME: '/xdg' } }).map((l) => [l.client, l.kind, l.path]),
@@ -62,15 +75,18 @@ describe('config locations (as documented)', () => {
     );
   });
 
-  it('project files: .mcp.json, .cursor/mcp.json and .vscode/mcp.json in the current folder and each known project, once each, never the home folder', () => {
+  it('project files (.mcp.json, .cursor, .vscode, .codex and .gemini) in the current folder and each known project, once each, never the home folder', () => {
     const where = { platform: 'linux' as const, home: '/home/me', env: {}, cwd: '/home/me/app' };
+    const files = (folder: string) => [
+      ['claude-code', `${folder}/.mcp.json`],
+      ['cursor', `${folder}/.cursor/mcp.json`],
+      ['vscode', `${folder}/.vscode/mcp.json`],
+      ['codex', `${folder}/.codex/config.toml`],
+      ['gemini', `${folder}/.gemini/settings.json`],
+    ];
     expect(projectConfigLocations(where, ['/home/me/app/', '/home/me', '/srv/other']).map((l) => [l.client, l.path])).toEqual([
-      ['claude-code', '/home/me/app/.mcp.json'],
-      ['cursor', '/home/me/app/.cursor/mcp.json'],
-      ['vscode', '/home/me/app/.vscode/mcp.json'],
-      ['claude-code', '/srv/other/.mcp.json'],
-      ['cursor', '/srv/other/.cursor/mcp.json'],
-      ['vscode', '/srv/other/.vscode/mcp.json'],
+      ...files('/home/me/app'),
+      ...files('/srv/other'),
     ]);
     expect(projectConfigLocations({ ...where, cwd: '/' }, [])).toEqual([]);
   });
@@ -178,6 +194,8 @@ describe('discovery on disk', () => {
       ['/.cursor/mcp.json', 'invalid', 0],
       ['/.config/Code/User/mcp.json', 'missing', 0],
       ['/.codeium/windsurf/mcp_config.json', 'missing', 0],
+      ['/.codex/config.toml', 'missing', 0],
+      ['/.gemini/settings.json', 'missing', 0],
       ['/src/app/.mcp.json', 'found', 1],
       ['/src/app/.cursor/mcp.json', 'found', 1],
     ]);
@@ -203,7 +221,7 @@ describe('discovery on disk', () => {
       spawns.restore();
     }
     expect(found.servers.map((s) => s.name)).toEqual(['trap']);
-    expect(found.files.map((f) => f.status)).toEqual(['missing', 'missing', 'found', 'missing', 'missing']);
+    expect(found.files.map((f) => f.status)).toEqual(['missing', 'missing', 'found', 'missing', 'missing', 'missing', 'missing']);
     expect(spawns.started).toEqual([]);
     expect(existsSync(marker)).toBe(false);
   });
@@ -236,6 +254,44 @@ describe('discovery on disk', () => {
     expect(() => parseConfigText('{"mcpServers": {}}', 'vscode')).toThrow('it has no "servers" list');
   });
 
+  it('Codex (config.toml: [mcp_servers.<name>] tables, an env sub-table, a URL server with its token variable) and Gemini CLI \
+(settings.json: "httpUrl" is streamable HTTP, "url" HTTP+SSE) are found too', async () => {
+    const project = join(home, 'src', 'tool');
+    write(
+      join(home, '.codex/config.toml'),
+      '# mine\nmodel = "o3"\n\n[mcp_servers.docs]\ncommand = "docs-server"\nargs = ["--port", "4000"]\ncwd = "/srv/docs"\n\n' +
+        '[mcp_servers.docs.env]\nAPI_KEY = "value"\n\n[mcp_servers.figma]\nurl = "https://mcp.figma.com/mcp"\nbearer_token_env_var = "FIGMA_TOKEN"\n' +
+        'env_http_headers = { "X-Team" = "TEAM" }\nenabled = false\n',
+    );
+    write(
+      join(home, '.gemini/settings.json'),
+      '{\n  "theme": "GitHub",\n  // comments are allowed\n  "mcpServers": {\n    "py": { "command": "python", "args": ["-m", "srv"], "timeout": 15000 },\n' +
+        '    "streamed": { "httpUrl": "http://localhost:3000/mcp" },\n    "events": { "url": "http://localhost:8080/sse" }\n  }\n}\n',
+    );
+    write(join(project, '.codex/config.toml'), '[mcp_servers.local]\ncommand = "./bin/server"\n');
+    write(join(project, '.gemini/settings.json'), JSON.stringify({ mcpServers: { here: { command: 'node', args: ['srv.js'] } } }));
+    const found = await discoverServers({ platform: 'linux', home, env: {}, cwd: project });
+    expect(found.servers.map((s) => [s.name, s.client, s.scope, s.transport, s.project ?? null])).toEqual([
+      ['docs', 'codex', 'user', 'stdio', null],
+      ['figma', 'codex', 'user', 'http', null],
+      ['py', 'gemini', 'user', 'stdio', null],
+      ['streamed', 'gemini', 'user', 'http', null],
+      ['events', 'gemini', 'user', 'sse', null],
+      ['local', 'codex', 'project', 'stdio', project],
+      ['here', 'gemini', 'project', 'stdio', project],
+    ]);
+    expect(found.servers[0]).toMatchObject({ command: 'docs-server', args: ['--port', '4000'], cwd: '/srv/docs', env: { API_KEY: 'value' } });
+    expect(found.servers[1]).toMatchObject({
+      url: 'https://mcp.figma.com/mcp',
+      headers: { 'X-Team': '${TEAM}', Authorization: 'Bearer ${FIGMA_TOKEN}' },
+      disabled: true,
+    });
+    expect(found.servers[3]).toMatchObject({ url: 'http://localhost:3000/mcp' });
+    expect(() => parseConfigText('[mcp_servers.a]\ncommand = "x"\n[mcp_servers.a]\n', 'codex')).toThrow(/^not valid TOML: /);
+    expect(parseConfigText('model = "o3"\n', 'codex')).toEqual([]);
+    expect(serversInPickedFile('config.toml', '[mcp_servers.p]\ncommand = "x"\n').servers.map((s) => [s.name, s.command])).toEqual([['p', 'x']]);
+  });
+
   it('a picked file is parsed whatever it is called, VS Code "servers" lists included', () => {
     const picked = serversInPickedFile(
       'team-mcp.json',
@@ -258,9 +314,8 @@ describe('what the renderer sees, and what main connects to', () => {
       JSON.stringify({ mcpServers: { r: { url: 'https://me:pw@mcp.example.com/mcp?key=abc', headers: { Authorization: 'Bearer tok' } } } }),
     ).servers;
     const remoteInfo = serverInfo(remote!);
-    expect(remoteInfo).toMatchObject({ url: 'https://mcp.example.com/mcp?…', headerNames: ['Authorization'] });
+    expect(remoteInfo).toMatchObject({ url: 'https://***@mcp.example.com/mcp?key=***', headerNames: ['Authorization'] });
     expect(JSON.stringify(remoteInfo)).not.toMatch(/pw|abc|tok/);
-    expect(displayUrl('not a url?x=1')).toBe('not a url?…');
     const validate = validatorFor(`${CONTRACT_IDS.ipc}#/$defs/McpServerInfo`);
     for (const value of [info, remoteInfo]) expect(validate(value), describeErrors(validate.errors)).toBe(true);
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogBytes, listServerTools } from '../../../../src/main/mcp/import/list-server-tools';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ServerDiagnostics } from '../../../../src/main/mcp/connection/server-diagnostics';
 import { deadlinePassedAfter } from '../../../helpers/deadline';
 import { TINY_SERVER, node, sdkListAll } from '../servers';
@@ -49,11 +50,24 @@ describe('listServerTools', () => {
     expect(error.message).toBe('could not start "caveman-no-such-command": no such command or file (is it installed and on the PATH?)');
   });
 
-  it('a server that exits before it answers, quoting its stderr', async () => {
+  it('a server that exits before it answers, named by its whole command wherever the clone is, quoting its stderr', async () => {
     const error = await rejectedCavemanError(listServerTools(tiny('--mode', 'exit')));
     expect(error.code).toBe('cave_mcp_unreachable');
-    expect(error.message).toMatch(
-      /^the server \(.*tiny-server\.mjs --mode exit\) exited before it answered initialize; its stderr ends with: tiny-server: cannot open its configuration file, giving up$/,
+    expect(error.message).toBe(
+      `the server (${process.execPath} ${TINY_SERVER} --mode exit) exited before it answered initialize; ` +
+        'its stderr ends with: tiny-server: cannot open its configuration file, giving up',
+    );
+  });
+
+  it('a failure quotes no secret: not from the command, not from what the server wrote on stderr', () => {
+    const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const diagnostics = new ServerDiagnostics({ transport: 'stdio', command: 'node', args: ['s.js', '--api-key', 'k-42', `--token=${secret}`] });
+    diagnostics.recordStderr(`login failed for Authorization: Bearer abcdefgh-1234 (token ${secret})\n`);
+    diagnostics.recordClosed();
+    const error = diagnostics.explain(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), { timedOut: false, cancelled: false, timeoutMs: 0 });
+    expect(error.message).toBe(
+      'the server (node s.js --api-key *** --token=***) exited before it answered initialize; ' +
+        'its stderr ends with: login failed for Authorization: Bearer *** (token ***)',
     );
   });
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { McpTarget } from '../../../../src/main/mcp/connection/server-target';
 import {
   approveStart,
+  approveStarts,
   serverStarts,
+  startRequestOf,
   startQuestion,
   type StartPolicy,
   type StartQuestion,
@@ -118,7 +120,7 @@ describe('startQuestion', () => {
       {
         title: 'Connect to a server?',
         message: 'Caveman Shrink will connect to this URL to list its MCP tools:',
-        detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
+        detail: 'http://127.0.0.1:9/admin?key=***\n\nSending headers: Authorization',
         confirm: 'Connect',
       },
     ],
@@ -128,7 +130,7 @@ describe('startQuestion', () => {
       {
         title: 'Connect to a server from a config file?',
         message: 'Caveman Shrink will connect to this URL "remote" from team.json to list its MCP tools:',
-        detail: 'http://127.0.0.1:9/admin?key=1\n\nSending headers: Authorization',
+        detail: 'http://127.0.0.1:9/admin?key=***\n\nSending headers: Authorization',
         confirm: 'Connect',
       },
     ],
@@ -138,5 +140,43 @@ describe('startQuestion', () => {
 
   it('never shows an env or header value', () => {
     expect(JSON.stringify(everyNamedByThePage.map(startQuestion))).not.toMatch(/secret-value|secret-env/);
+  });
+});
+
+describe("a project's own config file", () => {
+  const server = (name: string, scope: 'user' | 'project', client: 'cursor' | 'picked' = 'cursor') =>
+    ({ id: name, name, client, scope, configPath: `/srv/app/${name}.json`, transport: 'stdio', command: 'sh' }) as const;
+
+  it("is asked for, as a file the page chose is; the person's own files are not", () => {
+    expect(startRequestOf(server('mine', 'user'), command)).toEqual({ origin: 'discovered', target: command });
+    expect(startRequestOf(server('theirs', 'project'), command)).toEqual({
+      origin: 'project',
+      target: command,
+      picked: { file: '/srv/app/theirs.json', server: 'theirs' },
+    });
+    expect(startRequestOf(server('chosen', 'user', 'picked'), command).origin).toBe('picked');
+  });
+
+  it("several are asked for in one question that shows each one's file and command; the browser host refuses them with why", async () => {
+    const { asked, policy } = asking(true);
+    const requests = [
+      startRequestOf(server('a', 'project'), command),
+      startRequestOf(server('b', 'project'), url),
+      startRequestOf(server('c', 'user'), command),
+    ];
+    await approveStarts(requests, policy);
+    expect(asked).toEqual([
+      {
+        title: 'Run 2 commands from project config files?',
+        message: 'Caveman Shrink will start these 2 servers from project config files (written by whoever made the project) to list their MCP tools:',
+        detail: 'a (/srv/app/a.json):\nsh -c "touch /tmp/pwned"\n\nb (/srv/app/b.json):\nhttp://127.0.0.1:9/admin?key=***',
+        confirm: 'Run',
+      },
+    ]);
+    await expect(approveStarts(requests, { kind: 'refuse' })).rejects.toMatchObject({
+      code: 'cave_forbidden',
+      message: expect.stringMatching(/^a is from a project's config file \(\/srv\/app\/a\.json\), .+ --allow-commands to allow it$/),
+    });
+    await expect(approveStarts([requests[2]!], { kind: 'refuse' })).resolves.toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { COMPLETE_NOTE } from '../../../../src/main/library/describe-index';
+import { COMPLETE_NOTE } from '../../../../src/main/library/describe';
 import { tempStore } from '../../../helpers/cli';
 import { CommandTransport } from '../../../helpers/command-transport';
 import { rawServerListing } from '../raw-server-tools';

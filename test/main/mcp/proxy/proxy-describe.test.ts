@@ -10,8 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recover, recoverTools } from '../../../../src/main/lib';
 import { countTokens } from '../../../../src/main/engine/tokens';
-import { COMPLETE_NOTE } from '../../../../src/main/mcp/proxy/describe-tool-answer';
-import { describeToolDefinition, describeToolTokens } from '../../../../src/main/engine/describe-tool';
+import { COMPLETE_NOTE } from '../../../../src/main/library/describe';
+import { describeToolDefinition, describeToolTokens } from '../../../../src/main/library/describe';
 import { tempStore } from '../../../helpers/cli';
 import { CommandTransport } from '../../../helpers/command-transport';
 import { INITIALIZE, rawProxy } from './raw-proxy';
@@ -29,6 +29,8 @@ const LISTED_SERVER = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
 const LONG =
   'Does the thing for the test. The team that wrote it likes long walks, warm tea and quiet afternoons in the ' +
   'garden. Its logo is a small green frog that somebody drew by hand.';
+// Long enough that cutting it saves more than listing the describe tool costs (else the tools are served as listed).
+const LONGER = `${LONG} ${LONG.repeat(3).replaceAll('Does the thing for the test. ', '')}`;
 
 interface Proxied {
   client: Client;
@@ -193,7 +195,7 @@ describe('caveman_describe in the proxy', () => {
   it("a server tool named caveman_describe keeps its name and its calls; the proxy's is suffixed and stderr says so", async () => {
     const proxied = await throughProxy(
       listedToolsFile([
-        { name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } },
+        { name: 'caveman_describe', description: LONGER, inputSchema: { type: 'object', properties: {} } },
         { name: 'caveman_describe_2', description: 'Short.', inputSchema: { type: 'object', title: 'x', properties: {} } },
       ]),
     );
@@ -204,7 +206,7 @@ describe('caveman_describe in the proxy', () => {
         content: [{ type: 'text', text: 'server answered caveman_describe' }],
       });
       const original = await describeCall(proxied, 'caveman_describe', 'caveman_describe_3');
-      expect(JSON.parse(original.content[0]!.text)).toEqual({ name: 'caveman_describe', description: LONG, inputSchema: { type: 'object', properties: {} } });
+      expect(JSON.parse(original.content[0]!.text)).toEqual({ name: 'caveman_describe', description: LONGER, inputSchema: { type: 'object', properties: {} } });
       expect(proxied.stderr()).toContain(
         "caveman-shrink proxy: a server tool is already named caveman_describe; the proxy's describe tool is listed as caveman_describe_3\n",
       );

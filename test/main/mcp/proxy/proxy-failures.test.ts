@@ -2,14 +2,15 @@
 // and 5): a client's ids are its own whatever they look like, a server that
 // dies leaves no request unanswered, a broken or oversized line gets an
 // error reply and the session goes on, a huge line is read in linear time,
-// and everything the proxy says on stderr is one line per note.
+// everything the proxy says on stderr is one line per note, and nothing it
+// says (stderr, or an error a client reads) quotes a secret of its command or URL.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempStore } from '../../../helpers/cli';
 import { INITIALIZE, rawProxy, type RawProxy } from './raw-proxy';
-import { REPO, TINY_SERVER } from '../servers';
+import { REPO, TINY_SERVER, freePort } from '../servers';
 
 let store: ReturnType<typeof tempStore>;
 let proxy: RawProxy | undefined;
@@ -159,5 +160,28 @@ describe('caveman-shrink proxy under failure', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(line).toMatch(/^caveman-shrink proxy: /);
     expect(proxy.stderr()).toContain('two\\nlines');
+  });
+});
+
+describe('what the proxy says keeps the secrets of its command and URL out', () => {
+  const secret = 's3cret-value-42';
+
+  it("the startup line names the server's command with its --api-key value redacted", async () => {
+    proxy = rawProxy(['--store', store.db], [...tiny(), '--api-key', secret, `--token=${secret}`]);
+    proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+    await proxy.next();
+    expect(proxy.stderr()).toContain(`tiny-server.mjs --api-key *** --token=*** over stdio`);
+    expect(proxy.stderr()).not.toContain(secret);
+  });
+
+  it('the error a client gets for a URL nobody answers on quotes the URL with its query token redacted', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    proxy = rawProxy(['--store', store.db, '--url', `${url}?token=${secret}`], []);
+    proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
+    const answer = await proxy.next();
+    expect((answer.error as { message: string }).message).toContain(`could not reach ${url}?token=***: connection refused`);
+    expect(JSON.stringify(answer)).not.toContain(secret);
+    await proxy.close();
+    expect(proxy.stderr()).not.toContain(secret);
   });
 });

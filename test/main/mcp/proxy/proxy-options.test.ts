@@ -1,4 +1,4 @@
-// The proxy's own options (issues 27 item 1, 23 items 3 and 5): the level
+// The proxy's own options: the level
 // (leads by default, said on stderr at start), the tools/list line counting
 // what the model sees, --share-schemas, the tool filters, and the
 // environment the server is given.
@@ -9,8 +9,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shrink, visibleTokens } from '../../../../src/main/lib';
-import { describeToolDefinition } from '../../../../src/main/engine/describe-tool';
-import { catalogText, pageOfAnswer, toolNames } from '../../../../src/main/mcp/proxy/listing-text';
+import { describeToolDefinition } from '../../../../src/main/library/describe';
+import * as listingBytes from '../../../../src/main/mcp/proxy/listing-text';
+import { RpcFrame } from '../../../../src/main/mcp/connection/rpc-frame';
 import { savingRatio } from '../../../../src/shared/ratio';
 import { realFixture } from '../../../helpers/fixtures';
 import { cliArgv, tempStore } from '../../../helpers/cli';
@@ -51,8 +52,15 @@ async function listThrough(proxyArgs: string[], server: string[]): Promise<strin
 /** What the library's shrink hands out for the same catalog and options, tool by tool. */
 async function libraryTools(tools: readonly string[], options: Parameters<typeof shrink>[1]): Promise<string[]> {
   const { result } = await shrink(catalogText(tools), { store: ':memory:', ...options });
-  return pageOfAnswer(`{"result":${new TextDecoder().decode(result.output)}}`).tools;
+  return pageOfAnswer(`{"jsonrpc":"2.0","id":0,"result":${new TextDecoder().decode(result.output)}}`).tools;
 }
+
+// The listing's byte helpers, over text.
+const encode = (text: string) => new TextEncoder().encode(text);
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const catalogText = (tools: readonly string[]) => decode(listingBytes.catalogBytes(tools.map(encode)));
+const pageOfAnswer = (line: string) => ({ tools: listingBytes.pageOfAnswer(RpcFrame.of(encode(line))).tools.map(decode) });
+const toolNames = (tools: readonly string[]) => listingBytes.toolNames(tools.map(encode));
 
 const descriptionOf = (tool: string) => (JSON.parse(tool) as { description?: string }).description ?? '';
 
@@ -116,16 +124,16 @@ describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
     const names = toolNames(original) as string[];
     const expected = names.filter((name) => (/^(get|list)_/.test(name) || name === 'search_code') && name !== 'list_gists');
     const listed = await listThrough(
-      ['--include-tools', 'get_*,list_*', '--include-tools', 'search_code', '--exclude-tools', 'list_gists', '--level', 'facts'],
+      ['--include-tools', 'get_*,list_*', '--include-tools', 'search_code', '--exclude-tools', 'list_gists', '--level', 'leads'],
       server,
     );
     expect(toolNames(listed)).toEqual([...expected, 'caveman_describe']);
     const kept = original.filter((_, at) => expected.includes(names[at]!));
-    expect(listed.slice(0, -1)).toEqual(await libraryTools(kept, { level: 'facts' }));
+    expect(listed.slice(0, -1)).toEqual(await libraryTools(kept, { level: 'leads' }));
 
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
     expect(proxy!.stderr()).toContain(
-      `tools/list shrunk at facts: ${expected.length} of 117 tools listed (--include-tools get_*,list_*,search_code ` +
+      `tools/list shrunk at leads: ${expected.length} of 117 tools listed (--include-tools get_*,list_*,search_code ` +
         `--exclude-tools list_gists: ${117 - expected.length} filtered out), ${seen.tokens_before} → ` +
         `${seen.tokens_after} tokens as the model sees them`,
     );

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMPLETE_NOTE } from '../../../../src/main/library/describe-index';
+import { COMPLETE_NOTE } from '../../../../src/main/library/describe';
 import { cliArgv, tempStore } from '../../../helpers/cli';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { EVERYTHING_BIN, REPO, freePort, sdkListAll, startHttpEverything, startHttpServer } from '../servers';

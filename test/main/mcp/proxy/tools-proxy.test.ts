@@ -4,35 +4,9 @@
 // through untouched.
 
 import { describe, expect, it } from 'vitest';
-import type { RpcMessage, RpcPeer } from '../../../../src/main/mcp/connection/line-peers';
+import type { RpcMessage } from '../../../../src/main/mcp/connection/line-peers';
+import { FakePeer } from './fake-peer';
 import { startToolsProxy } from '../../../../src/main/mcp/proxy/tools-proxy';
-
-class FakePeer implements RpcPeer {
-  sent: RpcMessage[] = [];
-  onmessage?: RpcPeer['onmessage'];
-  onunreadable?: RpcPeer['onunreadable'];
-  onclose?: RpcPeer['onclose'];
-  onerror?: RpcPeer['onerror'];
-  async start() {}
-  /** The lines written as text, as they were written. */
-  lines: string[] = [];
-  async send(message: RpcMessage) {
-    this.sent.push(message);
-  }
-  async sendLine(text: string) {
-    this.lines.push(text);
-    this.sent.push(JSON.parse(text) as RpcMessage);
-  }
-  closed = false;
-  async close() {
-    this.closed = true;
-    this.onclose?.();
-  }
-  /** A message arriving from this side (none is read once it is closed), with its line's text when a line peer would have it. */
-  receive(message: RpcMessage, text?: string) {
-    if (!this.closed) this.onmessage?.(message, text === undefined ? undefined : { text });
-  }
-}
 
 async function proxyInMemory() {
   const upstream = new FakePeer();
@@ -161,8 +135,13 @@ describe('the proxy core', () => {
   it("hands shrinkTools each tool's exact text from the server's answer lines, and answers the client with those texts as written", async () => {
     const upstream = new FakePeer();
     const downstream = new FakePeer();
-    const seen: (readonly string[])[] = [];
-    const proxy = await startToolsProxy({ upstream, downstream, log: () => undefined, shrinkTools: async (tools) => (seen.push(tools), { tools }) });
+    const seen: string[][] = [];
+    const proxy = await startToolsProxy({
+      upstream,
+      downstream,
+      log: () => undefined,
+      shrinkTools: async (tools) => (seen.push(tools.map((tool) => new TextDecoder().decode(tool))), { tools }),
+    });
     const pages = [
       '{ "name": "a", "inputSchema": {"type":"object","properties":{"x":{"default":1.0}}} }',
       '{"name":"\\u00e9","inputSchema":{"type":"object","maximum":1e400}}',
@@ -181,14 +160,14 @@ describe('the proxy core', () => {
     await proxy.close();
   });
 
-  it('answers a tools/call of a tool refuseCall names with an error, and nothing reaches the server (issue 23 item 3)', async () => {
+  it('answers a tools/call that checkCall refuses with an error, and nothing reaches the server', async () => {
     const upstream = new FakePeer();
     const downstream = new FakePeer();
     const proxy = await startToolsProxy({
       upstream,
       downstream,
       log: () => undefined,
-      refuseCall: (name) => (name === 'hidden' ? 'filtered out' : undefined),
+      checkCall: ({ name }) => (name === 'hidden' ? 'filtered out' : undefined),
       shrinkTools: async (tools) => ({ tools }),
     });
     downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hidden', arguments: {} } });

@@ -32,6 +32,7 @@ import { runWrapCommand } from '../../../../src/main/cli/commands/wrap-command';
 import { UsageError } from '../../../../src/main/cli/usage-error';
 import { runCommand } from '../../../helpers/cli';
 import { commitWrap, prepareWrap } from '../../../../src/main/mcp/wrap/wrap-server';
+import { assertWritable } from '../../../../src/main/mcp/wrap/config-file';
 import { EVERYTHING_BIN, FILESYSTEM_BIN, REPO, sdkListAll, node } from '../servers';
 import { DESKTOP, formats } from './config-texts';
 
@@ -200,6 +201,18 @@ describe.each(formats)('%s', (_label, relative, text, server, project) => {
 });
 
 describe('the file itself', () => {
+  it('unwraps after a whitespace-only reformat (JSON.stringify(…, null, 2)), and then wraps again', async () => {
+    const config = write('.claude.json', JSON.stringify({ numStartups: 3, mcpServers: { everything: { command: 'npx', args: ['-y', 'srv'] } } }));
+    expect((await cli('wrap', '--config', config, '--server', 'everything')).status).toBe(0);
+    writeFileSync(config, JSON.stringify(JSON.parse(readFileSync(config, 'utf8')), null, 2));
+    const unwrapped = await cli('unwrap', '--config', config, '--server', 'everything');
+    expect(unwrapped.status, unwrapped.stderr).toBe(0);
+    expect(unwrapped.stdout).toContain('the entry is back exactly as it was; the rest of the file changed since the wrap');
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ numStartups: 3, mcpServers: { everything: { command: 'npx', args: ['-y', 'srv'] } } });
+    const again = await cli('wrap', '--config', config, '--server', 'everything');
+    expect(again.status, again.stderr).toBe(0);
+  });
+
   it('--dry-run prints a unified diff that is exactly the wrap, and writes nothing', async () => {
     const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
     const listing = files(dirname(config));
@@ -216,6 +229,22 @@ describe('the file itself', () => {
     expect(undo.status).toBe(0);
     expect(applyPatch(readFileSync(config, 'utf8'), undo.stdout)).toBe(DESKTOP);
     expect(existsSync(backupOf(config, 'everything'))).toBe(true);
+  });
+
+  it("--dry-run's diff shows no secret of the file: env values and secret args are ***, the file keeps them", async () => {
+    const text = DESKTOP.replace('"--rm",', '"--rm", "--api-key", "k-42",');
+    const config = write('.config/Claude/claude_desktop_config.json', text);
+    for (const server of ['github', 'everything']) {
+      const dry = await cli('wrap', '--config', config, '--server', server, '--dry-run');
+      expect(dry.status, dry.stderr).toBe(0);
+      expect(dry.stdout).not.toMatch(/ghp_x|k-42/);
+    }
+    const dry = await cli('wrap', '--config', config, '--server', 'github', '--dry-run');
+    expect(dry.stdout).toContain('"GITHUB_PERSONAL_ACCESS_TOKEN": "***"');
+    expect(dry.stdout).toContain('"--api-key", "***"');
+    expect((await cli('wrap', '--config', config, '--server', 'github')).status).toBe(0);
+    expect(readFileSync(config, 'utf8')).toContain('"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_x"');
+    expect(readFileSync(config, 'utf8')).toContain('"k-42"');
   });
 
   it('keeps the mode (an env with a token is often 0600) for the file and the backup, and follows a link', async () => {
@@ -254,6 +283,32 @@ describe('the file itself', () => {
 });
 
 describe('refusals: exit 1, one line, nothing written', () => {
+  it('a read-only (0444) file is refused with why, never replaced — by wrap, its dry run, and unwrap', async () => {
+    const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
+    expect((await cli('wrap', '--config', config, '--server', 'everything')).status).toBe(0);
+    const wrapped = readFileSync(config, 'utf8');
+    chmodSync(config, 0o444);
+    const line =
+      /^caveman-shrink unwrap: .+claude_desktop_config\.json is read-only \(mode 0444\), so it is left as it is; make it writable \(chmod u\+w\) and run it again — nothing was changed\n$/;
+    await expectRefused(cli('unwrap', '--config', config, '--server', 'everything'), config, line);
+    expect(readFileSync(config, 'utf8')).toBe(wrapped);
+    await expectRefused(cli('wrap', '--config', config, '--server', 'github'), config, /^caveman-shrink wrap: .+ is read-only \(mode 0444\)/);
+    await expectRefused(cli('wrap', '--config', config, '--server', 'github', '--dry-run'), config, /is read-only/);
+    expect(statSync(config).mode & 0o777).toBe(0o444);
+    expect(readFileSync(config, 'utf8')).toBe(wrapped);
+  });
+
+  it("the mode is read for this process: its owner's write bit, else its group's, else everyone's (root: any write bit)", () => {
+    const read = { path: '/c.json', bytes: Buffer.alloc(0), text: '', mode: 0o644, uid: 501, gid: 20 };
+    expect(() => assertWritable(read, { uid: 501, gids: [20] })).not.toThrow();
+    expect(() => assertWritable({ ...read, mode: 0o444 }, { uid: 501, gids: [20] })).toThrow('is read-only (mode 0444)');
+    expect(() => assertWritable(read, { uid: 502, gids: [20] })).toThrow('is read-only (mode 0644)');
+    expect(() => assertWritable({ ...read, mode: 0o664 }, { uid: 502, gids: [20] })).not.toThrow();
+    expect(() => assertWritable({ ...read, mode: 0o666 }, { uid: 503, gids: [30] })).not.toThrow();
+    expect(() => assertWritable({ ...read, mode: 0o444 }, { uid: 0, gids: [0] })).toThrow('is read-only');
+    expect(() => assertWritable({ ...read, mode: 0o400 | 0o020 }, { uid: 0, gids: [0] })).not.toThrow();
+  });
+
   it('a missing file, an unknown format, a missing server (with the servers there are)', async () => {
     const missing = join(home, '.cursor', 'mcp.json');
     await expectRefused(cli('wrap', '--config', missing, '--server', 'x'), missing, /^caveman-shrink wrap: .+\/\.cursor\/mcp\.json does not exist\n$/);

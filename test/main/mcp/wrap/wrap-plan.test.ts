@@ -9,7 +9,7 @@ import { parseConfigText } from '../../../../src/main/mcp/import/config-parse';
 import { proxiedArgv, type Launcher } from '../../../../src/main/mcp/wrap/proxy-launch';
 import { planUnwrap, planWrap } from '../../../../src/main/mcp/wrap/wrap-plan';
 import { WrapRefusal, type WrapRefusalCode } from '../../../../src/main/mcp/wrap/wrap-refusal';
-import { CLAUDE_CODE, CURSOR_ONE_LINE, DESKTOP, VSCODE, WINDSURF_CRLF_BOM, formats } from './config-texts';
+import { CLAUDE_CODE, CODEX, CODEX_INLINE_CRLF_BOM, CURSOR_ONE_LINE, DESKTOP, VSCODE, WINDSURF_CRLF_BOM, formats, kindOf } from './config-texts';
 
 const launcher: Launcher = { runtime: '/opt/node/bin/node', cli: '/opt/caveman/out/main/cli.js' };
 const WRAP_ARGS = [launcher.cli, 'proxy', '--'];
@@ -24,17 +24,16 @@ function refusal(run: () => unknown): { code: WrapRefusalCode; message: string }
   throw new Error('expected a refusal');
 }
 
-/** The text outside [start, end) of the entry: what must stay byte for byte. */
-function outside(text: string, inner: string): [string, string] {
-  const at = text.indexOf(inner);
-  return [text.slice(0, at), text.slice(at + inner.length)];
+/** The text outside the entry's spans: what must stay byte for byte. */
+function outside(text: string, spans: readonly { start: number; end: number }[]): string[] {
+  return [0, ...spans.flatMap((span) => [span.start, span.end]), text.length].flatMap((at, i, all) => (i % 2 === 0 ? [text.slice(at, all[i + 1])] : []));
 }
 
 describe.each(formats)('%s', (_label, path, text, server, project) => {
   const ref = { server, project };
 
   it("wrap: the entry starts this install's proxy with the same command line after --, env and other keys kept; nothing outside the entry moves", () => {
-    const kind = path.endsWith('.claude.json') ? 'claude-code-user' : path.endsWith('.vscode/mcp.json') ? 'vscode' : 'servers';
+    const kind = kindOf(path);
     const isIt = (s: { name: string; project?: string }) => s.name === server && s.project === project;
     const servers = parseConfigText(text, kind);
     const before = servers.find(isIt)!;
@@ -47,10 +46,16 @@ describe.each(formats)('%s', (_label, path, text, server, project) => {
     // Every other server reads the same.
     expect(after.filter((s) => !isIt(s))).toEqual(servers.filter((s) => !isIt(s)));
 
-    const entryBefore = text.slice(plan.entry.node.offset, plan.entry.node.offset + plan.entry.node.length);
-    const [head, tail] = outside(text, entryBefore);
-    expect(plan.after.startsWith(head)).toBe(true);
-    expect(plan.after.endsWith(tail)).toBe(true);
+    // The text between and around the entry's spans is there in order, unchanged.
+    const parts = outside(text, plan.entry.spans);
+    expect(plan.after.startsWith(parts[0]!)).toBe(true);
+    expect(plan.after.endsWith(parts.at(-1)!)).toBe(true);
+    let from = 0;
+    for (const part of parts) {
+      const at = plan.after.indexOf(part, from);
+      expect(at, JSON.stringify(part)).toBeGreaterThanOrEqual(from);
+      from = at + part.length;
+    }
     expect(proxiedArgv(plan.launch)).toEqual({ flags: [], server: plan.server });
   });
 
@@ -114,6 +119,42 @@ describe('wrap', () => {
   });
 });
 
+describe('Codex config.toml', () => {
+  it('keeps comments, quoting and spacing; sets the value in place, adds args after the command and a variable inside the env it has', () => {
+    const electron = { ...launcher, env: { ELECTRON_RUN_AS_NODE: '1' } };
+    let text = CODEX;
+    for (const server of ['context7', 'github', 'bare']) text = planWrap('/h/.codex/config.toml', text, { server }, electron, {}).after;
+    const args = (server: string) => JSON.stringify([launcher.cli, 'proxy', '--', ...server.split(' ')]).replace(/","/g, '", "');
+    expect(text).toBe(
+      CODEX.replace('command = "npx" # from npm', `command = "${launcher.runtime}" # from npm`)
+        .replace('args = ["-y", "@upstash/context7-mcp"]', `args = ${args('npx -y @upstash/context7-mcp')}`)
+        .replace('env = { "API_KEY" = "value" }', 'env = { "API_KEY" = "value", ELECTRON_RUN_AS_NODE = "1" }')
+        .replace("command = 'docker'", `command = "${launcher.runtime}"`)
+        .replace(/args = \[\n {2}"run".*?\n\]/s, `args = ${args('docker run -i --rm ghcr.io/github/github-mcp-server')}`)
+        .replace('GITHUB_PERSONAL_ACCESS_TOKEN = "ghp_x"', 'GITHUB_PERSONAL_ACCESS_TOKEN = "ghp_x"\nELECTRON_RUN_AS_NODE = "1"')
+        .replace('command = "my-server"', `command = "${launcher.runtime}"\nargs = ${args('my-server')}\nenv = { ELECTRON_RUN_AS_NODE = "1" }`),
+    );
+  });
+
+  it('an inline entry stays inline and dotted keys stay dotted, on CRLF lines after the BOM', () => {
+    let text = CODEX_INLINE_CRLF_BOM;
+    for (const server of ['inline', 'dotted']) text = planWrap('/h/.codex/config.toml', text, { server }, { ...launcher, env: { E: '1' } }, {}).after;
+    expect(text).toBe(
+      '\uFEFF[mcp_servers]\r\ninline = { command = "/opt/node/bin/node", args = ["/opt/caveman/out/main/cli.js", "proxy", "--", "uvx", "mcp-server-git"], ' +
+        'env = { E = "1" } }\r\ndotted.command = "/opt/node/bin/node"\r\ndotted.args = ["/opt/caveman/out/main/cli.js", "proxy", "--", "node", ' +
+        '"server.mjs"]\r\ndotted.env.DEBUG = "1"\r\ndotted.env.E = "1"\r\n',
+    );
+  });
+
+  it('a URL server is not wrapped; an argument with quotes, a backslash or a control character is written as a TOML string that reads back the same', () => {
+    expect(refusal(() => planWrap('/h/.codex/config.toml', CODEX, { server: 'figma' }, launcher, {})).code).toBe('not-stdio');
+    const odd = 'a "quoted" C:\\path\ttab\u007f';
+    const text = `[mcp_servers.odd]\ncommand = "x"\nargs = [${JSON.stringify(odd)}]\n`.replace('\u007f', '\\u007F');
+    const after = planWrap('/c.toml', text, { server: 'odd' }, launcher, {}).after;
+    expect(parseConfigText(after, 'codex')[0]!.args).toEqual([launcher.cli, 'proxy', '--', 'x', odd]);
+  });
+});
+
 describe('refusals', () => {
   const wrapped = planWrap('/c.json', DESKTOP, { server: 'everything' }, launcher, {}).after;
 
@@ -141,7 +182,11 @@ describe('refusals', () => {
       code: 'unknown-format',
       message:
         '/settings.json is not an MCP client config wrap knows: it has no "mcpServers" list (Claude Desktop, Claude ' +
-        'Code, Cursor, Windsurf) and no "servers" list (VS Code)',
+        'Code, Cursor, Windsurf, Gemini CLI), no "servers" list (VS Code) and is not TOML (Codex)',
+    });
+    expect(refusal(() => planWrap('/h/.codex/config.toml', '[mcp_servers.a]\ncommand = "x"\ncommand = "y"\n', { server: 'a' }, launcher, {}))).toEqual({
+      code: 'unknown-format',
+      message: '/h/.codex/config.toml is not valid TOML (Defining a key multiple times is invalid at line 3, column 1)',
     });
   });
 
@@ -220,11 +265,11 @@ describe('refusals', () => {
     ).toBe('backup-without-server');
   });
 
-  it('unwrap of an entry changed since the wrap: a key added, its server changed, its text reformatted', () => {
+  it('unwrap of an entry changed since the wrap: a key added, its server changed, a comment added', () => {
     const changes: [string, string][] = [
       ['an env added', wrapped.replace('"args": [\n        "/opt', '"env": { "A": "1" },\n      "args": [\n        "/opt')],
       ['the server after -- changed', wrapped.replace('"@modelcontextprotocol/server-everything"\n', '"@modelcontextprotocol/server-everything@latest"\n')],
-      ['reformatted', wrapped.replace('"command": "/opt/node/bin/node",', '"command":"/opt/node/bin/node",')],
+      ['a comment added', wrapped.replace('"command": "/opt/node/bin/node",', '"command": "/opt/node/bin/node", // mine')],
     ];
     for (const [what, text] of changes) {
       expect(text, what).not.toBe(wrapped);
@@ -234,6 +279,25 @@ describe('refusals', () => {
         /^"everything" changed since it was wrapped \(.+\); unwrapping would lose that change, so nothing was changed — its text before the wrap is in \/c\.json\.bak$/,
       );
     }
+  });
+
+  it('unwrap of a file reformatted since the wrap (only whitespace changed): the entry comes back as it was, and wrap works again', () => {
+    const reformatted = JSON.stringify(JSON.parse(wrapped), null, 2);
+    expect(reformatted).not.toBe(wrapped);
+    const plan = planUnwrap('/c.json', reformatted, { server: 'everything' }, { path: '/c.json.bak', text: DESKTOP });
+    expect(plan.exact).toBe(false);
+    expect(JSON.parse(plan.after)).toEqual(JSON.parse(DESKTOP));
+    expect(plan.after).toContain('"everything": {\n      "command": "npx",\n      "args": ["-y", "@modelcontextprotocol/server-everything"]\n    }');
+    expect(planWrap('/c.json', plan.after, { server: 'everything' }, launcher, {}).launch.args).toEqual([
+      ...WRAP_ARGS,
+      'npx',
+      '-y',
+      '@modelcontextprotocol/server-everything',
+    ]);
+
+    const codex = planWrap('/h/.codex/config.toml', CODEX, { server: 'github' }, launcher, {}).after;
+    const respaced = codex.replace('args = ["/opt', 'args = [\n  "/opt').replace('GITHUB_PERSONAL_ACCESS_TOKEN = ', 'GITHUB_PERSONAL_ACCESS_TOKEN=');
+    expect(planUnwrap('/h/.codex/config.toml', respaced, { server: 'github' }, { path: 'b', text: CODEX }).after).toBe(CODEX);
   });
 
   it('unwrap when something else in the file changed: the entry comes back exactly, the other change stays', () => {
@@ -254,7 +318,7 @@ describe('a launcher with variables (the desktop app: ELECTRON_RUN_AS_NODE=1)', 
   it.each(formats)(
     '%s: the entry gets the variable in its "env" (kept beside its own), and unwrap gives the text back byte for byte',
     (_label, path, text, server, project) => {
-      const kind = path.endsWith('.claude.json') ? 'claude-code-user' : path.endsWith('.vscode/mcp.json') ? 'vscode' : 'servers';
+      const kind = kindOf(path);
       const isIt = (s: { name: string; project?: string }) => s.name === server && s.project === project;
       const before = parseConfigText(text, kind).find(isIt)!;
       const plan = planWrap(path, text, { server, project }, electron, {});

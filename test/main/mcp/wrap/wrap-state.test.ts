@@ -3,8 +3,9 @@
 // command line takes), or not wrappable and why.
 
 import { describe, expect, it } from 'vitest';
-import { proxyArgv } from '../../../../src/main/mcp/wrap/proxy-launch';
-import { wrapStateOf } from '../../../../src/main/mcp/wrap/wrap-state';
+import { WRAP_PROXY_FLAGS, proxyArgv, proxyFlags } from '../../../../src/main/mcp/wrap/proxy-launch';
+import { proxyOptionsOf, wrapStateOf } from '../../../../src/main/mcp/wrap/wrap-state';
+import { runCommand } from '../../../helpers/cli';
 
 const electron = {
   runtime: '/opt/Caveman Shrink/caveman-shrink',
@@ -70,5 +71,19 @@ describe('wrapStateOf', () => {
       state: 'unwrappable',
       reason: 'it has neither a "command" nor a "url"',
     });
+  });
+});
+
+describe('the table of proxy flags wrap writes', () => {
+  it('every row is written in order, read back from the entry, and is an option of the wrap command', async () => {
+    const options = { level: 'signatures', includeTools: ['a*', 'b'], excludeTools: ['c'] };
+    const flags = proxyFlags(options);
+    expect(flags).toEqual(['--level', 'signatures', '--include-tools', 'a*', '--include-tools', 'b', '--exclude-tools', 'c']);
+    expect(proxyOptionsOf(flags)).toEqual(options);
+    const help = await runCommand(['wrap', '--help']);
+    for (const spec of WRAP_PROXY_FLAGS) {
+      expect(flags).toContain(spec.flag);
+      expect(help.stdout.toString()).toContain(spec.flag);
+    }
   });
 });

@@ -1,0 +1,61 @@
+// `npm run clients`: the real-client harness (docs/clients.md). Installs the
+// pinned Claude Code, Codex and Gemini CLI into a cache folder on first use,
+// runs each offline against a fake model API of our own, with each catalog's
+// server direct and through the proxy at every level, and reports what each
+// client sent the model.
+//
+//   npm run clients [-- --clients claude-code,codex] [--catalogs server-filesystem] [--levels leads,signatures]
+//                   [--results FILE] [--docs]      measure, write the results file (and docs/clients.md's tables)
+//   npm run clients -- --report [--results FILE] [--docs]   render the tables from a results file
+//   npm run clients -- --journey                             the CI check (Claude Code through wrap and the proxy)
+
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { LEVELS, isLevelName } from '../../src/shared/levels';
+import { CATALOGS } from './catalogs';
+import { CLIENTS } from './clients';
+import { runJourney } from './journey';
+import { measureClients } from './measure-clients';
+import { renderTables, writeDocs } from './render-docs';
+import { CLI } from './repo';
+import { DEFAULT_RESULTS, readResults, writeResults } from './results-file';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string' },
+    catalogs: { type: 'string' },
+    levels: { type: 'string' },
+    results: { type: 'string', default: DEFAULT_RESULTS },
+    docs: { type: 'boolean', default: false },
+    report: { type: 'boolean', default: false },
+    journey: { type: 'boolean', default: false },
+  },
+});
+
+function picked<T extends { id: string }>(all: readonly T[], list: string | undefined, what: string): T[] {
+  if (list === undefined) return [...all];
+  return list.split(',').map((id) => all.find((item) => item.id === id) ?? usage(`unknown ${what} "${id}" (known: ${all.map((item) => item.id).join(', ')})`));
+}
+
+function usage(message: string): never {
+  console.error(`npm run clients: ${message}`);
+  process.exit(2);
+}
+
+if (!existsSync(CLI)) usage(`${CLI} is missing: run npm run build first`);
+if (values.journey) process.exit(await runJourney());
+if (!values.report) {
+  const levels = values.levels?.split(',') ?? [...LEVELS];
+  const unknown = levels.find((level) => !isLevelName(level));
+  if (unknown !== undefined) usage(`unknown level "${unknown}" (known: ${LEVELS.join(', ')})`);
+  await measureClients({
+    clients: picked(CLIENTS, values.clients, 'client'),
+    catalogs: picked(CATALOGS, values.catalogs, 'catalog'),
+    levels: levels.filter(isLevelName),
+    onSession: (_, results) => writeResults(values.results, results),
+  });
+  console.log(`results: ${values.results}`);
+}
+const results = readResults(values.results);
+if (values.docs) writeDocs(results);
+else console.log(`\n${renderTables(results)}`);

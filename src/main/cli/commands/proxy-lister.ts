@@ -1,0 +1,55 @@
+// The proxy's listings, made on a worker thread (the job worker, at a lower
+// priority), so the relay's thread never waits for a shrink: pings, calls
+// and their answers go on while a listing is filtered, shrunk, counted and
+// committed. A listing seen before with the same options is answered from
+// the store after hashing it (listing-key.ts), without the worker.
+
+import { RecoveryStore } from '../../store';
+import type { ListingContext, ShrunkListing } from '../../mcp/proxy/tools-proxy';
+import { productFromStore, servedListing, type ListingSettings } from '../../mcp/proxy/proxy-listing';
+import { packTools } from '../../mcp/proxy/listing-text';
+import { listingKey } from '../../mcp/proxy/listing-key';
+import { WorkerClient } from '../../workers/worker-client';
+
+export interface OffThreadLister {
+  shrinkTools(tools: readonly Uint8Array[], context: ListingContext): Promise<ShrunkListing>;
+  /** Stops the worker (it would keep the process alive) and lets the store go. */
+  close(): Promise<void>;
+}
+
+export function offThreadLister(storePath: string, settings: ListingSettings, log: (line: string) => void): OffThreadLister {
+  // At normal priority: the client is waiting for this listing, and the relay's thread has its own.
+  const worker = new WorkerClient({ storePath, maxBytesSetting: process.env.CAVEMAN_CCR_MAX_BYTES, nice: 0 }, 'proxy');
+  // Started now, so the first listing does not wait for the worker to load the engine.
+  worker.call('prepareProxyListing', { tokenizer: settings.tokenizer }).catch(() => undefined);
+  let store: RecoveryStore | undefined;
+  let made = false;
+  /** The listing kept under `key`, when the store can be read and has it. */
+  const kept = (key: string) => {
+    try {
+      store ??= RecoveryStore.open(storePath);
+      return store.cachedListing(key);
+    } catch {
+      return undefined; // the worker's shrink says what is wrong with the store
+    }
+  };
+  return {
+    async shrinkTools(tools, context) {
+      const cacheKey = listingKey(tools, settings);
+      const found = kept(cacheKey);
+      const packed = found ? undefined : packTools(tools);
+      made ||= found === undefined;
+      const product = found
+        ? productFromStore(found)
+        : await worker.call('proxyListing', { tools: packed!, settings, context, cacheKey }, { transfer: [packed!.bytes.buffer as ArrayBuffer] });
+      product.notes.forEach((note) => log(note));
+      return servedListing(product);
+    },
+    async close() {
+      store?.close();
+      // The worker keeps a listing once it handed it over: a call after it waits for that before the worker stops.
+      if (worker.busy || made) await worker.call('storeInfo', {}).catch(() => undefined);
+      await worker.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// The describe tool's price (issue 15, item 4): the tokens it adds are the
+// exact difference between a tools/list with it and without it, on every
+// real catalog; lint reports it next to the saving (0 and "not listed" when
+// nothing was shortened), with the name it would take beside the catalog.
+
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../../../src/main/library/lint';
+import { lintTable } from '../../../../src/main/cli/commands/lint-command';
+import { validatorFor } from '../../../../src/main/contracts/contract-validator';
+import { CONTRACT_IDS } from '../../../../src/shared/contracts';
+import { countTokens } from '../../../../src/main/engine/tokens';
+import { describeToolDefinition, describeToolName, describeToolTokens } from '../../../../src/main/library/describe';
+import { realFixtures } from '../../../helpers/fixtures';
+
+// Prose with no fact in it, so a listing at a deferral level (leads, as the proxy lists) drops all but the lead.
+const LONG =
+  'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet ' +
+  'afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
+const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object', title: 'T', properties: { q: { type: 'string' } } } });
+
+describe('caveman_describe price', () => {
+  it('is the exact difference a listed definition makes, on every real catalog and on an empty list', () => {
+    for (const fixture of realFixtures()) {
+      const parsed = JSON.parse(fixture.text) as { tools?: unknown[] } | unknown[];
+      const tools = Array.isArray(parsed) ? parsed : (parsed.tools ?? []);
+      for (const tokenizer of ['o200k_base', 'cl100k_base'] as const) {
+        const withIt = countTokens(JSON.stringify({ tools: [...tools, describeToolDefinition()] }), tokenizer);
+        const without = countTokens(JSON.stringify({ tools }), tokenizer);
+        expect(
+          describeToolTokens(tokenizer, 'caveman_describe', tools.length > 0 ? JSON.stringify(tools.at(-1)) : undefined),
+          `${fixture.name} ${tokenizer}`,
+        ).toBe(withIt - without);
+      }
+    }
+    expect(describeToolTokens('o200k_base', 'caveman_describe', undefined)).toBe(
+      countTokens(JSON.stringify({ tools: [describeToolDefinition()] }), 'o200k_base') - countTokens('{"tools":[]}', 'o200k_base'),
+    );
+  });
+
+  it('takes a free name beside the catalog', () => {
+    expect(describeToolName(['a', 'b'])).toBe('caveman_describe');
+    expect(describeToolName(['caveman_describe', 'caveman_describe_2'])).toBe('caveman_describe_3');
+  });
+
+  it('lint reports it next to the saving, valid against the contract', async () => {
+    const catalog = JSON.stringify({ tools: [tool('caveman_describe', LONG), tool('plain', 'Short.')] });
+    const report = await lint(catalog, { level: 'leads' });
+    expect(validatorFor(CONTRACT_IDS.lintReport)(report)).toBe(true);
+    const lastTool = JSON.stringify({ name: 'plain', description: 'Short.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
+    const tokens = describeToolTokens('o200k_base', 'caveman_describe_2', lastTool);
+    expect(report.describe_tool).toEqual({ name: 'caveman_describe_2', tokens, shortened_tools: 1 });
+    const saved = report.total.tokens_before - report.total.tokens_after;
+    expect(lintTable(report).split('\n').at(-2)).toBe(
+      `proxy: caveman_describe_2 adds ${tokens} tokens (1 tool shortened); saved ${saved} - ${tokens} = ${saved - tokens} tokens per tools/list`,
+    );
+
+    const whole = await lint(JSON.stringify({ tools: [tool('plain', 'Short.')] }));
+    expect(whole.describe_tool).toEqual({ name: 'caveman_describe', tokens: 0, shortened_tools: 0 });
+    expect(lintTable(whole).split('\n').at(-2)).toBe('proxy: caveman_describe not listed (no description was shortened)');
+    // A catalog that passes through is listed unchanged, with nothing added.
+    expect((await lint('{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}')).describe_tool).toBeUndefined();
+  });
+});
