@@ -85,7 +85,7 @@ function relaxationBadge(relaxation: NonNullable<GuaranteeReport['relaxation']>)
   return {
     title: 'Accepts every valid call',
     state: relaxation.ok ? 'passed' : 'failed',
-    counts: plural(relaxation.tools, 'tool'),
+    counts: plural(relaxation.tools, 'tool schema'),
     problems: relaxation.failures.map((failure) => (
       <>
         Tool <code>{failure.tool}</code> at <code>{failure.at || '/'}</code>: {failure.reason}
