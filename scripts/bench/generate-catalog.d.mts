@@ -2,3 +2,4 @@
 export function random(seed: number): () => number;
 export function generateSmallTools(count: number): string;
 export function generateCatalog(targetBytes: number, seed?: number): string;
+export function generateWideCatalog(toolCount?: number, seed?: number): string;

@@ -115,3 +115,126 @@ export function generateCatalog(targetBytes, seed = 42) {
   }
   return text;
 }
+
+const REGIONS = ['us-east', 'us-west', 'eu-central', 'eu-west', 'ap-south', 'ap-northeast', 'sa-east', 'af-south'];
+const COUNTRIES = ['US', 'CA', 'MX', 'BR', 'AR', 'GB', 'IE', 'FR', 'DE', 'NL', 'ES', 'IT', 'SE', 'NO', 'PL', 'IN', 'JP', 'KR', 'AU', 'NZ'];
+
+/**
+ * A wide catalog like the largest real servers' (hundreds of tools, each a
+ * long description and a deep input schema: nested objects and arrays of
+ * objects, `$defs` and `$ref`s, nullable `anyOf`s, a `oneOf`, patterns,
+ * formats, bounds, enums short and long): 344 tools make about 3.6 MB, the
+ * size of catalog a budget is for. Same seed, same bytes.
+ */
+export function generateWideCatalog(toolCount = 344, seed = 7) {
+  const rand = random(seed);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const prose = (count) => Array.from({ length: count }, () => pick(FILLER)).join(' ');
+  // About one description in three states a rule, as in the real catalogs.
+  const described = (schema, sentences) => ({ ...schema, description: rand() < 0.35 ? `${prose(sentences)} ${pick(RULES)}` : prose(sentences) });
+  const tools = Array.from({ length: toolCount }, (_, i) => {
+    const verb = pick(VERBS);
+    const noun = pick(NOUNS);
+    const name = `${verb.toLowerCase()}_${noun.replace(/ /g, '_')}_${i}`;
+    const properties = {
+      workspace_id: described({ type: 'string', pattern: '^ws_[a-z0-9]{12}$', examples: ['ws_0123456789ab'] }, 1),
+      region: described({ type: 'string', enum: REGIONS, default: 'us-east' }, 1),
+      query: described({ type: 'string', minLength: 1, maxLength: 512 }, 1),
+      page: { $ref: '#/$defs/pagination' },
+      since: { $ref: '#/$defs/timestamp' },
+      owner: { anyOf: [{ type: 'string', pattern: '^[a-z][a-z0-9-]{0,38}$' }, { type: 'null' }], description: `${prose(1)} ${pick(RULES)}` },
+      filter: described(
+        {
+          type: 'object',
+          properties: {
+            status: described({ type: 'array', items: { type: 'string', enum: ['open', 'closed', 'draft', 'archived'] }, uniqueItems: true }, 1),
+            range: described(
+              {
+                type: 'object',
+                properties: {
+                  from: { $ref: '#/$defs/timestamp' },
+                  to: { $ref: '#/$defs/timestamp' },
+                  inclusive: described({ type: 'boolean', default: true }, 1),
+                },
+              },
+              1,
+            ),
+            labels: described({ type: 'array', items: { type: 'string', pattern: '^[^,]{1,50}$' }, maxItems: 50 }, 1),
+          },
+          additionalProperties: false,
+        },
+        1,
+      ),
+      items: described(
+        {
+          type: 'array',
+          minItems: 1,
+          maxItems: 100,
+          items: {
+            type: 'object',
+            properties: {
+              id: described({ type: 'string', format: 'uuid' }, 1),
+              quantity: described({ type: 'integer', minimum: 1, maximum: 10000 }, 1),
+              address: { $ref: '#/$defs/address' },
+              note: described({ type: 'string', maxLength: 2000 }, 1),
+            },
+            required: ['id'],
+          },
+        },
+        1,
+      ),
+      target: {
+        description: `${prose(1)} ${pick(RULES)}`,
+        oneOf: [
+          described({ type: 'object', properties: { user_id: { type: 'string' } }, required: ['user_id'], additionalProperties: false }, 1),
+          described(
+            { type: 'object', properties: { team_slug: { type: 'string', pattern: '^[a-z-]+$' } }, required: ['team_slug'], additionalProperties: false },
+            1,
+          ),
+        ],
+      },
+      sort: described({ type: 'string', enum: ['created', 'updated', 'name', 'size', 'priority'], default: 'created' }, 1),
+    };
+    return {
+      name,
+      title: `${verb} ${noun}`,
+      description: `${verb} ${noun} across the workspace with filters, paging and previews. ${prose(2)} ${pick(RULES)} ${prose(1)}`,
+      annotations: { title: `${verb} ${noun}`, readOnlyHint: verb === 'List' || verb === 'Get' || verb === 'Search', openWorldHint: true },
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        title: `${verb}${noun.replace(/ /g, '')}Args`,
+        properties,
+        required: ['workspace_id', 'query'],
+        additionalProperties: false,
+        $defs: {
+          pagination: described(
+            {
+              type: 'object',
+              properties: {
+                cursor: described({ type: 'string' }, 1),
+                per_page: described({ type: 'integer', minimum: 1, maximum: 100, default: 30 }, 1),
+              },
+            },
+            1,
+          ),
+          timestamp: described({ type: 'string', format: 'date-time', examples: ['2026-08-08T14:00:00Z'] }, 1),
+          address: described(
+            {
+              type: 'object',
+              properties: {
+                line1: described({ type: 'string', maxLength: 200 }, 1),
+                city: described({ type: 'string' }, 1),
+                country: { type: 'string', enum: COUNTRIES },
+                postal_code: described({ type: 'string', pattern: '^[A-Z0-9 -]{3,10}$' }, 1),
+              },
+              required: ['line1', 'country'],
+            },
+            1,
+          ),
+        },
+      },
+    };
+  });
+  return JSON.stringify({ server_info: { name: 'generated-wide-server', version: '1.0.0' }, tools }, null, 2);
+}

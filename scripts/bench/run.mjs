@@ -8,7 +8,7 @@
 // are not. The CLI's cold start is also given in milliseconds (its goal is
 // absolute: at most 200 ms on the small real catalogs).
 //
-//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy] [-- --skip-share-schemas]
+//   npm run bench [-- --quick] [-- --only NAME[,NAME…]] [-- --skip-history] [-- --skip-proxy] [-- --skip-share-schemas] [-- --skip-budget]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, availableParallelism } from 'node:os';
@@ -25,6 +25,7 @@ import { formatMs, interleaved, median, middle, pairedRatio, ratio, WARM_UP_RUNS
 import { peerShrink } from './peer.mjs';
 import { proxyLineReading } from './proxy-line.mjs';
 import { shareSchemasScaling } from './share-schemas-scaling.mjs';
+import { budgetCost, budgetCostLines } from './budget-cost.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'skip-history': { type: 'boolean', default: false },
     'skip-proxy': { type: 'boolean', default: false },
     'skip-share-schemas': { type: 'boolean', default: false },
+    'skip-budget': { type: 'boolean', default: false },
   },
 });
 const TOKEN_OPTIONS = { disallowedSpecial: new Set() };
@@ -268,13 +270,21 @@ try {
     console.log(`  grows as n^${shareSchemas.exponent} from 1 to 8 MiB (linear: about 1; quadratic: about 2)`);
   }
 
+  let budget = null;
+  if (!values['skip-budget']) {
+    process.stderr.write('measuring a budgeted shrink against a plain one …\n');
+    budget = await budgetCost(values.quick ? 5 : 9, freshStore);
+    console.log('\nA budgeted shrink against a plain shrink at the same ceiling (the paired ratio of their times, round by round):');
+    for (const line of budgetCostLines(budget)) console.log(line);
+  }
+
   const out = join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
   const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
     JSON.stringify(
-      { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine, shareSchemas },
+      { node: process.version, cores: availableParallelism(), cpu: cpus()[0]?.model, nodeStartMs: nodeMs, rows, history, proxyLine, shareSchemas, budget },
       null,
       2,
     ),

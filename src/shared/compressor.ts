@@ -1,7 +1,8 @@
 // The `compressor` label recorded with a handle (docs/levels.md, "Recorded
 // with the handle"): `toolschema`, then `+share-schemas` when the shrink
 // wrote shared sub-schemas, then `+level-<name>` when its level is not the
-// default. One writer and one reader, so what re-transforms a stored
+// default, then `+budget-<tokens>` when a budget planned each tool's level
+// (the plan is made again from it). One writer and one reader, so what re-transforms a stored
 // original (per-tool recovery, the describe tool, Save compressed, the
 // app's history) reads back the options the shrink used.
 
@@ -11,19 +12,23 @@ import { DEFAULT_LEVEL, isLevelName, type LevelName } from './levels';
 export interface ShrinkSettings {
   shareSchemas: boolean;
   level: LevelName;
+  /** The listing's token budget, when one planned each tool's level (`level` is then the ceiling). */
+  budget?: number;
 }
 
 export const BASE_COMPRESSOR = 'toolschema';
 const SHARE_SCHEMAS_PART = 'share-schemas';
 const LEVEL_PREFIX = 'level-';
+const BUDGET_PREFIX = 'budget-';
 
 export const DEFAULT_SHRINK_SETTINGS: ShrinkSettings = { shareSchemas: false, level: DEFAULT_LEVEL };
 
-/** `toolschema[+share-schemas][+level-<name>]`; a default shrink is plain `toolschema` (what the Go tools write). */
+/** `toolschema[+share-schemas][+level-<name>][+budget-<tokens>]`; a default shrink is plain `toolschema` (what the Go tools write). */
 export function compressorLabel(settings: Partial<ShrinkSettings> = {}): string {
   const parts = [BASE_COMPRESSOR];
   if (settings.shareSchemas === true) parts.push(SHARE_SCHEMAS_PART);
   if (settings.level !== undefined && settings.level !== DEFAULT_LEVEL) parts.push(`${LEVEL_PREFIX}${settings.level}`);
+  if (settings.budget !== undefined) parts.push(`${BUDGET_PREFIX}${settings.budget}`);
   return parts.join('+');
 }
 
@@ -44,6 +49,13 @@ export function parseCompressor(label: string): ShrinkSettings | undefined {
     // The default level is never written, so a label naming it is not one of ours.
     if (!isLevelName(level) || level === DEFAULT_LEVEL) return undefined;
     settings.level = level;
+    rest.shift();
+  }
+  if (rest[0]?.startsWith(BUDGET_PREFIX)) {
+    const digits = rest[0].slice(BUDGET_PREFIX.length);
+    // Written as the whole number it is: no sign, no leading zero.
+    if (!/^[1-9][0-9]*$/.test(digits) || !Number.isSafeInteger(Number(digits))) return undefined;
+    settings.budget = Number(digits);
     rest.shift();
   }
   return rest.length === 0 ? settings : undefined;

@@ -1,6 +1,7 @@
-// The deferral levels (SPEC §2.3b): how much description text a shrink
-// keeps in the listing and how much it defers to the describe tool. The
-// schema's structure is never deferred; only prose is.
+// The levels (docs/levels.md): how much a shrink keeps in the listing and
+// how much it defers to the describe tool. Down to `signatures` only prose
+// is deferred; `skeletons` and `names` defer the schema's detail too, and
+// what they list still accepts every call the original accepts.
 
 import type { LevelName } from './contracts';
 import { CONTRACT_ENUMS } from './contracts/enums.generated';
@@ -17,15 +18,26 @@ export const DEFAULT_LEVEL: LevelName = 'facts';
 export const PROXY_DEFAULT_LEVEL: LevelName = 'leads';
 
 /** The levels that defer text to the describe tool (and mark what they shortened). */
-export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'signatures'];
+export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'overviews', 'signatures', 'skeletons', 'names'];
 
 /** What each level keeps of the descriptions, in one phrase (the proxy's start line, the app's level switch; docs/levels.md). */
 export const LEVEL_KEEPS: Record<LevelName, string> = {
   full: 'every description whole',
-  facts: 'each description cut to its lead and fact sentences',
+  facts: 'tool descriptions whole, parameter descriptions cut to their lead and fact sentences',
   leads: 'each description cut to its lead and warnings',
+  overviews: 'tool descriptions whole, parameter descriptions deferred',
   signatures: 'tool descriptions cut to their lead and warnings, parameter descriptions deferred',
+  skeletons: 'tool descriptions cut to a short lead, each schema cut to its typed skeleton (names, types, required, short enums)',
+  names: 'tool descriptions cut to a short lead, every schema deferred',
 };
+
+/** One level for a whole catalog, or one per tool in catalog order (a budget's plan). */
+export type CatalogLevels = LevelName | readonly LevelName[];
+
+/** The level of tool `toolIndex` (the default for one a per-tool list does not name). */
+export function levelOfTool(levels: CatalogLevels, toolIndex: number): LevelName {
+  return typeof levels === 'string' ? levels : (levels[toolIndex] ?? DEFAULT_LEVEL);
+}
 
 export function isLevelName(value: unknown): value is LevelName {
   return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);

@@ -83,7 +83,7 @@ history', async ({ app }) => {
   const panel = page.getByRole('group', { name: 'Analysis settings' });
   const level = panel.getByRole('combobox', { name: 'Level' });
   await expect(level).toHaveValue('facts');
-  await expect(level.locator('option')).toHaveText(['full', 'facts (default)', 'leads', 'signatures']);
+  await expect(level.locator('option')).toHaveText(['full', 'facts (default)', 'leads', 'overviews', 'signatures', 'skeletons', 'names']);
   await level.selectOption('leads');
   await expect(summary).toContainText('Level leads');
   await expect(tokens).toHaveText(`${int(leads.tokens_before)} → ${int(leads.tokens_after)}`);
@@ -185,20 +185,21 @@ test('every level at a glance: what the model sees at each, as the analysis at t
   const summary = page.getByRole('region', { name: 'Summary' });
   const row = summary.getByRole('group', { name: 'Levels: what the model sees' });
   const choice = (level: string) => row.getByRole('button', { name: new RegExp(`^${level} `) });
-  await expect(row.getByRole('button')).toHaveCount(4);
+  await expect(row.getByRole('button')).toHaveCount(7);
   await expect(choice('facts')).toHaveAttribute('aria-pressed', 'true');
   const seen = summary
     .locator('.stat')
     .filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) })
     .locator('.stat-value');
   const shown: Record<string, number> = {};
-  for (const level of ['full', 'facts', 'leads', 'signatures']) shown[level] = digits(await choice(level).locator('.level-choice-tokens').textContent())[0]!;
-  expect(shown.full).toBeGreaterThan(shown.facts!);
-  expect(shown.facts).toBeGreaterThan(shown.leads!);
-  expect(shown.leads).toBeGreaterThan(shown.signatures!);
+  const levels = ['full', 'facts', 'leads', 'overviews', 'signatures', 'skeletons', 'names'];
+  for (const level of levels) shown[level] = digits(await choice(level).locator('.level-choice-tokens').textContent())[0]!;
+  // On this catalog each level hands the model less than the one before it.
+  for (let i = 1; i < levels.length; i++) expect(shown[levels[i - 1]!]).toBeGreaterThan(shown[levels[i]!]!);
+  expect(await isCut(page, '.level-choice')).toEqual([]);
   await page.screenshot({ path: join(SHOTS, 'levels-row-1024.png') });
   // Picked from the row: the catalog is shrunk at it, the settings follow, and the summary's count is the row's.
-  for (const level of ['signatures', 'full', 'facts']) {
+  for (const level of ['signatures', 'skeletons', 'full', 'facts']) {
     await choice(level).click();
     await expect(summary).toContainText(`Level ${level}`);
     await expect(choice(level)).toHaveAttribute('aria-pressed', 'true');
@@ -213,7 +214,8 @@ test('the diff marks deferred text apart from dropped text: at leads what a mark
   await page.setViewportSize({ width: 1440, height: 900 });
   await dropGithub(page, app.dropFiles);
   const diff = page.getByRole('region', { name: 'Diff' });
-  await expect(diff.locator('.cm-changedText').first()).toBeVisible();
+  // At facts the first tools lose no text (a tool's own description stays whole): the diff is drawn, nothing deferred.
+  await expect(diff).toContainText(/\d+ changes/);
   await expect(diff.locator('.cm-deferredText')).toHaveCount(0);
   await expect(diff.locator('.legend-deferred')).toHaveCount(0);
 
@@ -235,4 +237,43 @@ test('the diff marks deferred text apart from dropped text: at leads what a mark
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(painted).toBe('rgba(127, 155, 255, 0.26)');
   await page.screenshot({ path: join(SHOTS, 'diff-deferred-dark.png') });
+});
+
+test('a budget: typed in the settings, the catalog on screen is listed within it, each tool’s level in the table, the plan in the summary, the \
+checks that do not apply at a level saying so; the new levels and the budget in screenshots', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const panel = page.getByRole('group', { name: 'Analysis settings' });
+  await panel.getByRole('combobox', { name: 'Level' }).selectOption('skeletons');
+  await expect(summary).toContainText('Level skeletons');
+  await page.screenshot({ path: join(SHOTS, 'settings-skeletons.png') });
+  const budget = panel.getByRole('textbox', { name: 'Budget' });
+  await budget.fill('6000');
+  await budget.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(summary).toContainText('Budget 6,000');
+  const listed = digits(await summary.getByText(/Budget 6,000/).textContent());
+  expect(listed[1]).toBeLessThanOrEqual(6000);
+  // Each tool at its level, first in its name cell.
+  const table = page.getByRole('table', { name: 'Per-tool tokens' });
+  await expect(table.locator('.tool-level').first()).toHaveText(/^(skeletons|names)$/);
+  await expect(table.locator('.tool-level', { hasText: 'names' }).first()).toBeVisible();
+  // Below skeletons no tool keeps its structure exact: that check is not applicable, never passed.
+  const construction = summary.getByRole('listitem').filter({ hasText: '$refs & defaults' }).first();
+  await expect(construction).toContainText('not applicable');
+  await expect(construction).not.toContainText('passed');
+  await expect(summary.getByRole('listitem').filter({ hasText: 'Accepts every valid call' }).first()).toContainText('passed');
+  await page.screenshot({ path: join(SHOTS, 'budget-6000-1440.png') });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.screenshot({ path: join(SHOTS, 'budget-6000-1024.png') });
+  // Emptied, the budget is gone: every tool at the level again.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await budget.fill('');
+  await budget.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(summary).not.toContainText('Budget');
+  await expect(table.locator('.tool-level')).toHaveCount(0);
 });

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, expect, homeWith, test } from './app-fixture';
+import { LEVELS } from '../../src/shared/levels';
 
 const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
 
@@ -41,9 +42,9 @@ test.describe('servers in config files', () => {
 
     await tiny.getByRole('button', { name: 'Measure' }).click();
     const table = tiny.getByRole('table');
-    await expect(table.getByRole('row')).toHaveCount(6);
+    await expect(table.getByRole('row')).toHaveCount(LEVELS.length + 2);
     await expect(table.getByRole('columnheader')).toHaveText(['Level', 'Tools', 'JSON', 'Claude', 'OpenAI']);
-    for (const level of ['full', 'facts', 'leads', 'signatures']) await expect(table.getByRole('rowheader', { name: level })).toBeVisible();
+    for (const level of LEVELS) await expect(table.getByRole('rowheader', { name: level })).toBeVisible();
     await expect(tiny.getByRole('checkbox')).toHaveCount(5);
 
     const signaturesRow = table.getByRole('row', { name: /signatures/ });

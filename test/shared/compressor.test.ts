@@ -13,12 +13,16 @@ describe('the compressor label', () => {
     expect(compressorLabel({ shareSchemas: false, level: 'leads' })).toBe('toolschema+level-leads');
     expect(compressorLabel({ shareSchemas: true, level: 'signatures' })).toBe('toolschema+share-schemas+level-signatures');
     expect(compressorLabel({ level: 'full' })).toBe('toolschema+level-full');
+    expect(compressorLabel({ level: 'skeletons', budget: 16000 })).toBe('toolschema+level-skeletons+budget-16000');
+    expect(compressorLabel({ budget: 4000 })).toBe('toolschema+budget-4000');
   });
 
   it('parses back every label it writes', () => {
     for (const level of LEVELS) {
-      for (const shareSchemas of [false, true])
+      for (const shareSchemas of [false, true]) {
         expect(parseCompressor(compressorLabel({ shareSchemas, level })), `${level} ${shareSchemas}`).toEqual({ shareSchemas, level });
+        expect(parseCompressor(compressorLabel({ shareSchemas, level, budget: 8000 }))).toEqual({ shareSchemas, level, budget: 8000 });
+      }
     }
   });
 
@@ -32,6 +36,10 @@ describe('the compressor label', () => {
       'toolschema+level-leads+share-schemas',
       'toolschema+share-schemas+share-schemas',
       'toolschema+gzip',
+      'toolschema+budget-0',
+      'toolschema+budget-08000',
+      'toolschema+budget-1e4',
+      'toolschema+budget-4000+level-leads',
       'TOOLSCHEMA',
     ]) {
       expect(parseCompressor(label), label).toBeUndefined();

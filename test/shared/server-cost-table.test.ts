@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerCosts } from '../../src/shared/contracts';
 import { costRows, savedShare, serverCostLine, sumCostLines } from '../../src/shared/server-cost-table';
+import { LEVELS } from '../../src/shared/levels';
 
 const t = (json: number, anthropic: number, openai: number) => ({ json, anthropic, openai });
 const total = (before: [number, number, number], after: [number, number, number]) => ({
@@ -74,7 +75,9 @@ describe("a server's line in Measure all, and the lines added up", () => {
 
   it('the sum is what a client sends on every request with all of them listed', () => {
     const lines = [serverCostLine(costs, { state: 'direct' }), serverCostLine(costs, { state: 'wrapped', level: 'full' })];
-    expect(sumCostLines(lines)).toEqual({ asConfigured: 150, levels: { full: 132, facts: 0, leads: 202, signatures: 0 }, estimate: false });
+    // Every level is a column of the sum; a level no line measured adds up to 0.
+    const levels = { ...Object.fromEntries(LEVELS.map((level) => [level, 0])), full: 132, leads: 202 };
+    expect(sumCostLines(lines)).toEqual({ asConfigured: 150, levels, estimate: false });
     expect(sumCostLines([]).asConfigured).toBe(0);
   });
 });

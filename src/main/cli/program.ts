@@ -27,6 +27,11 @@ const tokenizerOption = () => new Option('-t, --tokenizer <name>', 'tokenizer fo
 const shareSchemasOption = () =>
   new Option('--share-schemas', 'write identical sub-schemas repeated inside a tool once, in its $defs (off by default: not every client resolves $ref)');
 const levelOption = (description: string) => new Option('--level <name>', description).choices(LEVELS);
+const budgetOption = () =>
+  new Option(
+    '--budget <tokens>',
+    'fit the listing in TOKENS as Claude is handed it (the describe tool included): each tool at the richest level at or below --level that lets it fit',
+  ).argParser(positiveInteger);
 const strictOption = () =>
   new Option('--strict', `exit ${STRICT_PASS_THROUGH_EXIT} instead of 0 when the catalog is passed through unshrunk (for CI; stdout still carries it)`);
 const storeOption = () => new Option('--store <path>', 'recovery store file (default: $CAVEMAN_CCR_DB, else $CAVEMAN_HOME/ccr.db, else ~/.caveman/ccr.db)');
@@ -120,8 +125,9 @@ program
   .addOption(shareSchemasOption())
   .addOption(strictOption())
   .addOption(
-    levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and signatures defer the rest, reachable with recover HANDLE --tool NAME)`),
+    levelOption(`how much description text stays (default: ${DEFAULT_LEVEL}; leads and below defer the rest, reachable with recover HANDLE --tool NAME)`),
   )
+  .addOption(budgetOption())
   .option('--describe-tool', "add the describe tool's definition after the tools, for a harness that answers it (the library's toolDescriber)")
   .addHelpText(
     'after',
@@ -135,7 +141,15 @@ program
   .action(
     async (
       file: string | undefined,
-      options: { tokenizer: (typeof TOKENIZERS)[number]; store?: string; shareSchemas?: boolean; strict?: boolean; level?: LevelName; describeTool?: boolean },
+      options: {
+        tokenizer: (typeof TOKENIZERS)[number];
+        store?: string;
+        shareSchemas?: boolean;
+        strict?: boolean;
+        level?: LevelName;
+        budget?: number;
+        describeTool?: boolean;
+      },
       command: Command,
     ) => {
       // `caveman-shrink frobnicate` is a mistyped command more often than a missing file; after an explicit `shrink`
@@ -149,7 +163,7 @@ program
         });
       }
       if (command.args.length > 1) command.error(`error: shrink takes one file (or stdin), not ${command.args.length}`, { exitCode: 2, code: 'caveman.usage' });
-      exitCode = await (await import('./commands/shrink-command')).runShrinkCommand(file, options, io);
+      exitCode = await withUsage(command, async () => (await import('./commands/shrink-command')).runShrinkCommand(file, options, io));
     },
   );
 
@@ -161,21 +175,27 @@ program
   .addOption(tokenizerOption())
   .addOption(shareSchemasOption())
   .addOption(levelOption(`measure the shrink at this level (default: ${DEFAULT_LEVEL})`))
-  .addOption(new Option('--levels', 'every level at a glance: tokens as JSON and as the model sees them (anthropic, openai)').conflicts('level'))
+  .addOption(budgetOption())
+  .addOption(new Option('--levels', 'every level at a glance: tokens as JSON and as the model sees them (anthropic, openai)').conflicts(['level', 'budget']))
   .action(
-    async (file: string, options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName; levels?: boolean }) => {
-      exitCode = await (
-        await import('./commands/lint-command')
-      ).runLintCommand(
-        file,
-        {
-          tokenizer: options.tokenizer,
-          json: options.json === true,
-          shareSchemas: options.shareSchemas === true,
-          ...(options.level !== undefined ? { level: options.level } : {}),
-          levels: options.levels === true,
-        },
-        io,
+    async (
+      file: string,
+      options: { json?: boolean; tokenizer: (typeof TOKENIZERS)[number]; shareSchemas?: boolean; level?: LevelName; budget?: number; levels?: boolean },
+      command: Command,
+    ) => {
+      exitCode = await withUsage(command, async () =>
+        (await import('./commands/lint-command')).runLintCommand(
+          file,
+          {
+            tokenizer: options.tokenizer,
+            json: options.json === true,
+            shareSchemas: options.shareSchemas === true,
+            ...(options.level !== undefined ? { level: options.level } : {}),
+            ...(options.budget !== undefined ? { budget: options.budget } : {}),
+            levels: options.levels === true,
+          },
+          io,
+        ),
       );
     },
   );

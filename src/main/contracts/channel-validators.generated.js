@@ -895,13 +895,14 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v2 = validate26;
-const schema39 = {"title":"AnalyzeRequest","description":"Shrink a catalog the renderer read from a dropped, opened or pasted file. The bytes are the file exactly as read.","type":"object","additionalProperties":false,"required":["name","tokenizer","bytes"],"properties":{"name":{"$ref":"#/$defs/name"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"bytes":{"$ref":"#/$defs/bytes"},"origin":{"$ref":"#/$defs/inputOrigin"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"}}};
+const schema39 = {"title":"AnalyzeRequest","description":"Shrink a catalog the renderer read from a dropped, opened or pasted file. The bytes are the file exactly as read.","type":"object","additionalProperties":false,"required":["name","tokenizer","bytes"],"properties":{"name":{"$ref":"#/$defs/name"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"bytes":{"$ref":"#/$defs/bytes"},"origin":{"$ref":"#/$defs/inputOrigin"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
 const schema40 = {"type":"string","minLength":1,"maxLength":255};
 const schema41 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
 const schema42 = {"title":"Bytes","binary":true,"tsType":"Uint8Array"};
 const schema43 = {"title":"InputOrigin","description":"Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.","enum":["file","paste"]};
 const schema44 = {"description":"Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).","type":"boolean"};
-const schema45 = {"title":"LevelName","description":"How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).","enum":["full","facts","leads","signatures"]};
+const schema45 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {\"type\":\"object\"}).","enum":["full","facts","leads","overviews","signatures","skeletons","names"]};
+const schema46 = {"description":"Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.","type":"integer","minimum":1};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -945,7 +946,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "name") || (key0 === "tokenizer")) || (key0 === "bytes")) || (key0 === "origin")) || (key0 === "shareSchemas")) || (key0 === "level"))){
+if(!(((((((key0 === "name") || (key0 === "tokenizer")) || (key0 === "bytes")) || (key0 === "origin")) || (key0 === "shareSchemas")) || (key0 === "level")) || (key0 === "budget"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1043,7 +1044,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data5 = data.level;
-if(!((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "signatures"))){
+if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
 const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1054,14 +1055,39 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.budget !== undefined){
+let data6 = data.budget;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 1 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1071,10 +1097,10 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v3 = validate27;
-const schema46 = {"title":"AppInfo","type":"object","additionalProperties":false,"required":["version","platform","serverStarts","storePath","storeReadOnly","storeMaxBytes","storeRetainedBytes","tokenizers","defaultTokenizer"],"properties":{"version":{"type":"string"},"platform":{"enum":["electron","browser"]},"serverStarts":{"description":"Which MCP servers Import starts or connects to: 'any' (the browser host with --allow-commands), 'ask' (the desktop app: a server not found in the person's MCP config files after a native dialog), 'config' (the browser host without --allow-commands: only servers found in the person's MCP config files, never a typed command or URL or a chosen file's server).","enum":["any","ask","config"]},"storePath":{"type":"string"},"storeReadOnly":{"type":"boolean"},"storeMaxBytes":{"type":"integer","minimum":0},"storeRetainedBytes":{"type":"integer","minimum":0},"storeError":{"description":"Set when the store could not be opened: the app still shrinks nothing and says why.","$ref":"defs.schema.json#/$defs/errorValue"},"tokenizers":{"type":"array","items":{"$ref":"defs.schema.json#/$defs/tokenizer"}},"defaultTokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
-const schema47 = {"title":"ErrorValue","description":"An error at a boundary: a stable code and a sentence a person can act on.","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"enum":["cave_input_too_large","cave_invalid_json","cave_not_catalog","cave_too_deep","cave_invalid_utf8","cave_store_unavailable","cave_store_readonly","cave_store_full","cave_store_busy","cave_store_corrupt","cave_not_found","cave_hash_mismatch","cave_bad_request","cave_forbidden","cave_cancelled","cave_internal","cave_mcp_unreachable","cave_mcp_timeout","cave_mcp_protocol","cave_mcp_no_tools","cave_config_refused"]},"message":{"description":"The sentence a person reads. With an outcome it stops before what the failure left behind, which the reader writes from the outcome (errorSentence in src/shared/errors.ts).","type":"string","minLength":1},"outcome":{"$ref":"#/$defs/errorOutcome"},"position":{"$ref":"#/$defs/errorPosition"}}};
-const schema50 = {"title":"ErrorPosition","description":"Where in the input a failure is: 1-based line and column (in Unicode code points) and the 0-based offset in the decoded text (UTF-16 code units), as the JSON parser reports them.","type":"object","additionalProperties":false,"required":["line","column","offset"],"properties":{"line":{"type":"integer","minimum":1},"column":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0}}};
-const schema48 = {"title":"ErrorOutcome","description":"What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).","oneOf":[{"type":"object","additionalProperties":false,"required":["left"],"properties":{"left":{"enum":["nothing_stored","nothing_read_or_stored","nothing_loaded_or_stored","not_read","nothing_deleted","nothing_started","nothing_sent","nothing_printed_or_stored","server_stopped"]}}},{"type":"object","additionalProperties":false,"required":["left","handle"],"properties":{"left":{"const":"kept"},"handle":{"$ref":"#/$defs/recoveryHandle"}}}]};
+const schema47 = {"title":"AppInfo","type":"object","additionalProperties":false,"required":["version","platform","serverStarts","storePath","storeReadOnly","storeMaxBytes","storeRetainedBytes","tokenizers","defaultTokenizer"],"properties":{"version":{"type":"string"},"platform":{"enum":["electron","browser"]},"serverStarts":{"description":"Which MCP servers Import starts or connects to: 'any' (the browser host with --allow-commands), 'ask' (the desktop app: a server not found in the person's MCP config files after a native dialog), 'config' (the browser host without --allow-commands: only servers found in the person's MCP config files, never a typed command or URL or a chosen file's server).","enum":["any","ask","config"]},"storePath":{"type":"string"},"storeReadOnly":{"type":"boolean"},"storeMaxBytes":{"type":"integer","minimum":0},"storeRetainedBytes":{"type":"integer","minimum":0},"storeError":{"description":"Set when the store could not be opened: the app still shrinks nothing and says why.","$ref":"defs.schema.json#/$defs/errorValue"},"tokenizers":{"type":"array","items":{"$ref":"defs.schema.json#/$defs/tokenizer"}},"defaultTokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema48 = {"title":"ErrorValue","description":"An error at a boundary: a stable code and a sentence a person can act on.","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"enum":["cave_input_too_large","cave_invalid_json","cave_not_catalog","cave_too_deep","cave_invalid_utf8","cave_store_unavailable","cave_store_readonly","cave_store_full","cave_store_busy","cave_store_corrupt","cave_not_found","cave_hash_mismatch","cave_bad_request","cave_forbidden","cave_cancelled","cave_internal","cave_mcp_unreachable","cave_mcp_timeout","cave_mcp_protocol","cave_mcp_no_tools","cave_config_refused"]},"message":{"description":"The sentence a person reads. With an outcome it stops before what the failure left behind, which the reader writes from the outcome (errorSentence in src/shared/errors.ts).","type":"string","minLength":1},"outcome":{"$ref":"#/$defs/errorOutcome"},"position":{"$ref":"#/$defs/errorPosition"}}};
+const schema51 = {"title":"ErrorPosition","description":"Where in the input a failure is: 1-based line and column (in Unicode code points) and the 0-based offset in the decoded text (UTF-16 code units), as the JSON parser reports them.","type":"object","additionalProperties":false,"required":["line","column","offset"],"properties":{"line":{"type":"integer","minimum":1},"column":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0}}};
+const schema49 = {"title":"ErrorOutcome","description":"What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).","oneOf":[{"type":"object","additionalProperties":false,"required":["left"],"properties":{"left":{"enum":["nothing_stored","nothing_read_or_stored","nothing_loaded_or_stored","not_read","nothing_deleted","nothing_started","nothing_sent","nothing_printed_or_stored","server_stopped"]}}},{"type":"object","additionalProperties":false,"required":["left","handle"],"properties":{"left":{"const":"kept"},"handle":{"$ref":"#/$defs/recoveryHandle"}}}]};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1116,7 +1142,7 @@ errors++;
 if(data.left !== undefined){
 let data0 = data.left;
 if(!(((((((((data0 === "nothing_stored") || (data0 === "nothing_read_or_stored")) || (data0 === "nothing_loaded_or_stored")) || (data0 === "not_read")) || (data0 === "nothing_deleted")) || (data0 === "nothing_started")) || (data0 === "nothing_sent")) || (data0 === "nothing_printed_or_stored")) || (data0 === "server_stopped"))){
-const err2 = {instancePath:instancePath+"/left",schemaPath:"#/oneOf/0/properties/left/enum",keyword:"enum",params:{allowedValues: schema48.oneOf[0].properties.left.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/left",schemaPath:"#/oneOf/0/properties/left/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.left.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1313,7 +1339,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((((((((((((((((((((data0 === "cave_input_too_large") || (data0 === "cave_invalid_json")) || (data0 === "cave_not_catalog")) || (data0 === "cave_too_deep")) || (data0 === "cave_invalid_utf8")) || (data0 === "cave_store_unavailable")) || (data0 === "cave_store_readonly")) || (data0 === "cave_store_full")) || (data0 === "cave_store_busy")) || (data0 === "cave_store_corrupt")) || (data0 === "cave_not_found")) || (data0 === "cave_hash_mismatch")) || (data0 === "cave_bad_request")) || (data0 === "cave_forbidden")) || (data0 === "cave_cancelled")) || (data0 === "cave_internal")) || (data0 === "cave_mcp_unreachable")) || (data0 === "cave_mcp_timeout")) || (data0 === "cave_mcp_protocol")) || (data0 === "cave_mcp_no_tools")) || (data0 === "cave_config_refused"))){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema47.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema48.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1605,7 +1631,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema46.properties, key0))){
+if(!(func1.call(schema47.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1631,7 +1657,7 @@ errors++;
 if(data.platform !== undefined){
 let data1 = data.platform;
 if(!((data1 === "electron") || (data1 === "browser"))){
-const err11 = {instancePath:instancePath+"/platform",schemaPath:"#/properties/platform/enum",keyword:"enum",params:{allowedValues: schema46.properties.platform.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/platform",schemaPath:"#/properties/platform/enum",keyword:"enum",params:{allowedValues: schema47.properties.platform.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1644,7 +1670,7 @@ errors++;
 if(data.serverStarts !== undefined){
 let data2 = data.serverStarts;
 if(!(((data2 === "any") || (data2 === "ask")) || (data2 === "config"))){
-const err12 = {instancePath:instancePath+"/serverStarts",schemaPath:"#/properties/serverStarts/enum",keyword:"enum",params:{allowedValues: schema46.properties.serverStarts.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/serverStarts",schemaPath:"#/properties/serverStarts/enum",keyword:"enum",params:{allowedValues: schema47.properties.serverStarts.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1793,7 +1819,7 @@ return errors === 0;
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v4 = validate32;
-const schema53 = {"title":"CancelResult","type":"object","additionalProperties":false,"required":["cancelled"],"properties":{"cancelled":{"type":"boolean"}}};
+const schema54 = {"title":"CancelResult","type":"object","additionalProperties":false,"required":["cancelled"],"properties":{"cancelled":{"type":"boolean"}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1857,7 +1883,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v5 = validate33;
-const schema54 = {"title":"CatalogBytes","description":"Text as UTF-8 bytes: large texts cross the process boundary as bytes so the main process never serialises them.","type":"object","additionalProperties":false,"required":["bytes"],"properties":{"bytes":{"$ref":"#/$defs/bytes"}}};
+const schema55 = {"title":"CatalogBytes","description":"Text as UTF-8 bytes: large texts cross the process boundary as bytes so the main process never serialises them.","type":"object","additionalProperties":false,"required":["bytes"],"properties":{"bytes":{"$ref":"#/$defs/bytes"}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1921,8 +1947,8 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v6 = validate34;
-const schema56 = {"title":"CatalogTextRequest","type":"object","additionalProperties":false,"required":["analysisId","which"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"which":{"$ref":"#/$defs/which"}}};
-const schema58 = {"title":"CatalogSide","enum":["original","compressed"]};
+const schema57 = {"title":"CatalogTextRequest","type":"object","additionalProperties":false,"required":["analysisId","which"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"which":{"$ref":"#/$defs/which"}}};
+const schema59 = {"title":"CatalogSide","enum":["original","compressed"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1995,7 +2021,7 @@ errors++;
 if(data.which !== undefined){
 let data1 = data.which;
 if(!((data1 === "original") || (data1 === "compressed"))){
-const err5 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2022,7 +2048,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v7 = validate35;
-const schema59 = {"title":"DeleteResult","type":"object","additionalProperties":false,"required":["deleted"],"properties":{"deleted":{"type":"boolean"}}};
+const schema60 = {"title":"DeleteResult","type":"object","additionalProperties":false,"required":["deleted"],"properties":{"deleted":{"type":"boolean"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2086,7 +2112,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v8 = validate36;
-const schema60 = {"title":"Download","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
+const schema61 = {"title":"Download","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2195,9 +2221,9 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v9 = validate37;
-const schema63 = {"title":"ExportRequest","description":"Export one side of an analysis or of a stored handle. The renderer never names a path: main asks the person with a native save dialog (Electron) or the browser downloads the file.","type":"object","additionalProperties":false,"required":["source","which"],"properties":{"source":{"$ref":"#/$defs/ExportSource"},"which":{"$ref":"#/$defs/which"}}};
-const schema64 = {"title":"ExportSource","oneOf":[{"type":"object","additionalProperties":false,"required":["analysisId"],"properties":{"analysisId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"shrink":{"$ref":"#/$defs/shrinkId"}}}]};
-const schema67 = {"description":"One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.","type":"integer","minimum":1};
+const schema64 = {"title":"ExportRequest","description":"Export one side of an analysis or of a stored handle. The renderer never names a path: main asks the person with a native save dialog (Electron) or the browser downloads the file.","type":"object","additionalProperties":false,"required":["source","which"],"properties":{"source":{"$ref":"#/$defs/ExportSource"},"which":{"$ref":"#/$defs/which"}}};
+const schema65 = {"title":"ExportSource","oneOf":[{"type":"object","additionalProperties":false,"required":["analysisId"],"properties":{"analysisId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"shrink":{"$ref":"#/$defs/shrinkId"}}}]};
+const schema68 = {"description":"One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.","type":"integer","minimum":1};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2457,7 +2483,7 @@ errors = vErrors.length;
 if(data.which !== undefined){
 let data1 = data.which;
 if(!((data1 === "original") || (data1 === "compressed"))){
-const err3 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2484,7 +2510,7 @@ return errors === 0;
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v10 = validate40;
-const schema69 = {"title":"HandleRequest","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"}}};
+const schema70 = {"title":"HandleRequest","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2561,7 +2587,7 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v11 = validate41;
-const schema71 = {"title":"HistoryDetails","type":"object","additionalProperties":false,"required":["entry"],"properties":{"entry":{"oneOf":[{"$ref":"history-entry.schema.json"},{"type":"null"}]}}};
+const schema72 = {"title":"HistoryDetails","type":"object","additionalProperties":false,"required":["entry"],"properties":{"entry":{"oneOf":[{"$ref":"history-entry.schema.json"},{"type":"null"}]}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2672,7 +2698,7 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v12 = validate43;
-const schema72 = {"title":"HistoryListRequest","type":"object","additionalProperties":false,"required":["limit","offset"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"query":{"type":"string","maxLength":200},"sort":{"title":"HistorySortKey","description":"The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.","enum":["created","source","tools","tokensBefore","tokensAfter","saved"]},"direction":{"title":"SortDirection","description":"descending by default.","enum":["ascending","descending"]}}};
+const schema73 = {"title":"HistoryListRequest","type":"object","additionalProperties":false,"required":["limit","offset"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"query":{"type":"string","maxLength":200},"sort":{"title":"HistorySortKey","description":"The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.","enum":["created","source","tools","tokensBefore","tokensAfter","saved"]},"direction":{"title":"SortDirection","description":"descending by default.","enum":["ascending","descending"]}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2805,7 +2831,7 @@ errors++;
 if(data.sort !== undefined){
 let data3 = data.sort;
 if(!((((((data3 === "created") || (data3 === "source")) || (data3 === "tools")) || (data3 === "tokensBefore")) || (data3 === "tokensAfter")) || (data3 === "saved"))){
-const err10 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema72.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema73.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2818,7 +2844,7 @@ errors++;
 if(data.direction !== undefined){
 let data4 = data.direction;
 if(!((data4 === "ascending") || (data4 === "descending"))){
-const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema72.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema73.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2845,7 +2871,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v13 = validate44;
-const schema73 = {"title":"HistoryOpenRequest","description":"Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer, shareSchemas and level are used only where that shrink recorded none this version reads (a row another program wrote): its compressor names its options (src/shared/compressor.ts).","type":"object","additionalProperties":false,"required":["handle","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"shrink":{"$ref":"#/$defs/shrinkId"}}};
+const schema74 = {"title":"HistoryOpenRequest","description":"Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer, shareSchemas and level are used only where that shrink recorded none this version reads (a row another program wrote): its compressor names its options (src/shared/compressor.ts).","type":"object","additionalProperties":false,"required":["handle","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"},"shrink":{"$ref":"#/$defs/shrinkId"}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2879,7 +2905,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "handle") || (key0 === "tokenizer")) || (key0 === "shareSchemas")) || (key0 === "level")) || (key0 === "shrink"))){
+if(!((((((key0 === "handle") || (key0 === "tokenizer")) || (key0 === "shareSchemas")) || (key0 === "level")) || (key0 === "budget")) || (key0 === "shrink"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2942,7 +2968,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data3 = data.level;
-if(!((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "signatures"))){
+if(!(((((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures")) || (data3 === "skeletons")) || (data3 === "names"))){
 const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2953,10 +2979,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.shrink !== undefined){
-let data4 = data.shrink;
+if(data.budget !== undefined){
+let data4 = data.budget;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/shrink",schemaPath:"#/$defs/shrinkId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err8 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2967,7 +2993,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 1 || isNaN(data4)){
-const err9 = {instancePath:instancePath+"/shrink",schemaPath:"#/$defs/shrinkId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2978,14 +3004,39 @@ errors++;
 }
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.shrink !== undefined){
+let data5 = data.shrink;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err10 = {instancePath:instancePath+"/shrink",schemaPath:"#/$defs/shrinkId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/shrink",schemaPath:"#/$defs/shrinkId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -2995,7 +3046,7 @@ return errors === 0;
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v14 = validate45;
-const schema79 = {"title":"HistoryTools","type":"object","additionalProperties":false,"required":["tools"],"properties":{"tools":{"type":"array","items":{"title":"HistoryTool","description":"shortened: some non-empty description of the tool (its own or in its schema) is cut or gone in the shrunk catalog; otherwise the shrunk catalog has all of its text.","type":"object","additionalProperties":false,"required":["name","shortened"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"}}}},"original":{"title":"HistoryToolOriginal","description":"The named tool's definition exactly as it stands in the stored original.","type":"object","additionalProperties":false,"required":["name","shortened","text"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"},"text":{"type":"string"}}}}};
+const schema81 = {"title":"HistoryTools","type":"object","additionalProperties":false,"required":["tools"],"properties":{"tools":{"type":"array","items":{"title":"HistoryTool","description":"shortened: some non-empty description of the tool (its own or in its schema) is cut or gone in the shrunk catalog; otherwise the shrunk catalog has all of its text.","type":"object","additionalProperties":false,"required":["name","shortened"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"}}}},"original":{"title":"HistoryToolOriginal","description":"The named tool's definition exactly as it stands in the stored original.","type":"object","additionalProperties":false,"required":["name","shortened","text"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"},"text":{"type":"string"}}}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3227,7 +3278,7 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v15 = validate46;
-const schema80 = {"title":"HistoryToolsRequest","description":"The tools of the catalog behind a handle; with `name`, also that tool's original definition.","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"name":{"type":"string","minLength":1,"maxLength":1024}}};
+const schema82 = {"title":"HistoryToolsRequest","description":"The tools of the catalog behind a handle; with `name`, also that tool's original definition.","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"name":{"type":"string","minLength":1,"maxLength":1024}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3339,7 +3390,7 @@ return errors === 0;
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v16 = validate47;
-const schema82 = {"title":"JobRequest","type":"object","additionalProperties":false,"required":["jobId"],"properties":{"jobId":{"$ref":"#/$defs/id"}}};
+const schema84 = {"title":"JobRequest","type":"object","additionalProperties":false,"required":["jobId"],"properties":{"jobId":{"$ref":"#/$defs/id"}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3416,7 +3467,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v17 = validate48;
-const schema84 = {"title":"JobStarted","type":"object","additionalProperties":false,"required":["jobId","name"],"properties":{"jobId":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"}}};
+const schema86 = {"title":"JobStarted","type":"object","additionalProperties":false,"required":["jobId","name"],"properties":{"jobId":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3538,7 +3589,7 @@ return errors === 0;
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v18 = validate49;
-const schema87 = {"title":"JobsStarted","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"$ref":"#/$defs/JobStarted"}}}};
+const schema89 = {"title":"JobsStarted","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"$ref":"#/$defs/JobStarted"}}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3612,8 +3663,8 @@ return errors === 0;
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v19 = validate51;
-const schema88 = {"title":"LevelComparison","description":"An analysed catalog shrunk at every level (issue 27 item 5), with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).","type":"object","additionalProperties":false,"required":["tokenizer","shareSchemas","before","levels"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"type":"boolean"},"before":{"type":"object","additionalProperties":false,"required":["tokens","anthropic","openai"],"properties":{"tokens":{"type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0}}},"levels":{"description":"From full to signatures.","type":"array","items":{"$ref":"#/$defs/LevelFigures"}}}};
-const schema90 = {"title":"LevelFigures","description":"One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (SPEC §2.8).","type":"object","additionalProperties":false,"required":["level","tokens","anthropic","openai"],"properties":{"level":{"$ref":"defs.schema.json#/$defs/level"},"tokens":{"description":"The shrunk catalog as JSON.","type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0},"passesThrough":{"description":"The shrink at this level would not be smaller, so it passes through: the figures are the input's.","const":true}}};
+const schema90 = {"title":"LevelComparison","description":"An analysed catalog shrunk at every level (issue 27 item 5), with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).","type":"object","additionalProperties":false,"required":["tokenizer","shareSchemas","before","levels"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"type":"boolean"},"before":{"type":"object","additionalProperties":false,"required":["tokens","anthropic","openai"],"properties":{"tokens":{"type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0}}},"levels":{"description":"Every level, from the most kept to the least (src/shared/levels.ts).","type":"array","items":{"$ref":"#/$defs/LevelFigures"}}}};
+const schema92 = {"title":"LevelFigures","description":"One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (SPEC §2.8).","type":"object","additionalProperties":false,"required":["level","tokens","anthropic","openai"],"properties":{"level":{"$ref":"defs.schema.json#/$defs/level"},"tokens":{"description":"The shrunk catalog as JSON.","type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0},"passesThrough":{"description":"The shrink at this level would not be smaller, so it passes through: the figures are the input's.","const":true}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3680,7 +3731,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data0 = data.level;
-if(!((((data0 === "full") || (data0 === "facts")) || (data0 === "leads")) || (data0 === "signatures"))){
+if(!(((((((data0 === "full") || (data0 === "facts")) || (data0 === "leads")) || (data0 === "overviews")) || (data0 === "signatures")) || (data0 === "skeletons")) || (data0 === "names"))){
 const err5 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4054,7 +4105,7 @@ return errors === 0;
 validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v20 = validate54;
-const schema92 = {"title":"McpConfigRequest","description":"The browser host: a config file the person picked with a file input, as its bytes (content, never a path).","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
+const schema94 = {"title":"McpConfigRequest","description":"The browser host: a config file the person picked with a file input, as its bytes (content, never a path).","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4163,10 +4214,10 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v21 = validate55;
-const schema95 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
-const schema96 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
-const schema99 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
-const schema100 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
+const schema97 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+const schema98 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
+const schema101 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
+const schema102 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4230,7 +4281,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema96.properties, key0))){
+if(!(func1.call(schema98.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4304,7 +4355,7 @@ errors++;
 if(data.transport !== undefined){
 let data2 = data.transport;
 if(!(((data2 === "stdio") || (data2 === "http")) || (data2 === "sse"))){
-const err11 = {instancePath:instancePath+"/transport",schemaPath:"#/$defs/McpTransport/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/transport",schemaPath:"#/$defs/McpTransport/enum",keyword:"enum",params:{allowedValues: schema101.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4425,7 +4476,7 @@ errors++;
 if(data.client !== undefined){
 let data11 = data.client;
 if(!((((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "codex")) || (data11 === "gemini")) || (data11 === "picked"))){
-const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4438,7 +4489,7 @@ errors++;
 if(data.scope !== undefined){
 let data12 = data.scope;
 if(!(((data12 === "user") || (data12 === "project")) || (data12 === "local"))){
-const err21 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema96.properties.scope.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema98.properties.scope.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4512,7 +4563,7 @@ return errors === 0;
 }
 validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"title":"McpConfigFile","description":"One config file discovery looked at, and what it found there.","type":"object","additionalProperties":false,"required":["path","client","status","servers"],"properties":{"path":{"type":"string"},"client":{"$ref":"#/$defs/McpClient"},"status":{"enum":["found","missing","invalid","unreadable"]},"servers":{"type":"integer","minimum":0},"message":{"type":"string"}}};
+const schema103 = {"title":"McpConfigFile","description":"One config file discovery looked at, and what it found there.","type":"object","additionalProperties":false,"required":["path","client","status","servers"],"properties":{"path":{"type":"string"},"client":{"$ref":"#/$defs/McpClient"},"status":{"enum":["found","missing","invalid","unreadable"]},"servers":{"type":"integer","minimum":0},"message":{"type":"string"}}};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4592,7 +4643,7 @@ errors++;
 if(data.client !== undefined){
 let data1 = data.client;
 if(!((((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "codex")) || (data1 === "gemini")) || (data1 === "picked"))){
-const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4605,7 +4656,7 @@ errors++;
 if(data.status !== undefined){
 let data2 = data.status;
 if(!((((data2 === "found") || (data2 === "missing")) || (data2 === "invalid")) || (data2 === "unreadable"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema101.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema103.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4773,8 +4824,8 @@ return errors === 0;
 validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v22 = validate60;
-const schema103 = {"title":"McpImportRequest","description":"List every tool of an MCP server (all pages) and shrink them as one catalog: a job like catalog:analyze, whose first stage is 'listing'. A stdio server is started only by this request, never by discovery.","type":"object","additionalProperties":false,"required":["server","tokenizer"],"properties":{"server":{"$ref":"#/$defs/McpServerRef"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"name":{"description":"Shown in the app and recorded in history; default mcp:<server name, command or URL host>.","$ref":"#/$defs/name"},"timeoutSeconds":{"description":"How long connecting and listing may take in all (default 60).","type":"integer","minimum":1,"maximum":600},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"}}};
-const schema104 = {"title":"McpServerRef","description":"Which server to import: one discovery listed (by id), or one the person typed in.","oneOf":[{"type":"object","additionalProperties":false,"required":["discoveredId"],"properties":{"discoveredId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["transport","command"],"properties":{"transport":{"const":"stdio"},"command":{"type":"string","minLength":1,"maxLength":4096},"args":{"type":"array","maxItems":256,"items":{"type":"string","maxLength":8192}},"env":{"type":"object","maxProperties":200,"propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"},"additionalProperties":{"type":"string","maxLength":32768}}}},{"type":"object","additionalProperties":false,"required":["transport","url"],"properties":{"transport":{"enum":["http","sse"]},"url":{"type":"string","maxLength":4096,"pattern":"^[Hh][Tt][Tt][Pp][Ss]?://"},"headers":{"type":"object","maxProperties":100,"propertyNames":{"pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},"additionalProperties":{"type":"string","maxLength":32768}}}}]};
+const schema105 = {"title":"McpImportRequest","description":"List every tool of an MCP server (all pages) and shrink them as one catalog: a job like catalog:analyze, whose first stage is 'listing'. A stdio server is started only by this request, never by discovery.","type":"object","additionalProperties":false,"required":["server","tokenizer"],"properties":{"server":{"$ref":"#/$defs/McpServerRef"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"name":{"description":"Shown in the app and recorded in history; default mcp:<server name, command or URL host>.","$ref":"#/$defs/name"},"timeoutSeconds":{"description":"How long connecting and listing may take in all (default 60).","type":"integer","minimum":1,"maximum":600},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
+const schema106 = {"title":"McpServerRef","description":"Which server to import: one discovery listed (by id), or one the person typed in.","oneOf":[{"type":"object","additionalProperties":false,"required":["discoveredId"],"properties":{"discoveredId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["transport","command"],"properties":{"transport":{"const":"stdio"},"command":{"type":"string","minLength":1,"maxLength":4096},"args":{"type":"array","maxItems":256,"items":{"type":"string","maxLength":8192}},"env":{"type":"object","maxProperties":200,"propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"},"additionalProperties":{"type":"string","maxLength":32768}}}},{"type":"object","additionalProperties":false,"required":["transport","url"],"properties":{"transport":{"enum":["http","sse"]},"url":{"type":"string","maxLength":4096,"pattern":"^[Hh][Tt][Tt][Pp][Ss]?://"},"headers":{"type":"object","maxProperties":100,"propertyNames":{"pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},"additionalProperties":{"type":"string","maxLength":32768}}}}]};
 const pattern17 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");
 const pattern18 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
 const pattern19 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$", "u");
@@ -5127,7 +5178,7 @@ errors++;
 if(data.transport !== undefined){
 let data7 = data.transport;
 if(!((data7 === "http") || (data7 === "sse"))){
-const err26 = {instancePath:instancePath+"/transport",schemaPath:"#/oneOf/2/properties/transport/enum",keyword:"enum",params:{allowedValues: schema104.oneOf[2].properties.transport.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/transport",schemaPath:"#/oneOf/2/properties/transport/enum",keyword:"enum",params:{allowedValues: schema106.oneOf[2].properties.transport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5334,7 +5385,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "server") || (key0 === "tokenizer")) || (key0 === "name")) || (key0 === "timeoutSeconds")) || (key0 === "shareSchemas")) || (key0 === "level"))){
+if(!(((((((key0 === "server") || (key0 === "tokenizer")) || (key0 === "name")) || (key0 === "timeoutSeconds")) || (key0 === "shareSchemas")) || (key0 === "level")) || (key0 === "budget"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5448,7 +5499,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data5 = data.level;
-if(!((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "signatures"))){
+if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
 const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -5459,14 +5510,39 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.budget !== undefined){
+let data6 = data.budget;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 1 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -5476,7 +5552,7 @@ return errors === 0;
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v23 = validate63;
-const schema110 = {"title":"McpPickResult","description":"The servers in a config file the person picked in main's native open dialog, or cancelled.","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["picked","cancelled"]},"discovery":{"$ref":"#/$defs/McpDiscovery"}}};
+const schema113 = {"title":"McpPickResult","description":"The servers in a config file the person picked in main's native open dialog, or cancelled.","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["picked","cancelled"]},"discovery":{"$ref":"#/$defs/McpDiscovery"}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5514,7 +5590,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "picked") || (data0 === "cancelled"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema110.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema113.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5547,7 +5623,7 @@ return errors === 0;
 validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v24 = validate65;
-const schema111 = {"title":"OpenFilesRequest","description":"Main shows the native Open dialog and analyses every file the person picks.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"}}};
+const schema114 = {"title":"OpenFilesRequest","description":"Main shows the native Open dialog and analyses every file the person picks.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5571,7 +5647,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "tokenizer") || (key0 === "shareSchemas")) || (key0 === "level"))){
+if(!((((key0 === "tokenizer") || (key0 === "shareSchemas")) || (key0 === "level")) || (key0 === "budget"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5609,7 +5685,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data2 = data.level;
-if(!((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "signatures"))){
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
 const err4 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
@@ -5620,14 +5696,39 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.budget !== undefined){
+let data3 = data.budget;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -5637,7 +5738,7 @@ return errors === 0;
 validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v25 = validate66;
-const schema115 = {"title":"ReanalyzeRequest","description":"Measure an analysis again, e.g. with another tokenizer.","type":"object","additionalProperties":false,"required":["analysisId","tokenizer"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"}}};
+const schema119 = {"title":"ReanalyzeRequest","description":"Measure an analysis again, e.g. with another tokenizer.","type":"object","additionalProperties":false,"required":["analysisId","tokenizer"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5671,7 +5772,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "analysisId") || (key0 === "tokenizer")) || (key0 === "shareSchemas")) || (key0 === "level"))){
+if(!(((((key0 === "analysisId") || (key0 === "tokenizer")) || (key0 === "shareSchemas")) || (key0 === "level")) || (key0 === "budget"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5734,7 +5835,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data3 = data.level;
-if(!((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "signatures"))){
+if(!(((((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures")) || (data3 === "skeletons")) || (data3 === "names"))){
 const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5745,14 +5846,39 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.budget !== undefined){
+let data4 = data.budget;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/budget",schemaPath:"#/$defs/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -5762,7 +5888,7 @@ return errors === 0;
 validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v26 = validate67;
-const schema120 = {"title":"SaveResult","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["saved","cancelled"]},"fileName":{"description":"Base name of the file written (never the full path).","type":"string"}}};
+const schema125 = {"title":"SaveResult","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["saved","cancelled"]},"fileName":{"description":"Base name of the file written (never the full path).","type":"string"}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5800,7 +5926,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "saved") || (data0 === "cancelled"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema120.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema125.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5839,9 +5965,9 @@ return errors === 0;
 validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v27 = validate68;
-const schema121 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"hash":{"$ref":"#/$defs/editHash"}}};
-const schema124 = {"description":"Tool names of the server's last measured listing, each as listed.","type":"array","maxItems":4096,"items":{"type":"string","minLength":1,"maxLength":256}};
-const schema125 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
+const schema126 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"hash":{"$ref":"#/$defs/editHash"}}};
+const schema129 = {"description":"Tool names of the server's last measured listing, each as listed.","type":"array","maxItems":4096,"items":{"type":"string","minLength":1,"maxLength":256}};
+const schema130 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
 const pattern22 = new RegExp("^[0-9a-f]{64}$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5925,7 +6051,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema121.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema126.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5937,7 +6063,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data2 = data.level;
-if(!((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "signatures"))){
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
 const err7 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
@@ -6051,9 +6177,9 @@ return errors === 0;
 validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v28 = validate69;
-const schema126 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
-const schema128 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
-const schema129 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+const schema131 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
+const schema133 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
+const schema134 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6091,7 +6217,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((data0 === "direct") || (data0 === "wrapped")) || (data0 === "unwrappable"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema129.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema134.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6103,7 +6229,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data1 = data.level;
-if(!((((data1 === "full") || (data1 === "facts")) || (data1 === "leads")) || (data1 === "signatures"))){
+if(!(((((((data1 === "full") || (data1 === "facts")) || (data1 === "leads")) || (data1 === "overviews")) || (data1 === "signatures")) || (data1 === "skeletons")) || (data1 === "names"))){
 const err3 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6408,7 +6534,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema126.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema131.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6477,7 +6603,7 @@ return errors === 0;
 validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v29 = validate75;
-const schema131 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
+const schema136 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6561,7 +6687,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema131.properties, key0))){
+if(!(func1.call(schema136.properties, key0))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -6600,7 +6726,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema131.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema136.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6751,7 +6877,7 @@ return errors === 0;
 validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v30 = validate76;
-const schema134 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"}}};
+const schema139 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6824,7 +6950,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema134.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema139.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6836,7 +6962,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data2 = data.level;
-if(!((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "signatures"))){
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
 const err6 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
@@ -6925,7 +7051,7 @@ return errors === 0;
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v31 = validate77;
-const schema138 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema143 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6990,7 +7116,7 @@ return errors === 0;
 validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v32 = validate78;
-const schema140 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
+const schema145 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7155,7 +7281,7 @@ return errors === 0;
 validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v33 = validate79;
-const schema143 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema148 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7255,7 +7381,7 @@ return errors === 0;
 validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v34 = validate80;
-const schema146 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+const schema151 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7361,7 +7487,7 @@ return errors === 0;
 validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v35 = validate83;
-const schema147 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+const schema152 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -75,7 +75,7 @@ export class JobRunner {
    * its failure finishes the job like any other.
    */
   startFetched(
-    analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName },
+    analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; budget?: number },
     context: CallContext,
     fetch: (signal: AbortSignal, onProgress: (stage: FetchStage, fraction: number) => void) => Promise<Uint8Array>,
   ): JobStarted {

@@ -18,6 +18,7 @@ import { describeToolPrice } from './describe';
 import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
+import { budgetOptionsOf, budgetReport, planInput } from './plan-budget';
 import { RENDERINGS } from '../engine/visible/rendering';
 import { beginVisibleCounts, sideOfBytes, visibleFigures } from './visible-counts';
 import {
@@ -35,8 +36,12 @@ export interface LintOptions {
   tokenizer?: TokenizerName;
   /** Measure the shrink with shared sub-schemas (SPEC §2.3a; off by default). */
   shareSchemas?: boolean;
-  /** Measure the shrink at this level (SPEC §2.3b, docs/levels.md): `facts` by default. */
+  /** Measure the shrink at this level (docs/levels.md): `facts` by default; with `budget`, the richest level a tool is listed at. */
   level?: LevelName;
+  /** Measure the shrink a budget plans (ShrinkOptions.budget): each tool's level is in the report. Throws cave_bad_request below the catalog's floor. */
+  budget?: number;
+  /** With `budget`: calls per tool name; a tool called more is stepped down later. */
+  calls?: Readonly<Record<string, number>>;
   counter?: ParallelTokenCounter;
   signal?: AbortSignal;
   /** 0…1 as tools are measured. */
@@ -51,12 +56,23 @@ export interface LintOptions {
 export async function lint(input: CatalogInput, options: LintOptions = {}): Promise<LintReport> {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
-  const read = readInput(input);
   const shareSchemas = options.shareSchemas ?? false;
   const level = options.level ?? DEFAULT_LEVEL;
-  const prepared = prepareCatalog(read, { sharedOutput: true, shareSchemas, level });
+  const planned = options.budget === undefined ? undefined : await planInput(input, budgetOptionsOf({ ...options, counter }, options.budget));
+  const read = planned?.read ?? readInput(input);
+  const toolLevels = planned?.plan?.toolLevels;
+  const prepared = prepareCatalog(read, {
+    sharedOutput: true,
+    shareSchemas,
+    level,
+    ...(planned ? { parsed: planned.parsed } : {}),
+    ...(toolLevels ? { toolLevels } : {}),
+  });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  return lintReportFor(read, prepared, { tokenizer, shareSchemas, level, signal: options.signal, onProgress: options.onProgress, describeTool: true }, counter);
+  const totals = { tokenizer, shareSchemas, level, signal: options.signal, onProgress: options.onProgress, describeTool: true, toolLevels };
+  const report = await lintReportFor(read, prepared, totals, counter);
+  if (planned?.plan && options.budget !== undefined) report.budget = budgetReport(options.budget, planned.plan);
+  return report;
 }
 
 /** Redundant and dropped facts listed in the report, at most. */
@@ -68,6 +84,8 @@ export interface LintTotals {
   shareSchemas?: boolean;
   /** The level the transform was made at (`facts` when not given): what the facts ledger may count as deferred. */
   level?: LevelName | undefined;
+  /** Each tool's level, when a budget's plan made the transform: the report names each tool's. */
+  toolLevels?: readonly LevelName[] | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((fraction: number) => void) | undefined;
   /** Hears the variant transforms, which run before lintReportFor first awaits (about a second at 32 MiB). */
@@ -176,7 +194,7 @@ export async function lintReportFor(
   // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
   const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
   const level = totals.level ?? DEFAULT_LEVEL;
-  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking, level)).ledger;
+  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking, totals.toolLevels ?? level)).ledger;
   const before = await source.result();
   totals.onProgress?.(0.25);
   const after = await output.result();
@@ -221,6 +239,7 @@ export async function lintReportFor(
     },
     facts: factTally(facts.tools[i]),
     visible: visible.tools[i]!,
+    ...(totals.toolLevels ? { level: totals.toolLevels[i]! } : {}),
   }));
   const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
   const ratio = savingRatio(totalBefore, totalAfter);
@@ -245,6 +264,7 @@ export async function lintReportFor(
     facts: {
       ...totalFacts,
       leads: { ...facts.leads },
+      tool_descriptions: { ...facts.toolDescriptions },
       by_category: facts.byCategory,
       redundant_facts: facts.redundant.slice(0, LISTED).map(({ tool, location, sentence, keyword }) => ({ tool, location, sentence, keyword })),
       dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),

@@ -7,7 +7,7 @@ import type { JsonDocument } from '../engine/json/json-node';
 import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { readCatalog, type CatalogLayout } from '../engine/transform/catalog-shape';
 import { transformCatalog, type TransformOptions, type TransformResult } from '../engine/transform/transform-catalog';
-import { span } from '../engine/tool-progress';
+import { span, type Progress } from '../engine/tool-progress';
 import type { ReadInput } from './read-catalog-text';
 
 /** Parsing's share of preparing a catalog (the transform takes the rest): measured about 2 : 3 at 32 MiB. */
@@ -23,16 +23,51 @@ export interface CatalogPrepared {
 
 export type PreparedCatalog = CatalogPrepared | { ok: false; passThrough: PassThrough };
 
+/** The input parsed and laid out (undefined layout: not a catalog), or why it must pass through. */
+export type ParsedCatalog = { ok: true; doc: JsonDocument; layout: CatalogLayout | undefined } | { ok: false; passThrough: PassThrough };
+
 /**
  * `sharedOutput`: write the shrunk catalog into shared memory (for parallel
  * counting), taken from `allocateShared` when given; `shareSchemas`: write
- * repeated sub-schemas once (SPEC §2.3a); `onOutput`: hears the output as it
+ * repeated sub-schemas once; `toolLevels`: a budget's plan; `parsed`: the
+ * input already parsed (parseCatalog); `onOutput`: hears the output as it
  * is written (TransformOptions.onOutput).
  */
 export function prepareCatalog(
   input: ReadInput,
-  options: Pick<TransformOptions, 'sharedOutput' | 'allocateShared' | 'shareSchemas' | 'level' | 'onProgress' | 'onOutput'> = {},
+  options: Pick<TransformOptions, 'sharedOutput' | 'allocateShared' | 'shareSchemas' | 'level' | 'toolLevels' | 'onProgress' | 'onOutput'> & {
+    parsed?: ParsedCatalog | undefined;
+  } = {},
 ): PreparedCatalog {
+  const parsed = options.parsed ?? parseCatalog(input, options.onProgress && span(options.onProgress, 0, PARSE_SHARE));
+  if (!parsed.ok) return parsed;
+  const { doc, layout } = parsed;
+  const transform =
+    layout &&
+    transformCatalog(doc, {
+      sharedOutput: options.sharedOutput ?? false,
+      ...(options.allocateShared ? { allocateShared: options.allocateShared } : {}),
+      ...(input.decoded.ok && input.decoded.asciiBytes ? { asciiBytes: input.decoded.asciiBytes } : {}),
+      shareSchemas: options.shareSchemas ?? false,
+      ...(options.level !== undefined ? { level: options.level } : {}),
+      ...(options.toolLevels !== undefined ? { toolLevels: options.toolLevels } : {}),
+      ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}),
+      ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+    });
+  if (!layout || !transform) {
+    return {
+      ok: false,
+      passThrough: {
+        reason: 'not_catalog',
+        message: 'not a tool catalog: expected {"tools":[…]}, {"functions":[…]}, an array of tools, one tool, or a JSON Schema',
+      },
+    };
+  }
+  return { ok: true, doc, layout, transform };
+}
+
+/** Decoded text → parsed document and its layout, or why the input must pass through. */
+export function parseCatalog(input: ReadInput, onProgress?: Progress): ParsedCatalog {
   const { decoded } = input;
   if (!decoded.ok) {
     return {
@@ -42,7 +77,7 @@ export function prepareCatalog(
   }
   let doc: JsonDocument;
   try {
-    doc = parseJson(decoded.text, MAX_JSON_DEPTH, options.onProgress && span(options.onProgress, 0, PARSE_SHARE));
+    doc = parseJson(decoded.text, MAX_JSON_DEPTH, onProgress);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     return {
@@ -57,28 +92,7 @@ export function prepareCatalog(
     };
   }
   // Read once here; readCatalog keeps it for the transform and the checks.
-  const layout = readCatalog(doc);
-  const transform =
-    layout &&
-    transformCatalog(doc, {
-      sharedOutput: options.sharedOutput ?? false,
-      ...(options.allocateShared ? { allocateShared: options.allocateShared } : {}),
-      ...(decoded.asciiBytes ? { asciiBytes: decoded.asciiBytes } : {}),
-      shareSchemas: options.shareSchemas ?? false,
-      ...(options.level !== undefined ? { level: options.level } : {}),
-      ...(options.onProgress ? { onProgress: span(options.onProgress, PARSE_SHARE, 1) } : {}),
-      ...(options.onOutput ? { onOutput: options.onOutput } : {}),
-    });
-  if (!layout || !transform) {
-    return {
-      ok: false,
-      passThrough: {
-        reason: 'not_catalog',
-        message: 'not a tool catalog: expected {"tools":[…]}, {"functions":[…]}, an array of tools, one tool, or a JSON Schema',
-      },
-    };
-  }
-  return { ok: true, doc, layout, transform };
+  return { ok: true, doc, layout: readCatalog(doc) };
 }
 
 const REASON_CODES = {

@@ -8,7 +8,8 @@ import { recordedSettings, type ShrinkSettings } from '../../shared/compressor';
 import { CavemanError } from '../../shared/errors';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { toolOriginals, type ToolOriginal } from './describe/tool-originals';
-import { prepareCatalog } from './prepare-catalog';
+import { prepareAsRecorded } from './plan-budget';
+import { DEFAULT_TOKENIZER, isTokenizerName, type TokenizerName } from '../../shared/tokenizers';
 import { readInput } from './read-catalog-text';
 import type { StoreOptions } from './recover';
 import { withStore } from './store-option';
@@ -30,19 +31,31 @@ const NAMES_LISTED = 100;
 export interface RecordedShrink {
   original: Uint8Array;
   settings: ShrinkSettings;
+  /** The tokenizer it counted with (a budget's plan depends on it); the default for a row that names none this version reads. */
+  tokenizer: TokenizerName;
 }
 
 /** Throws cave_not_found / cave_hash_mismatch like recover. */
 export function recoverRecorded(handle: string, options: StoreOptions = {}): RecordedShrink {
-  return withStore(options.store, (store) => ({ original: store.get(handle), settings: recordedSettings(store.shrink(handle)?.compressor) }), {
-    readonly: true,
-  });
+  return withStore(
+    options.store,
+    (store) => {
+      const shrink = store.shrink(handle);
+      const tokenizer = shrink?.tokenizer;
+      return {
+        original: store.get(handle),
+        settings: recordedSettings(shrink?.compressor),
+        tokenizer: isTokenizerName(tokenizer) ? tokenizer : DEFAULT_TOKENIZER,
+      };
+    },
+    { readonly: true },
+  );
 }
 
 /** The tools of the catalog behind `handle`, in order. Throws cave_not_found / cave_hash_mismatch like recover, cave_not_catalog when it holds no catalog. */
 export function recoverTools(handle: string, options: StoreOptions = {}): ToolOriginal[] {
-  const { original, settings } = recoverRecorded(handle, options);
-  const prepared = prepareCatalog(readInput(original), settings);
+  const { original, settings, tokenizer } = recoverRecorded(handle, options);
+  const prepared = prepareAsRecorded(readInput(original), settings, tokenizer);
   if (!prepared.ok)
     throw new CavemanError(
       'cave_not_catalog',

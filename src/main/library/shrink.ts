@@ -2,7 +2,7 @@
 // wrong, the caller gets bytes it can send (the original when in doubt), and
 // a handle only after the original is durably committed.
 
-import type { PassThrough, ShrinkReport } from '../../shared/contracts';
+import type { BudgetPlanReport, PassThrough, ShrinkReport } from '../../shared/contracts';
 import type { CavemanError } from '../../shared/errors';
 import { asCavemanError, throwIfAborted } from '../../shared/errors';
 import { compressorLabel } from '../../shared/compressor';
@@ -18,6 +18,7 @@ import { readInput, type CatalogInput, type ReadInput } from './read-catalog-tex
 import { sharedCounter } from './shared-counter';
 import { beginToolCount, inputToolSpans, outputToolSpans, toolCountsOf, type PendingToolCounts } from './tool-counts';
 import { borrowStore, type StoreOption } from './store-option';
+import { budgetOptionsOf, budgetReport, planInput, type PlannedInput } from './plan-budget';
 
 export type { ShrinkStage };
 
@@ -42,8 +43,17 @@ export interface ShrinkOptions {
    * resolves `$ref`. Recorded with the handle (compressor "toolschema+share-schemas").
    */
   shareSchemas?: boolean;
-  /** How much description text stays (SPEC §2.3b, docs/levels.md): `facts` by default. */
+  /** How much stays (docs/levels.md): `facts` by default; with `budget`, the richest level a tool is listed at. */
   level?: LevelName;
+  /**
+   * Tokens the listing may take as Claude is handed it, the describe tool
+   * included (docs/levels.md, "Budgets"): each tool is listed at the richest
+   * level at or below `level` that lets the whole listing fit. Throws
+   * cave_bad_request when even every tool at `names` does not fit.
+   */
+  budget?: number;
+  /** With `budget`: calls per tool name (a usage snapshot); a tool called more is stepped down later. */
+  calls?: Readonly<Record<string, number>>;
   /** The MCP client the shrink is for (a proxy's client, from its initialize): recorded with the shrink, shown in history. */
   clientInfo?: { name: string; version: string };
   counter?: ParallelTokenCounter;
@@ -70,7 +80,8 @@ export interface ShrinkOutcome {
 
 /**
  * Shrinks a catalog. Throws only CavemanError cave_input_too_large (above
- * 32 MiB) and cave_cancelled; every other problem is a pass-through result.
+ * 32 MiB), cave_cancelled, and cave_bad_request for a budget below the
+ * catalog's floor; every other problem is a pass-through result.
  */
 export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): Promise<ShrinkOutcome> {
   // Only the counting state is kept: the parsed document and the decoded text
@@ -78,7 +89,8 @@ export async function shrink(input: CatalogInput, options: ShrinkOptions = {}): 
   // while the tokens are counted and the original is committed.
   const { onProgress, ...rest } = options;
   const onStage: StageFractions | undefined = onProgress && ((stage, within) => onProgress({ stage, fraction: SHRINK_PLAN.at(stage, within) }));
-  return finishShrink(startShrink(input, { ...rest, ...(onStage ? { onStage } : {}) }, false).counting);
+  const planned = options.budget === undefined ? undefined : await planInput(input, budgetOptionsOf(options, options.budget));
+  return finishShrink(startShrink(input, { ...rest, ...(onStage ? { onStage } : {}) }, false, planned).counting);
 }
 
 /** A shrink's options as its two halves take them: each stage's raw fraction instead of the shrink's own bar. */
@@ -106,8 +118,8 @@ export interface ShrinkUnderway {
  * the output, each cut at its tools' edges (the input's count therefore
  * starts after the parse, once its tools' places are known).
  */
-export function beginShrinkInDetail(input: CatalogInput, options: DetailedShrinkOptions = {}): ShrinkUnderway {
-  const { counting, read, prepared } = startShrink(input, options, true);
+export function beginShrinkInDetail(input: CatalogInput, options: DetailedShrinkOptions = {}, planned?: PlannedInput): ShrinkUnderway {
+  const { counting, read, prepared } = startShrink(input, options, true, planned);
   const { beforeJob, afterJob } = counting;
   const pending = (job: CountJob) => async () => {
     await job.finish();
@@ -133,16 +145,19 @@ interface ShrinkCounting {
   progress: ReturnType<typeof progressReporter>;
   /** Where `original` (when a copy) and the output's memory came from, to be given back once shrunk (shrink() only). */
   scratch: SharedScratch | undefined;
+  /** The budget's plan, for the report. */
+  budget: BudgetPlanReport | undefined;
 }
 
 function startShrink(
   input: CatalogInput,
   options: DetailedShrinkOptions,
   perTool: boolean,
+  planned?: PlannedInput,
 ): { counting: ShrinkCounting; read: ReadInput; prepared: PreparedCatalog } {
   const tokenizer = options.tokenizer ?? DEFAULT_TOKENIZER;
   const counter = options.counter ?? sharedCounter();
-  const read = readInput(input);
+  const read = planned?.read ?? readInput(input);
   const bytes = read.bytes;
   const progress = progressReporter(options.onStage);
   // shrink() reuses its large buffers from one call to the next (fresh memory
@@ -169,6 +184,8 @@ function startShrink(
       ...(allocateShared ? { allocateShared } : {}),
       shareSchemas: options.shareSchemas ?? false,
       ...(options.level !== undefined ? { level: options.level } : {}),
+      ...(planned ? { parsed: planned.parsed } : {}),
+      ...(planned?.plan ? { toolLevels: planned.plan.toolLevels } : {}),
       onProgress: (fraction) => progress('transforming', fraction),
       ...(growing ? { onOutput: (written: Uint8Array) => growing.grew(written) } : {}),
     });
@@ -201,12 +218,13 @@ function startShrink(
     afterJob,
     progress,
     scratch,
+    budget: planned?.plan && options.budget !== undefined ? budgetReport(options.budget, planned.plan) : undefined,
   };
   return { counting, read, prepared };
 }
 
 async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
-  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress, scratch } = counting;
+  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress, scratch, budget } = counting;
   // The workers count while this thread parses and transforms; then this
   // thread helps them (a vocabulary costs ~5 MB per thread). A job too small
   // for workers, or a counter without them, is counted here.
@@ -261,16 +279,19 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
     if (original.buffer !== bytes.buffer) scratch.give(original.buffer);
     if (handedOut.buffer !== output!.buffer && output!.buffer instanceof SharedArrayBuffer) scratch.give(output!.buffer);
   }
-  return { result: { ...report(tokenizer, tokensBefore, tokensAfter, options.level), recovery_handle: handle, output: handedOut } };
+  return {
+    result: { ...report(tokenizer, tokensBefore, tokensAfter, options.level), ...(budget ? { budget } : {}), recovery_handle: handle, output: handedOut },
+  };
 }
 
 /** How the store records the shrink's options: its compressor label, and share_schemas and level in its metadata (defaults left out). */
 function recordedWith(options: DetailedShrinkOptions): { compressor?: string; shareSchemas?: true; level?: LevelName } {
   const shareSchemas = options.shareSchemas === true;
   const level = options.level ?? DEFAULT_LEVEL;
-  if (!shareSchemas && level === DEFAULT_LEVEL) return {};
+  const { budget } = options;
+  if (!shareSchemas && level === DEFAULT_LEVEL && budget === undefined) return {};
   return {
-    compressor: compressorLabel({ shareSchemas, level }),
+    compressor: compressorLabel({ shareSchemas, level, ...(budget !== undefined ? { budget } : {}) }),
     ...(shareSchemas ? { shareSchemas: true } : {}),
     ...(level !== DEFAULT_LEVEL ? { level } : {}),
   };

@@ -117,16 +117,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         };
       }
     },
-    analyzeCatalog: ({ name, bytes, tokenizer, origin, shareSchemas, level }, context) =>
-      core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level }, origin),
-    reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas, level }, context) => {
+    analyzeCatalog: ({ name, bytes, tokenizer, origin, shareSchemas, level, budget }, context) =>
+      core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level, budget }, origin),
+    reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas, level, budget }, context) => {
       const entry = registry.get(analysisId);
-      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, { shareSchemas, level });
+      return core.startAnalysis(entry.summary.name, entry.original, tokenizer, context, { shareSchemas, level, budget });
     },
-    openHistoryEntry: ({ handle, tokenizer, shareSchemas, level, shrink }, context) =>
+    openHistoryEntry: ({ handle, tokenizer, shareSchemas, level, budget, shrink }, context) =>
       runner.start(
         'analyzeHandle',
-        { handle, tokenizer, ...choiceFields({ shareSchemas, level }), ...(shrink !== undefined ? { shrink } : {}) },
+        { handle, tokenizer, ...choiceFields({ shareSchemas, level, budget }), ...(shrink !== undefined ? { shrink } : {}) },
         handle,
         context,
       ),

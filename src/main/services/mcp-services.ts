@@ -86,12 +86,12 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
 
   const policy = deps.startPolicy ?? { kind: 'refuse' };
 
-  const importServer = async ({ server, tokenizer, name, timeoutSeconds, shareSchemas, level }: McpImportRequest, context: CallContext) => {
+  const importServer = async ({ server, tokenizer, name, timeoutSeconds, shareSchemas, level, budget }: McpImportRequest, context: CallContext) => {
     const { start, name: defaultName } = resolve(server);
     await approveStart(start, policy);
     const label = clip(name ?? defaultName);
     const timeoutMs = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_LIST_TIMEOUT_MS;
-    return deps.runner.startFetched({ name: label, tokenizer, ...choiceFields({ shareSchemas, level }) }, context, async (signal, onProgress) => {
+    return deps.runner.startFetched({ name: label, tokenizer, ...choiceFields({ shareSchemas, level, budget }) }, context, async (signal, onProgress) => {
       const listed = await deps.worker.call(
         'listMcpTools',
         { target: start.target, timeoutMs, name: label },

@@ -33,7 +33,9 @@ export async function openCatalogPaths(
       jobs.push(fail(name, asCavemanError(error).toValue()));
       continue;
     }
-    jobs.push(core.startAnalysis(name, bytes, options.tokenizer, context, { shareSchemas: options.shareSchemas, level: options.level }));
+    jobs.push(
+      core.startAnalysis(name, bytes, options.tokenizer, context, { shareSchemas: options.shareSchemas, level: options.level, budget: options.budget }),
+    );
   }
   return jobs;
 }

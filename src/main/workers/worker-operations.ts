@@ -38,18 +38,23 @@ const recordedShrink = () => import('../jobs/analysis/recorded-shrink');
 const recovery = () => import('../library/recover-tool');
 
 export const operations: Implementations = {
-  async analyze({ analysisId, name, tokenizer, bytes, origin, shareSchemas, level }, { store, counter }, { signal, onProgress }) {
+  async analyze({ analysisId, name, tokenizer, bytes, origin, shareSchemas, level, budget }, { store, counter }, { signal, onProgress }) {
     const { analyzeCatalog } = await analysis();
-    return analyzeCatalog({ analysisId, name, bytes, tokenizer, origin, shareSchemas, level, store: openStore(store), counter, signal, onProgress });
+    return analyzeCatalog({ analysisId, name, bytes, tokenizer, origin, shareSchemas, level, budget, store: openStore(store), counter, signal, onProgress });
   },
 
-  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level, shrink }, { store, counter }, { signal, onProgress }) {
+  async analyzeHandle({ analysisId, handle, tokenizer, shareSchemas, level, budget, shrink }, { store, counter }, { signal, onProgress }) {
     const [{ analyzeCatalog }, { shrinkAgain }] = await Promise.all([analysis(), recordedShrink()]);
     const opened = store.get();
     const bytes = opened.get(handle);
     const entry = opened.details(handle);
     // The request's options count only where the shrink's compressor is not one this version reads.
-    const again = shrinkAgain(opened, handle, shrink, { tokenizer, shareSchemas: shareSchemas === true, level: level ?? DEFAULT_LEVEL });
+    const again = shrinkAgain(opened, handle, shrink, {
+      tokenizer,
+      shareSchemas: shareSchemas === true,
+      level: level ?? DEFAULT_LEVEL,
+      ...(budget !== undefined ? { budget } : {}),
+    });
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : `${handle}.json`;
     const { options } = again;
     return analyzeCatalog({
@@ -59,6 +64,7 @@ export const operations: Implementations = {
       tokenizer: again.tokenizer,
       shareSchemas: options.shareSchemas,
       level: options.level,
+      budget: options.budget,
       store: opened,
       counter,
       signal,
@@ -72,9 +78,10 @@ export const operations: Implementations = {
   },
 
   async exportHandle({ handle, which, shrink }, { store }) {
-    const [{ shrinkAgain }, { prepareCatalog, passThroughError }, { readInput }] = await Promise.all([
+    const [{ shrinkAgain }, { passThroughError }, { prepareAsRecorded }, { readInput }] = await Promise.all([
       recordedShrink(),
       import('../library/prepare-catalog'),
+      import('../library/plan-budget'),
       import('../library/read-catalog-text'),
     ]);
     const opened = store.get();
@@ -82,9 +89,9 @@ export const operations: Implementations = {
     const entry = opened.details(handle);
     const name = entry?.source_name && entry.source_name !== 'stdin' ? entry.source_name : handle;
     if (which === 'original') return { fileName: exportFileName(name, 'original'), bytes: original };
-    const { options } = shrinkAgain(opened, handle, shrink, { tokenizer: DEFAULT_TOKENIZER, ...DEFAULT_SHRINK_SETTINGS });
-    // The original is in the store already, so the compressed form may be handed out: shrunk as that shrink was.
-    const prepared = prepareCatalog(readInput(original), options);
+    const { options, tokenizer } = shrinkAgain(opened, handle, shrink, { tokenizer: DEFAULT_TOKENIZER, ...DEFAULT_SHRINK_SETTINGS });
+    // The original is in the store already, so the compressed form may be handed out: shrunk as that shrink was (a budget planned again).
+    const prepared = prepareAsRecorded(readInput(original), options, tokenizer);
     if (!prepared.ok) throw passThroughError(prepared.passThrough);
     return { fileName: exportFileName(name, 'compressed'), bytes: prepared.transform.output };
   },

@@ -42,12 +42,29 @@ export interface StoreInfo {
 /** Every operation a worker performs: its arguments and its answer. */
 export interface Operations {
   analyze: {
-    args: { analysisId: string; name: string; tokenizer: TokenizerName; bytes: Uint8Array; origin?: InputOrigin; shareSchemas?: boolean; level?: LevelName };
+    args: {
+      analysisId: string;
+      name: string;
+      tokenizer: TokenizerName;
+      bytes: Uint8Array;
+      origin?: InputOrigin;
+      shareSchemas?: boolean;
+      level?: LevelName;
+      budget?: number;
+    };
     result: AnalysisProduct;
   };
   /** Shrinks a stored original again with the tokenizer and options of one of its shrinks (`shrink`, else the latest); `tokenizer` where it recorded none. */
   analyzeHandle: {
-    args: { analysisId: string; handle: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; shrink?: number | undefined };
+    args: {
+      analysisId: string;
+      handle: string;
+      tokenizer: TokenizerName;
+      shareSchemas?: boolean;
+      level?: LevelName;
+      budget?: number;
+      shrink?: number | undefined;
+    };
     result: AnalysisProduct;
   };
   /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */

@@ -34,7 +34,7 @@ export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
  * The level of the shrink (SPEC §2.3b, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
  */
-export type LevelName = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).
  *
@@ -59,12 +59,12 @@ export type ErrorOutcome =
       handle: RecoveryHandle;
     };
 /**
- * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName1 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName1 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
@@ -83,12 +83,12 @@ export type CatalogSide = 'original' | 'compressed';
  */
 export type Bytes = Uint8Array;
 /**
- * How much description text the shrink keeps (SPEC §2.3b, docs/levels.md); facts when absent.
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "level".
  */
-export type LevelName2 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName2 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.
  *
@@ -185,9 +185,9 @@ export type McpServerRef =
       };
     };
 /**
- * wrapped: the proxy's --level (absent: the proxy's default, leads).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
-export type LevelName3 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * Tool names of the server's last measured listing, each as listed.
  *
@@ -198,9 +198,9 @@ export type LevelName3 = 'full' | 'facts' | 'leads' | 'signatures';
  */
 export type ToolNames = string[];
 /**
- * wrap: the proxy's level (default leads).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
-export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
  * wrap: tools the proxy neither lists nor lets be called.
  *
@@ -208,13 +208,17 @@ export type LevelName4 = 'full' | 'facts' | 'leads' | 'signatures';
  */
 export type ToolNames1 = string[];
 /**
- * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
-export type LevelName5 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName5 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
- * How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
-export type LevelName6 = 'full' | 'facts' | 'leads' | 'signatures';
+export type LevelName6 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
+/**
+ * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
+ */
+export type LevelName7 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 
 export interface ContractIndex {
   'cli-shrink-line.schema.json'?: CliShrinkLine;
@@ -253,6 +257,7 @@ export interface ShrinkReport {
   recovery_handle?: RecoveryHandle;
   tokenizer: TokenizerName;
   level?: LevelName;
+  budget?: BudgetPlanReport;
   pass_through?: PassThrough;
   error?: ErrorValue;
   /**
@@ -266,6 +271,22 @@ export interface ShrinkReport {
    * For a person reading the CLI's stderr: why nothing was stored.
    */
   note?: string;
+}
+/**
+ * The shrink was given a token budget: every tool listed at the richest level at or below level (the ceiling) that lets the listing fit.
+ */
+export interface BudgetPlanReport {
+  /**
+   * The budget.
+   */
+  tokens: number;
+  listing_tokens: number;
+  /**
+   * Tools per level (levels without a tool left out).
+   */
+  tools: {
+    [k: string]: number | undefined;
+  };
 }
 /**
  * Why the output is the input, unchanged.
@@ -343,17 +364,44 @@ export interface SharedDefinitions {
   [k: string]: unknown | undefined;
 }
 /**
- * The checks of SPEC §2.6 for one shrink: selection surface, argument construction, constraint sentences (today's rule markers) and facts kept (the fact taxonomy, every lead whole). Shared sub-schemas are expanded before checking. Lists are capped at 20 items.
+ * A token budget's plan (docs/levels.md, Budgets): the budget, the listing's tokens as Claude is handed it (the describe tool included once a tool is listed below facts), and how many tools are listed at each level.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "budgetPlan".
+ */
+export interface BudgetPlanReport1 {
+  /**
+   * The budget.
+   */
+  tokens: number;
+  listing_tokens: number;
+  /**
+   * Tools per level (levels without a tool left out).
+   */
+  tools: {
+    [k: string]: number | undefined;
+  };
+}
+/**
+ * The guarantees checked for one shrink: selection surface (as far as each tool's level keeps it exactly), argument construction, the relaxation guarantee, constraint sentences (today's rule markers) and facts kept (the fact taxonomy, every lead whole). Shared sub-schemas are expanded before checking. Lists are capped at 20 items.
  */
 export interface GuaranteeReport {
   selection: {
     ok: boolean;
+    /**
+     * What the levels kept exactly, for the tool that kept the least (docs/levels.md): exact (names, parameters, enums, required: down to signatures), skeleton (names, types, required and enums of up to 16 values of its typed skeleton), names (the tool's name). Absent: exact.
+     */
+    scope?: 'exact' | 'skeleton' | 'names';
     tools: number;
     parameters: number;
     differingTools: string[];
   };
   construction: {
     ok: boolean;
+    /**
+     * False when no tool's level keeps its structure exact (every tool at skeletons or names): nothing was checked, and nothing passed. Absent: true.
+     */
+    applies?: boolean;
     values: number;
     changedValues: string[];
     refs: number;
@@ -363,6 +411,18 @@ export interface GuaranteeReport {
       ref: string;
       kind: 'pointer' | 'anchor' | 'external' | 'malformed';
       resolves: boolean;
+    }[];
+  };
+  /**
+   * Every listed input schema accepts every argument object its original accepts (docs/levels.md), at every level: checked keyword by keyword, each failure with where the listing asserts more than the original.
+   */
+  relaxation?: {
+    ok: boolean;
+    tools: number;
+    failures: {
+      tool: string;
+      at: string;
+      reason: string;
     }[];
   };
   constraints: {
@@ -382,7 +442,7 @@ export interface GuaranteeReport {
 }
 export interface FactsKept {
   /**
-   * No fact sentence dropped outside rule 3 and no lead cut.
+   * No fact sentence dropped outside rule 3, no lead cut, and no tool's own description cut outside a deferral.
    */
   ok: boolean;
   /**
@@ -410,6 +470,18 @@ export interface FactsKept {
      * Removed where the level keeps no parameter description (signatures), from a marked tool.
      */
     deferred?: number;
+    cut: number;
+  };
+  /**
+   * Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level.
+   */
+  toolDescriptions?: {
+    found: number;
+    whole: number;
+    deferred: number;
+    /**
+     * Shortened anywhere else: must be 0.
+     */
     cut: number;
   };
   byCategory: {
@@ -594,6 +666,13 @@ export interface AnalyzeRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * Measure an analysis again, e.g. with another tokenizer.
@@ -616,6 +695,13 @@ export interface ReanalyzeRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * Main shows the native Open dialog and analyses every file the person picks.
@@ -633,6 +719,13 @@ export interface OpenFilesRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -788,6 +881,13 @@ export interface HistoryOpenRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
   /**
    * One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.
    *
@@ -958,6 +1058,13 @@ export interface McpImportRequest {
    */
   shareSchemas?: boolean;
   level?: LevelName2;
+  /**
+   * Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.
+   *
+   * This interface was referenced by `IPCContract`'s JSON-Schema
+   * via the `definition` "budget".
+   */
+  budget?: number;
 }
 /**
  * Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).
@@ -1291,7 +1398,7 @@ export interface LevelComparison {
     openai: number;
   };
   /**
-   * From full to signatures.
+   * Every level, from the most kept to the least (src/shared/levels.ts).
    */
   levels: LevelFigures[];
 }
@@ -1454,6 +1561,7 @@ export interface LintReport {
   beyond_minification: number;
   tools: ToolTokens[];
   envelope: EnvelopeTokens;
+  budget?: BudgetPlanReport2;
   describe_tool?: DescribeToolPrice;
   total: TotalTokens;
   visible: VisibleTokens;
@@ -1482,6 +1590,7 @@ export interface ToolTokens {
   saving: SavingSplit;
   facts: FactTally;
   visible: VisibleTokens;
+  level?: LevelName7;
 }
 /**
  * tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).
@@ -1516,6 +1625,22 @@ export interface EnvelopeTokens {
   tokens_before: number;
   tokens_after: number;
   visible: VisibleTokens;
+}
+/**
+ * lint --budget: the plan measured (each tool's level is in tools[].level; level is the ceiling).
+ */
+export interface BudgetPlanReport2 {
+  /**
+   * The budget.
+   */
+  tokens: number;
+  listing_tokens: number;
+  /**
+   * Tools per level (levels without a tool left out).
+   */
+  tools: {
+    [k: string]: number | undefined;
+  };
 }
 /**
  * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
@@ -1580,6 +1705,7 @@ export interface FactReport {
   deferred?: number;
   dropped: number;
   leads: LeadTally;
+  tool_descriptions?: ToolDescriptionTally;
   /**
    * Per category of the fact taxonomy (a sentence counts in every category it matches).
    */
@@ -1617,6 +1743,18 @@ export interface LeadTally {
   deferred?: number;
   /**
    * Leads cut any other way (0 when the guarantee holds).
+   */
+  cut: number;
+}
+/**
+ * Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level. Optional for reports made before it was counted.
+ */
+export interface ToolDescriptionTally {
+  found: number;
+  whole: number;
+  deferred: number;
+  /**
+   * Shortened anywhere else (0 when the guarantee holds).
    */
   cut: number;
 }
@@ -1740,6 +1878,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json#/$defs/errorLine': CliErrorLine;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/tokenizer': TokenizerName;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/level': LevelName;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/budgetPlan': BudgetPlanReport;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/basis': Basis;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/contentType': ContentType;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/recoveryHandle': RecoveryHandle;

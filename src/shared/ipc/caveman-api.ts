@@ -8,15 +8,20 @@ import type { ExportRequest, JobStarted, LevelName, McpDiscovery, OpenFilesReque
 export type { DiffPlan, DiffSection, SectionTexts } from './diff-plan';
 import type { AnswerOf, EventName, EventTypes, RequestOf, SharedMethod, Unsubscribe } from './channels';
 
-/** How to shrink, beyond the tokenizer: shared sub-schemas (SPEC §2.3a) are an opt-in; the level (SPEC §2.3b) is facts unless chosen. */
+/** How to shrink, beyond the tokenizer: shared sub-schemas are an opt-in; the level is facts unless chosen; a budget (docs/levels.md) none unless given. */
 export interface ShrinkChoice {
   shareSchemas?: boolean | undefined;
   level?: LevelName | undefined;
+  budget?: number | undefined;
 }
 
-/** The request fields for a shrink choice: sharing only when on (the contract's default is off), the level whenever one is given. */
-export function choiceFields(choice: ShrinkChoice | undefined): { shareSchemas?: true; level?: LevelName } {
-  return { ...(choice?.shareSchemas ? { shareSchemas: true as const } : {}), ...(choice?.level !== undefined ? { level: choice.level } : {}) };
+/** The request fields for a shrink choice: sharing only when on (the contract's default is off), the level and the budget whenever given. */
+export function choiceFields(choice: ShrinkChoice | undefined): { shareSchemas?: true; level?: LevelName; budget?: number } {
+  return {
+    ...(choice?.shareSchemas ? { shareSchemas: true as const } : {}),
+    ...(choice?.level !== undefined ? { level: choice.level } : {}),
+    ...(choice?.budget !== undefined ? { budget: choice.budget } : {}),
+  };
 }
 
 export interface ExportOutcome {

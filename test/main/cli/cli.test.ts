@@ -274,7 +274,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(lines.some((l) => /^search_files\s+\d+\s+\d+\s+\d+\.\d%$/.test(l))).toBe(true);
     expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(/^TOTAL \(basis: inferred\)\s+\d+\s+\d+\s+\d+\.\d%  · \d+\.\d% beyond minification$/);
     expect(lines.find((l) => l.startsWith('facts kept:'))).toMatch(
-      /^facts kept: (\d+) of \1 \(0 redundant with a keyword, 0 dropped\) · leads whole: (\d+) of \2$/,
+      /^facts kept: (\d+) of \1 \(0 redundant with a keyword, 0 dropped\) · leads whole: (\d+) of \2 · tool descriptions whole: (\d+) of \3$/,
     );
     expect(lines.at(-1)).toMatch(/^proxy: caveman_describe (adds \d+ tokens|not listed)/);
     expect(existsSync(store.db)).toBe(false);

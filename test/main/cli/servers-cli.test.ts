@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliArgv, runCommand } from '../../helpers/cli';
 import { TINY_SERVER } from '../mcp/servers';
+import { LEVELS } from '../../../src/shared/levels';
 
 let dir: string;
 let home: string;
@@ -98,7 +99,7 @@ only when allowed", async () => {
     const run = await servers('--measure');
     expect(run.status, run.stderr).toBe(0);
     const rows = rowsOf(run.stdout);
-    expect(rows[0]).toEqual(['CLIENT', 'SERVER', 'TOOLS', 'AS CONFIGURED', 'FULL', 'FACTS', 'LEADS', 'SIGNATURES']);
+    expect(rows[0]).toEqual(['CLIENT', 'SERVER', 'TOOLS', 'AS CONFIGURED', ...LEVELS.map((level) => level.toUpperCase())]);
     const names = rows.slice(1, 6).map((row) => row.slice(0, 3));
     expect(names).toEqual([
       ['Claude Desktop', 'small', '4'],
@@ -112,7 +113,7 @@ only when allowed", async () => {
     expect(desktop).toEqual(small.map((value, i) => value + second[i]!));
     expect(all).toEqual(desktop.map((value, i) => value + keyed[i]!));
     // Direct: as configured is the listing itself, more than the proxy lists at signatures.
-    expect(small[0]!).toBeGreaterThan(small[4]!);
+    expect(small[0]!).toBeGreaterThan(small[1 + LEVELS.indexOf('signatures')]!);
     expect(run.stdout).toContain('tokens per request as the model sees them: the anthropic rendering (what Claude is sent), inferred, o200k_base');
     expect(run.stderr).toContain(`theirs (${join(project, '.vscode/mcp.json')}): ${process.execPath} -e`);
     expect(run.stderr).toContain("theirs: not measured (a project's file: not confirmed (run on a terminal, or add --run-project-servers))");

@@ -50,7 +50,8 @@ describe('per-tool originals', () => {
   it("gives each tool's exact source text, marking the ones whose descriptions were cut", async () => {
     const handle = await stored();
     expect(recoverTools(handle, { store })).toEqual([
-      { name: 'search', text: SEARCH, shortened: true },
+      // Its own description stays whole at facts (a client's tool search reads it), and its schema's are short: complete.
+      { name: 'search', text: SEARCH, shortened: false },
       // Only a title, examples and an empty description were dropped: complete.
       { name: 'titled', text: TITLED, shortened: false },
       // A schema description (of a property named "description") was cut: shortened.
@@ -58,7 +59,8 @@ describe('per-tool originals', () => {
     ]);
     const search = recoverTool(handle, 'search', { store });
     expect(Buffer.from(search.original).equals(Buffer.from(SEARCH, 'utf8'))).toBe(true);
-    expect(search.shortened).toBe(true);
+    expect(search.shortened).toBe(false);
+    expect(recoverTool(handle, 'nested', { store }).shortened).toBe(true);
   });
 
   it('an unknown tool or handle is cave_not_found, naming the tools there are', async () => {

@@ -12,6 +12,7 @@ import { serviceClient } from '../../helpers/services';
 import { realFixture, referenceInputs } from '../../helpers/fixtures';
 import { describeErrors, validatorFor } from '../../../src/main/contracts/contract-validator';
 import { CONTRACT_IDS } from '../../../src/shared/contracts';
+import { LEVELS } from '../../../src/shared/levels';
 
 let dir: string;
 let services: AppServices;
@@ -81,7 +82,7 @@ describe('app services (real workers, real store)', () => {
     expect(leads.guarantees!.facts.kept + leads.guarantees!.facts.redundant + leads.guarantees!.facts.deferred!).toBe(leads.guarantees!.facts.sentences);
     // Every level at a glance, on demand: each as the analysis at that level counts it.
     const comparison = await call<LevelComparison>('compareLevels', { analysisId: facts.analysisId });
-    expect(comparison.levels.map((figures) => figures.level)).toEqual(['full', 'facts', 'leads', 'signatures']);
+    expect(comparison.levels.map((figures) => figures.level)).toEqual([...LEVELS]);
     expect(comparison.before).toEqual({
       tokens: facts.report.tokens_before,
       anthropic: facts.visible!.anthropic.tokens_before,
@@ -115,6 +116,27 @@ describe('app services (real workers, real store)', () => {
     const again = (await finished(reopened.jobId)) as AnalysisSummary;
     expect(again).toMatchObject({ ok: true, level: 'leads', report: { tokens_after: leads.report.tokens_after } });
     await call('deleteHistoryEntry', { handle });
+  });
+
+  it("shrinks to a budget: the plan on the summary, each tool's level in the report, the same bytes from history; below the floor, a failure", async () => {
+    const fixture = realFixture('github-mcp-server.json');
+    const analyze = async (budget: number) => {
+      const request = { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes), level: 'skeletons', budget };
+      return finished((await call<{ jobId: string }>('analyzeCatalog', request)).jobId);
+    };
+    const outcome = (await analyze(6000)) as AnalysisSummary;
+    expect(outcome.report.budget).toMatchObject({ tokens: 6000, tools: { skeletons: expect.any(Number), names: expect.any(Number) } });
+    expect(outcome.report.budget!.listing_tokens).toBeLessThanOrEqual(6000);
+    const lint = JSON.parse(Buffer.from((await call<{ bytes: Uint8Array }>('getLintReport', { analysisId: outcome.analysisId })).bytes).toString('utf8'));
+    expect(new Set(lint.tools.map((tool: { level: string }) => tool.level))).toEqual(new Set(['skeletons', 'names']));
+    expect(outcome.guarantees).toMatchObject({ selection: { ok: true, scope: 'names' }, construction: { applies: false }, relaxation: { ok: true } });
+    const handle = outcome.report.recovery_handle!;
+    const handedOut = Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' })).bytes);
+    const saved = await call<{ bytes: Uint8Array }>('downloadCatalog', { source: { handle }, which: 'compressed' });
+    expect(Buffer.from(saved.bytes).equals(handedOut)).toBe(true);
+    await call('deleteHistoryEntry', { handle });
+    const below = (await analyze(500)) as AnalysisFailure;
+    expect(below).toMatchObject({ ok: false, error: { code: 'cave_bad_request', message: expect.stringContaining("below this catalog's floor") as string } });
   });
 
   it('gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)', async () => {
@@ -270,7 +292,13 @@ describe('app services (real workers, real store)', () => {
 
   it("history:tools lists a handle's tools and gives one tool's original text exactly", async () => {
     const fixture = realFixture('server-filesystem.json');
-    const started = await call<{ jobId: string }>('analyzeCatalog', { name: fixture.name, tokenizer: 'o200k_base', bytes: new Uint8Array(fixture.bytes) });
+    // At leads: at facts every tool of this catalog keeps all of its text (its tools' own descriptions stay whole).
+    const started = await call<{ jobId: string }>('analyzeCatalog', {
+      name: fixture.name,
+      tokenizer: 'o200k_base',
+      level: 'leads',
+      bytes: new Uint8Array(fixture.bytes),
+    });
     const outcome = (await finished(started.jobId)) as AnalysisSummary;
     const handle = outcome.report.recovery_handle!;
     const expected = recoverTools(handle, { store: join(dir, 'ccr.db') });

@@ -19,6 +19,7 @@ import { createAppServices, type AppServices } from '../../../src/main/services/
 import { serviceClient } from '../../helpers/services';
 import { TINY_SERVER } from '../mcp/servers';
 import { useHome } from '../../helpers/home-env';
+import { LEVELS } from '../../../src/shared/levels';
 
 const CLI = resolve(process.env.CAVEMAN_CLI ?? 'out/main/cli.js');
 let dir: string;
@@ -105,7 +106,7 @@ describe('Servers channels (real services)', () => {
     const outcome = await measured(started.jobId);
     if (!outcome.ok) throw new Error(outcome.error.message);
     expect(outcome.costs.tools.map((tool) => tool.name)).toEqual(['echo', 'tool_01', 'tool_02', 'tool_03', 'grow']);
-    expect(outcome.costs.levels.map((level) => level.level)).toEqual(['full', 'facts', 'leads', 'signatures']);
+    expect(outcome.costs.levels.map((level) => level.level)).toEqual([...LEVELS]);
     const leads = outcome.costs.levels[2]!;
     expect(leads.total.anthropic.tokens_after).toBeLessThan(leads.total.anthropic.tokens_before);
     const stages = client.events

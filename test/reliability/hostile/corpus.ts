@@ -30,7 +30,8 @@ export interface HostileInput {
     | 'size'
     | 'not-a-catalog'
     | 'refs'
-    | 'dialect';
+    | 'dialect'
+    | 'relaxation';
   bytes: () => Uint8Array;
   expected: Expected;
   /** Large inputs: also through the CLI and the app, but they take seconds each. */
@@ -715,6 +716,102 @@ const ENTRIES: HostileInput[] = [
         definitions: { id: { type: 'integer', minimum: 1 } },
       }),
     expected: { kind: 'shrinks', check: expectExcludes('"$schema"') },
+  },
+  // Schemas a careless relaxation would tighten: what a skeleton lists must still accept every call these accept.
+  {
+    family: 'relaxation',
+    name: 'oneOf branches told apart only by bounds a skeleton defers',
+    bytes: () =>
+      schemaTool({
+        type: 'object',
+        properties: {
+          code: {
+            oneOf: [
+              { type: 'string', maxLength: 3 },
+              { type: 'string', minLength: 4 },
+            ],
+          },
+        },
+        required: ['code'],
+      }),
+    expected: { kind: 'shrinks' },
+  },
+  {
+    family: 'relaxation',
+    name: 'not, if/then/else and contains, whose insides must never be relaxed',
+    bytes: () =>
+      schemaTool({
+        type: 'object',
+        properties: {
+          code: { type: 'string', not: { pattern: '^x', minLength: 2 } },
+          mode: { type: 'object', if: { properties: { kind: { const: 'a' } }, required: ['kind'] }, then: { required: ['a'] }, else: { required: ['b'] } },
+          list: { type: 'array', contains: { type: 'integer', minimum: 10 } },
+        },
+      }),
+    expected: { kind: 'shrinks' },
+  },
+  {
+    family: 'relaxation',
+    name: 'additionalProperties false beside patternProperties, and a tuple closed by items false',
+    bytes: () =>
+      schemaTool({
+        type: 'object',
+        properties: {
+          headers: {
+            type: 'object',
+            properties: { accept: { type: 'string' } },
+            patternProperties: { '^x-': { type: 'string' } },
+            additionalProperties: false,
+          },
+          pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false },
+        },
+      }),
+    expected: { kind: 'shrinks' },
+  },
+  {
+    family: 'relaxation',
+    name: 'a draft-07 $ref beside a type it hides',
+    bytes: () =>
+      schemaTool({
+        $schema: DRAFT_07,
+        type: 'object',
+        title: 'Arguments',
+        properties: { id: { $ref: '#/definitions/id', type: 'string' } },
+        definitions: { id: { type: 'integer' } },
+      }),
+    expected: { kind: 'shrinks' },
+  },
+  {
+    family: 'relaxation',
+    name: 'a draft-04 const, which draft-04 does not read',
+    bytes: () => schemaTool({ $schema: DRAFT_04, type: 'object', title: 'Arguments', properties: { version: { type: 'string', const: 'v1' } } }),
+    expected: { kind: 'shrinks' },
+  },
+  {
+    family: 'relaxation',
+    name: 'nullable beside type, an enum of 17 values, nesting past depth 3 and a recursive tree',
+    bytes: () =>
+      schemaTool({
+        type: 'object',
+        properties: {
+          note: { type: 'string', nullable: true },
+          letter: { type: 'string', enum: 'abcdefghijklmnopq'.split('') },
+          a: {
+            type: 'object',
+            properties: { b: { type: 'object', properties: { c: { type: 'object', additionalProperties: false, properties: { d: { type: 'string' } } } } } },
+          },
+          tree: { $ref: '#/$defs/node' },
+        },
+        $defs: {
+          node: {
+            type: 'object',
+            properties: { name: { type: 'string', pattern: '^[a-z]+$' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+            required: ['name'],
+          },
+          unused: { type: 'string' },
+        },
+      }),
+    expected: { kind: 'shrinks' },
   },
 ];
 

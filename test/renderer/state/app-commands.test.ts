@@ -244,6 +244,22 @@ describe('app commands', () => {
     expect(createAppStores(createFakeApi(), storage).settings.getState().level).toBe('facts');
   });
 
+  it('a new budget shrinks the catalog on screen again with it, only when it differs, and is kept for the next start', async () => {
+    const api = createFakeApi();
+    const storage = memoryStorage();
+    const stores = createAppStores(api, storage);
+    stores.catalogs.getState().finished({ jobId: 'j', outcome: summary('an-1', 'github.json') });
+    const commands = createAppCommands(api, stores, env());
+    commands.setBudget(null);
+    expect(api.calls).toEqual([]);
+    commands.setBudget(4000);
+    await settle();
+    expect(api.calls.map((call) => [call.method, call.args[0]])).toEqual([
+      ['reanalyzeCatalog', { analysisId: 'an-1', tokenizer: 'o200k_base', level: 'facts', budget: 4000 }],
+    ]);
+    expect(createAppStores(createFakeApi(), storage).settings.getState().budget).toBe(4000);
+  });
+
   it('copies the compressed catalog to the clipboard, or says why it could not', async () => {
     const copied: string[] = [];
     let refuse = false;

@@ -5,6 +5,7 @@ import {
   createSettingsStore,
   INPUT_PRICE_KEY,
   LEVEL_KEY,
+  BUDGET_KEY,
   SHARE_SCHEMAS_KEY,
   TOKENIZER_KEY,
 } from '../../../src/renderer/src/state/settings-store';
@@ -101,6 +102,21 @@ describe('settings store', () => {
     const store = createSettingsStore(createFakeApi({ getAppInfo: async () => appInfo({ tokenizers: ['cl100k_base'] }) }), storage);
     await store.getState().load();
     expect(store.getState().tokenizer).toBe('cl100k_base');
+  });
+
+  it('lists without a budget until one is given, keeps a whole number of tokens across restarts, and refuses anything else', () => {
+    const storage = memoryStorage();
+    const first = createSettingsStore(createFakeApi(), storage);
+    expect(first.getState().budget).toBeNull();
+    first.getState().setBudget(16000);
+    expect(storage.getItem(BUDGET_KEY)).toBe('16000');
+    expect(createSettingsStore(createFakeApi(), storage).getState().budget).toBe(16000);
+    first.getState().setBudget(null);
+    expect(storage.getItem(BUDGET_KEY)).toBeNull();
+    for (const bad of ['0', '-5', '1.5', '1e4', 'lots', '99999999999999999999']) {
+      storage.setItem(BUDGET_KEY, bad);
+      expect(createSettingsStore(createFakeApi(), storage).getState().budget, bad).toBeNull();
+    }
   });
 
   it('ignores a stored level that is not one, and storage that throws', () => {

@@ -1,6 +1,6 @@
 // `caveman-shrink lint FILE [--json]`: per-tool token report; stores nothing.
 
-import type { LevelsReport, LintReport, RenderedTokens } from '../../../shared/contracts';
+import type { LevelsReport, LintReport, RenderedTokens, ToolDescriptionTally } from '../../../shared/contracts';
 import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
@@ -11,12 +11,16 @@ import { formatPercent, formatTable } from '../format-table';
 import { writeAll } from '../stdio';
 import { levelsTable } from './levels-table';
 import type { CommandIo } from './shrink-command';
+import { isBudgetBelowFloor } from '../../library/plan-budget';
+import { UsageError } from '../usage-error';
 
 export interface LintCommandOptions {
   tokenizer: TokenizerName;
   json: boolean;
   shareSchemas?: boolean;
   level?: LevelName;
+  /** Measure what a budget plans (each tool's level in the table); below the catalog's floor, a usage mistake. */
+  budget?: number;
   /** Every level at a glance instead of one level's per-tool report. */
   levels?: boolean;
 }
@@ -32,8 +36,15 @@ export async function runLintCommand(file: string, options: LintCommandOptions, 
     const shareSchemas = options.shareSchemas === true;
     if (options.levels === true)
       report = await (await import('../../library/lint-levels')).lintLevels(input.bytes, { tokenizer: options.tokenizer, shareSchemas });
-    else report = await lint(input.bytes, { tokenizer: options.tokenizer, shareSchemas, ...(options.level !== undefined ? { level: options.level } : {}) });
+    else
+      report = await lint(input.bytes, {
+        tokenizer: options.tokenizer,
+        shareSchemas,
+        ...(options.level !== undefined ? { level: options.level } : {}),
+        ...(options.budget !== undefined ? { budget: options.budget } : {}),
+      });
   } catch (thrown) {
+    if (isBudgetBelowFloor(thrown)) throw new UsageError(thrown.message);
     const error = thrown instanceof CavemanError ? thrown : asCavemanError(thrown);
     const message =
       error.code === 'cave_internal' && (thrown as NodeJS.ErrnoException).code ? `cannot read ${file}: ${unreadableReason(thrown)}` : error.message;
@@ -52,10 +63,13 @@ export async function runLintCommand(file: string, options: LintCommandOptions, 
  * facts-kept guarantee.
  */
 export function lintTable(report: LintReport): string {
-  const rows = report.tools.map((tool) => [tool.name, String(tool.tokens_before), String(tool.tokens_after), formatPercent(tool.ratio)]);
-  rows.push(['(envelope)', String(report.envelope.tokens_before), String(report.envelope.tokens_after), '']);
+  // With a budget each tool's level is a column of its own.
+  const level = (name: string | undefined) => (report.budget ? [name ?? ''] : []);
+  const rows = report.tools.map((tool) => [tool.name, ...level(tool.level), String(tool.tokens_before), String(tool.tokens_after), formatPercent(tool.ratio)]);
+  rows.push(['(envelope)', ...level(''), String(report.envelope.tokens_before), String(report.envelope.tokens_after), '']);
   rows.push([
     `TOTAL (basis: ${report.basis})`,
+    ...level(''),
     String(report.total.tokens_before),
     String(report.total.tokens_after),
     formatPercent(report.total.ratio),
@@ -64,20 +78,40 @@ export function lintTable(report: LintReport): string {
   const { facts } = report;
   const leadsWhole = facts.leads.whole + facts.leads.shortened;
   return (
-    formatTable(['TOOL', 'BEFORE', 'AFTER', 'RATIO'], rows) +
+    formatTable(['TOOL', ...level('LEVEL'), 'BEFORE', 'AFTER', 'RATIO'], rows) +
+    budgetLine(report) +
     `seen by the model: anthropic ${seen(report.visible.anthropic)} · openai ${seen(report.visible.openai)}\n` +
     `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}` +
     `${report.level !== undefined && report.level !== DEFAULT_LEVEL ? ` · level ${report.level}` : ''}\n` +
     `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ` +
     `${deferredPart(facts.deferred)}${facts.dropped} dropped) · leads whole: ${leadsWhole} of ` +
-    `${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}\n` +
+    `${facts.leads.found}${facts.leads.deferred ? ` (${facts.leads.deferred} deferred)` : ''}${toolDescriptionsPart(facts.tool_descriptions)}\n` +
     describeToolLine(report)
+  );
+}
+
+/** The budget's plan in a line: the budget, what the listing takes, how many tools at each level. */
+function budgetLine(report: LintReport): string {
+  const { budget } = report;
+  if (budget === undefined) return '';
+  const count = (n: number) => n.toLocaleString('en-US');
+  const levels = Object.entries(budget.tools).map(([name, tools]) => `${tools} at ${name}`);
+  return (
+    `budget: ${count(budget.tokens)} tokens, listing ${count(budget.listing_tokens)} as Claude is handed it (the describe tool included) · ` +
+    `${levels.join(', ')} (ceiling ${report.level ?? DEFAULT_LEVEL})\n`
   );
 }
 
 /** "12 deferred, " at a deferral level; nothing at full and facts, so their line reads as before. */
 function deferredPart(deferred: number | undefined): string {
   return deferred ? `${deferred} deferred (one describe call away), ` : '';
+}
+
+/** " · tool descriptions whole: 9 of 9": what a client's tool search reads, whole unless the level defers it. */
+function toolDescriptionsPart(counts: ToolDescriptionTally | undefined): string {
+  if (counts === undefined) return '';
+  const deferred = counts.deferred ? ` (${counts.deferred} deferred)` : '';
+  return ` · tool descriptions whole: ${counts.whole} of ${counts.found}${deferred}`;
 }
 
 /** A rendering's tokens before → after, and the share saved. */

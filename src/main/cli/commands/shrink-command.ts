@@ -13,6 +13,9 @@ import type { TokenizerName } from '../../../shared/tokenizers';
 import { savingRatio } from '../../../shared/ratio';
 import { shrink } from '../../library/shrink';
 import { withDescribeTool } from '../../library/describe';
+import { isBudgetBelowFloor } from '../../library/plan-budget';
+import type { BudgetPlanReport } from '../../../shared/contracts';
+import { UsageError } from '../usage-error';
 import { countTokens } from '../../engine/tokens/count-tokens';
 import { readBoundedFile, readBoundedStream, tooLargeMessage, type BoundedInput } from '../../library/catalog-file';
 import { reportLine, unforeseenFailureLine, withNote } from '../report-line';
@@ -25,6 +28,8 @@ export interface ShrinkCommandOptions {
   /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
   strict?: boolean | undefined;
   level?: LevelName | undefined;
+  /** Fit the listing in this many tokens (ShrinkOptions.budget); below the catalog's floor, a usage mistake. */
+  budget?: number | undefined;
   /** Add the describe tool's definition after the tools (withDescribeTool). */
   describeTool?: boolean | undefined;
 }
@@ -64,6 +69,7 @@ export async function runShrinkCommand(
       ...(options.store !== undefined ? { store: options.store } : {}),
       ...(options.shareSchemas ? { shareSchemas: true } : {}),
       ...(options.level !== undefined ? { level: options.level } : {}),
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
       sourceName: file === undefined || file === '-' ? 'stdin' : basename(file),
       sharedOutput: true,
     });
@@ -87,21 +93,33 @@ export async function runShrinkCommand(
     const status = await reportLine(io, withNote(report, error, 'the original bytes were passed through'), options.strict);
     if (notAdded !== undefined) await writeAll(io.stderr, `caveman-shrink: --describe-tool: not added (${notAdded})\n`);
     // After the report line, so a reader of the first stderr line still gets the JSON.
-    if (options.level !== undefined && defersDetails(options.level) && report.recovery_handle !== undefined)
-      await writeAll(io.stderr, deferralNote(options.level, report.recovery_handle));
+    const kept = whatWasKept(options.level, report.budget);
+    if (kept !== undefined && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(kept, report.recovery_handle));
     return status;
   } catch (thrown) {
     if (thrown instanceof IncompleteOutputError) throw thrown;
+    // A budget below the catalog's floor is a usage mistake: nothing on stdout, the floor on stderr, exit 2.
+    if (isBudgetBelowFloor(thrown)) throw new UsageError(thrown.message);
     // A failure we did not foresee still passes the catalog through.
     await writeAll(io.stdout, input.bytes);
     return reportLine(io, unforeseenFailureLine(thrown), options.strict);
   }
 }
 
-/** What a shrink at a deferral level says on stderr: what it kept, and how to reach the rest. */
-export function deferralNote(level: LevelName, handle: string): string {
+/** What a shrink that deferred something kept ("level leads: …", "budget 4,000: 80 tools at skeletons, …"), or undefined when it deferred nothing. */
+function whatWasKept(level: LevelName | undefined, budget: BudgetPlanReport | undefined): string | undefined {
+  if (budget !== undefined) {
+    const levels = Object.entries(budget.tools) as [LevelName, number][];
+    if (!levels.some(([name]) => defersDetails(name))) return undefined;
+    return `budget ${budget.tokens.toLocaleString('en-US')}: ${levels.map(([name, count]) => `${count} at ${name}`).join(', ')}`;
+  }
+  return level !== undefined && defersDetails(level) ? `level ${level}: ${LEVEL_KEEPS[level]}` : undefined;
+}
+
+/** What a shrink that deferred something says on stderr: what it kept, and how to reach the rest. */
+export function deferralNote(kept: string, handle: string): string {
   return (
-    `caveman-shrink: level ${level}: ${LEVEL_KEEPS[level]}; a description ending in " …" lost text. ` +
+    `caveman-shrink: ${kept}; a description ending in " …" lost text. ` +
     `Every tool's original is in the store: caveman-shrink recover ${handle} --tool NAME, ` +
     `the library's recoverTool(handle, name) or toolDescriber({ handle }) for a harness that answers the describe tool\n`
   );

@@ -24,6 +24,8 @@ export interface RefReport {
 /** A reference with the places it lands (pointers from the tool schema's root): every reading a validator may take. */
 export interface ResolvedRef extends RefReport {
   targets: string[];
+  /** The tool's place in the catalog. */
+  toolIndex: number;
 }
 
 export interface ConstructionProfile {
@@ -47,7 +49,7 @@ export function constructionProfileOf(doc: JsonDocument, onProgress: Progress = 
       });
       for (const site of refSites(doc, schema, declaredDialects(doc, schema))) {
         const targets = site.targets.filter((target) => resolvePointer(doc, schema, target) !== undefined).map(pointerOf);
-        profile.refs.push({ tool: tool.name, at: pointerOf(site.at), ref: site.ref, kind: site.kind, resolves: targets.length > 0, targets });
+        profile.refs.push({ tool: tool.name, toolIndex, at: pointerOf(site.at), ref: site.ref, kind: site.kind, resolves: targets.length > 0, targets });
       }
     });
     onTool(toolIndex);

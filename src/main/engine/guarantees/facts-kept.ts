@@ -2,7 +2,9 @@
 // input (fact-taxonomy.ts) is in the same description of the output word for
 // word, or is redundant with a keyword on the same schema node (rule 3, with
 // the keyword named). Every lead — a description's first sentence — is whole,
-// or, if it is over 300 bytes, shortened at a word boundary with "…". At a
+// or, if it is over 300 bytes, shortened at a word boundary with "…"; a
+// tool's own description is whole (it is what a client's tool search
+// reads), unless a deferral level shortened it in a marked tool. At a
 // deferral level a sentence missing from a marked tool is deferred, and so is
 // a lead where the level does not keep it (deferrals.ts). Anything else is a
 // dropped fact, and the guarantee fails naming it.
@@ -53,6 +55,8 @@ export interface LeadProblem {
 
 export interface FactLedger {
   total: FactCounts;
+  /** Each tool's own description (its envelope's): a client's tool search reads it, so only a deferral level may shorten it. */
+  toolDescriptions: ToolDescriptionCounts;
   /** Per tool, in catalog order (a tool without descriptions counts zeros). */
   tools: FactCounts[];
   byCategory: Record<FactCategory, Omit<FactCounts, 'found'>>;
@@ -68,6 +72,15 @@ export interface LeadCounts {
   shortened: number;
   /** Removed where the level does not keep it (a parameter's, at signatures, in a marked tool). */
   deferred: number;
+  cut: number;
+}
+
+export interface ToolDescriptionCounts {
+  found: number;
+  whole: number;
+  /** Shortened in a marked tool at a deferral level. */
+  deferred: number;
+  /** Shortened anywhere else: must be 0. */
   cut: number;
 }
 
@@ -131,6 +144,7 @@ export function factLedger(
     tools: Array.from({ length: toolCount ?? 0 }, zero),
     byCategory: Object.fromEntries(FACT_CATEGORY_NAMES.map((name) => [name, { kept: 0, redundant: 0, deferred: 0, dropped: 0 }])) as FactLedger['byCategory'],
     leads: { found: 0, whole: 0, shortened: 0, deferred: 0, cut: 0 },
+    toolDescriptions: { found: 0, whole: 0, deferred: 0, cut: 0 },
     redundant: [],
     dropped: [],
     cutLeads: [],
@@ -148,6 +162,8 @@ export function factLedger(
     if (reading === null) continue;
     const { text, lead } = reading;
     const tool = (ledger.tools[site.toolIndex] ??= zero());
+    if (site.owner === undefined)
+      countToolDescription(ledger.toolDescriptions, output === site.text ? 'whole' : isDeferred(deferrals, site) ? 'deferred' : 'cut');
     ledger.leads.found++;
     let leadState = output === site.text ? 'whole' : leadSurvival(lead, output);
     if (leadState === 'cut' && isLeadDeferred(deferrals, site, counterpart)) leadState = 'deferred';
@@ -181,6 +197,11 @@ export function factLedger(
     onTool(site.toolIndex);
   }
   return ledger;
+}
+
+function countToolDescription(counts: ToolDescriptionCounts, state: Exclude<keyof ToolDescriptionCounts, 'found'>): void {
+  counts.found++;
+  counts[state]++;
 }
 
 /** Whole, shortened by the rule (over 300 bytes, cut at a word boundary, "…"), or cut. */

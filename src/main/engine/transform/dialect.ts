@@ -69,7 +69,7 @@ export function isDraft04(dialects: ReadonlySet<Dialect>): boolean {
 }
 
 /** Differences from 2020-12 by era: each flag says a family of keywords reads differently in that dialect. */
-interface Era {
+export interface Era {
   /** `items` arrays, `additionalItems`, `prefixItems`, `$dynamic*` (before 2020-12). */
   tuples: boolean;
   /** `$recursive*`, and `contains` feeding `unevaluatedItems` (2019-09). */
@@ -107,6 +107,15 @@ const ANNOTATION_ONLY: ReadonlySet<string> = new Set([
   'definitions',
 ]);
 
+const ERA_2020: Era = { tuples: false, recursive: false, classic: false, conditionals: false, draft04: false, draft03: false };
+
+/** What reads differently from 2020-12 in some of `dialects` (nothing when none is declared: MCP reads 2020-12). */
+export function declaredEra(dialects: ReadonlySet<Dialect>): Era {
+  const eras: Era[] = [];
+  for (const dialect of dialects) if (dialect !== '2020-12') eras.push(ERAS[dialect]);
+  return eras.length === 0 ? ERA_2020 : mergeEras(eras);
+}
+
 /** Keywords whose boolean schema value draft-04 accepts. */
 const DRAFT04_BOOLEAN_SCHEMAS: ReadonlySet<string> = new Set(['additionalProperties', 'additionalItems']);
 
@@ -124,10 +133,8 @@ export interface DialectScan {
  * a keyword the transform drops as a default counts only where it is kept.
  */
 export function needsDialect(doc: JsonDocument, schema: NodeId, dialects: ReadonlySet<Dialect>, scan: DialectScan): boolean {
-  const eras: Era[] = [];
-  for (const dialect of dialects) if (dialect !== '2020-12') eras.push(ERAS[dialect]);
-  if (eras.length === 0) return false;
-  const era = mergeEras(eras);
+  const era = declaredEra(dialects);
+  if (era === ERA_2020) return false;
   const draft04 = isDraft04(dialects);
   let found = false;
   walkSchemaObjects(doc, schema, scan.targets, (node, targets) => {

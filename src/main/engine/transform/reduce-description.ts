@@ -21,7 +21,7 @@ import { splitSentences } from './split-sentences';
 
 export const SMALL_DESCRIPTION_BYTES = 160;
 
-/** `facts`: lead and every fact sentence (SPEC §2.3); `deferral`: lead and warning sentences (the leads and signatures levels). */
+/** `facts`: lead and every fact sentence; `deferral`: lead and warning sentences (a deferral level that cuts a description to its lead). */
 export type ReductionKind = 'facts' | 'deferral';
 
 export interface ReductionOptions {

@@ -1,12 +1,16 @@
-// The transform of SPEC §2.2: one pass over the lossless tree that writes the
-// compact output directly, dropping annotations, reducing descriptions and
-// dropping default-valued keywords (§2.3a) in schema territory, and copying
-// everything else as its exact source text. Shared sub-schemas (opt-in) are a
-// second pass over that output (share-schemas.ts). The level (§2.3b,
-// docs/levels.md) says how much description text stays; a tool that lost
-// text at a deferral level ends its own description with the marker.
+// The transform (docs/transform.md): one pass over the lossless tree that
+// writes the compact output directly, dropping annotations, reducing
+// descriptions and dropping default-valued keywords in schema territory, and
+// copying everything else as its exact source text. Shared sub-schemas
+// (opt-in) are a second pass over that output (share-schemas.ts). The level
+// (docs/levels.md, level-rules.ts), one for the catalog or one per tool,
+// says what stays; a tool that lost anything at a deferral level ends its
+// own description with the marker.
 
 import { DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
+import { levelRules, type LevelRules } from './level-rules';
+import { shortLead } from './short-lead';
+import { writeObjectSchema, writeSkeleton } from './skeleton-writer';
 import { ByteWriter } from '../json/byte-writer';
 import { ARRAY, OBJECT, STRING, itemAt, keyAt, keyName, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';
 import { writeCompact } from '../json/write-compact';
@@ -43,8 +47,10 @@ export type { ToolSpan, TransformResult } from './transform-result';
  * default on except `shareSchemas` (not every client resolves `$ref`).
  */
 export interface TransformOptions {
-  /** How much description text stays (SPEC §2.3b): `facts` by default; `full` reduces none, `leads` and `signatures` defer. */
+  /** How much stays (docs/levels.md): `facts` by default; `full` reduces nothing, the deferral levels defer. */
   level?: LevelName;
+  /** A level per tool, by its place in the catalog (a budget's plan); `level` for a tool it does not name. */
+  toolLevels?: readonly LevelName[];
   dropAnnotations?: boolean;
   reduceDescriptions?: boolean;
   /** Drop keywords equal to their JSON Schema default (SPEC §2.3a). */
@@ -88,11 +94,13 @@ export function transformCatalog(doc: JsonDocument, options: TransformOptions = 
           progress(toolIndex);
           onOutput(out.bytes());
         };
+  const level = options.level ?? DEFAULT_LEVEL;
+  const { toolLevels } = options;
   const writer = new CatalogWriter(
     doc,
     layout,
     out,
-    options.level ?? DEFAULT_LEVEL,
+    toolLevels === undefined ? () => level : (toolIndex) => (toolIndex === undefined ? level : (toolLevels[toolIndex] ?? level)),
     options.dropAnnotations ?? true,
     options.reduceDescriptions ?? true,
     options.exactStructure ?? true,
@@ -145,19 +153,20 @@ class CatalogWriter {
   structureDrops = 0;
   /** Each tool's place in the layout, by its node. */
   private readonly toolIndexes = new Map<NodeId, number>();
-  /** The structural fact rule's names, per tool (undefined when no description is reduced). */
-  private readonly namesOf: ((toolIndex: number) => SentenceNames) | undefined;
+  /** The structural fact rule's names, per tool (read when a description is first reduced). */
+  private namesOf: ((toolIndex: number) => SentenceNames) | undefined;
   /** How the tool being written reduces its descriptions: at facts, at the deferral level. */
   private factsReduction: ReductionOptions = { kind: 'facts' };
   private deferralReduction: ReductionOptions = { kind: 'deferral' };
   private readonly lists: ReadonlySet<NodeId>;
   private readonly text: string;
-  private readonly reduceDescriptions: boolean;
-  /** The level defers text (leads, signatures) and descriptions are reduced at all. */
-  private readonly defers: boolean;
-  /** The tool being written is shrunk at the deferral level (it has a description of its own to carry the marker). */
+  /** The tool being written reduces its descriptions (its level is not full, and reducing is not switched off). */
+  private reduces = false;
+  /** What the tool being written keeps. */
+  private rules: LevelRules = levelRules(DEFAULT_LEVEL);
+  /** The tool being written is shrunk at its deferral level (it has a description of its own to carry the marker). */
   private toolDefers = false;
-  /** At signatures: its schemas' descriptions go. */
+  /** Its schemas' descriptions go (overviews, signatures). */
   private deletesDescriptions = false;
   /** Some non-empty description of the tool being written was shortened or removed. */
   private toolLost = false;
@@ -172,18 +181,15 @@ class CatalogWriter {
     private readonly doc: JsonDocument,
     private readonly layout: CatalogLayout,
     private readonly out: ByteWriter,
-    private readonly level: LevelName,
+    private readonly levelOf: (toolIndex: number | undefined) => LevelName,
     private readonly dropAnnotations: boolean,
-    reduceDescriptions: boolean,
+    private readonly reduceDescriptions: boolean,
     private readonly exactStructure: boolean,
     private readonly onToolWritten: (toolIndex: number) => void,
   ) {
     this.text = doc.text;
     layout.tools.forEach((tool, index) => this.toolIndexes.set(tool.node, index));
     this.lists = new Set(layout.lists);
-    this.reduceDescriptions = reduceDescriptions && level !== 'full';
-    this.defers = this.reduceDescriptions && defersDetails(level);
-    this.namesOf = this.reduceDescriptions ? sentenceNamesOf(doc, layout) : undefined;
   }
 
   writeRoot(): void {
@@ -219,18 +225,7 @@ class CatalogWriter {
   private writeTool(node: NodeId, envelope: boolean, write: () => void): void {
     const outputStart = this.out.length;
     const toolIndex = this.toolIndexes.get(node);
-    if (this.namesOf !== undefined && toolIndex !== undefined) {
-      const names = this.namesOf(toolIndex);
-      this.factsReduction = { kind: 'facts', names };
-      this.deferralReduction = { kind: 'deferral', names };
-    }
-    if (this.defers) {
-      this.toolDefers = envelope && hasOwnDescription(this.doc, node);
-      this.deletesDescriptions = this.toolDefers && this.level === 'signatures';
-      this.toolLost = false;
-      this.markerAt = -1;
-      this.ownMarked = false;
-    }
+    this.beginTool(node, toolIndex, envelope);
     write();
     // The envelope is written in its own key order, usually `description` before the schema: the marker goes in afterwards.
     if (this.toolDefers && this.toolLost && this.markerAt !== -1 && !this.ownMarked) this.out.insert(this.markerAt, DEFERRAL_MARKER);
@@ -244,15 +239,41 @@ class CatalogWriter {
     this.onToolWritten(this.spans.length - 1);
   }
 
+  /** Sets what the tool at `node` keeps, from its level. */
+  private beginTool(node: NodeId, toolIndex: number | undefined, envelope: boolean): void {
+    const level = this.levelOf(toolIndex);
+    this.reduces = this.reduceDescriptions && level !== 'full';
+    if (this.reduces && toolIndex !== undefined) {
+      const names = (this.namesOf ??= sentenceNamesOf(this.doc, this.layout))(toolIndex);
+      this.factsReduction = { kind: 'facts', names };
+      this.deferralReduction = { kind: 'deferral', names };
+    }
+    this.toolDefers = this.reduces && defersDetails(level) && envelope && hasOwnDescription(this.doc, node);
+    // A tool with nowhere to carry the marker is shrunk at facts: nothing beyond what facts drops goes unmarked.
+    this.rules = levelRules(this.toolDefers ? level : this.reduces ? 'facts' : 'full');
+    this.deletesDescriptions = this.toolDefers && this.rules.schemaDescriptions === 'deferred';
+    this.toolLost = false;
+    this.markerAt = -1;
+    this.ownMarked = false;
+  }
+
   /** Envelope fields other than `description` are never edited. */
   private writeEnvelope(envelope: NodeId): void {
     this.writeMembers(envelope, (key, value) => {
       const kind = this.doc.kind[value];
       if (key === 'description' && kind === STRING) this.writeDescription(value);
-      else if (SCHEMA_DOORS.has(key)) this.writeSchemaRoot(value);
+      else if (SCHEMA_DOORS.has(key)) this.writeSchemaDoor(value);
       else if (key === 'function' && kind === OBJECT) this.writeEnvelope(value);
       else writeCompact(this.doc, value, this.out);
     });
+  }
+
+  /** A tool's schema: exact (descriptions as the level says), its typed skeleton, or `{"type":"object"}`. */
+  private writeSchemaDoor(schema: NodeId): void {
+    const { schema: kept } = this.rules;
+    if (!this.toolDefers || kept === 'exact') return this.writeSchemaRoot(schema);
+    const lost = kept === 'skeleton' ? writeSkeleton(this.doc, schema, this.out) : writeObjectSchema(this.doc, schema, this.out);
+    if (lost) this.toolLost = true;
   }
 
   private writeSchemaRoot(schema: NodeId): void {
@@ -343,15 +364,19 @@ class CatalogWriter {
     out.push('}');
   }
 
-  /** `owner`: the schema object the description belongs to (rule 3 reads its keywords); none for a tool's own. */
+  /**
+   * `owner`: the schema object the description belongs to (rule 3 reads its
+   * keywords); none for a tool's own, which is its selection surface (a
+   * client's tool search reads it): whole unless the level defers it.
+   */
   private writeDescription(node: NodeId, owner?: NodeId): void {
     if (this.toolDefers) return this.writeDeferringDescription(node, owner === undefined);
     let reducedJson: string | undefined;
-    if (this.reduceDescriptions) {
+    if (this.reduces && owner !== undefined) {
       const { doc } = this;
       // Most descriptions are short: no decoding, no reading of keywords.
       if (doc.end[node]! - doc.start[node]! - 2 > SMALL_DESCRIPTION_BYTES / 3) {
-        reducedJson = reducedDescriptionJson(stringValue(doc, node), owner === undefined ? undefined : () => keywordsOf(doc, owner), this.factsReduction);
+        reducedJson = reducedDescriptionJson(stringValue(doc, node), () => keywordsOf(doc, owner), this.factsReduction);
       }
     }
     if (reducedJson === undefined) this.out.copy(this.text, this.doc.start[node]!, this.doc.end[node]!);
@@ -359,16 +384,17 @@ class CatalogWriter {
   }
 
   /**
-   * A description at a deferral level: its lead and warning sentences. The
-   * tool's own keeps a marker it already ends with out of the reduction (so
-   * a second shrink changes nothing), and is where the marker goes.
+   * A description at a deferral level: whole, or its lead and warning
+   * sentences, as the level says. The tool's own keeps a marker it already
+   * ends with out of the reduction (so a second shrink changes nothing), and
+   * is where the marker goes.
    */
   private writeDeferringDescription(node: NodeId, own: boolean): void {
     const { doc, out } = this;
     const text = stringValue(doc, node);
     const blank = text.trim() === '';
     const marked = own && endsWithDeferralMarker(text);
-    const reducedJson = blank ? undefined : reducedDescriptionJson(marked ? withoutDeferralMarker(text) : text, undefined, this.deferralReduction);
+    const reducedJson = blank ? undefined : own ? this.ownDescriptionJson(marked ? withoutDeferralMarker(text) : text) : this.deferredJson(text);
     if (reducedJson === undefined) out.copy(this.text, doc.start[node]!, doc.end[node]!);
     else {
       out.push(reducedJson);
@@ -378,6 +404,25 @@ class CatalogWriter {
       this.markerAt = out.length - 1;
       this.ownMarked = marked && reducedJson === undefined;
     }
+  }
+
+  /** The tool's own description as its level writes it (a JSON literal), or undefined when it stays as it is. */
+  private ownDescriptionJson(text: string): string | undefined {
+    switch (this.rules.toolDescription) {
+      case 'whole':
+        return undefined;
+      case 'short-lead': {
+        const lead = shortLead(text);
+        return lead === text ? undefined : JSON.stringify(lead);
+      }
+      default:
+        return this.deferredJson(text);
+    }
+  }
+
+  /** A description cut to its lead and warning sentences (a JSON literal), or undefined when nothing is cut. */
+  private deferredJson(text: string): string | undefined {
+    return reducedDescriptionJson(text, undefined, this.deferralReduction);
   }
 
   /** Writes `{…}` with each member's key verbatim and its value via `writeValue`. */

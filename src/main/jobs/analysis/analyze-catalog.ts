@@ -19,6 +19,7 @@ import { lintReportFor } from '../../library/lint';
 import { knownLevelFigures, type KnownLevelFigures } from '../../library/level-comparison';
 import { passThroughError } from '../../library/prepare-catalog';
 import { beginShrinkInDetail } from '../../library/shrink';
+import { budgetOptionsOf, isBudgetBelowFloor, planInput, type PlannedInput } from '../../library/plan-budget';
 import { prettyDiff } from '../../engine/diff/pretty-diff';
 import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
 import { parseJson } from '../../engine/json/parse-json';
@@ -40,8 +41,10 @@ export interface AnalysisInput {
   origin?: InputOrigin | undefined;
   /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
   shareSchemas?: boolean | undefined;
-  /** How much description text stays (SPEC §2.3b; facts when absent). */
+  /** How much description text stays (docs/levels.md; facts when absent); with `budget`, the richest level a tool is listed at. */
   level?: LevelName | undefined;
+  /** Fit the listing Claude is handed in this many tokens (docs/levels.md, "Budgets"). */
+  budget?: number | undefined;
   /** Where the original is committed; a path is opened for this call (and fails open if it cannot be). */
   store: StoreOption;
   counter?: ParallelTokenCounter | undefined;
@@ -83,22 +86,40 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     return failure(input, inputTooLargeError(name, bytes.byteLength));
   }
 
+  let planned: PlannedInput | undefined;
+  if (input.budget !== undefined) {
+    const options = { level, tokenizer, counter: input.counter, shareSchemas: input.shareSchemas, signal: input.signal };
+    try {
+      planned = await planInput(bytes, budgetOptionsOf(options, input.budget));
+    } catch (error) {
+      // A budget below the catalog's floor: nothing is shrunk or stored, and the failure names the floor.
+      if (isBudgetBelowFloor(error)) return failure(input, error);
+      throw error;
+    }
+  }
+  const toolLevels = planned?.plan?.toolLevels;
+
   let checksDone = false;
   let countedDuringChecks: number | undefined;
-  const shrinking = beginShrinkInDetail(bytes, {
-    store: input.store,
-    tokenizer,
-    sourceName: name,
-    ...(input.shareSchemas ? { shareSchemas: true } : {}),
-    level,
-    ...(input.counter ? { counter: input.counter } : {}),
-    ...(input.signal ? { signal: input.signal } : {}),
-    onStage: (stage, fraction) => {
-      // Counting runs beside the checks (this thread helps when lint first awaits a count): its share of the bar comes after theirs.
-      if (stage === 'counting' && !checksDone) countedDuringChecks = fraction;
-      else report(ANALYSIS_STEP_OF_SHRINK[stage], fraction);
+  const shrinking = beginShrinkInDetail(
+    bytes,
+    {
+      store: input.store,
+      tokenizer,
+      sourceName: name,
+      ...(input.shareSchemas ? { shareSchemas: true } : {}),
+      level,
+      ...(input.budget !== undefined ? { budget: input.budget } : {}),
+      ...(input.counter ? { counter: input.counter } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+      onStage: (stage, fraction) => {
+        // Counting runs beside the checks (this thread helps when lint first awaits a count): its share of the bar comes after theirs.
+        if (stage === 'counting' && !checksDone) countedDuringChecks = fraction;
+        else report(ANALYSIS_STEP_OF_SHRINK[stage], fraction);
+      },
     },
-  });
+    planned,
+  );
   const { prepared, read } = shrinking;
 
   if (!prepared.ok) {
@@ -115,7 +136,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   // How far the workers are with the report's variants; shown once the diff is done and the analysis waits for them.
   let variantsCounted = 0;
   // The checks: the output's ledger, the report's variant transforms, then the guarantee walks.
-  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => report('ledger', fraction), level);
+  const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => report('ledger', fraction), toolLevels ?? level);
   // The report's variants are begun now: the workers count them next, while this thread diffs.
   const lintReport = lintReportFor(
     read,
@@ -124,6 +145,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
       tokenizer,
       shareSchemas: input.shareSchemas === true,
       level,
+      toolLevels,
       signal: input.signal,
       onVariantsProgress: (fraction) => report('variants', fraction),
       onVariantsCounted: (fraction) => (variantsCounted = fraction),
@@ -159,6 +181,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     .finally(() => clearInterval(waiting));
   report('reportCounts', 1);
   const { output, ...shrinkReport } = outcome.result;
+  if (shrinkReport.budget) lint.budget = shrinkReport.budget;
 
   const summary: AnalysisSummary = {
     ok: true,
@@ -181,7 +204,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   report('writeReport', 1);
   const diff = encodeDiff(pretty, (text) => Buffer.byteLength(text, 'utf8'));
   report('writeDiff', 1);
-  return { outcome: summary, lint: lintBytes, original: bytes, output, diff, levels: knownLevelFigures(level, lint) };
+  // A budget's figures are its plan's, not one level's: the level comparison counts every level itself then.
+  return { outcome: summary, lint: lintBytes, original: bytes, output, diff, ...(toolLevels ? {} : { levels: knownLevelFigures(level, lint) }) };
 }
 
 /** The failure of `input`, with what the renderer shows of it: whether it was blank, the line at the error's position. */

@@ -31,6 +31,10 @@ export function shrinkAgain(
   return {
     shrink,
     tokenizer: isTokenizerName(shrink.tokenizer) ? shrink.tokenizer : fallback.tokenizer,
-    options: parseCompressor(shrink.compressor) ?? { shareSchemas: fallback.shareSchemas, level: fallback.level },
+    options: parseCompressor(shrink.compressor) ?? {
+      shareSchemas: fallback.shareSchemas,
+      level: fallback.level,
+      ...(fallback.budget !== undefined ? { budget: fallback.budget } : {}),
+    },
   };
 }

@@ -4,13 +4,15 @@
 //
 // "Shortened" means: some non-empty description of the tool — its own, or a
 // `description` keyword anywhere in its schemas — is cut or gone in the
-// shrunk catalog. Dropped annotations (titles, examples, `$schema`,
+// shrunk catalog, or its own description gained the deferral marker (at
+// `skeletons` and `names` a schema's detail may go with no description cut). Dropped annotations (titles, examples, `$schema`,
 // `$comment`), removed defaults and whitespace do not count: a tool whose
 // descriptions all survive word for word is *complete* — the listing already
 // carries every sentence its author wrote. Shared sub-schemas are expanded
 // first: a description moved into the tool's `$defs` is still there.
 
 import { descriptionsOf } from '../../engine/guarantees/constraint-survival';
+import { endingInMarker } from '../../engine/guarantees/deferrals';
 import { expandSharedSchemas } from '../../engine/guarantees/expand-shared';
 import { sourceOf, type JsonDocument } from '../../engine/json/json-node';
 import { readCatalog } from '../../engine/transform/catalog-shape';
@@ -42,5 +44,7 @@ export function shortenedToolIndexes(original: JsonDocument, shrunk: JsonDocumen
     const kept = nonEmpty(after.get(location) ?? []);
     if (before.length !== kept.length || before.some((text, n) => text !== kept[n])) indexes.add(Number(location.slice(0, location.indexOf(':'))));
   }
+  const markedBefore = endingInMarker(original);
+  for (const toolIndex of endingInMarker(shrunk)) if (!markedBefore.has(toolIndex)) indexes.add(toolIndex);
   return indexes;
 }

@@ -64,6 +64,7 @@ export function FactsDrilldown({ facts, level }: { facts: Facts; level: LevelNam
         {(leads.deferred ?? 0) > 0 ? `, ${formatInt(leads.deferred!)} deferred` : ''}
         {leads.cut > 0 ? `, ${formatInt(leads.cut)} cut` : ''}.
       </p>
+      {facts.toolDescriptions ? <ToolDescriptionsNote counts={facts.toolDescriptions} /> : null}
       {categories.length > 0 ? (
         <table className="drill-table">
           <caption>By category (a sentence counts in each it matches)</caption>
@@ -118,5 +119,16 @@ export function FactsDrilldown({ facts, level }: { facts: Facts; level: LevelNam
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** Each tool's own description is what a client's tool search reads: whole, or deferred from a marked tool. */
+function ToolDescriptionsNote({ counts }: { counts: NonNullable<Facts['toolDescriptions']> }) {
+  return (
+    <p className="drill-note">
+      Tool descriptions (what a client’s tool search reads): {formatInt(counts.whole)} of {formatInt(counts.found)} whole
+      {counts.deferred > 0 ? `, ${formatInt(counts.deferred)} deferred` : ''}
+      {counts.cut > 0 ? `, ${formatInt(counts.cut)} cut` : ''}.
+    </p>
   );
 }

@@ -1,15 +1,15 @@
-// One guarantee check of SPEC §2.6 as a badge: passed, failed, or nothing to
-// check, with its counts. A badge with a drill-down (what the check looked
+// One guarantee check as a badge: passed, failed, nothing to check, or not
+// applicable at the level, with its counts. A badge with a drill-down (what the check looked
 // at) or, when failed, a list of what differs opens it under the badge.
 
 import type { ReactNode } from 'react';
 import { Icon } from './icon';
 
-export type BadgeState = 'passed' | 'failed' | 'nothing';
+export type BadgeState = 'passed' | 'failed' | 'nothing' | 'not-applicable';
 
 export interface GuaranteeBadgeProps {
   title: string;
-  /** 'nothing': there was nothing to check (not a pass: no sentence was at stake). */
+  /** 'nothing': there was nothing to check (not a pass: no sentence was at stake); 'not-applicable': the level promises nothing here. */
   state: BadgeState;
   /** "41 tools · 163 parameters". */
   counts: string;
@@ -19,14 +19,14 @@ export interface GuaranteeBadgeProps {
   drill?: ReactNode;
 }
 
-const STATE_LABEL: Record<BadgeState, string> = { passed: 'passed', failed: 'failed', nothing: 'nothing to check' };
-const STATE_CLASS: Record<BadgeState, string> = { passed: 'badge-ok', failed: 'badge-bad', nothing: 'badge-none' };
+const STATE_LABEL: Record<BadgeState, string> = { passed: 'passed', failed: 'failed', nothing: 'nothing to check', 'not-applicable': 'not applicable' };
+const STATE_CLASS: Record<BadgeState, string> = { passed: 'badge-ok', failed: 'badge-bad', nothing: 'badge-none', 'not-applicable': 'badge-none' };
 
 export function GuaranteeBadge({ title, state, counts, problems, drill }: GuaranteeBadgeProps) {
   const head = (
     <>
       <span className="badge-state">
-        <Icon name={state === 'failed' ? 'alert' : 'check'} size={14} />
+        <Icon name={state === 'failed' ? 'alert' : state === 'not-applicable' ? 'dash' : 'check'} size={14} />
         {STATE_LABEL[state]}
       </span>
       <span className="badge-title">{title}</span>

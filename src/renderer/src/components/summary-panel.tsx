@@ -4,11 +4,11 @@
 // so whitespace is not a saving an agent feels), what the saving the
 // model sees is worth per 1,000 requests at the person's input price, the
 // recovery handle (copyable), every level at a glance (level-comparison.tsx), the tokenizer, basis, level and bytes (in the
-// line under the name, so the cards fit one row at 1024 px), the four guarantee checks, and the save / copy
+// line under the name, so the cards fit one row at 1024 px), the guarantee checks, and the save / copy
 // actions. Pass-through states say plainly why nothing was stored.
 
 import { useEffect, useState } from 'react';
-import type { AnalysisSummary, GuaranteeReport, LevelName } from '../../../shared/contracts';
+import type { AnalysisSummary, BudgetPlanReport } from '../../../shared/contracts';
 import { NOTHING_STORED, asCavemanError, outcomeWords } from '../../../shared/errors';
 import { savingRatio } from '../../../shared/ratio';
 import { LEVEL_KEEPS } from '../../../shared/levels';
@@ -16,65 +16,19 @@ import { useApp } from '../app-context';
 import { formatBytes, formatInt, formatPercent } from '../lib/format';
 import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
-import { FactsDrilldown, factsCounts, nothingToCheck } from './facts-drilldown';
-import { GuaranteeBadge, type GuaranteeBadgeProps } from './guarantee-badge';
+import { GuaranteeBadge } from './guarantee-badge';
+import { guaranteeBadges } from './guarantee-badges';
 import { LevelComparisonRow } from './level-comparison';
 import { Icon } from './icon';
 import { PriceStat } from './price-stat';
 
 const nothingStored = outcomeWords(NOTHING_STORED);
 
-const plural = (count: number, one: string, many = `${one}s`) => `${formatInt(count)} ${count === 1 ? one : many}`;
-
-function guaranteeBadges(report: GuaranteeReport, level: LevelName): GuaranteeBadgeProps[] {
-  const { selection, construction, constraints, facts } = report;
-  return [
-    {
-      title: 'Selection profile',
-      state: selection.ok ? 'passed' : 'failed',
-      counts: `${plural(selection.tools, 'tool')} · ${plural(selection.parameters, 'parameter')}`,
-      problems: selection.differingTools.map((tool) => (
-        <>
-          Tool <code>{tool}</code>: parameter names, enums or required differ
-        </>
-      )),
-    },
-    {
-      title: '$refs & defaults',
-      state: construction.ok ? 'passed' : 'failed',
-      counts: `${plural(construction.values, 'value')} · ${plural(construction.refs, 'ref')}`,
-      problems: [
-        ...construction.changedValues.map((at) => (
-          <>
-            Value changed at <code>{at}</code>
-          </>
-        )),
-        ...construction.brokenRefs.map((ref) => (
-          <>
-            <code>{ref.ref}</code> in <code>{ref.tool}</code> at <code>{ref.at}</code> ({ref.kind}) {ref.resolves ? 'resolves elsewhere' : 'no longer resolves'}
-          </>
-        )),
-      ],
-    },
-    {
-      title: 'Constraint sentences',
-      // A catalog without a constraint sentence has nothing at stake here: not a pass (as for the facts).
-      state: constraints.sentences === 0 ? 'nothing' : constraints.ok ? 'passed' : 'failed',
-      counts: `${plural(constraints.sentences, 'sentence')}${(constraints.deferred ?? 0) > 0 ? ` · ${formatInt(constraints.deferred!)} deferred` : ''}`,
-      problems: constraints.missing.map((missing) => (
-        <>
-          Missing in <code>{missing.tool}</code> at <code>{missing.location}</code>: “{missing.sentence}”
-        </>
-      )),
-    },
-    {
-      title: 'Facts kept',
-      state: nothingToCheck(facts) ? 'nothing' : facts.ok ? 'passed' : 'failed',
-      counts: factsCounts(facts),
-      problems: [],
-      drill: <FactsDrilldown facts={facts} level={level} />,
-    },
-  ];
+/** What the budget did: the listing Claude is handed, and how many tools at each level. */
+function budgetTitle(budget: BudgetPlanReport): string {
+  const levels = Object.entries(budget.tools).map(([level, count]) => `${count} at ${level}`);
+  const listed = `${formatInt(budget.listing_tokens)} of ${formatInt(budget.tokens)}`;
+  return `The listing Claude is handed (caveman_describe included) takes ${listed} tokens: ${levels.join(', ')}`;
 }
 
 function Stat({ label, value, detail, accent, title }: { label: string; value: string; detail?: string; accent?: boolean; title?: string | undefined }) {
@@ -148,6 +102,14 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
             <span title={LEVEL_KEEPS[summary.level]}>
               Level <strong>{summary.level}</strong>
             </span>
+            {report.budget ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span title={budgetTitle(report.budget)}>
+                  Budget <strong>{formatInt(report.budget.tokens)}</strong> ({formatInt(report.budget.listing_tokens)} listed)
+                </span>
+              </>
+            ) : null}
             {summary.catalogKind ? (
               <>
                 <span aria-hidden="true">·</span>

@@ -20,6 +20,7 @@ import { useTextWidth } from '../hooks/use-text-width';
 import { ColumnResizer } from './column-resizer';
 import { PreviewTag } from './preview-tag';
 import { SearchField } from './search-field';
+import { LEVEL_KEEPS } from '../../../shared/levels';
 
 const ROW_HEIGHT = 34;
 const PERCENT_WIDTH = 70;
@@ -280,7 +281,9 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                   onFocus={() => setFocusIndex(item.index)}
                   title={`Show ${tool.name} in the diff`}
                 >
-                  <th scope="row" className="tool-name" title={tool.name}>
+                  <th scope="row" className="tool-name" title={tool.level ? `${tool.name} — listed at ${tool.level}: ${LEVEL_KEEPS[tool.level]}` : tool.name}>
+                    {/* A budget lists each tool at its own level: said first, so a long name's ellipsis never hides it. */}
+                    {tool.level ? <span className="tool-level">{tool.level}</span> : null}
                     {tool.name}
                   </th>
                   {numberCells([

@@ -46,8 +46,10 @@ export interface AppCommands {
   setTokenizer(tokenizer: TokenizerName): void;
   /** Turns shared sub-schemas on or off; the catalog on screen is shrunk again (a failure becomes a notice). */
   setShareSchemas(share: boolean): void;
-  /** Picks the level (SPEC §2.3b); the catalog on screen is shrunk again at it (a failure becomes a notice). */
+  /** Picks the level; the catalog on screen is shrunk again at it (a failure becomes a notice). */
   setLevel(level: LevelName): void;
+  /** Sets the listing's token budget (null: none); the catalog on screen is shrunk again with it. */
+  setBudget(budget: number | null): void;
   /** Copies an analysis's compressed catalog to the clipboard and says so, or why not, in a notice. */
   copyCompressed(summary: AnalysisSummary): Promise<void>;
   /** Saves one side of the catalog on screen (on the History tab: of the selected handle). */
@@ -224,6 +226,12 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       stores.settings.getState().setLevel(level);
       const active = onScreen();
       if (active && active.level !== level) void runAgain(active, active.tokenizer, 'shrink');
+    },
+
+    setBudget(budget) {
+      stores.settings.getState().setBudget(budget);
+      const active = onScreen();
+      if (active && (active.report.budget?.tokens ?? null) !== stores.settings.getState().budget) void runAgain(active, active.tokenizer, 'shrink');
     },
 
     async copyCompressed(summary) {

@@ -36,7 +36,12 @@ function pageStorage(): SettingsStorage {
 
 export function createAppStores(api: CavemanApi, storage: SettingsStorage = pageStorage()): AppStores {
   const settings = createSettingsStore(api, storage);
-  const catalogs = createCatalogsStore(api, { choice: () => ({ shareSchemas: settings.getState().shareSchemas, level: settings.getState().level }) });
+  const catalogs = createCatalogsStore(api, {
+    choice: () => {
+      const { shareSchemas, level, budget } = settings.getState();
+      return { shareSchemas, level, ...(budget !== null ? { budget } : {}) };
+    },
+  });
   return {
     catalogs,
     history: createHistoryStore(api),

@@ -23,6 +23,7 @@ export const INPUT_PRICE_KEY = 'caveman.inputPricePerMillion';
 export const LEVEL_KEY = 'caveman.level';
 export const TOKENIZER_KEY = 'caveman.tokenizer';
 export const SHARE_SCHEMAS_KEY = 'caveman.shareSchemas';
+export const BUDGET_KEY = 'caveman.budget';
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -35,8 +36,10 @@ export interface SettingsState {
   wrapLines: boolean;
   /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
   shareSchemas: boolean;
-  /** How much description text new analyses keep (SPEC §2.3b; facts until picked). */
+  /** How much description text new analyses keep (facts until picked); with a budget, the richest level a tool is listed at. */
   level: LevelName;
+  /** Tokens the listing may take as Claude is handed it (docs/levels.md, "Budgets"), or null for none. */
+  budget: number | null;
   /** USD per 1M input tokens, or null when the person has not given one. */
   inputPrice: number | null;
 
@@ -44,6 +47,7 @@ export interface SettingsState {
   setTokenizer(tokenizer: TokenizerName): void;
   setShareSchemas(share: boolean): void;
   setLevel(level: LevelName): void;
+  setBudget(budget: number | null): void;
   setCollapseUnchanged(collapse: boolean): void;
   setWrapLines(wrap: boolean): void;
   setInputPrice(price: number | null): void;
@@ -93,6 +97,13 @@ function writeLevel(storage: SettingsStorage, level: LevelName): void {
   }
 }
 
+/** A budget as stored or typed: a whole number of tokens of at least 1, else none. */
+export function readBudget(text: string | null): number | null {
+  if (text === null || !/^[1-9][0-9]*$/.test(text.trim())) return null;
+  const budget = Number(text.trim());
+  return Number.isSafeInteger(budget) ? budget : null;
+}
+
 /** The stored value of `key`, or null when there is none or storage refuses access. */
 function readItem(storage: SettingsStorage, key: string): string | null {
   try {
@@ -124,6 +135,7 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     wrapLines: true,
     shareSchemas: readItem(storage, SHARE_SCHEMAS_KEY) === 'true',
     level: readLevel(storage),
+    budget: readBudget(readItem(storage, BUDGET_KEY)),
     inputPrice: readInputPrice(storage),
 
     async load() {
@@ -149,6 +161,11 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     setLevel(level) {
       writeLevel(storage, level);
       set({ level });
+    },
+    setBudget(budget) {
+      const valid = readBudget(budget === null ? null : String(budget));
+      writeItem(storage, BUDGET_KEY, valid === null ? null : String(valid));
+      set({ budget: valid });
     },
     setInputPrice(inputPrice) {
       const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;

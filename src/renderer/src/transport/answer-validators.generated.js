@@ -2,19 +2,19 @@
 // Do not edit: change the schema and run `npm run contracts`.
 "use strict";
 export const lintReport = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"level":{"description":"The level the shrink measured was made at (SPEC §2.3b, docs/levels.md; facts by default). Always written by lint; optional for reports made before levels.","$ref":"defs.schema.json#/$defs/level"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"level":{"description":"The level the shrink measured was made at (SPEC §2.3b, docs/levels.md; facts by default). Always written by lint; optional for reports made before levels.","$ref":"defs.schema.json#/$defs/level"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"budget":{"description":"lint --budget: the plan measured (each tool's level is in tools[].level; level is the ceiling).","$ref":"defs.schema.json#/$defs/budgetPlan"},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"tool_descriptions":{"title":"ToolDescriptionTally","description":"Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level. Optional for reports made before it was counted.","type":"object","additionalProperties":false,"required":["found","whole","deferred","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"deferred":{"type":"integer","minimum":0},"cut":{"description":"Shortened anywhere else (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"},"level":{"description":"lint --budget: the level the plan lists this tool at.","$ref":"defs.schema.json#/$defs/level"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
 const schema33 = {"title":"Basis","description":"Every count is a local estimate, never a provider-verified number.","const":"inferred"};
 const schema34 = {"title":"ContentType","const":"toolschema"};
 const schema35 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
 const schema36 = {"title":"CatalogKind","description":"tool-list: {\"tools\":[…]} or {\"functions\":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.","enum":["tool-list","tool-array","tool","schema"]};
-const schema37 = {"title":"LevelName","description":"How much description text a shrink defers to the describe tool: full (none), facts (every fact sentence stays; the default), leads (tool and parameter leads and warnings), signatures (tool leads and warnings; parameter descriptions deferred).","enum":["full","facts","leads","signatures"]};
+const schema37 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {\"type\":\"object\"}).","enum":["full","facts","leads","overviews","signatures","skeletons","names"]};
 const schema38 = {"type":"integer","minimum":0};
 const schema40 = {"description":"Share of tokens saved: (before - after) / before, unrounded (0.999995 is not 1, 0.00003 is not 0); 0 for a pass-through.","type":"number","minimum":0,"maximum":1};
 const schema41 = {"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0};
 const schema42 = {"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1};
 const schema47 = {"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0};
 const func1 = Object.prototype.hasOwnProperty;
-const schema43 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"}}};
+const schema43 = {"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"},"level":{"description":"lint --budget: the level the plan lists this tool at.","$ref":"defs.schema.json#/$defs/level"}}};
 const schema46 = {"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -560,7 +560,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "name") || (key0 === "tokens_before")) || (key0 === "tokens_after")) || (key0 === "ratio")) || (key0 === "saving")) || (key0 === "facts")) || (key0 === "visible"))){
+if(!((((((((key0 === "name") || (key0 === "tokens_before")) || (key0 === "tokens_after")) || (key0 === "ratio")) || (key0 === "saving")) || (key0 === "facts")) || (key0 === "visible")) || (key0 === "level"))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -789,9 +789,10 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.level !== undefined){
+let data11 = data.level;
+if(!(((((((data11 === "full") || (data11 === "facts")) || (data11 === "leads")) || (data11 === "overviews")) || (data11 === "signatures")) || (data11 === "skeletons")) || (data11 === "names"))){
+const err25 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -800,10 +801,207 @@ vErrors.push(err25);
 }
 errors++;
 }
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
 validate22.errors = vErrors;
 return errors === 0;
 }
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema52 = {"title":"BudgetPlanReport","description":"A token budget's plan (docs/levels.md, Budgets): the budget, the listing's tokens as Claude is handed it (the describe tool included once a tool is listed below facts), and how many tools are listed at each level.","type":"object","additionalProperties":false,"required":["tokens","listing_tokens","tools"],"properties":{"tokens":{"description":"The budget.","type":"integer","minimum":1},"listing_tokens":{"type":"integer","minimum":0},"tools":{"description":"Tools per level (levels without a tool left out).","type":"object","propertyNames":{"$ref":"#/$defs/level"},"additionalProperties":{"type":"integer","minimum":1}}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.listing_tokens === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "listing_tokens"},message:"must have required property '"+"listing_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.tools === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "tokens") || (key0 === "listing_tokens")) || (key0 === "tools"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.listing_tokens !== undefined){
+let data1 = data.listing_tokens;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/listing_tokens",schemaPath:"#/properties/listing_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/listing_tokens",schemaPath:"#/properties/listing_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.tools !== undefined){
+let data2 = data.tools;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(!(((((((key1 === "full") || (key1 === "facts")) || (key1 === "leads")) || (key1 === "overviews")) || (key1 === "signatures")) || (key1 === "skeletons")) || (key1 === "names"))){
+const err8 = {instancePath:instancePath+"/tools",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",propertyName:key1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err9 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key2 in data2){
+let data3 = data2[key2];
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/tools/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tools/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/tools/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tools/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1044,7 +1242,7 @@ errors++;
 }
 if(data.level !== undefined){
 let data5 = data.level;
-if(!((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "signatures"))){
+if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
 const err21 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
@@ -1335,10 +1533,16 @@ vErrors.push(err43);
 errors++;
 }
 }
+if(data.budget !== undefined){
+if(!(validate29(data.budget, {instancePath:instancePath+"/budget",parentData:data,parentDataProperty:"budget",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+}
 if(data.describe_tool !== undefined){
-let data17 = data.describe_tool;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.name === undefined){
+let data18 = data.describe_tool;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.name === undefined){
 const err44 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err44];
@@ -1348,7 +1552,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data17.tokens === undefined){
+if(data18.tokens === undefined){
 const err45 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
 if(vErrors === null){
 vErrors = [err45];
@@ -1358,7 +1562,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data17.shortened_tools === undefined){
+if(data18.shortened_tools === undefined){
 const err46 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/required",keyword:"required",params:{missingProperty: "shortened_tools"},message:"must have required property '"+"shortened_tools"+"'"};
 if(vErrors === null){
 vErrors = [err46];
@@ -1368,7 +1572,7 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key2 in data17){
+for(const key2 in data18){
 if(!(((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools"))){
 const err47 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1380,8 +1584,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data17.name !== undefined){
-if(typeof data17.name !== "string"){
+if(data18.name !== undefined){
+if(typeof data18.name !== "string"){
 const err48 = {instancePath:instancePath+"/describe_tool/name",schemaPath:"#/properties/describe_tool/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
@@ -1392,9 +1596,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data17.tokens !== undefined){
-let data19 = data17.tokens;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+if(data18.tokens !== undefined){
+let data20 = data18.tokens;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
 const err49 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err49];
@@ -1404,8 +1608,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
 const err50 = {instancePath:instancePath+"/describe_tool/tokens",schemaPath:"#/properties/describe_tool/properties/tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err50];
@@ -1417,9 +1621,9 @@ errors++;
 }
 }
 }
-if(data17.shortened_tools !== undefined){
-let data20 = data17.shortened_tools;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+if(data18.shortened_tools !== undefined){
+let data21 = data18.shortened_tools;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
 const err51 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
@@ -1429,8 +1633,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
 const err52 = {instancePath:instancePath+"/describe_tool/shortened_tools",schemaPath:"#/properties/describe_tool/properties/shortened_tools/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err52];
@@ -1455,9 +1659,9 @@ errors++;
 }
 }
 if(data.total !== undefined){
-let data21 = data.total;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.tokens_before === undefined){
+let data22 = data.total;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.tokens_before === undefined){
 const err54 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
 if(vErrors === null){
 vErrors = [err54];
@@ -1467,7 +1671,7 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data21.tokens_after === undefined){
+if(data22.tokens_after === undefined){
 const err55 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
 if(vErrors === null){
 vErrors = [err55];
@@ -1477,7 +1681,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data21.ratio === undefined){
+if(data22.ratio === undefined){
 const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
 if(vErrors === null){
 vErrors = [err56];
@@ -1487,7 +1691,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data21.tokens_minified === undefined){
+if(data22.tokens_minified === undefined){
 const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
 if(vErrors === null){
 vErrors = [err57];
@@ -1497,7 +1701,7 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data21.beyond_minification === undefined){
+if(data22.beyond_minification === undefined){
 const err58 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
 if(vErrors === null){
 vErrors = [err58];
@@ -1507,7 +1711,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-for(const key3 in data21){
+for(const key3 in data22){
 if(!(((((key3 === "tokens_before") || (key3 === "tokens_after")) || (key3 === "ratio")) || (key3 === "tokens_minified")) || (key3 === "beyond_minification"))){
 const err59 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1519,9 +1723,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data21.tokens_before !== undefined){
-let data22 = data21.tokens_before;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+if(data22.tokens_before !== undefined){
+let data23 = data22.tokens_before;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
 const err60 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err60];
@@ -1531,8 +1735,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
 const err61 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err61];
@@ -1544,9 +1748,9 @@ errors++;
 }
 }
 }
-if(data21.tokens_after !== undefined){
-let data23 = data21.tokens_after;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+if(data22.tokens_after !== undefined){
+let data24 = data22.tokens_after;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
 const err62 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
@@ -1556,8 +1760,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
 const err63 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err63];
@@ -1569,10 +1773,10 @@ errors++;
 }
 }
 }
-if(data21.ratio !== undefined){
-let data24 = data21.ratio;
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 1 || isNaN(data24)){
+if(data22.ratio !== undefined){
+let data25 = data22.ratio;
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 1 || isNaN(data25)){
 const err64 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err64];
@@ -1582,7 +1786,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data24 < 0 || isNaN(data24)){
+if(data25 < 0 || isNaN(data25)){
 const err65 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err65];
@@ -1604,9 +1808,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data21.tokens_minified !== undefined){
-let data25 = data21.tokens_minified;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+if(data22.tokens_minified !== undefined){
+let data26 = data22.tokens_minified;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
 const err67 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err67];
@@ -1616,8 +1820,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 0 || isNaN(data25)){
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
 const err68 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err68];
@@ -1629,10 +1833,10 @@ errors++;
 }
 }
 }
-if(data21.beyond_minification !== undefined){
-let data26 = data21.beyond_minification;
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 1 || isNaN(data26)){
+if(data22.beyond_minification !== undefined){
+let data27 = data22.beyond_minification;
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 1 || isNaN(data27)){
 const err69 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err69];
@@ -1642,7 +1846,7 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26 < 0 || isNaN(data26)){
+if(data27 < 0 || isNaN(data27)){
 const err70 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err70];
@@ -1683,9 +1887,9 @@ errors = vErrors.length;
 }
 }
 if(data.facts !== undefined){
-let data28 = data.facts;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.found === undefined){
+let data29 = data.facts;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.found === undefined){
 const err73 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err73];
@@ -1695,7 +1899,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data28.kept === undefined){
+if(data29.kept === undefined){
 const err74 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err74];
@@ -1705,7 +1909,7 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data28.redundant === undefined){
+if(data29.redundant === undefined){
 const err75 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err75];
@@ -1715,7 +1919,7 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data28.dropped === undefined){
+if(data29.dropped === undefined){
 const err76 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err76];
@@ -1725,7 +1929,7 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data28.leads === undefined){
+if(data29.leads === undefined){
 const err77 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
 if(vErrors === null){
 vErrors = [err77];
@@ -1735,7 +1939,7 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data28.by_category === undefined){
+if(data29.by_category === undefined){
 const err78 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
 if(vErrors === null){
 vErrors = [err78];
@@ -1745,7 +1949,7 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data28.redundant_facts === undefined){
+if(data29.redundant_facts === undefined){
 const err79 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
 if(vErrors === null){
 vErrors = [err79];
@@ -1755,7 +1959,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data28.dropped_facts === undefined){
+if(data29.dropped_facts === undefined){
 const err80 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
 if(vErrors === null){
 vErrors = [err80];
@@ -1765,7 +1969,7 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key4 in data28){
+for(const key4 in data29){
 if(!(func1.call(schema31.properties.facts.properties, key4))){
 const err81 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1777,9 +1981,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data28.found !== undefined){
-let data29 = data28.found;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+if(data29.found !== undefined){
+let data30 = data29.found;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
 const err82 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
@@ -1789,8 +1993,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
 const err83 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err83];
@@ -1802,9 +2006,9 @@ errors++;
 }
 }
 }
-if(data28.kept !== undefined){
-let data30 = data28.kept;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+if(data29.kept !== undefined){
+let data31 = data29.kept;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
 const err84 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err84];
@@ -1814,8 +2018,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
 const err85 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err85];
@@ -1827,9 +2031,9 @@ errors++;
 }
 }
 }
-if(data28.redundant !== undefined){
-let data31 = data28.redundant;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+if(data29.redundant !== undefined){
+let data32 = data29.redundant;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
 const err86 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err86];
@@ -1839,8 +2043,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
 const err87 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err87];
@@ -1852,9 +2056,9 @@ errors++;
 }
 }
 }
-if(data28.deferred !== undefined){
-let data32 = data28.deferred;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+if(data29.deferred !== undefined){
+let data33 = data29.deferred;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
 const err88 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err88];
@@ -1864,8 +2068,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
 const err89 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err89];
@@ -1877,9 +2081,9 @@ errors++;
 }
 }
 }
-if(data28.dropped !== undefined){
-let data33 = data28.dropped;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+if(data29.dropped !== undefined){
+let data34 = data29.dropped;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
 const err90 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err90];
@@ -1889,8 +2093,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
 const err91 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err91];
@@ -1902,10 +2106,10 @@ errors++;
 }
 }
 }
-if(data28.leads !== undefined){
-let data34 = data28.leads;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.found === undefined){
+if(data29.leads !== undefined){
+let data35 = data29.leads;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.found === undefined){
 const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err92];
@@ -1915,7 +2119,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data34.whole === undefined){
+if(data35.whole === undefined){
 const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err93];
@@ -1925,7 +2129,7 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data34.shortened === undefined){
+if(data35.shortened === undefined){
 const err94 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
 if(vErrors === null){
 vErrors = [err94];
@@ -1935,7 +2139,7 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data34.cut === undefined){
+if(data35.cut === undefined){
 const err95 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err95];
@@ -1945,7 +2149,7 @@ vErrors.push(err95);
 }
 errors++;
 }
-for(const key5 in data34){
+for(const key5 in data35){
 if(!(((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "deferred")) || (key5 === "cut"))){
 const err96 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -1957,9 +2161,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data34.found !== undefined){
-let data35 = data34.found;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+if(data35.found !== undefined){
+let data36 = data35.found;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
 const err97 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err97];
@@ -1969,8 +2173,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
 const err98 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err98];
@@ -1982,9 +2186,9 @@ errors++;
 }
 }
 }
-if(data34.whole !== undefined){
-let data36 = data34.whole;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+if(data35.whole !== undefined){
+let data37 = data35.whole;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
 const err99 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err99];
@@ -1994,8 +2198,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 0 || isNaN(data36)){
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 0 || isNaN(data37)){
 const err100 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err100];
@@ -2007,9 +2211,9 @@ errors++;
 }
 }
 }
-if(data34.shortened !== undefined){
-let data37 = data34.shortened;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+if(data35.shortened !== undefined){
+let data38 = data35.shortened;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
 const err101 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err101];
@@ -2019,8 +2223,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 0 || isNaN(data37)){
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
 const err102 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err102];
@@ -2032,9 +2236,9 @@ errors++;
 }
 }
 }
-if(data34.deferred !== undefined){
-let data38 = data34.deferred;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+if(data35.deferred !== undefined){
+let data39 = data35.deferred;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
 const err103 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err103];
@@ -2044,8 +2248,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 0 || isNaN(data38)){
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
 const err104 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err104];
@@ -2057,9 +2261,9 @@ errors++;
 }
 }
 }
-if(data34.cut !== undefined){
-let data39 = data34.cut;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+if(data35.cut !== undefined){
+let data40 = data35.cut;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
 const err105 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err105];
@@ -2069,8 +2273,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
 const err106 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err106];
@@ -2094,14 +2298,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data28.by_category !== undefined){
-let data40 = data28.by_category;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key6 in data40){
-let data41 = data40[key6];
+if(data29.tool_descriptions !== undefined){
+let data41 = data29.tool_descriptions;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.kept === undefined){
-const err108 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+if(data41.found === undefined){
+const err108 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2110,8 +2311,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data41.redundant === undefined){
-const err109 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+if(data41.whole === undefined){
+const err109 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2120,8 +2321,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data41.dropped === undefined){
-const err110 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if(data41.deferred === undefined){
+const err110 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "deferred"},message:"must have required property '"+"deferred"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2130,9 +2331,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-for(const key7 in data41){
-if(!((((key7 === "kept") || (key7 === "redundant")) || (key7 === "deferred")) || (key7 === "dropped"))){
-const err111 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data41.cut === undefined){
+const err111 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2141,11 +2341,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-if(data41.kept !== undefined){
-let data42 = data41.kept;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err112 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key6 in data41){
+if(!((((key6 === "found") || (key6 === "whole")) || (key6 === "deferred")) || (key6 === "cut"))){
+const err112 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2154,9 +2352,11 @@ vErrors.push(err112);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 0 || isNaN(data42)){
-const err113 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data41.found !== undefined){
+let data42 = data41.found;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err113 = {instancePath:instancePath+"/facts/tool_descriptions/found",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2165,12 +2365,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-if(data41.redundant !== undefined){
-let data43 = data41.redundant;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err114 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err114 = {instancePath:instancePath+"/facts/tool_descriptions/found",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2179,9 +2376,12 @@ vErrors.push(err114);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 < 0 || isNaN(data43)){
-const err115 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data41.whole !== undefined){
+let data43 = data41.whole;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err115 = {instancePath:instancePath+"/facts/tool_descriptions/whole",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2190,12 +2390,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-if(data41.deferred !== undefined){
-let data44 = data41.deferred;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err116 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 0 || isNaN(data43)){
+const err116 = {instancePath:instancePath+"/facts/tool_descriptions/whole",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2204,9 +2401,12 @@ vErrors.push(err116);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err117 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data41.deferred !== undefined){
+let data44 = data41.deferred;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err117 = {instancePath:instancePath+"/facts/tool_descriptions/deferred",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2215,12 +2415,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-}
-if(data41.dropped !== undefined){
-let data45 = data41.dropped;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err118 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err118 = {instancePath:instancePath+"/facts/tool_descriptions/deferred",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2229,9 +2426,12 @@ vErrors.push(err118);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err119 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data41.cut !== undefined){
+let data45 = data41.cut;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err119 = {instancePath:instancePath+"/facts/tool_descriptions/cut",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2240,11 +2440,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/facts/by_category/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err120 = {instancePath:instancePath+"/facts/tool_descriptions/cut",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2255,8 +2453,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err121 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err121 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2266,15 +2465,14 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data28.redundant_facts !== undefined){
-let data46 = data28.redundant_facts;
-if(Array.isArray(data46)){
-const len1 = data46.length;
-for(let i1=0; i1<len1; i1++){
-let data47 = data46[i1];
+if(data29.by_category !== undefined){
+let data46 = data29.by_category;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key7 in data46){
+let data47 = data46[key7];
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.tool === undefined){
-const err122 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if(data47.kept === undefined){
+const err122 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2283,8 +2481,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data47.location === undefined){
-const err123 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+if(data47.redundant === undefined){
+const err123 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2293,8 +2491,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data47.sentence === undefined){
-const err124 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+if(data47.dropped === undefined){
+const err124 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2303,8 +2501,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data47.keyword === undefined){
-const err125 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
+for(const key8 in data47){
+if(!((((key8 === "kept") || (key8 === "redundant")) || (key8 === "deferred")) || (key8 === "dropped"))){
+const err125 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2313,9 +2512,11 @@ vErrors.push(err125);
 }
 errors++;
 }
-for(const key8 in data47){
-if(!((((key8 === "tool") || (key8 === "location")) || (key8 === "sentence")) || (key8 === "keyword"))){
-const err126 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+if(data47.kept !== undefined){
+let data48 = data47.kept;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err126 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2324,10 +2525,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-if(data47.tool !== undefined){
-if(typeof data47.tool !== "string"){
-const err127 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 0 || isNaN(data48)){
+const err127 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2337,9 +2537,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data47.location !== undefined){
-if(typeof data47.location !== "string"){
-const err128 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data47.redundant !== undefined){
+let data49 = data47.redundant;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err128 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2348,10 +2550,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data47.sentence !== undefined){
-if(typeof data47.sentence !== "string"){
-const err129 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 0 || isNaN(data49)){
+const err129 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2361,9 +2562,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data47.keyword !== undefined){
-if(typeof data47.keyword !== "string"){
-const err130 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data47.deferred !== undefined){
+let data50 = data47.deferred;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err130 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2372,10 +2575,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err131 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2386,8 +2588,10 @@ errors++;
 }
 }
 }
-else {
-const err132 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data47.dropped !== undefined){
+let data51 = data47.dropped;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err132 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2396,16 +2600,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-if(data28.dropped_facts !== undefined){
-let data52 = data28.dropped_facts;
-if(Array.isArray(data52)){
-const len2 = data52.length;
-for(let i2=0; i2<len2; i2++){
-let data53 = data52[i2];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.tool === undefined){
-const err133 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 0 || isNaN(data51)){
+const err133 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2414,8 +2611,11 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data53.location === undefined){
-const err134 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+}
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2424,8 +2624,10 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data53.sentence === undefined){
-const err135 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2434,9 +2636,16 @@ vErrors.push(err135);
 }
 errors++;
 }
-for(const key9 in data53){
-if(!(((key9 === "tool") || (key9 === "location")) || (key9 === "sentence"))){
-const err136 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data29.redundant_facts !== undefined){
+let data52 = data29.redundant_facts;
+if(Array.isArray(data52)){
+const len1 = data52.length;
+for(let i1=0; i1<len1; i1++){
+let data53 = data52[i1];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.tool === undefined){
+const err136 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2445,10 +2654,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data53.tool !== undefined){
-if(typeof data53.tool !== "string"){
-const err137 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.location === undefined){
+const err137 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2457,10 +2664,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-if(data53.location !== undefined){
-if(typeof data53.location !== "string"){
-const err138 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.sentence === undefined){
+const err138 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2469,10 +2674,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data53.sentence !== undefined){
-if(typeof data53.sentence !== "string"){
-const err139 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.keyword === undefined){
+const err139 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2481,10 +2684,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-}
-else {
-const err140 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data53){
+if(!((((key9 === "tool") || (key9 === "location")) || (key9 === "sentence")) || (key9 === "keyword"))){
+const err140 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2494,9 +2696,9 @@ vErrors.push(err140);
 errors++;
 }
 }
-}
-else {
-const err141 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data53.tool !== undefined){
+if(typeof data53.tool !== "string"){
+const err141 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2506,9 +2708,9 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-else {
-const err142 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53.location !== undefined){
+if(typeof data53.location !== "string"){
+const err142 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2518,9 +2720,9 @@ vErrors.push(err142);
 errors++;
 }
 }
-}
-else {
-const err143 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53.sentence !== undefined){
+if(typeof data53.sentence !== "string"){
+const err143 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2529,19 +2731,188 @@ vErrors.push(err143);
 }
 errors++;
 }
+}
+if(data53.keyword !== undefined){
+if(typeof data53.keyword !== "string"){
+const err144 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data29.dropped_facts !== undefined){
+let data58 = data29.dropped_facts;
+if(Array.isArray(data58)){
+const len2 = data58.length;
+for(let i2=0; i2<len2; i2++){
+let data59 = data58[i2];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.tool === undefined){
+const err147 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+if(data59.location === undefined){
+const err148 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+if(data59.sentence === undefined){
+const err149 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+for(const key10 in data59){
+if(!(((key10 === "tool") || (key10 === "location")) || (key10 === "sentence"))){
+const err150 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+if(data59.tool !== undefined){
+if(typeof data59.tool !== "string"){
+const err151 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+if(data59.location !== undefined){
+if(typeof data59.location !== "string"){
+const err152 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+if(data59.sentence !== undefined){
+if(typeof data59.sentence !== "string"){
+const err153 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+}
+else {
+const err155 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+}
+else {
+const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const diffEnvelopeLayout = validate31;
-const schema59 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the byte length of the compressed side. The changes travel beside it as five unsigned 32-bit numbers each (UTF-8 byte ranges of the two sides and a flag for deferred text), the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives about half the bytes and cuts both sides into sections without decoding them.","type":"object","additionalProperties":false,"required":["tools","compressedBytes"],"properties":{"tools":{"$ref":"#/$defs/DiffTools"},"compressedBytes":{"description":"Length (UTF-8 bytes) of the compressed side's text.","type":"integer","minimum":0}}};
-const schema60 = {"title":"DiffTools","description":"Where each tool starts on each side of the pretty-printed diff (1-based lines), in catalog order.","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
+export const diffEnvelopeLayout = validate33;
+const schema62 = {"title":"DiffEnvelopeLayout","description":"The JSON part of catalog:diff's envelope (src/shared/ipc/diff-envelope.ts): each tool's first line on each side and the byte length of the compressed side. The changes travel beside it as five unsigned 32-bit numbers each (UTF-8 byte ranges of the two sides and a flag for deferred text), the original side as UTF-8, and the compressed side as only the text of its changes (everything between them is the original's), so the page receives about half the bytes and cuts both sides into sections without decoding them.","type":"object","additionalProperties":false,"required":["tools","compressedBytes"],"properties":{"tools":{"$ref":"#/$defs/DiffTools"},"compressedBytes":{"description":"Length (UTF-8 bytes) of the compressed side's text.","type":"integer","minimum":0}}};
+const schema63 = {"title":"DiffTools","description":"Where each tool starts on each side of the pretty-printed diff (1-based lines), in catalog order.","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","originalLine","compressedLine"],"properties":{"name":{"type":"string"},"originalLine":{"type":"integer","minimum":1},"compressedLine":{"type":"integer","minimum":1}}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2752,8 +3123,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -34,7 +34,10 @@ describe('prettyDiff', () => {
 
   it('marks a dropped member as a whole-line deletion and a rewritten description as an in-line change', () => {
     const long = 'Lead sentence. ' + 'Filler words that carry nothing of value for the model at all. '.repeat(3) + 'It must be set.';
-    const diff = shrinkDiff(JSON.stringify({ tools: [{ name: 'a', description: long, inputSchema: { title: 'x', type: 'object' } }] }));
+    // A parameter's description: a tool's own stays whole at facts.
+    const diff = shrinkDiff(
+      JSON.stringify({ tools: [{ name: 'a', description: 'Does a.', inputSchema: { title: 'x', type: 'object', properties: { p: { description: long } } } }] }),
+    );
     expect(replay(diff)).toBe(diff.compressed);
     const removed = changeList(diff.changes).map((c) => diff.original.slice(c.fromA, c.toA));
     expect(removed).toContainEqual('        "title": "x",\n');

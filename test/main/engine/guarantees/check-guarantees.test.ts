@@ -22,6 +22,7 @@ describe('guarantees hold on every real catalog and reference input, at every le
     expect(report.construction).toMatchObject({ ok: true, changedValues: [], brokenRefs: [] });
     expect(report.constraints).toMatchObject({ ok: true, missing: [] });
     expect(report.facts).toMatchObject({ ok: true, dropped: 0, missing: [], cutLeads: [] });
+    expect(report.relaxation).toMatchObject({ ok: true, failures: [] });
     if (level === 'full' || level === 'facts')
       expect([report.constraints.deferred, report.facts.deferred, report.facts.leads.deferred], level).toEqual([0, 0, 0]);
     expect(
@@ -43,6 +44,38 @@ describe('guarantees hold on every real catalog and reference input, at every le
     expect(signatures.facts.deferred).toBeGreaterThan(leads.facts.deferred);
     expect(signatures.facts.leads.deferred).toBeGreaterThan(100);
     expect(signatures.facts.sentences).toBe(signatures.facts.kept + signatures.facts.redundant + signatures.facts.deferred);
+  });
+
+  it('checks what each level keeps, and says a check that does not apply does not apply', () => {
+    const github = realFixtures().find((f) => f.name === 'github-mcp-server.json')!.text;
+    const report = (level: (typeof LEVELS)[number]) =>
+      checkGuarantees(parseJson(github), parseJson(shrinkText(github, { level })), undefined, undefined, level);
+    expect(report('signatures')).toMatchObject({ selection: { ok: true, scope: 'exact' }, construction: { ok: true, applies: true } });
+    // Every tool of this catalog loses structure at skeletons: none keeps it exact, so no construction check applies.
+    expect(report('skeletons')).toMatchObject({
+      selection: { ok: true, scope: 'skeleton' },
+      construction: { applies: false },
+      relaxation: { ok: true, tools: 117 },
+    });
+    expect(report('names')).toMatchObject({ selection: { ok: true, scope: 'names' }, construction: { applies: false }, relaxation: { ok: true } });
+  });
+
+  it('fails a skeleton that changed a type or lost a parameter, and a listing that asserts more than the original', () => {
+    const before = doc({
+      tools: [{ name: 't', description: 'Does t.', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: 'x' }, b: {} } } }],
+    });
+    const check = (inputSchema: unknown) =>
+      checkGuarantees(before, doc({ tools: [{ name: 't', description: 'Does t. …', inputSchema }] }), undefined, undefined, 'skeletons');
+    expect(check({ type: 'object', properties: { a: { type: 'string' }, b: {} } })).toMatchObject({ selection: { ok: true }, relaxation: { ok: true } });
+    expect(check({ type: 'object', properties: { a: { type: 'integer' }, b: {} } })).toMatchObject({
+      selection: { ok: false, differingTools: ['t'] },
+      relaxation: { ok: false, failures: [{ tool: 't', at: '/properties/a/type' }] },
+    });
+    expect(check({ type: 'object', properties: { a: { type: 'string' } } }).selection).toMatchObject({ ok: false });
+    expect(check({ type: 'object', properties: { a: { type: 'string' }, b: {} }, additionalProperties: false }).relaxation).toMatchObject({
+      ok: false,
+      failures: [{ at: '/additionalProperties', reason: 'additionalProperties is not in the original here' }],
+    });
   });
 
   it('sees real content: parameters, enums, constraint sentences', () => {

@@ -4,6 +4,7 @@ import { factLedger } from '../../../../src/main/engine/guarantees/facts-kept';
 import { parseJson } from '../../../../src/main/engine/json/parse-json';
 import { DEFERRAL_MARKER } from '../../../../src/main/engine/transform/deferral-marker';
 import { LEVELS } from '../../../../src/shared/levels';
+import { levelRules } from '../../../../src/main/engine/transform/level-rules';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
@@ -19,13 +20,15 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
       expect(ledger.cutLeads).toEqual([]);
       expect(ledger.total.found).toBe(ledger.total.kept + ledger.total.redundant);
       expect(ledger.leads.found).toBe(ledger.leads.whole + ledger.leads.shortened);
+      // Every tool's own description whole at full and facts: what a client's tool search reads.
+      expect(ledger.toolDescriptions.whole).toBe(ledger.toolDescriptions.found);
       // At every level the same holds, with what the level defers counted apart.
       for (const level of LEVELS) {
         const { facts } = checkGuarantees(parseJson(text), parseJson(shrinkText(text, { level })), undefined, undefined, level);
         expect(facts, level).toMatchObject({ ok: true, dropped: 0, missing: [], cutLeads: [] });
         expect(facts.sentences, level).toBe(facts.kept + facts.redundant + facts.deferred);
         expect(facts.leads.found, level).toBe(facts.leads.whole + facts.leads.shortened + facts.leads.deferred);
-        if (level !== 'signatures') expect(facts.leads.deferred, level).toBe(0);
+        if (levelRules(level).schemaDescriptions !== 'deferred') expect(facts.leads.deferred, level).toBe(0);
       }
     },
   );
@@ -52,6 +55,17 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
     });
   });
 
+  it("fails on a tool's own description cut at facts, and counts one shortened in a marked tool as deferred", () => {
+    const before = doc({ name: 't', description: `Lists things. ${FILLER}`, inputSchema: {} });
+    const cut = checkGuarantees(before, doc({ name: 't', description: 'Lists things.', inputSchema: {} }));
+    expect(cut.facts).toMatchObject({ ok: false, dropped: 0, toolDescriptions: { found: 1, whole: 0, deferred: 0, cut: 1 } });
+    const marked = doc({ name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: {} });
+    expect(checkGuarantees(before, marked, undefined, undefined, 'leads').facts).toMatchObject({
+      ok: true,
+      toolDescriptions: { found: 1, whole: 0, deferred: 1, cut: 0 },
+    });
+  });
+
   it('accepts a fact stated by a keyword on the same node, and names the keyword', () => {
     const property = (description: string) => ({ type: 'string', default: 'all', description });
     const before = doc({ name: 't', inputSchema: { type: 'object', properties: { p: property(`The kind. ${FILLER} Default: 'all'.`) } } });
@@ -71,12 +85,14 @@ describe('the facts-kept guarantee (SPEC §2.6)', () => {
 
   it('fails on a lead cut mid-way; accepts a lead over 300 bytes shortened at a word boundary with …', () => {
     const lead = 'Search for commits across GitHub repositories and people and projects and teams and organisations, '.repeat(4).trim() + ' everywhere.';
-    const before = doc({ name: 't', description: `${lead} ${FILLER}`, inputSchema: {} });
-    const cut = doc({ name: 't', description: `${lead.slice(0, 80)}…`, inputSchema: {} });
+    // A parameter's description: a tool's own is kept whole at facts.
+    const tool = (description: string) => ({ name: 't', inputSchema: { properties: { p: { description } } } });
+    const before = doc(tool(`${lead} ${FILLER}`));
+    const cut = doc(tool(`${lead.slice(0, 80)}…`));
     expect(checkGuarantees(before, cut).facts).toMatchObject({ ok: false, leads: { cut: 1 }, cutLeads: [{ tool: 't' }] });
-    const shortened = JSON.parse(shrinkText(JSON.stringify({ name: 't', description: `${lead} ${FILLER}`, inputSchema: {} }))).description as string;
+    const shortened = JSON.parse(shrinkText(JSON.stringify(tool(`${lead} ${FILLER}`)))).inputSchema.properties.p.description as string;
     expect(shortened.endsWith('…')).toBe(true);
-    expect(checkGuarantees(before, doc({ name: 't', description: shortened, inputSchema: {} })).facts).toMatchObject({
+    expect(checkGuarantees(before, doc(tool(shortened))).facts).toMatchObject({
       ok: true,
       leads: { found: 1, shortened: 1, cut: 0 },
     });
@@ -113,7 +129,14 @@ describe('facts at the deferral levels (docs/levels.md)', () => {
     }
   });
 
-  it('defers a parameter’s lead only at signatures, where its description goes whole; never a tool’s own lead', () => {
+  it('counts at overviews the tool’s own description whole and its parameters’ facts and leads deferred', () => {
+    const after = { name: 't', description: `Lists things. ${fact} ${constraint}${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
+    expect(check(after, 'overviews').facts).toMatchObject({ ok: true, kept: 2, deferred: 1, leads: { found: 2, whole: 1, deferred: 1, cut: 0 } });
+    // The same output shrunk at leads cut a parameter's lead, which leads keeps.
+    expect(check(after, 'leads').facts).toMatchObject({ ok: false, leads: { cut: 1 } });
+  });
+
+  it('defers a parameter’s lead only where its description goes whole (overviews, signatures); never a tool’s own lead', () => {
     const removed = { name: 't', description: `Lists things.${DEFERRAL_MARKER}`, inputSchema: { properties: { p: {} } } };
     expect(check(removed, 'signatures').facts).toMatchObject({ ok: true, leads: { found: 2, whole: 1, deferred: 1, cut: 0 } });
     expect(check(removed, 'leads').facts).toMatchObject({

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS, type LevelName } from '../../../../src/shared/levels';
 import { countTokens } from '../../../../src/main/engine/tokens';
 import { DEFERRAL_MARKER } from '../../../../src/main/engine/transform/deferral-marker';
+import { keepsAtLeast } from '../../../../src/main/engine/transform/level-rules';
 import { realFixtures, referenceInputs } from '../../../helpers/fixtures';
 import { shrinkText } from '../../../helpers/transform';
 
@@ -66,6 +67,18 @@ describe('levels', () => {
     });
   });
 
+  it("overviews: the tool's own description whole, every parameter description deferred, its structure exact, and the marker", () => {
+    const out = at('overviews', catalog);
+    expect(out.tools[0]).toEqual({
+      name: 'delete_branch',
+      description: `${catalog.tools[0]!.description}${DEFERRAL_MARKER}`,
+      inputSchema: { type: 'object', properties: { branch: { type: 'string' }, force: { type: 'boolean' } }, required: ['branch'] },
+    });
+    // A tool that had nothing to defer keeps its bytes and gets no marker.
+    const bare = { tools: [{ name: 't', description: `Lists things. ${FILLER}`, inputSchema: { type: 'object', properties: { p: { type: 'string' } } } }] };
+    expect(at('overviews', bare)).toEqual(bare);
+  });
+
   it('marks a tool whose own description lost nothing when a parameter lost text, after the schema is written', () => {
     const value = { tools: [{ name: 't', description: 'Lists things.', inputSchema: { properties: { p: { description: 'P lead. More about p.' } } } }] };
     expect(shrinkText(JSON.stringify(value), { level: 'leads' })).toBe(
@@ -76,6 +89,13 @@ describe('levels', () => {
     expect(shrinkText(JSON.stringify(after), { level: 'signatures' })).toBe(
       `{"tools":[{"name":"t","inputSchema":{"properties":{"p":{}}},"description":"Lists things.${DEFERRAL_MARKER}"}]}`,
     );
+  });
+
+  it("keeps every tool's own description whole at full and facts on every real catalog: a client's tool search reads it", () => {
+    const ownDescriptions = (text: string) => (JSON.parse(text) as { tools: { description?: unknown }[] }).tools.map((tool) => tool.description);
+    for (const { name, text } of realFixtures()) {
+      for (const level of ['full', 'facts'] as const) expect(ownDescriptions(shrinkText(text, { level })), `${name} ${level}`).toEqual(ownDescriptions(text));
+    }
   });
 
   it('marks nothing that lost nothing, and never at full or facts', () => {
@@ -162,10 +182,16 @@ describe('levels', () => {
     }
   });
 
-  it('costs no more than the level above it on every real catalog, but for the marker', () => {
+  it('costs no more than a level that keeps at least what it keeps on every real catalog, but for the marker', () => {
+    const pairs = LEVELS.flatMap((richer) =>
+      LEVELS.filter((poorer) => poorer !== richer && keepsAtLeast(richer, poorer)).map((poorer): [LevelName, LevelName] => [richer, poorer]),
+    );
+    expect(pairs).toContainEqual(['facts', 'overviews']);
+    expect(pairs).not.toContainEqual(['leads', 'overviews']);
+    expect(pairs).not.toContainEqual(['overviews', 'leads']);
     for (const { name, text } of realFixtures()) {
-      const tokens = LEVELS.map((level) => countTokens(shrinkText(text, { level }).replaceAll(DEFERRAL_MARKER, ''), 'o200k_base'));
-      for (let i = 1; i < tokens.length; i++) expect(tokens[i], `${name} ${LEVELS[i]}`).toBeLessThanOrEqual(tokens[i - 1]!);
+      const tokens = new Map(LEVELS.map((level) => [level, countTokens(shrinkText(text, { level }).replaceAll(DEFERRAL_MARKER, ''), 'o200k_base')]));
+      for (const [richer, poorer] of pairs) expect(tokens.get(poorer), `${name} ${poorer} below ${richer}`).toBeLessThanOrEqual(tokens.get(richer)!);
     }
   });
 

@@ -91,14 +91,15 @@ describe('a sentence that names a tool or a parameter', () => {
 
   it('keeps such a sentence at facts in the transform, and the lead it makes a fact uncapped', () => {
     const filler = 'This sentence is filler that carries no rule at all and merely exists to push the whole description comfortably past the small budget.';
+    // A parameter's description: a tool's own stays whole at facts.
     const catalogOf = (description: string) =>
       JSON.stringify({
         tools: [
-          { name: 'send-chat-message', description, inputSchema: { properties: { 'chat-id': {} } } },
+          { name: 'send-chat-message', inputSchema: { properties: { 'chat-id': {}, text: { description } } } },
           { name: 'list-chats', inputSchema: {} },
         ],
       });
-    const out = (description: string) => JSON.parse(shrinkText(catalogOf(description))).tools[0].description;
+    const out = (description: string) => JSON.parse(shrinkText(catalogOf(description))).tools[0].inputSchema.properties.text.description;
     expect(out(`Sends a message. ${filler} Take the chat-id from list-chats.`)).toBe('Sends a message. Take the chat-id from list-chats.');
     expect(out(`Sends a message. ${filler} It is quick.`)).toBe('Sends a message.');
     const longLead =

@@ -125,9 +125,10 @@ describe('transformCatalog: envelopes and shapes', () => {
     expect(out.tools[0]).toEqual({ ...envelope, inputSchema: {} });
   });
 
-  it('reduces the tool-level description', () => {
-    const out = JSON.parse(shrinkText(tool({}, { description: `Lists things. ${LONG}` })));
-    expect(out.tools[0].description).toBe('Lists things.');
+  it("keeps a tool's own description whole at facts (a client's tool search reads it) and reduces its parameters'", () => {
+    const out = JSON.parse(shrinkText(tool({ properties: { p: { description: `Lists things. ${LONG}` } } }, { description: `Lists things. ${LONG}` })));
+    expect(out.tools[0].description).toBe(`Lists things. ${LONG}`);
+    expect(out.tools[0].inputSchema.properties.p.description).toBe('Lists things.');
   });
 
   it.each([
@@ -172,9 +173,8 @@ describe('transformCatalog: the reference inputs and real catalogs', () => {
   it('keeps argument constraints of the reference PUT_OBJECT input and drops filler', () => {
     const out = shrinkText(referenceInputs().PUT_OBJECT!);
     for (const kept of ['must be an absolute path', 'exactly one of body', 'format must be RFC3339', 'e.g. /srv/x']) expect(out).toContain(kept);
-    expect(out).not.toContain('This trailing clause is filler');
-    // The lead stays whole (SPEC §2.3: only a lead over 300 bytes is shortened).
-    expect(out).toContain('later address the exact revision. Provide exactly one of body or body_b64.');
+    // The tool's own description stays whole, its filler included: it is what a client's tool search reads.
+    expect(JSON.parse(out).tools[0].description).toBe(JSON.parse(referenceInputs().PUT_OBJECT!).tools[0].description);
   });
 
   it('keeps the user-named $defs "default" and the ISO rule of CONSTRAINTS_CATALOG', () => {

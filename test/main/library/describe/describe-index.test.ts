@@ -13,7 +13,7 @@ import { describeTools, describeToolDefinition, shrink, toolDescriber } from '..
 import { COMPLETE_NOTE } from '../../../../src/main/library/describe';
 import { realFixture } from '../../../helpers/fixtures';
 
-// Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
+// Prose with no fact in it, so a listing at a deferral level (leads, as the proxy lists) drops all but the lead.
 const FILLER =
   'The team that wrote it likes long walks, warm tea and quiet afternoons in the garden. Its logo is a small ' +
   'green frog that somebody drew by hand, one rainy spring, on the back of an envelope.';
@@ -34,12 +34,12 @@ describe('describeTools', () => {
     const original = `{"tools":[${EXACT},\n  ${SECOND},${WHOLE}]}`;
     // The texts really differ from what a parse and a stringify give back.
     for (const text of [EXACT, SECOND]) expect(JSON.stringify(JSON.parse(text))).not.toBe(text);
-    const { result } = await shrink(original, { store: ':memory:' });
+    const { result } = await shrink(original, { store: ':memory:', level: 'leads' });
     const answer = describeTools({ original, shrunk: result.output }, ['exact', 'second', 'whole']);
     expect(answer.isError).toBeUndefined();
     expect(answer.content.map((part) => part.text)).toEqual([EXACT, SECOND, WHOLE, COMPLETE_NOTE]);
     // Without the shrunk catalog, the original is shrunk again to tell the same.
-    expect(describeTools({ original }, 'exact')).toEqual({ content: [{ type: 'text', text: EXACT }] });
+    expect(describeTools({ original }, 'exact', { level: 'leads' })).toEqual({ content: [{ type: 'text', text: EXACT }] });
   });
 
   it('answers from a stored handle the same bytes', async () => {
@@ -47,7 +47,7 @@ describe('describeTools', () => {
     const dir = mkdtempSync(join(tmpdir(), 'caveman-describe-'));
     try {
       const store = join(dir, 'ccr.db');
-      const stored = await shrink(original, { store });
+      const stored = await shrink(original, { store, level: 'leads' });
       const describer = toolDescriber({ handle: stored.result.recovery_handle! }, { store });
       expect(describer.shortened).toBe(2);
       expect(describer.definition).toEqual(describeToolDefinition());
@@ -65,7 +65,7 @@ describe('describeTools', () => {
       long('dup', 'Second of the name.'),
     ];
     const original = `{"tools":[${tools.join(',')}]}`;
-    const describer = toolDescriber({ original });
+    const describer = toolDescriber({ original }, { level: 'leads' });
     expect(describer.answer({ names: ['dup'] }).content.map((part) => part.text)).toEqual([
       '2 tools answer to "dup"; this is tool 1 of 4:',
       tools[0],
@@ -86,7 +86,7 @@ describe('describeTools', () => {
 
   it('says which names are unknown (isError only when none is known), and how to call it', () => {
     const original = `{"tools":[${long('tool_a', 'Does a.')},${long('tool_b', 'Does b.')}]}`;
-    const describer = toolDescriber({ original });
+    const describer = toolDescriber({ original }, { level: 'leads' });
     expect(describer.answer({ names: ['nope', 'nada'] })).toEqual({
       content: [{ type: 'text', text: 'no tool named "nope", "nada" in this listing; its tools are: tool_a, tool_b' }],
       isError: true,
@@ -105,7 +105,7 @@ describe('describeTools', () => {
 
   it('answers every tool of github-mcp-server from one index, each with its own original text (latency: npm run bench, describe-latency)', () => {
     const original = realFixture('github-mcp-server.json').bytes;
-    const describer = toolDescriber({ original });
+    const describer = toolDescriber({ original }, { level: 'leads' });
     const tools = (JSON.parse(original.toString('utf8')) as { tools: { name: string }[] }).tools;
     expect(tools).toHaveLength(117);
     for (const tool of tools) {

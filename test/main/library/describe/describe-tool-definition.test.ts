@@ -12,7 +12,7 @@ import { countTokens } from '../../../../src/main/engine/tokens';
 import { describeToolDefinition, describeToolName, describeToolTokens } from '../../../../src/main/library/describe';
 import { realFixtures } from '../../../helpers/fixtures';
 
-// Prose with no fact in it (fidelity v2 keeps every fact sentence), so the listing drops all but the lead.
+// Prose with no fact in it, so a listing at a deferral level (leads, as the proxy lists) drops all but the lead.
 const LONG =
   'Finds things for the caller in the archive. The team that wrote it likes long walks, warm tea and quiet ' +
   'afternoons in the garden. Its logo is a small green frog that somebody drew by hand.';
@@ -44,7 +44,7 @@ describe('caveman_describe price', () => {
 
   it('lint reports it next to the saving, valid against the contract', async () => {
     const catalog = JSON.stringify({ tools: [tool('caveman_describe', LONG), tool('plain', 'Short.')] });
-    const report = await lint(catalog);
+    const report = await lint(catalog, { level: 'leads' });
     expect(validatorFor(CONTRACT_IDS.lintReport)(report)).toBe(true);
     const lastTool = JSON.stringify({ name: 'plain', description: 'Short.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
     const tokens = describeToolTokens('o200k_base', 'caveman_describe_2', lastTool);

@@ -72,8 +72,8 @@ describe('caveman_describe in the proxy', () => {
     const server = [process.execPath, EVERYTHING_BIN];
     const reference = await rawServerTools(server);
     for (const round of ['first run', 'after a restart']) {
-      // At facts: recoverTools re-transforms the stored original at facts, the level a handle does not record yet.
-      const proxied = await throughProxy(server, ['--level', 'facts']);
+      // recoverTools re-transforms the stored original at the level the handle records (the proxy's, leads).
+      const proxied = await throughProxy(server);
       try {
         const listed = await proxied.client.listTools();
         expect(listed.tools.at(-1)?.name, round).toBe('caveman_describe');

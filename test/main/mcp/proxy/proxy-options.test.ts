@@ -106,7 +106,9 @@ describe('caveman-shrink proxy --level', () => {
     const facts = await listThrough(['--level', 'facts'], server);
     expect(facts.slice(0, -1)).toEqual(await libraryTools(original, { level: 'facts' }));
     expect(facts.filter((tool) => descriptionOf(tool).endsWith(MARKER))).toEqual([]);
-    expect(proxy!.stderr()).toContain('tools/list is answered shrunk at level facts: each description cut to its lead and fact sentences (store:');
+    expect(proxy!.stderr()).toContain(
+      'tools/list is answered shrunk at level facts: tool descriptions whole, parameter descriptions cut to their lead and fact sentences (store:',
+    );
     await proxy!.close();
 
     const signatures = await listThrough(['--level', 'signatures', '--share-schemas'], server);
