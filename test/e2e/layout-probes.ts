@@ -28,3 +28,25 @@ export const isCut = (page: Page, selector: string) =>
       })
       .map((element) => element.textContent),
   );
+
+/** Per side of the diff, how many characters of its monospaced text fit on one line before it wraps. */
+export const diffCharactersPerLine = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    return Array.from(root?.querySelectorAll('.cm-editor .cm-content') ?? [])
+      .slice(0, 2)
+      .map((content) => {
+        const line = content.querySelector('.cm-line');
+        if (!line) return 0;
+        const probe = document.createElement('span');
+        probe.textContent = 'x'.repeat(100);
+        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+        // Beside the text, in the same font (inside it, CodeMirror would take the probe for an edit).
+        content.parentElement!.append(probe);
+        const charWidth = probe.getBoundingClientRect().width / 100;
+        probe.remove();
+        const style = getComputedStyle(line);
+        const room = line.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return Math.floor(room / charWidth);
+      });
+  });

@@ -3,9 +3,10 @@
 // person picks one), whether they share sub-schemas (off until turned on),
 // whether the diff collapses unchanged stretches (off until turned on) and
 // wraps long lines (on until turned off), the level new analyses shrink at
-// (facts until picked) and the model's input price (the tokenizer once picked,
-// the share switch, the level and the price kept across reloads and restarts
-// in the renderer's storage, which both hosts have).
+// (facts until picked), the model's input price and the table's share of
+// the width beside the diff (the tokenizer once picked, the share switch, the
+// level, the price and the table's share kept across reloads and restarts in
+// the renderer's storage, which both hosts have).
 // The theme follows the OS through CSS, so it needs no setting.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -23,6 +24,7 @@ export const INPUT_PRICE_KEY = 'caveman.inputPricePerMillion';
 export const LEVEL_KEY = 'caveman.level';
 export const TOKENIZER_KEY = 'caveman.tokenizer';
 export const SHARE_SCHEMAS_KEY = 'caveman.shareSchemas';
+export const TABLE_SHARE_KEY = 'caveman.tableShare';
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -39,6 +41,8 @@ export interface SettingsState {
   level: LevelName;
   /** USD per 1M input tokens, or null when the person has not given one. */
   inputPrice: number | null;
+  /** The per-tool table's share of the width it shares with the diff, or null for the automatic split. */
+  tableShare: number | null;
 
   load(): Promise<void>;
   setTokenizer(tokenizer: TokenizerName): void;
@@ -47,6 +51,7 @@ export interface SettingsState {
   setCollapseUnchanged(collapse: boolean): void;
   setWrapLines(wrap: boolean): void;
   setInputPrice(price: number | null): void;
+  setTableShare(share: number | null): void;
 }
 
 export type SettingsStore = StoreApi<SettingsState>;
@@ -93,6 +98,12 @@ function writeLevel(storage: SettingsStorage, level: LevelName): void {
   }
 }
 
+/** The stored table share, or null when there is none or it is not a share of the width (0 to 1). */
+function readTableShare(storage: SettingsStorage): number | null {
+  const share = Number(readItem(storage, TABLE_SHARE_KEY) ?? NaN);
+  return share > 0 && share < 1 ? share : null;
+}
+
 /** The stored value of `key`, or null when there is none or storage refuses access. */
 function readItem(storage: SettingsStorage, key: string): string | null {
   try {
@@ -125,6 +136,7 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     shareSchemas: readItem(storage, SHARE_SCHEMAS_KEY) === 'true',
     level: readLevel(storage),
     inputPrice: readInputPrice(storage),
+    tableShare: readTableShare(storage),
 
     async load() {
       try {
@@ -154,6 +166,11 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
       const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;
       writeInputPrice(storage, valid);
       set({ inputPrice: valid });
+    },
+    setTableShare(share) {
+      const valid = share !== null && share > 0 && share < 1 ? share : null;
+      writeItem(storage, TABLE_SHARE_KEY, valid === null ? null : String(valid));
+      set({ tableShare: valid });
     },
   }));
 }

@@ -1,6 +1,7 @@
 // What is on screen, apart from the data: the tab, the paste and MCP import dialogs,
 // transient notices (saved, copied, errors of actions), and one-shot
-// requests between views (jump the diff to a tool, focus the find box).
+// requests between views (jump the diff to a tool, focus the find box), and
+// whether the diff has the whole analysis to itself.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
@@ -36,6 +37,8 @@ export interface UiState {
   reveal: RevealRequest | null;
   /** Bumped to ask the current tab to focus its filter or search box. */
   findSeq: number;
+  /** The diff takes the whole analysis (the summary and the table give it their room). */
+  diffExpanded: boolean;
 
   setTab(tab: AppTab): void;
   setPasteDialog(reason: PasteDialogReason | null): void;
@@ -45,6 +48,7 @@ export interface UiState {
   dismiss(id: number): void;
   revealTool(analysisId: string, index: number, name: string): void;
   requestFind(): void;
+  setDiffExpanded(expanded: boolean): void;
 }
 
 export type UiStore = StoreApi<UiState>;
@@ -62,6 +66,7 @@ export function createUiStore(): UiStore {
     notices: [],
     reveal: null,
     findSeq: 0,
+    diffExpanded: false,
 
     setTab: (tab) => set({ tab }),
     setPasteDialog: (pasteDialog) => set({ pasteDialog }),
@@ -75,5 +80,6 @@ export function createUiStore(): UiStore {
     dismiss: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
     revealTool: (analysisId, index, name) => set((state) => ({ reveal: { analysisId, index, name, seq: (state.reveal?.seq ?? 0) + 1 } })),
     requestFind: () => set((state) => ({ findSeq: state.findSeq + 1 })),
+    setDiffExpanded: (diffExpanded) => set({ diffExpanded }),
   }));
 }
