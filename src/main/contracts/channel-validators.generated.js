@@ -2601,7 +2601,8 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v12 = validate43;
-const schema72 = {"title":"HistoryListRequest","type":"object","additionalProperties":false,"required":["limit","offset"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"query":{"type":"string","maxLength":200},"sort":{"title":"HistorySortKey","description":"The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.","enum":["created","source","tools","tokensBefore","tokensAfter","saved"]},"direction":{"title":"SortDirection","description":"descending by default.","enum":["ascending","descending"]}}};
+const schema72 = {"title":"HistoryListRequest","type":"object","additionalProperties":false,"required":["limit","offset"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"query":{"type":"string","maxLength":200},"sort":{"title":"HistorySortKey","description":"The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.","enum":["created","source","tools","tokensBefore","tokensAfter","saved"]},"direction":{"title":"SortDirection","description":"descending by default.","enum":["ascending","descending"]},"createdFrom":{"description":"Only entries stored at or after this time (as created_at is kept: UTC, milliseconds).","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"createdBefore":{"description":"Only entries stored before this time (the same form).","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"}}};
+const pattern11 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2635,7 +2636,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "limit") || (key0 === "offset")) || (key0 === "query")) || (key0 === "sort")) || (key0 === "direction"))){
+if(!(((((((key0 === "limit") || (key0 === "offset")) || (key0 === "query")) || (key0 === "sort")) || (key0 === "direction")) || (key0 === "createdFrom")) || (key0 === "createdBefore"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2757,14 +2758,64 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.createdFrom !== undefined){
+let data5 = data.createdFrom;
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+const err12 = {instancePath:instancePath+"/createdFrom",schemaPath:"#/properties/createdFrom/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/createdFrom",schemaPath:"#/properties/createdFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.createdBefore !== undefined){
+let data6 = data.createdBefore;
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+const err14 = {instancePath:instancePath+"/createdBefore",schemaPath:"#/properties/createdBefore/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/createdBefore",schemaPath:"#/properties/createdBefore/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4704,9 +4755,9 @@ validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v22 = validate60;
 const schema103 = {"title":"McpImportRequest","description":"List every tool of an MCP server (all pages) and shrink them as one catalog: a job like catalog:analyze, whose first stage is 'listing'. A stdio server is started only by this request, never by discovery.","type":"object","additionalProperties":false,"required":["server","tokenizer"],"properties":{"server":{"$ref":"#/$defs/McpServerRef"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"name":{"description":"Shown in the app and recorded in history; default mcp:<server name, command or URL host>.","$ref":"#/$defs/name"},"timeoutSeconds":{"description":"How long connecting and listing may take in all (default 60).","type":"integer","minimum":1,"maximum":600},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"}}};
 const schema104 = {"title":"McpServerRef","description":"Which server to import: one discovery listed (by id), or one the person typed in.","oneOf":[{"type":"object","additionalProperties":false,"required":["discoveredId"],"properties":{"discoveredId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["transport","command"],"properties":{"transport":{"const":"stdio"},"command":{"type":"string","minLength":1,"maxLength":4096},"args":{"type":"array","maxItems":256,"items":{"type":"string","maxLength":8192}},"env":{"type":"object","maxProperties":200,"propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"},"additionalProperties":{"type":"string","maxLength":32768}}}},{"type":"object","additionalProperties":false,"required":["transport","url"],"properties":{"transport":{"enum":["http","sse"]},"url":{"type":"string","maxLength":4096,"pattern":"^[Hh][Tt][Tt][Pp][Ss]?://"},"headers":{"type":"object","maxProperties":100,"propertyNames":{"pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},"additionalProperties":{"type":"string","maxLength":32768}}}}]};
-const pattern17 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");
-const pattern18 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
-const pattern19 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$", "u");
+const pattern19 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");
+const pattern20 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
+const pattern21 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$", "u");
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4935,7 +4986,7 @@ errors++;
 for(const key2 in data5){
 const _errs19 = errors;
 if(typeof key2 === "string"){
-if(!pattern17.test(key2)){
+if(!pattern19.test(key2)){
 const err17 = {instancePath:instancePath+"/env",schemaPath:"#/oneOf/1/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
@@ -5079,7 +5130,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern18.test(data8)){
+if(!pattern20.test(data8)){
 const err28 = {instancePath:instancePath+"/url",schemaPath:"#/oneOf/2/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -5117,7 +5168,7 @@ errors++;
 for(const key5 in data9){
 const _errs31 = errors;
 if(typeof key5 === "string"){
-if(!pattern19.test(key5)){
+if(!pattern21.test(key5)){
 const err31 = {instancePath:instancePath+"/headers",schemaPath:"#/oneOf/2/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err31];
@@ -5771,7 +5822,7 @@ export const v27 = validate68;
 const schema121 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"hash":{"$ref":"#/$defs/editHash"}}};
 const schema124 = {"description":"Tool names of the server's last measured listing, each as listed.","type":"array","maxItems":4096,"items":{"type":"string","minLength":1,"maxLength":256}};
 const schema125 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
-const pattern22 = new RegExp("^[0-9a-f]{64}$", "u");
+const pattern24 = new RegExp("^[0-9a-f]{64}$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5941,7 +5992,7 @@ errors++;
 if(data.hash !== undefined){
 let data5 = data.hash;
 if(typeof data5 === "string"){
-if(!pattern22.test(data5)){
+if(!pattern24.test(data5)){
 const err13 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -6578,7 +6629,7 @@ errors++;
 if(data.hash !== undefined){
 let data5 = data.hash;
 if(typeof data5 === "string"){
-if(!pattern22.test(data5)){
+if(!pattern24.test(data5)){
 const err14 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];

@@ -35,12 +35,36 @@ export function orderBy(sort: HistorySortKey = 'created', direction: SortDirecti
 // instr, not LIKE: a query containing % or _ is matched literally.
 const MATCHES = '(instr(handle, :needle) > 0 OR instr(source_key, :needle) > 0)';
 
-interface PageParams {
+/** What a request narrows the list to: a search, and bounds on when the entries were stored. */
+interface FilterParams {
+  needle?: string;
+  createdFrom?: string;
+  createdBefore?: string;
+}
+interface PageParams extends FilterParams {
   limit: number;
   offset: number;
 }
-interface SearchParams extends PageParams {
-  needle: string;
+
+/** The WHERE clause of a request's filters ('' for none), with their parameters. */
+function filterOf(request: HistoryQuery): { where: string; params: FilterParams } {
+  const needle = (request.query ?? '').trim().toLowerCase();
+  const parts: string[] = [];
+  const params: FilterParams = {};
+  if (needle !== '') {
+    parts.push(MATCHES);
+    params.needle = needle;
+  }
+  // created_at is normalised (created-at.ts), so its text orders as its time does.
+  if (request.createdFrom !== undefined) {
+    parts.push('created_at >= :createdFrom');
+    params.createdFrom = request.createdFrom;
+  }
+  if (request.createdBefore !== undefined) {
+    parts.push('created_at < :createdBefore');
+    params.createdBefore = request.createdBefore;
+  }
+  return { where: parts.length === 0 ? '' : `WHERE ${parts.join(' AND ')}`, params };
 }
 
 /** The searchable form of a source name (JavaScript folds case beyond ASCII, SQLite's lower() does not). */
@@ -55,17 +79,17 @@ function wholeNumber(value: number | undefined, fallback: number, max: number): 
 
 export class HistoryQueries {
   private readonly from = `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE}`;
-  /** Page statements by ORDER BY, prepared on first use (at most 12 of each). */
+  /** Page and count statements by their SQL (a filter's WHERE, an ORDER BY), prepared on first use. */
   private readonly pages = new Map<string, Statement<[PageParams], HistoryEntry>>();
-  private readonly searchPages = new Map<string, Statement<[SearchParams], HistoryEntry>>();
+  private readonly counts = new Map<string, Statement<[FilterParams], number>>();
   private readonly count: Statement<[], number>;
-  private readonly searchCount: Statement<[{ needle: string }], number>;
+
   private readonly byHandle: Statement<[string], HistoryEntry>;
   private readonly shrinksOf: Statement<[string], HistoryShrink>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
-    this.searchCount = db.prepare<[{ needle: string }], number>(`SELECT count(*) FROM ${HISTORY_TABLE} WHERE ${MATCHES}`).pluck();
+
     this.byHandle = db.prepare(`${this.from} WHERE handle = ?`);
     this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
   }
@@ -78,10 +102,10 @@ export class HistoryQueries {
     return { ...entry, shrinks: recorded.length > 0 ? (recorded as [HistoryShrink, ...HistoryShrink[]]) : [only] };
   }
 
-  private prepared<P>(cache: Map<string, Statement<[P], HistoryEntry>>, sql: string): Statement<[P], HistoryEntry> {
+  private prepared<S>(cache: Map<string, S>, sql: string, prepare: (sql: string) => S): S {
     let statement = cache.get(sql);
     if (!statement) {
-      statement = this.db.prepare<[P], HistoryEntry>(sql);
+      statement = prepare(sql);
       cache.set(sql, statement);
     }
     return statement;
@@ -91,16 +115,16 @@ export class HistoryQueries {
   list(request: HistoryQuery = {}): HistoryPage {
     const limit = wholeNumber(request.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const offset = wholeNumber(request.offset, 0, Number.MAX_SAFE_INTEGER);
-    const needle = (request.query ?? '').trim().toLowerCase();
-    const order = orderBy(request.sort, request.direction);
-    const page =
-      needle === ''
-        ? { entries: this.prepared(this.pages, `${this.from} ${order} LIMIT :limit OFFSET :offset`).all({ limit, offset }), total: this.count.get() ?? 0 }
-        : {
-            entries: this.prepared(this.searchPages, `${this.from} WHERE ${MATCHES} ${order} LIMIT :limit OFFSET :offset`).all({ needle, limit, offset }),
-            total: this.searchCount.get({ needle }) ?? 0,
-          };
+    const { where, params } = filterOf(request);
+    const pageSql = `${this.from} ${where} ${orderBy(request.sort, request.direction)} LIMIT :limit OFFSET :offset`;
+    const entries = this.prepared(this.pages, pageSql, (sql) => this.db.prepare<[PageParams], HistoryEntry>(sql)).all({ ...params, limit, offset });
+    const counting = where === '' ? undefined : this.prepared(this.counts, where, (sql) => this.countWhere(sql));
+    const page = { entries, total: (counting ? counting.get(params) : this.count.get()) ?? 0 };
     return request.shrinks ? { ...page, entries: page.entries.map((entry) => this.withShrinks(entry)) } : page;
+  }
+
+  private countWhere(where: string): Statement<[FilterParams], number> {
+    return this.db.prepare<[FilterParams], number>(`SELECT count(*) FROM ${HISTORY_TABLE} ${where}`).pluck();
   }
 
   entry(handle: string): HistoryEntry | undefined {

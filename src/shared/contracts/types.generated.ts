@@ -756,6 +756,14 @@ export interface HistoryListRequest {
   query?: string;
   sort?: HistorySortKey;
   direction?: SortDirection;
+  /**
+   * Only entries stored at or after this time (as created_at is kept: UTC, milliseconds).
+   */
+  createdFrom?: string;
+  /**
+   * Only entries stored before this time (the same form).
+   */
+  createdBefore?: string;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DiffPlan, DiffSection, LoadProgress } from '../../../shared/ipc/caveman-api';
 import { useApp, useSettings, useUi } from '../app-context';
-import { usePrefersDark } from '../hooks/use-prefers-dark';
+import { useDarkTheme } from '../hooks/use-dark-theme';
 import { sectionForLine } from '../lib/diff-sections';
 import { formatCount, formatInt } from '../lib/format';
 import { CHANGE_KEYS, findToolLines } from '../lib/merge-setup';
@@ -43,7 +43,7 @@ function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: 
   const expanded = useUi((state) => state.diffExpanded);
   const collapse = useSettings((state) => state.collapseUnchanged);
   const wrap = useSettings((state) => state.wrapLines);
-  const dark = usePrefersDark();
+  const dark = useDarkTheme();
   const { sections, changeCount } = plan;
   const [request, setRequest] = useState<RevealRequest | null>(null);
   const [nav, setNav] = useState({ index: 0, seq: 0 });

@@ -1,7 +1,8 @@
 // The selected history entry: every field the store keeps, what can be done
 // with it — open it in the diff, recover the original, export the compressed
 // catalog (both as its latest shrink made it), read each tool's original (a
-// dialog), or delete it (after a confirmation) — and every shrink of it.
+// dialog), or delete it (after a confirmation) — and every shrink of it; or,
+// with several selected, what can be done with all of them.
 
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,6 +11,7 @@ import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
+import { HistorySelection } from './history-selection';
 import { HistoryShrinks } from './history-shrinks';
 import { ToolOriginalsDialog } from './history-tool-original';
 import { Icon } from './icon';
@@ -33,14 +35,21 @@ function fields(entry: HistoryEntry): [string, string][] {
 
 export function HistoryDetails() {
   const { commands } = useApp();
-  const { selected, details, detailsState, detailsError } = useHistory(
-    useShallow((state) => ({ selected: state.selected, details: state.details, detailsState: state.detailsState, detailsError: state.detailsError })),
+  const { selected, details, detailsState, detailsError, several } = useHistory(
+    useShallow((state) => ({
+      selected: state.selected,
+      details: state.details,
+      detailsState: state.detailsState,
+      detailsError: state.detailsError,
+      several: state.selection.length > 1,
+    })),
   );
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [opening, setOpening] = useState(false);
   const [originals, setOriginals] = useState(false);
 
+  if (several) return <HistorySelection />;
   if (selected === null) {
     return (
       <aside className="panel details-panel" aria-label="Details">

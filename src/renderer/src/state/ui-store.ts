@@ -14,6 +14,8 @@ export interface Notice {
   id: number;
   kind: 'info' | 'error';
   text: string;
+  /** How many times it was said in a row (three saves of the same file are one notice, ×3); 1 when absent. */
+  count?: number;
 }
 
 export interface RevealRequest {
@@ -58,7 +60,7 @@ const MAX_NOTICES = 2;
 
 export function createUiStore(): UiStore {
   let nextId = 0;
-  return createStore<UiState>()((set) => ({
+  return createStore<UiState>()((set, get) => ({
     tab: 'results',
     pasteDialog: null,
     shortcutsOpen: false,
@@ -73,6 +75,12 @@ export function createUiStore(): UiStore {
     setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
     setMcpDialogOpen: (mcpDialogOpen) => set({ mcpDialogOpen }),
     notify(kind, text) {
+      const last = get().notices.at(-1);
+      // The same words again: the notice on screen counts it (and stays for its time again) instead of a second one.
+      if (last && last.kind === kind && last.text === text) {
+        set((state) => ({ notices: state.notices.map((notice) => (notice === last ? { ...last, count: (last.count ?? 1) + 1 } : notice)) }));
+        return last.id;
+      }
       const id = ++nextId;
       set((state) => ({ notices: [...state.notices, { id, kind, text }].slice(-MAX_NOTICES) }));
       return id;
