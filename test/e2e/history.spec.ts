@@ -1,14 +1,18 @@
-// Looking back in History: each server imported from a typed command has a
-// name of its own; notices of repeated saves stay one, clear of the header
-// and its search; several handles go at once, after one confirmation naming
-// how many; the list narrows to the days they were stored.
+// Looking back in History: its figures are what the model saw (Claude's,
+// then OpenAI's; JSON only where a shrink was recorded without them); each
+// server imported from a typed command has a name of its own; notices of
+// repeated saves stay one, clear of the header and its search; several
+// handles go at once, after one confirmation naming how many; the list
+// narrows to the days they were stored.
 
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, REPO, test } from './app-fixture';
-import { overlaps } from './layout-probes';
+import type { LintReport } from '../../src/shared/contracts';
+import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { isCut, overlaps } from './layout-probes';
 
 const SHOTS = join(REPO, 'test-results', 'history');
 mkdirSync(SHOTS, { recursive: true });
@@ -120,22 +124,86 @@ test('several handles go at once: selected by keyboard, one confirmation naming 
 test('the list narrows to the days handles were stored, and the count follows', async ({ app }) => {
   const { page } = app;
   await storeCatalogs(page, app.dropFiles, 3);
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // Days of the page's time zone, as History shows times.
+  const day = (offset: number) =>
+    page.evaluate((offset) => {
+      const date = new Date();
+      date.setDate(date.getDate() + offset);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    }, offset);
   const options = page.getByRole('listbox', { name: 'History' }).getByRole('option');
   const from = page.getByLabel('Stored from');
   const until = page.getByLabel('until', { exact: true });
 
-  await from.fill(day(1));
+  await from.fill(await day(1));
   await expect(page.getByText('No handle was stored on those days.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recovery store' })).toContainText('0 matches');
-  await from.fill(day(0));
-  await until.fill(day(0));
+  await from.fill(await day(0));
+  await until.fill(await day(0));
   await expect(options).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Recovery store' })).toContainText('3 matches');
-  await until.fill(day(-1));
+  await until.fill(await day(-1));
   await expect(options).toHaveCount(0);
   await shot(page, 'days-1440x960');
   await page.getByRole('button', { name: 'Any day' }).click();
   await expect(options).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Recovery store' })).toContainText('3 handles, newest first');
 });
+
+for (const size of [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+]) {
+  test(`History's figures at ${size.width}×${size.height}: what the model sees, Claude's then OpenAI's; one recorded without them says JSON only`, async ({
+    app,
+  }) => {
+    const { page } = app;
+    await page.setViewportSize(size);
+    // The CLI's shrink into the same store records no model figures: History says so.
+    const memory = fixture('server-memory.json');
+    const shrunk = spawnSync(process.execPath, [join(REPO, 'out/main/cli.js'), memory.path, '--store', app.storePath]);
+    expect(shrunk.status, shrunk.stderr.toString()).toBe(0);
+    const github = fixture('github-mcp-server.json');
+    await app.dropFiles([{ name: github.name, bytes: github.bytes }]);
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+    const lint = JSON.parse(cli(['lint', github.path, '--json']).stdout.toString('utf8')) as LintReport;
+    const { anthropic, openai } = lint.visible;
+
+    await page.getByRole('tab', { name: /History/ }).click();
+    const list = page.getByRole('listbox', { name: 'History' });
+    const row = (source: string) => list.getByRole('option').filter({ has: page.locator('.h-source', { hasText: source }) });
+    await expect(row('server-memory.json')).toBeVisible();
+    const tokens = row(github.name).locator('.h-tokens');
+    await expect(tokens).toHaveText(
+      `${anthropic.tokens_before.toLocaleString('en-US')} → ${anthropic.tokens_after.toLocaleString('en-US')}` +
+        `OpenAI ${openai.tokens_before.toLocaleString('en-US')} → ${openai.tokens_after.toLocaleString('en-US')}`,
+    );
+    const percent = (before: number, after: number) => `${(((before - after) / before) * 100).toFixed(1)}%`;
+    await expect(row(github.name).locator('.h-saved')).toHaveText(
+      `${percent(anthropic.tokens_before, anthropic.tokens_after)}OpenAI ${percent(openai.tokens_before, openai.tokens_after)}`,
+    );
+    await expect(tokens).toHaveAttribute('title', `JSON tokens: 49,352 → 34,880 tokens, 29.3% saved`);
+    await expect(row('server-memory.json').locator('.h-tokens')).toHaveText('JSON onlyJSON 3,653 → 2,007');
+    await expect(row('server-memory.json').locator('.h-saved')).toHaveText('45.1%JSON');
+    expect(await isCut(page, '.history-row .h-tokens > span, .history-row .h-saved > span')).toEqual([]);
+
+    // Sorted by what Claude sees saved, the shrink recorded without it comes last.
+    const header = page.getByRole('table', { name: 'History columns' }).getByRole('columnheader', { name: 'Claude saved' });
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(list.getByRole('option').locator('.h-source')).toHaveText([github.name, 'server-memory.json']);
+
+    await row(github.name).click();
+    const details = page.getByRole('complementary', { name: 'Details' });
+    await expect(details).toContainText(
+      `Claude sees${anthropic.tokens_before.toLocaleString('en-US')} → ${anthropic.tokens_after.toLocaleString('en-US')} tokens`,
+    );
+    await expect(details).toContainText(`OpenAI sees${openai.tokens_before.toLocaleString('en-US')} → ${openai.tokens_after.toLocaleString('en-US')} tokens`);
+    await expect(details).toContainText('JSON tokens49,352 → 34,880 tokens, 29.3% saved');
+    await shot(page, `model-figures-${size.width}x${size.height}`);
+    await row('server-memory.json').click();
+    await expect(details).toContainText('The model seesJSON only');
+    await expect(details.locator('.details-shrink')).toContainText('JSON only: JSON 3,653 → 2,007 tokens, 45.1% saved');
+    await shot(page, `json-only-${size.width}x${size.height}`);
+  });
+}

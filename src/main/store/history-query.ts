@@ -7,6 +7,7 @@
 // in test/main/store/history-performance.test.ts.
 import { HISTORY_TABLE, SHRINKS_TABLE } from './schema.js';
 import type { SqliteDatabase } from './open-connection.js';
+import { decodeModelTokens, MODEL_SORT_COLUMNS, MODEL_TOKENS_COLUMN, modelTokensOf } from './model-tokens.js';
 import type { HistorySortKey, SortDirection } from '../../shared/contracts';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink } from './types.js';
 import type { Statement } from 'better-sqlite3';
@@ -15,7 +16,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
 
 const ENTRY_COLUMNS = `handle, created_at, bytes, tokens_before, tokens_after,
-  content_type, compressor, source_name, tool_count, tokenizer`;
+  content_type, compressor, source_name, tool_count, tokenizer, ${MODEL_TOKENS_COLUMN}`;
 const SHRINK_COLUMNS = 'id, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name';
 /** What each sort key orders by. saved matches signedRatio (0 when nothing was counted before); NULL sources and tool counts sort as smallest. */
 const SORT_COLUMNS: Record<HistorySortKey, string> = {
@@ -25,6 +26,7 @@ const SORT_COLUMNS: Record<HistorySortKey, string> = {
   tokensBefore: 'tokens_before',
   tokensAfter: 'tokens_after',
   saved: 'CASE WHEN tokens_before > 0 THEN (tokens_before - tokens_after) * 1.0 / tokens_before ELSE 0 END',
+  ...MODEL_SORT_COLUMNS,
 };
 
 /** The ORDER BY of a sort; insertion order breaks ties, so pages never overlap. The default is the history index's order. */
@@ -34,6 +36,18 @@ export function orderBy(sort: HistorySortKey = 'created', direction: SortDirecti
 }
 // instr, not LIKE: a query containing % or _ is matched literally.
 const MATCHES = '(instr(handle, :needle) > 0 OR instr(source_key, :needle) > 0)';
+
+/** A history row as read: what the model saw as the column's text. */
+type EntryRow = Omit<HistoryEntry, 'visible' | 'shrinks'> & { model_tokens: string | null };
+type ShrinkRow = Omit<HistoryShrink, 'visible'> & { model_tokens: string | null };
+
+function entryOf({ model_tokens, ...row }: EntryRow): HistoryEntry {
+  return { ...row, visible: decodeModelTokens(model_tokens) };
+}
+
+function shrinkOfRow({ model_tokens, ...row }: ShrinkRow): HistoryShrink {
+  return { ...row, visible: decodeModelTokens(model_tokens) };
+}
 
 /** What a request narrows the list to: a search, and bounds on when the entries were stored. */
 interface FilterParams {
@@ -80,25 +94,23 @@ function wholeNumber(value: number | undefined, fallback: number, max: number): 
 export class HistoryQueries {
   private readonly from = `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE}`;
   /** Page and count statements by their SQL (a filter's WHERE, an ORDER BY), prepared on first use. */
-  private readonly pages = new Map<string, Statement<[PageParams], HistoryEntry>>();
+  private readonly pages = new Map<string, Statement<[PageParams], EntryRow>>();
   private readonly counts = new Map<string, Statement<[FilterParams], number>>();
   private readonly count: Statement<[], number>;
-
-  private readonly byHandle: Statement<[string], HistoryEntry>;
-  private readonly shrinksOf: Statement<[string], HistoryShrink>;
+  private readonly byHandle: Statement<[string], EntryRow>;
+  private readonly shrinksOf: Statement<[string], ShrinkRow>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
-
     this.byHandle = db.prepare(`${this.from} WHERE handle = ?`);
-    this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
+    this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS}, ${modelTokensOf(db, SHRINKS_TABLE)} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
   }
 
   /** The entry with its shrinks, newest first; a row with none recorded is its own only shrink (without an id). */
   private withShrinks(entry: HistoryEntry): HistoryEntry {
-    const recorded = this.shrinksOf.all(entry.handle);
-    const { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name } = entry;
-    const only: HistoryShrink = { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name };
+    const recorded = this.shrinksOf.all(entry.handle).map(shrinkOfRow);
+    const { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name, visible } = entry;
+    const only: HistoryShrink = { created_at, compressor, tokenizer, tokens_before, tokens_after, source_name, visible };
     return { ...entry, shrinks: recorded.length > 0 ? (recorded as [HistoryShrink, ...HistoryShrink[]]) : [only] };
   }
 
@@ -117,7 +129,9 @@ export class HistoryQueries {
     const offset = wholeNumber(request.offset, 0, Number.MAX_SAFE_INTEGER);
     const { where, params } = filterOf(request);
     const pageSql = `${this.from} ${where} ${orderBy(request.sort, request.direction)} LIMIT :limit OFFSET :offset`;
-    const entries = this.prepared(this.pages, pageSql, (sql) => this.db.prepare<[PageParams], HistoryEntry>(sql)).all({ ...params, limit, offset });
+    const entries = this.prepared(this.pages, pageSql, (sql) => this.db.prepare<[PageParams], EntryRow>(sql))
+      .all({ ...params, limit, offset })
+      .map(entryOf);
     const counting = where === '' ? undefined : this.prepared(this.counts, where, (sql) => this.countWhere(sql));
     const page = { entries, total: (counting ? counting.get(params) : this.count.get()) ?? 0 };
     return request.shrinks ? { ...page, entries: page.entries.map((entry) => this.withShrinks(entry)) } : page;
@@ -128,7 +142,7 @@ export class HistoryQueries {
   }
 
   entry(handle: string): HistoryEntry | undefined {
-    const entry = this.byHandle.get(handle);
-    return entry && this.withShrinks(entry);
+    const row = this.byHandle.get(handle);
+    return row && this.withShrinks(entryOf(row));
   }
 }

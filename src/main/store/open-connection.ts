@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl, recordFirstShrinks } from './schema.js';
+import { addModelTokensColumns } from './model-tokens.js';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
 import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
@@ -90,6 +91,7 @@ function openWritable(dbPath: string): SqliteDatabase | undefined {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     createSchema(db);
+    addModelTokensColumns(db);
     tightenSidecars(dbPath);
     return db;
   } catch (error) {
@@ -165,6 +167,7 @@ function openReadOnly(dbPath: string): SqliteDatabase {
 function openMemory(readonly: boolean): Connection {
   const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   createSchema(db);
+  addModelTokensColumns(db);
   return { db, writable: !readonly, afterClose: () => undefined, marks: undefined };
 }
 

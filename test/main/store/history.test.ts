@@ -80,6 +80,7 @@ describe('history paging', () => {
         source_name: 'Shape.json',
         tool_count: 4,
         tokenizer: 'o200k_base',
+        visible: null,
       },
     ]);
   });

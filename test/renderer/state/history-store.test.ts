@@ -143,19 +143,17 @@ describe('history store', () => {
     expect(store.getState().selection).toEqual([b]);
   });
 
-  it('asks main for the days picked (UTC, the last day whole), with the store’s own count apart', async () => {
-    expect(createdBounds({ from: '2026-03-02', to: '2026-03-02' })).toEqual({
-      createdFrom: '2026-03-02T00:00:00.000Z',
-      createdBefore: '2026-03-03T00:00:00.000Z',
-    });
-    expect(createdBounds({ from: null, to: '2026-12-31' })).toEqual({ createdBefore: '2027-01-01T00:00:00.000Z' });
+  it('asks main for the days picked (in this time zone, as History shows times; the last day whole), with the store’s own count apart', async () => {
+    const local = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
+    expect(createdBounds({ from: '2026-03-02', to: '2026-03-02' })).toEqual({ createdFrom: local(2026, 3, 2), createdBefore: local(2026, 3, 3) });
+    expect(createdBounds({ from: null, to: '2026-12-31' })).toEqual({ createdBefore: local(2027, 1, 1) });
     expect(createdBounds({ from: 'not a day', to: null })).toEqual({});
     const api = createFakeApi({ listHistory: historyOf(30) });
     const store = createHistoryStore(api);
     await store.getState().setDays({ from: '2026-03-02', to: null });
     await settle();
     const requests = api.calls.filter((call) => call.method === 'listHistory').map((call) => call.args[0]);
-    expect(requests).toContainEqual(expect.objectContaining({ offset: 0, createdFrom: '2026-03-02T00:00:00.000Z' }));
+    expect(requests).toContainEqual(expect.objectContaining({ offset: 0, createdFrom: new Date(2026, 2, 2).toISOString() }));
     expect(requests).toContainEqual({ limit: 1, offset: 0 });
     await store.getState().setDays({ from: null, to: null });
     expect(store.getState().days).toBe(ALL_DAYS);

@@ -1,6 +1,7 @@
 // Narrows History to the handles stored on some days: from one day, until
-// another, or between (in UTC, as History shows times). Main filters the
-// rows, so the count and the pages are those of the span.
+// another, or between (days of this computer's time zone, as History shows
+// times). Main filters the rows, so the count and the pages are those of the
+// span.
 
 import { useHistory, useApp } from '../app-context';
 import { ALL_DAYS, type HistoryDays } from '../state/history-store';
@@ -46,7 +47,6 @@ export function HistoryDaysFilter() {
     <div className="history-days" role="group" aria-label="Stored on">
       <DayInput id="history-days-from" label="Stored from" value={days.from} max={days.to} onDay={(from) => change({ from })} />
       <DayInput id="history-days-to" label="until" value={days.to} min={days.from} onDay={(to) => change({ to })} />
-      <span className="select-label">(UTC)</span>
       {days === ALL_DAYS ? null : (
         <button type="button" className="button button-small" onClick={() => void stores.history.getState().setDays(ALL_DAYS)}>
           Any day

@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HistoryEntry } from '../../../shared/contracts';
-import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
-import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
+import { formatBytes, formatInt, formatTimestamp } from '../lib/format';
+import { figuresText, JSON_ONLY, jsonFigures, modelFigures } from '../lib/model-figures';
 import { ConfirmDialog } from './confirm-dialog';
 import { HistorySelection } from './history-selection';
 import { HistoryShrinks } from './history-shrinks';
@@ -17,15 +17,23 @@ import { ToolOriginalsDialog } from './history-tool-original';
 import { Icon } from './icon';
 import { Spinner } from './spinner';
 
+/** What the model sees first (Claude's, then OpenAI's), or that the shrink was recorded without it; the JSON tokens after. */
+function figureFields(entry: HistoryEntry): [string, string][] {
+  const seen = modelFigures(entry.visible);
+  const model: [string, string][] =
+    seen.length > 0
+      ? seen.map((figures) => [`${figures.label} sees`, figuresText(figures)])
+      : [['The model sees', `${JSON_ONLY}: recorded without it (Open in diff counts it)`]];
+  return [...model, ['JSON tokens', figuresText(jsonFigures(entry))]];
+}
+
 function fields(entry: HistoryEntry): [string, string][] {
   return [
     ['Handle', entry.handle],
     ['Created', formatTimestamp(entry.created_at)],
     ['Source', entry.source_name ?? 'unknown (written by another program)'],
     ['Tools', entry.tool_count === null ? 'unknown' : formatInt(entry.tool_count)],
-    // The store keeps the catalog's JSON tokens (the Go tools' columns), not what a model sees of it: said so.
-    ['JSON tokens', `${formatInt(entry.tokens_before)} → ${formatInt(entry.tokens_after)}`],
-    ['Saved (JSON)', formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))],
+    ...figureFields(entry),
     ['Original size', `${formatBytes(entry.bytes)} (${formatInt(entry.bytes)} bytes)`],
     ['Tokenizer', entry.tokenizer ?? 'unknown'],
     ['Content type', entry.content_type],

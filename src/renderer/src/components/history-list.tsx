@@ -11,12 +11,48 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HistoryEntry, HistorySortKey } from '../../../shared/contracts';
-import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
 import { formatInt, formatPercent, formatTimestamp } from '../lib/format';
+import { figuresText, JSON_ONLY, jsonFigures, modelFigures, tokensText } from '../lib/model-figures';
 import { ALL_DAYS, entryAt, indexOfHandle, nextHistorySort, type HistorySort } from '../state/history-store';
 
 const ROW_HEIGHT = 40;
+
+/**
+ * What the model sees of the entry's latest shrink, Claude's on the first line and OpenAI's, labelled, on the second; a
+ * shrink recorded without it says "JSON only" over its JSON figures, labelled. The JSON figures are in the tooltip.
+ */
+function Figures({ entry }: { entry: HistoryEntry }) {
+  const json = jsonFigures(entry);
+  const [claude, openai] = modelFigures(entry.visible);
+  const title = `JSON tokens: ${figuresText(json)}`;
+  if (!claude || !openai) {
+    return (
+      <>
+        <span className="h-tokens num h-json-only" title={title}>
+          <span>{JSON_ONLY}</span>
+          <span className="h-second">JSON {tokensText(json)}</span>
+        </span>
+        <span className="h-saved num h-json-only" title={title}>
+          <span>{formatPercent(json.saved)}</span>
+          <span className="h-second">JSON</span>
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="h-tokens num" title={title}>
+        <span>{tokensText(claude)}</span>
+        <span className="h-second">OpenAI {tokensText(openai)}</span>
+      </span>
+      <span className="h-saved num" title={title}>
+        <span>{formatPercent(claude.saved)}</span>
+        <span className="h-second">OpenAI {formatPercent(openai.saved)}</span>
+      </span>
+    </>
+  );
+}
 
 function Row({ entry }: { entry: HistoryEntry }) {
   return (
@@ -27,10 +63,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
         {entry.source_name ?? <span className="muted">unknown</span>}
       </span>
       <span className="h-tools num">{entry.tool_count === null ? '—' : formatInt(entry.tool_count)}</span>
-      <span className="h-tokens num">
-        {formatInt(entry.tokens_before)} → {formatInt(entry.tokens_after)}
-      </span>
-      <span className="h-saved num">{formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))}</span>
+      <Figures entry={entry} />
     </>
   );
 }
@@ -58,12 +91,12 @@ function HistoryColumns({ sort }: { sort: HistorySort }) {
         <SortHeader column="source" label="Source" sort={sort} />
         <SortHeader column="tools" label="Tools" sort={sort} className="num" />
         <span className="history-tokens-head">
-          {/* The store keeps the catalog's JSON tokens (the Go tools' columns), not what a model sees of it: said so. */}
-          <SortHeader column="tokensBefore" label="JSON tokens" name="JSON tokens before" sort={sort} className="num" />
+          {/* What Claude's model sees (the anthropic rendering), OpenAI's under it in each row; the JSON tokens in the tooltip. */}
+          <SortHeader column="modelBefore" label="Claude sees" name="Claude sees before" sort={sort} className="num" />
           <span aria-hidden="true">→</span>
-          <SortHeader column="tokensAfter" label="after" name="JSON tokens after" sort={sort} className="num" />
+          <SortHeader column="modelAfter" label="after" name="Claude sees after" sort={sort} className="num" />
         </span>
-        <SortHeader column="saved" label="Saved" sort={sort} className="num" />
+        <SortHeader column="modelSaved" label="Saved" name="Claude saved" sort={sort} className="num" />
       </div>
     </div>
   );

@@ -27,7 +27,7 @@ export function nextHistorySort(current: HistorySort, key: HistorySortKey): Hist
   return { key, direction: key === 'source' ? 'ascending' : 'descending' };
 }
 
-/** Days (`YYYY-MM-DD`, UTC as history shows times), both included; null leaves that end open. */
+/** Days (`YYYY-MM-DD`, in this computer's time zone, as History shows times), both included; null leaves that end open. */
 export interface HistoryDays {
   from: string | null;
   to: string | null;
@@ -35,14 +35,19 @@ export interface HistoryDays {
 
 export const ALL_DAYS: HistoryDays = { from: null, to: null };
 
+/** Local midnight starting `day`, `days` later; null when `day` is not a day. */
+function dayStart(day: string | null, days = 0): Date | null {
+  const match = day === null ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /** The request's bounds on created_at for a span of days: from the first day's start to the start of the day after the last. */
 export function createdBounds({ from, to }: HistoryDays): { createdFrom?: string; createdBefore?: string } {
-  const start = (day: string) => new Date(`${day}T00:00:00.000Z`);
-  const valid = (day: string | null): day is string => day !== null && !Number.isNaN(start(day).getTime());
-  const bounds: { createdFrom?: string; createdBefore?: string } = {};
-  if (valid(from)) bounds.createdFrom = start(from).toISOString();
-  if (valid(to)) bounds.createdBefore = new Date(start(to).getTime() + 86_400_000).toISOString();
-  return bounds;
+  const start = dayStart(from);
+  const end = dayStart(to, 1);
+  return { ...(start ? { createdFrom: start.toISOString() } : {}), ...(end ? { createdBefore: end.toISOString() } : {}) };
 }
 
 export interface HistoryState {
