@@ -7,10 +7,10 @@
 // in test/main/store/history-performance.test.ts.
 import { HISTORY_TABLE, SHRINKS_TABLE } from './schema.js';
 import type { SqliteDatabase } from './open-connection.js';
-import { decodeModelTokens, MODEL_SORT_COLUMNS, MODEL_TOKENS_COLUMN, modelTokensOf } from './model-tokens.js';
 import type { HistorySortKey, SortDirection } from '../../shared/contracts';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink } from './types.js';
 import type { Statement } from 'better-sqlite3';
+import { decodeModelTokens, MODEL_SORT_COLUMNS, MODEL_TOKENS_COLUMN, modelTokensOf } from './model-tokens.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
@@ -38,14 +38,14 @@ export function orderBy(sort: HistorySortKey = 'created', direction: SortDirecti
 const MATCHES = '(instr(handle, :needle) > 0 OR instr(source_key, :needle) > 0)';
 
 /** A history row as read: what the model saw as the column's text. */
-type EntryRow = Omit<HistoryEntry, 'visible' | 'shrinks'> & { model_tokens: string | null };
-type ShrinkRow = Omit<HistoryShrink, 'visible'> & { model_tokens: string | null };
+type StoredEntryRow = Omit<HistoryEntry, 'visible' | 'shrinks'> & { model_tokens: string | null };
+type StoredShrinkRow = Omit<HistoryShrink, 'visible'> & { model_tokens: string | null };
 
-function entryOf({ model_tokens, ...row }: EntryRow): HistoryEntry {
+function entryOf({ model_tokens, ...row }: StoredEntryRow): HistoryEntry {
   return { ...row, visible: decodeModelTokens(model_tokens) };
 }
 
-function shrinkOfRow({ model_tokens, ...row }: ShrinkRow): HistoryShrink {
+function shrinkOfRow({ model_tokens, ...row }: StoredShrinkRow): HistoryShrink {
   return { ...row, visible: decodeModelTokens(model_tokens) };
 }
 
@@ -94,11 +94,11 @@ function wholeNumber(value: number | undefined, fallback: number, max: number): 
 export class HistoryQueries {
   private readonly from = `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY_TABLE}`;
   /** Page and count statements by their SQL (a filter's WHERE, an ORDER BY), prepared on first use. */
-  private readonly pages = new Map<string, Statement<[PageParams], EntryRow>>();
+  private readonly pages = new Map<string, Statement<[PageParams], StoredEntryRow>>();
   private readonly counts = new Map<string, Statement<[FilterParams], number>>();
   private readonly count: Statement<[], number>;
-  private readonly byHandle: Statement<[string], EntryRow>;
-  private readonly shrinksOf: Statement<[string], ShrinkRow>;
+  private readonly byHandle: Statement<[string], StoredEntryRow>;
+  private readonly shrinksOf: Statement<[string], StoredShrinkRow>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
@@ -129,7 +129,7 @@ export class HistoryQueries {
     const offset = wholeNumber(request.offset, 0, Number.MAX_SAFE_INTEGER);
     const { where, params } = filterOf(request);
     const pageSql = `${this.from} ${where} ${orderBy(request.sort, request.direction)} LIMIT :limit OFFSET :offset`;
-    const entries = this.prepared(this.pages, pageSql, (sql) => this.db.prepare<[PageParams], EntryRow>(sql))
+    const entries = this.prepared(this.pages, pageSql, (sql) => this.db.prepare<[PageParams], StoredEntryRow>(sql))
       .all({ ...params, limit, offset })
       .map(entryOf);
     const counting = where === '' ? undefined : this.prepared(this.counts, where, (sql) => this.countWhere(sql));

@@ -14,11 +14,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl, recordFirstShrinks } from './schema.js';
-import { addModelTokensColumns } from './model-tokens.js';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
 import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
 import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks.js';
+import { addModelTokensColumns } from './model-tokens.js';
 import { CavemanError } from '../../shared/errors.js';
 
 // Required, not imported: an ESM import of this CommonJS package makes Node

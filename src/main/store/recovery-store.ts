@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
 import { isRecoveryHandle, recoveryHandleFor } from './handle.js';
+import { encodeModelTokens } from './model-tokens.js';
+import type { VisibleTokens } from '../../shared/contracts';
 import { sourceKeyFor } from './history-query.js';
 import { MEMORY_PATH } from './open-connection.js';
 import { putColumnsFor, type PutColumns } from './put-meta.js';
@@ -13,8 +15,6 @@ import { failedAction, invalidBudgetError, mapStoreErrors, outcomeClause, outcom
 import type { StoreFilesChange } from './store-file-marks.js';
 import { StoreSession, type NewRow, type ShrinkFigures } from './store-session.js';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types.js';
-import type { VisibleTokens } from '../../shared/contracts';
-import { encodeModelTokens } from './model-tokens.js';
 
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;
