@@ -6,7 +6,7 @@
 
 import type { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
-import { settleScroll, textPart, textTop } from './settle-scroll';
+import { isSettling, settleScroll, SETTLED_EVENT, textPart, textTop } from './settle-scroll';
 import { markedTool, revealCollapsed, toolHead } from './tool-highlight';
 import type { TextRange } from './search-reveal';
 
@@ -68,16 +68,21 @@ const STILL_MS = 150;
 /**
  * Keeps what shows in place when the diff's width changes (the window, the
  * edge beside the table, the diff expanded): the anchor is taken each time
- * the diff has held still, and restored after a resize rewrapped the lines.
+ * the diff rests (a settling scroll ended, or the person's scrolling held
+ * still), never while a settling scroll passes through, and restored after a
+ * resize rewrapped the lines.
  */
 export function keepAnchorOnResize(view: MergeView, host: HTMLElement): () => void {
   let anchor = diffAnchor(view);
   let width = host.clientWidth;
   let still: ReturnType<typeof setTimeout> | undefined;
   let stopSettling: () => void = () => undefined;
+  const take = () => {
+    if (!isSettling(view)) anchor = diffAnchor(view);
+  };
   const onScroll = () => {
     clearTimeout(still);
-    still = setTimeout(() => (anchor = diffAnchor(view)), STILL_MS);
+    still = setTimeout(take, STILL_MS);
   };
   const observer = new ResizeObserver(() => {
     if (host.clientWidth === width || host.clientWidth === 0) return;
@@ -86,11 +91,13 @@ export function keepAnchorOnResize(view: MergeView, host: HTMLElement): () => vo
     stopSettling = restoreAnchor(view, anchor);
   });
   view.dom.addEventListener('scroll', onScroll, { passive: true });
+  view.dom.addEventListener(SETTLED_EVENT, take);
   observer.observe(host);
   return () => {
     clearTimeout(still);
     stopSettling();
     observer.disconnect();
     view.dom.removeEventListener('scroll', onScroll);
+    view.dom.removeEventListener(SETTLED_EVENT, take);
   };
 }

@@ -10,6 +10,15 @@ import { BlockType, type BlockInfo, type EditorView } from '@codemirror/view';
 /** What a person does to take over the scrolling: a scroll still settling stops. */
 const TAKE_OVER = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
 
+/** Sent on the merge view's scroller when a settling scroll ends in place (not when taken over or stopped): what shows is where it rests. */
+export const SETTLED_EVENT = 'caveman-settled';
+
+/** How many settling scrolls run on each merge view (a jump, a reflow, a search step may overlap as they hand over). */
+const running = new WeakMap<MergeView, number>();
+
+/** True while a settling scroll moves the view: the places it passes through are not where it rests. */
+export const isSettling = (view: MergeView) => (running.get(view) ?? 0) > 0;
+
 /**
  * The text part of a line block. A block widget at a line's start (a
  * MergeView spacer) belongs to that line's block, so the block's own top can
@@ -60,11 +69,19 @@ export function settleScroll(view: MergeView, side: 'a' | 'b', pos: number, { at
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
   const stop = () => {
+    if (cancelled) return;
     cancelled = true;
     clearTimeout(timer);
     for (const type of TAKE_OVER) scroller.removeEventListener(type, stop);
+    running.set(view, (running.get(view) ?? 1) - 1);
+  };
+  /** The line is in place (or as near as it gets): what shows is where the view rests. */
+  const rest = () => {
+    stop();
+    scroller.dispatchEvent(new Event(SETTLED_EVENT));
   };
   for (const type of TAKE_OVER) scroller.addEventListener(type, stop, { passive: true });
+  running.set(view, (running.get(view) ?? 0) + 1);
   const measure = {
     read: () => {
       const box = scroller.getBoundingClientRect();
@@ -79,7 +96,7 @@ export function settleScroll(view: MergeView, side: 'a' | 'b', pos: number, { at
       if (Math.abs(offset) >= 0.5) scroller.scrollTop = before + offset;
       // Unmoved: the line is in place, or the text can scroll no further.
       settled = scroller.scrollTop === before ? settled + 1 : 0;
-      if (++attempts >= 30 || settled >= 3) return stop();
+      if (++attempts >= 30 || settled >= 3) return rest();
       // Moved: measure again in this same cycle, once the lines now in view are drawn, so the frame is painted in place.
       if (settled === 0 && ++inCycle < 3) return editor.requestMeasure(measure);
       timer = setTimeout(step, 32);

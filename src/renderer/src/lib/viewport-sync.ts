@@ -1,21 +1,21 @@
 // Aligns the diff's sides where both start drawing, in every unchanged
 // stretch. MergeView aligns the sides at each change, and inside an
 // unchanged stretch longer than 1000 characters also at the first line both
-// sides draw, when both start below its first line; otherwise it does not. There, each side draws from
-// the line its own heights put near the top, and the lines one side has drawn
+// sides draw, when both start below its first line; otherwise it does not,
+// and it skips the updates that carry its own spacer changes, so a height
+// measured in one of them leaves the sides apart. Each side draws from the
+// line its own heights put near the top, and the lines one side has drawn
 // (measured: a description wrapped at a narrow width) and the other has not
-// (estimated) differ in height, so the same line sat a row or two apart on
-// the two sides of a narrow diff. This adds that one alignment where MergeView
-// leaves it out: a spacer of our own, on the side that is higher, at the
-// first line both sides draw.
+// (estimated) differ in height: the same line sat a row or two apart on the
+// two sides of a narrow diff. This aligns them there after every update: a
+// spacer of our own, on the side that is higher, at the first line both
+// sides draw, as tall as what MergeView's spacers leave apart (nothing, when
+// they align it).
 
 import type { MergeView } from '@codemirror/merge';
 import { StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, WidgetType, type DecorationSet } from '@codemirror/view';
 import { textTop } from './settle-scroll';
-
-/** MergeView aligns an unchanged stretch longer than this (in characters) where the sides start drawing itself. */
-const MERGE_VIEW_SYNCS_BEYOND = 1000;
 
 /** Where the sync spacer of one side sits, and how tall it is. */
 interface SyncSpacer {
@@ -67,9 +67,9 @@ const spacerOf = (state: EditorState) => state.field(syncSpacerField, false)?.sp
 
 /**
  * Where both sides start drawing inside one unchanged stretch (the later of
- * the two starts, on each side), or null when they start in different
- * stretches, both at its first line (MergeView aligns there), or where
- * MergeView aligns them itself (a long stretch both start inside).
+ * the two starts, on each side: where MergeView aligns a long stretch too),
+ * or null when they start in different stretches or both at its first line
+ * (MergeView aligns there).
  */
 function syncPoint(view: MergeView): { a: number; b: number } | null {
   const { a, b } = view;
@@ -89,9 +89,8 @@ function syncPoint(view: MergeView): { a: number; b: number } | null {
     posB = chunk.toB;
   }
   const inside = posA <= startA && startA < endA && posB <= startB && startB < endB;
-  const syncedByMergeView = endA > posA + MERGE_VIEW_SYNCS_BEYOND && posA < startA && posB < startB;
   const offset = Math.max(startA - posA, startB - posB);
-  if (!inside || syncedByMergeView || offset === 0) return null;
+  if (!inside || offset === 0) return null;
   return { a: posA + offset, b: posB + offset };
 }
 
