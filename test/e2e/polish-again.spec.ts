@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { cli, expect, fixture, homeWith, REPO, test } from './app-fixture';
-import { isCut } from './layout-probes';
+import { isCut, overlaps } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after-26');
@@ -89,11 +89,6 @@ const toolbarLefts = (page: Page) =>
   page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
 
 /** Whether the boxes of two locators overlap. */
-async function overlaps(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-}
-
 test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways \
 scroll', async ({ app }) => {
   const { page } = app;

@@ -27,6 +27,8 @@ import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSideca
 import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
 import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks.js';
+import { addModelTokensColumns } from './model-tokens.js';
+import { hasColumn } from './table-columns.js';
 import { CavemanError } from '../../shared/errors.js';
 
 // Required, not imported: an ESM import of this CommonJS package makes Node
@@ -69,11 +71,6 @@ function closeQuietly(db: SqliteDatabase): void {
   }
 }
 
-/** True when `table` has `column` (a store made by an older version may lack one added since). */
-export function hasColumn(db: SqliteDatabase, table: string, column: string): boolean {
-  return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).some((row) => row.name === column);
-}
-
 /**
  * Creates what is missing. A store whose shrinks table predates the client column gets it (nullable) here;
  * a store made before shrinks were recorded gets
@@ -107,6 +104,7 @@ function openWritable(dbPath: string): SqliteDatabase | undefined {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     createSchema(db);
+    addModelTokensColumns(db);
     tightenSidecars(dbPath);
     return db;
   } catch (error) {
@@ -182,6 +180,7 @@ function openReadOnly(dbPath: string): SqliteDatabase {
 function openMemory(readonly: boolean): Connection {
   const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   createSchema(db);
+  addModelTokensColumns(db);
   return { db, writable: !readonly, afterClose: () => undefined, marks: undefined };
 }
 

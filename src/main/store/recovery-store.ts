@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
 import { isRecoveryHandle, recoveryHandleFor } from './handle.js';
+import { encodeModelTokens } from './model-tokens.js';
+import type { VisibleTokens } from '../../shared/contracts';
 import { sourceKeyFor } from './history-query.js';
 import { MEMORY_PATH } from './open-connection.js';
 import { putColumnsFor, type PutColumns } from './put-meta.js';
@@ -164,6 +166,23 @@ export class RecoveryStore {
   shrink(handle: string, id?: number): HistoryShrink | undefined {
     const shrinks = this.details(handle)?.shrinks ?? [];
     return id === undefined ? shrinks[0] : shrinks.find((shrink) => shrink.id === id);
+  }
+
+  /**
+   * Records what the model saw of a shrink of `handle`, known once its
+   * renderings are counted (after the original was committed): on the newest
+   * shrink with `shrink`'s tokenizer and counts, and on the history row while
+   * it shows that shrink. False when no such shrink is stored (deleted
+   * meanwhile). Throws cave_store_readonly on a read-only store.
+   */
+  recordModelTokens(handle: string, shrink: { tokenizer: string | null; tokensBefore: number; tokensAfter: number }, visible: VisibleTokens): boolean {
+    const session = this.live('store');
+    const row = { handle, ...shrink, modelTokens: encodeModelTokens(visible) };
+    return this.write(session, 'store', () => {
+      const recorded = session.recordModelTokens!.shrink.run(row).changes > 0;
+      session.recordModelTokens!.history.run(row);
+      return recorded;
+    });
   }
 
   /** Removes the original and its history entry together; false when nothing was stored under `handle`. */

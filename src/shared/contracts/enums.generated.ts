@@ -7,6 +7,6 @@ export const CONTRACT_ENUMS = {
   tokenizers: ['o200k_base', 'cl100k_base'],
   levels: ['full', 'facts', 'leads', 'overviews', 'signatures', 'skeletons', 'names'],
   passThroughReasons: ['input_too_large', 'invalid_utf8', 'invalid_json', 'too_deep', 'not_catalog', 'no_saving', 'store_error'],
-  historySortKeys: ['created', 'source', 'tools', 'tokensBefore', 'tokensAfter', 'saved'],
+  historySortKeys: ['created', 'source', 'tools', 'tokensBefore', 'tokensAfter', 'saved', 'modelBefore', 'modelAfter', 'modelSaved'],
   sortDirections: ['ascending', 'descending'],
 } as const;

@@ -130,9 +130,18 @@ export type ExportSource =
       shrink?: number;
     };
 /**
- * The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.
+ * The column the page is ordered by; created (newest first) by default. saved is the signed share of the JSON tokens saved; modelBefore, modelAfter and modelSaved order by what Claude's model sees (the anthropic rendering), entries recorded without it (JSON only) as the smallest.
  */
-export type HistorySortKey = 'created' | 'source' | 'tools' | 'tokensBefore' | 'tokensAfter' | 'saved';
+export type HistorySortKey =
+  | 'created'
+  | 'source'
+  | 'tools'
+  | 'tokensBefore'
+  | 'tokensAfter'
+  | 'saved'
+  | 'modelBefore'
+  | 'modelAfter'
+  | 'modelSaved';
 /**
  * descending by default.
  */
@@ -513,7 +522,7 @@ export interface FactsKept {
   }[];
 }
 /**
- * One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
+ * One handle in the recovery store. compressor, tokenizer, tokens_before, tokens_after and visible are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
  */
 export interface HistoryEntry {
   handle: RecoveryHandle;
@@ -533,11 +542,36 @@ export interface HistoryEntry {
   tool_count: number | null;
   tokenizer: string | null;
   /**
+   * What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.
+   *
+   * This interface was referenced by `HistoryEntry`'s JSON-Schema
+   * via the `definition` "modelTokens".
+   */
+  visible: VisibleTokens | null;
+  /**
    * Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.
    *
    * @minItems 1
    */
   shrinks?: [HistoryShrink, ...HistoryShrink[]];
+}
+/**
+ * Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
+ *
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "visibleTokens".
+ */
+export interface VisibleTokens {
+  anthropic: RenderedTokens;
+  openai: RenderedTokens;
+}
+/**
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "renderedTokens".
+ */
+export interface RenderedTokens {
+  tokens_before: number;
+  tokens_after: number;
 }
 /**
  * One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.
@@ -556,6 +590,13 @@ export interface HistoryShrink {
   created_at: string;
   compressor: string;
   tokenizer: string | null;
+  /**
+   * What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.
+   *
+   * This interface was referenced by `HistoryEntry`'s JSON-Schema
+   * via the `definition` "modelTokens".
+   */
+  visible: VisibleTokens | null;
   tokens_before: number;
   tokens_after: number;
   source_name: string | null;
@@ -856,6 +897,14 @@ export interface HistoryListRequest {
   query?: string;
   sort?: HistorySortKey;
   direction?: SortDirection;
+  /**
+   * Only entries stored at or after this time (as created_at is kept: UTC, milliseconds).
+   */
+  createdFrom?: string;
+  /**
+   * Only entries stored before this time (the same form).
+   */
+  createdBefore?: string;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -1307,14 +1356,6 @@ export interface ServerLevelCost {
   };
 }
 /**
- * This interface was referenced by `LintReport`'s JSON-Schema
- * via the `definition` "renderedTokens".
- */
-export interface RenderedTokens {
-  tokens_before: number;
-  tokens_after: number;
-}
-/**
  * A server's listing measured at every level, in every rendering (inferred, local tokenizer).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -1438,16 +1479,6 @@ export interface AnalysisSummary {
    * The catalog was shrunk with shared sub-schemas (an opt-in).
    */
   shareSchemas?: boolean;
-}
-/**
- * Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
- *
- * This interface was referenced by `LintReport`'s JSON-Schema
- * via the `definition` "visibleTokens".
- */
-export interface VisibleTokens {
-  anthropic: RenderedTokens;
-  openai: RenderedTokens;
 }
 /**
  * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.

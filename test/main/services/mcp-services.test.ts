@@ -96,7 +96,7 @@ describe('MCP channels (real services)', () => {
     });
     expect(await finished(crash.jobId)).toMatchObject({
       ok: false,
-      name: 'mcp:node',
+      name: 'mcp:tiny-server.mjs',
       error: { code: 'cave_mcp_unreachable', message: expect.stringContaining('kaboom') },
     });
 
@@ -106,7 +106,7 @@ describe('MCP channels (real services)', () => {
     });
     expect(await finished(empty.jobId)).toMatchObject({
       ok: false,
-      error: { code: 'cave_mcp_no_tools', message: 'mcp:node listed no tools — there is nothing to shrink' },
+      error: { code: 'cave_mcp_no_tools', message: 'mcp:tiny-server.mjs listed no tools — there is nothing to shrink' },
     });
 
     const slow = await call<{ jobId: string }>('importMcpServer', {

@@ -1,6 +1,7 @@
 // Everything the app shows about one catalog, computed in one go off the main
-// thread: the shrink (committed to the store when it saves tokens), the
-// per-tool report, the guarantee checks and the side-by-side diff.
+// thread: the shrink (committed to the store when it saves tokens, then what
+// the model saw of it recorded there too), the per-tool report, the guarantee
+// checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
 import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../../shared/contracts';
@@ -29,6 +30,7 @@ import type { StoreOption } from '../../library/store-option';
 import { encodeDiff } from '../../../shared/ipc/diff-envelope';
 import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../../shared/progress-plan';
 import { isBlank, jsonExcerpt } from './json-excerpt';
+import { recordModelTokens } from './record-model-tokens';
 
 export type { AnalysisStage };
 
@@ -182,6 +184,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   report('reportCounts', 1);
   const { output, ...shrinkReport } = outcome.result;
   if (shrinkReport.budget) lint.budget = shrinkReport.budget;
+  if (handle) recordModelTokens(input.store, handle, shrinkReport, lint.visible);
 
   const summary: AnalysisSummary = {
     ok: true,

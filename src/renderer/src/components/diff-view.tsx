@@ -9,8 +9,8 @@ import type { EditorView } from '@codemirror/view';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DiffPlan, DiffSection, LoadProgress } from '../../../shared/ipc/caveman-api';
-import { useApp, useSettings } from '../app-context';
-import { usePrefersDark } from '../hooks/use-prefers-dark';
+import { useApp, useSettings, useUi } from '../app-context';
+import { useDarkTheme } from '../hooks/use-dark-theme';
 import { sectionForLine } from '../lib/diff-sections';
 import { formatCount, formatInt } from '../lib/format';
 import { CHANGE_KEYS, findToolLines } from '../lib/merge-setup';
@@ -40,9 +40,10 @@ function stepChange(view: MergeView, direction: 1 | -1): void {
 
 function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: string; preview: string | null }) {
   const { stores, mac } = useApp();
+  const expanded = useUi((state) => state.diffExpanded);
   const collapse = useSettings((state) => state.collapseUnchanged);
   const wrap = useSettings((state) => state.wrapLines);
-  const dark = usePrefersDark();
+  const dark = useDarkTheme();
   const { sections, changeCount } = plan;
   const [request, setRequest] = useState<RevealRequest | null>(null);
   const [nav, setNav] = useState({ index: 0, seq: 0 });
@@ -150,6 +151,16 @@ function ReadyDiff({ plan, analysisId, preview }: { plan: DiffPlan; analysisId: 
             Wrap<span className="diff-switch-more"> lines</span>
           </span>
         </label>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Expand the diff"
+          aria-pressed={expanded}
+          title={expanded ? 'Show the summary and the table again' : 'Give the diff the whole window: the summary and the table make room'}
+          onClick={() => stores.ui.getState().setDiffExpanded(!expanded)}
+        >
+          <Icon name={expanded ? 'unexpand' : 'expand'} size={14} />
+        </button>
       </div>
       {whole ? null : (
         <div className="diff-sections">

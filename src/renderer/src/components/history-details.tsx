@@ -1,19 +1,31 @@
 // The selected history entry: every field the store keeps, what can be done
 // with it — open it in the diff, recover the original, export the compressed
 // catalog (both as its latest shrink made it), read each tool's original (a
-// dialog), or delete it (after a confirmation) — and every shrink of it.
+// dialog), or delete it (after a confirmation) — and every shrink of it; or,
+// with several selected, what can be done with all of them.
 
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HistoryEntry } from '../../../shared/contracts';
-import { signedRatio } from '../../../shared/ratio';
 import { useApp, useHistory } from '../app-context';
-import { formatBytes, formatInt, formatPercent, formatTimestamp } from '../lib/format';
+import { formatBytes, formatInt, formatTimestamp } from '../lib/format';
+import { figuresText, JSON_ONLY, jsonFigures, modelFigures } from '../lib/model-figures';
 import { ConfirmDialog } from './confirm-dialog';
+import { HistorySelection } from './history-selection';
 import { HistoryShrinks } from './history-shrinks';
 import { ToolOriginalsDialog } from './history-tool-original';
 import { Icon } from './icon';
 import { Spinner } from './spinner';
+
+/** What the model sees first (Claude's, then OpenAI's), or that the shrink was recorded without it; the JSON tokens after. */
+function figureFields(entry: HistoryEntry): [string, string][] {
+  const seen = modelFigures(entry.visible);
+  const model: [string, string][] =
+    seen.length > 0
+      ? seen.map((figures) => [`${figures.label} sees`, figuresText(figures)])
+      : [['The model sees', `${JSON_ONLY}: recorded without it (Open in diff counts it)`]];
+  return [...model, ['JSON tokens', figuresText(jsonFigures(entry))]];
+}
 
 function fields(entry: HistoryEntry): [string, string][] {
   return [
@@ -21,9 +33,7 @@ function fields(entry: HistoryEntry): [string, string][] {
     ['Created', formatTimestamp(entry.created_at)],
     ['Source', entry.source_name ?? 'unknown (written by another program)'],
     ['Tools', entry.tool_count === null ? 'unknown' : formatInt(entry.tool_count)],
-    // The store keeps the catalog's JSON tokens (the Go tools' columns), not what a model sees of it: said so.
-    ['JSON tokens', `${formatInt(entry.tokens_before)} → ${formatInt(entry.tokens_after)}`],
-    ['Saved (JSON)', formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))],
+    ...figureFields(entry),
     ['Original size', `${formatBytes(entry.bytes)} (${formatInt(entry.bytes)} bytes)`],
     ['Tokenizer', entry.tokenizer ?? 'unknown'],
     ['Content type', entry.content_type],
@@ -33,14 +43,21 @@ function fields(entry: HistoryEntry): [string, string][] {
 
 export function HistoryDetails() {
   const { commands } = useApp();
-  const { selected, details, detailsState, detailsError } = useHistory(
-    useShallow((state) => ({ selected: state.selected, details: state.details, detailsState: state.detailsState, detailsError: state.detailsError })),
+  const { selected, details, detailsState, detailsError, several } = useHistory(
+    useShallow((state) => ({
+      selected: state.selected,
+      details: state.details,
+      detailsState: state.detailsState,
+      detailsError: state.detailsError,
+      several: state.selection.length > 1,
+    })),
   );
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [opening, setOpening] = useState(false);
   const [originals, setOriginals] = useState(false);
 
+  if (several) return <HistorySelection />;
   if (selected === null) {
     return (
       <aside className="panel details-panel" aria-label="Details">

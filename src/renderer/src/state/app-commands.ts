@@ -10,7 +10,7 @@ import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api'
 import type { AppCommand } from '../lib/shortcuts';
 import type { CatalogFile } from '../lib/catalog-input';
 import { whyNoCompressed } from '../lib/compressed-handout';
-import { formatBytes } from '../lib/format';
+import { formatBytes, formatCount } from '../lib/format';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
 import { shownShrink } from './history-store';
@@ -42,6 +42,8 @@ export interface AppCommands {
   openHandle(handle: string): Promise<void>;
   /** Deletes a stored handle and says so in a notice; resolves false when it could not (the notice says why). */
   deleteHandle(handle: string): Promise<boolean>;
+  /** Deletes every handle selected in History and says how many in a notice; resolves false when it could not delete them all. */
+  deleteSelection(): Promise<boolean>;
   /** Picks the tokenizer; the catalog on screen is measured again with it (a failure becomes a notice). */
   setTokenizer(tokenizer: TokenizerName): void;
   /** Turns shared sub-schemas on or off; the catalog on screen is shrunk again (a failure becomes a notice). */
@@ -205,6 +207,19 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
         return true;
       } catch (error) {
         notify('error', `Could not delete ${handle}: ${asCavemanError(error).message}`);
+        return false;
+      }
+    },
+
+    async deleteSelection() {
+      const asked = stores.history.getState().selection.length;
+      try {
+        const deleted = await stores.history.getState().removeSelection();
+        const gone = asked - deleted;
+        notify('info', `Deleted ${formatCount(deleted, 'handle')}${gone > 0 ? ` (${formatCount(gone, 'was', 'were')} already gone)` : ''}`);
+        return true;
+      } catch (error) {
+        notify('error', `Could not delete every selected handle: ${asCavemanError(error).message}`);
         return false;
       }
     },

@@ -90,6 +90,20 @@ describe('a cancelled analysis', () => {
     expect(stored).toEqual([]);
   });
 
+  it('records in History what the model saw of its shrink, the figures the results show', async () => {
+    const store = RecoveryStore.open(':memory:');
+    try {
+      const product = await analyzeCatalog({ analysisId: 'a', name: 'a.json', bytes: catalog('Finds rows'), tokenizer: 'o200k_base', store });
+      if (!product.outcome.ok) throw new Error('the analysis failed');
+      const [entry] = store.history({ shrinks: true }).entries;
+      expect(entry?.handle).toBe(product.outcome.report.recovery_handle);
+      expect(entry?.visible).toEqual(product.outcome.visible);
+      expect(entry?.shrinks?.[0]?.visible).toEqual(product.outcome.visible);
+    } finally {
+      store.close();
+    }
+  });
+
   it('after the original is stored says where it is kept, not that nothing was stored', async () => {
     const { error, stored } = await cancelledAt('diffing');
     expect(stored).toHaveLength(1);

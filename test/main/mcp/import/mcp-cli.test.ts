@@ -46,7 +46,7 @@ describe('caveman-shrink mcp', () => {
     expect(sameSelectionProfile(selectionProfile(run.stdout), selectionProfile(listed))).toBe(true);
 
     const history = JSON.parse((await runCommand(['history', '--json', '--store', store.db])).stdout.toString('utf8'));
-    expect(history.entries[0]).toMatchObject({ handle: line.recovery_handle, source_name: 'mcp:node', tool_count: 13 });
+    expect(history.entries[0]).toMatchObject({ handle: line.recovery_handle, source_name: 'mcp:server-everything/index.js', tool_count: 13 });
   });
 
   it('follows every page of a paging server; --name labels it in history', async () => {
