@@ -7,6 +7,7 @@
 // COMPACT_TOOLBAR has no room for them in the row, whole: they fold into a
 // Settings button that opens them in a popover under it, where the picker
 // shows its whole label.
+
 import { useEffect, useId, useRef, useState } from 'react';
 import { isTokenizerName } from '../../../shared/tokenizers';
 import { LEVELS, LEVEL_KEEPS, isLevelName } from '../../../shared/levels';
