@@ -9,7 +9,7 @@ import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../.
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
 import type { McpCommandOptions } from './commands/mcp-command';
-import type { ProxyCommandOptions } from './commands/proxy-command';
+import type { ProxyCommandOptions } from './commands/proxy-options';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { ServersCommandOptions } from './commands/servers-command';
 import { WRAP_PROXY_FLAGS, type Launcher, type WrapFlagSpec } from '../mcp/wrap/proxy-launch';

@@ -202,15 +202,17 @@ export class RecoveryStore {
     return true;
   }
 
-  /** A listing the proxy kept under `key` (listing-cache.ts), marked used; undefined when none is, or the store has no such table. */
+  /** A listing the proxy kept under `key` (listing-cache.ts); undefined when none is, or the store has no such table. */
   cachedListing(key: string): CachedListing | undefined {
     const session = this.live('read');
-    return mapStoreErrors(this.path, 'read', () => {
-      if (!session.hasTable(LISTINGS_TABLE)) return undefined;
-      const found = readCachedListing(session.db, key);
-      if (found && session.writable) touchCachedListing(session.db, key, this.clock().getTime());
-      return found;
-    });
+    return mapStoreErrors(this.path, 'read', () => (session.hasTable(LISTINGS_TABLE) ? readCachedListing(session.db, key) : undefined));
+  }
+
+  /** Marks the listing kept under `key` used now, so it goes last when room is needed; a read-only store leaves it. */
+  markListingUsed(key: string): void {
+    const session = this.live('read');
+    if (!session.writable) return;
+    mapStoreErrors(this.path, 'store', () => session.hasTable(LISTINGS_TABLE) && touchCachedListing(session.db, key, this.clock().getTime()));
   }
 
   /** Keeps a listing the proxy made under `key`, within the kept listings' bound. */

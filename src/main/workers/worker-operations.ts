@@ -150,6 +150,11 @@ export const operations: Implementations = {
     return product;
   },
 
+  markListingUsed({ cacheKey }, { store }) {
+    tryQuietly(() => store.get().markListingUsed(cacheKey));
+    return null;
+  },
+
   async warmUp({ tokenizer }, { store, counter }, { signal }) {
     const { warmUp } = await import('../jobs/analysis/warm-up');
     await warmUp(tokenizer, () => store.get(), counter, signal);

@@ -92,6 +92,8 @@ export interface Operations {
   prepareProxyListing: { args: { tokenizer: TokenizerName }; result: null };
   /** The proxy's listing of a server's tools (each tool's exact bytes): filtered, shrunk, the original committed. */
   proxyListing: { args: { tools: PackedTools; settings: ListingSettings; context: ListingContext; cacheKey?: string }; result: ListingProduct };
+  /** Marks a kept listing used (the store rewrites its row: kept off the relay's thread). */
+  markListingUsed: { args: { cacheKey: string }; result: null };
 }
 
 export type Operation = keyof Operations;
