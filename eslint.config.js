@@ -130,9 +130,8 @@ export default tseslint.config(
       files: ['src/main/library/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'],
       forbidden: [
         pattern(
-          ['**/services/**', '**/jobs/**', '**/workers/**', '!**/workers/worker-script', '**/mcp/**', '**/web-host/**', '**/cli/**'],
-          'library, store and engine are the bottom layers: they never import mcp, workers (but the leaf workers/worker-script), ' +
-            'jobs, services or entry points.',
+          ['**/services/**', '**/jobs/**', '**/workers/**', '**/mcp/**', '**/web-host/**', '**/cli/**'],
+          'library, store and engine are the bottom layers: they never import mcp, workers, jobs, services or entry points.',
         ),
       ],
     },

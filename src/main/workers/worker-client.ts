@@ -4,7 +4,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { CavemanError, cancelledError } from '../../shared/errors';
-import { resolveWorkerScript } from './worker-script';
+import { resolveWorkerScript } from '../engine/threads/worker-script';
 import type { FromWorker, Operation, Operations, ToWorker, WorkerSetup } from './worker-protocol';
 import { detachEarly } from './detach-early';
 

@@ -20,7 +20,7 @@ import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
 import type { CountStarter } from './count-starter';
 import { GrowingCount } from './growing-count';
 import { splitAtSafeBoundaries } from './safe-split';
-import { resolveWorkerScript } from '../../workers/worker-script';
+import { resolveWorkerScript } from '../threads/worker-script';
 
 export interface ParallelTokenCounterOptions {
   /** Worker threads in the pool; default availableParallelism() - 1, at least 1. 0 counts on the calling thread only. */

@@ -13,8 +13,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CavemanError } from '../../shared/errors';
-import { errorMessage } from '../../shared/error-message';
+import { CavemanError } from '../../../shared/errors';
+import { errorMessage } from '../../../shared/error-message';
 
 function notFound(name: string, fromUrl: string | URL, why: string): CavemanError {
   return new CavemanError('cave_internal', `internal error: cannot start worker "${name}" from ${String(fromUrl)}: ${why}`);
