@@ -104,16 +104,16 @@ export default tseslint.config(
       forbidden: [
         pattern(
           ['**/services/**', '!**/services/dispatch', '**/web-host/**', '**/cli/**'],
-          'src/main/jobs (runner, registry, analysis) sits below the services: of them it imports only the type of a call (services/dispatch).',
+          'src/main/jobs (runner, registry, pacer) sits below the services: of them it imports only the type of a call (services/dispatch).',
         ),
       ],
     },
     {
-      files: ['src/main/workers/**/*.ts', 'src/main/jobs/analysis/**/*.ts'],
+      files: ['src/main/workers/**/*.ts', 'src/main/analysis/**/*.ts'],
       forbidden: [
         pattern(
-          ['**/services/**', '**/jobs/job-runner', '**/jobs/analysis-registry', '**/web-host/**', '**/cli/**'],
-          'The worker host and what it runs sit below the job runner: they import jobs/analysis, library, mcp, store and engine only.',
+          ['**/services/**', '**/jobs/**', '**/web-host/**', '**/cli/**'],
+          'The worker host and what it runs sit below the job runner: they import analysis, library, mcp, store and engine only.',
         ),
       ],
     },
@@ -121,8 +121,8 @@ export default tseslint.config(
       files: ['src/main/mcp/**/*.ts'],
       forbidden: [
         pattern(
-          ['**/services/**', '**/jobs/**', '**/workers/**', '**/web-host/**', '**/cli/**'],
-          'src/main/mcp stands on the library: it never imports services, jobs, workers or entry points.',
+          ['**/services/**', '**/jobs/**', '**/workers/**', '**/analysis/**', '**/web-host/**', '**/cli/**'],
+          'src/main/mcp stands on the library: it never imports services, jobs, workers, analysis or entry points.',
         ),
       ],
     },
@@ -130,8 +130,8 @@ export default tseslint.config(
       files: ['src/main/library/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'],
       forbidden: [
         pattern(
-          ['**/services/**', '**/jobs/**', '**/workers/**', '**/mcp/**', '**/web-host/**', '**/cli/**'],
-          'library, store and engine are the bottom layers: they never import mcp, workers, jobs, services or entry points.',
+          ['**/services/**', '**/jobs/**', '**/workers/**', '**/analysis/**', '**/mcp/**', '**/web-host/**', '**/cli/**'],
+          'library, store and engine are the bottom layers: they never import mcp, analysis, workers, jobs, services or entry points.',
         ),
       ],
     },

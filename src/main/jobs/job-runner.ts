@@ -8,8 +8,8 @@ import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/err
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
 import type { WorkerClient } from '../workers/worker-client';
-import type { AnalysisProduct } from './analysis/analyze-catalog';
-import type { Operations } from '../workers/worker-protocol';
+import type { AnalysisProduct } from '../analysis/analyze-catalog';
+import type { Operations } from '../analysis/operation-types';
 import type { AnalysisRegistry } from './analysis-registry';
 import type { CallContext } from '../services/dispatch';
 import { pacedProgress, type ProgressPacer } from './progress-pacer';

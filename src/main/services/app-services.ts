@@ -16,7 +16,7 @@ import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
 // The store's path rules only: the store itself (and its native SQLite) loads in the workers that open it.
 import { resolveMaxBytes, resolveStorePath } from '../store/store-path';
 import { AnalysisRegistry } from '../jobs/analysis-registry';
-import { exportFileName } from '../jobs/analysis/export-name';
+import { exportFileName } from '../analysis/export-name';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from '../jobs/job-runner';
 import { createMcpServices } from './mcp-services';

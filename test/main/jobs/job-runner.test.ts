@@ -10,7 +10,7 @@ import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
 import { AnalysisRegistry } from '../../../src/main/jobs/analysis-registry';
 import { INLINE_LINT_BYTES, JobRunner } from '../../../src/main/jobs/job-runner';
 import { PROGRESS_INTERVAL_MS } from '../../../src/main/jobs/progress-pacer';
-import type { AnalysisProduct } from '../../../src/main/jobs/analysis/analyze-catalog';
+import type { AnalysisProduct } from '../../../src/main/analysis/analyze-catalog';
 import type { WorkerClient } from '../../../src/main/workers/worker-client';
 import type { CallContext } from '../../../src/main/services/dispatch';
 import { lint as lintOf } from '../../../src/main/library/lint';

@@ -4,7 +4,7 @@
 // checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../shared/contracts';
 import {
   MAX_INPUT_BYTES,
   NOTHING_STORED,
@@ -13,22 +13,22 @@ import {
   cancelledError,
   inputTooLargeError,
   type CavemanError,
-} from '../../../shared/errors';
-import type { TokenizerName } from '../../../shared/tokenizers';
-import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
-import { lintReportFor } from '../../library/lint';
-import { knownLevelFigures, type KnownLevelFigures } from '../../library/level-comparison';
-import { passThroughError } from '../../library/prepare-catalog';
-import { beginShrinkInDetail } from '../../library/shrink';
-import { budgetOptionsOf, isBudgetBelowFloor, planInput, type PlannedInput } from '../../library/plan-budget';
-import { prettyDiff } from '../../engine/diff/pretty-diff';
-import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
-import { parseJson } from '../../engine/json/parse-json';
-import { outputText } from '../../engine/transform/transform-catalog';
-import type { ParallelTokenCounter } from '../../engine/tokens';
-import type { StoreOption } from '../../library/store-option';
-import { encodeDiff } from '../../../shared/ipc/diff-envelope';
-import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../../shared/progress-plan';
+} from '../../shared/errors';
+import type { TokenizerName } from '../../shared/tokenizers';
+import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
+import { lintReportFor } from '../library/lint';
+import { knownLevelFigures, type KnownLevelFigures } from '../library/level-comparison';
+import { passThroughError } from '../library/prepare-catalog';
+import { beginShrinkInDetail } from '../library/shrink';
+import { budgetOptionsOf, isBudgetBelowFloor, planInput, type PlannedInput } from '../library/plan-budget';
+import { prettyDiff } from '../engine/diff/pretty-diff';
+import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../engine/guarantees/check-guarantees';
+import { parseJson } from '../engine/json/parse-json';
+import { outputText } from '../engine/transform/transform-catalog';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import type { StoreOption } from '../library/store-option';
+import { encodeDiff } from '../../shared/ipc/diff-envelope';
+import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../shared/progress-plan';
 import { isBlank, jsonExcerpt } from './json-excerpt';
 import { recordModelTokens } from './record-model-tokens';
 

@@ -18,11 +18,11 @@
 // two-byte; with a Latin-1 warm-up only, the first such drop compiled every
 // pattern of the shrink, the fact taxonomy and the counting again.
 
-import type { TokenizerName } from '../../../shared/tokenizers';
-import type { ParallelTokenCounter } from '../../engine/tokens';
-import { loadTokenizer } from '../../engine/tokens/count-tokens';
-import { compareLevels } from '../../library/level-comparison';
-import { RecoveryStore } from '../../store';
+import type { TokenizerName } from '../../shared/tokenizers';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import { loadTokenizer } from '../engine/tokens/count-tokens';
+import { compareLevels } from '../library/level-comparison';
+import { RecoveryStore } from '../store';
 import { analyzeCatalog } from './analyze-catalog';
 
 /**

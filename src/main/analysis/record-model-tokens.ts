@@ -2,8 +2,8 @@
 // renderings are counted with the per-tool report, after the original was
 // committed, so the figures are recorded on that shrink then.
 
-import type { ShrinkReport, VisibleTokens } from '../../../shared/contracts';
-import { withStore, type StoreOption } from '../../library/store-option';
+import type { ShrinkReport, VisibleTokens } from '../../shared/contracts';
+import { withStore, type StoreOption } from '../library/store-option';
 
 /** Records `visible` on the shrink `report` describes; a store that refuses leaves it recorded as JSON only, and the shrink stands. */
 export function recordModelTokens(store: StoreOption, handle: string, report: ShrinkReport, visible: VisibleTokens): void {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../../../src/main/library/lint';
-import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
-import { ANALYSIS_PLAN } from '../../../../src/shared/progress-plan';
-import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../../src/main/engine/tokens';
-import type { TokenizerName } from '../../../../src/shared/tokenizers';
-import type { LintReport } from '../../../../src/shared/contracts';
-import { realFixtures } from '../../../helpers/fixtures';
-import { generateCatalog } from '../../../../scripts/bench/generate-catalog.mjs';
-import { RecoveryStore } from '../../../../src/main/store';
-import { asCavemanError, outcomeWords } from '../../../../src/shared/errors';
+import { lint } from '../../../src/main/library/lint';
+import { analyzeCatalog } from '../../../src/main/analysis/analyze-catalog';
+import { ANALYSIS_PLAN } from '../../../src/shared/progress-plan';
+import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../src/main/engine/tokens';
+import type { TokenizerName } from '../../../src/shared/tokenizers';
+import type { LintReport } from '../../../src/shared/contracts';
+import { realFixtures } from '../../helpers/fixtures';
+import { generateCatalog } from '../../../scripts/bench/generate-catalog.mjs';
+import { RecoveryStore } from '../../../src/main/store';
+import { asCavemanError, outcomeWords } from '../../../src/shared/errors';
 
 /** A counter on the calling thread that remembers every text it was asked to count. */
 class RecordingCounter extends ParallelTokenCounter {
