@@ -15,6 +15,7 @@ export const OWN_PROCESS_FILES: Readonly<Record<string, string>> = {
   'test/main/engine/guarantees/constraint-walk.test.ts': 'vi.mock of constraint-markers (a counting wrapper)',
   'test/main/engine/memory/shared-scratch.test.ts': 'vi.useFakeTimers',
   'test/main/engine/tokens/parallel-counter.test.ts': 'vi.stubEnv CAVEMAN_BUILT_WORKERS',
+  'test/main/jobs/job-runner.test.ts': 'vi.useFakeTimers (the progress pacer runs on setTimeout and performance.now)',
   'test/main/analysis/warm-up.test.ts': 'vi.mock of level-comparison and analyze-catalog',
   'test/main/mcp/connection/json-lines.test.ts': 'vi.spyOn Uint8Array.prototype.slice and Buffer.concat',
   'test/main/mcp/import/config-discovery.test.ts': 'watchSpawns patches node:child_process for the process',
