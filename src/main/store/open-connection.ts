@@ -4,8 +4,8 @@
 // durable commit). A file we may not write is opened read-only instead, so
 // recovery and history keep working and only writes fail. A new store gets
 // 64 KiB pages: an original is one long overflow chain, and writing it (to the
-// WAL, then at the checkpoint) costs per page: an 8 MiB put took 34–42 ms
-// with 4 KiB pages and 16–19 ms with 64 KiB here (a 2 KB one 0.2–0.6 → 0.5–0.7).
+// WAL, then at the checkpoint) costs per page, so larger pages write it in
+// fewer steps (docs/store.md).
 // The database file is never memory-mapped (mmap_size 0): a mapped file that
 // is cut short or made immutable under the connection is a SIGBUS, not an
 // error. SQLite still maps the -shm of a WAL store; store-file-marks.ts
@@ -32,7 +32,7 @@ import { hasColumn } from './table-columns.js';
 import { CavemanError } from '../../shared/errors.js';
 
 // Required, not imported: an ESM import of this CommonJS package makes Node
-// scan its sources for named exports first (~4 ms of each CLI cold start).
+// scan its sources for named exports first, on every CLI cold start.
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
 export type SqliteDatabase = BetterSqlite3.Database;

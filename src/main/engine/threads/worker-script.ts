@@ -5,7 +5,7 @@
 // execArgv (nodejs/node#47747, so `--import tsx` fails with "Unknown file
 // extension .ts"), hence a tiny module that registers tsx inside the worker
 // and then imports the source. Transpiling a worker's whole module graph in
-// each thread costs seconds of CPU, so a test run that has just built (npm's
+// each thread is slow, so a test run that has just built (npm's
 // test:unit) names the build's folder in CAVEMAN_BUILT_WORKERS and the
 // threads run the built entries instead, as the CLI's process tests run
 // CAVEMAN_CLI.

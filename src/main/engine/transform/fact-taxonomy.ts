@@ -423,7 +423,7 @@ const compileCategories = (): readonly CompiledCategory[] =>
   });
 
 // Built on the first factCategoriesOf call, not at load: a shrink only asks
-// isFactSentence, and the 26 per-category patterns cost a cold start ~6 ms.
+// isFactSentence, and compiling the per-category patterns slows a cold start.
 let compiled: readonly CompiledCategory[] | undefined;
 
 const ANY_MARKER = wholeWords(WORD_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));

@@ -45,7 +45,7 @@ export function CatalogSwitcher() {
   const hidden = useHiddenEnds(list, order.length);
 
   // Keep the catalog on screen visible in a strip that overflows. Asked in the next frame, whose layout is due anyway: asked now,
-  // the scroll forced a layout of the whole new result in the middle of the task that shows it (60 ms for a first result).
+  // the scroll would force a layout of the whole new result in the middle of the task that shows it.
   useEffect(() => {
     if (!list) return;
     const frame = requestAnimationFrame(() => {
