@@ -179,7 +179,7 @@ test.describe('Measure all', () => {
     const table = totals.getByRole('table');
     await expect(table.getByRole('row', { name: /^All configs/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Measure all' })).toBeEnabled();
-    await expect(table.getByRole('columnheader')).toHaveText(['Server', 'Tools', 'As configured', 'full', 'facts', 'leads', 'signatures']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Server', 'Tools', 'As configured', ...LEVELS]);
     const cells = async (name: RegExp) =>
       (await table.getByRole('row', { name }).getByRole('cell').allTextContents()).map((text) => Number(text.replace(/[,≈]/g, '')));
     const tiny = await cells(/^tiny Claude Desktop/);
@@ -189,7 +189,7 @@ test.describe('Measure all', () => {
     expect(claudeCode).toEqual(small.map((value, i) => value + second[i]!));
     expect(await cells(/^All configs/)).toEqual(tiny.map((value, i) => value + claudeCode[i]!));
     // Direct servers: as configured is the listing itself, more than the proxy lists at signatures.
-    expect(tiny[1]!).toBeGreaterThan(tiny[5]!);
+    expect(tiny[1]!).toBeGreaterThan(tiny[2 + LEVELS.indexOf('signatures')]!);
     await expect(totals).toContainText('as Claude sees them (anthropic rendering, inferred, o200k_base)');
     await expect(totals).toContainText('Not in the totals: crashes (could not be measured: see its card).');
     // A client with one server measured needs no total of its own.
