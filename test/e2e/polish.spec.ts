@@ -75,7 +75,14 @@ the markers have no missing glyphs', async ({ app }) => {
   const { name, expected } = await githubJumpTarget(page, app.dropFiles);
 
   await page.getByText('Collapse unchanged').click();
-  await expect(page.locator('[data-editor-host] .cm-collapsedLines').first()).toBeVisible();
+  // The markers, checked where the diff opens: the jump below opens the long unchanged stretch around its tool.
+  const markers = page.locator('[data-editor-host] .cm-collapsedLines');
+  await expect(markers.first()).toContainText(/\d+ unchanged lines — click to show/);
+  const decorations = await markers.first().evaluate((marker) => [getComputedStyle(marker, '::before').content, getComputedStyle(marker, '::after').content]);
+  expect(decorations).toEqual(['none', 'none']);
+  // Every marker is exactly as tall as CodeMirror estimates (27px) on both sides, so nothing drifts before a measure.
+  const heights = await markers.evaluateAll((elements) => [...new Set(elements.map((element) => Math.round(element.getBoundingClientRect().height)))]);
+  expect(heights).toEqual([27]);
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
   const row = page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) });
   await recordJump(page);
@@ -92,14 +99,6 @@ the markers have no missing glyphs', async ({ app }) => {
   await page.getByRole('region', { name: 'Diff' }).screenshot({ path: join(AFTER, '1-collapse-diff-only.png') });
   expect((await revealed(page)).every((side) => side.count > 5)).toBe(true);
   await alignmentShot(page, 'github-collapse-1440x900');
-
-  const markers = page.locator('[data-editor-host] .cm-collapsedLines');
-  await expect(markers.first()).toContainText(/\d+ unchanged lines — click to show/);
-  const decorations = await markers.first().evaluate((marker) => [getComputedStyle(marker, '::before').content, getComputedStyle(marker, '::after').content]);
-  expect(decorations).toEqual(['none', 'none']);
-  // Every marker is exactly as tall as CodeMirror estimates (27px) on both sides, so nothing drifts before a measure.
-  const heights = await markers.evaluateAll((elements) => [...new Set(elements.map((element) => Math.round(element.getBoundingClientRect().height)))]);
-  expect(heights).toEqual([27]);
   await shot(page, '1-4-collapse-aligned-highlighted');
 
   // The minimum window: narrow sides wrap nearly every line, and the same jump still lands side by side.
