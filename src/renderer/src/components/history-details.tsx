@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HistoryEntry } from '../../../shared/contracts';
 import { useApp, useHistory } from '../app-context';
+import type { HistoryState } from '../state/history-store';
 import { formatBytes, formatInt, formatTimestamp } from '../lib/format';
 import { figuresText, JSON_ONLY, jsonFigures, modelFigures } from '../lib/model-figures';
 import { ConfirmDialog } from './confirm-dialog';
@@ -58,38 +59,20 @@ export function HistoryDetails() {
   const [originals, setOriginals] = useState(false);
 
   if (several) return <HistorySelection />;
-  if (selected === null) {
+  if (selected === null || !details) {
     return (
       <aside className="panel details-panel" aria-label="Details">
-        <div className="details-empty">
-          <Icon name="history" size={26} />
-          <p>Select a handle to see its details, recover its original or open it in the diff.</p>
-        </div>
-      </aside>
-    );
-  }
-  if (!details) {
-    return (
-      <aside className="panel details-panel" aria-label="Details">
-        <div className="details-empty">
-          {detailsState === 'loading' ? (
-            <Spinner label="Loading details…" />
-          ) : detailsState === 'missing' ? (
-            <p>This handle is no longer in the store.</p>
-          ) : (
-            <p role="alert">Could not read this handle: {detailsError?.message ?? 'unknown error'}</p>
-          )}
-        </div>
+        <div className="details-empty">{selected === null ? <NothingSelected /> : <NoDetails detailsState={detailsState} detailsError={detailsError} />}</div>
       </aside>
     );
   }
 
+  const missing = detailsState === 'missing';
   const openInDiff = async () => {
     setOpening(true);
     await commands.openHandle(details.handle);
     setOpening(false);
   };
-
   const confirmDelete = async () => {
     setDeleting(true);
     if (await commands.deleteHandle(details.handle)) setConfirming(false);
@@ -102,7 +85,7 @@ export function HistoryDetails() {
         <h3 className="details-title" title={details.source_name ?? details.handle}>
           {details.source_name ?? details.handle}
         </h3>
-        {detailsState === 'missing' ? <p className="details-warning">This handle is no longer in the store.</p> : null}
+        {missing ? <p className="details-warning">This handle is no longer in the store.</p> : null}
       </div>
       <dl className="details-fields">
         {fields(details).map(([label, value]) => (
@@ -112,54 +95,93 @@ export function HistoryDetails() {
           </div>
         ))}
       </dl>
-      <div className="details-actions">
-        <button type="button" className="button button-primary" onClick={() => void openInDiff()} disabled={opening || detailsState === 'missing'}>
-          <Icon name="diff" />
-          Open in diff
-        </button>
-        <button type="button" className="button" onClick={() => void commands.saveHandle(details.handle, 'original')} disabled={detailsState === 'missing'}>
-          <Icon name="save" />
-          Recover original…
-        </button>
-        <button type="button" className="button" onClick={() => void commands.saveHandle(details.handle, 'compressed')} disabled={detailsState === 'missing'}>
-          <Icon name="save" />
-          Export compressed…
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => setOriginals(true)}
-          disabled={detailsState === 'missing'}
-          title="Each tool's original definition, marked shortened or complete — what the proxy's caveman_describe answers"
-        >
-          <Icon name="tool" />
-          Tool originals…
-        </button>
-        <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)} disabled={detailsState === 'missing'}>
-          <Icon name="trash" />
-          Delete…
-        </button>
-      </div>
+      <DetailsActions
+        handle={details.handle}
+        missing={missing}
+        opening={opening}
+        onOpen={() => void openInDiff()}
+        onOriginals={() => setOriginals(true)}
+        onDelete={() => setConfirming(true)}
+      />
       {/* Below the actions: the list row shown while the entry loads has no shrinks, and their arrival must not move a button under the pointer. */}
       {details.shrinks ? <HistoryShrinks shrinks={details.shrinks} /> : null}
-      {originals && detailsState !== 'missing' ? (
+      {originals && !missing ? (
         <ToolOriginalsDialog key={details.handle} handle={details.handle} source={details.source_name ?? details.handle} onClose={() => setOriginals(false)} />
       ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete this handle?"
-          confirmLabel="Delete"
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setConfirming(false)}
-          busy={deleting}
-        >
-          <p>
-            <code>{details.handle}</code>
-            {details.source_name ? ` (${details.source_name})` : ''} will be removed from the recovery store.
-          </p>
-          <p>The original can no longer be recovered from this handle. This cannot be undone.</p>
-        </ConfirmDialog>
-      ) : null}
+      {confirming ? <DeleteConfirm entry={details} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => setConfirming(false)} /> : null}
     </aside>
+  );
+}
+
+function NothingSelected() {
+  return (
+    <>
+      <Icon name="history" size={26} />
+      <p>Select a handle to see its details, recover its original or open it in the diff.</p>
+    </>
+  );
+}
+
+/** A selected handle without its details: loading, gone from the store, or unreadable. */
+function NoDetails({ detailsState, detailsError }: Pick<HistoryState, 'detailsState' | 'detailsError'>) {
+  if (detailsState === 'loading') return <Spinner label="Loading details…" />;
+  if (detailsState === 'missing') return <p>This handle is no longer in the store.</p>;
+  return <p role="alert">Could not read this handle: {detailsError?.message ?? 'unknown error'}</p>;
+}
+
+interface DetailsActionsProps {
+  handle: string;
+  /** The handle is no longer in the store: nothing can be done with it. */
+  missing: boolean;
+  /** Open in diff is under way. */
+  opening: boolean;
+  onOpen: () => void;
+  onOriginals: () => void;
+  onDelete: () => void;
+}
+
+function DetailsActions({ handle, missing, opening, onOpen, onOriginals, onDelete }: DetailsActionsProps) {
+  const { commands } = useApp();
+  return (
+    <div className="details-actions">
+      <button type="button" className="button button-primary" onClick={onOpen} disabled={opening || missing}>
+        <Icon name="diff" />
+        Open in diff
+      </button>
+      <button type="button" className="button" onClick={() => void commands.saveHandle(handle, 'original')} disabled={missing}>
+        <Icon name="save" />
+        Recover original…
+      </button>
+      <button type="button" className="button" onClick={() => void commands.saveHandle(handle, 'compressed')} disabled={missing}>
+        <Icon name="save" />
+        Export compressed…
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={onOriginals}
+        disabled={missing}
+        title="Each tool's original definition, marked shortened or complete — what the proxy's caveman_describe answers"
+      >
+        <Icon name="tool" />
+        Tool originals…
+      </button>
+      <button type="button" className="button button-danger-quiet" onClick={onDelete} disabled={missing}>
+        <Icon name="trash" />
+        Delete…
+      </button>
+    </div>
+  );
+}
+
+function DeleteConfirm({ entry, busy, onConfirm, onCancel }: { entry: HistoryEntry; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog title="Delete this handle?" confirmLabel="Delete" onConfirm={onConfirm} onCancel={onCancel} busy={busy}>
+      <p>
+        <code>{entry.handle}</code>
+        {entry.source_name ? ` (${entry.source_name})` : ''} will be removed from the recovery store.
+      </p>
+      <p>The original can no longer be recovered from this handle. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

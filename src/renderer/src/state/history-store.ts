@@ -128,157 +128,178 @@ export function indexOfHandle(state: Pick<HistoryState, 'pages'>, handle: string
   return -1;
 }
 
+type SetHistory = HistoryStore['setState'];
+type GetHistory = HistoryStore['getState'];
+
+const EMPTY_HISTORY = {
+  query: '',
+  days: ALL_DAYS,
+  sort: DEFAULT_HISTORY_SORT,
+  total: null,
+  storedTotal: null,
+  pages: {},
+  loading: {},
+  error: null,
+  generation: 0,
+  selected: null,
+  selection: [],
+  details: null,
+  detailsState: 'idle',
+  detailsError: null,
+} satisfies Partial<HistoryState>;
+
 export function createHistoryStore(api: CavemanApi): HistoryStore {
-  return createStore<HistoryState>()((set, get) => {
-    /** Fetches one page for a generation; `replace` drops every other page when it lands (new query or refresh). */
-    const load = async (page: number, generation: number, replace: boolean): Promise<void> => {
-      set((state) => ({ loading: { ...state.loading, [page]: true } }));
-      const { query, sort, days } = get();
-      const unfiltered = query === '' && days === ALL_DAYS;
-      try {
-        const result = await api.listHistory({
-          limit: HISTORY_PAGE_SIZE,
-          offset: page * HISTORY_PAGE_SIZE,
-          ...(query === '' ? {} : { query }),
-          ...createdBounds(days),
-          sort: sort.key,
-          direction: sort.direction,
-        });
-        if (get().generation !== generation) return;
-        set((state) => {
-          const loading = { ...state.loading };
-          delete loading[page];
-          const storedTotal = unfiltered ? result.total : state.storedTotal;
-          return {
-            pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries },
-            total: result.total,
-            storedTotal,
-            loading,
-            error: null,
-          };
-        });
-      } catch (error) {
-        if (get().generation !== generation) return;
-        set((state) => {
-          const loading = { ...state.loading };
-          delete loading[page];
-          return { loading, error: asCavemanError(error).toValue() };
-        });
-      }
-    };
+  return createStore<HistoryState>()((set, get) => ({
+    ...EMPTY_HISTORY,
+    ...historyPages(api, set, get),
+    ...historySelection(api, set, get),
+  }));
+}
 
-    /** While a search or a span of days is shown, the store's own count is asked for separately (one row). */
-    const countAll = async (): Promise<void> => {
-      try {
-        const result = await api.listHistory({ limit: 1, offset: 0 });
-        set({ storedTotal: result.total });
-      } catch {
-        // The count stays as it was; the list itself reports errors.
-      }
-    };
+/** Fetches one page for a generation; `replace` drops every other page when it lands (new query or refresh). */
+async function loadPage(api: CavemanApi, set: SetHistory, get: GetHistory, page: number, generation: number, replace: boolean): Promise<void> {
+  set((state) => ({ loading: { ...state.loading, [page]: true } }));
+  const { query, sort, days } = get();
+  const unfiltered = query === '' && days === ALL_DAYS;
+  try {
+    const result = await api.listHistory({
+      limit: HISTORY_PAGE_SIZE,
+      offset: page * HISTORY_PAGE_SIZE,
+      ...(query === '' ? {} : { query }),
+      ...createdBounds(days),
+      sort: sort.key,
+      direction: sort.direction,
+    });
+    if (get().generation !== generation) return;
+    set((state) => {
+      const loading = { ...state.loading };
+      delete loading[page];
+      const storedTotal = unfiltered ? result.total : state.storedTotal;
+      return {
+        pages: replace ? { [page]: result.entries } : { ...state.pages, [page]: result.entries },
+        total: result.total,
+        storedTotal,
+        loading,
+        error: null,
+      };
+    });
+  } catch (error) {
+    if (get().generation !== generation) return;
+    set((state) => {
+      const loading = { ...state.loading };
+      delete loading[page];
+      return { loading, error: asCavemanError(error).toValue() };
+    });
+  }
+}
 
-    const restart = (query: string, sort = get().sort, days = get().days) => {
-      const generation = get().generation + 1;
-      set({ query, sort, days, generation, loading: {} });
-      if (query !== '' || days !== ALL_DAYS) void countAll();
-      return load(0, generation, true);
-    };
+/** The pages of the list: which query, days and order they answer, and which are loaded. */
+function historyPages(api: CavemanApi, set: SetHistory, get: GetHistory): Pick<HistoryState, 'search' | 'setSort' | 'setDays' | 'refresh' | 'ensureRange'> {
+  /** While a search or a span of days is shown, the store's own count is asked for separately (one row). */
+  const countAll = async (): Promise<void> => {
+    try {
+      const result = await api.listHistory({ limit: 1, offset: 0 });
+      set({ storedTotal: result.total });
+    } catch {
+      // The count stays as it was; the list itself reports errors.
+    }
+  };
 
-    /** Shows `handle`'s details (the row known so far at once, then the store's answer), with `selection` selected. */
-    const show = async (handle: string, selection: readonly string[]): Promise<void> => {
+  const restart = (query: string, sort = get().sort, days = get().days) => {
+    const generation = get().generation + 1;
+    set({ query, sort, days, generation, loading: {} });
+    if (query !== '' || days !== ALL_DAYS) void countAll();
+    return loadPage(api, set, get, 0, generation, true);
+  };
+
+  return {
+    search: (query) => restart(query.trim()),
+    setSort: (sort) => restart(get().query, sort),
+    setDays: (days) => restart(get().query, get().sort, days.from === null && days.to === null ? ALL_DAYS : days),
+    refresh: () => restart(get().query),
+
+    ensureRange(start, end) {
       const state = get();
-      const known = indexOfHandle(state, handle);
-      set({ selected: handle, selection, details: known >= 0 ? (entryAt(state, known) ?? null) : null, detailsState: 'loading', detailsError: null });
-      try {
-        const entry = (await api.getHistoryEntry({ handle })).entry;
-        if (get().selected !== handle) return;
-        set(entry ? { details: entry, detailsState: 'ready' } : { details: null, detailsState: 'missing' });
-      } catch (error) {
-        if (get().selected !== handle) return;
-        // The row we already have stays on screen; without one, say why there is nothing.
-        set(get().details ? { detailsState: 'ready' } : { detailsState: 'error', detailsError: asCavemanError(error).toValue() });
+      if (state.total === null) return;
+      const last = Math.min(end, state.total - 1);
+      for (let page = Math.floor(Math.max(0, start) / HISTORY_PAGE_SIZE); page * HISTORY_PAGE_SIZE <= last; page++) {
+        if (!state.pages[page] && !state.loading[page]) void loadPage(api, set, get, page, state.generation, false);
       }
-    };
+    },
+  };
+}
 
-    /** Forgets deleted handles in what is selected and shown. */
-    const forget = (deleted: ReadonlySet<string>) => {
-      const { selected, selection } = get();
-      const kept = selection.filter((handle) => !deleted.has(handle));
-      if (selected !== null && deleted.has(selected)) set({ selected: null, selection: kept, details: null, detailsState: 'idle' });
-      else set({ selection: kept });
-    };
+/** The handle whose details show, the handles selected with it, and deleting them. */
+function historySelection(
+  api: CavemanApi,
+  set: SetHistory,
+  get: GetHistory,
+): Pick<HistoryState, 'select' | 'toggleSelected' | 'selectRun' | 'remove' | 'removeSelection'> {
+  /** Shows `handle`'s details (the row known so far at once, then the store's answer), with `selection` selected. */
+  const show = async (handle: string, selection: readonly string[]): Promise<void> => {
+    const state = get();
+    const known = indexOfHandle(state, handle);
+    set({ selected: handle, selection, details: known >= 0 ? (entryAt(state, known) ?? null) : null, detailsState: 'loading', detailsError: null });
+    try {
+      const entry = (await api.getHistoryEntry({ handle })).entry;
+      if (get().selected !== handle) return;
+      set(entry ? { details: entry, detailsState: 'ready' } : { details: null, detailsState: 'missing' });
+    } catch (error) {
+      if (get().selected !== handle) return;
+      // The row we already have stays on screen; without one, say why there is nothing.
+      set(get().details ? { detailsState: 'ready' } : { detailsState: 'error', detailsError: asCavemanError(error).toValue() });
+    }
+  };
 
-    return {
-      query: '',
-      days: ALL_DAYS,
-      sort: DEFAULT_HISTORY_SORT,
-      total: null,
-      storedTotal: null,
-      pages: {},
-      loading: {},
-      error: null,
-      generation: 0,
-      selected: null,
-      selection: [],
-      details: null,
-      detailsState: 'idle',
-      detailsError: null,
+  /** Forgets deleted handles in what is selected and shown. */
+  const forget = (deleted: ReadonlySet<string>) => {
+    const { selected, selection } = get();
+    const kept = selection.filter((handle) => !deleted.has(handle));
+    if (selected !== null && deleted.has(selected)) set({ selected: null, selection: kept, details: null, detailsState: 'idle' });
+    else set({ selection: kept });
+  };
 
-      search: (query) => restart(query.trim()),
-      setSort: (sort) => restart(get().query, sort),
-      setDays: (days) => restart(get().query, get().sort, days.from === null && days.to === null ? ALL_DAYS : days),
-      refresh: () => restart(get().query),
+  return {
+    async select(handle) {
+      if (handle === null) {
+        set({ selected: null, selection: [], details: null, detailsState: 'idle' });
+        return;
+      }
+      await show(handle, [handle]);
+    },
 
-      ensureRange(start, end) {
-        const state = get();
-        if (state.total === null) return;
-        const last = Math.min(end, state.total - 1);
-        for (let page = Math.floor(Math.max(0, start) / HISTORY_PAGE_SIZE); page * HISTORY_PAGE_SIZE <= last; page++) {
-          if (!state.pages[page] && !state.loading[page]) void load(page, state.generation, false);
+    async toggleSelected(handle) {
+      const { selection, selected } = get();
+      if (!selection.includes(handle)) return show(handle, [...selection, handle]);
+      const rest = selection.filter((other) => other !== handle);
+      // Taken out: the details move to another selected handle, or show none.
+      if (selected !== handle) set({ selection: rest });
+      else if (rest.length > 0) await show(rest[rest.length - 1]!, rest);
+      else set({ selected: null, selection: [], details: null, detailsState: 'idle' });
+    },
+
+    selectRun: (handles, shown) => show(shown, handles),
+
+    async remove(handle) {
+      const deleted = (await api.deleteHistoryEntry({ handle })).deleted;
+      forget(new Set([handle]));
+      await get().refresh();
+      return deleted;
+    },
+
+    async removeSelection() {
+      const gone = new Set<string>();
+      let deleted = 0;
+      try {
+        for (const handle of get().selection) {
+          if ((await api.deleteHistoryEntry({ handle })).deleted) deleted++;
+          gone.add(handle);
         }
-      },
-
-      async select(handle) {
-        if (handle === null) {
-          set({ selected: null, selection: [], details: null, detailsState: 'idle' });
-          return;
-        }
-        await show(handle, [handle]);
-      },
-
-      async toggleSelected(handle) {
-        const { selection, selected } = get();
-        if (!selection.includes(handle)) return show(handle, [...selection, handle]);
-        const rest = selection.filter((other) => other !== handle);
-        // Taken out: the details move to another selected handle, or show none.
-        if (selected !== handle) set({ selection: rest });
-        else if (rest.length > 0) await show(rest[rest.length - 1]!, rest);
-        else set({ selected: null, selection: [], details: null, detailsState: 'idle' });
-      },
-
-      selectRun: (handles, shown) => show(shown, handles),
-
-      async remove(handle) {
-        const deleted = (await api.deleteHistoryEntry({ handle })).deleted;
-        forget(new Set([handle]));
+      } finally {
+        forget(gone);
         await get().refresh();
-        return deleted;
-      },
-
-      async removeSelection() {
-        const gone = new Set<string>();
-        let deleted = 0;
-        try {
-          for (const handle of get().selection) {
-            if ((await api.deleteHistoryEntry({ handle })).deleted) deleted++;
-            gone.add(handle);
-          }
-        } finally {
-          forget(gone);
-          await get().refresh();
-        }
-        return deleted;
-      },
-    };
-  });
+      }
+      return deleted;
+    },
+  };
 }
