@@ -16,7 +16,7 @@ import { LEVELS, PROXY_DEFAULT_LEVEL } from './levels';
 export const RENDERINGS = ['json', 'anthropic', 'openai'] as const;
 export type RenderingKey = (typeof RENDERINGS)[number];
 
-/** Column heads, and what each rendering is (SPEC §2.8). */
+/** Column heads, and what each rendering is (docs/transform.md). */
 export const RENDERING_LABELS: Record<RenderingKey, { head: string; title: string }> = {
   json: { head: 'JSON', title: 'The tools/list result as sent, compact JSON' },
   anthropic: { head: 'Claude', title: 'What Claude sees: the tools as an MCP client hands them to the Messages API' },

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // How far apart the diff's two sides sit, read from the page as a person
 // sees it: the same line of the catalog should be at the same height on both
-// sides (issue 14, item 1).
+// sides.
 
 import type { Page } from '@playwright/test';
 

@@ -117,7 +117,7 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await expect.poll(() => topLines(page)).toEqual([1, 1]);
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(target);
   await table.getByRole('row', { name: new RegExp(`^${target} `) }).click();
-  // Both sides land on the tool's first line, side by side to the pixel, and stay there (issue 14, item 1).
+  // Both sides land on the tool's first line, side by side to the pixel, and stay there.
   await expect.poll(() => topLines(page)).toEqual(expected);
   const alignment = await diffAlignment(page);
   expect(sideBySide(alignment) && landedAtTop(alignment), JSON.stringify(alignment)).toBe(true);

@@ -1,4 +1,4 @@
-// The deferral levels in the app (issue 27): the switch in the toolbar's
+// The deferral levels in the app: the switch in the toolbar's
 // settings, carried to the worker's analysis, kept across a reload, and what
 // the summary, the comparison, the diff and the table show at a level. Each
 // figure is checked against the library's shrink of the same bytes.

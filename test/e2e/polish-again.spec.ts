@@ -1,4 +1,4 @@
-// What a newcomer tripped on the second time round (issue 26), each checked
+// What a newcomer tripped on the second time round, each checked
 // where a person would see it, with a screenshot under test-results/after-26/.
 
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The rough edges a new user tripped on (issue 14), each checked where a
+// The rough edges a new user tripped on, each checked where a
 // person would see it, with a screenshot under test-results/after/ to look at.
 
 import { mkdirSync } from 'node:fs';
@@ -13,10 +13,10 @@ const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after');
 mkdirSync(AFTER, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(AFTER, `${name}.png`) });
-/** Issue 14 item 1's screenshots (the diff's alignment), at test-results/issue14-item1/after-….png. */
-const ISSUE14_ITEM1 = join(REPO, 'test-results', 'issue14-item1');
-mkdirSync(ISSUE14_ITEM1, { recursive: true });
-const alignmentShot = (page: Page, name: string) => page.screenshot({ path: join(ISSUE14_ITEM1, `after-${name}.png`) });
+/** The diff's alignment screenshots, at test-results/diff-alignment/after-….png. */
+const DIFF_ALIGNMENT = join(REPO, 'test-results', 'diff-alignment');
+mkdirSync(DIFF_ALIGNMENT, { recursive: true });
+const alignmentShot = (page: Page, name: string) => page.screenshot({ path: join(DIFF_ALIGNMENT, `after-${name}.png`) });
 
 async function dropGithub(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>): Promise<void> {
   await drop([{ name: GITHUB.name, bytes: GITHUB.bytes }]);
@@ -87,7 +87,7 @@ the markers have no missing glyphs', async ({ app }) => {
   const row = page.getByRole('table', { name: 'Per-tool tokens' }).getByRole('row', { name: new RegExp(`^${name} `) });
   await recordJump(page);
   await row.click();
-  // Issue 26, item 9: the tool's first line is painted at the top of both sides from the first frame it shows in, and stays
+  // the tool's first line is painted at the top of both sides from the first frame it shows in, and stays
   // there (it showed 20 px lower for a frame or two, until the jump's next correction).
   expect(paintedHeads(await jumpFrames(page))).toEqual([[0], [0]]);
   // Item 4: both sides mark the tool's lines from its first line (its `{`), which is not hidden in an "unchanged lines" block.
@@ -413,7 +413,7 @@ test('the diff steps between changes and counts search matches; the tokenizer is
   // Fidelity v2 shortens 23 of the 117 tools, so 15 steps stay short of the last change (the steps wrap around there).
   for (let i = 0; i < 15; i++) await diff.getByRole('button', { name: 'Next change' }).click();
   await expect.poll(() => topLine(page)).toBeGreaterThan(300);
-  // Issue 14, item 1: where a step lands, both sides show the same lines side by side.
+  // where a step lands, both sides show the same lines side by side.
   await expect.poll(async () => sideBySide(await diffAlignment(page))).toBe(true);
   const far = await topLine(page);
   for (let i = 0; i < 5; i++) await diff.getByRole('button', { name: 'Previous change' }).click();
@@ -546,7 +546,7 @@ test('an input price turns the saving into money per 1,000 requests, kept across
   const perThousand = summary.locator('.stat').filter({ hasText: 'Per 1,000 requests' });
   await expect(perThousand.locator('.stat-value')).toHaveText('enter your input price');
 
-  // Priced from what the model sees (SPEC §2.8), not the whitespace-inclusive JSON saving ($6.43 was read where $1.03 was true; issue 27).
+  // Priced from what the model sees (docs/transform.md), not the whitespace-inclusive JSON saving ($6.43 was read where $1.03 was true).
   const { visible } = JSON.parse(cli(['lint', GITHUB.path, '--json', '--tokenizer', 'o200k_base']).stdout.toString('utf8')) as {
     visible: { anthropic: { tokens_before: number; tokens_after: number } };
   };
@@ -562,7 +562,7 @@ test('an input price turns the saving into money per 1,000 requests, kept across
 
   await page.keyboard.type('x');
   await expect(price).toHaveAttribute('aria-invalid', 'true');
-  // Issue 26: it says why, and what a price is (it said only "not a price").
+  // it says why, and what a price is (it said only "not a price").
   await expect(perThousand.locator('.stat-value')).toHaveText('“x” is not part of a price: type 0 to 10,000, e.g. 2.50');
   await shot(page, 'expected-input-price-invalid');
   await page.keyboard.press('Backspace');

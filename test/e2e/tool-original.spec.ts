@@ -1,6 +1,6 @@
-// Issue 15, item 3 in the app: the history details show one tool's
+// Tool originals in the app: the history details show one tool's
 // original definition — each tool marked shortened or complete — exactly
-// as it stands in the stored original (in a dialog since issue 26).
+// as it stands in the stored original (in a dialog).
 
 import type { Route } from '@playwright/test';
 import { expect, fixture, test } from './app-fixture';
@@ -57,7 +57,7 @@ test("history details: a tool's original definition, byte-exact, marked shortene
   release();
   await expect(page.getByRole('complementary', { name: 'Details' }).getByRole('heading', { name: 'Shrunk once' })).toBeVisible();
   expect(await button.boundingBox()).toEqual(before);
-  // Issue 26: the originals open in a dialog as large as the window allows (the details column is narrow, its end below the fold).
+  // the originals open in a dialog as large as the window allows (the details column is narrow, its end below the fold).
   await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Tool originals…' }).click();
   const originals = page.getByRole('dialog', { name: 'Tool originals' });
   await expect(originals).toContainText(/[1-9]\d* of 14 tools shortened/);

@@ -41,7 +41,7 @@ export interface AnalysisInput {
   tokenizer: TokenizerName;
   /** Where the renderer got the bytes, told back with a failure (its advice on retrying depends on it). */
   origin?: InputOrigin | undefined;
-  /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  /** Shrink with shared sub-schemas (docs/transform.md; off by default). */
   shareSchemas?: boolean | undefined;
   /** How much description text stays (docs/levels.md; facts when absent); with `budget`, the richest level a tool is listed at. */
   level?: LevelName | undefined;

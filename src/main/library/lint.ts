@@ -1,4 +1,4 @@
-// lint(): the per-tool token report of SPEC §2.7. It measures only and never
+// lint(): the per-tool token report of docs/cli.md. It measures only and never
 // writes to the store. Totals equal what shrink() reports for the same bytes.
 
 import { Buffer } from 'node:buffer';
@@ -34,7 +34,7 @@ import {
 
 export interface LintOptions {
   tokenizer?: TokenizerName;
-  /** Measure the shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  /** Measure the shrink with shared sub-schemas (docs/transform.md; off by default). */
   shareSchemas?: boolean;
   /** Measure the shrink at this level (docs/levels.md): `facts` by default; with `budget`, the richest level a tool is listed at. */
   level?: LevelName;
@@ -182,7 +182,7 @@ export async function lintReportFor(
         restructuredCounted,
       )
     : undefined;
-  // What the model sees of the input and of the output (SPEC §2.8), counted beside the rest.
+  // What the model sees of the input and of the output (docs/transform.md), counted beside the rest.
   const visibleBefore = beginVisibleCounts(
     { doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined },
     counter,

@@ -27,7 +27,7 @@ import { packageVersion } from '../library/package-version';
 import type { CoreServices } from './core-services';
 
 export interface AppServicesOptions {
-  /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
+  /** The recovery store; default per docs/store.md (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
   storePath?: string | undefined;
   platform: AppInfo['platform'];
   /** What happens to an MCP server that did not come from discovery (see start-approval.ts); default: refused. */

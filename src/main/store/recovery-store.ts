@@ -1,4 +1,4 @@
-// The recovery store (SPEC §3): exact original bytes, addressed by content
+// The recovery store (docs/store.md): exact original bytes, addressed by content
 // handle, in a SQLite file shared with the Go caveman tools. A handle is
 // returned only after the original is durably committed; recovery never
 // guesses and never returns bytes that do not hash to the handle.

@@ -1,4 +1,4 @@
-// The browser host (SPEC §5): the renderer and the main-process services
+// The browser host (docs/app.md): the renderer and the main-process services
 // served to a browser on 127.0.0.1 with a per-run secret token. This file is
 // the front door — it refuses foreign requests, trades the token in the
 // printed URL for a session cookie, and routes to the static files, the API

@@ -32,7 +32,7 @@ export type RecoveryHandle = string;
  */
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
- * The level of the shrink (SPEC §2.3b, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
+ * The level of the shrink (docs/levels.md, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
  */
 export type LevelName = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
@@ -270,7 +270,7 @@ export interface ShrinkReport {
   pass_through?: PassThrough;
   error?: ErrorValue;
   /**
-   * shrink --describe-tool: the describe tool's definition was added after the catalog's tools (issue 27 item 3). tokens_after and ratio count stdout with it; `tokens` is what it adds.
+   * shrink --describe-tool: the describe tool's definition was added after the catalog's tools. tokens_after and ratio count stdout with it; `tokens` is what it adds.
    */
   describe_tool?: {
     name: string;
@@ -556,7 +556,7 @@ export interface HistoryEntry {
   shrinks?: [HistoryShrink, ...HistoryShrink[]];
 }
 /**
- * Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
+ * Tokens of what a model sees of the tools (docs/transform.md), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
  *
  * This interface was referenced by `LintReport`'s JSON-Schema
  * via the `definition` "visibleTokens".
@@ -700,7 +700,7 @@ export interface AnalyzeRequest {
   bytes: Bytes;
   origin?: InputOrigin;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -729,7 +729,7 @@ export interface ReanalyzeRequest {
   analysisId: string;
   tokenizer: TokenizerName;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -753,7 +753,7 @@ export interface ReanalyzeRequest {
 export interface OpenFilesRequest {
   tokenizer: TokenizerName;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -923,7 +923,7 @@ export interface HistoryOpenRequest {
   handle: RecoveryHandle;
   tokenizer: TokenizerName;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -1100,7 +1100,7 @@ export interface McpImportRequest {
    */
   timeoutSeconds?: number;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -1318,7 +1318,7 @@ export interface ServerRow1 {
   wrap: ServerWrapState;
 }
 /**
- * Tokens of one text in each rendering: JSON (the listing as sent), anthropic and openai (what the model sees, SPEC §2.8).
+ * Tokens of one text in each rendering: JSON (the listing as sent), anthropic and openai (what the model sees, docs/transform.md).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "tokenTriple".
@@ -1406,7 +1406,7 @@ export interface IpcFailure {
   message: string;
 }
 /**
- * One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (SPEC §2.8).
+ * One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (docs/transform.md).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "LevelFigures".
@@ -1425,7 +1425,7 @@ export interface LevelFigures {
   passesThrough?: true;
 }
 /**
- * An analysed catalog shrunk at every level (issue 27 item 5), with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).
+ * An analysed catalog shrunk at every level, with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "LevelComparison".
@@ -1547,7 +1547,7 @@ export interface JobFinishedEvent {
   lint?: LintReport;
 }
 /**
- * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
+ * Per-tool token report (docs/cli.md). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
  */
 export interface LintReport {
   basis: Basis;
@@ -1674,7 +1674,7 @@ export interface BudgetPlanReport2 {
   };
 }
 /**
- * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
+ * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
  */
 export interface DescribeToolPrice {
   /**
@@ -1721,7 +1721,7 @@ export interface TotalTokens {
   beyond_minification: number;
 }
 /**
- * The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.
+ * The facts-kept guarantee over the whole catalog (docs/spec.md): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.
  */
 export interface FactReport {
   found: number;
@@ -1865,7 +1865,7 @@ export interface ServerMeasuredEvent {
       };
 }
 /**
- * Every level at a glance (`caveman-shrink lint --levels`, issue 27 item 5): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (SPEC §2.8). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
+ * Every level at a glance (`caveman-shrink lint --levels`): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (docs/transform.md). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
  */
 export interface LevelsReport {
   basis: Basis;

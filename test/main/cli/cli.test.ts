@@ -320,7 +320,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     }
   });
 
-  it('history --json lists every shrink of a handle, newest first; the entry shows the latest (issue 22, item 6)', async () => {
+  it('history --json lists every shrink of a handle, newest first; the entry shows the latest', async () => {
     const input = referenceInputs().CONSTRAINTS_CATALOG!;
     const first = reportLine(await runCommand([], { input, env }));
     const again = reportLine(await runCommand(['shrink', '--share-schemas', '--tokenizer', 'cl100k_base'], { input, env }));

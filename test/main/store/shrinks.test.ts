@@ -1,4 +1,4 @@
-// Issue 22, item 6: re-shrinking a stored original with other options
+// re-shrinking a stored original with other options
 // (shared sub-schemas, another tokenizer, another level) left history showing
 // the first shrink's. `recoveries` (the Go tools' table) keeps only the first
 // and never changes, so each shrink gets a row in our own table, the history

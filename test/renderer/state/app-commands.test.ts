@@ -137,7 +137,7 @@ describe('app commands', () => {
     expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:npx']);
   });
 
-  it('opens a stored handle in the diff and exports it compressed with the shrink its details show (issue 22, item 6)', async () => {
+  it('opens a stored handle in the diff and exports it compressed with the shrink its details show', async () => {
     const handle = 'ccr_0123456789abcdef0123456789abcdef';
     const shrink = (id: number, compressor: string) => ({
       id,

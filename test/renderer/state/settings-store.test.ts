@@ -87,7 +87,7 @@ describe('settings store', () => {
     expect(createSettingsStore(createFakeApi(), storage).getState().level).toBe('facts');
   });
 
-  it('keeps the picked tokenizer and the share switch across a reload (issue 26: both reset)', async () => {
+  it('keeps the picked tokenizer and the share switch across a reload (both reset)', async () => {
     const storage = memoryStorage();
     const first = createSettingsStore(createFakeApi(), storage);
     await first.getState().load();

@@ -59,7 +59,7 @@ export async function runLintCommand(file: string, options: LintCommandOptions, 
 /**
  * The aligned table; the TOTAL row also gives the saving beyond minification
  * (what a client that already sends compact JSON saves), the next line what
- * the model sees in each rendering (SPEC §2.8), and a last line the
+ * the model sees in each rendering (docs/transform.md), and a last line the
  * facts-kept guarantee.
  */
 export function lintTable(report: LintReport): string {

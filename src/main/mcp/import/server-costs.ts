@@ -1,6 +1,6 @@
 // What a server's listing costs at every level, in every rendering (the
 // Servers view): the listing as JSON, and what the model sees of it
-// (anthropic and openai, SPEC §2.8), before and after the proxy shrinks it
+// (anthropic and openai, docs/transform.md), before and after the proxy shrinks it
 // at each level, with each tool's share and what caveman_describe adds
 // beside it. The same measurement lint makes (lintReportFor), once per
 // level; nothing is stored. A level whose shrink saves nothing passes the

@@ -1,4 +1,4 @@
-// The proxy's tool filters (issue 23 item 3): `--include-tools` and
+// The proxy's tool filters: `--include-tools` and
 // `--exclude-tools`, each a tool name or a glob (picomatch: `*`, `?`,
 // `[…]`, `{a,b}`, `!…`), comma-separated or repeated. A tool is kept when it
 // matches an include pattern (or none is given) and no exclude pattern. A

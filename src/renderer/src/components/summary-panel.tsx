@@ -72,7 +72,7 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const storeError =
     report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
   const saved = report.tokens_before - report.tokens_after;
-  // What the model is handed (SPEC §2.8): the price and the level's headline use it, never the whitespace-inclusive JSON saving.
+  // What the model is handed (docs/transform.md): the price and the level's headline use it, never the whitespace-inclusive JSON saving.
   const visible = summary.visible;
   const beyondMinification = summary.tokensMinified === undefined ? undefined : savingRatio(summary.tokensMinified, report.tokens_after);
   const visibleSaving = visible ? savingRatio(visible.anthropic.tokens_before, visible.anthropic.tokens_after) : undefined;

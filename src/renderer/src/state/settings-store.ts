@@ -42,7 +42,7 @@ export interface SettingsState {
   collapseUnchanged: boolean;
   /** The diff wraps long lines (on by default: descriptions read whole); off, they scroll sideways. */
   wrapLines: boolean;
-  /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
+  /** New analyses write repeated sub-schemas once, in each tool's $defs (docs/transform.md; off by default). */
   shareSchemas: boolean;
   /** How much description text new analyses keep (facts until picked); with a budget, the richest level a tool is listed at. */
   level: LevelName;

@@ -1,4 +1,4 @@
-// The describe tool's price (issue 15, item 4): the tokens it adds are the
+// The describe tool's price: the tokens it adds are the
 // exact difference between a tools/list with it and without it, on every
 // real catalog; lint reports it next to the saving (0 and "not listed" when
 // nothing was shortened), with the name it would take beside the catalog.

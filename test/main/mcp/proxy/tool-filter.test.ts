@@ -1,4 +1,4 @@
-// The proxy's --include-tools / --exclude-tools (issue 23 item 3): names or
+// The proxy's --include-tools / --exclude-tools: names or
 // globs, comma-separated or repeated; an exclude wins over an include.
 
 import { describe, expect, it } from 'vitest';
