@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
 import { diffAlignment, jumpFrames, landedAtTop, paintedHeads, recordJump, sideBySide } from './diff-alignment';
+import { LEVELS } from '../../src/shared/levels';
 import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
@@ -207,6 +208,8 @@ test('errors say how to retry where the input came from, and show the offending 
 test('at the 1024×700 minimum, summary, table and diff share the screen, in light and dark', async ({ app }) => {
   const { page } = app;
   await githubTableAt(page, app.dropFiles, { width: 1024, height: 700 });
+  // Measured once every level is counted: the row of levels then takes a line of its own.
+  await expect(page.getByRole('group', { name: 'Levels: what the model sees' }).getByRole('button')).toHaveCount(LEVELS.length);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await shot(page, `8-1024x700-${scheme}`);
