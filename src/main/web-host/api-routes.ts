@@ -58,6 +58,72 @@ function servedChannels(dispatcher: Dispatcher): Map<string, Method> {
 export function createApiRoutes(options: { dispatcher: Dispatcher; events: EventHub }): ApiRoutes {
   const { dispatcher, events } = options;
   const served = servedChannels(dispatcher);
+
+  async function buildRequest(req: IncomingMessage, res: ServerResponse, method: Method): Promise<{ request: unknown } | undefined> {
+    const spec = CHANNELS[method] as { channel: string; binaryRequest?: string };
+    const type = mediaType(singleHeader(req.headers, 'content-type'));
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+      sendApiFailure(res, 415, 'cave_bad_request', 'compressed request bodies are not accepted — send the bytes as they are', { close: true });
+      return undefined;
+    }
+
+    if (spec.binaryRequest) {
+      if (type !== 'application/octet-stream') {
+        sendApiFailure(res, 415, 'cave_bad_request', `${spec.channel} takes the file's bytes as application/octet-stream`, { close: true });
+        return undefined;
+      }
+      const params = decodeParams(singleHeader(req.headers, PARAMS_HEADER));
+      if (!params) {
+        sendApiFailure(res, 400, 'cave_bad_request', `the ${PARAMS_HEADER} header must be a URI-encoded JSON object`, { close: true });
+        return undefined;
+      }
+      const body = await readBoundedBody(req, MAX_INPUT_BYTES);
+      if (body.kind === 'aborted') return undefined;
+      if (body.kind === 'too-large') {
+        const size = body.declared !== undefined ? `${body.declared} bytes` : `more than ${MAX_INPUT_BYTES} bytes`;
+        sendApiFailure(res, 413, 'cave_input_too_large', inputTooLargeError('the file', size).message, { close: true });
+        return undefined;
+      }
+      return { request: { ...params, [spec.binaryRequest]: body.bytes } };
+    }
+
+    if (type !== 'application/json') {
+      sendApiFailure(res, 415, 'cave_bad_request', `${spec.channel} takes a JSON body (Content-Type: application/json)`, { close: true });
+      return undefined;
+    }
+    const body = await readBoundedBody(req, MAX_JSON_BODY_BYTES);
+    if (body.kind === 'aborted') return undefined;
+    if (body.kind === 'too-large') {
+      sendApiFailure(res, 413, 'cave_bad_request', `the request body is above the ${MAX_JSON_BODY_BYTES}-byte limit for JSON requests`, { close: true });
+      return undefined;
+    }
+    try {
+      return { request: JSON.parse(utf8.decode(body.bytes)) as unknown };
+    } catch (error) {
+      const why = error instanceof SyntaxError ? error.message : 'it is not valid UTF-8';
+      sendApiFailure(res, 400, 'cave_bad_request', `the ${spec.channel} request body is not valid JSON: ${why}`);
+      return undefined;
+    }
+  }
+
+  function sendBinary(req: IncomingMessage, res: ServerResponse, field: string, value: Record<string, unknown>): void {
+    const bytes = value[field];
+    if (!(bytes instanceof Uint8Array)) {
+      sendApiFailure(res, 500, 'cave_internal', `internal error: the answer has no bytes in "${field}"`);
+      return;
+    }
+    const rest = Object.fromEntries(Object.entries(value).filter(([key]) => key !== field));
+    applySecurityHeaders(res);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/octet-stream');
+    res.setHeader('Content-Length', String(bytes.byteLength));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader(RESULT_HEADER, encodeURIComponent(JSON.stringify(rest)));
+    if (typeof rest.fileName === 'string') res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeRfc5987(rest.fileName)}`);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  }
+
   return {
     async handle(req, res, channel) {
       const method = served.get(channel);
@@ -87,75 +153,4 @@ export function createApiRoutes(options: { dispatcher: Dispatcher; events: Event
       sendJson(res, httpStatusFor(result), result);
     },
   };
-}
-
-/** The channel's request from the body, as its table entry says; undefined once a refusal was sent (or the client went). */
-async function buildRequest(req: IncomingMessage, res: ServerResponse, method: Method): Promise<{ request: unknown } | undefined> {
-  const spec = CHANNELS[method] as { channel: string; binaryRequest?: string };
-  const encoding = req.headers['content-encoding'];
-  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-    sendApiFailure(res, 415, 'cave_bad_request', 'compressed request bodies are not accepted — send the bytes as they are', { close: true });
-    return undefined;
-  }
-  return spec.binaryRequest ? binaryRequest(req, res, spec.channel, spec.binaryRequest) : jsonRequest(req, res, spec.channel);
-}
-
-/** The file's bytes as the raw body (application/octet-stream), the other fields in PARAMS_HEADER. */
-async function binaryRequest(req: IncomingMessage, res: ServerResponse, channel: string, field: string): Promise<{ request: unknown } | undefined> {
-  if (mediaType(singleHeader(req.headers, 'content-type')) !== 'application/octet-stream') {
-    sendApiFailure(res, 415, 'cave_bad_request', `${channel} takes the file's bytes as application/octet-stream`, { close: true });
-    return undefined;
-  }
-  const params = decodeParams(singleHeader(req.headers, PARAMS_HEADER));
-  if (!params) {
-    sendApiFailure(res, 400, 'cave_bad_request', `the ${PARAMS_HEADER} header must be a URI-encoded JSON object`, { close: true });
-    return undefined;
-  }
-  const body = await readBoundedBody(req, MAX_INPUT_BYTES);
-  if (body.kind === 'aborted') return undefined;
-  if (body.kind === 'too-large') {
-    const size = body.declared !== undefined ? `${body.declared} bytes` : `more than ${MAX_INPUT_BYTES} bytes`;
-    sendApiFailure(res, 413, 'cave_input_too_large', inputTooLargeError('the file', size).message, { close: true });
-    return undefined;
-  }
-  return { request: { ...params, [field]: body.bytes } };
-}
-
-/** A JSON body (application/json) within MAX_JSON_BODY_BYTES. */
-async function jsonRequest(req: IncomingMessage, res: ServerResponse, channel: string): Promise<{ request: unknown } | undefined> {
-  if (mediaType(singleHeader(req.headers, 'content-type')) !== 'application/json') {
-    sendApiFailure(res, 415, 'cave_bad_request', `${channel} takes a JSON body (Content-Type: application/json)`, { close: true });
-    return undefined;
-  }
-  const body = await readBoundedBody(req, MAX_JSON_BODY_BYTES);
-  if (body.kind === 'aborted') return undefined;
-  if (body.kind === 'too-large') {
-    sendApiFailure(res, 413, 'cave_bad_request', `the request body is above the ${MAX_JSON_BODY_BYTES}-byte limit for JSON requests`, { close: true });
-    return undefined;
-  }
-  try {
-    return { request: JSON.parse(utf8.decode(body.bytes)) as unknown };
-  } catch (error) {
-    const why = error instanceof SyntaxError ? error.message : 'it is not valid UTF-8';
-    sendApiFailure(res, 400, 'cave_bad_request', `the ${channel} request body is not valid JSON: ${why}`);
-    return undefined;
-  }
-}
-
-/** A binary answer: the bytes of `field` as the body, the other fields in RESULT_HEADER (and a file name as Content-Disposition). */
-function sendBinary(req: IncomingMessage, res: ServerResponse, field: string, value: Record<string, unknown>): void {
-  const bytes = value[field];
-  if (!(bytes instanceof Uint8Array)) {
-    sendApiFailure(res, 500, 'cave_internal', `internal error: the answer has no bytes in "${field}"`);
-    return;
-  }
-  const rest = Object.fromEntries(Object.entries(value).filter(([key]) => key !== field));
-  applySecurityHeaders(res);
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/octet-stream');
-  res.setHeader('Content-Length', String(bytes.byteLength));
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader(RESULT_HEADER, encodeURIComponent(JSON.stringify(rest)));
-  if (typeof rest.fileName === 'string') res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeRfc5987(rest.fileName)}`);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
 }

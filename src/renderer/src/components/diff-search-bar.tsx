@@ -43,15 +43,33 @@ function countMatches(editor: EditorView, query: SearchQuery, at: number | null)
   return { total, current };
 }
 
-/** "3 of 12 matches", "12 matches", or "10,000+ matches" past the count's limit. */
-function countText({ total, current }: { total: number; current: number }): string {
-  if (total >= COUNT_LIMIT) return `${formatInt(COUNT_LIMIT)}+ matches`;
-  if (current > 0) return `${formatInt(current)} of ${formatCount(total, 'match', 'matches')}`;
-  return formatCount(total, 'match', 'matches');
-}
+export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideChange, onClose }: DiffSearchBarProps) {
+  const [text, setText] = useState(initialText);
+  const [caseSensitive, setCaseSensitive] = useState(false);
+  const [found, setFound] = useState<boolean | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editor: EditorView = side === 'a' ? view.a : view.b;
+  // Where the last step landed, to say "3 of 12".
+  const [landed, setLanded] = useState<number | null>(null);
+  const counted = useMemo(
+    () => countMatches(editor, new SearchQuery({ search: text, caseSensitive, literal: true }), landed),
+    [editor, text, caseSensitive, landed],
+  );
+  const countText =
+    counted.total >= COUNT_LIMIT
+      ? `${formatInt(COUNT_LIMIT)}+ matches`
+      : counted.current > 0
+        ? `${formatInt(counted.current)} of ${formatCount(counted.total, 'match', 'matches')}`
+        : formatCount(counted.total, 'match', 'matches');
+  const none = text !== '' && (found === false || counted.total === 0);
 
-/** Keeps both sides' search state in step with the box; closes the hidden panels when the bar goes. */
-function useBothSidesSearch(view: MergeView, text: string, caseSensitive: boolean): void {
+  // Before the browser hands on the next key: Find opens this bar synchronously, so keys typed right after Ctrl+F land here.
+  useLayoutEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, [seq]);
+
+  // Keep both sides' search state in step with the box; close the hidden panels when the bar goes.
   useEffect(() => {
     const editors = [view.a, view.b];
     for (const side of editors) {
@@ -66,29 +84,6 @@ function useBothSidesSearch(view: MergeView, text: string, caseSensitive: boolea
     },
     [view],
   );
-}
-
-export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideChange, onClose }: DiffSearchBarProps) {
-  const [text, setText] = useState(initialText);
-  const [caseSensitive, setCaseSensitive] = useState(false);
-  const [found, setFound] = useState<boolean | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const editor: EditorView = side === 'a' ? view.a : view.b;
-  // Where the last step landed, to say "3 of 12".
-  const [landed, setLanded] = useState<number | null>(null);
-  const counted = useMemo(
-    () => countMatches(editor, new SearchQuery({ search: text, caseSensitive, literal: true }), landed),
-    [editor, text, caseSensitive, landed],
-  );
-  const none = text !== '' && (found === false || counted.total === 0);
-  const scoped = (words: string) => (scopeNote ? `${words} in ${scopeNote}` : words);
-
-  // Before the browser hands on the next key: Find opens this bar synchronously, so keys typed right after Ctrl+F land here.
-  useLayoutEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, [seq]);
-  useBothSidesSearch(view, text, caseSensitive);
 
   const step = (forward: boolean) => {
     if (text === '') return;
@@ -96,6 +91,7 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
     setFound((forward ? findNext : findPrevious)(editor));
     setLanded(editor.state.selection.main.from);
   };
+
   const close = () => {
     onClose();
     editor.focus();
@@ -124,76 +120,51 @@ export function DiffSearchBar({ view, side, seq, initialText, scopeNote, onSideC
           }}
         />
         <span className={none ? 'diff-search-status is-none' : 'diff-search-status'} role="status">
-          {text === '' ? '' : scoped(none ? 'No matches' : countText(counted))}
+          {text === '' ? '' : none ? (scopeNote ? `No matches in ${scopeNote}` : 'No matches') : scopeNote ? `${countText} in ${scopeNote}` : countText}
         </span>
-        <MatchSteps disabled={text === ''} onStep={step} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Previous match"
+          onClick={() => step(false)}
+          disabled={text === ''}
+          title="Previous match (Shift+Enter)"
+        >
+          <Icon name="chevron" size={14} className="turn-up" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Next match" onClick={() => step(true)} disabled={text === ''} title="Next match (Enter)">
+          <Icon name="chevron" size={14} className="turn-down" />
+        </button>
       </div>
-      <SearchOptions
-        side={side}
-        caseSensitive={caseSensitive}
-        onSide={(next) => {
-          setLanded(null);
-          onSideChange(next);
-        }}
-        onCaseSensitive={setCaseSensitive}
-        onClose={close}
-      />
-    </div>
-  );
-}
-
-function MatchSteps({ disabled, onStep }: { disabled: boolean; onStep: (forward: boolean) => void }) {
-  return (
-    <>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Previous match"
-        onClick={() => onStep(false)}
-        disabled={disabled}
-        title="Previous match (Shift+Enter)"
-      >
-        <Icon name="chevron" size={14} className="turn-up" />
-      </button>
-      <button type="button" className="icon-button" aria-label="Next match" onClick={() => onStep(true)} disabled={disabled} title="Next match (Enter)">
-        <Icon name="chevron" size={14} className="turn-down" />
-      </button>
-    </>
-  );
-}
-
-interface SearchOptionsProps {
-  side: DiffSide;
-  caseSensitive: boolean;
-  onSide: (side: DiffSide) => void;
-  onCaseSensitive: (caseSensitive: boolean) => void;
-  onClose: () => void;
-}
-
-/** Which side the steps go through, Match case, and Close: a second row when the diff is narrow. */
-function SearchOptions({ side, caseSensitive, onSide, onCaseSensitive, onClose }: SearchOptionsProps) {
-  return (
-    <div className="diff-search-options">
-      <label className="inline-select">
-        <span>in</span>
-        <select aria-label="Search side" value={side} onChange={(event) => onSide(event.target.value === 'b' ? 'b' : 'a')}>
-          <option value="a">Original</option>
-          <option value="b">Compressed</option>
-        </select>
-      </label>
-      <button
-        type="button"
-        className="toggle-button"
-        aria-pressed={caseSensitive}
-        aria-label="Match case"
-        title="Match case"
-        onClick={() => onCaseSensitive(!caseSensitive)}
-      >
-        Aa
-      </button>
-      <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={onClose}>
-        <Icon name="close" size={14} />
-      </button>
+      <div className="diff-search-options">
+        <label className="inline-select">
+          <span>in</span>
+          <select
+            aria-label="Search side"
+            value={side}
+            onChange={(event) => {
+              setLanded(null);
+              onSideChange(event.target.value === 'b' ? 'b' : 'a');
+            }}
+          >
+            <option value="a">Original</option>
+            <option value="b">Compressed</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          className="toggle-button"
+          aria-pressed={caseSensitive}
+          aria-label="Match case"
+          title="Match case"
+          onClick={() => setCaseSensitive(!caseSensitive)}
+        >
+          Aa
+        </button>
+        <button type="button" className="icon-button" aria-label="Close search" title="Close search (Escape)" onClick={close}>
+          <Icon name="close" size={14} />
+        </button>
+      </div>
     </div>
   );
 }

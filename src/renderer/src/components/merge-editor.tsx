@@ -8,7 +8,7 @@
 
 import type { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buildMergeView, type MergeText } from '../lib/merge-build';
 import { registerEditors } from '../lib/editor-registry';
 import { linkHorizontalScroll } from '../lib/horizontal-scroll';
@@ -48,14 +48,111 @@ function reflowKeeping(view: MergeView, reflow: () => void): () => void {
 export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onReady }: MergeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<MergeView | null>(null);
+  // The first render's theme; later changes are applied by the effects below.
+  const initial = useRef({ dark });
   // Whether the editors collapse and wrap now (a new text starts as the last switches left them).
-  const collapsedRef = useRef(collapse);
-  const wrappedRef = useRef(wrap);
+  const collapsed = useRef(collapse);
+  const wrapped = useRef(wrap);
   // Lines run wider than a side: the sideways bar shows.
   const [sideways, setSideways] = useState(false);
-  const viewRef = useMergeView(text, { hostRef, barRef, collapsedRef, wrappedRef, dark, onFind, onReady, setSideways });
-  useLiveSwitches(viewRef, { collapse, dark, wrap }, collapsedRef, wrappedRef);
-  useToolReveal(viewRef, text, reveal);
+  const callbacks = useRef({ onFind, onReady });
+  useEffect(() => {
+    callbacks.current = { onFind, onReady };
+  });
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    container.style.height = '100%';
+    root.append(container);
+    const onFind = (side: EditorView) => callbacks.current.onFind(side);
+    // One search scroll at a time: a new step stops the last one settling.
+    let stopMatch: () => void = () => undefined;
+    const onMatch = (side: EditorView, range: TextRange) => {
+      if (viewRef.current !== view) return;
+      stopMatch();
+      stopMatch = showMatch(view, side === view.b ? 'b' : 'a', range);
+    };
+    const view = buildMergeView(text, {
+      root,
+      parent: container,
+      collapse: collapsed.current,
+      wrap: wrapped.current,
+      dark: initial.current.dark,
+      onFind,
+      onMatch,
+    });
+    view.dom.style.height = '100%';
+    view.dom.style.overflowY = 'auto';
+    viewRef.current = view;
+    callbacks.current.onReady(view);
+    const unregister = registerEditors([view.a, view.b], onFind);
+    const unlink = barRef.current ? linkHorizontalScroll(view, barRef.current, setSideways) : () => undefined;
+    const unkeep = keepAnchorOnResize(view, host);
+    return () => {
+      unkeep();
+      stopMatch();
+      unlink();
+      unregister();
+      callbacks.current.onReady(null);
+      viewRef.current = null;
+      view.destroy();
+      container.remove();
+    };
+  }, [text]);
+
+  // Collapsing on or off in place, keeping the marked tool (or the top line) where it shows.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || collapsed.current === collapse) return;
+    collapsed.current = collapse;
+    return reflowKeeping(view, () => view.reconfigure({ collapseUnchanged: collapse ? COLLAPSE_CONFIG : undefined }));
+  }, [collapse]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    for (const side of [view.a, view.b]) side.dispatch({ effects: themeCompartment.reconfigure(themeFor(dark)) });
+  }, [dark]);
+
+  // Wrapping on or off in place, keeping the marked tool (or the top line) where it shows.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || wrapped.current === wrap) return;
+    wrapped.current = wrap;
+    return reflowKeeping(view, () => {
+      for (const side of [view.a, view.b]) side.dispatch({ effects: wrapCompartment.reconfigure(wrapFor(wrap)) });
+    });
+  }, [wrap]);
+
+  const revealSeq = reveal?.seq ?? null;
+  const lineA = reveal?.lineA ?? 1;
+  const lineB = reveal?.lineB ?? 1;
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || revealSeq === null) return;
+    const docA = view.a.state.doc;
+    const docB = view.b.state.doc;
+    const startA = docA.line(Math.min(Math.max(1, lineA), docA.lines)).from;
+    const startB = docB.line(Math.min(Math.max(1, lineB), docB.lines)).from;
+    const lastA = closingLine(docA, docA.lineAt(startA).number);
+    const lastB = closingLine(docB, docB.lineAt(startB).number);
+    // The tool's first lines (its name and description) must show; later unchanged stretches inside it may stay collapsed.
+    const head = (doc: typeof docA, start: number, last: number) => toolHead(doc, doc.lineAt(start).number, last);
+    const opened = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
+    view.b.dispatch({ selection: { anchor: startB }, effects: [...opened.b, setToolLines.of({ first: docB.lineAt(startB).number, last: lastB })] });
+    view.a.dispatch({ selection: { anchor: startA }, effects: [...opened.a, setToolLines.of({ first: docA.lineAt(startA).number, last: lastA })] });
+    // A side may collapse its unchanged stretches again when MergeView next updates: keep the tool's head open while settling.
+    const keepOpen = () => {
+      const again = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
+      if (again.a.length > 0) view.a.dispatch({ effects: again.a });
+      if (again.b.length > 0) view.b.dispatch({ effects: again.b });
+    };
+    return settleScroll(view, 'a', startA, { keepOpen, pairedPos: startB });
+  }, [text, revealSeq, lineA, lineB]);
 
   return (
     <>
@@ -71,132 +168,4 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
       </div>
     </>
   );
-}
-
-interface MergeViewHost extends Pick<MergeEditorProps, 'dark' | 'onFind' | 'onReady'> {
-  hostRef: RefObject<HTMLDivElement | null>;
-  barRef: RefObject<HTMLDivElement | null>;
-  collapsedRef: RefObject<boolean>;
-  wrappedRef: RefObject<boolean>;
-  setSideways: (sideways: boolean) => void;
-}
-
-/** Builds the MergeView for `text` in the host's shadow root, and destroys it when the text changes or the editor goes. */
-function useMergeView(text: MergeText, host: MergeViewHost): RefObject<MergeView | null> {
-  const { hostRef, barRef, collapsedRef, wrappedRef, setSideways } = host;
-  const viewRef = useRef<MergeView | null>(null);
-  // The first render's theme; later changes are applied by useLiveSwitches.
-  const initial = useRef({ dark: host.dark });
-  const callbacks = useRef({ onFind: host.onFind, onReady: host.onReady });
-  useEffect(() => {
-    callbacks.current = { onFind: host.onFind, onReady: host.onReady };
-  });
-
-  useEffect(() => {
-    const hostElement = hostRef.current;
-    if (!hostElement) return;
-    const root = hostElement.shadowRoot ?? hostElement.attachShadow({ mode: 'open' });
-    const container = document.createElement('div');
-    container.style.height = '100%';
-    root.append(container);
-    const onFind = (side: EditorView) => callbacks.current.onFind(side);
-    // One search scroll at a time: a new step stops the last one settling.
-    let stopMatch: () => void = () => undefined;
-    const onMatch = (side: EditorView, range: TextRange) => {
-      if (viewRef.current !== view) return;
-      stopMatch();
-      stopMatch = showMatch(view, side === view.b ? 'b' : 'a', range);
-    };
-    const view = buildMergeView(text, {
-      root,
-      parent: container,
-      collapse: collapsedRef.current,
-      wrap: wrappedRef.current,
-      dark: initial.current.dark,
-      onFind,
-      onMatch,
-    });
-    view.dom.style.height = '100%';
-    view.dom.style.overflowY = 'auto';
-    viewRef.current = view;
-    callbacks.current.onReady(view);
-    const unregister = registerEditors([view.a, view.b], onFind);
-    const unlink = barRef.current ? linkHorizontalScroll(view, barRef.current, setSideways) : () => undefined;
-    const unkeep = keepAnchorOnResize(view, hostElement);
-    return () => {
-      unkeep();
-      stopMatch();
-      unlink();
-      unregister();
-      callbacks.current.onReady(null);
-      viewRef.current = null;
-      view.destroy();
-      container.remove();
-    };
-  }, [text, hostRef, barRef, collapsedRef, wrappedRef, setSideways]);
-  return viewRef;
-}
-
-/** Collapse, theme and wrapping changed in place; collapsing and wrapping keep the marked tool (or the top line) where it shows. */
-function useLiveSwitches(
-  viewRef: RefObject<MergeView | null>,
-  { collapse, dark, wrap }: Pick<MergeEditorProps, 'collapse' | 'dark' | 'wrap'>,
-  collapsedRef: RefObject<boolean>,
-  wrappedRef: RefObject<boolean>,
-): void {
-  useEffect(() => {
-    const view = viewRef.current;
-    if (!view || collapsedRef.current === collapse) return;
-    collapsedRef.current = collapse;
-    return reflowKeeping(view, () => view.reconfigure({ collapseUnchanged: collapse ? COLLAPSE_CONFIG : undefined }));
-  }, [collapse, viewRef, collapsedRef]);
-
-  useEffect(() => {
-    const view = viewRef.current;
-    if (!view) return;
-    for (const side of [view.a, view.b]) side.dispatch({ effects: themeCompartment.reconfigure(themeFor(dark)) });
-  }, [dark, viewRef]);
-
-  useEffect(() => {
-    const view = viewRef.current;
-    if (!view || wrappedRef.current === wrap) return;
-    wrappedRef.current = wrap;
-    return reflowKeeping(view, () => {
-      for (const side of [view.a, view.b]) side.dispatch({ effects: wrapCompartment.reconfigure(wrapFor(wrap)) });
-    });
-  }, [wrap, viewRef, wrappedRef]);
-}
-
-/** Brings a tool's first lines to the top of both sides when a new reveal asks, its head opened if collapsedRef. */
-function useToolReveal(viewRef: RefObject<MergeView | null>, text: MergeText, reveal: LocalReveal | null): void {
-  const revealSeq = reveal?.seq ?? null;
-  const lineA = reveal?.lineA ?? 1;
-  const lineB = reveal?.lineB ?? 1;
-  useEffect(() => {
-    const view = viewRef.current;
-    if (!view || revealSeq === null) return;
-    return revealTool(view, lineA, lineB);
-  }, [text, revealSeq, lineA, lineB, viewRef]);
-}
-
-/** Marks the tool starting at `lineA` / `lineB` and scrolls it to the top; returns what stops the scroll settling. */
-function revealTool(view: MergeView, lineA: number, lineB: number): () => void {
-  const docA = view.a.state.doc;
-  const docB = view.b.state.doc;
-  const startA = docA.line(Math.min(Math.max(1, lineA), docA.lines)).from;
-  const startB = docB.line(Math.min(Math.max(1, lineB), docB.lines)).from;
-  const lastA = closingLine(docA, docA.lineAt(startA).number);
-  const lastB = closingLine(docB, docB.lineAt(startB).number);
-  // The tool's first lines (its name and description) must show; later unchanged stretches inside it may stay collapsedRef.
-  const head = (doc: typeof docA, start: number, last: number) => toolHead(doc, doc.lineAt(start).number, last);
-  const opened = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
-  view.b.dispatch({ selection: { anchor: startB }, effects: [...opened.b, setToolLines.of({ first: docB.lineAt(startB).number, last: lastB })] });
-  view.a.dispatch({ selection: { anchor: startA }, effects: [...opened.a, setToolLines.of({ first: docA.lineAt(startA).number, last: lastA })] });
-  // A side may collapse its unchanged stretches again when MergeView next updates: keep the tool's head open while settling.
-  const keepOpen = () => {
-    const again = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
-    if (again.a.length > 0) view.a.dispatch({ effects: again.a });
-    if (again.b.length > 0) view.b.dispatch({ effects: again.b });
-  };
-  return settleScroll(view, 'a', startA, { keepOpen, pairedPos: startB });
 }

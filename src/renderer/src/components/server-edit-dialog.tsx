@@ -4,7 +4,7 @@
 // this change, or nothing when the file moved on since (then it says so).
 
 import { useRef, useState } from 'react';
-import type { ServerEditDone, ServerEditPreview } from '../../../shared/contracts';
+import type { ServerEditPreview } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { useApp } from '../app-context';
 import { serversStoreFor } from '../state/servers-store';
@@ -19,16 +19,6 @@ function diffLineClass(line: string): string | undefined {
   return undefined;
 }
 
-/** The notice once the file is written. */
-function doneText(done: ServerEditDone, wrap: boolean): string {
-  return wrap
-    ? `Wrapped “${done.row.server.name}”; the file as it was is in ${done.backupPath}. Restart the client (or reload ` +
-        `its MCP servers) to start it through the proxy.`
-    : `Unwrapped “${done.row.server.name}”: ` +
-        `${done.exact ? 'the file is byte for byte the one the wrap read' : 'the entry is back as it was'}; the backup ` +
-        `was removed.`;
-}
-
 export function ServerEditDialog({ preview: first, onClose }: { preview: ServerEditPreview; onClose(): void }) {
   const { api, stores } = useApp();
   const [preview, setPreview] = useState(first);
@@ -36,13 +26,24 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
   const [problem, setProblem] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const wrap = preview.action === 'wrap';
+  const env = Object.entries(preview.env ?? {});
 
   const confirm = async () => {
     setBusy(true);
     setProblem(null);
     try {
       const done = await serversStoreFor(api).getState().commit(preview);
-      stores.ui.getState().notify('info', doneText(done, wrap));
+      stores.ui
+        .getState()
+        .notify(
+          'info',
+          wrap
+            ? `Wrapped “${done.row.server.name}”; the file as it was is in ${done.backupPath}. Restart the client (or reload ` +
+                `its MCP servers) to start it through the proxy.`
+            : `Unwrapped “${done.row.server.name}”: ` +
+                `${done.exact ? 'the file is byte for byte the one the wrap read' : 'the entry is back as it was'}; the backup ` +
+                `was removed.`,
+        );
       onClose();
     } catch (error) {
       const refusal = asCavemanError(error);
@@ -63,7 +64,21 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
       className="dialog-wide server-edit-dialog"
       onClose={onClose}
       initialFocus={cancelRef}
-      description={<EditDescription preview={preview} />}
+      description={
+        wrap ? (
+          <p>
+            This change is written to <code>{preview.configPath}</code>. The file as it is now is saved first as <code>{preview.backupPath}</code>; Unwrap puts
+            the entry back from it.
+          </p>
+        ) : (
+          <p>
+            The entry is put back from <code>{preview.backupPath}</code>, which is then removed
+            {preview.exact
+              ? '; the file will be byte for byte the one the wrap read.'
+              : '; the rest of the file changed since the wrap and stays as it is now.'}
+          </p>
+        )
+      }
       actions={
         <>
           <button ref={cancelRef} type="button" className="button" onClick={onClose}>
@@ -75,7 +90,28 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         </>
       }
     >
-      <EditFacts preview={preview} />
+      <dl className="server-facts">
+        {wrap && preview.starts !== undefined ? (
+          <>
+            <dt>Starts</dt>
+            <dd>
+              <code>{preview.starts}</code>
+            </dd>
+          </>
+        ) : null}
+        {env.length > 0 ? (
+          <>
+            <dt>Sets</dt>
+            <dd>
+              <code>{env.map(([key, value]) => `${key}=${value}`).join(' ')}</code> (so the app’s own binary runs the CLI as Node)
+            </dd>
+          </>
+        ) : null}
+        <dt>Serves</dt>
+        <dd>
+          <code>{preview.serves}</code>
+        </dd>
+      </dl>
       <pre className="server-diff" aria-label={`Changes to ${preview.configPath}`}>
         {preview.diff
           .replace(/\n$/, '')
@@ -93,52 +129,5 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         </p>
       ) : null}
     </ModalDialog>
-  );
-}
-
-/** Which file is written, and the backup a wrap makes or an unwrap puts back and removes. */
-function EditDescription({ preview }: { preview: ServerEditPreview }) {
-  if (preview.action === 'wrap') {
-    return (
-      <p>
-        This change is written to <code>{preview.configPath}</code>. The file as it is now is saved first as <code>{preview.backupPath}</code>; Unwrap puts the
-        entry back from it.
-      </p>
-    );
-  }
-  return (
-    <p>
-      The entry is put back from <code>{preview.backupPath}</code>, which is then removed
-      {preview.exact ? '; the file will be byte for byte the one the wrap read.' : '; the rest of the file changed since the wrap and stays as it is now.'}
-    </p>
-  );
-}
-
-/** What the client starts from then on, the variables it sets, and the server the proxy serves. */
-function EditFacts({ preview }: { preview: ServerEditPreview }) {
-  const env = Object.entries(preview.env ?? {});
-  return (
-    <dl className="server-facts">
-      {preview.action === 'wrap' && preview.starts !== undefined ? (
-        <>
-          <dt>Starts</dt>
-          <dd>
-            <code>{preview.starts}</code>
-          </dd>
-        </>
-      ) : null}
-      {env.length > 0 ? (
-        <>
-          <dt>Sets</dt>
-          <dd>
-            <code>{env.map(([key, value]) => `${key}=${value}`).join(' ')}</code> (so the app’s own binary runs the CLI as Node)
-          </dd>
-        </>
-      ) : null}
-      <dt>Serves</dt>
-      <dd>
-        <code>{preview.serves}</code>
-      </dd>
-    </dl>
   );
 }

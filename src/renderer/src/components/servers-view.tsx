@@ -29,6 +29,10 @@ export function ServersView() {
   const rows = useServers((state) => state.rows);
   const files = useServers((state) => state.files);
   const error = useServers((state) => state.error);
+  const measures = useServers((state) => state.measures);
+  const tokenizer = useSettings((state) => state.tokenizer);
+  const measuring = Object.values(measures).some((measure) => measure.status === 'measuring');
+  const measurable = rows.some(measurableRow);
   const [preview, setPreview] = useState<ServerEditPreview | null>(null);
 
   useEffect(() => {
@@ -39,7 +43,38 @@ export function ServersView() {
 
   return (
     <section className="servers-view" aria-labelledby="servers-title">
-      <ServersHead />
+      <header className="servers-head">
+        <div>
+          <h2 className="servers-title" id="servers-title">
+            MCP servers
+          </h2>
+          <p className="servers-lede">
+            The servers in your MCP clients’ config files. Measure starts one to list its tools and shows what they cost at each level; Measure all adds them
+            all up per request; Wrap routes one through the proxy, after showing the change to the file.
+          </p>
+        </div>
+        <div className="servers-head-actions">
+          {measuring ? (
+            <button type="button" className="button" onClick={() => void store.getState().cancelAll()}>
+              Cancel measuring
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void store.getState().measureAll(tokenizer)}
+              disabled={status === 'loading' || !measurable}
+              title={MEASURE_ALL_HINT}
+            >
+              Measure all
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => void store.getState().load()} disabled={status === 'loading'}>
+            Look again
+          </button>
+        </div>
+      </header>
+
       <ServerTotals />
 
       {status === 'loading' && rows.length === 0 ? <Spinner label="Reading the MCP config files…" /> : null}
@@ -50,7 +85,18 @@ export function ServersView() {
         </p>
       ) : null}
 
-      {status === 'ready' && rows.length === 0 ? <NoServers anyFileFound={looked > 0} /> : null}
+      {status === 'ready' && rows.length === 0 ? (
+        <div className="servers-empty">
+          <div className="servers-empty-icon" aria-hidden="true">
+            <Icon name="plug" size={26} />
+          </div>
+          <h3>No MCP servers found</h3>
+          <p>
+            None of the config files Caveman Shrink knows lists a server{looked > 0 ? '' : ' (none of them exists here)'}. Add a server to your client, then
+            Look again.
+          </p>
+        </div>
+      ) : null}
 
       {rows.length > 0 ? (
         <ul className="servers-list" aria-label="Servers">
@@ -75,63 +121,5 @@ export function ServersView() {
 
       {preview !== null ? <ServerEditDialog preview={preview} onClose={() => setPreview(null)} /> : null}
     </section>
-  );
-}
-
-/** The tab's title and what it does, with Measure all (or Cancel measuring) and Look again. */
-function ServersHead() {
-  const { api } = useApp();
-  const store = serversStoreFor(api);
-  const status = useServers((state) => state.status);
-  const measuring = useServers((state) => Object.values(state.measures).some((measure) => measure.status === 'measuring'));
-  const measurable = useServers((state) => state.rows.some(measurableRow));
-  const tokenizer = useSettings((state) => state.tokenizer);
-  return (
-    <header className="servers-head">
-      <div>
-        <h2 className="servers-title" id="servers-title">
-          MCP servers
-        </h2>
-        <p className="servers-lede">
-          The servers in your MCP clients’ config files. Measure starts one to list its tools and shows what they cost at each level; Measure all adds them all
-          up per request; Wrap routes one through the proxy, after showing the change to the file.
-        </p>
-      </div>
-      <div className="servers-head-actions">
-        {measuring ? (
-          <button type="button" className="button" onClick={() => void store.getState().cancelAll()}>
-            Cancel measuring
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void store.getState().measureAll(tokenizer)}
-            disabled={status === 'loading' || !measurable}
-            title={MEASURE_ALL_HINT}
-          >
-            Measure all
-          </button>
-        )}
-        <button type="button" className="button" onClick={() => void store.getState().load()} disabled={status === 'loading'}>
-          Look again
-        </button>
-      </div>
-    </header>
-  );
-}
-
-function NoServers({ anyFileFound }: { anyFileFound: boolean }) {
-  return (
-    <div className="servers-empty">
-      <div className="servers-empty-icon" aria-hidden="true">
-        <Icon name="plug" size={26} />
-      </div>
-      <h3>No MCP servers found</h3>
-      <p>
-        None of the config files Caveman Shrink knows lists a server{anyFileFound ? '' : ' (none of them exists here)'}. Add a server to your client, then Look
-        again.
-      </p>
-    </div>
   );
 }
