@@ -4,7 +4,8 @@
 import type { HistoryPage, HistorySortKey, SortDirection } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { history } from '../../library/recover';
-import { formatPercent, formatTable } from '../format-table';
+import { formatPercent } from '../../../shared/format-figures';
+import { formatTable } from '../format-table';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
 import { savingRatio } from '../../../shared/ratio';

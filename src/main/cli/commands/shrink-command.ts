@@ -11,6 +11,7 @@ import { unreadableReason } from '../../../shared/errors';
 import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { savingRatio } from '../../../shared/ratio';
+import { formatInt } from '../../../shared/format-figures';
 import { shrink } from '../../library/shrink';
 import { withDescribeTool } from '../../library/describe';
 import { isBudgetBelowFloor } from '../../library/plan-budget';
@@ -111,7 +112,7 @@ function whatWasKept(level: LevelName | undefined, budget: BudgetPlanReport | un
   if (budget !== undefined) {
     const levels = Object.entries(budget.tools) as [LevelName, number][];
     if (!levels.some(([name]) => defersDetails(name))) return undefined;
-    return `budget ${budget.tokens.toLocaleString('en-US')}: ${levels.map(([name, count]) => `${count} at ${name}`).join(', ')}`;
+    return `budget ${formatInt(budget.tokens)}: ${levels.map(([name, count]) => `${count} at ${name}`).join(', ')}`;
   }
   return level !== undefined && defersDetails(level) ? `level ${level}: ${LEVEL_KEEPS[level]}` : undefined;
 }

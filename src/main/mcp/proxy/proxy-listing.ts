@@ -12,6 +12,7 @@
 // negative savings included, never the whitespace-inclusive JSON figure.
 
 import type { LevelName } from '../../../shared/levels';
+import { formatPercent } from '../../../shared/format-figures';
 import { signedRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { StoreOption } from '../../library/store-option';
@@ -170,8 +171,8 @@ async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[],
 }
 
 function seenText(counted: Figures, tokenizer: TokenizerName): string {
-  const percent = (signedRatio(counted.before, counted.after) * 100).toFixed(1);
-  return `${counted.before} → ${counted.after} tokens as the model sees them (${percent}% saved; anthropic rendering, inferred, ${tokenizer})`;
+  const percent = formatPercent(signedRatio(counted.before, counted.after));
+  return `${counted.before} → ${counted.after} tokens as the model sees them (${percent} saved; anthropic rendering, inferred, ${tokenizer})`;
 }
 
 /** A product as the store keeps it: its tools' bytes, and the rest as JSON text. */

@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
 import type { ServerEditDone, ServerEditPreview } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { useApp } from '../app-context';
-import { serversStoreFor } from '../state/servers-store';
+import { costlierChoice, serversStoreFor } from '../state/servers-store';
+import { useServers } from '../hooks/use-servers';
 import { Icon } from './icon';
 import { ModalDialog } from './modal-dialog';
 
@@ -36,6 +37,7 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
   const [problem, setProblem] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const wrap = preview.action === 'wrap';
+  const costlier = useServers((state) => (wrap ? costlierChoice(state, preview.serverId) : undefined));
 
   const confirm = async () => {
     setBusy(true);
@@ -75,6 +77,12 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         </>
       }
     >
+      {costlier !== undefined ? (
+        <p className="server-costlier-chosen" role="status">
+          <Icon name="alert" />
+          <span>{costlier} To wrap at a level that costs less, cancel and pick another on the server’s card.</span>
+        </p>
+      ) : null}
       <EditFacts preview={preview} />
       <pre className="server-diff" aria-label={`Changes to ${preview.configPath}`}>
         {preview.diff
