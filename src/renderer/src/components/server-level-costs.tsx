@@ -130,9 +130,7 @@ function CostlierNotes({ costlier, chosen }: { costlier: ReadonlyMap<LevelName, 
       {picked ? (
         <p className="server-costlier-chosen" role="status">
           <Icon name="alert" />
-          <span>
-            {costlierWhy(picked)} Wrapped at {picked.level}, this server costs more per request than at {picked.than}.
-          </span>
+          <span>{costlierWhy(picked)}</span>
         </p>
       ) : null}
       {others.length > 0 ? (
