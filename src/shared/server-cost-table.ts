@@ -55,11 +55,6 @@ export function costRows(costs: ServerCosts, excluded: ReadonlySet<string>): Cos
   });
 }
 
-/** The share saved, (before − after) / before; 0 for an empty listing. */
-export function savedShare(before: number, after: number): number {
-  return before === 0 ? 0 : (before - after) / before;
-}
-
 /** What one server costs the model on every request it is listed in, as Claude sees it (the anthropic rendering). */
 export interface ServerCostLine {
   /** As the entry is now: the listing itself when it is direct; through the proxy at its level, with its tool filters, when wrapped. */

@@ -154,15 +154,23 @@ for (const size of [
   { width: 1024, height: 700 },
   { width: 1440, height: 900 },
 ]) {
-  test(`History's figures at ${size.width}×${size.height}: what the model sees, Claude's then OpenAI's; one recorded without them says JSON only`, async ({
+  test(`History's figures at ${size.width}×${size.height}: what the model sees (app and CLI shrinks); one recorded without them says JSON only`, async ({
     app,
   }) => {
     const { page } = app;
     await page.setViewportSize(size);
-    // The CLI's shrink into the same store records no model figures: History says so.
+    // A library caller's shrink into the same store counts no renderings, so it records no model figures: History says so.
     const memory = fixture('server-memory.json');
-    const shrunk = spawnSync(process.execPath, [join(REPO, 'out/main/cli.js'), memory.path, '--store', app.storePath]);
+    const shrinkWithTheLibrary =
+      `import(${JSON.stringify(join(REPO, 'out/main/lib.js'))}).then(async ({ shrink }) => { ` +
+      `const bytes = require('node:fs').readFileSync(${JSON.stringify(memory.path)}); ` +
+      `await shrink(bytes, { store: ${JSON.stringify(app.storePath)}, sourceName: 'server-memory.json' }); process.exit(0); })`;
+    const shrunk = spawnSync(process.execPath, ['-e', shrinkWithTheLibrary]);
     expect(shrunk.status, shrunk.stderr.toString()).toBe(0);
+    // The CLI's shrink records what the model sees of what it wrote.
+    const filesystem = fixture('server-filesystem.json');
+    const byCli = spawnSync(process.execPath, [join(REPO, 'out/main/cli.js'), filesystem.path, '--store', app.storePath]);
+    expect(byCli.status, byCli.stderr.toString()).toBe(0);
     const github = fixture('github-mcp-server.json');
     await app.dropFiles([{ name: github.name, bytes: github.bytes }]);
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
@@ -174,6 +182,7 @@ for (const size of [
     const githubJson = `${count(lint.tokens_before)} → ${count(lint.tokens_after)}`;
     const memoryJson = `${count(memoryLint.tokens_before)} → ${count(memoryLint.tokens_after)}`;
     const percent = (before: number, after: number) => `${(((before - after) / before) * 100).toFixed(1)}%`;
+    const filesystemSeen = (JSON.parse(cli(['lint', filesystem.path, '--json']).stdout.toString('utf8')) as LintReport).visible.anthropic;
 
     await page.getByRole('tab', { name: /History/ }).click();
     const list = page.getByRole('listbox', { name: 'History' });
@@ -190,13 +199,20 @@ for (const size of [
     await expect(tokens).toHaveAttribute('title', `JSON tokens: ${githubJson} tokens, ${percent(lint.tokens_before, lint.tokens_after)} saved`);
     await expect(row('server-memory.json').locator('.h-tokens')).toHaveText(`JSON onlyJSON ${memoryJson}`);
     await expect(row('server-memory.json').locator('.h-saved')).toHaveText(`${percent(memoryLint.tokens_before, memoryLint.tokens_after)}JSON`);
+    await expect(row(filesystem.name).locator('.h-tokens > span').first()).toHaveText(
+      `${filesystemSeen.tokens_before.toLocaleString('en-US')} → ${filesystemSeen.tokens_after.toLocaleString('en-US')}`,
+    );
     expect(await isCut(page, '.history-row .h-tokens > span, .history-row .h-saved > span')).toEqual([]);
 
     // Sorted by what Claude sees saved, the shrink recorded without it comes last.
     const header = page.getByRole('table', { name: 'History columns' }).getByRole('columnheader', { name: 'Claude saved' });
     await header.getByRole('button').click();
     await expect(header).toHaveAttribute('aria-sort', 'descending');
-    await expect(list.getByRole('option').locator('.h-source')).toHaveText([github.name, 'server-memory.json']);
+    const savedOrder = [
+      [github.name, percent(anthropic.tokens_before, anthropic.tokens_after)],
+      [filesystem.name, percent(filesystemSeen.tokens_before, filesystemSeen.tokens_after)],
+    ].sort((a, b) => parseFloat(b[1]!) - parseFloat(a[1]!));
+    await expect(list.getByRole('option').locator('.h-source')).toHaveText([...savedOrder.map(([name]) => name!), 'server-memory.json']);
 
     await row(github.name).click();
     const details = page.getByRole('complementary', { name: 'Details' });

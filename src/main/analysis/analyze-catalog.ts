@@ -30,7 +30,7 @@ import type { StoreOption } from '../library/store-option';
 import { encodeDiff } from '../../shared/ipc/diff-envelope';
 import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../shared/progress-plan';
 import { isBlank, jsonExcerpt } from './json-excerpt';
-import { recordModelTokens } from './record-model-tokens';
+import { recordModelTokens } from '../library/record-model-tokens';
 
 export type { AnalysisStage };
 

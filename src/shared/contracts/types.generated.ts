@@ -1686,6 +1686,14 @@ export interface DescribeToolPrice {
    * Tools with a non-empty description that is cut or gone in the shrunk catalog.
    */
   shortened_tools: number;
+  visible?: DescribeToolSeen;
+}
+/**
+ * What the describe tool adds to what the model sees when it is listed: its share of the `anthropic` and `openai` renderings, as a tool of the listing is counted (inferred). Absent when it is not listed.
+ */
+export interface DescribeToolSeen {
+  anthropic: number;
+  openai: number;
 }
 export interface TotalTokens {
   /**

@@ -1,20 +1,22 @@
 // One server of the Servers tab: where it is configured, how it starts
 // (direct, wrapped, or not wrappable and why), Measure, and once measured
-// its cost at each level in each rendering with its tools — unticking one
-// leaves it out of the wrap (--exclude-tools). A wrapped server shows the
-// level and filters its entry has; to change them, unwrap and wrap again.
+// its cost at each level in each rendering with its tools
+// (server-level-costs.tsx) — unticking one leaves it out of the wrap
+// (--exclude-tools). A wrapped server shows the level and filters its entry
+// has; to change them, unwrap and wrap again.
 
 import { useState } from 'react';
-import type { LevelName, ServerCosts, ServerEditPreview, ServerRow } from '../../../shared/contracts';
+import type { LevelName, ServerEditPreview, ServerRow } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 import { useApp, useSettings } from '../app-context';
-import { formatCount, formatInt, formatPercent } from '../lib/format';
-import { costRows, excludedByEntry, RENDERING_LABELS, RENDERINGS, savedShare } from '../../../shared/server-cost-table';
+import { formatCount } from '../lib/format';
+import { excludedByEntry } from '../../../shared/server-cost-table';
 import { serversStoreFor, levelOf, type EditAction } from '../state/servers-store';
 import { commandText, whereFrom } from './mcp-import-dialog';
 import { useServers } from '../hooks/use-servers';
 import { Icon } from './icon';
+import { LevelCosts } from './server-level-costs';
 
 interface ServerCardProps {
   row: ServerRow;
@@ -147,7 +149,7 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
         </p>
       ) : null}
       {measure?.status === 'done' ? (
-        <Costs
+        <LevelCosts
           costs={measure.costs}
           excluded={excluded}
           level={level}
@@ -175,104 +177,4 @@ function WrapBadge({ row }: { row: ServerRow }) {
   }
   if (wrap.state === 'unwrappable') return <span className="wrap-badge wrap-badge-muted">Not wrappable</span>;
   return <span className="wrap-badge">Direct</span>;
-}
-
-interface CostsProps {
-  costs: ServerCosts;
-  excluded: ReadonlySet<string>;
-  level: LevelName;
-  editable: boolean;
-  label: string;
-  onLevel(level: LevelName): void;
-  onToggle(name: string): void;
-}
-
-function Costs({ costs, excluded, level, editable, label, onLevel, onToggle }: CostsProps) {
-  const rows = costRows(costs, excluded);
-  const before = rows[0]?.before;
-  const chosen = costs.levels.find((each) => each.level === level);
-  const estimate = rows.some((row) => row.estimate);
-  return (
-    <div className="server-costs">
-      <table className="server-cost-table">
-        <caption>
-          Tokens per tools/list ({costs.basis}, {costs.tokenizer}){editable ? ' — pick the level to wrap at' : ''}
-          {estimate ? ' · ≈ with the unticked tools left out' : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Level</th>
-            <th scope="col">Tools</th>
-            {RENDERINGS.map((rendering) => (
-              <th scope="col" key={rendering} title={RENDERING_LABELS[rendering].title}>
-                {RENDERING_LABELS[rendering].head}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {before !== undefined ? (
-            <tr className="server-cost-before">
-              <th scope="row">Without the proxy</th>
-              <td>{formatInt(costs.tools.length)}</td>
-              {RENDERINGS.map((rendering) => (
-                <td key={rendering}>{formatInt(before[rendering])}</td>
-              ))}
-            </tr>
-          ) : null}
-          {rows.map((row) => (
-            <tr key={row.level} className={row.level === level ? 'server-cost-chosen' : undefined} aria-selected={row.level === level}>
-              <th scope="row">
-                {editable ? (
-                  <label className="server-level">
-                    <input type="radio" name={`level-${label}`} checked={row.level === level} onChange={() => onLevel(row.level)} />
-                    {row.level}
-                  </label>
-                ) : (
-                  row.level
-                )}
-              </th>
-              <td>{formatInt(row.tools)}</td>
-              {RENDERINGS.map((rendering) => (
-                <td key={rendering} title={row.describe[rendering] > 0 ? `includes caveman_describe: ${formatInt(row.describe[rendering])} tokens` : undefined}>
-                  {row.estimate ? '≈' : ''}
-                  {formatInt(row.after[rendering])}{' '}
-                  <span className="server-saved">−{formatPercent(savedShare(row.before[rendering], row.after[rendering]))}</span>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="server-note">
-        Through the proxy a level that shortens descriptions also lists caveman_describe (counted above), so a model can read any tool’s full definition.
-      </p>
-
-      {chosen !== undefined ? (
-        <fieldset className="server-tools">
-          <legend>
-            Tools at {level}, Claude tokens before → after —{' '}
-            {editable ? 'untick the ones the proxy should neither list nor let be called' : 'as the wrapped entry filters them'}
-          </legend>
-          <ul>
-            {costs.tools.map((tool, i) => {
-              const after = chosen.tools[i]?.anthropic ?? 0;
-              const kept = !excluded.has(tool.name);
-              return (
-                <li key={`${i}:${tool.name}`} className={kept ? undefined : 'server-tool-off'}>
-                  <label>
-                    <input type="checkbox" checked={kept} disabled={!editable} onChange={() => onToggle(tool.name)} />
-                    <code>{tool.name}</code>
-                  </label>
-                  <span className="server-tool-tokens" title="Claude rendering: before → after at this level">
-                    {formatInt(tool.before.anthropic)} → {formatInt(after)}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-      ) : null}
-    </div>
-  );
 }

@@ -5,7 +5,7 @@
 
 import type { VisibleTokens } from '../../../shared/contracts';
 import { signedRatio } from '../../../shared/ratio';
-import { formatInt, formatPercent } from './format';
+import { formatChange, formatPercent } from './format';
 
 export interface Figures {
   label: 'Claude' | 'OpenAI' | 'JSON';
@@ -31,7 +31,7 @@ export function jsonFigures({ tokens_before, tokens_after }: { tokens_before: nu
 }
 
 /** "25,148 → 24,707" */
-export const tokensText = ({ before, after }: Figures) => `${formatInt(before)} → ${formatInt(after)}`;
+export const tokensText = ({ before, after }: Figures) => formatChange(before, after);
 
 /** "25,148 → 24,707 tokens, 1.8% saved" */
 export const figuresText = (figures: Figures) => `${tokensText(figures)} tokens, ${formatPercent(figures.saved)} saved`;

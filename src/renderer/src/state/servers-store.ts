@@ -21,7 +21,9 @@ import type {
 } from '../../../shared/contracts';
 import { asCavemanError, errorSentence } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { costlierLevels, costlierWhy } from '../../../shared/costlier-levels';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { costRows } from '../../../shared/server-cost-table';
 
 export type Measure =
   /** `queued`: Measure all has not reached it yet. */
@@ -73,6 +75,14 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
 
 export function levelOf(state: Pick<ServersState, 'levels'>, serverId: string): LevelName {
   return state.levels[serverId] ?? PROXY_DEFAULT_LEVEL;
+}
+
+/** Why the level chosen for a measured server's wrap costs Claude more than a level before it; undefined when it does not (or nothing is measured). */
+export function costlierChoice(state: Pick<ServersState, 'levels' | 'measures' | 'excluded'>, serverId: string): string | undefined {
+  const measure = state.measures[serverId];
+  if (measure?.status !== 'done') return undefined;
+  const costlier = costlierLevels(costRows(measure.costs, new Set(state.excluded[serverId] ?? []))).get(levelOf(state, serverId));
+  return costlier && costlierWhy(costlier);
 }
 
 export function createServersStore(api: CavemanApi): ServersStore {
