@@ -210,8 +210,12 @@ test('errors say how to retry where the input came from, and show the offending 
 test('at the 1024×700 minimum, summary, table and diff share the screen, in light and dark', async ({ app }) => {
   const { page } = app;
   await githubTableAt(page, app.dropFiles, { width: 1024, height: 700 });
-  // Measured once every level is counted: the row of levels then takes a line of its own.
-  await expect(page.getByRole('group', { name: 'Levels: what the model sees' }).getByRole('button')).toHaveCount(LEVELS.length);
+  // Measured once every level is counted. Their row has a line of the summary's width to itself from the start, so
+  // the buttons arriving after "Counting each level…" push nothing down.
+  const levels = page.getByRole('group', { name: 'Levels: what the model sees' });
+  await expect(levels.getByRole('button')).toHaveCount(LEVELS.length);
+  const [levelRow, foot] = await Promise.all([levels.boundingBox(), page.locator('.summary-foot').boundingBox()]);
+  expect([levelRow!.x, levelRow!.width]).toEqual([foot!.x, foot!.width]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await shot(page, `8-1024x700-${scheme}`);
