@@ -6,7 +6,7 @@
 
 import type { MergeView } from '@codemirror/merge';
 import type { EditorView } from '@codemirror/view';
-import { isSettling, settleScroll, SETTLED_EVENT, textPart, textTop } from './settle-scroll';
+import { isSettling, screenTop, settleScroll, SETTLED_EVENT, textPart } from './settle-scroll';
 import { markedTool, revealCollapsed, toolHead } from './tool-highlight';
 import type { TextRange } from './search-reveal';
 
@@ -39,8 +39,11 @@ export function diffAnchor(view: MergeView): DiffAnchor {
   const toolA = markedHead(view.a);
   const toolB = markedHead(view.b);
   if (toolA && toolB && box.height > 0) {
-    const top = view.a.documentTop + textTop(view.a, toolA.start) - box.top;
-    if (top >= 0 && top < box.height) return { posA: toolA.start, posB: toolB.start, at: top / box.height, open: { a: toolA.head, b: toolB.head } };
+    const top = screenTop(view.a, toolA.start) - box.top;
+    // A landed line can rest a fraction of a pixel above the top: it still shows, and both its copies stay paired.
+    if (top > -1 && top < box.height) {
+      return { posA: toolA.start, posB: toolB.start, at: Math.max(top, 0) / box.height, open: { a: toolA.head, b: toolB.head } };
+    }
   }
   const posA = topLinePos(view);
   const line = view.a.state.doc.lineAt(posA);

@@ -34,6 +34,22 @@ export function textTop(view: EditorView, pos: number): number {
   return textPart(view.lineBlockAt(pos), (part) => part.from <= pos && pos <= part.to).top;
 }
 
+/**
+ * Top of the line at `pos` on screen: its drawn element's when it is drawn,
+ * else the height map's. After a width change a side estimates the heights of
+ * the wrapped lines above its view, and the gap it draws for them can differ
+ * from its own map by a pixel or two: the drawn line is what a person sees.
+ */
+export function screenTop(view: EditorView, pos: number): number {
+  if (pos >= view.viewport.from && pos <= view.viewport.to) {
+    const { node, offset } = view.domAtPos(pos);
+    const element = node === view.contentDOM ? view.contentDOM.children[offset] : node instanceof Element ? node : node.parentElement;
+    const line = element?.closest('.cm-line');
+    if (line && view.contentDOM.contains(line)) return line.getBoundingClientRect().top;
+  }
+  return view.documentTop + textTop(view, pos);
+}
+
 export interface SettleOptions {
   /** Where the line goes, as a share of the diff's height from its top (0: the top). */
   at?: number;
@@ -86,8 +102,8 @@ export function settleScroll(view: MergeView, side: 'a' | 'b', pos: number, { at
     read: () => {
       const box = scroller.getBoundingClientRect();
       const target = box.top + Math.round(box.height * at);
-      const offset = editor.documentTop + textTop(editor, pos) - target;
-      return { offset, paired: pairedPos === undefined ? offset : other.documentTop + textTop(other, pairedPos) - target };
+      const offset = screenTop(editor, pos) - target;
+      return { offset, paired: pairedPos === undefined ? offset : screenTop(other, pairedPos) - target };
     },
     write: ({ offset, paired }: { offset: number; paired: number }) => {
       if (cancelled) return;
