@@ -5,6 +5,7 @@
 // change that is made, or none is).
 
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
+import { kindOfConfigPath } from '../import/config-locations';
 import { findEntry, parseConfigDocument, type EntryRef } from './config-document';
 import {
   assertWritable,
@@ -112,7 +113,8 @@ export async function commitUnwrap(prepared: PreparedUnwrap): Promise<void> {
 
 /** The diff a person sees: its context may show any entry of the file, so secrets are redacted on both sides. */
 function fileDiff(path: string, before: string, after: string): string {
-  return createTwoFilesPatch(path, path, redactedConfigText(before), redactedConfigText(after), 'before', 'after', {
+  const syntax = kindOfConfigPath(path) === 'codex' ? 'toml' : 'json';
+  return createTwoFilesPatch(path, path, redactedConfigText(before, syntax), redactedConfigText(after, syntax), 'before', 'after', {
     context: 3,
     headerOptions: FILE_HEADERS_ONLY,
   });

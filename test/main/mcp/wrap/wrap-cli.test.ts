@@ -34,7 +34,7 @@ import { runCommand } from '../../../helpers/cli';
 import { commitWrap, prepareWrap } from '../../../../src/main/mcp/wrap/wrap-server';
 import { assertWritable } from '../../../../src/main/mcp/wrap/config-file';
 import { EVERYTHING_BIN, FILESYSTEM_BIN, REPO, sdkListAll, node } from '../servers';
-import { DESKTOP, formats } from './config-texts';
+import { CODEX, DESKTOP, formats } from './config-texts';
 
 const CLI = join(REPO, 'out/main/cli.js');
 beforeAll(() => {
@@ -245,6 +245,24 @@ describe('the file itself', () => {
     expect((await cli('wrap', '--config', config, '--server', 'github')).status).toBe(0);
     expect(readFileSync(config, 'utf8')).toContain('"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_x"');
     expect(readFileSync(config, 'utf8')).toContain('"k-42"');
+  });
+
+  it("--dry-run on Codex's TOML hides its secrets too: an env sub-table, an inline env and a URL token are ***", async () => {
+    const text = CODEX.replace('"ghcr.io/github/github-mcp-server",', '"ghcr.io/github/github-mcp-server", "--api-key", \'k-42\',').replace(
+      'url = "https://mcp.figma.com/mcp"',
+      'url = "https://mcp.figma.com/mcp?token=t-77"',
+    );
+    const config = write('.codex/config.toml', text);
+    for (const server of ['github', 'context7', 'bare']) {
+      const dry = await cli('wrap', '--config', config, '--server', server, '--dry-run');
+      expect(dry.status, dry.stderr).toBe(0);
+      expect(dry.stdout).not.toMatch(/ghp_x|k-42|t-77|"value"/);
+    }
+    const dry = await cli('wrap', '--config', config, '--server', 'github', '--dry-run');
+    expect(dry.stdout).toContain('GITHUB_PERSONAL_ACCESS_TOKEN = "***"');
+    expect(dry.stdout).toContain('"--api-key", "***"');
+    expect((await cli('wrap', '--config', config, '--server', 'github')).status).toBe(0);
+    expect(readFileSync(config, 'utf8')).toContain('GITHUB_PERSONAL_ACCESS_TOKEN = "ghp_x"');
   });
 
   it('keeps the mode (an env with a token is often 0600) for the file and the backup, and follows a link', async () => {
