@@ -11,7 +11,8 @@ import draft06MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json';
 import draft04 from 'ajv-draft-04';
 import { dialectOf, type Dialect } from '../../../src/main/engine/transform/dialect';
 
-const OPTIONS: Options = { strict: false, allErrors: true, validateFormats: false, logger: false };
+// No meta-schema check: a fresh Ajv would compile the meta-schema for every schema, most of the time spent here.
+const OPTIONS: Options = { strict: false, allErrors: true, validateFormats: false, validateSchema: false, logger: false };
 
 // Node hands an ES module the CommonJS exports object, whose `default` is the class.
 const AjvDraft04 = (draft04 as unknown as { default?: typeof draft04 }).default ?? draft04;
