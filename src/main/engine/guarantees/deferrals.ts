@@ -23,12 +23,16 @@ export const NO_DEFERRALS: Deferrals = { level: DEFAULT_LEVEL, marked: new Set()
  * non-empty one carries the marker, as the transform writes it.
  */
 export function deferralsOf(after: JsonDocument, level: LevelName): Deferrals {
-  if (!defersDetails(level)) return { level, marked: new Set() };
+  return { level, marked: defersDetails(level) ? markedTools(after) : new Set() };
+}
+
+/** The tools (by index) of a shrunk catalog whose own description ends with the marker: those whose listing deferred anything. */
+export function markedTools(after: JsonDocument): Set<number> {
   const own = new Map<number, string>();
   for (const site of descriptionSites(after)) if (site.owner === undefined && site.text.trim() !== '') own.set(site.toolIndex, site.text);
   const marked = new Set<number>();
   for (const [toolIndex, text] of own) if (endsWithDeferralMarker(text)) marked.add(toolIndex);
-  return { level, marked };
+  return marked;
 }
 
 /** A sentence of `site` missing from the output: deferred (the level defers and the tool is marked) or not. */
