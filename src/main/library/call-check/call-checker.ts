@@ -36,10 +36,13 @@ export interface CallCheckerOptions {
 interface CacheEntry {
   compiled: CompiledTool | UncheckedTool;
   places?: SchemaPlaces;
+  /** When the tool was last called (the checker's count of calls). */
+  lastCall: number;
 }
 
 export class CallChecker {
   private readonly cache = new Map<string, CacheEntry>();
+  private calls = 0;
   private readonly tokenizer: TokenizerName;
   private readonly cachedTools: number;
 
@@ -87,16 +90,27 @@ export class CallChecker {
     return this.cache.size;
   }
 
-  /** The compiled tool, most recently used last. */
+  /** Whether the tool `toolText` is compiled and kept now. */
+  isCached(toolText: string): boolean {
+    return this.cache.has(toolText);
+  }
+
+  /** The compiled tool; a new one takes the place of the least recently called when the cache is full. */
   private entryFor(toolText: string): CacheEntry {
     let entry = this.cache.get(toolText);
-    if (entry !== undefined) {
-      this.cache.delete(toolText);
-    } else {
-      entry = { compiled: compileTool(toolText) };
-      if (this.cache.size >= this.cachedTools) this.cache.delete(this.cache.keys().next().value!);
+    if (entry === undefined) {
+      if (this.cache.size >= this.cachedTools) this.forgetLeastRecent();
+      entry = { compiled: compileTool(toolText), lastCall: 0 };
+      this.cache.set(toolText, entry);
     }
-    this.cache.set(toolText, entry);
+    // A stamp, not a delete and set per call: moving a long key in the map costs more than the check itself.
+    entry.lastCall = ++this.calls;
     return entry;
+  }
+
+  private forgetLeastRecent(): void {
+    let oldest: [string, CacheEntry] | undefined;
+    for (const pair of this.cache) if (oldest === undefined || pair[1].lastCall < oldest[1].lastCall) oldest = pair;
+    if (oldest !== undefined) this.cache.delete(oldest[0]);
   }
 }

@@ -70,8 +70,12 @@ describe('checker faults', () => {
   it('keeps at most the tools it is told, the least recently called going first', () => {
     const small = new CallChecker({ cachedTools: 2 });
     const tools = ['a', 'b', 'c'].map((name) => toolWith(name, { type: 'object', required: [name] }));
-    for (const tool of tools) small.check(tool, '{}');
+    small.check(tools[0]!, '{}');
+    small.check(tools[1]!, '{}');
+    small.check(tools[0]!, '{}');
+    small.check(tools[2]!, '{}');
     expect(small.cachedToolCount).toBe(2);
+    expect(small.isCached(tools[0]!) && !small.isCached(tools[1]!) && small.isCached(tools[2]!)).toBe(true);
     for (const tool of tools) expect(small.check(tool, '{}').verdict).toBe('invalid');
   });
 });
