@@ -4,6 +4,7 @@
 // the tool's definition as the server wrote it, and no tool is left
 // unchecked by a checker fault.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CallChecker, type CallCheck } from '../../../../src/main/library/call-check/call-checker';
 import { realFixtures } from '../../../helpers/fixtures';
@@ -60,5 +61,8 @@ describe('the call checker on the public catalogs', () => {
     expect(counts.refused).toBe(counts.invalid);
     expect(counts.tools).toBe(200);
     expect(counts.excerpted).toBeGreaterThan(0);
+    // docs/checked-calls.md quotes the share of refusals in the bounded form.
+    const doc = readFileSync(new URL('../../../../docs/checked-calls.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(doc).toContain(`${counts.excerpted} of the ${counts.refused.toLocaleString('en-US')} refusals on the public catalogs`);
   });
 });

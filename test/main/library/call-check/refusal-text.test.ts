@@ -2,6 +2,7 @@
 // the tool's definition byte for byte; above the bound, the parts of the
 // input schema the violations name (byte for byte) and the describe call.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CallChecker } from '../../../../src/main/library/call-check/call-checker';
 import { REFUSAL_TOKEN_BOUND } from '../../../../src/main/library/call-check/refusal-text';
@@ -72,6 +73,9 @@ describe('refusal text', () => {
     const bounded = textOf(checker.check(big.text, '{}', 'caveman_describe'));
     expect(bounded).not.toContain(big.text);
     expect(countTokens(bounded, 'o200k_base')).toBeLessThanOrEqual(REFUSAL_TOKEN_BOUND);
+    // docs/checked-calls.md shows this very line.
+    const doc = readFileSync(new URL('../../../../docs/checked-calls.md', import.meta.url), 'utf8');
+    expect(doc).toContain(bounded.split('\n').at(-1));
     expect(bounded.endsWith('caveman_describe {"names":["projects_write"]}')).toBe(true);
   });
 
