@@ -6,11 +6,11 @@
 import { parseJson } from '../../engine/json/parse-json';
 import { endingInMarker } from '../../engine/guarantees/deferrals';
 import { DEFAULT_CHECK_CALLS, type CheckCallsMode } from '../../../shared/check-calls';
-import { toolNameMatcher } from '../tool-name-globs';
+import { flagPatterns, toolNameMatcher } from '../tool-name-globs';
 
 export interface CallCheckPolicyOptions {
   mode?: CheckCallsMode;
-  /** NAME or GLOB patterns, one each (a comma-separated flag value is split by the caller). */
+  /** NAME or GLOB patterns, as `--no-check-tools` takes them (comma-separated or one each). */
   uncheckedTools?: readonly string[];
 }
 
@@ -22,7 +22,7 @@ export interface CallCheckPolicy {
 
 export function callCheckPolicy(options: CallCheckPolicyOptions = {}): CallCheckPolicy {
   const mode = options.mode ?? DEFAULT_CHECK_CALLS;
-  const exempt = toolNameMatcher(options.uncheckedTools ?? []);
+  const exempt = toolNameMatcher(flagPatterns(options.uncheckedTools));
   return {
     mode,
     checks(name, deferred) {
