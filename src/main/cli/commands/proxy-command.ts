@@ -23,7 +23,9 @@ import { ServerDiagnostics } from '../../mcp/connection/server-diagnostics';
 import { serverEnv } from '../../mcp/connection/server-env';
 import { defaultSourceName, describeTarget, type McpTarget } from '../../mcp/connection/server-target';
 import { toolFilter } from '../../mcp/proxy/tool-filter';
-import { startToolsProxy, type ToolCall } from '../../mcp/proxy/tools-proxy';
+import { callGate } from '../../mcp/proxy/call-gate';
+import { callCheckPolicy } from '../../library/call-check/check-policy';
+import { startToolsProxy } from '../../mcp/proxy/tools-proxy';
 import { UrlPeer } from '../../mcp/proxy/url-peer';
 import { parsePairs } from '../key-value';
 import { writeAll } from '../stdio';
@@ -98,7 +100,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const store = options.store ?? resolveStorePath();
   const sourceName = options.name ?? defaultSourceName(target);
   const level = options.level ?? PROXY_DEFAULT_LEVEL;
-  const filter = toolFilter(options.includeTools, options.excludeTools);
+  const gate = callGate({ filter: toolFilter(options.includeTools, options.excludeTools), policy: callCheckPolicy(), tokenizer: options.tokenizer, log });
 
   const upstream =
     target.transport === 'stdio'
@@ -113,12 +115,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
       upstream,
       downstream,
       log,
-      ...(filter
-        ? {
-            checkCall: ({ name }: ToolCall) =>
-              filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`,
-          }
-        : {}),
+      ...(gate ? { checkCall: gate.checkCall, checkCallReadsListing: gate.readsListing } : {}),
       shrinkTools: lister.shrinkTools,
     });
   } catch (error) {

@@ -34,6 +34,13 @@ export function describeToolName(serverToolNames: Iterable<string>): string {
   return `${DESCRIBE_TOOL_NAME}_${n}`;
 }
 
+const RENAMED_DESCRIBE_TOOL = new RegExp(`^${DESCRIBE_TOOL_NAME}_[0-9]+$`);
+
+/** True for a name the describe tool may take in a listing (describeToolName's answers). */
+export function mayNameDescribeTool(name: string): boolean {
+  return name === DESCRIBE_TOOL_NAME || RENAMED_DESCRIBE_TOOL.test(name);
+}
+
 /**
  * The entry the proxy lists: small on purpose, every token of it is paid on
  * every turn (65 tokens in o200k_base and cl100k_base, as listed and as
