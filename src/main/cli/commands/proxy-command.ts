@@ -13,6 +13,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { LEVEL_KEEPS, PROXY_DEFAULT_LEVEL, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS, type CheckCallsMode } from '../../../shared/check-calls';
 import { resolveStorePath } from '../../store';
 import { DESCRIBE_TOOL_NAME } from '../../library/describe';
 import { MAX_MESSAGE_BYTES, MAX_RELAYED_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
@@ -46,6 +47,10 @@ export interface ProxyCommandOptions {
   /** Names or globs, each value comma-separated (tool-filter.ts). */
   includeTools?: string[] | undefined;
   excludeTools?: string[] | undefined;
+  /** Which calls are checked (default deferred). */
+  checkCalls?: CheckCallsMode | undefined;
+  /** `--no-check-tools` (commander's name for it): names or globs whose calls are never checked. */
+  checkTools?: string[] | undefined;
   /** A server at a URL instead of a command (streamable HTTP; HTTP+SSE with `sse`). */
   url?: string | undefined;
   sse?: boolean | undefined;
@@ -68,6 +73,13 @@ export function oneLine(text: string): string {
 function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): string {
   const reach = describeTool ? `one ${DESCRIBE_TOOL_NAME} call away` : 'in the store (caveman-shrink recover HANDLE --tool NAME)';
   return `level ${level}${chosen ? '' : " (the proxy's default)"}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
+}
+
+/** "the calls of the tools whose listing deferred anything are checked against their original schema (--check-calls deferred, the default)". */
+function checksNote(options: ProxyCommandOptions): string {
+  const mode = options.checkCalls ?? DEFAULT_CHECK_CALLS;
+  const exempt = mode !== 'off' && (options.checkTools ?? []).length > 0 ? `, never ${(options.checkTools ?? []).join(',')}` : '';
+  return `${CHECK_CALLS_MEANS[mode]} (--check-calls ${mode}${options.checkCalls === undefined ? ', the default' : ''}${exempt})`;
 }
 
 /** The server the options name: a command after -- (its --env as given), or --url (with --sse, --header) as `mcp` takes it. */
@@ -100,7 +112,8 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const store = options.store ?? resolveStorePath();
   const sourceName = options.name ?? defaultSourceName(target);
   const level = options.level ?? PROXY_DEFAULT_LEVEL;
-  const gate = callGate({ filter: toolFilter(options.includeTools, options.excludeTools), policy: callCheckPolicy(), tokenizer: options.tokenizer, log });
+  const policy = callCheckPolicy({ mode: options.checkCalls, uncheckedTools: options.checkTools });
+  const gate = callGate({ filter: toolFilter(options.includeTools, options.excludeTools), policy, tokenizer: options.tokenizer, log });
 
   const upstream =
     target.transport === 'stdio'
@@ -126,7 +139,7 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   }
   log(
     `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ` +
-      `${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`,
+      `${levelNote(level, options.level !== undefined, options.describeTool !== false)}; ${checksNote(options)} (store: ${store})`,
   );
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 

@@ -1,17 +1,20 @@
 // One server of the Servers tab: where it is configured, how it starts
 // (direct, wrapped, or not wrappable and why), Measure, and once measured
 // its cost at each level in each rendering with its tools — unticking one
-// leaves it out of the wrap (--exclude-tools). A wrapped server shows the
-// level and filters its entry has; to change them, unwrap and wrap again.
+// leaves it out of the wrap (--exclude-tools) — and which of its calls the
+// proxy checks (--check-calls, --no-check-tools). A wrapped server shows the
+// level, filters and checks its entry has; to change them, unwrap and wrap
+// again.
 
 import { useState } from 'react';
 import type { LevelName, ServerCosts, ServerEditPreview, ServerRow } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { CHECK_CALLS_MEANS, CHECK_CALLS_MODES, DEFAULT_CHECK_CALLS, isCheckCallsMode } from '../../../shared/check-calls';
 import { useApp, useSettings } from '../app-context';
 import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { costRows, excludedByEntry, RENDERING_LABELS, RENDERINGS, savedShare } from '../../../shared/server-cost-table';
-import { serversStoreFor, levelOf, type EditAction } from '../state/servers-store';
+import { serversStoreFor, checksOf, levelOf, type EditAction, type WrapChecks } from '../state/servers-store';
 import { commandText, whereFrom } from './mcp-import-dialog';
 import { useServers } from '../hooks/use-servers';
 import { Icon } from './icon';
@@ -29,6 +32,7 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
   const measure = useServers((state) => state.measures[server.id]);
   const chosenExcluded = useServers((state) => state.excluded[server.id]);
   const chosenLevel = useServers((state) => levelOf(state, server.id));
+  const chosenChecks = useServers((state) => checksOf(state, server.id));
   const [busy, setBusy] = useState<EditAction | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const wrapped = wrap.state === 'wrapped';
@@ -120,6 +124,9 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
           </>
         ) : null}
       </dl>
+      {wrap.state === 'direct' ? (
+        <WrapChecksField serverId={server.id} checks={chosenChecks} onChange={(next) => store.getState().setChecks(server.id, next)} />
+      ) : null}
       {wrap.state === 'unwrappable' ? <p className="server-note">Cannot be wrapped: {wrap.reason}</p> : null}
       {problem !== null ? (
         <p className="server-problem" role="alert">
@@ -161,15 +168,60 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
   );
 }
 
+/** A direct server's wrap options for checked calls: which calls, and the tools never checked. */
+function WrapChecksField({ serverId, checks, onChange }: { serverId: string; checks: WrapChecks; onChange(next: WrapChecks): void }) {
+  const modeId = `check-calls-${serverId}`;
+  const toolsId = `no-check-tools-${serverId}`;
+  return (
+    <div className="server-wrap-checks" role="group" aria-label="Calls the proxy checks">
+      <label className="select-label" htmlFor={modeId}>
+        Check calls
+      </label>
+      <select
+        id={modeId}
+        value={checks.mode}
+        title={`${CHECK_CALLS_MEANS[checks.mode]}; an invalid call is answered by the proxy and never reaches the server`}
+        onChange={(event) => {
+          if (isCheckCallsMode(event.target.value)) onChange({ ...checks, mode: event.target.value });
+        }}
+      >
+        {CHECK_CALLS_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {mode}
+            {mode === DEFAULT_CHECK_CALLS ? ' (default)' : ''}
+          </option>
+        ))}
+      </select>
+      <label className="select-label" htmlFor={toolsId}>
+        except
+      </label>
+      <input
+        id={toolsId}
+        type="text"
+        className="server-unchecked-input"
+        value={checks.unchecked}
+        disabled={checks.mode === 'off'}
+        placeholder="tool names or globs, comma-separated"
+        title="For a server known to accept more than its schema says: these tools' calls are never checked (--no-check-tools)"
+        onChange={(event) => onChange({ ...checks, unchecked: event.target.value })}
+      />
+    </div>
+  );
+}
+
 function WrapBadge({ row }: { row: ServerRow }) {
   const { wrap } = row;
   if (wrap.state === 'wrapped') {
     const filters = [...(wrap.includeTools ?? []).map((value) => `only ${value}`), ...(wrap.excludeTools ?? []).map((value) => `without ${value}`)];
+    const checks = wrap.checkCalls ?? DEFAULT_CHECK_CALLS;
+    const unchecked = checks === 'off' ? [] : (wrap.noCheckTools ?? []);
+    const details = [...filters, `${CHECK_CALLS_MEANS[checks]}${unchecked.length > 0 ? `, never ${unchecked.join(', ')}` : ''}`];
     return (
-      <span className="wrap-badge wrap-badge-wrapped" title={filters.length > 0 ? filters.join('; ') : undefined}>
+      <span className="wrap-badge wrap-badge-wrapped" title={details.join('; ')}>
         <Icon name="check" size={13} />
         Wrapped · {wrap.level ?? `${PROXY_DEFAULT_LEVEL} (default)`}
         {filters.length > 0 ? ` · ${formatCount(filters.length, 'filter')}` : ''}
+        {checks !== DEFAULT_CHECK_CALLS ? ` · checks ${checks}` : ''}
       </span>
     );
   }
