@@ -1,4 +1,4 @@
-// Lint enforces the layers of STYLE.md rule 1: a wrong import fails CI.
+// Lint holds the code's layers (src/main's floors, the processes' boundaries): a wrong import fails CI.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -27,17 +27,30 @@ const pattern = (group, message) => ({ group, message });
 /** Files in src/main that may talk to Electron: lifecycle, windows, IPC registration, dialogs, menus. */
 const electronGlue = ['src/main/electron/**/*.ts'];
 
-/** Domain code in src/main: never Electron, never the renderer or preload, plus each layer's own downward rule. */
-function mainLayers(layers) {
+/**
+ * src/main's floors, top to bottom: the entry points (cli, electron, web-host) → services → jobs → workers → analysis → mcp
+ * → library → store, engine and contracts. A file imports from its own floor and the floors below it, never from one above;
+ * folders on one floor may import each other. docs/architecture.md says what each folder holds.
+ */
+const mainFloors = [['cli', 'electron', 'web-host'], ['services'], ['jobs'], ['workers'], ['analysis'], ['mcp'], ['library'], ['store', 'engine', 'contracts']];
+
+/** A no-restricted-imports rule for domain code in src/main (Electron's glue has its own below). */
+const restrictMain = (files, patterns) => ({ files, ignores: electronGlue, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+/** Domain code in src/main: never Electron, never the renderer or preload, and never a floor above its own. */
+function mainLayers(floors) {
   const base = [
     pattern(['electron', 'electron/*'], 'Domain code in src/main never imports Electron; only src/main/electron/** does.'),
     pattern(['**/renderer/**', '**/preload/**'], 'src/main does not import the renderer or the preload.'),
   ];
-  return layers.map(({ files, forbidden }) => ({
-    files,
-    ignores: electronGlue,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...base, ...forbidden] }] },
-  }));
+  const belowTheTop = floors.slice(1).map((folders, index) => {
+    const above = floors.slice(0, index + 1).flat();
+    const message = `Imports from src/main/${folders.join(', ')} only go down the floors (eslint.config.js): never to ${above.join(', ')}.`;
+    const upward = above.map((folder) => `**/${folder}/**`);
+    const files = folders.map((folder) => `src/main/${folder}/**/*.ts`);
+    return restrictMain(files, [...base, pattern(upward, message)]);
+  });
+  return [restrictMain(['src/main/**/*.ts'], base), ...belowTheTop];
 }
 
 export default tseslint.config(
@@ -70,7 +83,7 @@ export default tseslint.config(
   // What the contracts script writes: one enum per line, as long as the schema's list.
   { files: ['**/*.generated.*'], rules: { 'max-len': 'off' } },
   {
-    // Imports only go downward (entry points → services → jobs → workers → mcp → library → store, engine): a cycle is a layering mistake.
+    // Imports only go down src/main's floors (mainFloors above): a cycle is a layering mistake.
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -96,47 +109,7 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
     },
   },
-  ...mainLayers([
-    { files: ['src/main/**/*.ts'], forbidden: [] },
-    // The layers below the services: they never reach up.
-    {
-      files: ['src/main/jobs/**/*.ts'],
-      forbidden: [
-        pattern(
-          ['**/services/**', '!**/services/dispatch', '**/web-host/**', '**/cli/**'],
-          'src/main/jobs (runner, registry, analysis) sits below the services: of them it imports only the type of a call (services/dispatch).',
-        ),
-      ],
-    },
-    {
-      files: ['src/main/workers/**/*.ts', 'src/main/jobs/analysis/**/*.ts'],
-      forbidden: [
-        pattern(
-          ['**/services/**', '**/jobs/job-runner', '**/jobs/analysis-registry', '**/web-host/**', '**/cli/**'],
-          'The worker host and what it runs sit below the job runner: they import jobs/analysis, library, mcp, store and engine only.',
-        ),
-      ],
-    },
-    {
-      files: ['src/main/mcp/**/*.ts'],
-      forbidden: [
-        pattern(
-          ['**/services/**', '**/jobs/**', '**/workers/**', '**/web-host/**', '**/cli/**'],
-          'src/main/mcp stands on the library: it never imports services, jobs, workers or entry points.',
-        ),
-      ],
-    },
-    {
-      files: ['src/main/library/**/*.ts', 'src/main/store/**/*.ts', 'src/main/engine/**/*.ts'],
-      forbidden: [
-        pattern(
-          ['**/services/**', '**/jobs/**', '**/workers/**', '!**/workers/worker-script', '**/mcp/**', '**/web-host/**', '**/cli/**'],
-          'library, store and engine are the bottom layers: they never import mcp, workers (but the leaf workers/worker-script), ' +
-            'jobs, services or entry points.',
-        ),
-      ],
-    },
-  ]),
+  ...mainLayers(mainFloors),
   {
     files: electronGlue,
     rules: {

@@ -1,4 +1,4 @@
-// Fidelity v2 figures for the real catalogs (issue 10): per catalog, the
+// Fidelity v2 figures for the real catalogs: per catalog, the
 // tokens of the minified input, what a shrink leaves with default options and
 // with shared sub-schemas, the saving beyond minification, the peer
 // caveman-shrink@0.1.1's figure, the facts-kept ledger by category and the

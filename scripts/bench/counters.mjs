@@ -10,7 +10,7 @@
 //
 //   node scripts/bench/counters.mjs [--runs 3] [--before /tmp/out-before] [--counters ours,gpt-tokenizer]
 //
-// `--texts runs` counts long unbroken runs instead of catalogs (issue 22): 1,
+// `--texts runs` counts long unbroken runs instead of catalogs: 1,
 // 8 and 32 MiB of one letter, of random lower-case letters, of "[" and of one
 // CJK character, each one piece the pre-split cannot cut, beside 8 MiB of
 // catalog as the yardstick (CPU time a MiB, and its multiple of the catalog's). tiktoken's merging

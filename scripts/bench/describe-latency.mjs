@@ -1,5 +1,5 @@
 // How long one caveman_describe call takes through `caveman-shrink proxy`
-// (issue 27 item 2: ≤ 1 ms on github-mcp-server). An SDK client lists the
+// (≤ 1 ms on github-mcp-server). An SDK client lists the
 // tools of a catalog file served by test/fixtures/mcp/listed-tools-server.mjs,
 // then asks for every tool, one call at a time, and prints the median and the
 // slowest call, the round trip over stdio included.

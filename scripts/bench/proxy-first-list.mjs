@@ -3,7 +3,8 @@
 // initialize at once and tools/list as soon as initialize is answered (as
 // real clients do). On a generated 3.6 MB catalog of 344 tools served by
 // test/fixtures/mcp/raw-line-server.mjs; cold starts each use a new store
-// (a listing never seen), warm starts one store that has seen it.
+// (a listing never seen), warm starts one store that has seen it; direct
+// starts run the server alone, the floor the proxy is measured against.
 //
 //   npm run build && node scripts/bench/proxy-first-list.mjs [--runs 20] [--cli out/main/cli.js]
 
@@ -37,12 +38,13 @@ function largeToolCatalog() {
   return JSON.stringify({ tools });
 }
 
-/** Milliseconds from starting the proxy to the client's tools/list answer. */
+/** Milliseconds from starting the proxy (or, without a store, the server itself) to the client's tools/list answer. */
 function firstList(storeDir, catalog) {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const server = [process.execPath, join(repo, 'test/fixtures/mcp/raw-line-server.mjs'), catalog];
-    const child = spawn(process.execPath, [cli, 'proxy', '--store', join(storeDir, 'ccr.db'), '--', ...server], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const server = [join(repo, 'test/fixtures/mcp/raw-line-server.mjs'), catalog];
+    const args = storeDir === undefined ? server : [cli, 'proxy', '--store', join(storeDir, 'ccr.db'), '--', process.execPath, ...server];
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     const chunks = [];
     child.stdout.on('data', (chunk) => {
@@ -77,6 +79,8 @@ try {
   const catalog = join(dir, 'catalog.json');
   const text = largeToolCatalog();
   writeFileSync(catalog, text);
+  const direct = [];
+  for (let n = 0; n < runs; n++) direct.push(await firstList(undefined, catalog));
   const cold = [];
   for (let n = 0; n < runs; n++) {
     const store = mkdtempSync(join(dir, 'cold-'));
@@ -87,6 +91,7 @@ try {
   const warm = [];
   for (let n = 0; n < runs; n++) warm.push(await firstList(warmStore, catalog));
   console.log(`first tools/list through the proxy, ${(text.length / 1e6).toFixed(1)} MB, ${TOOLS} tools, ${runs} starts each:`);
+  console.log(`  direct (the server alone, no proxy): ${figures(direct)}`);
   console.log(`  cold (a listing never seen): ${figures(cold)}`);
   console.log(`  warm (seen before, same options): ${figures(warm)}`);
 } finally {

@@ -1,4 +1,4 @@
-// How the proxy reads a long line (issue 19: the SDK's reader re-copied the
+// How the proxy reads a long line (the SDK's reader re-copied the
 // whole buffer per chunk, so a 20 MiB line took seconds). A client sends
 // `tools/list` requests padded to 2 and to 20 MiB through the built
 // `caveman-shrink proxy` in front of the tiny server, whose listing the proxy

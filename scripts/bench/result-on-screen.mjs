@@ -22,7 +22,7 @@
 //   diffBytes the diff's request answered (fetched by the decoding thread)
 //   summary / table / diff   drawn; `shown` is the last of the three
 //   result    the summary and the table with its savings both drawn: the
-//             shrink's result on screen (docs/performance.md, round four)
+//             shrink's result on screen (docs/performance.md)
 //
 //   npm run build && node scripts/bench/result-on-screen.mjs
 //     [--catalog server-github.json --catalog 32]   a file of test/fixtures/shared/real/ or a generated size in MiB

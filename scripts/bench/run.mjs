@@ -2,7 +2,7 @@
 // at least do (parse once, serialise once, count the input and the output
 // once with the same tokenizer) measured with JSON.parse, JSON.stringify and
 // the project's own exact counter in this same run; beside it the old floor,
-// counted with gpt-tokenizer as before issue 13 — and against a peer,
+// counted with gpt-tokenizer (the counter the project used before its own) — and against a peer,
 // caveman-shrink@0.1.1. Every product time is also given as a ratio to the
 // floor: absolute times on shared machines are noise, ratios within one run
 // are not. The CLI's cold start is also given in milliseconds (its goal is

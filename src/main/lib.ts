@@ -1,4 +1,4 @@
-// The library API (SPEC §2.5–§3): the same engine and store the app and the
+// The library API (docs/transform.md–§3): the same engine and store the app and the
 // CLI use. Node only; never imports Electron.
 
 export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, type ShrinkResult } from './library/shrink';

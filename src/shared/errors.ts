@@ -115,7 +115,7 @@ export function toErrorValue(error: unknown): ErrorValue {
   return { code: 'cave_internal', message: `internal error: ${message}` };
 }
 
-/** 32 MiB: the largest catalog we buffer (SPEC §2.5). */
+/** 32 MiB: the largest catalog we buffer (docs/transform.md). */
 export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
 
 /** A size in refusals: "0.500 MiB", "40.0 MiB". */

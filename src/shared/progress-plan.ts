@@ -66,8 +66,8 @@ export type AnalysisStep = keyof typeof ANALYSIS_STEPS;
 
 /**
  * The app's analysis, each step's weight about its share of the time on a
- * generated 32 MiB catalog (so the bar moves at an even pace, about a
- * percent every 100 ms there). The shrink's counting runs beside the
+ * generated 32 MiB catalog (so the bar moves at an even pace). The
+ * shrink's counting runs beside the
  * checks, so its wait is short once they are done.
  */
 const ANALYSIS_STEPS = {

@@ -16,7 +16,7 @@ import { LEVELS, PROXY_DEFAULT_LEVEL } from './levels';
 export const RENDERINGS = ['json', 'anthropic', 'openai'] as const;
 export type RenderingKey = (typeof RENDERINGS)[number];
 
-/** Column heads, and what each rendering is (SPEC §2.8). */
+/** Column heads, and what each rendering is (docs/transform.md). */
 export const RENDERING_LABELS: Record<RenderingKey, { head: string; title: string }> = {
   json: { head: 'JSON', title: 'The tools/list result as sent, compact JSON' },
   anthropic: { head: 'Claude', title: 'What Claude sees: the tools as an MCP client hands them to the Messages API' },
@@ -53,11 +53,6 @@ export function costRows(costs: ServerCosts, excluded: ReadonlySet<string>): Cos
       estimate,
     };
   });
-}
-
-/** The share saved, (before − after) / before; 0 for an empty listing. */
-export function savedShare(before: number, after: number): number {
-  return before === 0 ? 0 : (before - after) / before;
 }
 
 /** What one server costs the model on every request it is listed in, as Claude sees it (the anthropic rendering). */

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // How far apart the diff's two sides sit, read from the page as a person
 // sees it: the same line of the catalog should be at the same height on both
-// sides (issue 14, item 1).
+// sides.
 
 import type { Page } from '@playwright/test';
 
@@ -131,3 +131,21 @@ export async function jumpFrames(page: Page): Promise<(number | null)[][]> {
 /** The distinct positions the tool's first line was painted at while in view, per side: [0] when it landed at the top at once and stayed. */
 export const paintedHeads = (frames: (number | null)[][]) =>
   [0, 1].map((side) => [...new Set(frames.map((frame) => frame[side]).filter((top): top is number => top !== null && top !== undefined))]);
+
+/** Per side of the diff, the line number of the jumped-to tool's first marked line (NaN when none is marked or drawn). */
+export function markedFirstLines(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-editor-host]')?.shadowRoot;
+    return Array.from(root?.querySelectorAll('.cm-editor') ?? [])
+      .slice(0, 2)
+      .map((editor) => {
+        const first = editor.querySelector('.cm-content > .cm-line.cm-revealedTool');
+        if (!first) return NaN;
+        const top = first.getBoundingClientRect().top;
+        const number = Array.from(editor.querySelectorAll('.cm-lineNumbers .cm-gutterElement')).find(
+          (element) => Math.abs(element.getBoundingClientRect().top - top) < 2 && /^\d+$/.test(element.textContent ?? ''),
+        );
+        return Number(number?.textContent ?? NaN);
+      });
+  });
+}

@@ -83,27 +83,45 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   for (const badge of ['Selection profile', '$refs & defaults', 'Constraint sentences', 'Facts kept']) await expect(summary.getByText(badge)).toBeVisible();
 
   const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8'));
-  // The honest headline: the share of what the model sees; the JSON saving beside it and the share beyond minification in its tooltip (as lint reports them).
+  // The honest headline: the share of what Claude sees, OpenAI's beside it; the JSON after them, labelled, the share beyond
+  // minification in its tooltip (as lint reports them).
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
-  const seen = (lint.visible.anthropic.tokens_before - lint.visible.anthropic.tokens_after) / lint.visible.anthropic.tokens_before;
-  await expect(summary).toContainText(`${percent(seen)} of what the model sees · JSON ${percent(lint.ratio)}`);
-  await expect(summary.locator('.stat').filter({ hasText: 'Saved' })).toHaveAttribute(
-    'title',
-    new RegExp(`against compact JSON .* it saves ${percent(lint.beyond_minification).replace('.', '\\.')}$`),
-  );
+  const share = (tokens: { tokens_before: number; tokens_after: number }) => (tokens.tokens_before - tokens.tokens_after) / tokens.tokens_before;
+  const seen = share(lint.visible.anthropic);
+  await expect(summary).toContainText(`${percent(seen)} of what Claude sees · OpenAI ${percent(share(lint.visible.openai))}`);
+  const json = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'As JSON' }) });
+  await expect(json.locator('.stat-detail')).toHaveText(`${percent(lint.ratio)} saved`);
+  await expect(json).toHaveAttribute('title', new RegExp(`against compact JSON .* it saves ${percent(lint.beyond_minification).replace('.', '\\.')}$`));
   await expect(page.getByRole('navigation', { name: 'Loaded catalogs' })).toContainText(`${GITHUB.name}${percent(seen)} saved`);
   await expect(summary.getByRole('listitem').filter({ hasText: 'Facts kept' })).toContainText(`${lint.facts.kept} of ${lint.facts.found} facts present`);
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
   await expect(table).toHaveAttribute('aria-rowcount', String(117 + 3));
   await expect(page.getByText('117 tools', { exact: true })).toBeVisible();
-  const totals = table.getByRole('row', { name: /^Total/ });
-  const cells = totals.getByRole('cell');
-  expect([digits(await cells.nth(0).textContent()), digits(await cells.nth(1).textContent())]).toEqual([lint.total.tokens_before, lint.total.tokens_after]);
-  const envelope = table.getByRole('row', { name: /^\(envelope\)/ }).getByRole('cell');
-  expect([digits(await envelope.nth(0).textContent()), digits(await envelope.nth(1).textContent())]).toEqual([
+  // The totals row leads with what Claude sees; the JSON columns (a click away on a narrow panel) equal lint's totals too.
+  const under = async (rowName: RegExp, column: string) => {
+    const headers = await table.getByRole('columnheader').allTextContents();
+    const names = await table
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.map((cell) => cell.querySelector('button')?.getAttribute('aria-label') ?? ''));
+    const at = names.indexOf(column) >= 0 ? names.indexOf(column) : headers.indexOf(column);
+    return digits(await table.getByRole('row', { name: rowName }).locator('th, td').nth(at).textContent());
+  };
+  expect([await under(/^Total/, 'Claude before'), await under(/^Total/, 'Claude after')]).toEqual([
+    lint.visible.anthropic.tokens_before,
+    lint.visible.anthropic.tokens_after,
+  ]);
+  expect([await under(/^\(envelope\)/, 'Claude before'), await under(/^\(envelope\)/, 'Claude after')]).toEqual([
+    lint.envelope.visible.anthropic.tokens_before,
+    lint.envelope.visible.anthropic.tokens_after,
+  ]);
+  const columns = page.getByRole('group', { name: 'Columns shown' });
+  if (await columns.isVisible()) await columns.getByRole('button', { name: 'JSON', exact: true }).click();
+  expect([await under(/^Total/, 'JSON before'), await under(/^Total/, 'JSON after')]).toEqual([lint.total.tokens_before, lint.total.tokens_after]);
+  expect([await under(/^\(envelope\)/, 'JSON before'), await under(/^\(envelope\)/, 'JSON after')]).toEqual([
     lint.envelope.tokens_before,
     lint.envelope.tokens_after,
   ]);
+  if (await columns.isVisible()) await columns.getByRole('button', { name: 'Model', exact: true }).click();
 
   const diff = page.getByRole('region', { name: 'Diff' });
   await expect(diff.locator('[data-editor-host]')).toBeVisible();
@@ -117,7 +135,7 @@ test('drop the GitHub catalog: summary, 117 tools whose totals equal lint --json
   await expect.poll(() => topLines(page)).toEqual([1, 1]);
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(target);
   await table.getByRole('row', { name: new RegExp(`^${target} `) }).click();
-  // Both sides land on the tool's first line, side by side to the pixel, and stay there (issue 14, item 1).
+  // Both sides land on the tool's first line, side by side to the pixel, and stay there.
   await expect.poll(() => topLines(page)).toEqual(expected);
   const alignment = await diffAlignment(page);
   expect(sideBySide(alignment) && landedAtTop(alignment), JSON.stringify(alignment)).toBe(true);

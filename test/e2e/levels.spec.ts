@@ -1,4 +1,4 @@
-// The deferral levels in the app (issue 27): the switch in the toolbar's
+// The deferral levels in the app: the switch in the toolbar's
 // settings, carried to the worker's analysis, kept across a reload, and what
 // the summary, the comparison, the diff and the table show at a level. Each
 // figure is checked against the library's shrink of the same bytes.
@@ -55,28 +55,26 @@ history', async ({ app }) => {
   const summary = page.getByRole('region', { name: 'Summary' });
   const tokens = summary
     .locator('.stat')
-    .filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) })
+    .filter({ has: page.locator('.stat-label', { hasText: /^As JSON$/ }) })
     .locator('.stat-value');
   const facts = shrinkAt(GITHUB.path, 'facts');
   const leads = shrinkAt(GITHUB.path, 'leads');
   expect(leads.tokens_after).toBeLessThan(facts.tokens_after);
   await expect(summary).toContainText('Level facts');
   await expect(tokens).toHaveText(`${int(facts.tokens_before)} → ${int(facts.tokens_after)}`);
-  // Three counts: the JSON as it came and shrunk, the JSON minified, and what the model sees (as lint counts them).
+  // Three counts: what Claude sees (OpenAI's under it), the JSON as it came and shrunk, the JSON minified in its title (as lint counts them).
   const lint = JSON.parse(cli(['lint', GITHUB.path, '--json']).stdout.toString('utf8')) as {
     tokens_minified: number;
     visible: Record<'anthropic' | 'openai', { tokens_before: number; tokens_after: number }>;
   };
-  await expect(
-    summary
-      .locator('.stat')
-      .filter({ has: page.locator('.stat-label', { hasText: /^Tokens$/ }) })
-      .locator('.stat-detail'),
-  ).toHaveText(`JSON · ${int(lint.tokens_minified)} minified`);
-  const seenCard = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) });
+  await expect(summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: /^As JSON$/ }) })).toHaveAttribute(
+    'title',
+    new RegExp(`against compact JSON \\(${int(lint.tokens_minified)} tokens`),
+  );
+  const seenCard = summary.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: 'Claude sees' }) });
   const seen = seenCard.locator('.stat-value');
   await expect(seen).toHaveText(`${int(lint.visible.anthropic.tokens_before)} → ${int(lint.visible.anthropic.tokens_after)}`);
-  await expect(seenCard.locator('.stat-detail')).toHaveText(`harmony ${int(lint.visible.openai.tokens_before)} → ${int(lint.visible.openai.tokens_after)}`);
+  await expect(seenCard.locator('.stat-detail')).toHaveText(`OpenAI ${int(lint.visible.openai.tokens_before)} → ${int(lint.visible.openai.tokens_after)}`);
   const seenAtFacts = digits(await seen.textContent());
 
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -87,16 +85,17 @@ history', async ({ app }) => {
   await level.selectOption('leads');
   await expect(summary).toContainText('Level leads');
   await expect(tokens).toHaveText(`${int(leads.tokens_before)} → ${int(leads.tokens_after)}`);
-  // The model is handed less at leads than at facts; the table follows the level (its total is the shrink's).
-  expect(digits(await seen.textContent())[1]).toBeLessThan(seenAtFacts[1]!);
-  expect(digits(await seen.textContent())[0]).toBe(seenAtFacts[0]);
+  // The model is handed less at leads than at facts; the table follows the level (its total is what Claude sees of the shrink).
+  const seenAtLeads = digits(await seen.textContent());
+  expect(seenAtLeads[1]).toBeLessThan(seenAtFacts[1]!);
+  expect(seenAtLeads[0]).toBe(seenAtFacts[0]);
   await expect(
     page
       .getByRole('table', { name: 'Per-tool tokens' })
       .getByRole('row', { name: /^Total/ })
       .getByRole('cell')
       .nth(1),
-  ).toHaveText(int(leads.tokens_after));
+  ).toHaveText(int(seenAtLeads[1]!));
   await page.keyboard.press('Escape');
 
   await app.reload();
@@ -189,7 +188,7 @@ test('every level at a glance: what the model sees at each, as the analysis at t
   await expect(choice('facts')).toHaveAttribute('aria-pressed', 'true');
   const seen = summary
     .locator('.stat')
-    .filter({ has: page.locator('.stat-label', { hasText: 'The model sees' }) })
+    .filter({ has: page.locator('.stat-label', { hasText: 'Claude sees' }) })
     .locator('.stat-value');
   const shown: Record<string, number> = {};
   const levels = ['full', 'facts', 'leads', 'overviews', 'signatures', 'skeletons', 'names'];

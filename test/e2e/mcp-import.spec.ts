@@ -76,7 +76,7 @@ test('another server: a form mistake is explained in the dialog, a crashing serv
   await app.screenshot('mcp-import-form');
   await dialog.getByRole('button', { name: 'Start and import' }).click();
   await expect(dialog).toBeHidden();
-  const failure = page.getByRole('alert').filter({ hasText: 'Could not import mcp:node' });
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not import mcp:tiny-server.mjs' });
   await expect(failure).toBeVisible();
   await expect(failure).toContainText('exited before it answered tools/list');
   await expect(failure).toContainText('kaboom');

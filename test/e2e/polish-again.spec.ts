@@ -1,11 +1,11 @@
-// What a newcomer tripped on the second time round (issue 26), each checked
+// What a newcomer tripped on the second time round, each checked
 // where a person would see it, with a screenshot under test-results/after-26/.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { cli, expect, fixture, homeWith, REPO, test } from './app-fixture';
-import { isCut } from './layout-probes';
+import { isCut, overlaps } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
 const AFTER = join(REPO, 'test-results', 'after-26');
@@ -89,11 +89,6 @@ const toolbarLefts = (page: Page) =>
   page.locator('.toolbar-actions > :visible').evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)));
 
 /** Whether the boxes of two locators overlap. */
-async function overlaps(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-}
-
 test('laptop sizes: the toolbar keeps each control whole and still when the tokenizer changes; the table shows every number uncut, without sideways \
 scroll', async ({ app }) => {
   const { page } = app;
@@ -113,8 +108,9 @@ scroll', async ({ app }) => {
   await expect(summary).toContainText('Tokenizer o200k_base');
   await page.setViewportSize({ width: 1440, height: 900 });
   const table = page.getByRole('table', { name: 'Per-tool tokens' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Before', 'After', 'Saved', 'Whitespace', 'Metadata', 'Structure', 'Prose']);
-  await expect(page.getByRole('group', { name: 'Columns shown' })).toHaveCount(0);
+  // What the model sees leads; the JSON columns are a click away (the same layout at every level: the width alone decides).
+  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Claude sees', '→ after', 'Saved', 'OpenAI saved']);
+  await expect(page.getByRole('group', { name: 'Columns shown' }).getByRole('button')).toHaveText(['Model', 'JSON', 'By kind']);
   await shot(page, '3-toolbar-table-1440x900');
 
   // 1024: every control is whole inside the window; the settings open from one button, whole and named.
@@ -150,14 +146,20 @@ scroll', async ({ app }) => {
   await expect(panel).toBeHidden();
   expect(await toolbarLefts(page)).toEqual(narrow);
 
-  // The table: one half of the columns at a time, switched in its head; no sideways scroll and no number cut.
+  // The table: one group of columns at a time, switched in its head; no sideways scroll and no number cut.
   const noSideways = () => page.locator('.tools-panel .table-scroll').evaluate((scroller) => scroller.scrollWidth <= scroller.clientWidth);
   const columns = page.getByRole('group', { name: 'Columns shown' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Before', 'After', 'Saved']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Claude sees', '→ after', 'Saved', 'OpenAI saved']);
   expect(await noSideways()).toBe(true);
   expect(await isCut(page, '.tool-table td.num, .tool-table thead .sort-label, .tools-panel .panel-note')).toEqual([]);
-  await columns.getByRole('button', { name: 'Savings' }).click();
-  await expect(columns.getByRole('button', { name: 'Savings' })).toHaveAttribute('aria-pressed', 'true');
+  // The column choice and the filter share the head's one line.
+  const headTop = async (selector: string) => (await page.locator(`.tools-panel .panel-head ${selector}`).boundingBox())!.y;
+  expect(Math.abs((await headTop('.search-field')) - (await headTop('.segmented')))).toBeLessThan(8);
+  await columns.getByRole('button', { name: 'JSON', exact: true }).click();
+  await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'JSON', '→ after', 'JSON saved']);
+  expect(await noSideways()).toBe(true);
+  await columns.getByRole('button', { name: 'By kind' }).click();
+  await expect(columns.getByRole('button', { name: 'By kind' })).toHaveAttribute('aria-pressed', 'true');
   await expect(table.getByRole('columnheader')).toHaveText(['Tool', 'Whitespace', 'Metadata', 'Structure', 'Prose']);
   expect(await noSideways()).toBe(true);
   expect(await isCut(page, '.tool-table td.num, .tool-table thead .sort-label')).toEqual([]);

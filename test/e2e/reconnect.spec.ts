@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The page's event stream drops while its job runs (issue 22, item 6): the
+// The page's event stream drops while its job runs: the
 // job finishes while the page has no stream, and its result still shows once
 // the page has reconnected. The page's fetch is wrapped before its scripts
 // run: its event stream is cut right after the job's first event (whatever

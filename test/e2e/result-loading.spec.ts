@@ -3,7 +3,7 @@
 // already running (started with the job, not when the first answer needs
 // it), and while the diff is on its way the diff panel shows a progress bar
 // that says what is happening — requested, its megabytes arriving, being
-// unpacked — instead of a bare spinner (issue 13 item 3).
+// unpacked — instead of a bare spinner.
 
 import type { Route } from '@playwright/test';
 import { expect, fixture, test } from './app-fixture';

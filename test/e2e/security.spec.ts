@@ -1,5 +1,5 @@
 // The app lets nothing in, and says so when its store fails — end to end, in
-// a real browser against the real browser host (SPEC §5):
+// a real browser against the real browser host (docs/app.md):
 // - the strict CSP is served and enforced: no code from strings, nothing fetched,
 //   framed, scripted or styled from anywhere but the app (a second local
 //   server proves not a single request reached it);
@@ -289,7 +289,7 @@ test.describe('the browser host runs only what your own config files name', () =
       await chooser.setFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(config)) });
       const picked = dialog.getByRole('list', { name: 'Servers found' }).getByRole('listitem').filter({ hasText: 'dropper' });
       await expect(picked).toContainText(process.execPath);
-      // Said before the click, and the button is off (issue 26; it refused only after the click). Main refuses such a
+      // Said before the click, and the button is off (it refused only after the click). Main refuses such a
       // start on its own as well (real-services.test.ts), for a page that sends the request without the dialog.
       const importButton = picked.getByRole('button', { name: 'Import dropper' });
       await expect(importButton).toBeDisabled();

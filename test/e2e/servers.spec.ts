@@ -44,7 +44,7 @@ test.describe('servers in config files', () => {
     const table = tiny.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(LEVELS.length + 2);
     await expect(table.getByRole('columnheader')).toHaveText(['Level', 'Tools', 'JSON', 'Claude', 'OpenAI']);
-    for (const level of LEVELS) await expect(table.getByRole('rowheader', { name: level })).toBeVisible();
+    for (const level of LEVELS) await expect(table.getByRole('rowheader', { name: new RegExp(`^${level}( |$)`) })).toBeVisible();
     await expect(tiny.getByRole('checkbox')).toHaveCount(5);
 
     const signaturesRow = table.getByRole('row', { name: /signatures/ });
@@ -141,6 +141,59 @@ test.describe('servers in config files', () => {
   });
 });
 
+// server-memory's tools, listed as they are: at leads (the proxy's default) caveman_describe adds more than the cuts save.
+const LISTED = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
+const MEMORY = join(REPO, 'test/fixtures/shared/real/server-memory.json');
+
+test.describe('a level that costs more', () => {
+  test.use({ hostEnv: homeWith({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [LISTED, MEMORY] } } }) }) });
+
+  test('is marked with what it costs over a level before it, says why, and the Wrap dialog warns; every move has one sign', async ({ app }) => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const memory = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'memory' });
+    await memory.getByRole('button', { name: 'Measure' }).click();
+    const table = memory.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(LEVELS.length + 2);
+    const claude = async (level: string) =>
+      Number(
+        (await table
+          .getByRole('row', { name: new RegExp(`^${level}`) })
+          .getByRole('cell')
+          .nth(2)
+          .textContent())!
+          .split(' ')[0]!
+          .replace(/,/g, ''),
+      );
+    const [full, leads] = [await claude('full'), await claude('leads')];
+    expect(leads).toBeGreaterThan(full);
+    const leadsRow = table.getByRole('row', { name: /^leads/ });
+    await expect(leadsRow.getByRole('rowheader')).toContainText(`+${leads - full} vs full`);
+    // A level that grew reads "+8.1%", one that saved "−13.9%": never a minus beside another sign.
+    await expect(table).not.toContainText('−-');
+    await expect(table).not.toContainText('−+');
+    await expect(leadsRow.locator('.server-grew')).toHaveText([/^\+\d+\.\d%$/]);
+    // leads is the level picked (the proxy's default): the card warns, with why.
+    const warning = memory.getByRole('status').filter({ hasText: 'costs' });
+    await expect(warning).toContainText(`leads costs ${leads - full} tokens more than full as Claude sees it: it lists caveman_describe`);
+    await app.screenshot('servers-costlier-1440');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    expect(await memory.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
+    await warning.scrollIntoViewIfNeeded();
+    await app.screenshot('servers-costlier-1024');
+
+    await memory.getByRole('button', { name: 'Wrap…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wrap this server?' });
+    await expect(dialog.getByRole('status')).toContainText(`leads costs ${leads - full} tokens more than full`);
+    await app.screenshot('servers-costlier-wrap-1024');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Picking full: nothing to warn about.
+    await memory.getByRole('radio', { name: 'full' }).check();
+    await expect(memory.getByRole('status').filter({ hasText: 'costs' })).toHaveCount(0);
+    await expect(memory.getByRole('list', { name: 'Levels that cost more than one before them' })).toContainText('leads costs');
+  });
+});
+
 test.describe('no config files', () => {
   test.use({ hostEnv: homeWith({}) });
 
@@ -189,7 +242,7 @@ test.describe('Measure all', () => {
     const table = totals.getByRole('table');
     await expect(table.getByRole('row', { name: /^All configs/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Measure all' })).toBeEnabled();
-    await expect(table.getByRole('columnheader')).toHaveText(['Server', 'Tools', 'As configured', 'full', 'facts', 'leads', 'signatures']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Server', 'Tools', 'As configured', ...LEVELS]);
     const cells = async (name: RegExp) =>
       (await table.getByRole('row', { name }).getByRole('cell').allTextContents()).map((text) => Number(text.replace(/[,≈]/g, '')));
     const tiny = await cells(/^tiny Claude Desktop/);
@@ -199,7 +252,7 @@ test.describe('Measure all', () => {
     expect(claudeCode).toEqual(small.map((value, i) => value + second[i]!));
     expect(await cells(/^All configs/)).toEqual(tiny.map((value, i) => value + claudeCode[i]!));
     // Direct servers: as configured is the listing itself, more than the proxy lists at signatures.
-    expect(tiny[1]!).toBeGreaterThan(tiny[5]!);
+    expect(tiny[1]!).toBeGreaterThan(tiny[2 + LEVELS.indexOf('signatures')]!);
     await expect(totals).toContainText('as Claude sees them (anthropic rendering, inferred, o200k_base)');
     await expect(totals).toContainText('Not in the totals: crashes (could not be measured: see its card).');
     // A client with one server measured needs no total of its own.

@@ -1,5 +1,5 @@
 // What a person running the browser journeys sees when Chromium is missing or
-// will not start (issue 26, item 8): how to install it, instead of
+// will not start: how to install it, instead of
 // Playwright's "Executable doesn't exist", and no browser host left running.
 
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Fact sentences a read of real catalogs (issue 10) found dropped before
+// Fact sentences a read of real catalogs found dropped before
 // fidelity v2, from github-mcp-server and cloudflare-radar: every shrink must
 // keep them now.
 export const LOST_FACTS: readonly string[] = [

@@ -11,7 +11,7 @@ import { lint } from '../../src/main/library/lint';
 import { lintTable } from '../../src/main/cli/commands/lint-command';
 import { levelsTable } from '../../src/main/cli/commands/levels-table';
 import { lintLevels } from '../../src/main/library/lint-levels';
-import { formatPercent } from '../../src/main/cli/format-table';
+import { formatPercent } from '../../src/shared/format-figures';
 import { realFixture, realFixtures } from '../helpers/fixtures';
 import type { LintReport, RenderedTokens } from '../../src/shared/contracts';
 import { savingRatio } from '../../src/shared/ratio';

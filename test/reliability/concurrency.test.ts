@@ -1,4 +1,4 @@
-// SPEC §3 under load: several OS processes — library writers (one opening
+// docs/store.md under load: several OS processes — library writers (one opening
 // the store per shrink like the CLI, one holding it open like the app's
 // worker), a stream of CLI instances and the browser host — shrink distinct
 // catalogs into one brand-new store at the same time. Every shrink must mint

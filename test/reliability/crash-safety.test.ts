@@ -1,4 +1,4 @@
-// SPEC §2.5/§3 when a writer dies: a process shrinking (or storing) a stream
+// docs/transform.md, docs/store.md when a writer dies: a process shrinking (or storing) a stream
 // of catalogs is killed with SIGKILL in the middle of its work, several times
 // over on one store. A handle is printed only after its commit, so every
 // handle a killed process printed must still recover byte for byte; the item

@@ -2,7 +2,7 @@
 // ways in — the library, the CLI (run in this process) and the app's services on their
 // worker threads: no crash, the documented outcome, the same bytes out of
 // each, no row stored for a pass-through, and, when a handle is minted, the
-// SPEC §2.6 guarantees and a byte-exact recovery from a fresh connection.
+// docs/spec.md guarantees and a byte-exact recovery from a fresh connection.
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

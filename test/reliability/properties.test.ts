@@ -1,4 +1,4 @@
-// Property-based tests (fast-check): random catalogs in every SPEC §2.1
+// Property-based tests (fast-check): random catalogs in every docs/transform.md
 // shape, laid out every way, with awkward names, numbers and strings, long
 // descriptions of rule and non-rule sentences, $defs and $refs. For each,
 // the shrink must keep the selection profile, every $ref resolving, every
@@ -101,7 +101,7 @@ describe('random catalogs in every shape', () => {
   }, 300_000);
 });
 
-describe('random catalogs at every level (SPEC §2.3b, docs/levels.md)', () => {
+describe('random catalogs at every level (docs/levels.md, docs/levels.md)', () => {
   const transformed = (text: string, level: (typeof LEVELS)[number]) => outputText(transformCatalog(parseJson(text), { level })!);
   const transformedFrom = (doc: JsonDocument, level: (typeof LEVELS)[number]) => outputText(transformCatalog(doc, { level })!);
 

@@ -1,4 +1,4 @@
-// SPEC §2.5/§3 when the store cannot do its job: for each fault injected into
+// docs/transform.md, docs/store.md when the store cannot do its job: for each fault injected into
 // a store that already holds a catalog, the library answers the pass-through
 // result with one typed error, the CLI passes the bytes through with a note
 // (exit 0), recovery says what is wrong or still works, and nothing is half

@@ -1,4 +1,4 @@
-// SPEC §2.5/§3 for a long-running host (issue 22, item 5): the browser host
+// docs/transform.md, docs/store.md for a long-running host: the browser host
 // keeps its store open, and the file at the store's path can change under it —
 // deleted, replaced with garbage, or made unwritable (chattr +i) — while it
 // runs. Whatever happens, a handle the host reports must recover from a fresh

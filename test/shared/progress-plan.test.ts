@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, SHRINK_PLAN, progressPlan, type AnalysisStep, type ShrinkStage } from '../../src/shared/progress-plan';
 import { shrink } from '../../src/main/library/shrink';
-import { analyzeCatalog } from '../../src/main/jobs/analysis/analyze-catalog';
+import { analyzeCatalog } from '../../src/main/analysis/analyze-catalog';
 import { ParallelTokenCounter } from '../../src/main/engine/tokens';
 import { realFixtures } from '../helpers/fixtures';
 

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ServerCosts } from '../../src/shared/contracts';
-import { costRows, savedShare, serverCostLine, sumCostLines } from '../../src/shared/server-cost-table';
+import { costRows, serverCostLine, sumCostLines } from '../../src/shared/server-cost-table';
 import { LEVELS } from '../../src/shared/levels';
 
 const t = (json: number, anthropic: number, openai: number) => ({ json, anthropic, openai });
@@ -50,11 +50,6 @@ describe('costRows', () => {
       { level: 'full', before: t(102, 84, 64), after: t(47, 40, 32), describe: t(0, 0, 0), tools: 1, estimate: true },
       { level: 'leads', before: t(102, 84, 64), after: t(97, 87, 67), describe: t(65, 60, 45), tools: 1, estimate: true },
     ]);
-  });
-
-  it('the share saved; an empty listing saves nothing', () => {
-    expect(savedShare(200, 50)).toBe(0.75);
-    expect(savedShare(0, 0)).toBe(0);
   });
 });
 

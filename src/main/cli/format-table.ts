@@ -17,7 +17,3 @@ export function formatTable(header: string[], rows: string[][], leftColumns: rea
       .trimEnd();
   return all.map(line).join('\n') + '\n';
 }
-
-export function formatPercent(ratio: number): string {
-  return `${(ratio * 100).toFixed(1)}%`;
-}

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The caveman-shrink command line (SPEC §4), a drop-in for the reference
+// The caveman-shrink command line (docs/cli.md), a drop-in for the reference
 // tool: stdout carries only catalog bytes, stderr the report.
 //
 // `caveman-shrink < file`, with no arguments, is the call whose cold start
-// counts (issue 13): it needs no option parser, so it loads none, and it
+// counts: it needs no option parser, so it loads none, and it
 // reads stdin while the shrink code loads. Every other call goes to the
 // commander program (program.ts); both end the same way.
 

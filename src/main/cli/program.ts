@@ -1,4 +1,4 @@
-// The caveman-shrink command line's commands and options (SPEC §4), parsed
+// The caveman-shrink command line's commands and options (docs/cli.md), parsed
 // with commander; main.ts sends every call with arguments here.
 
 import { existsSync } from 'node:fs';
@@ -8,9 +8,9 @@ import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../s
 import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { CHECK_CALLS_MODES, DEFAULT_CHECK_CALLS } from '../../shared/check-calls';
-// Commands are imported when they run, so a shrink does not load the MCP SDK (cold start, issue 13).
+// Commands are imported when they run, so a shrink does not load the MCP SDK (cold start).
 import type { McpCommandOptions } from './commands/mcp-command';
-import type { ProxyCommandOptions } from './commands/proxy-command';
+import type { ProxyCommandOptions } from './commands/proxy-options';
 import type { UnwrapCommandOptions, WrapCommandOptions } from './commands/wrap-command';
 import type { ServersCommandOptions } from './commands/servers-command';
 import { WRAP_PROXY_FLAGS, type Launcher, type WrapFlagSpec } from '../mcp/wrap/proxy-launch';

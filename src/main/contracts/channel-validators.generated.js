@@ -4,12 +4,644 @@
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-page.schema.json","title":"HistoryPage","description":"A page of history, newest first; what 'caveman-shrink history --json' prints.","type":"object","additionalProperties":false,"required":["entries","total","limit","offset"],"properties":{"entries":{"type":"array","items":{"$ref":"history-entry.schema.json"}},"total":{"description":"Entries matching the query in all.","type":"integer","minimum":0},"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"query":{"type":"string"}}};
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before, tokens_after and visible are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer","visible"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"modelTokens":{"description":"What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.","oneOf":[{"$ref":"lint-report.schema.json#/$defs/visibleTokens"},{"type":"null"}]},"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name","visible"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}};
 const schema34 = {"title":"RecoveryHandle","description":"ccr_ + the first 32 hex digits of the SHA-256 of the original bytes.","type":"string","pattern":"^ccr_[0-9a-f]{32}$"};
-const schema35 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = func2Module.default ?? func2Module;
 const pattern4 = new RegExp("^ccr_[0-9a-f]{32}$", "u");
+const schema35 = {"description":"What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.","oneOf":[{"$ref":"lint-report.schema.json#/$defs/visibleTokens"},{"type":"null"}]};
+const schema52 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (docs/transform.md), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
+const schema53 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.anthropic === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anthropic"},message:"must have required property '"+"anthropic"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.openai === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openai"},message:"must have required property '"+"openai"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "anthropic") || (key0 === "openai"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.anthropic !== undefined){
+let data0 = data.anthropic;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.tokens_before === undefined){
+const err3 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.tokens_after === undefined){
+const err4 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((key1 === "tokens_before") || (key1 === "tokens_after"))){
+const err5 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data0.tokens_before !== undefined){
+let data1 = data0.tokens_before;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/anthropic/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/anthropic/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data0.tokens_after !== undefined){
+let data2 = data0.tokens_after;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/anthropic/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/anthropic/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/anthropic",schemaPath:"#/$defs/renderedTokens/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.openai !== undefined){
+let data3 = data.openai;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.tokens_before === undefined){
+const err11 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3.tokens_after === undefined){
+const err12 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!((key2 === "tokens_before") || (key2 === "tokens_after"))){
+const err13 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.tokens_before !== undefined){
+let data4 = data3.tokens_before;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/openai/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/openai/tokens_before",schemaPath:"#/$defs/renderedTokens/properties/tokens_before/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data3.tokens_after !== undefined){
+let data5 = data3.tokens_after;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err16 = {instancePath:instancePath+"/openai/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/openai/tokens_after",schemaPath:"#/$defs/renderedTokens/properties/tokens_after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/openai",schemaPath:"#/$defs/renderedTokens/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs2 = errors;
+if(data !== null){
+const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate23.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate23.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+const schema68 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name","visible"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate38.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.created_at === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.compressor === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compressor"},message:"must have required property '"+"compressor"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.tokenizer === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenizer"},message:"must have required property '"+"tokenizer"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.tokens_before === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.tokens_after === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.source_name === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_name"},message:"must have required property '"+"source_name"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.visible === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func1.call(schema68.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.created_at !== undefined){
+let data1 = data.created_at;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err10 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.compressor !== undefined){
+if(typeof data.compressor !== "string"){
+const err12 = {instancePath:instancePath+"/compressor",schemaPath:"#/properties/compressor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.tokenizer !== undefined){
+let data3 = data.tokenizer;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err13 = {instancePath:instancePath+"/tokenizer",schemaPath:"#/properties/tokenizer/type",keyword:"type",params:{type: schema68.properties.tokenizer.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate23(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.tokens_before !== undefined){
+let data5 = data.tokens_before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err14 = {instancePath:instancePath+"/tokens_before",schemaPath:"#/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tokens_after !== undefined){
+let data6 = data.tokens_after;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/tokens_after",schemaPath:"#/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.source_name !== undefined){
+let data7 = data.source_name;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err16 = {instancePath:instancePath+"/source_name",schemaPath:"#/properties/source_name/type",keyword:"type",params:{type: schema68.properties.source_name.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.client !== undefined){
+let data8 = data.client;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.name === undefined){
+const err17 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data8.version === undefined){
+const err18 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data8){
+if(!((key1 === "name") || (key1 === "version"))){
+const err19 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data8.name !== undefined){
+if(typeof data8.name !== "string"){
+const err20 = {instancePath:instancePath+"/client/name",schemaPath:"#/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data8.version !== undefined){
+if(typeof data8.version !== "string"){
+const err21 = {instancePath:instancePath+"/client/version",schemaPath:"#/properties/client/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.caveman-shrink.dev/v1/history-entry.schema.json" */;
@@ -123,9 +755,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
-const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.visible === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -134,12 +765,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.handle !== undefined){
-let data0 = data.handle;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err11 = {instancePath:instancePath+"/handle",schemaPath:"defs.schema.json#/$defs/recoveryHandle/pattern",keyword:"pattern",params:{pattern: "^ccr_[0-9a-f]{32}$"},message:"must match pattern \""+"^ccr_[0-9a-f]{32}$"+"\""};
+for(const key0 in data){
+if(!(func1.call(schema32.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -149,8 +777,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/handle",schemaPath:"defs.schema.json#/$defs/recoveryHandle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.handle !== undefined){
+let data0 = data.handle;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err12 = {instancePath:instancePath+"/handle",schemaPath:"defs.schema.json#/$defs/recoveryHandle/pattern",keyword:"pattern",params:{pattern: "^ccr_[0-9a-f]{32}$"},message:"must match pattern \""+"^ccr_[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -160,11 +791,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.created_at !== undefined){
-let data1 = data.created_at;
-if(typeof data1 === "string"){
-if(func2(data1) < 1){
-const err13 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err13 = {instancePath:instancePath+"/handle",schemaPath:"defs.schema.json#/$defs/recoveryHandle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -174,8 +802,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.created_at !== undefined){
+let data1 = data.created_at;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -185,10 +816,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.bytes !== undefined){
-let data2 = data.bytes;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err15 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -197,9 +826,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err16 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.bytes !== undefined){
+let data2 = data.bytes;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err16 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -208,12 +839,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.tokens_before !== undefined){
-let data3 = data.tokens_before;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err17 = {instancePath:instancePath+"/tokens_before",schemaPath:"#/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err17 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,10 +851,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.tokens_after !== undefined){
-let data4 = data.tokens_after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err18 = {instancePath:instancePath+"/tokens_after",schemaPath:"#/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.tokens_before !== undefined){
+let data3 = data.tokens_before;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err18 = {instancePath:instancePath+"/tokens_before",schemaPath:"#/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -236,9 +865,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.content_type !== undefined){
-if(typeof data.content_type !== "string"){
-const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tokens_after !== undefined){
+let data4 = data.tokens_after;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/tokens_after",schemaPath:"#/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -248,9 +878,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.compressor !== undefined){
-if(typeof data.compressor !== "string"){
-const err20 = {instancePath:instancePath+"/compressor",schemaPath:"#/properties/compressor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.content_type !== undefined){
+if(typeof data.content_type !== "string"){
+const err20 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -260,10 +890,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.source_name !== undefined){
-let data7 = data.source_name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/source_name",schemaPath:"#/properties/source_name/type",keyword:"type",params:{type: schema32.properties.source_name.type},message:"must be string,null"};
+if(data.compressor !== undefined){
+if(typeof data.compressor !== "string"){
+const err21 = {instancePath:instancePath+"/compressor",schemaPath:"#/properties/compressor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -273,10 +902,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.tool_count !== undefined){
-let data8 = data.tool_count;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/tool_count",schemaPath:"#/properties/tool_count/type",keyword:"type",params:{type: schema32.properties.tool_count.type},message:"must be integer,null"};
+if(data.source_name !== undefined){
+let data7 = data.source_name;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err22 = {instancePath:instancePath+"/source_name",schemaPath:"#/properties/source_name/type",keyword:"type",params:{type: schema32.properties.source_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -285,9 +914,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/tool_count",schemaPath:"#/properties/tool_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.tool_count !== undefined){
+let data8 = data.tool_count;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err23 = {instancePath:instancePath+"/tool_count",schemaPath:"#/properties/tool_count/type",keyword:"type",params:{type: schema32.properties.tool_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -296,12 +927,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-if(data.tokenizer !== undefined){
-let data9 = data.tokenizer;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/tokenizer",schemaPath:"#/properties/tokenizer/type",keyword:"type",params:{type: schema32.properties.tokenizer.type},message:"must be string,null"};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/tool_count",schemaPath:"#/properties/tool_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -311,11 +939,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.shrinks !== undefined){
-let data10 = data.shrinks;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err25 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+if(data.tokenizer !== undefined){
+let data9 = data.tokenizer;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/tokenizer",schemaPath:"#/properties/tokenizer/type",keyword:"type",params:{type: schema32.properties.tokenizer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -324,12 +952,18 @@ vErrors.push(err25);
 }
 errors++;
 }
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.created_at === undefined){
-const err26 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+}
+if(data.visible !== undefined){
+if(!(validate23(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.shrinks !== undefined){
+let data11 = data.shrinks;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err26 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -338,8 +972,16 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data11.compressor === undefined){
-const err27 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/required",keyword:"required",params:{missingProperty: "compressor"},message:"must have required property '"+"compressor"+"'"};
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate38(data11[i0], {instancePath:instancePath+"/shrinks/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -348,275 +990,15 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data11.tokenizer === undefined){
-const err28 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/required",keyword:"required",params:{missingProperty: "tokenizer"},message:"must have required property '"+"tokenizer"+"'"};
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
-}
-errors++;
-}
-if(data11.tokens_before === undefined){
-const err29 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data11.tokens_after === undefined){
-const err30 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data11.source_name === undefined){
-const err31 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/required",keyword:"required",params:{missingProperty: "source_name"},message:"must have required property '"+"source_name"+"'"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-for(const key1 in data11){
-if(!((((((((key1 === "id") || (key1 === "created_at")) || (key1 === "compressor")) || (key1 === "tokenizer")) || (key1 === "tokens_before")) || (key1 === "tokens_after")) || (key1 === "source_name")) || (key1 === "client"))){
-const err32 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data11.id !== undefined){
-let data12 = data11.id;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err33 = {instancePath:instancePath+"/shrinks/" + i0+"/id",schemaPath:"#/$defs/historyShrink/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 1 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/shrinks/" + i0+"/id",schemaPath:"#/$defs/historyShrink/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-if(data11.created_at !== undefined){
-let data13 = data11.created_at;
-if(typeof data13 === "string"){
-if(func2(data13) < 1){
-const err35 = {instancePath:instancePath+"/shrinks/" + i0+"/created_at",schemaPath:"#/$defs/historyShrink/properties/created_at/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/shrinks/" + i0+"/created_at",schemaPath:"#/$defs/historyShrink/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data11.compressor !== undefined){
-if(typeof data11.compressor !== "string"){
-const err37 = {instancePath:instancePath+"/shrinks/" + i0+"/compressor",schemaPath:"#/$defs/historyShrink/properties/compressor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data11.tokenizer !== undefined){
-let data15 = data11.tokenizer;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err38 = {instancePath:instancePath+"/shrinks/" + i0+"/tokenizer",schemaPath:"#/$defs/historyShrink/properties/tokenizer/type",keyword:"type",params:{type: schema35.properties.tokenizer.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data11.tokens_before !== undefined){
-let data16 = data11.tokens_before;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err39 = {instancePath:instancePath+"/shrinks/" + i0+"/tokens_before",schemaPath:"#/$defs/historyShrink/properties/tokens_before/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data11.tokens_after !== undefined){
-let data17 = data11.tokens_after;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err40 = {instancePath:instancePath+"/shrinks/" + i0+"/tokens_after",schemaPath:"#/$defs/historyShrink/properties/tokens_after/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data11.source_name !== undefined){
-let data18 = data11.source_name;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err41 = {instancePath:instancePath+"/shrinks/" + i0+"/source_name",schemaPath:"#/$defs/historyShrink/properties/source_name/type",keyword:"type",params:{type: schema35.properties.source_name.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data11.client !== undefined){
-let data19 = data11.client;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.name === undefined){
-const err42 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(data19.version === undefined){
-const err43 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-for(const key2 in data19){
-if(!((key2 === "name") || (key2 === "version"))){
-const err44 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data19.name !== undefined){
-if(typeof data19.name !== "string"){
-const err45 = {instancePath:instancePath+"/shrinks/" + i0+"/client/name",schemaPath:"#/$defs/historyShrink/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data19.version !== undefined){
-if(typeof data19.version !== "string"){
-const err46 = {instancePath:instancePath+"/shrinks/" + i0+"/client/version",schemaPath:"#/$defs/historyShrink/properties/client/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/shrinks/" + i0+"/client",schemaPath:"#/$defs/historyShrink/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/shrinks/" + i0,schemaPath:"#/$defs/historyShrink/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/shrinks",schemaPath:"#/properties/shrinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
 }
 errors++;
 }
@@ -815,15 +1197,15 @@ return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v1 = validate25;
-const schema37 = {"title":"AnalysisRequest","type":"object","additionalProperties":false,"required":["analysisId"],"properties":{"analysisId":{"$ref":"#/$defs/id"}}};
-const schema38 = {"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"};
+export const v1 = validate43;
+const schema70 = {"title":"AnalysisRequest","type":"object","additionalProperties":false,"required":["analysisId"],"properties":{"analysisId":{"$ref":"#/$defs/id"}}};
+const schema71 = {"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$"};
 const pattern5 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -889,25 +1271,25 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v2 = validate26;
-const schema39 = {"title":"AnalyzeRequest","description":"Shrink a catalog the renderer read from a dropped, opened or pasted file. The bytes are the file exactly as read.","type":"object","additionalProperties":false,"required":["name","tokenizer","bytes"],"properties":{"name":{"$ref":"#/$defs/name"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"bytes":{"$ref":"#/$defs/bytes"},"origin":{"$ref":"#/$defs/inputOrigin"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
-const schema40 = {"type":"string","minLength":1,"maxLength":255};
-const schema41 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
-const schema42 = {"title":"Bytes","binary":true,"tsType":"Uint8Array"};
-const schema43 = {"title":"InputOrigin","description":"Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.","enum":["file","paste"]};
-const schema44 = {"description":"Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).","type":"boolean"};
-const schema45 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {\"type\":\"object\"}).","enum":["full","facts","leads","overviews","signatures","skeletons","names"]};
-const schema46 = {"description":"Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.","type":"integer","minimum":1};
+export const v2 = validate44;
+const schema72 = {"title":"AnalyzeRequest","description":"Shrink a catalog the renderer read from a dropped, opened or pasted file. The bytes are the file exactly as read.","type":"object","additionalProperties":false,"required":["name","tokenizer","bytes"],"properties":{"name":{"$ref":"#/$defs/name"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"bytes":{"$ref":"#/$defs/bytes"},"origin":{"$ref":"#/$defs/inputOrigin"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
+const schema73 = {"type":"string","minLength":1,"maxLength":255};
+const schema39 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
+const schema75 = {"title":"Bytes","binary":true,"tsType":"Uint8Array"};
+const schema76 = {"title":"InputOrigin","description":"Where the renderer got the bytes (a failure's advice on retrying depends on it): a dropped file, or pasted text.","enum":["file","paste"]};
+const schema77 = {"description":"Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).","type":"boolean"};
+const schema41 = {"title":"LevelName","description":"How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {\"type\":\"object\"}).","enum":["full","facts","leads","overviews","signatures","skeletons","names"]};
+const schema79 = {"description":"Fit the listing Claude is handed in this many tokens (docs/levels.md, Budgets): each tool at the richest level at or below level that lets it fit; none when absent.","type":"integer","minimum":1};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -995,7 +1377,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data1 = data.tokenizer;
 if(!((data1 === "o200k_base") || (data1 === "cl100k_base"))){
-const err7 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1020,7 +1402,7 @@ errors++;
 if(data.origin !== undefined){
 let data3 = data.origin;
 if(!((data3 === "file") || (data3 === "paste"))){
-const err9 = {instancePath:instancePath+"/origin",schemaPath:"#/$defs/inputOrigin/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/origin",schemaPath:"#/$defs/inputOrigin/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1045,7 +1427,7 @@ errors++;
 if(data.level !== undefined){
 let data5 = data.level;
 if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
-const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1091,21 +1473,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v3 = validate27;
-const schema47 = {"title":"AppInfo","type":"object","additionalProperties":false,"required":["version","platform","serverStarts","storePath","storeReadOnly","storeMaxBytes","storeRetainedBytes","tokenizers","defaultTokenizer"],"properties":{"version":{"type":"string"},"platform":{"enum":["electron","browser"]},"serverStarts":{"description":"Which MCP servers Import starts or connects to: 'any' (the browser host with --allow-commands), 'ask' (the desktop app: a server not found in the person's MCP config files after a native dialog), 'config' (the browser host without --allow-commands: only servers found in the person's MCP config files, never a typed command or URL or a chosen file's server).","enum":["any","ask","config"]},"storePath":{"type":"string"},"storeReadOnly":{"type":"boolean"},"storeMaxBytes":{"type":"integer","minimum":0},"storeRetainedBytes":{"type":"integer","minimum":0},"storeError":{"description":"Set when the store could not be opened: the app still shrinks nothing and says why.","$ref":"defs.schema.json#/$defs/errorValue"},"tokenizers":{"type":"array","items":{"$ref":"defs.schema.json#/$defs/tokenizer"}},"defaultTokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
-const schema48 = {"title":"ErrorValue","description":"An error at a boundary: a stable code and a sentence a person can act on.","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"enum":["cave_input_too_large","cave_invalid_json","cave_not_catalog","cave_too_deep","cave_invalid_utf8","cave_store_unavailable","cave_store_readonly","cave_store_full","cave_store_busy","cave_store_corrupt","cave_not_found","cave_hash_mismatch","cave_bad_request","cave_forbidden","cave_cancelled","cave_internal","cave_mcp_unreachable","cave_mcp_timeout","cave_mcp_protocol","cave_mcp_no_tools","cave_config_refused"]},"message":{"description":"The sentence a person reads. With an outcome it stops before what the failure left behind, which the reader writes from the outcome (errorSentence in src/shared/errors.ts).","type":"string","minLength":1},"outcome":{"$ref":"#/$defs/errorOutcome"},"position":{"$ref":"#/$defs/errorPosition"}}};
-const schema51 = {"title":"ErrorPosition","description":"Where in the input a failure is: 1-based line and column (in Unicode code points) and the 0-based offset in the decoded text (UTF-16 code units), as the JSON parser reports them.","type":"object","additionalProperties":false,"required":["line","column","offset"],"properties":{"line":{"type":"integer","minimum":1},"column":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0}}};
-const schema49 = {"title":"ErrorOutcome","description":"What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).","oneOf":[{"type":"object","additionalProperties":false,"required":["left"],"properties":{"left":{"enum":["nothing_stored","nothing_read_or_stored","nothing_loaded_or_stored","not_read","nothing_deleted","nothing_started","nothing_sent","nothing_printed_or_stored","server_stopped"]}}},{"type":"object","additionalProperties":false,"required":["left","handle"],"properties":{"left":{"const":"kept"},"handle":{"$ref":"#/$defs/recoveryHandle"}}}]};
+export const v3 = validate45;
+const schema80 = {"title":"AppInfo","type":"object","additionalProperties":false,"required":["version","platform","serverStarts","storePath","storeReadOnly","storeMaxBytes","storeRetainedBytes","tokenizers","defaultTokenizer"],"properties":{"version":{"type":"string"},"platform":{"enum":["electron","browser"]},"serverStarts":{"description":"Which MCP servers Import starts or connects to: 'any' (the browser host with --allow-commands), 'ask' (the desktop app: a server not found in the person's MCP config files after a native dialog), 'config' (the browser host without --allow-commands: only servers found in the person's MCP config files, never a typed command or URL or a chosen file's server).","enum":["any","ask","config"]},"storePath":{"type":"string"},"storeReadOnly":{"type":"boolean"},"storeMaxBytes":{"type":"integer","minimum":0},"storeRetainedBytes":{"type":"integer","minimum":0},"storeError":{"description":"Set when the store could not be opened: the app still shrinks nothing and says why.","$ref":"defs.schema.json#/$defs/errorValue"},"tokenizers":{"type":"array","items":{"$ref":"defs.schema.json#/$defs/tokenizer"}},"defaultTokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema81 = {"title":"ErrorValue","description":"An error at a boundary: a stable code and a sentence a person can act on.","type":"object","additionalProperties":false,"required":["code","message"],"properties":{"code":{"enum":["cave_input_too_large","cave_invalid_json","cave_not_catalog","cave_too_deep","cave_invalid_utf8","cave_store_unavailable","cave_store_readonly","cave_store_full","cave_store_busy","cave_store_corrupt","cave_not_found","cave_hash_mismatch","cave_bad_request","cave_forbidden","cave_cancelled","cave_internal","cave_mcp_unreachable","cave_mcp_timeout","cave_mcp_protocol","cave_mcp_no_tools","cave_config_refused"]},"message":{"description":"The sentence a person reads. With an outcome it stops before what the failure left behind, which the reader writes from the outcome (errorSentence in src/shared/errors.ts).","type":"string","minLength":1},"outcome":{"$ref":"#/$defs/errorOutcome"},"position":{"$ref":"#/$defs/errorPosition"}}};
+const schema84 = {"title":"ErrorPosition","description":"Where in the input a failure is: 1-based line and column (in Unicode code points) and the 0-based offset in the decoded text (UTF-16 code units), as the JSON parser reports them.","type":"object","additionalProperties":false,"required":["line","column","offset"],"properties":{"line":{"type":"integer","minimum":1},"column":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0}}};
+const schema82 = {"title":"ErrorOutcome","description":"What a failure left behind, as data: nothing stored (the usual case), nothing read or stored, nothing read into memory or stored, nothing read (a file refused by its size), nothing deleted, nothing started or sent (a command or server refused), nothing printed or stored (the CLI's mcp command when a server's tools could not be listed), the server stopped with nothing stored; or the original kept under `handle` (a job cancelled after storing it).","oneOf":[{"type":"object","additionalProperties":false,"required":["left"],"properties":{"left":{"enum":["nothing_stored","nothing_read_or_stored","nothing_loaded_or_stored","not_read","nothing_deleted","nothing_started","nothing_sent","nothing_printed_or_stored","server_stopped"]}}},{"type":"object","additionalProperties":false,"required":["left","handle"],"properties":{"left":{"const":"kept"},"handle":{"$ref":"#/$defs/recoveryHandle"}}}]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1142,7 +1524,7 @@ errors++;
 if(data.left !== undefined){
 let data0 = data.left;
 if(!(((((((((data0 === "nothing_stored") || (data0 === "nothing_read_or_stored")) || (data0 === "nothing_loaded_or_stored")) || (data0 === "not_read")) || (data0 === "nothing_deleted")) || (data0 === "nothing_started")) || (data0 === "nothing_sent")) || (data0 === "nothing_printed_or_stored")) || (data0 === "server_stopped"))){
-const err2 = {instancePath:instancePath+"/left",schemaPath:"#/oneOf/0/properties/left/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.left.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/left",schemaPath:"#/oneOf/0/properties/left/enum",keyword:"enum",params:{allowedValues: schema82.oneOf[0].properties.left.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1286,17 +1668,17 @@ vErrors = null;
 }
 }
 }
-validate29.errors = vErrors;
+validate47.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate29.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate47.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1339,7 +1721,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(!(((((((((((((((((((((data0 === "cave_input_too_large") || (data0 === "cave_invalid_json")) || (data0 === "cave_not_catalog")) || (data0 === "cave_too_deep")) || (data0 === "cave_invalid_utf8")) || (data0 === "cave_store_unavailable")) || (data0 === "cave_store_readonly")) || (data0 === "cave_store_full")) || (data0 === "cave_store_busy")) || (data0 === "cave_store_corrupt")) || (data0 === "cave_not_found")) || (data0 === "cave_hash_mismatch")) || (data0 === "cave_bad_request")) || (data0 === "cave_forbidden")) || (data0 === "cave_cancelled")) || (data0 === "cave_internal")) || (data0 === "cave_mcp_unreachable")) || (data0 === "cave_mcp_timeout")) || (data0 === "cave_mcp_protocol")) || (data0 === "cave_mcp_no_tools")) || (data0 === "cave_config_refused"))){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema48.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema81.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1375,8 +1757,8 @@ errors++;
 }
 }
 if(data.outcome !== undefined){
-if(!(validate29(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate47(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -1523,16 +1905,16 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1631,7 +2013,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
+if(!(func1.call(schema80.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1657,7 +2039,7 @@ errors++;
 if(data.platform !== undefined){
 let data1 = data.platform;
 if(!((data1 === "electron") || (data1 === "browser"))){
-const err11 = {instancePath:instancePath+"/platform",schemaPath:"#/properties/platform/enum",keyword:"enum",params:{allowedValues: schema47.properties.platform.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/platform",schemaPath:"#/properties/platform/enum",keyword:"enum",params:{allowedValues: schema80.properties.platform.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1670,7 +2052,7 @@ errors++;
 if(data.serverStarts !== undefined){
 let data2 = data.serverStarts;
 if(!(((data2 === "any") || (data2 === "ask")) || (data2 === "config"))){
-const err12 = {instancePath:instancePath+"/serverStarts",schemaPath:"#/properties/serverStarts/enum",keyword:"enum",params:{allowedValues: schema47.properties.serverStarts.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/serverStarts",schemaPath:"#/properties/serverStarts/enum",keyword:"enum",params:{allowedValues: schema80.properties.serverStarts.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1755,8 +2137,8 @@ errors++;
 }
 }
 if(data.storeError !== undefined){
-if(!(validate28(data.storeError, {instancePath:instancePath+"/storeError",parentData:data,parentDataProperty:"storeError",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate46(data.storeError, {instancePath:instancePath+"/storeError",parentData:data,parentDataProperty:"storeError",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -1767,7 +2149,7 @@ const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(!((data9 === "o200k_base") || (data9 === "cl100k_base"))){
-const err19 = {instancePath:instancePath+"/tokenizers/" + i0,schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/tokenizers/" + i0,schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1792,7 +2174,7 @@ errors++;
 if(data.defaultTokenizer !== undefined){
 let data10 = data.defaultTokenizer;
 if(!((data10 === "o200k_base") || (data10 === "cl100k_base"))){
-const err21 = {instancePath:instancePath+"/defaultTokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/defaultTokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1813,18 +2195,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v4 = validate32;
-const schema54 = {"title":"CancelResult","type":"object","additionalProperties":false,"required":["cancelled"],"properties":{"cancelled":{"type":"boolean"}}};
+export const v4 = validate50;
+const schema87 = {"title":"CancelResult","type":"object","additionalProperties":false,"required":["cancelled"],"properties":{"cancelled":{"type":"boolean"}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1877,18 +2259,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v5 = validate33;
-const schema55 = {"title":"CatalogBytes","description":"Text as UTF-8 bytes: large texts cross the process boundary as bytes so the main process never serialises them.","type":"object","additionalProperties":false,"required":["bytes"],"properties":{"bytes":{"$ref":"#/$defs/bytes"}}};
+export const v5 = validate51;
+const schema88 = {"title":"CatalogBytes","description":"Text as UTF-8 bytes: large texts cross the process boundary as bytes so the main process never serialises them.","type":"object","additionalProperties":false,"required":["bytes"],"properties":{"bytes":{"$ref":"#/$defs/bytes"}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1941,19 +2323,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v6 = validate34;
-const schema57 = {"title":"CatalogTextRequest","type":"object","additionalProperties":false,"required":["analysisId","which"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"which":{"$ref":"#/$defs/which"}}};
-const schema59 = {"title":"CatalogSide","enum":["original","compressed"]};
+export const v6 = validate52;
+const schema90 = {"title":"CatalogTextRequest","type":"object","additionalProperties":false,"required":["analysisId","which"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"which":{"$ref":"#/$defs/which"}}};
+const schema92 = {"title":"CatalogSide","enum":["original","compressed"]};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2021,7 +2403,7 @@ errors++;
 if(data.which !== undefined){
 let data1 = data.which;
 if(!((data1 === "original") || (data1 === "compressed"))){
-const err5 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema92.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2042,18 +2424,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v7 = validate35;
-const schema60 = {"title":"DeleteResult","type":"object","additionalProperties":false,"required":["deleted"],"properties":{"deleted":{"type":"boolean"}}};
+export const v7 = validate53;
+const schema93 = {"title":"DeleteResult","type":"object","additionalProperties":false,"required":["deleted"],"properties":{"deleted":{"type":"boolean"}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2106,18 +2488,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v8 = validate36;
-const schema61 = {"title":"Download","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
+export const v8 = validate54;
+const schema94 = {"title":"Download","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2215,20 +2597,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v9 = validate37;
-const schema64 = {"title":"ExportRequest","description":"Export one side of an analysis or of a stored handle. The renderer never names a path: main asks the person with a native save dialog (Electron) or the browser downloads the file.","type":"object","additionalProperties":false,"required":["source","which"],"properties":{"source":{"$ref":"#/$defs/ExportSource"},"which":{"$ref":"#/$defs/which"}}};
-const schema65 = {"title":"ExportSource","oneOf":[{"type":"object","additionalProperties":false,"required":["analysisId"],"properties":{"analysisId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"shrink":{"$ref":"#/$defs/shrinkId"}}}]};
-const schema68 = {"description":"One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.","type":"integer","minimum":1};
+export const v9 = validate55;
+const schema97 = {"title":"ExportRequest","description":"Export one side of an analysis or of a stored handle. The renderer never names a path: main asks the person with a native save dialog (Electron) or the browser downloads the file.","type":"object","additionalProperties":false,"required":["source","which"],"properties":{"source":{"$ref":"#/$defs/ExportSource"},"which":{"$ref":"#/$defs/which"}}};
+const schema98 = {"title":"ExportSource","oneOf":[{"type":"object","additionalProperties":false,"required":["analysisId"],"properties":{"analysisId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"shrink":{"$ref":"#/$defs/shrinkId"}}}]};
+const schema101 = {"description":"One recorded shrink of a stored original (history-entry's shrinks[].id), whose options and tokenizer are used again; its latest shrink when absent.","type":"integer","minimum":1};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2424,17 +2806,17 @@ vErrors = null;
 }
 }
 }
-validate38.errors = vErrors;
+validate56.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate38.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate56.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2475,15 +2857,15 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate38(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate56(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.which !== undefined){
 let data1 = data.which;
 if(!((data1 === "original") || (data1 === "compressed"))){
-const err3 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/which",schemaPath:"#/$defs/which/enum",keyword:"enum",params:{allowedValues: schema92.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2504,18 +2886,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v10 = validate40;
-const schema70 = {"title":"HandleRequest","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"}}};
+export const v10 = validate58;
+const schema103 = {"title":"HandleRequest","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2581,18 +2963,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v11 = validate41;
-const schema72 = {"title":"HistoryDetails","type":"object","additionalProperties":false,"required":["entry"],"properties":{"entry":{"oneOf":[{"$ref":"history-entry.schema.json"},{"type":"null"}]}}};
+export const v11 = validate59;
+const schema105 = {"title":"HistoryDetails","type":"object","additionalProperties":false,"required":["entry"],"properties":{"entry":{"oneOf":[{"$ref":"history-entry.schema.json"},{"type":"null"}]}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2692,18 +3074,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v12 = validate43;
-const schema73 = {"title":"HistoryListRequest","type":"object","additionalProperties":false,"required":["limit","offset"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"query":{"type":"string","maxLength":200},"sort":{"title":"HistorySortKey","description":"The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.","enum":["created","source","tools","tokensBefore","tokensAfter","saved"]},"direction":{"title":"SortDirection","description":"descending by default.","enum":["ascending","descending"]}}};
+export const v12 = validate61;
+const schema106 = {"title":"HistoryListRequest","type":"object","additionalProperties":false,"required":["limit","offset"],"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"query":{"type":"string","maxLength":200},"sort":{"title":"HistorySortKey","description":"The column the page is ordered by; created (newest first) by default. saved is the signed share of the JSON tokens saved; modelBefore, modelAfter and modelSaved order by what Claude's model sees (the anthropic rendering), entries recorded without it (JSON only) as the smallest.","enum":["created","source","tools","tokensBefore","tokensAfter","saved","modelBefore","modelAfter","modelSaved"]},"direction":{"title":"SortDirection","description":"descending by default.","enum":["ascending","descending"]},"createdFrom":{"description":"Only entries stored at or after this time (as created_at is kept: UTC, milliseconds).","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},"createdBefore":{"description":"Only entries stored before this time (the same form).","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"}}};
+const pattern11 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2732,7 +3115,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "limit") || (key0 === "offset")) || (key0 === "query")) || (key0 === "sort")) || (key0 === "direction"))){
+if(!(((((((key0 === "limit") || (key0 === "offset")) || (key0 === "query")) || (key0 === "sort")) || (key0 === "direction")) || (key0 === "createdFrom")) || (key0 === "createdBefore"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2830,8 +3213,8 @@ errors++;
 }
 if(data.sort !== undefined){
 let data3 = data.sort;
-if(!((((((data3 === "created") || (data3 === "source")) || (data3 === "tools")) || (data3 === "tokensBefore")) || (data3 === "tokensAfter")) || (data3 === "saved"))){
-const err10 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema73.properties.sort.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((data3 === "created") || (data3 === "source")) || (data3 === "tools")) || (data3 === "tokensBefore")) || (data3 === "tokensAfter")) || (data3 === "saved")) || (data3 === "modelBefore")) || (data3 === "modelAfter")) || (data3 === "modelSaved"))){
+const err10 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema106.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2844,7 +3227,7 @@ errors++;
 if(data.direction !== undefined){
 let data4 = data.direction;
 if(!((data4 === "ascending") || (data4 === "descending"))){
-const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema73.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema106.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2854,9 +3237,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.createdFrom !== undefined){
+let data5 = data.createdFrom;
+if(typeof data5 === "string"){
+if(!pattern11.test(data5)){
+const err12 = {instancePath:instancePath+"/createdFrom",schemaPath:"#/properties/createdFrom/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2865,18 +3250,66 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate43.errors = vErrors;
+}
+else {
+const err13 = {instancePath:instancePath+"/createdFrom",schemaPath:"#/properties/createdFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.createdBefore !== undefined){
+let data6 = data.createdBefore;
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+const err14 = {instancePath:instancePath+"/createdBefore",schemaPath:"#/properties/createdBefore/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/createdBefore",schemaPath:"#/properties/createdBefore/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v13 = validate44;
-const schema74 = {"title":"HistoryOpenRequest","description":"Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer, shareSchemas and level are used only where that shrink recorded none this version reads (a row another program wrote): its compressor names its options (src/shared/compressor.ts).","type":"object","additionalProperties":false,"required":["handle","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"},"shrink":{"$ref":"#/$defs/shrinkId"}}};
+export const v13 = validate62;
+const schema107 = {"title":"HistoryOpenRequest","description":"Analyse a stored original again with the options and tokenizer of one of its shrinks (shrink; the latest without it). tokenizer, shareSchemas and level are used only where that shrink recorded none this version reads (a row another program wrote): its compressor names its options (src/shared/compressor.ts).","type":"object","additionalProperties":false,"required":["handle","tokenizer"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"},"shrink":{"$ref":"#/$defs/shrinkId"}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2944,7 +3377,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data1 = data.tokenizer;
 if(!((data1 === "o200k_base") || (data1 === "cl100k_base"))){
-const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2969,7 +3402,7 @@ errors++;
 if(data.level !== undefined){
 let data3 = data.level;
 if(!(((((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures")) || (data3 === "skeletons")) || (data3 === "names"))){
-const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3040,18 +3473,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v14 = validate45;
-const schema81 = {"title":"HistoryTools","type":"object","additionalProperties":false,"required":["tools"],"properties":{"tools":{"type":"array","items":{"title":"HistoryTool","description":"shortened: some non-empty description of the tool (its own or in its schema) is cut or gone in the shrunk catalog; otherwise the shrunk catalog has all of its text.","type":"object","additionalProperties":false,"required":["name","shortened"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"}}}},"original":{"title":"HistoryToolOriginal","description":"The named tool's definition exactly as it stands in the stored original.","type":"object","additionalProperties":false,"required":["name","shortened","text"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"},"text":{"type":"string"}}}}};
+export const v14 = validate63;
+const schema114 = {"title":"HistoryTools","type":"object","additionalProperties":false,"required":["tools"],"properties":{"tools":{"type":"array","items":{"title":"HistoryTool","description":"shortened: some non-empty description of the tool (its own or in its schema) is cut or gone in the shrunk catalog; otherwise the shrunk catalog has all of its text.","type":"object","additionalProperties":false,"required":["name","shortened"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"}}}},"original":{"title":"HistoryToolOriginal","description":"The named tool's definition exactly as it stands in the stored original.","type":"object","additionalProperties":false,"required":["name","shortened","text"],"properties":{"name":{"type":"string"},"shortened":{"type":"boolean"},"text":{"type":"string"}}}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3272,18 +3705,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v15 = validate46;
-const schema82 = {"title":"HistoryToolsRequest","description":"The tools of the catalog behind a handle; with `name`, also that tool's original definition.","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"name":{"type":"string","minLength":1,"maxLength":1024}}};
+export const v15 = validate64;
+const schema115 = {"title":"HistoryToolsRequest","description":"The tools of the catalog behind a handle; with `name`, also that tool's original definition.","type":"object","additionalProperties":false,"required":["handle"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"name":{"type":"string","minLength":1,"maxLength":1024}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3384,18 +3817,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v16 = validate47;
-const schema84 = {"title":"JobRequest","type":"object","additionalProperties":false,"required":["jobId"],"properties":{"jobId":{"$ref":"#/$defs/id"}}};
+export const v16 = validate65;
+const schema117 = {"title":"JobRequest","type":"object","additionalProperties":false,"required":["jobId"],"properties":{"jobId":{"$ref":"#/$defs/id"}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3461,18 +3894,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v17 = validate48;
-const schema86 = {"title":"JobStarted","type":"object","additionalProperties":false,"required":["jobId","name"],"properties":{"jobId":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"}}};
+export const v17 = validate66;
+const schema119 = {"title":"JobStarted","type":"object","additionalProperties":false,"required":["jobId","name"],"properties":{"jobId":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3583,18 +4016,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v18 = validate49;
-const schema89 = {"title":"JobsStarted","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"$ref":"#/$defs/JobStarted"}}}};
+export const v18 = validate67;
+const schema122 = {"title":"JobsStarted","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"$ref":"#/$defs/JobStarted"}}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3629,8 +4062,8 @@ let data0 = data.jobs;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate48(data0[i0], {instancePath:instancePath+"/jobs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate66(data0[i0], {instancePath:instancePath+"/jobs/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -3657,19 +4090,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v19 = validate51;
-const schema90 = {"title":"LevelComparison","description":"An analysed catalog shrunk at every level (issue 27 item 5), with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).","type":"object","additionalProperties":false,"required":["tokenizer","shareSchemas","before","levels"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"type":"boolean"},"before":{"type":"object","additionalProperties":false,"required":["tokens","anthropic","openai"],"properties":{"tokens":{"type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0}}},"levels":{"description":"Every level, from the most kept to the least (src/shared/levels.ts).","type":"array","items":{"$ref":"#/$defs/LevelFigures"}}}};
-const schema92 = {"title":"LevelFigures","description":"One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (SPEC §2.8).","type":"object","additionalProperties":false,"required":["level","tokens","anthropic","openai"],"properties":{"level":{"$ref":"defs.schema.json#/$defs/level"},"tokens":{"description":"The shrunk catalog as JSON.","type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0},"passesThrough":{"description":"The shrink at this level would not be smaller, so it passes through: the figures are the input's.","const":true}}};
+export const v19 = validate69;
+const schema123 = {"title":"LevelComparison","description":"An analysed catalog shrunk at every level, with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).","type":"object","additionalProperties":false,"required":["tokenizer","shareSchemas","before","levels"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"type":"boolean"},"before":{"type":"object","additionalProperties":false,"required":["tokens","anthropic","openai"],"properties":{"tokens":{"type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0}}},"levels":{"description":"Every level, from the most kept to the least (src/shared/levels.ts).","type":"array","items":{"$ref":"#/$defs/LevelFigures"}}}};
+const schema125 = {"title":"LevelFigures","description":"One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (docs/transform.md).","type":"object","additionalProperties":false,"required":["level","tokens","anthropic","openai"],"properties":{"level":{"$ref":"defs.schema.json#/$defs/level"},"tokens":{"description":"The shrunk catalog as JSON.","type":"integer","minimum":0},"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0},"passesThrough":{"description":"The shrink at this level would not be smaller, so it passes through: the figures are the input's.","const":true}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3732,7 +4165,7 @@ errors++;
 if(data.level !== undefined){
 let data0 = data.level;
 if(!(((((((data0 === "full") || (data0 === "facts")) || (data0 === "leads")) || (data0 === "overviews")) || (data0 === "signatures")) || (data0 === "skeletons")) || (data0 === "names"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3840,16 +4273,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3912,7 +4345,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data0 = data.tokenizer;
 if(!((data0 === "o200k_base") || (data0 === "cl100k_base"))){
-const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4071,8 +4504,8 @@ let data6 = data.levels;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate52(data6[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate70(data6[i0], {instancePath:instancePath+"/levels/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -4099,18 +4532,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v20 = validate54;
-const schema94 = {"title":"McpConfigRequest","description":"The browser host: a config file the person picked with a file input, as its bytes (content, never a path).","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
+export const v20 = validate72;
+const schema127 = {"title":"McpConfigRequest","description":"The browser host: a config file the person picked with a file input, as its bytes (content, never a path).","type":"object","additionalProperties":false,"required":["fileName","bytes"],"properties":{"fileName":{"$ref":"#/$defs/name"},"bytes":{"$ref":"#/$defs/bytes"}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4208,21 +4641,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v21 = validate55;
-const schema97 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
-const schema98 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
-const schema101 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
-const schema102 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
+export const v21 = validate73;
+const schema130 = {"title":"McpDiscovery","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/McpServerInfo"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+const schema131 = {"title":"McpServerInfo","description":"A server found in an MCP client's config file, as much as a person needs to recognise it. Nothing is started by discovery. Environment and header values stay in main (they often hold secrets): only their names are listed.","type":"object","additionalProperties":false,"required":["id","name","transport","client","configPath"],"properties":{"id":{"$ref":"#/$defs/id"},"name":{"$ref":"#/$defs/name"},"transport":{"$ref":"#/$defs/McpTransport"},"command":{"type":"string"},"args":{"type":"array","items":{"type":"string"}},"url":{"type":"string"},"envNames":{"type":"array","items":{"type":"string"}},"headerNames":{"type":"array","items":{"type":"string"}},"client":{"$ref":"#/$defs/McpClient"},"scope":{"description":"Claude Code, Cursor and VS Code: user (every project), project (a file in the project), local (one project, kept in ~/.claude.json).","enum":["user","project","local"]},"configPath":{"description":"The file it was found in, for display (a picked file: its name). The renderer never sends a path back; it imports by id.","type":"string"},"project":{"description":"The project folder a project or local server belongs to.","type":"string"},"disabled":{"description":"The config marks it disabled; it can still be imported.","type":"boolean"},"problem":{"description":"Why it cannot be imported as written (e.g. neither a command nor a URL).","type":"string"}}};
+const schema134 = {"title":"McpTransport","description":"stdio: a command the app starts; http: streamable HTTP; sse: the older HTTP+SSE transport.","enum":["stdio","http","sse"]};
+const schema135 = {"title":"McpClient","description":"Whose config file a server came from; picked: a file the person chose.","enum":["claude-desktop","claude-code","cursor","vscode","windsurf","codex","gemini","picked"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate74.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4281,7 +4714,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema98.properties, key0))){
+if(!(func1.call(schema131.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4355,7 +4788,7 @@ errors++;
 if(data.transport !== undefined){
 let data2 = data.transport;
 if(!(((data2 === "stdio") || (data2 === "http")) || (data2 === "sse"))){
-const err11 = {instancePath:instancePath+"/transport",schemaPath:"#/$defs/McpTransport/enum",keyword:"enum",params:{allowedValues: schema101.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/transport",schemaPath:"#/$defs/McpTransport/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4476,7 +4909,7 @@ errors++;
 if(data.client !== undefined){
 let data11 = data.client;
 if(!((((((((data11 === "claude-desktop") || (data11 === "claude-code")) || (data11 === "cursor")) || (data11 === "vscode")) || (data11 === "windsurf")) || (data11 === "codex")) || (data11 === "gemini")) || (data11 === "picked"))){
-const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4489,7 +4922,7 @@ errors++;
 if(data.scope !== undefined){
 let data12 = data.scope;
 if(!(((data12 === "user") || (data12 === "project")) || (data12 === "local"))){
-const err21 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema98.properties.scope.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema131.properties.scope.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4558,17 +4991,17 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema103 = {"title":"McpConfigFile","description":"One config file discovery looked at, and what it found there.","type":"object","additionalProperties":false,"required":["path","client","status","servers"],"properties":{"path":{"type":"string"},"client":{"$ref":"#/$defs/McpClient"},"status":{"enum":["found","missing","invalid","unreadable"]},"servers":{"type":"integer","minimum":0},"message":{"type":"string"}}};
+const schema136 = {"title":"McpConfigFile","description":"One config file discovery looked at, and what it found there.","type":"object","additionalProperties":false,"required":["path","client","status","servers"],"properties":{"path":{"type":"string"},"client":{"$ref":"#/$defs/McpClient"},"status":{"enum":["found","missing","invalid","unreadable"]},"servers":{"type":"integer","minimum":0},"message":{"type":"string"}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4643,7 +5076,7 @@ errors++;
 if(data.client !== undefined){
 let data1 = data.client;
 if(!((((((((data1 === "claude-desktop") || (data1 === "claude-code")) || (data1 === "cursor")) || (data1 === "vscode")) || (data1 === "windsurf")) || (data1 === "codex")) || (data1 === "gemini")) || (data1 === "picked"))){
-const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/client",schemaPath:"#/$defs/McpClient/enum",keyword:"enum",params:{allowedValues: schema135.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4656,7 +5089,7 @@ errors++;
 if(data.status !== undefined){
 let data2 = data.status;
 if(!((((data2 === "found") || (data2 === "missing")) || (data2 === "invalid")) || (data2 === "unreadable"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema103.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema136.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4714,16 +5147,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4768,8 +5201,8 @@ let data0 = data.servers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data0[i0], {instancePath:instancePath+"/servers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate74(data0[i0], {instancePath:instancePath+"/servers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -4790,8 +5223,8 @@ let data2 = data.files;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate58(data2[i1], {instancePath:instancePath+"/files/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate76(data2[i1], {instancePath:instancePath+"/files/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -4818,22 +5251,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v22 = validate60;
-const schema105 = {"title":"McpImportRequest","description":"List every tool of an MCP server (all pages) and shrink them as one catalog: a job like catalog:analyze, whose first stage is 'listing'. A stdio server is started only by this request, never by discovery.","type":"object","additionalProperties":false,"required":["server","tokenizer"],"properties":{"server":{"$ref":"#/$defs/McpServerRef"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"name":{"description":"Shown in the app and recorded in history; default mcp:<server name, command or URL host>.","$ref":"#/$defs/name"},"timeoutSeconds":{"description":"How long connecting and listing may take in all (default 60).","type":"integer","minimum":1,"maximum":600},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
-const schema106 = {"title":"McpServerRef","description":"Which server to import: one discovery listed (by id), or one the person typed in.","oneOf":[{"type":"object","additionalProperties":false,"required":["discoveredId"],"properties":{"discoveredId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["transport","command"],"properties":{"transport":{"const":"stdio"},"command":{"type":"string","minLength":1,"maxLength":4096},"args":{"type":"array","maxItems":256,"items":{"type":"string","maxLength":8192}},"env":{"type":"object","maxProperties":200,"propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"},"additionalProperties":{"type":"string","maxLength":32768}}}},{"type":"object","additionalProperties":false,"required":["transport","url"],"properties":{"transport":{"enum":["http","sse"]},"url":{"type":"string","maxLength":4096,"pattern":"^[Hh][Tt][Tt][Pp][Ss]?://"},"headers":{"type":"object","maxProperties":100,"propertyNames":{"pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},"additionalProperties":{"type":"string","maxLength":32768}}}}]};
-const pattern17 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");
-const pattern18 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
-const pattern19 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$", "u");
+export const v22 = validate78;
+const schema138 = {"title":"McpImportRequest","description":"List every tool of an MCP server (all pages) and shrink them as one catalog: a job like catalog:analyze, whose first stage is 'listing'. A stdio server is started only by this request, never by discovery.","type":"object","additionalProperties":false,"required":["server","tokenizer"],"properties":{"server":{"$ref":"#/$defs/McpServerRef"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"name":{"description":"Shown in the app and recorded in history; default mcp:<server name, command or URL host>.","$ref":"#/$defs/name"},"timeoutSeconds":{"description":"How long connecting and listing may take in all (default 60).","type":"integer","minimum":1,"maximum":600},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
+const schema139 = {"title":"McpServerRef","description":"Which server to import: one discovery listed (by id), or one the person typed in.","oneOf":[{"type":"object","additionalProperties":false,"required":["discoveredId"],"properties":{"discoveredId":{"$ref":"#/$defs/id"}}},{"type":"object","additionalProperties":false,"required":["transport","command"],"properties":{"transport":{"const":"stdio"},"command":{"type":"string","minLength":1,"maxLength":4096},"args":{"type":"array","maxItems":256,"items":{"type":"string","maxLength":8192}},"env":{"type":"object","maxProperties":200,"propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"},"additionalProperties":{"type":"string","maxLength":32768}}}},{"type":"object","additionalProperties":false,"required":["transport","url"],"properties":{"transport":{"enum":["http","sse"]},"url":{"type":"string","maxLength":4096,"pattern":"^[Hh][Tt][Tt][Pp][Ss]?://"},"headers":{"type":"object","maxProperties":100,"propertyNames":{"pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},"additionalProperties":{"type":"string","maxLength":32768}}}}]};
+const pattern19 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");
+const pattern20 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
+const pattern21 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$", "u");
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5057,7 +5490,7 @@ errors++;
 for(const key2 in data5){
 const _errs19 = errors;
 if(typeof key2 === "string"){
-if(!pattern17.test(key2)){
+if(!pattern19.test(key2)){
 const err17 = {instancePath:instancePath+"/env",schemaPath:"#/oneOf/1/properties/env/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err17];
@@ -5178,7 +5611,7 @@ errors++;
 if(data.transport !== undefined){
 let data7 = data.transport;
 if(!((data7 === "http") || (data7 === "sse"))){
-const err26 = {instancePath:instancePath+"/transport",schemaPath:"#/oneOf/2/properties/transport/enum",keyword:"enum",params:{allowedValues: schema106.oneOf[2].properties.transport.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/transport",schemaPath:"#/oneOf/2/properties/transport/enum",keyword:"enum",params:{allowedValues: schema139.oneOf[2].properties.transport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5201,7 +5634,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern18.test(data8)){
+if(!pattern20.test(data8)){
 const err28 = {instancePath:instancePath+"/url",schemaPath:"#/oneOf/2/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -5239,7 +5672,7 @@ errors++;
 for(const key5 in data9){
 const _errs31 = errors;
 if(typeof key5 === "string"){
-if(!pattern19.test(key5)){
+if(!pattern21.test(key5)){
 const err31 = {instancePath:instancePath+"/headers",schemaPath:"#/oneOf/2/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err31];
@@ -5346,17 +5779,17 @@ vErrors = null;
 }
 }
 }
-validate61.errors = vErrors;
+validate79.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate79.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate78.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5397,15 +5830,15 @@ errors++;
 }
 }
 if(data.server !== undefined){
-if(!(validate61(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate79(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.tokenizer !== undefined){
 let data1 = data.tokenizer;
 if(!((data1 === "o200k_base") || (data1 === "cl100k_base"))){
-const err3 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5500,7 +5933,7 @@ errors++;
 if(data.level !== undefined){
 let data5 = data.level;
 if(!(((((((data5 === "full") || (data5 === "facts")) || (data5 === "leads")) || (data5 === "overviews")) || (data5 === "signatures")) || (data5 === "skeletons")) || (data5 === "names"))){
-const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5546,18 +5979,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v23 = validate63;
-const schema113 = {"title":"McpPickResult","description":"The servers in a config file the person picked in main's native open dialog, or cancelled.","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["picked","cancelled"]},"discovery":{"$ref":"#/$defs/McpDiscovery"}}};
+export const v23 = validate81;
+const schema146 = {"title":"McpPickResult","description":"The servers in a config file the person picked in main's native open dialog, or cancelled.","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["picked","cancelled"]},"discovery":{"$ref":"#/$defs/McpDiscovery"}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5590,7 +6023,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "picked") || (data0 === "cancelled"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema113.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema146.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5601,8 +6034,8 @@ errors++;
 }
 }
 if(data.discovery !== undefined){
-if(!(validate55(data.discovery, {instancePath:instancePath+"/discovery",parentData:data,parentDataProperty:"discovery",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate73(data.discovery, {instancePath:instancePath+"/discovery",parentData:data,parentDataProperty:"discovery",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -5617,18 +6050,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v24 = validate65;
-const schema114 = {"title":"OpenFilesRequest","description":"Main shows the native Open dialog and analyses every file the person picks.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
+export const v24 = validate83;
+const schema147 = {"title":"OpenFilesRequest","description":"Main shows the native Open dialog and analyses every file the person picks.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5661,7 +6094,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data0 = data.tokenizer;
 if(!((data0 === "o200k_base") || (data0 === "cl100k_base"))){
-const err2 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5686,7 +6119,7 @@ errors++;
 if(data.level !== undefined){
 let data2 = data.level;
 if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
-const err4 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5732,18 +6165,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v25 = validate66;
-const schema119 = {"title":"ReanalyzeRequest","description":"Measure an analysis again, e.g. with another tokenizer.","type":"object","additionalProperties":false,"required":["analysisId","tokenizer"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
+export const v25 = validate84;
+const schema152 = {"title":"ReanalyzeRequest","description":"Measure an analysis again, e.g. with another tokenizer.","type":"object","additionalProperties":false,"required":["analysisId","tokenizer"],"properties":{"analysisId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"shareSchemas":{"$ref":"#/$defs/shareSchemas"},"level":{"$ref":"#/$defs/level"},"budget":{"$ref":"#/$defs/budget"}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5811,7 +6244,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data1 = data.tokenizer;
 if(!((data1 === "o200k_base") || (data1 === "cl100k_base"))){
-const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5836,7 +6269,7 @@ errors++;
 if(data.level !== undefined){
 let data3 = data.level;
 if(!(((((((data3 === "full") || (data3 === "facts")) || (data3 === "leads")) || (data3 === "overviews")) || (data3 === "signatures")) || (data3 === "skeletons")) || (data3 === "names"))){
-const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/level",schemaPath:"#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5882,18 +6315,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v26 = validate67;
-const schema125 = {"title":"SaveResult","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["saved","cancelled"]},"fileName":{"description":"Base name of the file written (never the full path).","type":"string"}}};
+export const v26 = validate85;
+const schema158 = {"title":"SaveResult","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["saved","cancelled"]},"fileName":{"description":"Base name of the file written (never the full path).","type":"string"}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5926,7 +6359,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "saved") || (data0 === "cancelled"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema125.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema158.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5959,23 +6392,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v27 = validate68;
-const schema126 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"checkCalls":{"$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"$ref":"#/$defs/toolPatterns"},"hash":{"$ref":"#/$defs/editHash"}}};
-const schema129 = {"description":"Tool names of the server's last measured listing, each as listed.","type":"array","maxItems":4096,"items":{"type":"string","minLength":1,"maxLength":256}};
-const schema130 = {"title":"CheckCallsMode","description":"Which tools/call the proxy checks against the tool's original input schema before relaying it (docs/checked-calls.md): all, deferred (the calls of the tools whose listing deferred anything; the default) or off.","enum":["all","deferred","off"]};
-const schema131 = {"description":"Tool names or globs, each value comma-separated or one each, as the proxy's --no-check-tools takes them.","type":"array","maxItems":64,"items":{"type":"string","minLength":1,"maxLength":1024}};
-const schema132 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
-const pattern22 = new RegExp("^[0-9a-f]{64}$", "u");
+export const v27 = validate86;
+const schema159 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"checkCalls":{"$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"$ref":"#/$defs/toolPatterns"},"hash":{"$ref":"#/$defs/editHash"}}};
+const schema162 = {"description":"Tool names of the server's last measured listing, each as listed.","type":"array","maxItems":4096,"items":{"type":"string","minLength":1,"maxLength":256}};
+const schema163 = {"title":"CheckCallsMode","description":"Which tools/call the proxy checks against the tool's original input schema before relaying it (docs/checked-calls.md): all, deferred (the calls of the tools whose listing deferred anything; the default) or off.","enum":["all","deferred","off"]};
+const schema164 = {"description":"Tool names or globs, each value comma-separated or one each, as the proxy's --no-check-tools takes them.","type":"array","maxItems":64,"items":{"type":"string","minLength":1,"maxLength":1024}};
+const schema165 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
+const pattern24 = new RegExp("^[0-9a-f]{64}$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6053,7 +6486,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema126.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema159.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6066,7 +6499,7 @@ errors++;
 if(data.level !== undefined){
 let data2 = data.level;
 if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
-const err7 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6140,7 +6573,7 @@ errors++;
 if(data.checkCalls !== undefined){
 let data5 = data.checkCalls;
 if(!(((data5 === "all") || (data5 === "deferred")) || (data5 === "off"))){
-const err13 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema130.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6214,7 +6647,7 @@ errors++;
 if(data.hash !== undefined){
 let data8 = data.hash;
 if(typeof data8 === "string"){
-if(!pattern22.test(data8)){
+if(!pattern24.test(data8)){
 const err19 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -6247,20 +6680,20 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v28 = validate69;
-const schema133 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
-const schema135 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
-const schema136 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+export const v28 = validate87;
+const schema166 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
+const schema168 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
+const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6279,7 +6712,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema136.properties, key0))){
+if(!(func1.call(schema169.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -6293,7 +6726,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((data0 === "direct") || (data0 === "wrapped")) || (data0 === "unwrappable"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema136.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema169.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6306,7 +6739,7 @@ errors++;
 if(data.level !== undefined){
 let data1 = data.level;
 if(!(((((((data1 === "full") || (data1 === "facts")) || (data1 === "leads")) || (data1 === "overviews")) || (data1 === "signatures")) || (data1 === "skeletons")) || (data1 === "names"))){
-const err3 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6387,7 +6820,7 @@ errors++;
 if(data.checkCalls !== undefined){
 let data7 = data.checkCalls;
 if(!(((data7 === "all") || (data7 === "deferred")) || (data7 === "off"))){
-const err9 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema130.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6472,16 +6905,16 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6522,14 +6955,14 @@ errors++;
 }
 }
 if(data.server !== undefined){
-if(!(validate56(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate74(data.server, {instancePath:instancePath+"/server",parentData:data,parentDataProperty:"server",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.wrap !== undefined){
-if(!(validate72(data.wrap, {instancePath:instancePath+"/wrap",parentData:data,parentDataProperty:"wrap",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate90(data.wrap, {instancePath:instancePath+"/wrap",parentData:data,parentDataProperty:"wrap",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -6544,16 +6977,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6651,7 +7084,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema133.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema166.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6698,8 +7131,8 @@ errors++;
 }
 }
 if(data.row !== undefined){
-if(!(validate70(data.row, {instancePath:instancePath+"/row",parentData:data,parentDataProperty:"row",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate88(data.row, {instancePath:instancePath+"/row",parentData:data,parentDataProperty:"row",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -6714,18 +7147,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v29 = validate75;
-const schema139 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
+export const v29 = validate93;
+const schema172 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6804,7 +7237,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema139.properties, key0))){
+if(!(func1.call(schema172.properties, key0))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -6843,7 +7276,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema139.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema172.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6892,7 +7325,7 @@ errors++;
 if(data.hash !== undefined){
 let data5 = data.hash;
 if(typeof data5 === "string"){
-if(!pattern22.test(data5)){
+if(!pattern24.test(data5)){
 const err14 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -6988,18 +7421,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v30 = validate76;
-const schema142 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"},"checkCalls":{"description":"wrap: which calls the proxy checks (default deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrap: tools whose calls the proxy never checks.","$ref":"#/$defs/toolPatterns"}}};
+export const v30 = validate94;
+const schema175 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"},"checkCalls":{"description":"wrap: which calls the proxy checks (default deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrap: tools whose calls the proxy never checks.","$ref":"#/$defs/toolPatterns"}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7067,7 +7500,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema142.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema175.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7080,7 +7513,7 @@ errors++;
 if(data.level !== undefined){
 let data2 = data.level;
 if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
-const err6 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7154,7 +7587,7 @@ errors++;
 if(data.checkCalls !== undefined){
 let data5 = data.checkCalls;
 if(!(((data5 === "all") || (data5 === "deferred")) || (data5 === "off"))){
-const err12 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema130.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7236,18 +7669,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v31 = validate77;
-const schema148 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+export const v31 = validate95;
+const schema181 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7280,7 +7713,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data0 = data.tokenizer;
 if(!((data0 === "o200k_base") || (data0 === "cl100k_base"))){
-const err2 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7301,18 +7734,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v32 = validate78;
-const schema150 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
+export const v32 = validate96;
+const schema183 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7466,18 +7899,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v33 = validate79;
-const schema153 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+export const v33 = validate97;
+const schema186 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7545,7 +7978,7 @@ errors++;
 if(data.tokenizer !== undefined){
 let data1 = data.tokenizer;
 if(!((data1 === "o200k_base") || (data1 === "cl100k_base"))){
-const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/tokenizer",schemaPath:"defs.schema.json#/$defs/tokenizer/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7566,18 +7999,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v34 = validate80;
-const schema156 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+export const v34 = validate98;
+const schema189 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7622,8 +8055,8 @@ let data0 = data.servers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data0[i0], {instancePath:instancePath+"/servers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate88(data0[i0], {instancePath:instancePath+"/servers/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -7644,8 +8077,8 @@ let data2 = data.files;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate58(data2[i1], {instancePath:instancePath+"/files/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate76(data2[i1], {instancePath:instancePath+"/files/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -7672,18 +8105,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v35 = validate83;
-const schema157 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+export const v35 = validate101;
+const schema190 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7712,10 +8145,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 /** Each channel schema's $id (with pointer) → its validator. */
 export const CHANNEL_VALIDATORS = new Map([

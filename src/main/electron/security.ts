@@ -1,4 +1,4 @@
-// The window's security rules as plain functions (STYLE rule 4), so tests can
+// The window's security rules as plain functions, so tests can
 // check them without Electron: hardened web preferences, which URLs the
 // window may show, and which links may open in the system browser.
 

@@ -4,8 +4,8 @@
 
 import type { AnalysisSummary, CatalogSide } from '../../shared/contracts';
 import { CavemanError, NOTHING_STORED, outcomeWords } from '../../shared/errors';
-import { analysisBuffers } from './analysis/analysis-buffers';
-import type { AnalysisProduct } from './analysis/analyze-catalog';
+import { analysisBuffers } from '../analysis/analysis-buffers';
+import type { AnalysisProduct } from '../analysis/analyze-catalog';
 
 /** A successful analysis as the worker made it, with its summary at hand. */
 export type StoredAnalysis = AnalysisProduct & { summary: AnalysisSummary };

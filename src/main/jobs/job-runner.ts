@@ -5,16 +5,26 @@
 import { randomUUID } from 'node:crypto';
 import type { JobProgressEvent, JobStarted, LintReport } from '../../shared/contracts';
 import { asCavemanError, cancelledError, throwIfAborted } from '../../shared/errors';
+import type { EventTypes } from '../../shared/ipc/channels';
 import type { TokenizerName } from '../../shared/tokenizers';
 import type { LevelName } from '../../shared/levels';
-import type { WorkerClient } from '../workers/worker-client';
-import type { AnalysisProduct } from './analysis/analyze-catalog';
-import type { Operations } from '../workers/worker-protocol';
+import type { CallOptions } from '../workers/worker-client';
+import type { AnalysisProduct } from '../analysis/analyze-catalog';
+import type { Operations } from '../analysis/operation-types';
 import type { AnalysisRegistry } from './analysis-registry';
-import type { CallContext } from '../services/dispatch';
 import { pacedProgress, type ProgressPacer } from './progress-pacer';
 
 type AnalysisOp = 'analyze' | 'analyzeHandle';
+
+/** The window or page a job reports to: its progress and its result go there only (a service's call context is one). */
+export interface JobCaller {
+  emit<E extends 'jobProgress' | 'jobFinished'>(event: E, payload: EventTypes[E]): void;
+}
+
+/** The thread a job's analysis runs on (a workers/worker-client.ts WorkerClient is one). */
+export interface JobWorker {
+  call<K extends AnalysisOp>(op: K, args: Operations[K]['args'], options: CallOptions): Promise<AnalysisProduct>;
+}
 
 /**
  * A per-tool report this small (a catalog under about 1 MiB) goes with its job's jobFinished event, parsed here in about a
@@ -39,13 +49,13 @@ interface QueuedJob {
   name: string;
   controller: AbortController;
   run: () => Promise<AnalysisProduct>;
-  context: CallContext;
+  caller: JobCaller;
   progress: JobProgress;
 }
 
 /** The job's progress events, paced (progress-pacer.ts). */
-function jobProgress(jobId: string, context: CallContext): JobProgress {
-  return pacedProgress((stage, fraction) => context.emit('jobProgress', { jobId, stage, fraction }));
+function jobProgress(jobId: string, caller: JobCaller): JobProgress {
+  return pacedProgress((stage, fraction) => caller.emit('jobProgress', { jobId, stage, fraction }));
 }
 
 export class JobRunner {
@@ -55,16 +65,16 @@ export class JobRunner {
   private active: Promise<void> | undefined;
 
   constructor(
-    private readonly worker: WorkerClient,
+    private readonly worker: JobWorker,
     private readonly registry: AnalysisRegistry,
   ) {}
 
   /** Queues an analysis and returns its id at once; events report the rest. */
-  start<K extends AnalysisOp>(op: K, args: AnalysisArgs<K>, name: string, context: CallContext, transfer: ArrayBuffer[] = []): JobStarted {
+  start<K extends AnalysisOp>(op: K, args: AnalysisArgs<K>, name: string, caller: JobCaller, transfer: ArrayBuffer[] = []): JobStarted {
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
-    this.enqueue(jobId, controller, op, args, name, context, transfer, jobProgress(jobId, context));
+    this.enqueue(jobId, controller, op, args, name, caller, transfer, jobProgress(jobId, caller));
     return { jobId, name };
   }
 
@@ -76,24 +86,24 @@ export class JobRunner {
    */
   startFetched(
     analysis: { name: string; tokenizer: TokenizerName; shareSchemas?: boolean; level?: LevelName; budget?: number },
-    context: CallContext,
+    caller: JobCaller,
     fetch: (signal: AbortSignal, onProgress: (stage: FetchStage, fraction: number) => void) => Promise<Uint8Array>,
   ): JobStarted {
     const { name } = analysis;
     const jobId = randomUUID();
     const controller = new AbortController();
     this.controllers.set(jobId, controller);
-    const progress = jobProgress(jobId, context);
+    const progress = jobProgress(jobId, caller);
     progress.report('connecting', 0);
     const fetching = (async () => {
       try {
         const bytes = await fetch(controller.signal, (stage, fraction) => progress.report(stage, fraction));
         throwIfAborted(controller.signal);
-        this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, context, [bytes.buffer as ArrayBuffer], progress);
+        this.enqueue(jobId, controller, 'analyze', { ...analysis, bytes }, name, caller, [bytes.buffer as ArrayBuffer], progress);
       } catch (error) {
         this.controllers.delete(jobId);
         progress.stop();
-        context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
+        caller.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
       }
     })();
     this.fetching.add(fetching);
@@ -107,7 +117,7 @@ export class JobRunner {
     op: K,
     args: AnalysisArgs<K>,
     name: string,
-    context: CallContext,
+    caller: JobCaller,
     transfer: ArrayBuffer[],
     progress: JobProgress,
   ): void {
@@ -116,8 +126,8 @@ export class JobRunner {
         transfer,
         signal: controller.signal,
         onProgress: (stage, fraction) => progress.report(stage, fraction),
-      }) as Promise<AnalysisProduct>;
-    this.queue.push({ jobId, name, controller, run, context, progress });
+      });
+    this.queue.push({ jobId, name, controller, run, caller, progress });
     progress.report('queued', 0);
     this.active ??= this.drain();
   }
@@ -143,7 +153,7 @@ export class JobRunner {
     this.active = undefined;
   }
 
-  private async runOne({ jobId, name, controller, run, context, progress }: QueuedJob): Promise<void> {
+  private async runOne({ jobId, name, controller, run, caller, progress }: QueuedJob): Promise<void> {
     try {
       if (controller.signal.aborted) throw cancelledError({ when: 'before it started' });
       const payload = await run();
@@ -151,10 +161,10 @@ export class JobRunner {
       progress.stop();
       const lint = payload.outcome.ok ? inlineLint(payload.lint) : undefined;
       if (payload.outcome.ok) this.registry.add(payload.outcome, payload);
-      context.emit('jobFinished', { jobId, outcome: payload.outcome, ...(lint ? { lint } : {}) });
+      caller.emit('jobFinished', { jobId, outcome: payload.outcome, ...(lint ? { lint } : {}) });
     } catch (error) {
       progress.stop();
-      context.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
+      caller.emit('jobFinished', { jobId, outcome: { ok: false, name, error: asCavemanError(error).toValue() } });
     } finally {
       this.controllers.delete(jobId);
     }

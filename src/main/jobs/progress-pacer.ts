@@ -3,7 +3,7 @@
 // sent when the interval is over. The jobs worker reports every whole
 // percent (about a hundred messages a job, progress-steps.ts); passed on one
 // by one, each was an event to encode, send, decode and validate while the
-// job itself needed those two cores (docs/performance.md, round nine). The
+// job itself needed the cores (docs/performance.md, "Tuning in the code"). The
 // page draws a percent at most every PROGRESS_DRAW_MS anyway, and never
 // a job younger than JOBS_SHOWN_AFTER_MS; no stage is ever skipped.
 

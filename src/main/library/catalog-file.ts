@@ -1,7 +1,7 @@
 // The one intake of a catalog from this machine — a file the CLI, the app's
 // Open dialog or the OS named, or stdin — before read-catalog-text.ts decodes
 // it (UTF-8, a BOM accepted). Never more than 32 MiB + 1 byte is read
-// (SPEC §2.5): one byte past the limit is enough to know the input is too
+// (docs/transform.md): one byte past the limit is enough to know the input is too
 // large, and the reading stops there, so `shrink /dev/zero` ends. A regular
 // file larger than the limit is refused without reading it at all. What went
 // wrong is worded here, once for each way a file can fail to come in.

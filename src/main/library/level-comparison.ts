@@ -1,6 +1,6 @@
-// Every level at a glance (issue 27 item 5): the catalog shrunk at each
+// Every level at a glance: the catalog shrunk at each
 // level, counted as JSON and as the model sees it in both renderings
-// (SPEC §2.8), beside the input. The input is read and parsed once; each
+// (docs/transform.md), beside the input. The input is read and parsed once; each
 // level's transform and counts run on the worker threads at once. A level
 // whose output would not be smaller passes through, as shrink would, so its
 // figures are the input's. An analysis already counted the input and its own
@@ -20,7 +20,7 @@ import { beginVisibleCounts, sideOfBytes, type VisibleCounting } from './visible
 
 export interface LevelComparisonOptions {
   tokenizer?: TokenizerName;
-  /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  /** Shrink with shared sub-schemas (docs/transform.md; off by default). */
   shareSchemas?: boolean;
   counter?: ParallelTokenCounter;
   signal?: AbortSignal;

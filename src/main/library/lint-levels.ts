@@ -1,6 +1,6 @@
-// lintLevels(): every level at a glance (issue 27 item 5) — the catalog's
+// lintLevels(): every level at a glance — the catalog's
 // tokens as it came and at each level, as JSON and in both renderings of
-// what the model sees (SPEC §2.8). One parse; each level is one transform;
+// what the model sees (docs/transform.md). One parse; each level is one transform;
 // every text is begun on the worker threads before any count is awaited.
 
 import type { LevelRow, LevelsReport } from '../../shared/contracts';
@@ -19,7 +19,7 @@ import { beginVisibleCounts, sideOfBytes, type VisibleCounting } from './visible
 
 export interface LintLevelsOptions {
   tokenizer?: TokenizerName;
-  /** Measure each level with shared sub-schemas (SPEC §2.3a; off by default). */
+  /** Measure each level with shared sub-schemas (docs/transform.md; off by default). */
   shareSchemas?: boolean;
   counter?: ParallelTokenCounter;
   signal?: AbortSignal;

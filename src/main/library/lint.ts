@@ -1,8 +1,8 @@
-// lint(): the per-tool token report of SPEC §2.7. It measures only and never
+// lint(): the per-tool token report of docs/cli.md. It measures only and never
 // writes to the store. Totals equal what shrink() reports for the same bytes.
 
 import { Buffer } from 'node:buffer';
-import type { FactTally, LintReport, ToolTokens } from '../../shared/contracts';
+import type { FactTally, LintReport, TokenTriple, ToolTokens } from '../../shared/contracts';
 import { savingRatio, signedRatio } from '../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
@@ -14,7 +14,7 @@ import type { ParallelTokenCounter } from '../engine/tokens';
 import { outputText, transformCatalog, type TransformResult } from '../engine/transform/transform-catalog';
 import { readCatalog } from '../engine/transform/catalog-shape';
 import type { JsonDocument } from '../engine/json/json-node';
-import { describeToolPrice } from './describe';
+import { describeToolDefinition, describeToolPrice } from './describe';
 import { passThroughError, prepareCatalog, type CatalogPrepared } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -34,7 +34,7 @@ import {
 
 export interface LintOptions {
   tokenizer?: TokenizerName;
-  /** Measure the shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  /** Measure the shrink with shared sub-schemas (docs/transform.md; off by default). */
   shareSchemas?: boolean;
   /** Measure the shrink at this level (docs/levels.md): `facts` by default; with `budget`, the richest level a tool is listed at. */
   level?: LevelName;
@@ -182,7 +182,7 @@ export async function lintReportFor(
         restructuredCounted,
       )
     : undefined;
-  // What the model sees of the input and of the output (SPEC §2.8), counted beside the rest.
+  // What the model sees of the input and of the output (docs/transform.md), counted beside the rest.
   const visibleBefore = beginVisibleCounts(
     { doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined },
     counter,
@@ -271,8 +271,25 @@ export async function lintReportFor(
     },
   };
   // The output as parsed for its renderings: its descriptions tell which tools were shortened.
-  if (totals.describeTool && totalAfter < totalBefore) report.describe_tool = describeToolPrice(doc, transform, tokenizer, outputDoc);
+  if (totals.describeTool && totalAfter < totalBefore) {
+    const price = describeToolPrice(doc, transform, tokenizer, outputDoc);
+    if (price.tokens > 0) {
+      const { anthropic, openai } = await describeToolShares(price.name, tokenizer, counter, signal);
+      price.visible = { anthropic, openai };
+    }
+    report.describe_tool = price;
+  }
   return report;
+}
+
+/** The describe tool's share of a listing that holds it, as JSON and in each rendering (what it adds, up to the envelope's join). */
+export async function describeToolShares(name: string, tokenizer: TokenizerName, counter: ParallelTokenCounter, signal?: AbortSignal): Promise<TokenTriple> {
+  const read = readInput(JSON.stringify({ tools: [describeToolDefinition(name)] }));
+  // Measured as listed: the proxy never shrinks its own tool.
+  const prepared = prepareCatalog(read, { sharedOutput: true });
+  if (!prepared.ok) throw passThroughError(prepared.passThrough);
+  const [tool] = (await lintReportFor(read, prepared, { tokenizer, signal }, counter)).tools;
+  return { json: tool!.tokens_before, anthropic: tool!.visible.anthropic.tokens_before, openai: tool!.visible.openai.tokens_before };
 }
 
 function sameText(a: Uint8Array, b: Uint8Array): boolean {

@@ -9,6 +9,7 @@
 
 import type { BudgetPlanReport } from '../../shared/contracts';
 import { CavemanError } from '../../shared/errors';
+import { formatInt } from '../../shared/format-figures';
 import { DEFAULT_LEVEL, LEVELS, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { planLevels } from '../engine/budget/plan-levels';
@@ -170,10 +171,9 @@ export function isBudgetBelowFloor(error: unknown): error is CavemanError {
 
 /** A budget no plan can meet: even every tool at its floor lists more (the CLI exits 2 with this). */
 export function budgetBelowFloor(budget: number, floor: number): CavemanError {
-  const count = (n: number) => n.toLocaleString('en-US');
   return new CavemanError(
     'cave_bad_request',
-    `a budget of ${count(budget)} tokens is below this catalog's floor: with every tool at names its listing is ${count(floor)} tokens ` +
+    `a budget of ${formatInt(budget)} tokens is below this catalog's floor: with every tool at names its listing is ${formatInt(floor)} tokens ` +
       '(as Claude is handed it, the describe tool included)',
   );
 }

@@ -15,7 +15,7 @@ export interface ReadInput {
 
 const encoder = new TextEncoder();
 
-/** Throws cave_input_too_large above 32 MiB (SPEC §2.5). */
+/** Throws cave_input_too_large above 32 MiB (docs/transform.md). */
 export function assertInputSize(byteLength: number): void {
   if (byteLength > MAX_INPUT_BYTES) throw inputTooLargeError('the catalog', byteLength, { left: 'nothing_loaded_or_stored' });
 }

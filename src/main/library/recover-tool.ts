@@ -1,4 +1,4 @@
-// Per-tool originals (issue 15): one tool's original definition found from
+// Per-tool originals: one tool's original definition found from
 // the catalog's handle and the tool's name — its exact bytes sliced from the
 // stored original, so it is byte-exact from any process, any time later —
 // and which tools the shrunk catalog shortened (describe/tool-originals.ts

@@ -37,7 +37,7 @@ export function history({ store, limit = DEFAULT_PAGE_SIZE, offset = 0, ...reque
   return withStore(store, (opened) => historyPage(opened, { limit, offset, ...request }), { readonly: true });
 }
 
-/** The selection surface of a catalog (SPEC §2.6); throws when the input is not one. */
+/** The selection surface of a catalog (docs/spec.md); throws when the input is not one. */
 export function selectionProfile(input: CatalogInput): SelectionProfile {
   const prepared = prepareCatalog(readInput(input));
   if (!prepared.ok) throw passThroughError(prepared.passThrough);

@@ -1,4 +1,4 @@
-// shrink(): the library entry point of SPEC §2.5. Fail-open: whatever goes
+// shrink(): the library entry point of docs/transform.md. Fail-open: whatever goes
 // wrong, the caller gets bytes it can send (the original when in doubt), and
 // a handle only after the original is durably committed.
 
@@ -32,14 +32,14 @@ export interface ShrinkProgress {
 export type StageFractions = (stage: ShrinkStage, within: number) => void;
 
 export interface ShrinkOptions {
-  /** Where originals are committed: a path, ':memory:', or a caller-owned RecoveryStore. Default: SPEC §3 path. */
+  /** Where originals are committed: a path, ':memory:', or a caller-owned RecoveryStore. Default: docs/store.md path. */
   store?: StoreOption;
   tokenizer?: TokenizerName;
   /** Shown and searched in history (a file name, "pasted", a server name). */
   sourceName?: string;
   /**
    * Write identical sub-schemas repeated inside one tool once, in that tool's
-   * `$defs`, and reference them (SPEC §2.3a). Off by default: not every client
+   * `$defs`, and reference them (docs/transform.md). Off by default: not every client
    * resolves `$ref`. Recorded with the handle (compressor "toolschema+share-schemas").
    */
   shareSchemas?: boolean;

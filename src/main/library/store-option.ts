@@ -11,7 +11,7 @@ export interface BorrowedStore {
   release(): void;
 }
 
-/** Opens (or borrows) the store named by `option`; the default is SPEC §3's path. */
+/** Opens (or borrows) the store named by `option`; the default is docs/store.md's path. */
 export function borrowStore(option: StoreOption | undefined, openOptions?: { readonly?: boolean }): BorrowedStore {
   if (option instanceof RecoveryStore) return { store: option, release: () => undefined };
   const store = RecoveryStore.open(option ?? resolveStorePath(), { maxBytes: resolveMaxBytes(), ...openOptions });

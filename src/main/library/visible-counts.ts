@@ -1,4 +1,4 @@
-// What the model sees (SPEC §2.8), counted: each rendering of a catalog is
+// What the model sees (docs/transform.md), counted: each rendering of a catalog is
 // one text cut at its tools' edges, so one count on the worker threads gives
 // its total and each tool's exact share, and tools + envelope add up.
 

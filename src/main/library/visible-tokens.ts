@@ -1,5 +1,5 @@
 // visibleTokens(): what a model sees of a catalog before and after a shrink
-// (SPEC §2.8), from the two texts alone — for a caller that has the bytes it
+// (docs/transform.md), from the two texts alone — for a caller that has the bytes it
 // received and the bytes it sends (the proxy's stderr line), not a report.
 
 import type { VisibleTokens } from '../../shared/contracts';
@@ -15,7 +15,7 @@ import { beginVisibleCounts, visibleFigures, type VisibleSide } from './visible-
  * Tokens of the `anthropic` and `openai` renderings of `before` (a catalog's
  * UTF-8 bytes) and `after` (its shrunk bytes, or the same bytes when it passed
  * through). Undefined when either is not a catalog (not UTF-8, not JSON, or
- * none of the shapes of SPEC §2.1): there is then nothing a model sees as tools.
+ * none of the shapes of docs/transform.md): there is then nothing a model sees as tools.
  */
 export async function visibleTokens(
   before: Uint8Array,

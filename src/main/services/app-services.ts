@@ -16,10 +16,10 @@ import { appLauncher, type LauncherHost } from '../mcp/wrap/app-launcher';
 // The store's path rules only: the store itself (and its native SQLite) loads in the workers that open it.
 import { resolveMaxBytes, resolveStorePath } from '../store/store-path';
 import { AnalysisRegistry } from '../jobs/analysis-registry';
-import { exportFileName } from '../jobs/analysis/export-name';
+import { exportFileName } from '../analysis/export-name';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatch';
 import { JobRunner } from '../jobs/job-runner';
-import { createMcpServices } from './mcp-services';
+import { createMcpServices, type McpServices } from './mcp-services';
 import { createServerServices } from './server-services';
 import { openCatalogPaths } from './open-catalog-paths';
 import { createOpenWithInbox, type OpenWithInbox } from './open-with-inbox';
@@ -27,7 +27,7 @@ import { packageVersion } from '../library/package-version';
 import type { CoreServices } from './core-services';
 
 export interface AppServicesOptions {
-  /** The recovery store; default per SPEC §3 (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
+  /** The recovery store; default per docs/store.md (CAVEMAN_CCR_DB, CAVEMAN_HOME, ~/.caveman). */
   storePath?: string | undefined;
   platform: AppInfo['platform'];
   /** What happens to an MCP server that did not come from discovery (see start-approval.ts); default: refused. */
@@ -70,8 +70,40 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     launcher: () => appLauncher(launcherHost, cliEntry, { realpath: realpathSync, exists: existsSync }),
   });
   const version = packageVersion();
+  const core = coreServices(runner, registry, jobsWorker, mcp);
 
-  const core: CoreServices = {
+  // Files from outside the window are measured with the default tokenizer; the person can switch it after.
+  const inbox = createOpenWithInbox(
+    (paths, context) => openCatalogPaths(core, paths, { tokenizer: DEFAULT_TOKENIZER }, context),
+    (error) => process.stderr.write(`caveman-shrink: could not open the files named at launch: ${asCavemanError(error).message}\n`),
+  );
+
+  const handlers: Handlers = {
+    getAppInfo: () => appInfo({ version, platform: options.platform, startPolicy: options.startPolicy, ...setup }, storeWorker),
+    ...analysisHandlers(core, runner, registry, jobsWorker),
+    cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) || servers.cancel(jobId) }),
+    ...historyHandlers(storeWorker),
+    ...mcp.handlers,
+    ...servers.handlers,
+    ...options.extend?.(core),
+  };
+
+  return {
+    dispatcher: createDispatcher(handlers),
+    core,
+    inbox,
+    async idle() {
+      await inbox.settled();
+      await Promise.all([runner.idle(), servers.idle()]);
+    },
+    async close() {
+      await Promise.all([jobsWorker.close(), storeWorker.close(), mcpWorker.close()]);
+    },
+  };
+}
+
+function coreServices(runner: JobRunner, registry: AnalysisRegistry, jobsWorker: WorkerClient, mcp: McpServices): CoreServices {
+  return {
     startAnalysis(name, bytes, tokenizer, context, choice, origin) {
       // The worker gets its own copy to own and hand back (transferred, not cloned again).
       const copy = bytes.slice();
@@ -87,36 +119,43 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     readMcpConfig: (displayName, bytes) => mcp.readConfig(displayName, bytes),
   };
+}
 
-  // Files from outside the window are measured with the default tokenizer; the person can switch it after.
-  const inbox = createOpenWithInbox(
-    (paths, context) => openCatalogPaths(core, paths, { tokenizer: DEFAULT_TOKENIZER }, context),
-    (error) => process.stderr.write(`caveman-shrink: could not open the files named at launch: ${asCavemanError(error).message}\n`),
-  );
+interface AppInfoFacts {
+  version: string;
+  platform: AppInfo['platform'];
+  startPolicy: StartPolicy | undefined;
+  storePath: string;
+  maxBytesSetting: string | undefined;
+}
 
-  const handlers: Handlers = {
-    async getAppInfo() {
-      const base = {
-        version,
-        platform: options.platform,
-        serverStarts: serverStarts(options.startPolicy),
-        tokenizers: [...TOKENIZERS],
-        defaultTokenizer: DEFAULT_TOKENIZER,
-      };
-      try {
-        const info = await storeWorker.call('storeInfo', {});
-        return { ...base, storePath: info.path, storeReadOnly: info.readOnly, storeMaxBytes: info.maxBytes, storeRetainedBytes: info.retainedBytes };
-      } catch (error) {
-        return {
-          ...base,
-          storePath: setup.storePath,
-          storeReadOnly: false,
-          storeMaxBytes: budgetInForce(setup.maxBytesSetting),
-          storeRetainedBytes: 0,
-          storeError: asCavemanError(error).toValue(),
-        };
-      }
-    },
+/** The app's facts, with the store's as its worker reads them (or, when it cannot, the path and budget it would have and why not). */
+async function appInfo(facts: AppInfoFacts, storeWorker: WorkerClient): Promise<AppInfo> {
+  const base = {
+    version: facts.version,
+    platform: facts.platform,
+    serverStarts: serverStarts(facts.startPolicy),
+    tokenizers: [...TOKENIZERS],
+    defaultTokenizer: DEFAULT_TOKENIZER,
+  };
+  try {
+    const info = await storeWorker.call('storeInfo', {});
+    return { ...base, storePath: info.path, storeReadOnly: info.readOnly, storeMaxBytes: info.maxBytes, storeRetainedBytes: info.retainedBytes };
+  } catch (error) {
+    return {
+      ...base,
+      storePath: facts.storePath,
+      storeReadOnly: false,
+      storeMaxBytes: budgetInForce(facts.maxBytesSetting),
+      storeRetainedBytes: 0,
+      storeError: asCavemanError(error).toValue(),
+    };
+  }
+}
+
+/** Starting analyses and reading what they made: the diff, the per-tool report, either side, the other levels. */
+function analysisHandlers(core: CoreServices, runner: JobRunner, registry: AnalysisRegistry, jobsWorker: WorkerClient): Handlers {
+  return {
     analyzeCatalog: ({ name, bytes, tokenizer, origin, shareSchemas, level, budget }, context) =>
       core.startAnalysis(name, bytes, tokenizer, context, { shareSchemas, level, budget }, origin),
     reanalyzeCatalog: ({ analysisId, tokenizer, shareSchemas, level, budget }, context) => {
@@ -130,7 +169,6 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         handle,
         context,
       ),
-    cancelJob: ({ jobId }) => ({ cancelled: runner.cancel(jobId) || servers.cancel(jobId) }),
     getDiff: ({ analysisId }) => ({ bytes: diffOf(registry, analysisId) }),
     getLintReport: ({ analysisId }) => {
       const { lint } = registry.get(analysisId);
@@ -149,26 +187,16 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       });
     },
     downloadCatalog: (request) => core.exportBytes(request),
+  };
+}
+
+/** The recovery store's history, answered by the store worker. */
+function historyHandlers(storeWorker: WorkerClient): Handlers {
+  return {
     listHistory: (request) => storeWorker.call('history', request),
     getHistoryEntry: async ({ handle }) => ({ entry: await storeWorker.call('details', { handle }) }),
     deleteHistoryEntry: async ({ handle }) => ({ deleted: await storeWorker.call('delete', { handle }) }),
     getHistoryTools: ({ handle, name }) => storeWorker.call('historyTools', { handle, name }),
-    ...mcp.handlers,
-    ...servers.handlers,
-    ...options.extend?.(core),
-  };
-
-  return {
-    dispatcher: createDispatcher(handlers),
-    core,
-    inbox,
-    async idle() {
-      await inbox.settled();
-      await Promise.all([runner.idle(), servers.idle()]);
-    },
-    async close() {
-      await Promise.all([jobsWorker.close(), storeWorker.close(), mcpWorker.close()]);
-    },
   };
 }
 

@@ -10,7 +10,7 @@ import type { CallContext } from './dispatch';
 
 /** What host-specific handlers build on. */
 export interface CoreServices {
-  /** `choice`: shared sub-schemas (SPEC §2.3a; off by default) and the level (SPEC §2.3b; facts by default). */
+  /** `choice`: shared sub-schemas (docs/transform.md; off by default) and the level (docs/levels.md; facts by default). */
   startAnalysis(
     name: string,
     bytes: Uint8Array,

@@ -16,7 +16,8 @@ import { LOCATION_VARIABLES, type LocationEnv } from '../mcp/import/config-locat
 import { serverInfo, type DiscoveredServer, type Discovery } from '../mcp/import/discover-servers';
 import { targetOfDiscovered } from '../mcp/import/discovered-target';
 import { DEFAULT_LIST_TIMEOUT_MS } from '../mcp/import/list-timeout';
-import { checkTarget, defaultSourceName, type McpTarget } from '../mcp/connection/server-target';
+import { checkTarget, type McpTarget } from '../mcp/connection/server-target';
+import { typedServerName } from './server-source-name';
 import { approveStart, startRequestOf, type StartPolicy, type StartRequest } from '../mcp/import/start-approval';
 import type { CallContext, Handlers } from './dispatch';
 import type { JobRunner } from '../jobs/job-runner';
@@ -81,7 +82,7 @@ export function createMcpServices(deps: McpServicesDeps): McpServices {
     } catch (error) {
       throw new CavemanError('cave_bad_request', `cannot import that server: ${(error as Error).message}`);
     }
-    return { start: { origin: 'typed', target }, name: defaultSourceName(target) };
+    return { start: { origin: 'typed', target }, name: typedServerName(target) };
   };
 
   const policy = deps.startPolicy ?? { kind: 'refuse' };

@@ -6,6 +6,7 @@
 import { HISTORY_TABLE, SHRINKS_TABLE, TEMP_RECOVERIES_DDL, TEMP_SHRINKS_DDL, historyDdl } from './schema.js';
 import { normalizeCreatedAt } from './created-at.js';
 import type { SqliteDatabase } from './open-connection.js';
+import { addModelTokensToStandIns, copyFileModelTokens } from './model-tokens.js';
 import type { Statement } from 'better-sqlite3';
 
 const CREATED_AT_FUNCTION = 'caveman_created_at';
@@ -72,6 +73,7 @@ function createReadOnlyShadow(db: SqliteDatabase): void {
   if (!mainTableExists(db, 'recoveries')) db.exec(TEMP_RECOVERIES_DDL);
   if (!mainTableExists(db, SHRINKS_TABLE)) db.exec(TEMP_SHRINKS_DDL);
   db.exec(historyDdl('temp'));
+  addModelTokensToStandIns(db);
 }
 
 export class HistoryMirror {
@@ -80,6 +82,8 @@ export class HistoryMirror {
   private readonly insertMissing: Statement;
   private readonly sumBytes: Statement<[], number>;
   private copyFileHistory: Statement | undefined;
+  /** Copies what the model saw of the file's own history rows (prepared once the file's history has the column). */
+  private copyModelTokens: (() => void) | undefined;
   private syncedVersion: number | undefined;
   private retained = 0;
 
@@ -121,11 +125,19 @@ export class HistoryMirror {
 
   private syncNow(): void {
     this.deleteOrphans.run();
-    if (!this.writable) this.fileHistoryStatement()?.run();
+    if (!this.writable) {
+      this.fileHistoryStatement()?.run();
+      this.fileModelTokens()?.();
+    }
     this.insertMissing.run();
     this.retained = this.sumBytes.get() ?? 0;
     // Read inside the sync's transaction: no commit can slip between the sync and this number.
     this.syncedVersion = this.dataVersion.get();
+  }
+
+  private fileModelTokens(): (() => void) | undefined {
+    if (this.copyModelTokens === undefined && mainTableExists(this.db, HISTORY_TABLE)) this.copyModelTokens = copyFileModelTokens(this.db);
+    return this.copyModelTokens;
   }
 
   /** Prepared once the file has a history table of its own (another process may add one later). */

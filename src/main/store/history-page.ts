@@ -8,7 +8,7 @@ import type { RecoveryStore } from './recovery-store.js';
 /** `shrinks`: each entry lists its shrinks too. */
 export function historyPage(
   store: RecoveryStore,
-  { limit, offset, query, sort, direction, shrinks }: HistoryListRequest & { shrinks?: boolean | undefined },
+  { limit, offset, query, sort, direction, createdFrom, createdBefore, shrinks }: HistoryListRequest & { shrinks?: boolean | undefined },
 ): HistoryPage {
   const page = store.history({
     limit,
@@ -16,6 +16,8 @@ export function historyPage(
     ...(query ? { query } : {}),
     ...(sort ? { sort } : {}),
     ...(direction ? { direction } : {}),
+    ...(createdFrom ? { createdFrom } : {}),
+    ...(createdBefore ? { createdBefore } : {}),
     ...(shrinks ? { shrinks } : {}),
   });
   return { ...page, limit, offset, ...(query ? { query } : {}) };

@@ -6,7 +6,7 @@
 // Under Node the addon's path is given too, found the way better-sqlite3's
 // `bindings` helper would find it (its first three places, in its order):
 // left to itself, `bindings` reads a stack trace and tries up to a dozen
-// paths by requiring each, which cost the CLI's cold start 2–20 ms (issue 13).
+// paths by requiring each, which slows every CLI cold start.
 
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -4,8 +4,8 @@
 // durable commit). A file we may not write is opened read-only instead, so
 // recovery and history keep working and only writes fail. A new store gets
 // 64 KiB pages: an original is one long overflow chain, and writing it (to the
-// WAL, then at the checkpoint) costs per page: an 8 MiB put took 34–42 ms
-// with 4 KiB pages and 16–19 ms with 64 KiB here (a 2 KB one 0.2–0.6 → 0.5–0.7).
+// WAL, then at the checkpoint) costs per page, so larger pages write it in
+// fewer steps (docs/store.md).
 // The database file is never memory-mapped (mmap_size 0): a mapped file that
 // is cut short or made immutable under the connection is a SIGBUS, not an
 // error. SQLite still maps the -shm of a WAL store; store-file-marks.ts
@@ -27,10 +27,12 @@ import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSideca
 import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
 import { nativeBindingOption } from './native-binding.js';
 import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks.js';
+import { addModelTokensColumns } from './model-tokens.js';
+import { hasColumn } from './table-columns.js';
 import { CavemanError } from '../../shared/errors.js';
 
 // Required, not imported: an ESM import of this CommonJS package makes Node
-// scan its sources for named exports first (~4 ms of each CLI cold start).
+// scan its sources for named exports first, on every CLI cold start.
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
 export type SqliteDatabase = BetterSqlite3.Database;
@@ -69,11 +71,6 @@ function closeQuietly(db: SqliteDatabase): void {
   }
 }
 
-/** True when `table` has `column` (a store made by an older version may lack one added since). */
-export function hasColumn(db: SqliteDatabase, table: string, column: string): boolean {
-  return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).some((row) => row.name === column);
-}
-
 /**
  * Creates what is missing. A store whose shrinks table predates the client column gets it (nullable) here;
  * a store made before shrinks were recorded gets
@@ -107,6 +104,7 @@ function openWritable(dbPath: string): SqliteDatabase | undefined {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     createSchema(db);
+    addModelTokensColumns(db);
     tightenSidecars(dbPath);
     return db;
   } catch (error) {
@@ -182,6 +180,7 @@ function openReadOnly(dbPath: string): SqliteDatabase {
 function openMemory(readonly: boolean): Connection {
   const db = new Database(MEMORY_PATH, { timeout: BUSY_TIMEOUT_MS, ...nativeBindingOption() });
   createSchema(db);
+  addModelTokensColumns(db);
   return { db, writable: !readonly, afterClose: () => undefined, marks: undefined };
 }
 

@@ -1,10 +1,12 @@
-// The recovery store (SPEC §3): exact original bytes, addressed by content
+// The recovery store (docs/store.md): exact original bytes, addressed by content
 // handle, in a SQLite file shared with the Go caveman tools. A handle is
 // returned only after the original is durably committed; recovery never
 // guesses and never returns bytes that do not hash to the handle.
 import path from 'node:path';
 import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
 import { isRecoveryHandle, recoveryHandleFor } from './handle.js';
+import { encodeModelTokens } from './model-tokens.js';
+import type { VisibleTokens } from '../../shared/contracts';
 import { sourceKeyFor } from './history-query.js';
 import { MEMORY_PATH } from './open-connection.js';
 import { putColumnsFor, type PutColumns } from './put-meta.js';
@@ -166,6 +168,23 @@ export class RecoveryStore {
     return id === undefined ? shrinks[0] : shrinks.find((shrink) => shrink.id === id);
   }
 
+  /**
+   * Records what the model saw of a shrink of `handle`, known once its
+   * renderings are counted (after the original was committed): on the newest
+   * shrink with `shrink`'s tokenizer and counts, and on the history row while
+   * it shows that shrink. False when no such shrink is stored (deleted
+   * meanwhile). Throws cave_store_readonly on a read-only store.
+   */
+  recordModelTokens(handle: string, shrink: { tokenizer: string | null; tokensBefore: number; tokensAfter: number }, visible: VisibleTokens): boolean {
+    const session = this.live('store');
+    const row = { handle, ...shrink, modelTokens: encodeModelTokens(visible) };
+    return this.write(session, 'store', () => {
+      const recorded = session.recordModelTokens!.shrink.run(row).changes > 0;
+      session.recordModelTokens!.history.run(row);
+      return recorded;
+    });
+  }
+
   /** Removes the original and its history entry together; false when nothing was stored under `handle`. */
   delete(handle: string): boolean {
     if (!isRecoveryHandle(handle)) {
@@ -183,15 +202,17 @@ export class RecoveryStore {
     return true;
   }
 
-  /** A listing the proxy kept under `key` (listing-cache.ts), marked used; undefined when none is, or the store has no such table. */
+  /** A listing the proxy kept under `key` (listing-cache.ts); undefined when none is, or the store has no such table. */
   cachedListing(key: string): CachedListing | undefined {
     const session = this.live('read');
-    return mapStoreErrors(this.path, 'read', () => {
-      if (!session.hasTable(LISTINGS_TABLE)) return undefined;
-      const found = readCachedListing(session.db, key);
-      if (found && session.writable) touchCachedListing(session.db, key, this.clock().getTime());
-      return found;
-    });
+    return mapStoreErrors(this.path, 'read', () => (session.hasTable(LISTINGS_TABLE) ? readCachedListing(session.db, key) : undefined));
+  }
+
+  /** Marks the listing kept under `key` used now, so it goes last when room is needed; a read-only store leaves it. */
+  markListingUsed(key: string): void {
+    const session = this.live('read');
+    if (!session.writable) return;
+    mapStoreErrors(this.path, 'store', () => session.hasTable(LISTINGS_TABLE) && touchCachedListing(session.db, key, this.clock().getTime()));
   }
 
   /** Keeps a listing the proxy made under `key`, within the kept listings' bound. */

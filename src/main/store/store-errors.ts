@@ -56,7 +56,7 @@ function diskIsFull(path: string): boolean {
   }
 }
 
-/** How long a connection waits for another process's lock before the store is busy (SPEC §3 asks for at least 5 s); the busy error says it. */
+/** How long a connection waits for another process's lock before the store is busy (docs/store.md asks for at least 5 s); the busy error says it. */
 export const BUSY_TIMEOUT_MS = 5000;
 
 /** File-system failures that mean "this path cannot be used as a store". */

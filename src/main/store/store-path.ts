@@ -1,12 +1,12 @@
 // Where the recovery store lives and how big it may grow, decided from the
-// environment the same way the Go caveman tools decide it (SPEC §3).
+// environment the same way the Go caveman tools decide it (docs/store.md).
 import os from 'node:os';
 import path from 'node:path';
 import { invalidBudgetError } from './store-errors.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** 512 MiB of retained original bytes (SPEC §3). */
+/** 512 MiB of retained original bytes (docs/store.md). */
 export const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 export const STORE_FILE_NAME = 'ccr.db';

@@ -9,6 +9,7 @@ import { HistoryQueries } from './history-query.js';
 import { openConnection, type SqliteDatabase } from './open-connection.js';
 import type { PutColumns } from './put-meta.js';
 import { HISTORY_TABLE, SHRINKS_TABLE, recordFirstShrinks } from './schema.js';
+import { MODEL_TOKENS_COLUMN } from './model-tokens.js';
 import { sidecarsStillOurs, storeFilesChange, type StoreFileMarks, type StoreFilesChange } from './store-file-marks.js';
 
 export interface NewRow extends PutColumns {
@@ -50,12 +51,34 @@ SELECT compressor, tokenizer, tokens_before, tokens_after, source_name FROM (
   SELECT 1, 0, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${HISTORY_TABLE} WHERE handle = :handle
 ) ORDER BY rank, id DESC LIMIT 1`;
 
-// The history row shows its latest shrink's options, tokenizer and counts. Its source stays the first one known
-// (what it is listed and searched by); each shrink's own source is in its shrink row.
+// The history row shows its latest shrink's options, tokenizer and counts (what the model saw of it comes after, when
+// counted: recordModelTokens). Its source stays the first one known (what it is listed and searched by); each shrink's
+// own source is in its shrink row.
 const SHOW_LATEST_SHRINK = `
 UPDATE ${HISTORY_TABLE} SET compressor = :compressor, tokenizer = :tokenizer, tokens_before = :tokensBefore, tokens_after = :tokensAfter,
-  source_name = coalesce(source_name, :sourceName), source_key = coalesce(source_key, :sourceKey), tool_count = coalesce(tool_count, :toolCount)
+  source_name = coalesce(source_name, :sourceName), source_key = coalesce(source_key, :sourceKey), tool_count = coalesce(tool_count, :toolCount),
+  ${MODEL_TOKENS_COLUMN} = NULL
 WHERE handle = :handle`;
+
+/** A shrink as the caller knows it once its counts are done: which one it is, and what the model saw of it. */
+export interface ModelTokensRow {
+  handle: string;
+  tokenizer: string | null;
+  tokensBefore: number;
+  tokensAfter: number;
+  modelTokens: string;
+}
+
+// The newest shrink row with those counts (the one just recorded, or the like one recorded before it), and the history
+// row while it shows that shrink.
+const RECORD_SHRINK_MODEL_TOKENS = `
+UPDATE ${SHRINKS_TABLE} SET ${MODEL_TOKENS_COLUMN} = :modelTokens WHERE id = (
+  SELECT id FROM ${SHRINKS_TABLE}
+  WHERE handle = :handle AND tokenizer IS :tokenizer AND tokens_before = :tokensBefore AND tokens_after = :tokensAfter
+  ORDER BY id DESC LIMIT 1)`;
+const RECORD_HISTORY_MODEL_TOKENS = `
+UPDATE ${HISTORY_TABLE} SET ${MODEL_TOKENS_COLUMN} = :modelTokens
+WHERE handle = :handle AND tokenizer IS :tokenizer AND tokens_before = :tokensBefore AND tokens_after = :tokensAfter`;
 
 // Our normalised time when the history row exists (it does after a sync).
 const EXISTING_CREATED_AT = `
@@ -78,6 +101,8 @@ export class StoreSession {
   /** A history row written without shrink rows gets its own as its first, before a later shrink changes it. */
   readonly keepFirstShrink: Statement<[{ handle: string }]>;
   readonly showLatestShrink: Statement<[NewRow]>;
+  /** Only on a writable store (a read-only one never records). */
+  readonly recordModelTokens: { shrink: Statement<[ModelTokensRow]>; history: Statement<[ModelTokensRow]> } | undefined;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -98,6 +123,7 @@ export class StoreSession {
     this.latestShrink = db.prepare(LATEST_SHRINK);
     this.keepFirstShrink = db.prepare(recordFirstShrinks(`h.handle = :handle AND NOT EXISTS (SELECT 1 FROM ${SHRINKS_TABLE} AS s WHERE s.handle = h.handle)`));
     this.showLatestShrink = db.prepare(SHOW_LATEST_SHRINK);
+    this.recordModelTokens = writable ? { shrink: db.prepare(RECORD_SHRINK_MODEL_TOKENS), history: db.prepare(RECORD_HISTORY_MODEL_TOKENS) } : undefined;
     this.mirror.refresh();
   }
 

@@ -23,6 +23,10 @@ export interface HistoryQuery {
   sort?: HistorySortKey;
   /** 'descending' by default. */
   direction?: SortDirection;
+  /** Only entries stored at or after this time (`YYYY-MM-DDTHH:MM:SS.sssZ`, as created_at is kept). */
+  createdFrom?: string;
+  /** Only entries stored before this time (the same form). */
+  createdBefore?: string;
   /** List each entry's shrinks too (the CLI's --json; the app's list needs only the latest, which the entry shows). */
   shrinks?: boolean;
 }

@@ -1,10 +1,10 @@
-// The browser host (SPEC §5): the renderer and the main-process services
+// The browser host (docs/app.md): the renderer and the main-process services
 // served to a browser on 127.0.0.1 with a per-run secret token. This file is
 // the front door — it refuses foreign requests, trades the token in the
 // printed URL for a session cookie, and routes to the static files, the API
 // and the event streams. Each of those lives in its own module.
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, EVENTS_PATH, LAST_EVENT_HEADER, RESUME_HEADER, TOKEN_HEADER, TOKEN_QUERY, tokenCookieName } from '../../shared/ipc/http-protocol';
 import type { Dispatcher } from '../services/dispatch';
@@ -59,6 +59,18 @@ function splitTarget(url: string | undefined): { pathname: string; query: URLSea
   return q < 0 ? { pathname: url, query: new URLSearchParams() } : { pathname: url.slice(0, q), query: new URLSearchParams(url.slice(q + 1)) };
 }
 
+/** What routing a request needs: the session's token, the port listened on, and the three kinds of answer. */
+interface FrontDoor {
+  token: string;
+  /** 0 until the server listens. */
+  port: number;
+  events: ReturnType<typeof createEventHub>;
+  api: ReturnType<typeof createApiRoutes>;
+  pages: Awaited<ReturnType<typeof createStaticFiles>>;
+  /** Why a request was refused, for the log line written when its answer is sent. */
+  refusals: WeakMap<ServerResponse, string>;
+}
+
 /**
  * Starts the host on 127.0.0.1. Every request must name this host in its one
  * Host header (and in Origin when it sends one); pages need the session cookie, API and
@@ -77,98 +89,15 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const api = createApiRoutes({ dispatcher: options.dispatcher, events });
   const pages = await createStaticFiles({ rendererDir: options.rendererDir, token });
-  let port = 0;
-  // Why a request was refused, for the log line written when its answer is sent.
-  const refusals = new WeakMap<ServerResponse, string>();
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const target = splitTarget(req.url);
-    if (repeatsHost(req.headersDistinct)) {
-      const why = 'more than one Host header';
-      refusals.set(res, why);
-      if (target && isApiPath(target.pathname)) sendApiFailure(res, 400, 'cave_bad_request', `bad request: ${why}`, { close: true });
-      else sendText(res, 400, `Bad request: ${why}.`, { close: true });
-      return;
-    }
-    const foreign = refuseForeignRequest(req.headers, port);
-    if (foreign || !target) {
-      const why = foreign ?? 'request target is not a path';
-      refusals.set(res, why);
-      if (target && isApiPath(target.pathname)) sendApiFailure(res, 403, 'cave_forbidden', `forbidden: ${why}`, { close: true });
-      else sendText(res, 403, `Forbidden: ${why}.`, { close: true });
-      return;
-    }
-    const { pathname, query } = target;
-    const isApi = isApiPath(pathname);
-
-    if (req.method === 'OPTIONS') {
-      // No CORS, ever: a preflight is refused, so a foreign page can never send our token header.
-      sendText(res, 405, 'Method not allowed.', { close: true, headers: { Allow: isApi ? 'GET, POST' : 'GET, HEAD' } });
-      return;
-    }
-
-    if (isApi) {
-      if (!tokenMatches(token, singleHeader(req.headers, TOKEN_HEADER))) {
-        refusals.set(res, `missing or wrong ${TOKEN_HEADER}`);
-        sendApiFailure(res, 403, 'cave_forbidden', `forbidden: this call needs the ${TOKEN_HEADER} header of this session`, { close: true });
-        return;
-      }
-      if (pathname === EVENTS_PATH) {
-        if (req.method !== 'GET') {
-          sendApiFailure(res, 405, 'cave_bad_request', `${EVENTS_PATH} takes GET`, { close: true, headers: { Allow: 'GET' } });
-          return;
-        }
-        events.open(res, resumeFrom(singleHeader(req.headers, RESUME_HEADER), singleHeader(req.headers, LAST_EVENT_HEADER)));
-        return;
-      }
-      let channel: string;
-      try {
-        channel = decodeURIComponent(pathname.slice(API_PREFIX.length));
-      } catch {
-        channel = pathname.slice(API_PREFIX.length);
-      }
-      await api.handle(req, res, channel);
-      return;
-    }
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'Method not allowed.', { close: true, headers: { Allow: 'GET, HEAD' } });
-      return;
-    }
-
-    if (pathname === '/' && query.has(TOKEN_QUERY)) {
-      if (!tokenMatches(token, query.get(TOKEN_QUERY))) {
-        refusals.set(res, 'wrong token in the address');
-        sendText(res, 403, 'Forbidden: this address carries a wrong or old token. Open the address Caveman Shrink printed this time.');
-        return;
-      }
-      // Trade the token in the address for a session cookie, and take it out of the address bar.
-      applySecurityHeaders(res);
-      res.writeHead(303, {
-        Location: '/',
-        'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        'Cache-Control': 'no-store',
-        'Content-Length': '0',
-      });
-      res.end();
-      return;
-    }
-
-    if (!hasSessionCookie(req.headers, tokenCookieName(port), token)) {
-      refusals.set(res, 'no session cookie');
-      sendText(res, 403, 'Forbidden: open the address Caveman Shrink printed when it started (it carries the access token).');
-      return;
-    }
-    await pages.serve(req, res, pathname);
-  }
+  const door: FrontDoor = { token, port: 0, events, api, pages, refusals: new WeakMap() };
 
   const server = createServer((req, res) => {
     res.on('finish', () => {
       if (res.statusCode < 400) return;
-      const why = refusals.get(res);
+      const why = door.refusals.get(res);
       log(`${res.statusCode} ${req.method ?? '?'} ${splitTarget(req.url)?.pathname ?? '(not a path)'}${why ? ` (${why})` : ''}`);
     });
-    route(req, res).catch((error: unknown) => {
+    route(door, req, res).catch((error: unknown) => {
       log(`internal error: ${errorMessage(error)}`);
       if (!res.headersSent) sendText(res, 500, 'Internal error.', { close: true });
       else res.destroy();
@@ -176,21 +105,14 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
-  const origin = `http://${host}:${port}`;
+  door.port = await listen(server, options.port ?? 0, host);
+  const origin = `http://${host}:${door.port}`;
 
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}/?${TOKEN_QUERY}=${token}`,
     origin,
-    port,
+    port: door.port,
     token,
     close() {
       closing ??= new Promise<void>((resolve) => {
@@ -201,4 +123,100 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
       return closing;
     },
   };
+}
+
+/** Listens on `host`; resolves the port listened on. */
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function route(door: FrontDoor, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const target = splitTarget(req.url);
+  if (refusedAtTheDoor(door, req, res, target) || !target) return;
+  const { pathname, query } = target;
+  const isApi = isApiPath(pathname);
+  if (req.method === 'OPTIONS') {
+    // No CORS, ever: a preflight is refused, so a foreign page can never send our token header.
+    sendText(res, 405, 'Method not allowed.', { close: true, headers: { Allow: isApi ? 'GET, POST' : 'GET, HEAD' } });
+    return;
+  }
+  if (isApi) await routeApi(door, req, res, pathname);
+  else await routePage(door, req, res, pathname, query);
+}
+
+/** Refuses (and answers) a request with more than one Host header, from a foreign page or host, or without a path. */
+function refusedAtTheDoor(door: FrontDoor, req: IncomingMessage, res: ServerResponse, target: ReturnType<typeof splitTarget>): boolean {
+  const refuse = (status: 400 | 403, why: string) => {
+    door.refusals.set(res, why);
+    const [code, words] = status === 400 ? (['cave_bad_request', 'Bad request'] as const) : (['cave_forbidden', 'Forbidden'] as const);
+    if (target && isApiPath(target.pathname)) sendApiFailure(res, status, code, `${words.toLowerCase()}: ${why}`, { close: true });
+    else sendText(res, status, `${words}: ${why}.`, { close: true });
+    return true;
+  };
+  if (repeatsHost(req.headersDistinct)) return refuse(400, 'more than one Host header');
+  const foreign = refuseForeignRequest(req.headers, door.port);
+  if (foreign || !target) return refuse(403, foreign ?? 'request target is not a path');
+  return false;
+}
+
+/** An API call or the event stream: each needs this session's token header. */
+async function routeApi(door: FrontDoor, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  if (!tokenMatches(door.token, singleHeader(req.headers, TOKEN_HEADER))) {
+    door.refusals.set(res, `missing or wrong ${TOKEN_HEADER}`);
+    sendApiFailure(res, 403, 'cave_forbidden', `forbidden: this call needs the ${TOKEN_HEADER} header of this session`, { close: true });
+    return;
+  }
+  if (pathname === EVENTS_PATH) {
+    if (req.method !== 'GET') {
+      sendApiFailure(res, 405, 'cave_bad_request', `${EVENTS_PATH} takes GET`, { close: true, headers: { Allow: 'GET' } });
+      return;
+    }
+    door.events.open(res, resumeFrom(singleHeader(req.headers, RESUME_HEADER), singleHeader(req.headers, LAST_EVENT_HEADER)));
+    return;
+  }
+  let channel: string;
+  try {
+    channel = decodeURIComponent(pathname.slice(API_PREFIX.length));
+  } catch {
+    channel = pathname.slice(API_PREFIX.length);
+  }
+  await door.api.handle(req, res, channel);
+}
+
+/** The page and its files: the printed address trades its token for a session cookie, which every file then needs. */
+async function routePage(door: FrontDoor, req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams): Promise<void> {
+  const { token, port } = door;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendText(res, 405, 'Method not allowed.', { close: true, headers: { Allow: 'GET, HEAD' } });
+    return;
+  }
+  if (pathname === '/' && query.has(TOKEN_QUERY)) {
+    if (!tokenMatches(token, query.get(TOKEN_QUERY))) {
+      door.refusals.set(res, 'wrong token in the address');
+      sendText(res, 403, 'Forbidden: this address carries a wrong or old token. Open the address Caveman Shrink printed this time.');
+      return;
+    }
+    // Trade the token in the address for a session cookie, and take it out of the address bar.
+    applySecurityHeaders(res);
+    res.writeHead(303, {
+      Location: '/',
+      'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+      'Cache-Control': 'no-store',
+      'Content-Length': '0',
+    });
+    res.end();
+    return;
+  }
+  if (!hasSessionCookie(req.headers, tokenCookieName(port), token)) {
+    door.refusals.set(res, 'no session cookie');
+    sendText(res, 403, 'Forbidden: open the address Caveman Shrink printed when it started (it carries the access token).');
+    return;
+  }
+  await door.pages.serve(req, res, pathname);
 }

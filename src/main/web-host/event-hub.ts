@@ -87,120 +87,126 @@ interface Page {
 }
 
 export function createEventHub(options: EventHubOptions = {}): EventHub {
-  const pages = new Map<string, Page>();
+  return new PageStreams(options);
+}
+
+/** The pages known by client id, each with its stream while it has one, and waited for a while when it has none. */
+class PageStreams implements EventHub {
+  private readonly pages = new Map<string, Page>();
   /** Ids of the pages without a stream, away longest first. */
-  const awayOrder = new Set<string>();
-  const log = options.log ?? (() => undefined);
-  let open = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let closing = false;
+  private readonly awayOrder = new Set<string>();
+  private readonly log: (line: string) => void;
+  private openStreams = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closing = false;
 
-  const forget = (clientId: string) => {
-    const page = pages.get(clientId);
+  constructor(private readonly options: EventHubOptions) {
+    this.log = options.log ?? (() => undefined);
+  }
+
+  get size(): number {
+    return this.openStreams;
+  }
+
+  open(res: ServerResponse, resume?: Resume): string {
+    const resumed = resume === undefined ? undefined : this.pages.get(resume.clientId);
+    const clientId = resumed ? resume!.clientId : newClientId();
+    const page = resumed ?? { replay: new EventReplay() };
+    // The page gave up on a stream this side still sees open: that one ends.
+    if (page.res) this.drop(clientId, page.res, 'the page opened a new one');
+    if (page.away) clearTimeout(page.away);
+    page.away = undefined;
+    this.awayOrder.delete(clientId);
+    this.pages.set(clientId, page);
+
+    applySecurityHeaders(res);
+    res.writeHead(200, {
+      'Content-Type': 'application/x-ndjson; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    });
+    page.res = res;
+    this.openStreams += 1;
+    res.on('close', () => this.drop(clientId, res));
+    const hello: HelloLine = { event: 'hello', clientId };
+    res.write(`${JSON.stringify(hello)}\n`);
+    if (resumed) for (const line of page.replay.since(resume!.lastSeq)) this.write(clientId, line);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.keepAlive(), this.options.keepAliveMs ?? KEEP_ALIVE_MS);
+      this.timer.unref();
+    }
+    this.options.onOpen?.(this.contextFor(clientId));
+    return clientId;
+  }
+
+  contextFor(clientId: string | undefined): CallContext {
+    const page = clientId === undefined ? undefined : this.pages.get(clientId);
+    if (clientId === undefined || !page) {
+      return { clientId: `anonymous-${newClientId()}`, emit: () => undefined };
+    }
+    const emit: EventSink = <E extends EventName>(event: E, payload: EventTypes[E]) => {
+      // The page may have been forgotten since this call began: its events then go nowhere.
+      if (this.pages.get(clientId) !== page) return;
+      this.write(clientId, page.replay.add(event, payload));
+    };
+    return { clientId, emit };
+  }
+
+  closeAll(): void {
+    this.closing = true;
+    for (const [clientId, page] of [...this.pages]) {
+      if (page.res) this.drop(clientId, page.res);
+      this.forget(clientId);
+    }
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private forget(clientId: string): void {
+    const page = this.pages.get(clientId);
     if (page?.away) clearTimeout(page.away);
-    pages.delete(clientId);
-    awayOrder.delete(clientId);
-  };
+    this.pages.delete(clientId);
+    this.awayOrder.delete(clientId);
+  }
 
-  const wait = (clientId: string, page: Page) => {
-    if (closing) {
-      forget(clientId);
+  private wait(clientId: string, page: Page): void {
+    if (this.closing) {
+      this.forget(clientId);
       return;
     }
-    if (awayOrder.size >= MAX_AWAY_PAGES) forget(awayOrder.values().next().value as string);
-    page.away = setTimeout(() => forget(clientId), options.awayKeepMs ?? AWAY_KEEP_MS);
+    if (this.awayOrder.size >= MAX_AWAY_PAGES) this.forget(this.awayOrder.values().next().value as string);
+    page.away = setTimeout(() => this.forget(clientId), this.options.awayKeepMs ?? AWAY_KEEP_MS);
     page.away.unref();
-    awayOrder.add(clientId);
-  };
+    this.awayOrder.add(clientId);
+  }
 
   /** Ends the page's stream `res` (when it still is its stream); the page is then waited for. */
-  const drop = (clientId: string, res: ServerResponse, reason?: string) => {
-    const page = pages.get(clientId);
+  private drop(clientId: string, res: ServerResponse, reason?: string): void {
+    const page = this.pages.get(clientId);
     if (!page || page.res !== res) return;
     page.res = undefined;
-    open -= 1;
-    wait(clientId, page);
-    options.onClose?.(clientId);
-    if (reason) log(`events: closed a stream (${reason})`);
+    this.openStreams -= 1;
+    this.wait(clientId, page);
+    this.options.onClose?.(clientId);
+    if (reason) this.log(`events: closed a stream (${reason})`);
     if (!res.writableEnded) res.end();
-    if (open === 0 && timer) {
-      clearInterval(timer);
-      timer = undefined;
+    if (this.openStreams === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
     }
-  };
+  }
 
-  const write = (clientId: string, line: string) => {
-    const res = pages.get(clientId)?.res;
+  private write(clientId: string, line: string): void {
+    const res = this.pages.get(clientId)?.res;
     if (!res || res.writableEnded || res.destroyed) return;
     if (res.writableLength > MAX_QUEUED_EVENT_BYTES) {
-      drop(clientId, res, 'the page stopped reading its events');
+      this.drop(clientId, res, 'the page stopped reading its events');
       return;
     }
     res.write(line);
-  };
+  }
 
-  const keepAlive = () => {
-    for (const clientId of [...pages.keys()]) write(clientId, '\n');
-  };
-
-  const hub: EventHub = {
-    open(res, resume) {
-      const resumed = resume === undefined ? undefined : pages.get(resume.clientId);
-      const clientId = resumed ? resume!.clientId : newClientId();
-      const page = resumed ?? { replay: new EventReplay() };
-      // The page gave up on a stream this side still sees open: that one ends.
-      if (page.res) drop(clientId, page.res, 'the page opened a new one');
-      if (page.away) clearTimeout(page.away);
-      page.away = undefined;
-      awayOrder.delete(clientId);
-      pages.set(clientId, page);
-
-      applySecurityHeaders(res);
-      res.writeHead(200, {
-        'Content-Type': 'application/x-ndjson; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Accel-Buffering': 'no',
-      });
-      page.res = res;
-      open += 1;
-      res.on('close', () => drop(clientId, res));
-      const hello: HelloLine = { event: 'hello', clientId };
-      res.write(`${JSON.stringify(hello)}\n`);
-      if (resumed) for (const line of page.replay.since(resume!.lastSeq)) write(clientId, line);
-      if (!timer) {
-        timer = setInterval(keepAlive, options.keepAliveMs ?? KEEP_ALIVE_MS);
-        timer.unref();
-      }
-      options.onOpen?.(hub.contextFor(clientId));
-      return clientId;
-    },
-
-    contextFor(clientId) {
-      const page = clientId === undefined ? undefined : pages.get(clientId);
-      if (clientId === undefined || !page) {
-        return { clientId: `anonymous-${newClientId()}`, emit: () => undefined };
-      }
-      const emit: EventSink = <E extends EventName>(event: E, payload: EventTypes[E]) => {
-        // The page may have been forgotten since this call began: its events then go nowhere.
-        if (pages.get(clientId) !== page) return;
-        write(clientId, page.replay.add(event, payload));
-      };
-      return { clientId, emit };
-    },
-
-    get size() {
-      return open;
-    },
-
-    closeAll() {
-      closing = true;
-      for (const [clientId, page] of [...pages]) {
-        if (page.res) drop(clientId, page.res);
-        forget(clientId);
-      }
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
-  return hub;
+  private keepAlive(): void {
+    for (const clientId of [...this.pages.keys()]) this.write(clientId, '\n');
+  }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the browser host (SPEC §5): the main-process services and the built
+// Runs the browser host (docs/app.md): the main-process services and the built
 // renderer on 127.0.0.1. stdout carries exactly one line, the address to
 // open, so scripts and tests can read it; everything else (the store it
 // uses, how to stop it) goes to stderr.

@@ -6,7 +6,7 @@ import { launchPaths } from '../services/launch-paths';
 
 export interface WebHostArgs {
   port: number;
-  /** Recovery store file; undefined means the SPEC §3 default (resolved by the services). */
+  /** Recovery store file; undefined means the docs/store.md default (resolved by the services). */
   storePath?: string;
   /** The built renderer folder; undefined means the one next to the built entry. */
   rendererDir?: string;

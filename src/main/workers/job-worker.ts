@@ -5,13 +5,14 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { asCavemanError } from '../../shared/errors';
-import { analysisBuffers } from '../jobs/analysis/analysis-buffers';
-import { analysisCounter } from '../jobs/analysis/analysis-counter';
-import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
+import { analysisBuffers } from '../analysis/analysis-buffers';
+import { analysisCounter } from '../analysis/analysis-counter';
+import type { AnalysisProduct } from '../analysis/analyze-catalog';
 import { stepwise } from './progress-steps';
-import { StoreHolder } from './store-holder';
-import type { FromWorker, Operation, ToWorker, WorkerSetup } from './worker-protocol';
-import { operations } from './worker-operations';
+import { StoreHolder } from '../analysis/store-holder';
+import type { Operation } from '../analysis/operation-types';
+import { operations } from '../analysis/worker-operations';
+import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol';
 import { detachEarly } from './detach-early';
 
 /** Lower priority than the UI thread (0), still well above idle work (19). */

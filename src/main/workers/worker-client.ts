@@ -4,8 +4,9 @@
 
 import { Worker } from 'node:worker_threads';
 import { CavemanError, cancelledError } from '../../shared/errors';
-import { resolveWorkerScript } from './worker-script';
-import type { FromWorker, Operation, Operations, ToWorker, WorkerSetup } from './worker-protocol';
+import { resolveWorkerScript } from '../engine/threads/worker-script';
+import type { Operation, Operations } from '../analysis/operation-types';
+import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol';
 import { detachEarly } from './detach-early';
 
 // Calls transfer their byte arrays from this thread (detach-early.ts).

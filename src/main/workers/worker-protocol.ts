@@ -1,28 +1,9 @@
 // Messages between the main process (or the browser host) and its service
 // workers: tagged unions with a call id; progress and cancel use the id.
 
-import type {
-  CatalogSide,
-  HistoryEntry,
-  LevelComparison,
-  HistoryListRequest,
-  HistoryPage,
-  HistoryTools,
-  InputOrigin,
-  JobProgressEvent,
-  ServerCosts,
-} from '../../shared/contracts';
+import type { JobProgressEvent } from '../../shared/contracts';
 import type { ErrorValue } from '../../shared/errors';
-import type { KnownLevelFigures } from '../library/level-comparison';
-import type { TokenizerName } from '../../shared/tokenizers';
-import type { LevelName } from '../../shared/levels';
-import type { LocationEnv } from '../mcp/import/config-locations';
-import type { Discovery } from '../mcp/import/discover-servers';
-import type { McpTarget } from '../mcp/connection/server-target';
-import type { AnalysisProduct } from '../jobs/analysis/analyze-catalog';
-import type { ListingProduct, ListingSettings } from '../mcp/proxy/proxy-listing';
-import type { PackedTools } from '../mcp/proxy/listing-text';
-import type { ListingContext } from '../mcp/proxy/tools-proxy';
+import type { Operation } from '../analysis/operation-types';
 
 export interface WorkerSetup {
   storePath: string;
@@ -31,70 +12,6 @@ export interface WorkerSetup {
   /** The thread's nice value; by default below the thread that serves the UI. The proxy's client waits for its listing: 0. */
   nice?: number;
 }
-
-export interface StoreInfo {
-  path: string;
-  readOnly: boolean;
-  maxBytes: number;
-  retainedBytes: number;
-}
-
-/** Every operation a worker performs: its arguments and its answer. */
-export interface Operations {
-  analyze: {
-    args: {
-      analysisId: string;
-      name: string;
-      tokenizer: TokenizerName;
-      bytes: Uint8Array;
-      origin?: InputOrigin;
-      shareSchemas?: boolean;
-      level?: LevelName;
-      budget?: number;
-    };
-    result: AnalysisProduct;
-  };
-  /** Shrinks a stored original again with the tokenizer and options of one of its shrinks (`shrink`, else the latest); `tokenizer` where it recorded none. */
-  analyzeHandle: {
-    args: {
-      analysisId: string;
-      handle: string;
-      tokenizer: TokenizerName;
-      shareSchemas?: boolean;
-      level?: LevelName;
-      budget?: number;
-      shrink?: number | undefined;
-    };
-    result: AnalysisProduct;
-  };
-  /** One side of a stored original; the compressed one as that shrink (`shrink`, else the latest) made it. */
-  exportHandle: { args: { handle: string; which: CatalogSide; shrink?: number | undefined }; result: { fileName: string; bytes: Uint8Array } };
-  compareLevels: {
-    args: { bytes: Uint8Array; tokenizer: TokenizerName; shareSchemas: boolean; known?: KnownLevelFigures | undefined };
-    result: LevelComparison;
-  };
-  storeInfo: { args: Record<string, never>; result: StoreInfo };
-  /** Gets the worker ready for a first analysis with `tokenizer` (warm-up.ts); stores nothing. */
-  warmUp: { args: { tokenizer: TokenizerName }; result: null };
-  history: { args: HistoryListRequest; result: HistoryPage };
-  details: { args: { handle: string }; result: HistoryEntry | null };
-  delete: { args: { handle: string }; result: boolean };
-  historyTools: { args: { handle: string; name?: string | undefined }; result: HistoryTools };
-  /** Lists every tool of an MCP server: `{"tools":[…]}` as UTF-8 bytes (the server is stopped before it answers). */
-  /** Reads the MCP clients' config files (never starts a server). */
-  discoverMcpServers: { args: { where: LocationEnv }; result: Discovery };
-  /** The servers in a config file's bytes (a file the person picked). */
-  readMcpConfig: { args: { displayName: string; bytes: Uint8Array }; result: Discovery };
-  listMcpTools: { args: { target: McpTarget; timeoutMs: number; name: string }; result: { bytes: Uint8Array; tools: number } };
-  /** A server's listing (`{"tools":[…]}` bytes) measured at every level in every rendering (the Servers view); stores nothing. */
-  measureListing: { args: { bytes: Uint8Array; tokenizer: TokenizerName }; result: ServerCosts };
-  /** Loads what the proxy's listings need (the engine, the tokenizer) while the server starts; lists nothing. */
-  prepareProxyListing: { args: { tokenizer: TokenizerName }; result: null };
-  /** The proxy's listing of a server's tools (each tool's exact bytes): filtered, shrunk, the original committed. */
-  proxyListing: { args: { tools: PackedTools; settings: ListingSettings; context: ListingContext; cacheKey?: string }; result: ListingProduct };
-}
-
-export type Operation = keyof Operations;
 
 export type ToWorker = { type: 'call'; id: number; op: Operation; args: unknown } | { type: 'cancel'; id: number };
 

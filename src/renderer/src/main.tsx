@@ -8,6 +8,7 @@ import { AppProvider } from './app-context';
 import { App } from './components/app';
 import { openSearchInFocusedEditor } from './lib/editor-registry';
 import { isMacPlatform } from './lib/shortcuts';
+import { followTheme } from './lib/theme';
 import { createAppCommands } from './state/app-commands';
 import { connectEvents, createAppStores } from './state/app-stores';
 // The stylesheets, in cascade order: base first, then one file per component or view area;
@@ -48,6 +49,7 @@ const commands = createAppCommands(api, stores, {
   openEditorSearch: openSearchInFocusedEditor,
 });
 connectEvents(api, stores, commands.run);
+followTheme(stores.settings);
 void stores.settings.getState().load();
 void stores.history.getState().refresh();
 

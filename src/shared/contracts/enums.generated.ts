@@ -8,6 +8,6 @@ export const CONTRACT_ENUMS = {
   levels: ['full', 'facts', 'leads', 'overviews', 'signatures', 'skeletons', 'names'],
   checkCallsModes: ['all', 'deferred', 'off'],
   passThroughReasons: ['input_too_large', 'invalid_utf8', 'invalid_json', 'too_deep', 'not_catalog', 'no_saving', 'store_error'],
-  historySortKeys: ['created', 'source', 'tools', 'tokensBefore', 'tokensAfter', 'saved'],
+  historySortKeys: ['created', 'source', 'tools', 'tokensBefore', 'tokensAfter', 'saved', 'modelBefore', 'modelAfter', 'modelSaved'],
   sortDirections: ['ascending', 'descending'],
 } as const;

@@ -32,7 +32,7 @@ export type RecoveryHandle = string;
  */
 export type TokenizerName = 'o200k_base' | 'cl100k_base';
 /**
- * The level of the shrink (SPEC §2.3b, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
+ * The level of the shrink (docs/levels.md, docs/levels.md), named only when it is not the default (facts), so a default shrink's report is the reference's.
  */
 export type LevelName = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
@@ -137,9 +137,18 @@ export type ExportSource =
       shrink?: number;
     };
 /**
- * The column the page is ordered by; created (newest first) by default. saved is the signed share of tokens saved.
+ * The column the page is ordered by; created (newest first) by default. saved is the signed share of the JSON tokens saved; modelBefore, modelAfter and modelSaved order by what Claude's model sees (the anthropic rendering), entries recorded without it (JSON only) as the smallest.
  */
-export type HistorySortKey = 'created' | 'source' | 'tools' | 'tokensBefore' | 'tokensAfter' | 'saved';
+export type HistorySortKey =
+  | 'created'
+  | 'source'
+  | 'tools'
+  | 'tokensBefore'
+  | 'tokensAfter'
+  | 'saved'
+  | 'modelBefore'
+  | 'modelAfter'
+  | 'modelSaved';
 /**
  * descending by default.
  */
@@ -291,7 +300,7 @@ export interface ShrinkReport {
   pass_through?: PassThrough;
   error?: ErrorValue;
   /**
-   * shrink --describe-tool: the describe tool's definition was added after the catalog's tools (issue 27 item 3). tokens_after and ratio count stdout with it; `tokens` is what it adds.
+   * shrink --describe-tool: the describe tool's definition was added after the catalog's tools. tokens_after and ratio count stdout with it; `tokens` is what it adds.
    */
   describe_tool?: {
     name: string;
@@ -543,7 +552,7 @@ export interface FactsKept {
   }[];
 }
 /**
- * One handle in the recovery store. compressor, tokenizer, tokens_before and tokens_after are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
+ * One handle in the recovery store. compressor, tokenizer, tokens_before, tokens_after and visible are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.
  */
 export interface HistoryEntry {
   handle: RecoveryHandle;
@@ -563,11 +572,36 @@ export interface HistoryEntry {
   tool_count: number | null;
   tokenizer: string | null;
   /**
+   * What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.
+   *
+   * This interface was referenced by `HistoryEntry`'s JSON-Schema
+   * via the `definition` "modelTokens".
+   */
+  visible: VisibleTokens | null;
+  /**
    * Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.
    *
    * @minItems 1
    */
   shrinks?: [HistoryShrink, ...HistoryShrink[]];
+}
+/**
+ * Tokens of what a model sees of the tools (docs/transform.md), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
+ *
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "visibleTokens".
+ */
+export interface VisibleTokens {
+  anthropic: RenderedTokens;
+  openai: RenderedTokens;
+}
+/**
+ * This interface was referenced by `LintReport`'s JSON-Schema
+ * via the `definition` "renderedTokens".
+ */
+export interface RenderedTokens {
+  tokens_before: number;
+  tokens_after: number;
 }
 /**
  * One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.
@@ -586,6 +620,13 @@ export interface HistoryShrink {
   created_at: string;
   compressor: string;
   tokenizer: string | null;
+  /**
+   * What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.
+   *
+   * This interface was referenced by `HistoryEntry`'s JSON-Schema
+   * via the `definition` "modelTokens".
+   */
+  visible: VisibleTokens | null;
   tokens_before: number;
   tokens_after: number;
   source_name: string | null;
@@ -689,7 +730,7 @@ export interface AnalyzeRequest {
   bytes: Bytes;
   origin?: InputOrigin;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -718,7 +759,7 @@ export interface ReanalyzeRequest {
   analysisId: string;
   tokenizer: TokenizerName;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -742,7 +783,7 @@ export interface ReanalyzeRequest {
 export interface OpenFilesRequest {
   tokenizer: TokenizerName;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -886,6 +927,14 @@ export interface HistoryListRequest {
   query?: string;
   sort?: HistorySortKey;
   direction?: SortDirection;
+  /**
+   * Only entries stored at or after this time (as created_at is kept: UTC, milliseconds).
+   */
+  createdFrom?: string;
+  /**
+   * Only entries stored before this time (the same form).
+   */
+  createdBefore?: string;
 }
 /**
  * This interface was referenced by `IPCContract`'s JSON-Schema
@@ -904,7 +953,7 @@ export interface HistoryOpenRequest {
   handle: RecoveryHandle;
   tokenizer: TokenizerName;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -1081,7 +1130,7 @@ export interface McpImportRequest {
    */
   timeoutSeconds?: number;
   /**
-   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (SPEC §2.3a; off when absent).
+   * Shrink with shared sub-schemas: identical sub-schemas repeated inside a tool written once in its $defs (docs/transform.md; off when absent).
    *
    * This interface was referenced by `IPCContract`'s JSON-Schema
    * via the `definition` "shareSchemas".
@@ -1308,7 +1357,7 @@ export interface ServerRow1 {
   wrap: ServerWrapState;
 }
 /**
- * Tokens of one text in each rendering: JSON (the listing as sent), anthropic and openai (what the model sees, SPEC §2.8).
+ * Tokens of one text in each rendering: JSON (the listing as sent), anthropic and openai (what the model sees, docs/transform.md).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "tokenTriple".
@@ -1344,14 +1393,6 @@ export interface ServerLevelCost {
     shortenedTools: number;
     tokens: TokenTriple;
   };
-}
-/**
- * This interface was referenced by `LintReport`'s JSON-Schema
- * via the `definition` "renderedTokens".
- */
-export interface RenderedTokens {
-  tokens_before: number;
-  tokens_after: number;
 }
 /**
  * A server's listing measured at every level, in every rendering (inferred, local tokenizer).
@@ -1404,7 +1445,7 @@ export interface IpcFailure {
   message: string;
 }
 /**
- * One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (SPEC §2.8).
+ * One level's shrink of the catalog: its tokens as JSON and as the model sees it in each rendering (docs/transform.md).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "LevelFigures".
@@ -1423,7 +1464,7 @@ export interface LevelFigures {
   passesThrough?: true;
 }
 /**
- * An analysed catalog shrunk at every level (issue 27 item 5), with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).
+ * An analysed catalog shrunk at every level, with its tokenizer and sub-schema choice, beside the input as it came (catalog:levels).
  *
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "LevelComparison".
@@ -1477,16 +1518,6 @@ export interface AnalysisSummary {
    * The catalog was shrunk with shared sub-schemas (an opt-in).
    */
   shareSchemas?: boolean;
-}
-/**
- * Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).
- *
- * This interface was referenced by `LintReport`'s JSON-Schema
- * via the `definition` "visibleTokens".
- */
-export interface VisibleTokens {
-  anthropic: RenderedTokens;
-  openai: RenderedTokens;
 }
 /**
  * The catalog could not be shrunk at all (malformed, too large, not a catalog): nothing was stored.
@@ -1555,7 +1586,7 @@ export interface JobFinishedEvent {
   lint?: LintReport;
 }
 /**
- * Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
+ * Per-tool token report (docs/cli.md). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.
  */
 export interface LintReport {
   basis: Basis;
@@ -1682,7 +1713,7 @@ export interface BudgetPlanReport2 {
   };
 }
 /**
- * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
+ * What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.
  */
 export interface DescribeToolPrice {
   /**
@@ -1694,6 +1725,14 @@ export interface DescribeToolPrice {
    * Tools with a non-empty description that is cut or gone in the shrunk catalog.
    */
   shortened_tools: number;
+  visible?: DescribeToolSeen;
+}
+/**
+ * What the describe tool adds to what the model sees when it is listed: its share of the `anthropic` and `openai` renderings, as a tool of the listing is counted (inferred). Absent when it is not listed.
+ */
+export interface DescribeToolSeen {
+  anthropic: number;
+  openai: number;
 }
 export interface TotalTokens {
   /**
@@ -1729,7 +1768,7 @@ export interface TotalTokens {
   beyond_minification: number;
 }
 /**
- * The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.
+ * The facts-kept guarantee over the whole catalog (docs/spec.md): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.
  */
 export interface FactReport {
   found: number;
@@ -1873,7 +1912,7 @@ export interface ServerMeasuredEvent {
       };
 }
 /**
- * Every level at a glance (`caveman-shrink lint --levels`, issue 27 item 5): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (SPEC §2.8). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
+ * Every level at a glance (`caveman-shrink lint --levels`): the catalog's tokens as it came and at each level, as JSON and as the model sees it in both renderings (docs/transform.md). A level whose JSON would not be fewer tokens passes through, as shrink does: its figures are then the original's. Lint measures only; it stores nothing.
  */
 export interface LevelsReport {
   basis: Basis;

@@ -1,4 +1,4 @@
-// The one IPC contract (STYLE rule 2): every renderer → main channel with its
+// The one IPC contract: every renderer → main channel with its
 // request and response schema, and every main → renderer event. Main
 // registers handlers from this list, the preload builds window.api from it,
 // and the browser host serves the same list over HTTP.

@@ -270,9 +270,12 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     writeFileSync(file, referenceInputs().SHRINK_CATALOG!);
     const run = await runCommand(['lint', file], { env });
     const lines = run.stdout.toString().trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^TOOL\s+BEFORE\s+AFTER\s+RATIO$/);
-    expect(lines.some((l) => /^search_files\s+\d+\s+\d+\s+\d+\.\d%$/.test(l))).toBe(true);
-    expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(/^TOTAL \(basis: inferred\)\s+\d+\s+\d+\s+\d+\.\d%  · \d+\.\d% beyond minification$/);
+    // What the model sees first: Claude's tokens and share saved, then OpenAI's, then the catalog's JSON.
+    expect(lines[0]).toMatch(/^TOOL\s+CLAUDE\s+SAVED\s+OPENAI\s+SAVED\s+JSON\s+SAVED$/);
+    const figures = String.raw`(\s+[\d,]+ → [\d,]+\s+-?\d+\.\d%){3}`;
+    expect(lines.some((l) => new RegExp(`^search_files${figures}$`).test(l))).toBe(true);
+    expect(lines.find((l) => l.startsWith('TOTAL'))).toMatch(new RegExp(`^TOTAL \\(basis: inferred\\)${figures}$`));
+    expect(lines.find((l) => l.startsWith('CLAUDE, OPENAI:'))).toMatch(/; \d+\.\d% saved beyond minification$/);
     expect(lines.find((l) => l.startsWith('facts kept:'))).toMatch(
       /^facts kept: (\d+) of \1 \(0 redundant with a keyword, 0 dropped\) · leads whole: (\d+) of \2 · tool descriptions whole: (\d+) of \3$/,
     );
@@ -310,7 +313,7 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     expect(page.entries).toHaveLength(2);
     expect(page.entries[0].created_at >= page.entries[1].created_at).toBe(true);
     const table = (await runCommand(['history'], { env })).stdout.toString();
-    expect(table).toMatch(/^HANDLE\s+CREATED \(UTC\)\s+SOURCE\s+TOOLS\s+BEFORE\s+AFTER\s+SAVED/);
+    expect(table).toMatch(/^HANDLE\s+CREATED \(UTC\)\s+SOURCE\s+TOOLS\s+CLAUDE\s+SAVED\s+OPENAI\s+SAVED\s+JSON\s+SAVED\n/);
     // Text columns start under their header; numbers end under theirs.
     const [header, ...rows] = table.trimEnd().split('\n').slice(0, 4);
     for (const row of rows) {
@@ -320,7 +323,33 @@ describe('caveman-shrink lint, recover, history, --help', () => {
     }
   });
 
-  it('history --json lists every shrink of a handle, newest first; the entry shows the latest (issue 22, item 6)', async () => {
+  it('shrink records what the model sees of what it wrote; history leads with it, Claude then OpenAI, the JSON after', async () => {
+    const github = realFixtures().find((fixture) => fixture.name === 'github-mcp-server.json')!;
+    const shrunk = reportLine(await runCommand(['shrink'], { input: github.bytes, env })) as { tokens_before: number; tokens_after: number };
+    const lint = JSON.parse((await runCommand(['lint', '--json', github.path], { env })).stdout.toString());
+    const [entry] = JSON.parse((await runCommand(['history', '--json'], { env })).stdout.toString()).entries;
+    expect(entry).toMatchObject({ tokens_before: shrunk.tokens_before, tokens_after: shrunk.tokens_after, visible: lint.visible });
+    expect(entry.shrinks[0].visible).toEqual(lint.visible);
+    const lines = (await runCommand(['history'], { env })).stdout.toString().split('\n');
+    const { anthropic, openai } = lint.visible;
+    const cell = (tokens: { tokens_before: number; tokens_after: number }) =>
+      `${tokens.tokens_before.toLocaleString('en-US')} → ${tokens.tokens_after.toLocaleString('en-US')}`;
+    expect(lines[1]).toMatch(new RegExp(`  ${cell(anthropic)}\\s+\\d+\\.\\d%  ${cell(openai)}\\s+\\d+\\.\\d%  ${cell(shrunk)}\\s+\\d+\\.\\d%$`));
+    expect(lines[2]).toMatch(/^CLAUDE, OPENAI: what each model is handed/);
+  });
+
+  it('history says "JSON only" where a shrink was recorded without what the model saw', async () => {
+    const opened = RecoveryStore.open(store.db);
+    try {
+      opened.put(new TextEncoder().encode(referenceInputs().SAMPLE!), { tokensBefore: 10, tokensAfter: 5, sourceName: 'older' });
+    } finally {
+      opened.close();
+    }
+    const row = (await runCommand(['history'], { env })).stdout.toString().split('\n')[1]!;
+    expect(row).toMatch(/ older\s+—\s+JSON only\s+10 → 5  50\.0%$/);
+  });
+
+  it('history --json lists every shrink of a handle, newest first; the entry shows the latest', async () => {
     const input = referenceInputs().CONSTRAINTS_CATALOG!;
     const first = reportLine(await runCommand([], { input, env }));
     const again = reportLine(await runCommand(['shrink', '--share-schemas', '--tokenizer', 'cl100k_base'], { input, env }));

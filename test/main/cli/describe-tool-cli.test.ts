@@ -1,4 +1,4 @@
-// shrink --describe-tool (issue 27 item 3): the describe tool's definition
+// shrink --describe-tool: the describe tool's definition
 // after the shrunk catalog's tools, in the shape of its tools, counted in the
 // report line; not added when no tool was shortened.
 

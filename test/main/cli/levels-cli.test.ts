@@ -1,4 +1,4 @@
-// --level on shrink and lint (issue 27 items 3 and 4): the shrink at that
+// --level on shrink and lint: the shrink at that
 // level on stdout, its report line naming the level (only when it is not the
 // default, so a default shrink's line stays the reference's), a note after
 // it on how to reach what was deferred; lint measuring the same shrink, its

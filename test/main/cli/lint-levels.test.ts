@@ -1,4 +1,4 @@
-// lint --levels (issue 27 item 5): every level at a glance, each row the
+// lint --levels: every level at a glance, each row the
 // figures lint gives at that level (JSON and what the model sees in both
 // renderings), from the library and the CLI alike.
 

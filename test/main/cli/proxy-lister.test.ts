@@ -1,13 +1,15 @@
 // The proxy's listings as the command makes them: on the job worker the
 // first time (the shrink records the client it was made for), and from the
-// store, without shrinking, when the same listing comes with the same
-// options again; other options are another listing.
+// store, without shrinking (and marked used), when the same listing comes
+// with the same options again; other options are another listing.
 
 import { describe, expect, it, vi } from 'vitest';
 import { offThreadLister } from '../../../src/main/cli/commands/proxy-lister';
 import type { ListingSettings } from '../../../src/main/mcp/proxy/proxy-listing';
 import { listingKey } from '../../../src/main/mcp/proxy/listing-key';
+import Database from 'better-sqlite3';
 import { RecoveryStore } from '../../../src/main/store';
+import { LISTINGS_TABLE } from '../../../src/main/store/schema';
 import { realFixture } from '../../helpers/fixtures';
 import { tempStore } from '../../helpers/cli';
 
@@ -18,6 +20,12 @@ const tools = (JSON.parse(new TextDecoder().decode(realFixture('server-memory.js
   new TextEncoder().encode(JSON.stringify(tool)),
 );
 const client = { clientInfo: { name: 'lister-test', version: '3' } };
+const usedAt = (key: string) => {
+  const db = new Database(store.db, { readonly: true });
+  const row = db.prepare(`SELECT used_at FROM ${LISTINGS_TABLE} WHERE key = ?`).get(key) as { used_at: number } | undefined;
+  db.close();
+  return row?.used_at;
+};
 const kept = (key: string) => {
   const opened = RecoveryStore.open(store.db);
   const found = opened.cachedListing(key) !== undefined;
@@ -34,8 +42,11 @@ describe('offThreadLister', () => {
       expect(notes.at(-1)).toMatch(/^tools\/list shrunk at leads: /);
       // The worker keeps the listing once it handed it over.
       await vi.waitFor(() => expect(kept(listingKey(tools, SETTINGS))).toBe(true));
+      const written = usedAt(listingKey(tools, SETTINGS))!;
       const again = await lister.shrinkTools(tools, client);
       expect(notes.at(-1)).toMatch(/answered from the store, not shrunk again\)$/);
+      // Marked used by the worker, after the answer: it goes last when room is needed.
+      await vi.waitFor(() => expect(usedAt(listingKey(tools, SETTINGS))).toBeGreaterThan(written));
       expect(again.tools).toEqual(first.tools);
       expect(await again.local!.call({ names: ['create_entities'] })).toEqual(await first.local!.call({ names: ['create_entities'] }));
       const handle = /original stored as (ccr_[0-9a-f]{32})/.exec(notes[0]!)![1]!;

@@ -3,16 +3,13 @@
 // finishing event, with a small per-tool report (the page draws the table with
 // the summary); a large one is asked for.
 
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisSummary, JobFinishedEvent, LintReport } from '../../../src/shared/contracts';
 import type { EventName, EventTypes } from '../../../src/shared/ipc/channels';
 import { AnalysisRegistry } from '../../../src/main/jobs/analysis-registry';
-import { INLINE_LINT_BYTES, JobRunner } from '../../../src/main/jobs/job-runner';
+import { INLINE_LINT_BYTES, JobRunner, type JobCaller, type JobWorker } from '../../../src/main/jobs/job-runner';
 import { PROGRESS_INTERVAL_MS } from '../../../src/main/jobs/progress-pacer';
-import type { AnalysisProduct } from '../../../src/main/jobs/analysis/analyze-catalog';
-import type { WorkerClient } from '../../../src/main/workers/worker-client';
-import type { CallContext } from '../../../src/main/services/dispatch';
+import type { AnalysisProduct } from '../../../src/main/analysis/analyze-catalog';
 import { lint as lintOf } from '../../../src/main/library/lint';
 
 /** The per-tool report of a real catalog of `tools` tools. */
@@ -48,16 +45,21 @@ const summary = (analysisId: string, lint: LintReport): AnalysisSummary => ({
   catalogKind: 'tool-list',
 });
 
+/** A caller that keeps every event it is sent. */
+function recordingCaller(): JobCaller & { events: { event: EventName; payload: unknown }[] } {
+  const events: { event: EventName; payload: unknown }[] = [];
+  return { events, emit: <E extends EventName>(event: E, payload: EventTypes[E]) => void events.push({ event, payload }) };
+}
+
 /** Runs one job whose worker answers `product`; resolves its jobFinished event and the registry. */
 async function finishedEvent(product: AnalysisProduct): Promise<{ event: JobFinishedEvent; registry: AnalysisRegistry }> {
   const registry = new AnalysisRegistry();
-  const worker = { call: async () => product } as unknown as WorkerClient;
+  const worker: JobWorker = { call: async () => product };
   const runner = new JobRunner(worker, registry);
-  const events: { event: EventName; payload: unknown }[] = [];
-  const context: CallContext = { clientId: 'test', emit: <E extends EventName>(event: E, payload: EventTypes[E]) => void events.push({ event, payload }) };
-  runner.start('analyze', { name: 'a.json', bytes: new Uint8Array(), tokenizer: 'o200k_base' }, 'a.json', context);
+  const caller = recordingCaller();
+  runner.start('analyze', { name: 'a.json', bytes: new Uint8Array(), tokenizer: 'o200k_base' }, 'a.json', caller);
   await runner.idle();
-  const finished = events.find((e) => e.event === 'jobFinished');
+  const finished = caller.events.find((e) => e.event === 'jobFinished');
   return { event: finished!.payload as JobFinishedEvent, registry };
 }
 
@@ -65,6 +67,10 @@ const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(valu
 const bytes = new Uint8Array([1, 2, 3]);
 
 describe('job runner', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends a small per-tool report with the finishing event, and keeps it for catalog:lint too', async () => {
     const lint = await lintReport();
     const outcome = summary('an-1', lint);
@@ -90,36 +96,57 @@ describe('job runner', () => {
     expect(event).toEqual({ jobId: event.jobId, outcome });
   });
 
-  it('passes on a job’s progress paced: every stage, the latest percent an interval later, nothing after the result', async () => {
+  it('passes on a job’s progress paced: each new stage at once, nothing held back after the result', async () => {
     const lint = await lintReport();
-    const worker = {
-      call: async (_op: string, _args: unknown, options: { onProgress: (stage: string, fraction: number) => void }) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const worker: JobWorker = {
+      call: async (_op, _args, { onProgress }) => {
         // As the jobs worker does: a message per whole percent, most of them within one stage.
-        for (let percent = 0; percent <= 60; percent++) options.onProgress('transforming', percent / 100);
-        options.onProgress('storing', 0.7);
-        await sleep(PROGRESS_INTERVAL_MS + 20);
-        options.onProgress('diffing', 0.8);
-        options.onProgress('diffing', 0.9);
+        for (let percent = 0; percent <= 60; percent++) onProgress?.('transforming', percent / 100);
+        onProgress?.('storing', 0.7);
+        await resumed;
+        onProgress?.('diffing', 0.8);
+        onProgress?.('diffing', 0.9);
         return { outcome: summary('an-3', lint), lint: bytesOf(lint), original: bytes, output: bytes };
       },
-    } as unknown as WorkerClient;
-    const events: { event: EventName; payload: unknown }[] = [];
-    let finished!: () => void;
-    const done = new Promise<void>((resolve) => (finished = resolve));
-    const context: CallContext = {
-      clientId: 'test',
-      emit: <E extends EventName>(event: E, payload: EventTypes[E]) => {
-        events.push({ event, payload });
-        if (event === 'jobFinished') finished();
+    };
+    const caller = recordingCaller();
+    const runner = new JobRunner(worker, new AnalysisRegistry());
+    const { jobId } = runner.start('analyze', { name: 'a.json', bytes, tokenizer: 'o200k_base' }, 'a.json', caller);
+    // The transforming percents held back are superseded by the next stage: nothing of them comes an interval later.
+    await vi.advanceTimersByTimeAsync(PROGRESS_INTERVAL_MS * 2);
+    resume();
+    await runner.idle();
+    // Diffing's 0.9, held back for an interval, is dropped with the result.
+    await vi.advanceTimersByTimeAsync(PROGRESS_INTERVAL_MS * 2);
+    expect(
+      caller.events.map((e) => (e.event === 'jobProgress' ? [(e.payload as { stage: string }).stage, (e.payload as { fraction: number }).fraction] : e.event)),
+    ).toEqual([['queued', 0], ['transforming', 0], ['storing', 0.7], ['diffing', 0.8], 'jobFinished']);
+    expect((caller.events.at(-1)!.payload as JobFinishedEvent).jobId).toBe(jobId);
+  });
+
+  it('sends a stage’s latest percent once the interval is over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const worker: JobWorker = {
+      call: async (_op, _args, { onProgress }) => {
+        for (let percent = 0; percent <= 40; percent++) onProgress?.('transforming', percent / 100);
+        await resumed;
+        return { outcome: { ok: false, name: 'a.json', error: { code: 'cave_invalid_json' as const, message: 'bad' } }, original: bytes, output: bytes };
       },
     };
-    const { jobId } = new JobRunner(worker, new AnalysisRegistry()).start('analyze', { name: 'a.json', bytes, tokenizer: 'o200k_base' }, 'a.json', context);
-    await done;
-    // Timers fire in the order they fall due: one set now for a whole interval falls due after any the runner set before.
-    await sleep(PROGRESS_INTERVAL_MS);
-    expect(
-      events.map((e) => (e.event === 'jobProgress' ? [(e.payload as { stage: string }).stage, (e.payload as { fraction: number }).fraction] : e.event)),
-    ).toEqual([['queued', 0], ['transforming', 0], ['storing', 0.7], ['diffing', 0.8], 'jobFinished']);
-    expect((events.at(-1)!.payload as JobFinishedEvent).jobId).toBe(jobId);
+    const caller = recordingCaller();
+    const runner = new JobRunner(worker, new AnalysisRegistry());
+    runner.start('analyze', { name: 'a.json', bytes, tokenizer: 'o200k_base' }, 'a.json', caller);
+    await vi.advanceTimersByTimeAsync(PROGRESS_INTERVAL_MS - 1);
+    const fractions = () => caller.events.filter((e) => e.event === 'jobProgress').map((e) => (e.payload as { fraction: number }).fraction);
+    expect(fractions()).toEqual([0, 0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fractions()).toEqual([0, 0, 0.4]);
+    resume();
+    await runner.idle();
   });
 });

@@ -96,8 +96,8 @@ describe('--budget on the command line', () => {
     const run = await runCommand(['lint', '--budget', '4000', '--level', 'skeletons', github.path]);
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.toString('utf8').split('\n');
-    expect(lines[0]).toMatch(/^TOOL\s+LEVEL\s+BEFORE\s+AFTER\s+RATIO$/);
-    expect(lines.filter((line) => /^\S+\s+(skeletons|names)\s+\d+\s+\d+/.test(line))).toHaveLength(117);
+    expect(lines[0]).toMatch(/^TOOL\s+LEVEL\s+CLAUDE\s+SAVED\s+OPENAI\s+SAVED\s+JSON\s+SAVED$/);
+    expect(lines.filter((line) => /^\S+\s+(skeletons|names)\s+[\d,]+ → [\d,]+/.test(line))).toHaveLength(117);
     expect(lines.find((line) => line.startsWith('budget: '))).toMatch(/^budget: 4,000 tokens, listing [\d,]+ as Claude is handed it .* \(ceiling skeletons\)$/);
     const below = await runCommand(['shrink', '--budget', '1000', '--store', ':memory:', github.path]);
     expect(below.status).toBe(2);

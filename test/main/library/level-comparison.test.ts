@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeCatalog } from '../../../src/main/jobs/analysis/analyze-catalog';
+import { analyzeCatalog } from '../../../src/main/analysis/analyze-catalog';
 import { compareLevels } from '../../../src/main/library/level-comparison';
 import { ParallelTokenCounter } from '../../../src/main/engine/tokens';
 import { RecoveryStore } from '../../../src/main/store';

@@ -1,4 +1,4 @@
-// Per-tool originals (issue 15, item 3): found from the handle and the
+// Per-tool originals: found from the handle and the
 // tool's name, byte-exact slices of the stored original (odd spacing,
 // number lexemes, integer-like keys and escapes included), from the library
 // and from a fresh CLI process; and the precise meaning of "shortened".

@@ -1,4 +1,4 @@
-// lint's `visible` figures (SPEC §2.8): each rendering counted once, tools +
+// lint's `visible` figures (docs/transform.md): each rendering counted once, tools +
 // envelope adding up to it, before from the input, after from the shrunk output.
 
 import { describe, expect, it } from 'vitest';

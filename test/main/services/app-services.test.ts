@@ -104,7 +104,7 @@ describe('app services (real workers, real store)', () => {
     });
     expect(entry.entry.shrinks.map((shrink) => shrink.compressor)).toEqual(['toolschema+level-leads', 'toolschema']);
 
-    // From history, each shrink at its own level (issue 22, item 6): Save compressed and open in diff, the app at facts.
+    // From history, each shrink at its own level: Save compressed and open in diff, the app at facts.
     const handle = leads.report.recovery_handle!;
     const handedOut = async (summary: AnalysisSummary) =>
       Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: summary.analysisId, which: 'compressed' })).bytes);
@@ -139,7 +139,7 @@ describe('app services (real workers, real store)', () => {
     expect(below).toMatchObject({ ok: false, error: { code: 'cave_bad_request', message: expect.stringContaining("below this catalog's floor") as string } });
   });
 
-  it('gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff (issue 22, item 6)', async () => {
+  it('gives a share-schemas shrink back from history as that shrink made it: Save compressed and open in diff', async () => {
     const outcome = await analyzeShared();
     const handle = outcome.report.recovery_handle!;
     const handedOut = Buffer.from((await call<{ bytes: Uint8Array }>('getCatalogText', { analysisId: outcome.analysisId, which: 'compressed' })).bytes);
@@ -221,7 +221,7 @@ describe('app services (real workers, real store)', () => {
   it('re-opens a handle from history with the tokenizer its shrink recorded, re-measures with another, and history records that shrink', async () => {
     const page = await call<{ entries: { handle: string }[] }>('listHistory', { limit: 1, offset: 0 });
     const handle = page.entries[0]!.handle;
-    // The app's tokenizer (the request's) counts only where the shrink recorded none (issue 22, item 6).
+    // The app's tokenizer (the request's) counts only where the shrink recorded none.
     const reopened = await call<{ jobId: string }>('openHistoryEntry', { handle, tokenizer: 'cl100k_base' });
     const outcome = (await finished(reopened.jobId)) as AnalysisSummary;
     expect(outcome).toMatchObject({ ok: true, tokenizer: 'o200k_base', name: 'github-mcp-server.json' });
@@ -319,13 +319,13 @@ describe('app services (real workers, real store)', () => {
 
   it('describes the app and its store', async () => {
     const info = await call<{ platform: string; storePath: string; storeReadOnly: boolean; version: string }>('getAppInfo', {});
-    // No start policy given: only servers of the config files start, and the page is told so (issue 26).
+    // No start policy given: only servers of the config files start, and the page is told so.
     expect(info).toMatchObject({ platform: 'browser', serverStarts: 'config', storePath: join(dir, 'ccr.db'), storeReadOnly: false });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
 
-describe('jobs that fail before they start (issue 24 item 5)', () => {
+describe('jobs that fail before they start', () => {
   it('a file named at launch that cannot be read: a job of its own, named in jobsStarted, that ends with a jobFinished saying why', async () => {
     const heard: { event: string; payload: unknown }[] = [];
     let finished: () => void = () => undefined;

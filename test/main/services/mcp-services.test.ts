@@ -63,7 +63,7 @@ describe('MCP channels (real services)', () => {
     expect(outcome.report.recovery_handle).toMatch(/^ccr_[0-9a-f]{32}$/);
     expect(outcome.guarantees).toMatchObject({ selection: { ok: true }, construction: { ok: true }, constraints: { ok: true } });
     const stages = progressOf(started.jobId).map((p) => p.stage);
-    // Issue 26: the wait for initialize is its own stage (the app showed "Listing the server's tools 0%" for it).
+    // the wait for initialize is its own stage (the app showed "Listing the server's tools 0%" for it).
     const before = stages.slice(0, stages.indexOf('listing'));
     expect(before.length).toBeGreaterThan(0);
     expect(new Set(before)).toEqual(new Set(['connecting']));
@@ -96,7 +96,7 @@ describe('MCP channels (real services)', () => {
     });
     expect(await finished(crash.jobId)).toMatchObject({
       ok: false,
-      name: 'mcp:node',
+      name: 'mcp:tiny-server.mjs',
       error: { code: 'cave_mcp_unreachable', message: expect.stringContaining('kaboom') },
     });
 
@@ -106,7 +106,7 @@ describe('MCP channels (real services)', () => {
     });
     expect(await finished(empty.jobId)).toMatchObject({
       ok: false,
-      error: { code: 'cave_mcp_no_tools', message: 'mcp:node listed no tools — there is nothing to shrink' },
+      error: { code: 'cave_mcp_no_tools', message: 'mcp:tiny-server.mjs listed no tools — there is nothing to shrink' },
     });
 
     const slow = await call<{ jobId: string }>('importMcpServer', {
@@ -189,7 +189,7 @@ still imports', async () => {
   });
 
   it("a config file the page sends under a discovered file's path, with a discovered server's name, gets its own id: the discovered server still \
-imports (issue 22)", async () => {
+imports", async () => {
     const refuseDir = mkdtempSync(join(tmpdir(), 'caveman-mcp-clash-'));
     const strict = await createAppServices({ storePath: join(refuseDir, 'ccr.db'), platform: 'browser' });
     const context = { clientId: 't', emit: () => undefined };

@@ -74,6 +74,7 @@ describe('Go interop', () => {
           source_name: null,
           tool_count: null,
           tokenizer: null,
+          visible: null,
         },
       ],
     });

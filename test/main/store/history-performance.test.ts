@@ -172,6 +172,7 @@ describe(`history with ${ROWS} handles`, () => {
         tokens_before: 100,
         tokens_after: 40,
         source_name: 'Catalog-1.json',
+        visible: null,
       },
     ]);
   });

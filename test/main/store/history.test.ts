@@ -80,6 +80,7 @@ describe('history paging', () => {
         source_name: 'Shape.json',
         tool_count: 4,
         tokenizer: 'o200k_base',
+        visible: null,
       },
     ]);
   });
@@ -141,6 +142,23 @@ describe('history search', () => {
 
   it('finds nothing for a query that matches nothing', () => {
     expect(store.history({ query: 'zzz-not-there' })).toEqual({ entries: [], total: 0 });
+  });
+});
+
+describe('history by when it was stored', () => {
+  it('keeps entries stored from one time and before another, with a search, sorted and paged, and counts them', () => {
+    const early = add('early', { sourceName: 'a.json' }, '2026-03-01T10:00:00.000Z');
+    const first = add('first', { sourceName: 'b.json' }, '2026-03-02T00:00:00.000Z');
+    const middle = add('middle', { sourceName: 'a.json' }, '2026-03-02T12:30:00.000Z');
+    const last = add('last', { sourceName: 'a.json' }, '2026-03-02T23:59:59.999Z');
+    add('next day', { sourceName: 'a.json' }, '2026-03-03T00:00:00.000Z');
+    const day = { createdFrom: '2026-03-02T00:00:00.000Z', createdBefore: '2026-03-03T00:00:00.000Z' };
+    expect(store.history(day)).toMatchObject({ total: 3, entries: [{ handle: last }, { handle: middle }, { handle: first }] });
+    expect(store.history({ ...day, query: 'a.json' }).entries.map((e) => e.handle)).toEqual([last, middle]);
+    expect(store.history({ ...day, sort: 'created', direction: 'ascending', limit: 1, offset: 1 })).toMatchObject({ total: 3, entries: [{ handle: middle }] });
+    expect(store.history({ createdBefore: day.createdFrom }).entries.map((e) => e.handle)).toEqual([early]);
+    expect(store.history({ createdFrom: '2026-03-04T00:00:00.000Z' })).toEqual({ entries: [], total: 0 });
+    expect(historyPage(store, { limit: 10, offset: 0, ...day }).total).toBe(3);
   });
 });
 

@@ -56,5 +56,11 @@ describe("the proxy's kept listings", () => {
     expect(readCachedListing(db, 'one')).toBeUndefined();
     expect(readCachedListing(db, 'two')).toBeDefined();
     expect(readCachedListing(db, 'three')).toBeDefined();
+
+    // Marked used now, 'three' is kept over 'four' and 'two' is the one to go.
+    store.markListingUsed('three');
+    writeCachedListing(db, 'four', kilobyte, 4, 2100);
+    writeCachedListing(db, 'five', kilobyte, 5, 2100);
+    expect(['two', 'three', 'four', 'five'].filter((key) => readCachedListing(db, key) !== undefined)).toEqual(['three', 'five']);
   });
 });

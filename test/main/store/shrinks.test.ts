@@ -1,4 +1,4 @@
-// Issue 22, item 6: re-shrinking a stored original with other options
+// re-shrinking a stored original with other options
 // (shared sub-schemas, another tokenizer, another level) left history showing
 // the first shrink's. `recoveries` (the Go tools' table) keeps only the first
 // and never changes, so each shrink gets a row in our own table, the history
@@ -51,7 +51,16 @@ describe('each shrink of a stored original', () => {
     });
     expect(listed).not.toHaveProperty('shrinks');
     expect(store.details(handle)?.shrinks).toEqual([
-      { id: 3, created_at: at(2), compressor: 'toolschema', tokenizer: 'cl100k_base', tokens_before: 118, tokens_after: 41, source_name: 'again.json' },
+      {
+        id: 3,
+        created_at: at(2),
+        compressor: 'toolschema',
+        tokenizer: 'cl100k_base',
+        tokens_before: 118,
+        tokens_after: 41,
+        source_name: 'again.json',
+        visible: null,
+      },
       {
         id: 2,
         created_at: at(1),
@@ -60,8 +69,18 @@ describe('each shrink of a stored original', () => {
         tokens_before: 120,
         tokens_after: 30,
         source_name: 'tools.json',
+        visible: null,
       },
-      { id: 1, created_at: at(0), compressor: 'toolschema', tokenizer: 'o200k_base', tokens_before: 120, tokens_after: 40, source_name: 'tools.json' },
+      {
+        id: 1,
+        created_at: at(0),
+        compressor: 'toolschema',
+        tokenizer: 'o200k_base',
+        tokens_before: 120,
+        tokens_after: 40,
+        source_name: 'tools.json',
+        visible: null,
+      },
     ]);
     expect(store.shrink(handle)?.id).toBe(3);
     expect(store.shrink(handle, 2)?.compressor).toBe('toolschema+share-schemas');
@@ -114,7 +133,15 @@ describe('a history row without shrink rows', () => {
       .prepare('INSERT INTO recoveries VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
       .run(handle, '2025-06-01T10:00:00Z', 'toolschema', 'toolschema', 90, 60, Buffer.from(original));
     expect(store.details(handle)?.shrinks).toEqual([
-      { created_at: '2025-06-01T10:00:00.000Z', compressor: 'toolschema', tokenizer: null, tokens_before: 90, tokens_after: 60, source_name: null },
+      {
+        created_at: '2025-06-01T10:00:00.000Z',
+        compressor: 'toolschema',
+        tokenizer: null,
+        tokens_before: 90,
+        tokens_after: 60,
+        source_name: null,
+        visible: null,
+      },
     ]);
 
     store.put(original, SHARED);
@@ -181,7 +208,15 @@ describe('a store made before shrinks were recorded', () => {
     const handles = oldStore(2);
     const store = open({ readonly: true });
     expect(store.details(handles[1]!)?.shrinks).toEqual([
-      { created_at: at(1), compressor: 'toolschema+share-schemas', tokenizer: 'o200k_base', tokens_before: 101, tokens_after: 50, source_name: 'old-1.json' },
+      {
+        created_at: at(1),
+        compressor: 'toolschema+share-schemas',
+        tokenizer: 'o200k_base',
+        tokens_before: 101,
+        tokens_after: 50,
+        source_name: 'old-1.json',
+        visible: null,
+      },
     ]);
     expect(raw().prepare('SELECT count(*) AS n FROM sqlite_master WHERE name = ?').get(SHRINKS_TABLE)).toEqual({ n: 0 });
   });

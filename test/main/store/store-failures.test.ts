@@ -143,7 +143,7 @@ describe('contention', () => {
     const connections = new Set(prepared.mock.contexts);
     prepared.mockRestore();
     expect(connections.size).toBe(1);
-    // It waits for a lock rather than failing at once: SQLite's busy timeout on that connection, at least the 5 s SPEC §3 asks.
+    // It waits for a lock rather than failing at once: SQLite's busy timeout on that connection, at least the 5 s docs/store.md asks.
     expect((connections.values().next().value as Database.Database).pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
     expect(BUSY_TIMEOUT_MS).toBeGreaterThanOrEqual(5000);
     const other = tmp.track(new Database(tmp.dbPath));

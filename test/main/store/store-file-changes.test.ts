@@ -1,4 +1,4 @@
-// The file at an open store's path changes under it (issue 22, item 5): it is
+// The file at an open store's path changes under it: it is
 // deleted, replaced (with garbage, or with another store), replaced while an
 // original is being stored, or made immutable. A handle may only be handed
 // out when its row is in the file at the path; a frozen -shm must fail the

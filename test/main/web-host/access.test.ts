@@ -169,7 +169,7 @@ describe('only this host, only our origin', () => {
     expectNoCors((await send(t.host.port, '/', { headers: { cookie: t.cookie } })).headers);
   });
 
-  it('400 for a request with two Host headers, ours first or second, on pages, the API and the event stream (issue 22)', async () => {
+  it('400 for a request with two Host headers, ours first or second, on pages, the API and the event stream', async () => {
     const ours = `127.0.0.1:${t.host.port}`;
     const requests = [
       (hosts: string) => `GET / HTTP/1.1\r\n${hosts}cookie: ${t.cookie}\r\nconnection: close\r\n\r\n`,

@@ -1,6 +1,6 @@
 // GET /api/events: each page gets its own NDJSON stream and client id, and a
 // call's events go only to the page that named that id — also after its
-// stream dropped and it opened a new one (issue 22, item 6).
+// stream dropped and it opened a new one.
 
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/main/services/dispatch';

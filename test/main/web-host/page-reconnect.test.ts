@@ -1,4 +1,4 @@
-// Issue 22, item 6: the browser host lost a job's result when the page's
+// the browser host lost a job's result when the page's
 // event stream dropped mid-job — the job kept emitting to the client id of
 // the dead stream, and the page's new stream had a new id. Here a page (raw
 // HTTP, the way the renderer's client speaks it) starts an analysis on a real

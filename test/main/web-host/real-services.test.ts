@@ -53,7 +53,7 @@ describe('browser host over the app services', () => {
   });
 });
 
-describe('browser host without --allow-commands (issue 11)', () => {
+describe('browser host without --allow-commands', () => {
   it('a config file the page sends lists its servers, but importing one starts nothing', async () => {
     const marker = join(real.dir, 'pwned');
     const config = { mcpServers: { e: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } } };

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validatorFor } from '../../../src/main/contracts/contract-validator';
 import { hardenedWebPreferences } from '../../../src/main/electron/security';
 import { CONTENT_SECURITY_POLICY } from '../../../src/shared/content-security-policy';
-import { exportFileName } from '../../../src/main/jobs/analysis/export-name';
+import { exportFileName } from '../../../src/main/analysis/export-name';
 import { approveStart, type StartPolicy } from '../../../src/main/mcp/import/start-approval';
 import { CONTRACT_SCHEMAS } from '../../../src/shared/contracts';
 import { CHANNELS, EVENTS, methodsFor, type Method } from '../../../src/shared/ipc/channels';

@@ -90,7 +90,7 @@ function build(r: Request): { path: string; headers: OutgoingHttpHeaders; body?:
   return { path: r.path.replace('TOKEN', token), headers, ...(body ? { body } : {}) };
 }
 
-/** True when the request comes from this host's own page on this machine (SPEC §5 browser host rules). */
+/** True when the request comes from this host's own page on this machine (docs/app.md browser host rules). */
 function fromOwnPage(r: Request): boolean {
   const hostOk = r.host === '127.0.0.1' || r.host === 'localhost';
   const originOk = r.origin === 'none' || r.origin === 'same';

@@ -1,7 +1,7 @@
 // Small, distinct, deterministic catalogs for the load and crash tests: the
 // writer processes and the test that checks them build the same bytes from
 // the same (prefix, index), so the test knows exactly what every handle must
-// give back. The shape rotates through the SPEC §2.1 shapes and every catalog
+// give back. The shape rotates through the docs/transform.md shapes and every catalog
 // has something to shrink (pretty-printing, titles, examples, long prose).
 
 import { createHash } from 'node:crypto';
@@ -53,7 +53,7 @@ export function distinctCatalog(prefix: string, index: number): Buffer {
   return Buffer.from(JSON.stringify(doc, null, 2) + '\n', 'utf8');
 }
 
-/** The handle SPEC §3 gives these bytes (computed here, independently of the store). */
+/** The handle docs/store.md gives these bytes (computed here, independently of the store). */
 export function expectedHandle(bytes: Uint8Array): string {
   return `ccr_${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}`;
 }

@@ -1,5 +1,5 @@
 // The engine's own checks of a shrink's output, as the reliability tests make
-// them on every input they shrink: the guarantees of SPEC §2.6 hold between
+// them on every input they shrink: the guarantees of docs/spec.md hold between
 // the input and the output, and shrinking the output again changes nothing.
 
 import { expect } from 'vitest';

@@ -1,5 +1,5 @@
 // The hostile-input corpus: bytes someone could hand the shrinker, on
-// purpose or by accident, each with the outcome SPEC §2.5 documents for it.
+// purpose or by accident, each with the outcome docs/transform.md documents for it.
 // Small inputs are written out here; large ones are built on demand (and
 // only once) so the corpus costs nothing until a test asks for them.
 
@@ -560,7 +560,7 @@ const ENTRIES: HostileInput[] = [
       ),
     expected: { kind: 'shrinks', check: expectIncludes('"$ref":"http://evil.example/schema.json#/../../etc/passwd"', '"examples":["cats","dogs"]') },
   },
-  // Issue 22, item 1: a $ref resolves against the base its nearest $id sets, not the tool's root.
+  // a $ref resolves against the base its nearest $id sets, not the tool's root.
   {
     family: 'refs',
     name: '$ref into examples and a default items under a nested $id',
@@ -630,7 +630,7 @@ const ENTRIES: HostileInput[] = [
     expected: { kind: 'shrinks', check: both(expectIncludes('"examples":[{"a":1},{"b":2}]', '"additionalProperties":true'), expectExcludes('"title"')) },
   },
 
-  // Issue 22, item 2: MCP reads a schema without $schema as 2020-12; a $schema stays when a keyword means something else there.
+  // MCP reads a schema without $schema as 2020-12; a $schema stays when a keyword means something else there.
   {
     family: 'dialect',
     name: 'a draft-07 tuple with additionalItems',

@@ -1,6 +1,6 @@
-// fast-check arbitraries for random tool catalogs in every SPEC §2.1 shape,
+// fast-check arbitraries for random tool catalogs in every docs/transform.md shape,
 // with a model of what was generated: which description sentences state a
-// rule (built from SPEC §2.3 markers), so a test can check the output
+// rule (built from docs/transform.md markers), so a test can check the output
 // against what it knows, not against the engine's own reading.
 
 import fc from 'fast-check';
@@ -87,7 +87,7 @@ const count = fc.integer({ min: 1, max: 999 });
 
 const plainSentence: fc.Arbitrary<Sentence> = words(3, 16).map((text) => ({ text: `${capital(text)}.`, constraint: false }));
 
-// One template per SPEC §2.3 marker family (obligation, validity, cardinality, bounds, format).
+// One template per docs/transform.md marker family (obligation, validity, cardinality, bounds, format).
 const constraintSentence: fc.Arbitrary<Sentence> = fc
   .oneof(
     fc.tuple(word, words(1, 3)).map(([w, rest]) => `${capital(w)} must be ${rest}.`),

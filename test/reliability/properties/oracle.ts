@@ -1,4 +1,4 @@
-// An independent reading of SPEC §2.2/§2.6, written from the spec and not
+// An independent reading of docs/transform.md, docs/spec.md, written from the spec and not
 // from the engine: where a catalog's tools and schemas are for each shape,
 // which keys of a schema are names, what the selection surface is, and
 // whether a $ref resolves. It works on JSON.parse values, which is enough
@@ -74,7 +74,7 @@ export interface OracleProfile {
 
 const pointer = (path: string[]) => path.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
-/** Selection surface (SPEC §2.6) plus the $ref strings, per tool. */
+/** Selection surface (docs/spec.md) plus the $ref strings, per tool. */
 export function profileOf(shape: Shape, doc: Value): OracleProfile[] {
   return toolsOf(shape, doc).map((tool) => {
     const profile: OracleProfile = { name: tool.name, parameters: [], enumAt: [], required: {}, refs: [] };

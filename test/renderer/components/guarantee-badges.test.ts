@@ -5,7 +5,7 @@
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { GuaranteeBadge } from '../../../src/renderer/src/components/guarantee-badge';
+import { GuaranteeBadge, type GuaranteeBadgeProps } from '../../../src/renderer/src/components/guarantee-badge';
 import { guaranteeBadges } from '../../../src/renderer/src/components/guarantee-badges';
 import type { GuaranteeReport } from '../../../src/shared/contracts';
 
@@ -30,12 +30,14 @@ function report(scope: 'exact' | 'skeleton' | 'names', applies: boolean): Guaran
   };
 }
 
+const html = (badge: GuaranteeBadgeProps) => renderToStaticMarkup(createElement(Fragment, null, createElement(GuaranteeBadge, badge)));
+
 /** Each badge as "state · title". */
 function shown(value: GuaranteeReport): string[] {
   return guaranteeBadges(value, 'skeletons').map((badge) => {
-    const html = renderToStaticMarkup(createElement(Fragment, null, createElement(GuaranteeBadge, badge)));
-    const text = (name: string) => new RegExp(`class="${name}">(?:<svg.*?</svg>)?([^<]*)<`).exec(html)?.[1];
-    return `${text('badge-state')} · ${text('badge-title')}`.replaceAll('&amp;', '&');
+    const markup = html(badge);
+    const text = (name: string) => new RegExp(`class="${name}">(?:<svg.*?</svg>)?([^<]*)<`).exec(markup)?.[1];
+    return `${text('badge-state-word')} · ${text('badge-title')}`.replaceAll('&amp;', '&');
   });
 }
 
@@ -51,5 +53,11 @@ describe('guaranteeBadges', () => {
       'passed · Accepts every valid call',
     ]);
     expect(shown(report('names', false))[0]).toBe('passed · Tool names');
+  });
+
+  it('each badge carries its counts as its tooltip, for a short window that draws only its mark and name', () => {
+    const badges = guaranteeBadges(report('exact', true), 'facts');
+    for (const badge of badges) expect(html(badge), badge.title).toContain(`title="${badge.counts}"`);
+    expect(html({ ...badges[0]!, state: 'failed', problems: ['differs'] })).toContain(`<summary title="${badges[0]!.counts}">`);
   });
 });

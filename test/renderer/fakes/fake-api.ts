@@ -187,6 +187,7 @@ export function historyEntry(i: number): HistoryEntry {
     source_name: `file-${i}.json`,
     tool_count: 3,
     tokenizer: 'o200k_base',
+    visible: { anthropic: { tokens_before: 200, tokens_after: 150 }, openai: { tokens_before: 180, tokens_after: 140 } },
   };
 }
 

@@ -1,5 +1,5 @@
 // The diff's height estimates for undrawn lines add up however a stretch is
-// split (issue 14, item 1): the same text is estimated the same on both
+// split: the same text is estimated the same on both
 // sides of the diff wherever MergeView's spacers fall.
 
 import { Text } from '@codemirror/state';

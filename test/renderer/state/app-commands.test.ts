@@ -137,7 +137,7 @@ describe('app commands', () => {
     expect(stores.catalogs.getState().jobs.map((job) => job.name)).toEqual(['mcp:npx']);
   });
 
-  it('opens a stored handle in the diff and exports it compressed with the shrink its details show (issue 22, item 6)', async () => {
+  it('opens a stored handle in the diff and exports it compressed with the shrink its details show', async () => {
     const handle = 'ccr_0123456789abcdef0123456789abcdef';
     const shrink = (id: number, compressor: string) => ({
       id,
@@ -147,6 +147,7 @@ describe('app commands', () => {
       tokens_before: 100,
       tokens_after: 40,
       source_name: 'a.json',
+      visible: null,
     });
     const entry = {
       handle,
@@ -159,6 +160,7 @@ describe('app commands', () => {
       source_name: 'a.json',
       tool_count: 1,
       tokenizer: 'cl100k_base',
+      visible: null,
     };
     const api = createFakeApi({
       getHistoryEntry: async () => ({ entry: { ...entry, shrinks: [shrink(7, 'toolschema+share-schemas'), shrink(3, 'toolschema')] } }),

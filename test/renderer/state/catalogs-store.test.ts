@@ -264,7 +264,7 @@ describe('catalogs store', () => {
   });
 });
 
-describe('failures that never reached main (issue 22)', () => {
+describe('failures that never reached main', () => {
   it('a file the HTTP client refused and one the store refused are two failures, neither hides the other', async () => {
     const huge = (name: string) => ({ name, size: MAX_INPUT_BYTES + 1, arrayBuffer: async () => new ArrayBuffer(0) });
     const host = createFakeHost();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CavemanError } from '../../../src/shared/errors';
-import { DEFAULT_HISTORY_SORT, HISTORY_PAGE_SIZE, createHistoryStore, entryAt, nextHistorySort } from '../../../src/renderer/src/state/history-store';
+import {
+  ALL_DAYS,
+  DEFAULT_HISTORY_SORT,
+  HISTORY_PAGE_SIZE,
+  createdBounds,
+  createHistoryStore,
+  entryAt,
+  nextHistorySort,
+} from '../../../src/renderer/src/state/history-store';
 import { createFakeApi, historyEntry, historyOf, settle } from '../fakes/fake-api';
 
 describe('history store', () => {
@@ -100,6 +108,55 @@ describe('history store', () => {
     expect(await store.getState().remove(historyEntry(2).handle)).toBe(true);
     expect(api.calls.some((call) => call.method === 'deleteHistoryEntry' && (call.args[0] as { handle: string }).handle === historyEntry(2).handle)).toBe(true);
     expect(store.getState()).toMatchObject({ selected: null, total: 2 });
+  });
+
+  it('selects several handles (a run, one added, one taken out) and deletes them at once, counting those that were still there', async () => {
+    const api = createFakeApi({ listHistory: historyOf(6), getHistoryEntry: async ({ handle }) => ({ entry: { ...historyEntry(1), handle } }) });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    const [a, b, c, d] = [6, 5, 4, 3].map((n) => historyEntry(n).handle);
+    await store.getState().selectRun([a!, b!, c!], c!);
+    await store.getState().toggleSelected(d!);
+    expect(store.getState()).toMatchObject({ selection: [a, b, c, d], selected: d });
+    // Taking out the one shown shows another selected one.
+    await store.getState().toggleSelected(d!);
+    expect(store.getState()).toMatchObject({ selection: [a, b, c], selected: c });
+    await store.getState().toggleSelected(b!);
+    expect(store.getState().selection).toEqual([a, c]);
+    api.impl.deleteHistoryEntry = async ({ handle }) => ({ deleted: handle !== c });
+    api.impl.listHistory = historyOf(4);
+    expect(await store.getState().removeSelection()).toBe(1);
+    const deleted = api.calls.filter((call) => call.method === 'deleteHistoryEntry').map((call) => (call.args[0] as { handle: string }).handle);
+    expect(deleted).toEqual([a, c]);
+    expect(store.getState()).toMatchObject({ selection: [], selected: null, total: 4 });
+  });
+
+  it('a failed delete leaves selected what was not deleted, and shows the rest gone', async () => {
+    const api = createFakeApi({ listHistory: historyOf(3) });
+    const store = createHistoryStore(api);
+    await store.getState().refresh();
+    const [a, b] = [3, 2].map((n) => historyEntry(n).handle);
+    await store.getState().selectRun([a!, b!], b!);
+    api.impl.deleteHistoryEntry = async ({ handle }) =>
+      handle === a ? { deleted: true } : Promise.reject(new CavemanError('cave_store_readonly', 'read-only'));
+    await expect(store.getState().removeSelection()).rejects.toThrow('read-only');
+    expect(store.getState().selection).toEqual([b]);
+  });
+
+  it('asks main for the days picked (in this time zone, as History shows times; the last day whole), with the store’s own count apart', async () => {
+    const local = (y: number, m: number, d: number) => new Date(y, m - 1, d).toISOString();
+    expect(createdBounds({ from: '2026-03-02', to: '2026-03-02' })).toEqual({ createdFrom: local(2026, 3, 2), createdBefore: local(2026, 3, 3) });
+    expect(createdBounds({ from: null, to: '2026-12-31' })).toEqual({ createdBefore: local(2027, 1, 1) });
+    expect(createdBounds({ from: 'not a day', to: null })).toEqual({});
+    const api = createFakeApi({ listHistory: historyOf(30) });
+    const store = createHistoryStore(api);
+    await store.getState().setDays({ from: '2026-03-02', to: null });
+    await settle();
+    const requests = api.calls.filter((call) => call.method === 'listHistory').map((call) => call.args[0]);
+    expect(requests).toContainEqual(expect.objectContaining({ offset: 0, createdFrom: new Date(2026, 2, 2).toISOString() }));
+    expect(requests).toContainEqual({ limit: 1, offset: 0 });
+    await store.getState().setDays({ from: null, to: null });
+    expect(store.getState().days).toBe(ALL_DAYS);
   });
 
   it('keeps the error of a failed page load', async () => {

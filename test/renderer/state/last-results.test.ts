@@ -1,4 +1,4 @@
-// The results open before a reload are remembered (handles and names only) and offered again (issue 26: they vanished).
+// The results open before a reload are remembered (handles and names only) and offered again (they vanished).
 
 import { describe, expect, it } from 'vitest';
 import type { AnalysisSummary } from '../../../src/shared/contracts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerCosts, ServerEditPreview, ServerRow } from '../../../src/shared/contracts';
 import { CavemanError } from '../../../src/shared/errors';
-import { createServersStore } from '../../../src/renderer/src/state/servers-store';
+import { costlierChoice, createServersStore } from '../../../src/renderer/src/state/servers-store';
 import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
 import { createAppStores } from '../../../src/renderer/src/state/app-stores';
 import { commandEnv, createFakeApi, settle } from '../fakes/fake-api';
@@ -129,5 +129,29 @@ preview hash and updates the row', async () => {
     const stores = createAppStores(api);
     createAppCommands(api, stores, commandEnv()).run('show-servers');
     expect(stores.ui.getState().tab).toBe('servers');
+  });
+
+  it('the level chosen for a wrap says why it costs Claude more than a level before it; a cheaper choice or no measurement says nothing', () => {
+    const triple = (anthropic: number) => ({ json: anthropic, anthropic, openai: anthropic });
+    const level = (name: 'full' | 'facts' | 'leads', after: number, describe: number) => ({
+      level: name,
+      total: {
+        json: { tokens_before: 971, tokens_after: after },
+        anthropic: { tokens_before: 971, tokens_after: after },
+        openai: { tokens_before: 971, tokens_after: after },
+      },
+      tools: [triple(after)],
+      describeTool: { name: 'caveman_describe', shortenedTools: describe > 0 ? 1 : 0, tokens: triple(describe) },
+    });
+    // server-memory's figures: leads (the proxy's default) lists caveman_describe and costs more than full.
+    const measured: ServerCosts = {
+      ...costs,
+      tools: [{ name: 'read_graph', before: triple(971) }],
+      levels: [level('full', 836, 0), level('facts', 836, 0), level('leads', 831, 64)],
+    };
+    const state = { levels: {}, excluded: {}, measures: { a: { status: 'done' as const, costs: measured } } };
+    expect(costlierChoice(state, 'a')).toMatch(/^leads costs 59 tokens more than full as Claude sees it: it lists caveman_describe \(64 tokens\)/);
+    expect(costlierChoice({ ...state, levels: { a: 'facts' } }, 'a')).toBeUndefined();
+    expect(costlierChoice(state, 'b')).toBeUndefined();
   });
 });

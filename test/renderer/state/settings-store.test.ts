@@ -7,6 +7,7 @@ import {
   LEVEL_KEY,
   BUDGET_KEY,
   SHARE_SCHEMAS_KEY,
+  TABLE_SHARE_KEY,
   TOKENIZER_KEY,
 } from '../../../src/renderer/src/state/settings-store';
 import { appInfo, createFakeApi, memoryStorage, refusingStorage } from '../fakes/fake-api';
@@ -48,6 +49,20 @@ describe('settings store', () => {
     expect(store.getState().wrapLines).toBe(false);
   });
 
+  it("keeps the table's share of the width beside the diff across restarts; a stored value that is not a share is the automatic split", () => {
+    const storage = memoryStorage();
+    const first = createSettingsStore(createFakeApi(), storage);
+    expect(first.getState().tableShare).toBeNull();
+    first.getState().setTableShare(0.3);
+    expect(createSettingsStore(createFakeApi(), storage).getState().tableShare).toBe(0.3);
+    first.getState().setTableShare(null);
+    expect(storage.getItem(TABLE_SHARE_KEY)).toBeNull();
+    for (const stored of ['1.5', '0', 'wide']) {
+      storage.setItem(TABLE_SHARE_KEY, stored);
+      expect(createSettingsStore(createFakeApi(), storage).getState().tableShare).toBeNull();
+    }
+  });
+
   it('keeps the input price in storage across restarts', () => {
     const storage = memoryStorage();
     const first = createSettingsStore(createFakeApi(), storage);
@@ -72,7 +87,7 @@ describe('settings store', () => {
     expect(createSettingsStore(createFakeApi(), storage).getState().level).toBe('facts');
   });
 
-  it('keeps the picked tokenizer and the share switch across a reload (issue 26: both reset)', async () => {
+  it('keeps the picked tokenizer and the share switch across a reload (both reset)', async () => {
     const storage = memoryStorage();
     const first = createSettingsStore(createFakeApi(), storage);
     await first.getState().load();

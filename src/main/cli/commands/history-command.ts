@@ -1,13 +1,14 @@
 // `caveman-shrink history [--json] [--limit N] [--query TEXT] [--sort COLUMN
-// [--direction ascending]]`: handles in the store, newest first by default.
+// [--direction ascending]]`: handles in the store, newest first by default,
+// each with what the model saw of its latest shrink before its JSON tokens.
 
 import type { HistoryPage, HistorySortKey, SortDirection } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { history } from '../../library/recover';
-import { formatPercent, formatTable } from '../format-table';
+import { formatTable } from '../format-table';
+import { SEEN_HEADER, SEEN_LEGEND, seenCells } from '../seen-cells';
 import { writeAll } from '../stdio';
 import type { CommandIo } from './shrink-command';
-import { savingRatio } from '../../../shared/ratio';
 
 export interface HistoryCommandOptions {
   json: boolean;
@@ -45,6 +46,7 @@ function orderNote({ sort, direction = 'descending' }: Pick<HistoryCommandOption
   return sort === undefined || (sort === 'created' && direction === 'descending') ? 'newest first' : `sorted by ${sort}, ${direction}`;
 }
 
+/** The latest shrink of each handle: what the model saw first (Claude's, OpenAI's; "JSON only" where it was not recorded), then the JSON. */
 function historyTable(page: HistoryPage, order: string): string {
   if (page.entries.length === 0) return page.query ? `no handles match "${page.query}"\n` : 'the store holds no handles yet\n';
   const rows = page.entries.map((e) => [
@@ -52,10 +54,8 @@ function historyTable(page: HistoryPage, order: string): string {
     e.created_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
     e.source_name ?? '—',
     e.tool_count === null ? '—' : String(e.tool_count),
-    String(e.tokens_before),
-    String(e.tokens_after),
-    formatPercent(savingRatio(e.tokens_before, e.tokens_after)),
+    ...seenCells(e, e.visible),
   ]);
   const shown = `${page.offset + 1}–${page.offset + page.entries.length} of ${page.total}`;
-  return formatTable(['HANDLE', 'CREATED (UTC)', 'SOURCE', 'TOOLS', 'BEFORE', 'AFTER', 'SAVED'], rows, [0, 1, 2]) + `${shown}, ${order}\n`;
+  return formatTable(['HANDLE', 'CREATED (UTC)', 'SOURCE', 'TOOLS', ...SEEN_HEADER], rows, [0, 1, 2]) + `${SEEN_LEGEND}\n${shown}, ${order}\n`;
 }

@@ -1,13 +1,12 @@
 // `caveman-shrink lint --levels`: every level at a glance — one row per level,
-// its tokens as JSON and as the model sees them in each rendering (SPEC
-// §2.8), each with the share saved against the catalog as it came.
+// its tokens as JSON and as the model sees them in each rendering, each
+// with the share saved against the catalog as it came.
 
 import type { LevelsReport } from '../../../shared/contracts';
 import { savingRatio } from '../../../shared/ratio';
 import { DEFERRAL_MARKER } from '../../library/describe';
-import { formatPercent, formatTable } from '../format-table';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { formatInt as count, formatPercent } from '../../../shared/format-figures';
+import { formatTable } from '../format-table';
 
 export function levelsTable(report: LevelsReport): string {
   const { original } = report;

@@ -2,12 +2,13 @@
 
 import type { LevelsReport, LintReport, RenderedTokens, ToolDescriptionTally } from '../../../shared/contracts';
 import { asCavemanError, CavemanError, unreadableReason } from '../../../shared/errors';
-import { savingRatio } from '../../../shared/ratio';
 import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { lint } from '../../library/lint';
 import { readBoundedFile, tooLargeMessage } from '../../library/catalog-file';
-import { formatPercent, formatTable } from '../format-table';
+import { formatCount, formatInt, formatPercent } from '../../../shared/format-figures';
+import { formatTable } from '../format-table';
+import { SEEN_HEADER, SEEN_LEGEND, seenCells } from '../seen-cells';
 import { writeAll } from '../stdio';
 import { levelsTable } from './levels-table';
 import type { CommandIo } from './shrink-command';
@@ -57,30 +58,26 @@ export async function runLintCommand(file: string, options: LintCommandOptions, 
 }
 
 /**
- * The aligned table; the TOTAL row also gives the saving beyond minification
- * (what a client that already sends compact JSON saves), the next line what
- * the model sees in each rendering (SPEC §2.8), and a last line the
- * facts-kept guarantee.
+ * The aligned table, what the model sees first: each tool's tokens as
+ * Claude is handed it (the anthropic rendering) and the share saved, then
+ * OpenAI's, then the catalog's JSON (whitespace included); the TOTAL row;
+ * a line saying what each column counts and the JSON's saving beyond
+ * minification (what a client that already sends compact JSON saves), and
+ * a last line the facts-kept guarantee.
  */
 export function lintTable(report: LintReport): string {
   // With a budget each tool's level is a column of its own.
   const level = (name: string | undefined) => (report.budget ? [name ?? ''] : []);
-  const rows = report.tools.map((tool) => [tool.name, ...level(tool.level), String(tool.tokens_before), String(tool.tokens_after), formatPercent(tool.ratio)]);
-  rows.push(['(envelope)', ...level(''), String(report.envelope.tokens_before), String(report.envelope.tokens_after), '']);
-  rows.push([
-    `TOTAL (basis: ${report.basis})`,
-    ...level(''),
-    String(report.total.tokens_before),
-    String(report.total.tokens_after),
-    formatPercent(report.total.ratio),
-    `· ${formatPercent(report.beyond_minification)} beyond minification`,
-  ]);
+  const rows = report.tools.map((tool) => [tool.name, ...level(tool.level), ...seenCells(tool, tool.visible)]);
+  const { envelope } = report;
+  rows.push(['(envelope)', ...level(''), ...seenCells(envelope, envelope.visible).map((cell, i) => (i % 2 === 1 ? '' : cell))]);
+  rows.push([`TOTAL (basis: ${report.basis})`, ...level(''), ...seenCells(report.total, report.visible)]);
   const { facts } = report;
   const leadsWhole = facts.leads.whole + facts.leads.shortened;
   return (
-    formatTable(['TOOL', ...level('LEVEL'), 'BEFORE', 'AFTER', 'RATIO'], rows) +
+    formatTable(['TOOL', ...level('LEVEL'), ...SEEN_HEADER], rows, [0, ...level('').map(() => 1)]) +
+    `${SEEN_LEGEND}; ${formatPercent(report.beyond_minification)} saved beyond minification\n` +
     budgetLine(report) +
-    `seen by the model: anthropic ${seen(report.visible.anthropic)} · openai ${seen(report.visible.openai)}\n` +
     `tokenizer: ${report.tokenizer}${report.share_schemas ? ' · shared sub-schemas' : ''}` +
     `${report.level !== undefined && report.level !== DEFAULT_LEVEL ? ` · level ${report.level}` : ''}\n` +
     `facts kept: ${facts.kept} of ${facts.found} (${facts.redundant} redundant with a keyword, ` +
@@ -94,10 +91,9 @@ export function lintTable(report: LintReport): string {
 function budgetLine(report: LintReport): string {
   const { budget } = report;
   if (budget === undefined) return '';
-  const count = (n: number) => n.toLocaleString('en-US');
   const levels = Object.entries(budget.tools).map(([name, tools]) => `${tools} at ${name}`);
   return (
-    `budget: ${count(budget.tokens)} tokens, listing ${count(budget.listing_tokens)} as Claude is handed it (the describe tool included) · ` +
+    `budget: ${formatInt(budget.tokens)} tokens, listing ${formatInt(budget.listing_tokens)} as Claude is handed it (the describe tool included) · ` +
     `${levels.join(', ')} (ceiling ${report.level ?? DEFAULT_LEVEL})\n`
   );
 }
@@ -114,18 +110,23 @@ function toolDescriptionsPart(counts: ToolDescriptionTally | undefined): string 
   return ` · tool descriptions whole: ${counts.whole} of ${counts.found}${deferred}`;
 }
 
-/** A rendering's tokens before → after, and the share saved. */
-function seen(tokens: RenderedTokens): string {
-  const count = (n: number) => n.toLocaleString('en-US');
-  return `${count(tokens.tokens_before)} → ${count(tokens.tokens_after)} (${formatPercent(savingRatio(tokens.tokens_before, tokens.tokens_after))})`;
-}
-
-/** The proxy's describe tool next to the saving: what it adds, or why it is not listed. */
+/** The proxy's describe tool next to the saving, as the model sees it: what it adds, or why it is not listed. */
 function describeToolLine(report: LintReport): string {
   const price = report.describe_tool;
   if (price === undefined) return '';
   if (price.shortened_tools === 0) return `proxy: ${price.name} not listed (no description was shortened)\n`;
-  const saved = report.total.tokens_before - report.total.tokens_after;
-  const shortened = `${price.shortened_tools} tool${price.shortened_tools === 1 ? '' : 's'} shortened`;
-  return `proxy: ${price.name} adds ${price.tokens} tokens (${shortened}); saved ${saved} - ${price.tokens} = ${saved - price.tokens} tokens per tools/list\n`;
+  const seen = price.visible ?? { anthropic: 0, openai: 0 };
+  const claude = savedWith(report.visible.anthropic, seen.anthropic);
+  const per = claude.net > 0 ? 'fewer tokens' : 'tokens: no fewer than without the proxy, which then lists the tools without deferring';
+  const others = `OpenAI ${savedWith(report.visible.openai, seen.openai).text}; JSON ${savedWith(report.total, price.tokens).text}`;
+  return (
+    `proxy: ${price.name} adds ${formatInt(seen.anthropic)} tokens as Claude sees it (${formatCount(price.shortened_tools, 'tool')} shortened); ` +
+    `per tools/list Claude is handed ${claude.text} ${per} (${others})\n`
+  );
+}
+
+/** "162 - 48 = 114": the tokens a shrink saves, less what the describe tool adds. */
+function savedWith(tokens: RenderedTokens, added: number): { text: string; net: number } {
+  const saved = tokens.tokens_before - tokens.tokens_after;
+  return { text: `${formatInt(saved)} - ${formatInt(added)} = ${formatInt(saved - added)}`, net: saved - added };
 }

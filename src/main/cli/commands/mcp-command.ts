@@ -10,7 +10,8 @@ import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { shrink } from '../../library/shrink';
 import { catalogBytes, listServerTools } from '../../mcp/import/list-server-tools';
-import { defaultSourceName, type McpTarget } from '../../mcp/connection/server-target';
+import type { McpTarget } from '../../mcp/connection/server-target';
+import { typedServerName } from '../../services/server-source-name';
 import { NamedServerError, namedConfigServer } from '../../mcp/import/named-config-server';
 import { homedir } from 'node:os';
 import { packageVersion } from '../../library/package-version';
@@ -120,7 +121,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     const { result, error } = await shrink(bytes, {
       tokenizer: options.tokenizer,
       ...(options.store !== undefined ? { store: options.store } : {}),
-      sourceName: options.name ?? (options.server !== undefined ? `mcp:${options.server}` : defaultSourceName(target)),
+      sourceName: options.name ?? (options.server !== undefined ? `mcp:${options.server}` : typedServerName(target)),
       ...(options.level !== undefined ? { level: options.level } : {}),
       ...(options.shareSchemas === true ? { shareSchemas: true } : {}),
       ...(signal ? { signal } : {}),

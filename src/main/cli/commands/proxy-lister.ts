@@ -24,21 +24,31 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
   worker.call('prepareProxyListing', { tokenizer: settings.tokenizer }).catch(() => undefined);
   let store: RecoveryStore | undefined;
   let made = false;
+  /** The store, open; undefined when it cannot be (the worker's shrink says what is wrong with it). */
+  const opened = () => {
+    try {
+      return (store ??= RecoveryStore.open(storePath));
+    } catch {
+      return undefined;
+    }
+  };
   /** The listing kept under `key`, when the store can be read and has it. */
   const kept = (key: string) => {
     try {
-      store ??= RecoveryStore.open(storePath);
-      return store.cachedListing(key);
+      return opened()?.cachedListing(key);
     } catch {
-      return undefined; // the worker's shrink says what is wrong with the store
+      return undefined;
     }
   };
+  // Opened while the server starts, not when its listing has come.
+  setImmediate(opened);
   return {
     async shrinkTools(tools, context) {
       const cacheKey = listingKey(tools, settings);
       const found = kept(cacheKey);
       const packed = found ? undefined : packTools(tools);
       made ||= found === undefined;
+      if (found) worker.call('markListingUsed', { cacheKey }).catch(() => undefined);
       const product = found
         ? productFromStore(found)
         : await worker.call('proxyListing', { tools: packed!, settings, context, cacheKey }, { transfer: [packed!.bytes.buffer as ArrayBuffer] });
@@ -47,7 +57,7 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
     },
     async close() {
       store?.close();
-      // The worker keeps a listing once it handed it over: a call after it waits for that before the worker stops.
+      // The worker keeps a listing once it handed it over (or marks one used): a call after it waits for that before the worker stops.
       if (worker.busy || made) await worker.call('storeInfo', {}).catch(() => undefined);
       await worker.close();
     },

@@ -10,6 +10,7 @@ import { MCP_CLIENT_NAMES } from '../../../shared/mcp-clients';
 import { redactedCommandLine, redactUrl } from '../../../shared/redact';
 import { sumCostLines, type ServerCostLine } from '../../../shared/server-cost-table';
 import type { DiscoveredServer } from '../../mcp/import/discover-servers';
+import { formatInt as count } from '../../../shared/format-figures';
 import { formatTable } from '../format-table';
 
 export interface ListedServer {
@@ -65,8 +66,4 @@ export function measureTable(measured: readonly MeasuredServer[]): string {
 
 function total(servers: readonly { tools: number }[]): string {
   return String(servers.reduce((sum, each) => sum + each.tools, 0));
-}
-
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }

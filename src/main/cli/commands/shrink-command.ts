@@ -11,7 +11,10 @@ import { unreadableReason } from '../../../shared/errors';
 import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { savingRatio } from '../../../shared/ratio';
+import { formatInt } from '../../../shared/format-figures';
 import { shrink } from '../../library/shrink';
+import { recordModelTokens, type RecordedShrink } from '../../library/record-model-tokens';
+import { visibleTokens } from '../../library/visible-tokens';
 import { withDescribeTool } from '../../library/describe';
 import { isBudgetBelowFloor } from '../../library/plan-budget';
 import type { BudgetPlanReport } from '../../../shared/contracts';
@@ -74,6 +77,8 @@ export async function runShrinkCommand(
       sharedOutput: true,
     });
     let { output, ...report } = result;
+    // The shrink as the store recorded it, before the describe tool (if any) changes what the report counts.
+    const recorded = { tokenizer: report.tokenizer, tokens_before: report.tokens_before, tokens_after: report.tokens_after };
     let notAdded: string | undefined;
     if (options.describeTool === true && report.recovery_handle !== undefined) {
       const added = withDescribeTool(input.bytes, output);
@@ -95,6 +100,8 @@ export async function runShrinkCommand(
     // After the report line, so a reader of the first stderr line still gets the JSON.
     const kept = whatWasKept(options.level, report.budget);
     if (kept !== undefined && report.recovery_handle !== undefined) await writeAll(io.stderr, deferralNote(kept, report.recovery_handle));
+    // Last, once a pipeline has its bytes: what the model sees of what went to stdout, for History.
+    if (report.recovery_handle !== undefined) await recordWhatTheModelSees(options, report.recovery_handle, recorded, input.bytes, output);
     return status;
   } catch (thrown) {
     if (thrown instanceof IncompleteOutputError) throw thrown;
@@ -111,7 +118,7 @@ function whatWasKept(level: LevelName | undefined, budget: BudgetPlanReport | un
   if (budget !== undefined) {
     const levels = Object.entries(budget.tools) as [LevelName, number][];
     if (!levels.some(([name]) => defersDetails(name))) return undefined;
-    return `budget ${budget.tokens.toLocaleString('en-US')}: ${levels.map(([name, count]) => `${count} at ${name}`).join(', ')}`;
+    return `budget ${formatInt(budget.tokens)}: ${levels.map(([name, count]) => `${count} at ${name}`).join(', ')}`;
   }
   return level !== undefined && defersDetails(level) ? `level ${level}: ${LEVEL_KEEPS[level]}` : undefined;
 }
@@ -123,4 +130,16 @@ export function deferralNote(kept: string, handle: string): string {
     `Every tool's original is in the store: caveman-shrink recover ${handle} --tool NAME, ` +
     `the library's recoverTool(handle, name) or toolDescriber({ handle }) for a harness that answers the describe tool\n`
   );
+}
+
+/** Counts what the model sees of the catalog as it came and as it went to stdout, and records it on the shrink; a failure leaves it JSON only. */
+async function recordWhatTheModelSees(
+  options: ShrinkCommandOptions,
+  handle: string,
+  shrunk: RecordedShrink,
+  input: Uint8Array,
+  output: Uint8Array,
+): Promise<void> {
+  const seen = await visibleTokens(input, output, options.tokenizer).catch(() => undefined);
+  if (seen) recordModelTokens(options.store, handle, shrunk, seen);
 }

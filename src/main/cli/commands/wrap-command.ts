@@ -16,7 +16,7 @@ import { words } from '../../mcp/wrap/wrap-plan';
 import { WrapRefusal } from '../../mcp/wrap/wrap-refusal';
 import { writeAll } from '../stdio';
 import { UsageError } from '../usage-error';
-import { oneLine } from './proxy-command';
+import { oneLine } from './proxy-options';
 import type { CommandIo } from './shrink-command';
 
 export interface UnwrapCommandOptions {

@@ -50,124 +50,151 @@ export function prettyDiff(
   onProgress: Progress = NO_PROGRESS,
   deferringTools: ReadonlySet<number> = new Set(),
 ): PrettyDiff {
-  const onTool = perTool(span(onProgress, 0, LAYOUT_SHARE), tools.length);
-  const ops: LineOp[] = [];
-  const toolByNode = new Map(tools.map((tool, index) => [tool.original, { name: tool.name, index }]));
-  // Inside a tool that deferred text (set while its subtree is laid out).
-  let deferring = false;
-  // Inside a removed description of such a tool (its lines are deferred too).
-  let deferringOne = false;
-  const toolLines: ToolLines[] = [];
-  let linesA = 0;
-  let linesB = 0;
-  const pushPair = (a: string, b: string, deferred = false) => {
-    ops.push(deferred ? { a, b, deferred } : { a, b });
-    linesA++;
-    linesB++;
-  };
-  const pushOne = (side: 'a' | 'b', line: string) => {
+  const layout = new DiffLayout(original, compressed, tools, deferringTools, perTool(span(onProgress, 0, LAYOUT_SHARE), tools.length));
+  layout.printPair(original.root, compressed.root, '', '', '', '');
+  return { ...assemble(layout.ops, span(onProgress, LAYOUT_SHARE, 1)), tools: layout.toolLines };
+}
+
+const raw = (doc: JsonDocument, node: NodeId) => doc.text.slice(doc.start[node], doc.end[node]);
+const count = (doc: JsonDocument, node: NodeId) => doc.count[node]!;
+const isEmptyOrScalar = (doc: JsonDocument, node: NodeId) => (doc.kind[node] !== OBJECT && doc.kind[node] !== ARRAY) || count(doc, node) === 0;
+const scalarText = (doc: JsonDocument, node: NodeId) => (doc.kind[node] === OBJECT ? '{}' : doc.kind[node] === ARRAY ? '[]' : raw(doc, node));
+
+/** Lays both trees out line by line, walking them together: A is the original, B the compressed output. */
+class DiffLayout {
+  readonly ops: LineOp[] = [];
+  readonly toolLines: ToolLines[] = [];
+  private linesA = 0;
+  private linesB = 0;
+  /** Inside a tool that deferred text (set while its subtree is laid out). */
+  private deferring = false;
+  /** Inside a removed description of such a tool (its lines are deferred too). */
+  private deferringOne = false;
+  private readonly toolByNode: Map<NodeId, { name: string; index: number }>;
+
+  constructor(
+    private readonly A: JsonDocument,
+    private readonly B: JsonDocument,
+    tools: readonly { name: string; original: NodeId }[],
+    private readonly deferringTools: ReadonlySet<number>,
+    private readonly onTool: (index: number) => void,
+  ) {
+    this.toolByNode = new Map(tools.map((tool, index) => [tool.original, { name: tool.name, index }]));
+  }
+
+  private pushPair(a: string, b: string, deferred = false): void {
+    this.ops.push(deferred ? { a, b, deferred } : { a, b });
+    this.linesA++;
+    this.linesB++;
+  }
+
+  private pushOne(side: 'a' | 'b', line: string): void {
     if (side === 'a') {
-      ops.push(deferringOne ? { a: line, deferred: true } : { a: line });
-      linesA++;
+      this.ops.push(this.deferringOne ? { a: line, deferred: true } : { a: line });
+      this.linesA++;
     } else {
-      ops.push({ b: line });
-      linesB++;
+      this.ops.push({ b: line });
+      this.linesB++;
     }
-  };
-  const raw = (doc: JsonDocument, node: NodeId) => doc.text.slice(doc.start[node], doc.end[node]);
-  const count = (doc: JsonDocument, node: NodeId) => doc.count[node]!;
-  const isEmptyOrScalar = (doc: JsonDocument, node: NodeId) => (doc.kind[node] !== OBJECT && doc.kind[node] !== ARRAY) || count(doc, node) === 0;
-  const scalarText = (doc: JsonDocument, node: NodeId) => (doc.kind[node] === OBJECT ? '{}' : doc.kind[node] === ARRAY ? '[]' : raw(doc, node));
+  }
 
   /** Prints a subtree on one side only (a dropped member, or shapes that differ). */
-  const printOne = (side: 'a' | 'b', doc: JsonDocument, node: NodeId, indent: string, prefix: string, suffix: string): void => {
+  private printOne(side: 'a' | 'b', doc: JsonDocument, node: NodeId, indent: string, prefix: string, suffix: string): void {
     const n = count(doc, node);
     if (doc.kind[node] === OBJECT && n > 0) {
-      pushOne(side, `${indent}${prefix}{`);
-      for (let i = 0; i < n; i++) printOne(side, doc, valueAt(doc, node, i), indent + INDENT, `${raw(doc, keyAt(doc, node, i))}: `, i < n - 1 ? ',' : '');
-      pushOne(side, `${indent}}${suffix}`);
+      this.pushOne(side, `${indent}${prefix}{`);
+      for (let i = 0; i < n; i++) this.printOne(side, doc, valueAt(doc, node, i), indent + INDENT, `${raw(doc, keyAt(doc, node, i))}: `, i < n - 1 ? ',' : '');
+      this.pushOne(side, `${indent}}${suffix}`);
     } else if (doc.kind[node] === ARRAY && n > 0) {
-      pushOne(side, `${indent}${prefix}[`);
-      for (let i = 0; i < n; i++) printOne(side, doc, itemAt(doc, node, i), indent + INDENT, '', i < n - 1 ? ',' : '');
-      pushOne(side, `${indent}]${suffix}`);
+      this.pushOne(side, `${indent}${prefix}[`);
+      for (let i = 0; i < n; i++) this.printOne(side, doc, itemAt(doc, node, i), indent + INDENT, '', i < n - 1 ? ',' : '');
+      this.pushOne(side, `${indent}]${suffix}`);
     } else {
-      pushOne(side, `${indent}${prefix}${scalarText(doc, node)}${suffix}`);
+      this.pushOne(side, `${indent}${prefix}${scalarText(doc, node)}${suffix}`);
     }
-  };
+  }
 
-  const A = original;
-  const B = compressed;
-  const printPair = (a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
-    const tool = toolByNode.get(a);
+  /** Prints a pair of nodes side by side; a tool's node records its first lines and whether it deferred text. */
+  printPair(a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void {
+    const tool = this.toolByNode.get(a);
     if (tool !== undefined) {
-      toolLines.push({ name: tool.name, originalLine: linesA + 1, compressedLine: linesB + 1 });
-      onTool(toolLines.length - 1);
-      const outer = deferring;
-      deferring = deferringTools.has(tool.index);
-      printPairIn(a, b, indent, prefix, suffixA, suffixB);
-      deferring = outer;
+      this.toolLines.push({ name: tool.name, originalLine: this.linesA + 1, compressedLine: this.linesB + 1 });
+      this.onTool(this.toolLines.length - 1);
+      const outer = this.deferring;
+      this.deferring = this.deferringTools.has(tool.index);
+      this.printPairIn(a, b, indent, prefix, suffixA, suffixB);
+      this.deferring = outer;
       return;
     }
-    printPairIn(a, b, indent, prefix, suffixA, suffixB);
-  };
+    this.printPairIn(a, b, indent, prefix, suffixA, suffixB);
+  }
+
   /** Whether the member `key` of a tool that deferred text holds description text (a string `description`). */
-  const isDeferredText = (doc: JsonDocument, key: string, value: NodeId) => deferring && key === '"description"' && doc.kind[value] === STRING;
-  const printPairIn = (a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void => {
+  private isDeferredText(doc: JsonDocument, key: string, value: NodeId): boolean {
+    return this.deferring && key === '"description"' && doc.kind[value] === STRING;
+  }
+
+  private printPairIn(a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void {
+    const { A, B } = this;
     const na = count(A, a);
-    const nb = count(B, b);
     if (A.kind[a] === OBJECT && B.kind[b] === OBJECT && na > 0) {
-      if (nb === 0) {
-        // Every member was dropped: "{" … "}" on the left, "{}" on the right.
-        pushPair(`${indent}${prefix}{`, `${indent}${prefix}{}${suffixB}`);
-        for (let i = 0; i < na; i++) printOne('a', A, valueAt(A, a, i), indent + INDENT, `${raw(A, keyAt(A, a, i))}: `, i < na - 1 ? ',' : '');
-        pushOne('a', `${indent}}${suffixA}`);
-        return;
-      }
-      pushPair(`${indent}${prefix}{`, `${indent}${prefix}{`);
-      let j = 0;
-      for (let i = 0; i < na; i++) {
-        const keyText = raw(A, keyAt(A, a, i));
-        const lastA = i === na - 1;
-        const valueA = valueAt(A, a, i);
-        if (j < nb && raw(B, keyAt(B, b, j)) === keyText) {
-          const valueB = valueAt(B, b, j);
-          if (isDeferredText(A, keyText, valueA) && B.kind[valueB] === STRING)
-            pushPair(
-              `${indent + INDENT}${keyText}: ${raw(A, valueA)}${lastA ? '' : ','}`,
-              `${indent + INDENT}${keyText}: ${raw(B, valueB)}${j === nb - 1 ? '' : ','}`,
-              true,
-            );
-          else printPair(valueA, valueB, indent + INDENT, `${keyText}: `, lastA ? '' : ',', j === nb - 1 ? '' : ',');
-          j++;
-        } else {
-          deferringOne = isDeferredText(A, keyText, valueA);
-          printOne('a', A, valueA, indent + INDENT, `${keyText}: `, lastA ? '' : ',');
-          deferringOne = false;
-        }
-      }
-      pushPair(`${indent}}${suffixA}`, `${indent}}${suffixB}`);
+      this.printObjects(a, b, indent, prefix, suffixA, suffixB);
       return;
     }
-    if (A.kind[a] === ARRAY && B.kind[b] === ARRAY && na > 0 && na === nb) {
-      pushPair(`${indent}${prefix}[`, `${indent}${prefix}[`);
+    if (A.kind[a] === ARRAY && B.kind[b] === ARRAY && na > 0 && na === count(B, b)) {
+      this.pushPair(`${indent}${prefix}[`, `${indent}${prefix}[`);
       for (let i = 0; i < na; i++) {
         const last = i === na - 1 ? '' : ',';
-        printPair(itemAt(A, a, i), itemAt(B, b, i), indent + INDENT, '', last, last);
+        this.printPair(itemAt(A, a, i), itemAt(B, b, i), indent + INDENT, '', last, last);
       }
-      pushPair(`${indent}]${suffixA}`, `${indent}]${suffixB}`);
+      this.pushPair(`${indent}]${suffixA}`, `${indent}]${suffixB}`);
       return;
     }
     if (isEmptyOrScalar(A, a) && isEmptyOrScalar(B, b)) {
-      pushPair(`${indent}${prefix}${scalarText(A, a)}${suffixA}`, `${indent}${prefix}${scalarText(B, b)}${suffixB}`);
+      this.pushPair(`${indent}${prefix}${scalarText(A, a)}${suffixA}`, `${indent}${prefix}${scalarText(B, b)}${suffixB}`);
       return;
     }
     // Shapes differ (never produced by the transform): show both whole.
-    printOne('a', A, a, indent, prefix, suffixA);
-    printOne('b', B, b, indent, prefix, suffixB);
-  };
+    this.printOne('a', A, a, indent, prefix, suffixA);
+    this.printOne('b', B, b, indent, prefix, suffixB);
+  }
 
-  printPair(A.root, B.root, '', '', '', '');
-  return { ...assemble(ops, span(onProgress, LAYOUT_SHARE, 1)), tools: toolLines };
+  /** Two non-empty objects: B's members are A's in order, some dropped; a member kept on both sides pairs up. */
+  private printObjects(a: NodeId, b: NodeId, indent: string, prefix: string, suffixA: string, suffixB: string): void {
+    const { A, B } = this;
+    const na = count(A, a);
+    const nb = count(B, b);
+    if (nb === 0) {
+      // Every member was dropped: "{" … "}" on the left, "{}" on the right.
+      this.pushPair(`${indent}${prefix}{`, `${indent}${prefix}{}${suffixB}`);
+      for (let i = 0; i < na; i++) this.printOne('a', A, valueAt(A, a, i), indent + INDENT, `${raw(A, keyAt(A, a, i))}: `, i < na - 1 ? ',' : '');
+      this.pushOne('a', `${indent}}${suffixA}`);
+      return;
+    }
+    this.pushPair(`${indent}${prefix}{`, `${indent}${prefix}{`);
+    let j = 0;
+    for (let i = 0; i < na; i++) {
+      const keyText = raw(A, keyAt(A, a, i));
+      const lastA = i === na - 1;
+      const valueA = valueAt(A, a, i);
+      if (j < nb && raw(B, keyAt(B, b, j)) === keyText) {
+        const valueB = valueAt(B, b, j);
+        if (this.isDeferredText(A, keyText, valueA) && B.kind[valueB] === STRING)
+          this.pushPair(
+            `${indent + INDENT}${keyText}: ${raw(A, valueA)}${lastA ? '' : ','}`,
+            `${indent + INDENT}${keyText}: ${raw(B, valueB)}${j === nb - 1 ? '' : ','}`,
+            true,
+          );
+        else this.printPair(valueA, valueB, indent + INDENT, `${keyText}: `, lastA ? '' : ',', j === nb - 1 ? '' : ',');
+        j++;
+      } else {
+        this.deferringOne = this.isDeferredText(A, keyText, valueA);
+        this.printOne('a', A, valueA, indent + INDENT, `${keyText}: `, lastA ? '' : ',');
+        this.deferringOne = false;
+      }
+    }
+    this.pushPair(`${indent}}${suffixA}`, `${indent}}${suffixB}`);
+  }
 }
 
 /** Joins the lines of each side and turns differing runs into character ranges. */

@@ -1,4 +1,4 @@
-// The guarantees of SPEC §2.6 as one report, for the tests and for the app's
+// The guarantees of docs/spec.md as one report, for the tests and for the app's
 // badges: selection surface, argument construction, constraint sentences
 // (today's rule markers) and facts kept (the fact taxonomy, with every lead
 // whole). Shared sub-schemas are expanded first, so every check compares

@@ -1,4 +1,4 @@
-// Constraint sentences (SPEC §2.6): every description sentence with one of
+// Constraint sentences (docs/spec.md): every description sentence with one of
 // today's rule markers (constraint-markers.ts) must still be present, word for
 // word, in the same description after the transform — or be redundant with a
 // keyword on the same schema node (rule 3 of §2.3, the one way a fact may go),

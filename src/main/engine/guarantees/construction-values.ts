@@ -1,4 +1,4 @@
-// Argument construction (SPEC §2.6): `default` and `const` values must survive
+// Argument construction (docs/spec.md): `default` and `const` values must survive
 // byte for byte, and every internal `$ref` that resolved before the transform
 // must still resolve after it, within its own tool's schema, to the same
 // places (resolved against the `$id` bases in effect: schema-resources.ts).

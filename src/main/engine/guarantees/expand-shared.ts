@@ -1,4 +1,4 @@
-// Guarantee checks resolve shared sub-schemas (SPEC §2.3a): before comparing,
+// Guarantee checks resolve shared sub-schemas (docs/transform.md): before comparing,
 // every `{"$ref":"#/$defs/K"}` the shrink wrote is replaced by definition K
 // and the definitions it added are removed, giving exactly the output a shrink
 // without sharing writes. The definitions a shrink added are told apart from

@@ -1,4 +1,4 @@
-// The fourth guarantee, "facts kept" (SPEC §2.6): every fact sentence of the
+// The fourth guarantee, "facts kept" (docs/spec.md): every fact sentence of the
 // input (fact-taxonomy.ts) is in the same description of the output word for
 // word, or is redundant with a keyword on the same schema node (rule 3, with
 // the keyword named). Every lead — a description's first sentence — is whole,

@@ -1,4 +1,4 @@
-// The selection surface of a catalog (SPEC §2.6): what a host and a model use
+// The selection surface of a catalog (docs/spec.md): what a host and a model use
 // to pick a tool — tool names, parameter names, enum values, required lists.
 // The transform must leave it byte-identical; tests and the app compare it.
 
@@ -51,7 +51,7 @@ function addSchema(doc: JsonDocument, schema: NodeId, door: number, doors: numbe
       } else if (key === 'enum') {
         profile.enums[here] = compactText(doc, value);
       } else if (key === 'required' && doc.kind[value] === ARRAY && doc.count[value]! > 0) {
-        // An empty `required` means the same as none (SPEC §2.3a may drop it).
+        // An empty `required` means the same as none (docs/transform.md may drop it).
         profile.required[here] = childValues(doc, value)
           .map((item) => compactText(doc, item))
           .sort();

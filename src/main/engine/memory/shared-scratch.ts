@@ -1,7 +1,6 @@
 // Large shared buffers kept from one shrink for the next. The first write to
-// a new buffer costs a page fault per 4 KiB page (here about 2 us each: 18 ms
-// for the copy of a 32 MiB input, 8 more for its output); a buffer written
-// before costs none. A long-running caller (the app, the proxy, a bench) thus
+// a new buffer costs a page fault per 4 KiB page; a buffer written before
+// costs none. A long-running caller (the app, the proxy, a bench) thus
 // pays for its buffers once. They are let go after a while unused, so an
 // idle app does not hold them.
 

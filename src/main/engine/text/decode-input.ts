@@ -21,8 +21,7 @@ const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true 
 
 /**
  * Plain ASCII (most catalogs) is UTF-8 whose every byte is its character:
- * copying it as Latin-1 gives the same string about 5× faster than decoding
- * (8 MiB: 1.5 ms instead of 7 here).
+ * copying it as Latin-1 gives the same string without decoding it.
  */
 function latin1Text(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');

@@ -4,9 +4,9 @@
 // tiktoken with every special token treated as text — `<|endoftext|>` in a
 // description is ordinary text — and linear-time on runs of any length.
 //
-// Each vocabulary is loaded on first use (a few ms from the compact file the
-// build writes, ~150 ms from the official rank file when running from
-// source) and kept for the life of the process.
+// Each vocabulary is loaded on first use (from the compact file the build
+// writes, or, running from source, from the slower official rank file) and
+// kept for the life of the process.
 
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { ExactCounter, loadRankTable } from './exact/exact-counter';

@@ -5,8 +5,8 @@
 // begin another count) and later `finish`, which also counts unclaimed
 // chunks on the calling thread. Claims go through Atomics on shared memory,
 // so sharing never waits for anyone's event loop. A string is copied once
-// into shared memory as UTF-16 (~20 ms for 16 MiB, lossless even for lone
-// surrogates); UTF-8 bytes (half the memory for JSON) are shared as they are
+// into shared memory as UTF-16 (lossless even for lone surrogates); UTF-8
+// bytes (half the memory for JSON) are shared as they are
 // when they already live in a SharedArrayBuffer. Nothing is cloned into
 // every worker by postMessage.
 
@@ -20,7 +20,7 @@ import type { FromWorker, TextEncoding, ToWorker } from './count-protocol';
 import type { CountStarter } from './count-starter';
 import { GrowingCount } from './growing-count';
 import { splitAtSafeBoundaries } from './safe-split';
-import { resolveWorkerScript } from '../../workers/worker-script';
+import { resolveWorkerScript } from '../threads/worker-script';
 
 export interface ParallelTokenCounterOptions {
   /** Worker threads in the pool; default availableParallelism() - 1, at least 1. 0 counts on the calling thread only. */
@@ -37,7 +37,7 @@ export const DEFAULT_MIN_PARALLEL_CHARS = 256 * 1024;
 /**
  * A chunk is counted as a string decoded from shared memory. V8 puts strings
  * over 128 KiB in their own newly mapped pages, so every such chunk paid for
- * fresh memory (about 3,200 page faults, 7–15 ms, per 8 MiB shrink here);
+ * fresh memory (a page fault per page, at every chunk);
  * smaller strings live in the young generation, whose pages are reused.
  * 60 Ki units stay under that size even as two-byte strings, with room for
  * a chunk running on to its safe boundary.
@@ -109,8 +109,8 @@ export class ParallelTokenCounter implements CountStarter {
   }
 
   /**
-   * Starts every worker and loads the tokenizers' rank tables (~150 ms each
-   * for o200k_base) so a later job does not wait for them. Resolves when all
+   * Starts every worker and loads the tokenizers' rank tables so a later
+   * job does not wait for them. Resolves when all
    * are loaded, or a worker could not start or died trying (the next job
    * reports that); never rejects, so it may be ignored.
    */

@@ -1,5 +1,5 @@
 // The lead sentence tells a model what a tool is for, so it stays whole
-// (SPEC §2.3). Only a lead over 300 bytes is shortened: at the last word
+// (docs/transform.md). Only a lead over 300 bytes is shortened: at the last word
 // boundary within the budget, marked with an ellipsis so it never runs into
 // the next kept sentence. A lead with no word boundary to cut at stays whole.
 

@@ -1,4 +1,4 @@
-// Recognises the catalog shapes of SPEC §2.1 and lists their tools. Anything
+// Recognises the catalog shapes of docs/transform.md and lists their tools. Anything
 // else is not a catalog and passes through untouched.
 
 import { ARRAY, OBJECT, isObject, isString, itemAt, keyName, memberOf, stringValue, valueAt, type JsonDocument, type NodeId } from '../json/json-node';

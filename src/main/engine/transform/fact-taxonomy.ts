@@ -1,4 +1,4 @@
-// The fact taxonomy of SPEC §2.3: which description sentences state something
+// The fact taxonomy of docs/transform.md: which description sentences state something
 // a model needs to pick a tool or build valid arguments. Each category is a
 // named list; a sentence that matches any entry of any category is a fact
 // sentence and survives every shrink (unless rule 3, schema-redundancy.ts,
@@ -385,7 +385,7 @@ export const FACT_CATEGORIES = {
 export type WordCategory = keyof typeof FACT_CATEGORIES;
 
 /**
- * The structural category (SPEC §2.3b): a sentence that names another tool
+ * The structural category (docs/levels.md): a sentence that names another tool
  * of the catalog, or an identifier-like parameter of its own tool
  * (sentence-names.ts). It needs no word list, only the catalog's names.
  */
@@ -423,7 +423,7 @@ const compileCategories = (): readonly CompiledCategory[] =>
   });
 
 // Built on the first factCategoriesOf call, not at load: a shrink only asks
-// isFactSentence, and the 26 per-category patterns cost a cold start ~6 ms.
+// isFactSentence, and compiling the per-category patterns slows a cold start.
 let compiled: readonly CompiledCategory[] | undefined;
 
 const ANY_MARKER = wholeWords(WORD_CATEGORY_NAMES.flatMap((name) => FACT_CATEGORIES[name].markers));

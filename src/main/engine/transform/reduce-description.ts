@@ -1,4 +1,4 @@
-// Description reduction (SPEC §2.3): short descriptions stay whole; a long
+// Description reduction (docs/transform.md): short descriptions stay whole; a long
 // one keeps its lead sentence whole (only a lead over 300 bytes is shortened,
 // at a word boundary) and every fact sentence (fact-taxonomy.ts), in order.
 // A fact sentence goes only when a keyword on the same schema node states the

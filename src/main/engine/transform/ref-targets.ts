@@ -1,6 +1,6 @@
 // A $ref may point into a place the transform would otherwise drop or rewrite
 // (an "examples" entry, a description). Such places are kept verbatim so every
-// internal $ref target survives (SPEC §2.6). The targets form a trie of
+// internal $ref target survives (docs/spec.md). The targets form a trie of
 // pointer segments from the tool schema's root that the writer walks
 // alongside the schema. Where an `$id` changes the base a reference is
 // resolved against, schema-resources.ts says where it lands.

@@ -1,4 +1,4 @@
-// Rule 3 of SPEC §2.3: a fact sentence may be dropped only when a keyword on
+// Rule 3 of docs/transform.md: a fact sentence may be dropped only when a keyword on
 // the same schema node states the same fact with the same value. The
 // sentence must say nothing else: "Default: 'all'." beside `"default":"all"`
 // is redundant; "Defaults to all fields, which is slow." is not. Everything
@@ -60,7 +60,7 @@ export function keywordsOf(doc: JsonDocument, node: NodeId | undefined): NodeKey
         return;
       default:
         // A bound equal to its JSON Schema default (0) says nothing, and the
-        // transform may drop it (SPEC §2.3a): it never makes a sentence redundant.
+        // transform may drop it (docs/transform.md): it never makes a sentence redundant.
         if (typeof parsed === 'number' && Number.isFinite(parsed) && !(parsed === 0 && key.startsWith('min'))) keywords[key as BoundKeyword] = parsed;
         else delete keywords[key as BoundKeyword];
     }

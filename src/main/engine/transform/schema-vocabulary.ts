@@ -1,5 +1,5 @@
 // Which keys of a JSON Schema the transform drops, keeps untouched, or treats
-// as maps of user-chosen names (SPEC §2.2).
+// as maps of user-chosen names (docs/transform.md).
 
 /** Annotation keys: no model needs them to pick a tool or build arguments. */
 export const DROPPED_ANNOTATIONS: ReadonlySet<string> = new Set(['examples', 'example', '$comment', 'title', '$schema']);
@@ -43,7 +43,7 @@ export const SCHEMA_SIGNATURE_KEYWORDS: ReadonlySet<string> = new Set([
   'required',
 ]);
 
-/** Keywords whose value is one subschema (SPEC §2.3a: where exact structure applies). */
+/** Keywords whose value is one subschema (docs/transform.md: where exact structure applies). */
 export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'items',
   'additionalItems',

@@ -1,4 +1,4 @@
-// The structural fact rule (SPEC §2.3b): a sentence that names another tool
+// The structural fact rule (docs/levels.md): a sentence that names another tool
 // of the catalog, or an identifier-like parameter of its own tool, is a fact
 // — which tool to call first, where an argument comes from — whatever words
 // it uses. Needs no word list: the catalog itself says which names matter.

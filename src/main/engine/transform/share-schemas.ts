@@ -1,4 +1,4 @@
-// Shared sub-schemas (SPEC §2.3a, opt-in): identical sub-schemas repeated
+// Shared sub-schemas (docs/transform.md, opt-in): identical sub-schemas repeated
 // inside one tool's schema are written once, in that schema's root `$defs`,
 // and referenced with `{"$ref":"#/$defs/sN"}`. A second pass over the
 // transform's own (compact) output, so "identical" means identical output

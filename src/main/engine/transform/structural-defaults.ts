@@ -1,4 +1,4 @@
-// Exact structural savings (SPEC §2.3a): a keyword whose value is the JSON
+// Exact structural savings (docs/transform.md): a keyword whose value is the JSON
 // Schema default means the same as no keyword at all, so it can go without
 // changing what validates. Only in schema objects (never in vendor data),
 // never where a $ref points, never a key that appears twice in its object

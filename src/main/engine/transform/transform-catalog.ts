@@ -53,7 +53,7 @@ export interface TransformOptions {
   toolLevels?: readonly LevelName[];
   dropAnnotations?: boolean;
   reduceDescriptions?: boolean;
-  /** Drop keywords equal to their JSON Schema default (SPEC §2.3a). */
+  /** Drop keywords equal to their JSON Schema default (docs/transform.md). */
   exactStructure?: boolean;
   /** Write identical sub-schemas repeated inside one tool once, in that tool's `$defs`. */
   shareSchemas?: boolean;

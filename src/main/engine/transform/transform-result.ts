@@ -19,7 +19,7 @@ export interface TransformResult {
   output: Uint8Array;
   kind: CatalogKind;
   tools: ToolSpan[];
-  /** Keywords dropped as equal to their JSON Schema default (SPEC §2.3a). */
+  /** Keywords dropped as equal to their JSON Schema default (docs/transform.md). */
   structureDrops: number;
   /** Shared sub-schema definitions written (0 unless `shareSchemas`). */
   sharedDefinitions: number;

@@ -8,8 +8,8 @@ import { DROPPED_ANNOTATIONS, NAME_MAP_KEYWORDS, VERBATIM_KEYWORDS } from './sch
 
 /**
  * Called for every schema object with its JSON Pointer from the schema root (without "#"), built a segment at a
- * time: the guarantee walks want it for every node, and writing it from the whole path each time was about half
- * of their time (github-mcp-server.json: 28.5 ms with, 12.2 ms without).
+ * time: the guarantee walks want it for every node, and writing it from the whole path each time would dominate
+ * their cost.
  */
 export type SchemaObjectVisitor = (node: NodeId, pointer: string) => void;
 

@@ -1,4 +1,4 @@
-// The `anthropic` rendering (SPEC §2.8): the tools as an MCP client hands
+// The `anthropic` rendering (docs/transform.md): the tools as an MCP client hands
 // them to Claude's Messages API, `[{"name":…,"description":…,"input_schema":…}]`
 // in catalog order, compact, every value in its exact source text.
 //

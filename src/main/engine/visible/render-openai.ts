@@ -1,4 +1,4 @@
-// The `openai` rendering (SPEC §2.8): the tools as OpenAI's harmony format
+// The `openai` rendering (docs/transform.md): the tools as OpenAI's harmony format
 // lays them out for a model (openai/harmony, docs/format.md, "Function
 // calling"): a TypeScript-like `namespace functions { … }` in the developer
 // message's `# Tools` section, one `type NAME = (_: {…}) => any;` per tool.

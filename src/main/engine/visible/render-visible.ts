@@ -1,4 +1,4 @@
-// Both renderings of a catalog (SPEC §2.8), as UTF-8 bytes with each tool's span.
+// Both renderings of a catalog (docs/transform.md), as UTF-8 bytes with each tool's span.
 
 import type { JsonDocument } from '../json/json-node';
 import { ByteWriter } from '../json/byte-writer';

@@ -10,7 +10,7 @@ export interface Rendering {
   spans: RenderedSpans;
 }
 
-/** The two renderings of SPEC §2.8. */
+/** The two renderings of docs/transform.md. */
 export const RENDERINGS = ['anthropic', 'openai'] as const;
 export type RenderingName = (typeof RENDERINGS)[number];
 

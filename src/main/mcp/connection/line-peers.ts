@@ -165,7 +165,7 @@ export interface ChildCommand {
 /** How long a server gets to exit after its stdin is closed, before SIGTERM. */
 const EXIT_GRACE_MS = 2000;
 
-/** The server: a child process started by `start()`. */
+/** The server: a child process, launched early by `launch()` or at once by `start()`. */
 export class ChildPeer extends LinePeer implements RpcPeer, Transport {
   onframe?: RpcPeer['onframe'];
   /** For an SDK client: each message parsed (when no `onframe` takes it). */
@@ -179,6 +179,8 @@ export class ChildPeer extends LinePeer implements RpcPeer, Transport {
   private exited: Promise<void> | undefined;
   /** Set once the process runs: one that never started has nothing to stop. */
   private running = false;
+  private launched: Promise<void> | undefined;
+  private reading = false;
 
   constructor(
     private readonly spec: ChildCommand,
@@ -188,10 +190,25 @@ export class ChildPeer extends LinePeer implements RpcPeer, Transport {
     this.reader = readerFor(this, maxLineBytes);
   }
 
-  /** Resolves once the process runs; rejects with the spawn error (ENOENT, EACCES…) when it cannot start. */
-  start(): Promise<void> {
+  /**
+   * Starts the process without reading it yet (what it writes waits in the pipe until `start()`), so a
+   * server's own start-up can overlap its caller's; resolves once it runs, rejects with the spawn error.
+   */
+  launch(): Promise<void> {
+    this.launched ??= this.spawnChild();
+    return this.launched;
+  }
+
+  /** Resolves once the process runs and is read; rejects with the spawn error (ENOENT, EACCES…) when it cannot start. */
+  async start(): Promise<void> {
+    if (this.reading) throw new Error('the server was started already');
+    this.reading = true;
+    await this.launch();
+    this.child!.stdout.on('data', (chunk: Buffer) => this.reader.push(chunk));
+  }
+
+  private spawnChild(): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.child) throw new Error('the server was started already');
       const { command, args, env, cwd, onStderr } = this.spec;
       const child = spawn(command, [...args], {
         env,
@@ -209,7 +226,6 @@ export class ChildPeer extends LinePeer implements RpcPeer, Transport {
         child.on('error', (error) => this.onerror?.(error));
         resolve();
       });
-      child.stdout.on('data', (chunk: Buffer) => this.reader.push(chunk));
       child.stdout.on('error', (error) => this.onerror?.(error));
       if (onStderr) child.stderr.on('data', onStderr);
       child.stdin.on('error', (error) => this.onerror?.(error));

@@ -1,6 +1,6 @@
 // What a server's listing costs at every level, in every rendering (the
 // Servers view): the listing as JSON, and what the model sees of it
-// (anthropic and openai, SPEC §2.8), before and after the proxy shrinks it
+// (anthropic and openai, docs/transform.md), before and after the proxy shrinks it
 // at each level, with each tool's share and what caveman_describe adds
 // beside it. The same measurement lint makes (lintReportFor), once per
 // level; nothing is stored. A level whose shrink saves nothing passes the
@@ -10,7 +10,7 @@ import type { ServerCosts, ServerLevelCost, TokenTriple } from '../../../shared/
 import { throwIfAborted } from '../../../shared/errors';
 import { LEVELS } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
-import { lintReportFor } from '../../library/lint';
+import { describeToolShares, lintReportFor } from '../../library/lint';
 import { passThroughError, prepareCatalog } from '../../library/prepare-catalog';
 import { readInput } from '../../library/read-catalog-text';
 import { sharedCounter } from '../../library/shared-counter';
@@ -49,7 +49,7 @@ export async function serverCosts(listing: Uint8Array, options: ServerCostOption
         name: price?.name ?? describeToolDefinition().name,
         shortenedTools: price?.shortened_tools ?? 0,
         tokens:
-          price !== undefined && price.tokens > 0 ? await describeToolShare(price.name, tokenizer, counter, signal) : { json: 0, anthropic: 0, openai: 0 },
+          price !== undefined && price.tokens > 0 ? await describeToolShares(price.name, tokenizer, counter, signal) : { json: 0, anthropic: 0, openai: 0 },
       },
     });
     options.onProgress?.((index + 1) / LEVELS.length);
@@ -69,14 +69,4 @@ function pick(counts: { tokens_before: number; tokens_after: number }) {
 function triple(tool: ToolTokens, side: 'before' | 'after'): TokenTriple {
   const key = side === 'before' ? 'tokens_before' : 'tokens_after';
   return { json: tool[key], anthropic: tool.visible.anthropic[key], openai: tool.visible.openai[key] };
-}
-
-/** The describe tool's share of a listing that holds it, in each rendering (what it adds to a listing, up to the envelope's join). */
-async function describeToolShare(name: string, tokenizer: TokenizerName, counter: ParallelTokenCounter, signal: AbortSignal | undefined): Promise<TokenTriple> {
-  const read = readInput(JSON.stringify({ tools: [describeToolDefinition(name)] }));
-  // Measured as listed: the proxy never shrinks its own tool.
-  const prepared = prepareCatalog(read, { sharedOutput: true });
-  if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  const report = await lintReportFor(read, prepared, { tokenizer, signal }, counter);
-  return triple(report.tools[0]!, 'before');
 }

@@ -9,13 +9,17 @@
 // that as the server listed them. The line gives the tokens before → after
 // as the model sees them (the anthropic rendering: the server's whole
 // listing against what the client is handed, the describe tool included),
-// negative savings included, never the whitespace-inclusive JSON figure.
+// negative savings included, never the whitespace-inclusive JSON figure;
+// History keeps those figures (both renderings) on the shrink served.
 
 import type { LevelName } from '../../../shared/levels';
+import { formatPercent } from '../../../shared/format-figures';
 import { signedRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { StoreOption } from '../../library/store-option';
 import { visibleTokens } from '../../library/visible-tokens';
+import { recordModelTokens } from '../../library/record-model-tokens';
+import type { VisibleTokens } from '../../../shared/contracts';
 import { DescribeIndex, offerDescribeTool, servedDescribeTool, type DescribeOffer, type DescribedTool } from '../../library/describe';
 import { catalogBytes, packTools, toolNames, unpackTools, type PackedTools } from './listing-text';
 import { shrinkListedTools, type ShrunkTools } from './shrink-listed-tools';
@@ -97,15 +101,18 @@ export async function listingProduct(listed: readonly Uint8Array[], options: Omi
   }
 
   const served = await cheapestListing(kept, shrunk, options);
+  // History keeps what the model was handed, on the shrink that made it (the level's, or full's when that was served).
+  if (served.seen) recordModelTokens(options.store, served.from.handle, served.from.recorded, served.seen);
   const describe = served.offer === undefined ? '' : `; ${served.offer.note}`;
   // Counted once: without a filter the listing is what was compared already.
-  const figures =
-    filter === undefined && served.figures ? seenText(served.figures, options.tokenizer) : await seen(listed, served.handedOut, options.tokenizer);
+  const figures = filter === undefined && served.seen ? seenText(served.seen, options.tokenizer) : await seen(listed, served.handedOut, options.tokenizer);
   log(`tools/list ${served.how}: ${count}, ${figures}; original stored as ${shrunk.handle}${describe}${served.why}`);
   if (served.offer?.renamed !== undefined) log(served.offer.renamed);
   const local = served.offer?.tool;
   return { ...packTools(served.tools), notes, describe: local && { name: local.definition.name, tools: [...shrunk.index.tools] } };
 }
+
+type StoredShrink = Extract<ShrunkTools, { handle: string }>;
 
 interface Served {
   tools: Uint8Array[];
@@ -117,33 +124,31 @@ interface Served {
   /** Why not the level asked for, or ''. */
   why: string;
   /** The tools as listed against `handedOut`, as the model sees them, when counted. */
-  figures?: Figures | undefined;
-}
-
-interface Figures {
-  before: number;
-  after: number;
+  seen?: VisibleTokens | undefined;
+  /** The stored shrink this listing comes from (served as listed: the level's, whose listing the model then sees whole). */
+  from: StoredShrink;
 }
 
 /** The shrunk tools (and the describe tool), unless they do not cost the model fewer tokens than `kept`: then without deferring, or as listed. */
-async function cheapestListing(
-  kept: readonly Uint8Array[],
-  shrunk: Extract<ShrunkTools, { handle: string }>,
-  options: Omit<ProxyListingOptions, 'log'>,
-): Promise<Served> {
+async function cheapestListing(kept: readonly Uint8Array[], shrunk: StoredShrink, options: Omit<ProxyListingOptions, 'log'>): Promise<Served> {
   const offer = options.describeTool ? offerDescribeTool(shrunk.index, shrunk.tools, { tokenizer: options.tokenizer }) : undefined;
   const handedOut = offer?.tool ? [...shrunk.tools, encoder.encode(JSON.stringify(offer.tool.definition))] : shrunk.tools;
-  const asked: Served = { tools: shrunk.tools, handedOut, offer, how: `shrunk at ${options.level}`, why: '' };
-  const figures = await anthropicTokens(kept, handedOut, options.tokenizer);
-  if (figures === undefined || figures.after < figures.before) return { ...asked, figures };
-  const why = `; at ${options.level}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${figures.before} → ${figures.after} tokens`;
+  const asked: Served = { tools: shrunk.tools, handedOut, offer, how: `shrunk at ${options.level}`, why: '', from: shrunk };
+  const seen = await seenTokens(kept, handedOut, options.tokenizer);
+  if (seen === undefined || seen.anthropic.tokens_after < seen.anthropic.tokens_before) return { ...asked, seen };
+  const { tokens_before: before, tokens_after: after } = seen.anthropic;
+  const why = `; at ${options.level}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${before} → ${after} tokens`;
   if (options.level !== 'full') {
     const whole = await shrinkListedTools(kept, { ...options, level: 'full' });
-    const wholeFigures = 'unchanged' in whole ? undefined : await anthropicTokens(kept, whole.tools, options.tokenizer);
-    if (wholeFigures !== undefined && wholeFigures.after < wholeFigures.before)
-      return { tools: whole.tools, handedOut: whole.tools, how: 'served at full (nothing deferred)', why, figures: wholeFigures };
+    const wholeSeen = 'unchanged' in whole ? undefined : await seenTokens(kept, whole.tools, options.tokenizer);
+    if (!('unchanged' in whole) && wholeSeen !== undefined && wholeSeen.anthropic.tokens_after < wholeSeen.anthropic.tokens_before)
+      return { tools: whole.tools, handedOut: whole.tools, how: 'served at full (nothing deferred)', why, seen: wholeSeen, from: whole };
   }
-  return { tools: [...kept], handedOut: [...kept], how: 'served as the server listed it', why, figures: { before: figures.before, after: figures.before } };
+  const asListed = {
+    anthropic: { tokens_before: before, tokens_after: before },
+    openai: { tokens_before: seen.openai.tokens_before, tokens_after: seen.openai.tokens_before },
+  };
+  return { tools: [...kept], handedOut: [...kept], how: 'served as the server listed it', why, seen: asListed, from: shrunk };
 }
 
 function keptTools(listed: readonly Uint8Array[], filter: ToolFilter): Uint8Array[] {
@@ -151,17 +156,16 @@ function keptTools(listed: readonly Uint8Array[], filter: ToolFilter): Uint8Arra
   return listed.filter((_, at) => filter.keeps(names[at]));
 }
 
-/** The anthropic rendering's tokens of two listings, or undefined when they are not catalogs the renderer reads. */
-async function anthropicTokens(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<Figures | undefined> {
-  const counted = (await visibleTokens(catalogBytes(before), catalogBytes(after), tokenizer))?.anthropic;
-  return counted && { before: counted.tokens_before, after: counted.tokens_after };
+/** What the model sees of two listings, or undefined when they are not catalogs the renderer reads. */
+function seenTokens(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<VisibleTokens | undefined> {
+  return visibleTokens(catalogBytes(before), catalogBytes(after), tokenizer);
 }
 
 /** "1710 → 903 tokens as the model sees them (47.2% saved; anthropic rendering, inferred, o200k_base)"; a listing that grew says so. */
 async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<string> {
   let counted;
   try {
-    counted = await anthropicTokens(before, after, tokenizer);
+    counted = await seenTokens(before, after, tokenizer);
   } catch (error) {
     return `tokens as the model sees them not counted (${errorMessage(error)})`;
   }
@@ -169,9 +173,9 @@ async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[],
   return seenText(counted, tokenizer);
 }
 
-function seenText(counted: Figures, tokenizer: TokenizerName): string {
-  const percent = (signedRatio(counted.before, counted.after) * 100).toFixed(1);
-  return `${counted.before} → ${counted.after} tokens as the model sees them (${percent}% saved; anthropic rendering, inferred, ${tokenizer})`;
+function seenText({ anthropic }: VisibleTokens, tokenizer: TokenizerName): string {
+  const percent = formatPercent(signedRatio(anthropic.tokens_before, anthropic.tokens_after));
+  return `${anthropic.tokens_before} → ${anthropic.tokens_after} tokens as the model sees them (${percent} saved; anthropic rendering, inferred, ${tokenizer})`;
 }
 
 /** A product as the store keeps it: its tools' bytes, and the rest as JSON text. */

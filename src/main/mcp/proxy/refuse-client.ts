@@ -2,7 +2,7 @@
 // request (its initialize) gets a JSON-RPC error carrying the proxy's
 // one-line reason, so the client can show why instead of "Connection closed".
 
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '../connection/rpc-error-codes';
 import type { RpcPeer } from '../connection/line-peers';
 
 /** How long the client gets to send its first request. */

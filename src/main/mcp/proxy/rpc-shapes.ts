@@ -1,7 +1,7 @@
 // What the proxy tells apart in a JSON-RPC message, and the errors it answers
 // with itself: one place for each wording, so every handler says the same.
 
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '../connection/rpc-error-codes';
 import type { UnreadableLine } from '../connection/json-lines';
 import type { RpcFrame } from '../connection/rpc-frame';
 

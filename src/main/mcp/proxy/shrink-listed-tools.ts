@@ -15,6 +15,7 @@ import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
 import { shrink } from '../../library/shrink';
+import type { RecordedShrink } from '../../library/record-model-tokens';
 import type { StoreOption } from '../../library/store-option';
 import { DescribeIndex } from '../../library/describe';
 import { catalogBytes, toolTexts } from './listing-text';
@@ -35,6 +36,8 @@ export type ShrunkTools =
       /** Each tool's bytes as the client gets them. */
       tools: Uint8Array[];
       handle: string;
+      /** The shrink as the store recorded it (what History keys what the model saw on). */
+      recorded: RecordedShrink;
       /** What the describe tool answers from (the original is stored). */
       index: DescribeIndex;
     }
@@ -70,5 +73,6 @@ export async function shrinkListedTools(tools: readonly Uint8Array[], options: S
   // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}; a shrunk original was UTF-8.
   const decoder = new TextDecoder();
   const index = DescribeIndex.of(parseJson(decoder.decode(bytes), MAX_JSON_DEPTH), parseJson(decoder.decode(result.output), MAX_JSON_DEPTH));
-  return { tools: toolTexts(result.output), handle: result.recovery_handle, index };
+  const recorded = { tokenizer: result.tokenizer, tokens_before: result.tokens_before, tokens_after: result.tokens_after };
+  return { tools: toolTexts(result.output), handle: result.recovery_handle, recorded, index };
 }

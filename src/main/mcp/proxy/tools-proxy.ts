@@ -23,7 +23,7 @@
 // life in listing-lifecycle.ts. Peers are parameters, so tests run it in
 // memory.
 
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '../connection/rpc-error-codes';
 import type { UnreadableLine } from '../connection/json-lines';
 import { memberSpan, stringAt, type Member } from '../connection/json-scan';
 import { listAllPages } from '../connection/list-pages';

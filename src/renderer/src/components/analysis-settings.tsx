@@ -2,9 +2,11 @@
 // re-measures the catalog on screen), the level (how much description text
 // stays; picking another re-shrinks it), the listing's token budget (each
 // tool at the richest level at or below the level that lets it fit; a new
-// one re-shrinks it) and shared sub-schemas (switching re-shrinks it). A window narrower than COMPACT_TOOLBAR has no room for them
-// in the row, whole: they fold into a Settings button that opens them in a
-// popover under it, where the picker shows its whole label.
+// one re-shrinks it), shared sub-schemas (switching re-shrinks it), then the
+// app's theme (as the system, light or dark). A window narrower than
+// COMPACT_TOOLBAR has no room for them in the row, whole: they fold into a
+// Settings button that opens them in a popover under it, where the picker
+// shows its whole label.
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { isTokenizerName } from '../../../shared/tokenizers';
@@ -12,14 +14,54 @@ import { LEVELS, LEVEL_KEEPS, isLevelName } from '../../../shared/levels';
 import { useApp, useSettings } from '../app-context';
 import { tokenizerLabel } from '../lib/tokenizer-families';
 import { levelLabel } from '../lib/level-labels';
-import { availableTokenizers, readBudget } from '../state/settings-store';
+import { availableTokenizers, isTheme, readBudget, THEMES, type Theme } from '../state/settings-store';
 import { Icon } from './icon';
+
+const THEME_LABELS: Record<Theme, string> = { system: 'As the system', light: 'Light', dark: 'Dark' };
 
 /** The window width below which the settings fold into the Settings button (the same query as app-frame.css). */
 export const COMPACT_TOOLBAR = '(max-width: 1600px)';
 
+interface SettingSelectProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  isOption(value: string): value is T;
+  onPick(value: T): void;
+  optionLabel(value: T): string;
+  optionTitle?(value: T): string;
+  title: string;
+}
+
+/** One labelled picker of the settings. */
+function SettingSelect<T extends string>({ id, label, value, options, isOption, onPick, optionLabel, optionTitle, title }: SettingSelectProps<T>) {
+  return (
+    <div className="select-field">
+      <label className="select-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          if (isOption(event.target.value)) onPick(event.target.value);
+        }}
+        title={title}
+      >
+        {options.map((name) => (
+          <option key={name} value={name} title={optionTitle?.(name)}>
+            {optionLabel(name)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function AnalysisSettings() {
-  const { commands } = useApp();
+  const { commands, stores } = useApp();
+  const theme = useSettings((state) => state.theme);
   const tokenizer = useSettings((state) => state.tokenizer);
   const shareSchemas = useSettings((state) => state.shareSchemas);
   const level = useSettings((state) => state.level);
@@ -48,44 +90,27 @@ export function AnalysisSettings() {
         Settings
       </button>
       <div id={panelId} ref={panelRef} className="analysis-settings" popover="auto" role="group" aria-label="Analysis settings">
-        <div className="select-field">
-          <label className="select-label" htmlFor="tokenizer-select">
-            Tokenizer
-          </label>
-          <select
-            id="tokenizer-select"
-            value={tokenizer}
-            onChange={(event) => {
-              if (isTokenizerName(event.target.value)) commands.setTokenizer(event.target.value);
-            }}
-            title="Pick your model’s family; counts are local estimates (basis: inferred)"
-          >
-            {availableTokenizers(appInfo).map((name) => (
-              <option key={name} value={name}>
-                {tokenizerLabel(name)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="select-field">
-          <label className="select-label" htmlFor="level-select">
-            Level
-          </label>
-          <select
-            id="level-select"
-            value={level}
-            onChange={(event) => {
-              if (isLevelName(event.target.value)) commands.setLevel(event.target.value);
-            }}
-            title={`How much description text the model sees — ${level}: ${LEVEL_KEEPS[level]}`}
-          >
-            {LEVELS.map((name) => (
-              <option key={name} value={name} title={LEVEL_KEEPS[name]}>
-                {levelLabel(name)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SettingSelect
+          id="tokenizer-select"
+          label="Tokenizer"
+          value={tokenizer}
+          options={availableTokenizers(appInfo)}
+          isOption={isTokenizerName}
+          onPick={commands.setTokenizer}
+          optionLabel={tokenizerLabel}
+          title="Pick your model’s family; counts are local estimates (basis: inferred)"
+        />
+        <SettingSelect
+          id="level-select"
+          label="Level"
+          value={level}
+          options={LEVELS}
+          isOption={isLevelName}
+          onPick={commands.setLevel}
+          optionLabel={levelLabel}
+          optionTitle={(name) => LEVEL_KEEPS[name]}
+          title={`How much description text the model sees — ${level}: ${LEVEL_KEEPS[level]}`}
+        />
         {/* Keyed by the budget in force: a budget set elsewhere (a reload, another window's pick) starts the field afresh. */}
         <BudgetField key={budget ?? 'none'} budget={budget} onChange={(next) => commands.setBudget(next)} />
         <label
@@ -98,6 +123,16 @@ export function AnalysisSettings() {
           </span>
           Share sub-schemas
         </label>
+        <SettingSelect
+          id="theme-select"
+          label="Theme"
+          value={theme}
+          options={THEMES}
+          isOption={isTheme}
+          onPick={(picked) => stores.settings.getState().setTheme(picked)}
+          optionLabel={(name) => THEME_LABELS[name]}
+          title="Light or dark, or as the system is set (kept across restarts)"
+        />
       </div>
     </>
   );

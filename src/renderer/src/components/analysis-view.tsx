@@ -1,5 +1,5 @@
 // One finished analysis: the summary on top, the per-tool table and the
-// diff side by side below. The per-tool report and the diff are fetched when
+// diff side by side below (or the diff alone, expanded). The per-tool report and the diff are fetched when
 // the analysis is shown (they can be megabytes for large catalogs), or taken
 // over from the fetch begun when its job finished, or drawn at once from the
 // report that came with that event (result-prefetch.ts).
@@ -7,9 +7,10 @@
 import { useCallback } from 'react';
 import type { AnalysisSummary } from '../../../shared/contracts';
 import type { LoadProgress } from '../../../shared/ipc/caveman-api';
-import { useApp } from '../app-context';
+import { useApp, useUi } from '../app-context';
 import { useAnalysisData } from '../hooks/use-analysis-data';
 import { whyNoCompressed } from '../lib/compressed-handout';
+import { AnalysisSplit } from './analysis-split';
 import { DiffView } from './diff-view';
 import { PreviewTag } from './preview-tag';
 import { LoadStatus } from './load-status';
@@ -52,13 +53,15 @@ export function AnalysisView({ summary }: { summary: AnalysisSummary }) {
   // When nothing is handed out, the table and the diff still show what the
   // shrink would remove — labelled as a preview so they cannot be misread.
   const preview = whyNoCompressed(summary);
+  // An expanded diff takes the summary's room too (hidden, so nothing typed there is lost).
+  const expanded = useUi((state) => state.diffExpanded);
   return (
-    <div className="analysis">
+    <div className={expanded ? 'analysis analysis-diff-expanded' : 'analysis'}>
       <SummaryPanel summary={summary} />
-      <div className="analysis-split">
-        <ToolTableLoader analysisId={summary.analysisId} preview={preview} />
-        <DiffView analysisId={summary.analysisId} preview={preview} />
-      </div>
+      <AnalysisSplit
+        table={<ToolTableLoader analysisId={summary.analysisId} preview={preview} />}
+        diff={<DiffView analysisId={summary.analysisId} preview={preview} />}
+      />
     </div>
   );
 }

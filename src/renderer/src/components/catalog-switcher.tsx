@@ -6,9 +6,9 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { savingRatio } from '../../../shared/ratio';
 import { useApp, useCatalogs } from '../app-context';
-import { formatCount, formatPercent } from '../lib/format';
+import { formatCount } from '../lib/format';
+import { catalogTabDetail } from '../lib/catalog-tab-detail';
 import { outcomeFor } from '../state/catalogs-store';
 import { Icon } from './icon';
 
@@ -45,7 +45,7 @@ export function CatalogSwitcher() {
   const hidden = useHiddenEnds(list, order.length);
 
   // Keep the catalog on screen visible in a strip that overflows. Asked in the next frame, whose layout is due anyway: asked now,
-  // the scroll forced a layout of the whole new result in the middle of the task that shows it (60 ms for a first result).
+  // the scroll would force a layout of the whole new result in the middle of the task that shows it.
   useEffect(() => {
     if (!list) return;
     const frame = requestAnimationFrame(() => {
@@ -76,18 +76,9 @@ export function CatalogSwitcher() {
           const outcome = outcomeFor({ summaries, failures }, key);
           if (!outcome) return null;
           const current = key === activeKey;
-          const passThrough = outcome.ok ? outcome.report.pass_through?.reason : undefined;
-          const detail = !outcome.ok
-            ? 'failed'
-            : passThrough === 'store_error' || outcome.report.error
-              ? 'not stored'
-              : passThrough
-                ? 'unchanged'
-                : formatPercent(
-                    outcome.visible ? savingRatio(outcome.visible.anthropic.tokens_before, outcome.visible.anthropic.tokens_after) : outcome.report.ratio,
-                  ) + ' saved';
+          const detail = catalogTabDetail(outcome);
           return (
-            <li key={key} className={`switcher-item${current ? ' is-current' : ''}${outcome.ok && detail !== 'not stored' ? '' : ' is-failed'}`}>
+            <li key={key} className={`switcher-item${current ? ' is-current' : ''}${detail.failed ? ' is-failed' : ''}`}>
               <button
                 type="button"
                 className="switcher-pick"
@@ -97,7 +88,9 @@ export function CatalogSwitcher() {
               >
                 {outcome.ok ? null : <Icon name="alert" size={14} className="switcher-alert" />}
                 <span className="switcher-name">{outcome.name}</span>
-                <span className="switcher-detail">{detail}</span>
+                <span className="switcher-detail" title={detail.title}>
+                  {detail.text}
+                </span>
               </button>
               <button
                 type="button"

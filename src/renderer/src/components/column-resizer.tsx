@@ -1,5 +1,5 @@
-// A draggable, keyboard-operable edge for one table column (the window
-// splitter pattern): drag it, or focus it and press ←/→ (Home resets).
+// A draggable, keyboard-operable edge for one table column or pane (the
+// window splitter pattern): drag it, or focus it and press ←/→ (Home resets).
 
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
@@ -14,9 +14,13 @@ export interface ColumnResizerProps {
   max: number;
   /** A new width, or null for the automatic one. */
   onResize(width: number | null): void;
+  /** Pixels per arrow key (16 by default). */
+  step?: number;
+  /** Placed by the caller's own class, beside column-resizer's look. */
+  className?: string;
 }
 
-export function ColumnResizer({ label, measure, width, min, max, onResize }: ColumnResizerProps) {
+export function ColumnResizer({ label, measure, width, min, max, onResize, step = STEP, className }: ColumnResizerProps) {
   const drag = useRef<{ x: number; width: number } | null>(null);
   const clamp = (value: number) => Math.round(Math.max(min, Math.min(max, value)));
 
@@ -31,7 +35,7 @@ export function ColumnResizer({ label, measure, width, min, max, onResize }: Col
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = width ?? measure();
-    const next: Record<string, number | null> = { ArrowLeft: clamp(current - STEP), ArrowRight: clamp(current + STEP), Home: null };
+    const next: Record<string, number | null> = { ArrowLeft: clamp(current - step), ArrowRight: clamp(current + step), Home: null };
     if (!(event.key in next)) return;
     event.preventDefault();
     event.stopPropagation();
@@ -40,7 +44,7 @@ export function ColumnResizer({ label, measure, width, min, max, onResize }: Col
 
   return (
     <div
-      className="column-resizer"
+      className={className ? `column-resizer ${className}` : 'column-resizer'}
       role="separator"
       aria-orientation="vertical"
       aria-label={label}

@@ -1,4 +1,4 @@
-// What the facts-kept check looked at (SPEC §2.6), opened from its badge: the
+// What the facts-kept check looked at (docs/spec.md), opened from its badge: the
 // fact sentences found and what became of each — kept word for word, stated
 // by a keyword on the same node, deferred (at a deferral level, one describe
 // call away), dropped — per category, the ones a keyword states (with the

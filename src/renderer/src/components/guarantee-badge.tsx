@@ -1,5 +1,6 @@
 // One guarantee check as a badge: passed, failed, nothing to check, or not
-// applicable at the level, with its counts. A badge with a drill-down (what the check looked
+// applicable at the level, with its counts (its tooltip too: a short window draws
+// only the mark and the name). A badge with a drill-down (what the check looked
 // at) or, when failed, a list of what differs opens it under the badge.
 
 import type { ReactNode } from 'react';
@@ -27,7 +28,7 @@ export function GuaranteeBadge({ title, state, counts, problems, drill }: Guaran
     <>
       <span className="badge-state">
         <Icon name={state === 'failed' ? 'alert' : state === 'not-applicable' ? 'dash' : 'check'} size={14} />
-        {STATE_LABEL[state]}
+        <span className="badge-state-word">{STATE_LABEL[state]}</span>
       </span>
       <span className="badge-title">{title}</span>
       <span className="badge-counts">{counts}</span>
@@ -35,7 +36,11 @@ export function GuaranteeBadge({ title, state, counts, problems, drill }: Guaran
   );
   const listed = state === 'failed' && problems.length > 0;
   if (!listed && drill === undefined) {
-    return <li className={`badge ${STATE_CLASS[state]}`}>{head}</li>;
+    return (
+      <li className={`badge ${STATE_CLASS[state]}`} title={counts}>
+        {head}
+      </li>
+    );
   }
   return (
     <li className={`badge ${STATE_CLASS[state]}`}>
@@ -48,7 +53,7 @@ export function GuaranteeBadge({ title, state, counts, problems, drill }: Guaran
           event.currentTarget.querySelector('summary')?.focus();
         }}
       >
-        <summary>
+        <summary title={counts}>
           {head}
           <Icon name="chevron" size={14} className="badge-chevron" />
         </summary>

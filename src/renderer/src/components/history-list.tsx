@@ -1,82 +1,38 @@
 // Every handle in the store, newest first, as a virtualised listbox: only the
 // rows on screen exist, and their pages (200 rows) are fetched as they come
 // into view, so 100,000 entries scroll like ten. Arrow keys, Page Up/Down,
-// Home and End move the selection. The column headers are sort buttons;
-// main orders the rows, so a sort reloads from the first page.
+// Home and End move the selection; with Shift they extend it, with Ctrl/⌘
+// they move without selecting, and Space (or Ctrl/⌘+click) adds the row or
+// takes it out, to act on several at once.
+// The column headers are sort buttons; main orders the rows, so a sort
+// reloads from the first page.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { HistoryEntry, HistorySortKey } from '../../../shared/contracts';
-import { signedRatio } from '../../../shared/ratio';
+import type { HistoryEntry } from '../../../shared/contracts';
 import { useApp, useHistory } from '../app-context';
-import { formatInt, formatPercent, formatTimestamp } from '../lib/format';
-import { entryAt, indexOfHandle, nextHistorySort, type HistorySort } from '../state/history-store';
+import { useHistoryCursor, type HistoryCursor } from '../hooks/use-history-cursor';
+import { ALL_DAYS, entryAt, type HistoryDays } from '../state/history-store';
+import { HistoryCells, HistoryColumns } from './history-columns';
 
 const ROW_HEIGHT = 40;
 
-function Row({ entry }: { entry: HistoryEntry }) {
-  return (
-    <>
-      <span className="h-handle">{entry.handle}</span>
-      <span className="h-created">{formatTimestamp(entry.created_at)}</span>
-      <span className="h-source" title={entry.source_name ?? undefined}>
-        {entry.source_name ?? <span className="muted">unknown</span>}
-      </span>
-      <span className="h-tools num">{entry.tool_count === null ? '—' : formatInt(entry.tool_count)}</span>
-      <span className="h-tokens num">
-        {formatInt(entry.tokens_before)} → {formatInt(entry.tokens_after)}
-      </span>
-      <span className="h-saved num">{formatPercent(signedRatio(entry.tokens_before, entry.tokens_after))}</span>
-    </>
-  );
-}
-
-/** A column header that sorts by its column: aria-sort says the current order, the mark shows it. */
-function SortHeader({ column, label, name, sort, className }: { column: HistorySortKey; label: string; name?: string; sort: HistorySort; className?: string }) {
-  const { stores } = useApp();
-  const state = sort.key === column ? sort.direction : 'none';
-  return (
-    <span role="columnheader" aria-sort={state} className={className}>
-      <button type="button" className="sort-button" aria-label={name} onClick={() => void stores.history.getState().setSort(nextHistorySort(sort, column))}>
-        <span className="sort-label">{label}</span>
-        <span className={`sort-mark sort-${state}`} aria-hidden="true" />
-      </button>
-    </span>
-  );
-}
-
-function HistoryColumns({ sort }: { sort: HistorySort }) {
-  return (
-    <div role="table" aria-label="History columns">
-      <div className="history-columns" role="row">
-        <span role="columnheader">Handle</span>
-        <SortHeader column="created" label="Created" sort={sort} />
-        <SortHeader column="source" label="Source" sort={sort} />
-        <SortHeader column="tools" label="Tools" sort={sort} className="num" />
-        <span className="history-tokens-head">
-          {/* The store keeps the catalog's JSON tokens (the Go tools' columns), not what a model sees of it: said so. */}
-          <SortHeader column="tokensBefore" label="JSON tokens" name="JSON tokens before" sort={sort} className="num" />
-          <span aria-hidden="true">→</span>
-          <SortHeader column="tokensAfter" label="after" name="JSON tokens after" sort={sort} className="num" />
-        </span>
-        <SortHeader column="saved" label="Saved" sort={sort} className="num" />
-      </div>
-    </div>
-  );
-}
-
 export function HistoryList() {
   const { stores } = useApp();
-  const { total, pages, selected, query, sort, error } = useHistory(
-    useShallow((state) => ({ total: state.total, pages: state.pages, selected: state.selected, query: state.query, sort: state.sort, error: state.error })),
+  const { total, pages, selection, query, days, sort, error } = useHistory(
+    useShallow((state) => ({
+      total: state.total,
+      pages: state.pages,
+      selection: state.selection,
+      query: state.query,
+      days: state.days,
+      sort: state.sort,
+      error: state.error,
+    })),
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [cursor, setCursor] = useState(0);
   const count = total ?? 0;
-  const selectedIndex = selected === null ? -1 : indexOfHandle({ pages }, selected);
-  const activeIndex = selectedIndex >= 0 ? selectedIndex : Math.min(cursor, Math.max(0, count - 1));
-
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count,
@@ -84,6 +40,7 @@ export function HistoryList() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
   });
+  const cursor = useHistoryCursor(count, virtualizer);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? -1;
@@ -98,51 +55,6 @@ export function HistoryList() {
     if (last >= first) stores.history.getState().ensureRange(first, last);
   }, [first, last, pages, stores]);
 
-  // A selection waiting for its page (the keyboard moved onto a row not fetched yet) lands with the page.
-  const pendingSelect = useRef<number | null>(null);
-  useEffect(() => {
-    if (pendingSelect.current === null) return;
-    const entry = entryAt({ pages }, pendingSelect.current);
-    if (!entry) return;
-    pendingSelect.current = null;
-    void stores.history.getState().select(entry.handle);
-  }, [pages, stores]);
-
-  const selectIndex = (index: number) => {
-    const next = Math.max(0, Math.min(count - 1, index));
-    setCursor(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-    const entry = entryAt(stores.history.getState(), next);
-    if (entry) {
-      pendingSelect.current = null;
-      void stores.history.getState().select(entry.handle);
-    } else {
-      pendingSelect.current = next;
-      stores.history.getState().ensureRange(next, next);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (count === 0) return;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + page,
-      PageUp: activeIndex - page,
-      Home: 0,
-      End: count - 1,
-    };
-    const target = moves[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      selectIndex(target);
-    } else if ((event.key === 'Enter' || event.key === ' ') && selectedIndex < 0) {
-      event.preventDefault();
-      selectIndex(activeIndex);
-    }
-  };
-
   if (error && total === null) {
     return (
       <div className="list-status" role="alert">
@@ -150,17 +62,11 @@ export function HistoryList() {
       </div>
     );
   }
-  if (total === 0) {
-    return (
-      <div className="list-status">
-        {query === ''
-          ? 'No handles stored yet. Shrink a catalog and its original is kept here, byte for byte.'
-          : `No handle or source name matches “${query}”.`}
-      </div>
-    );
-  }
+  if (total === 0) return <div className="list-status">{emptyText(query, days)}</div>;
 
+  const { activeIndex } = cursor;
   const activeEntry = entryAt({ pages }, activeIndex);
+  const pageRows = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
   return (
     <div className="history-table">
       <HistoryColumns sort={sort} />
@@ -169,35 +75,76 @@ export function HistoryList() {
         ref={scrollRef}
         role="listbox"
         aria-label="History"
+        aria-multiselectable="true"
         tabIndex={0}
         aria-activedescendant={activeEntry && items.some((item) => item.index === activeIndex) ? `history-row-${activeIndex}` : undefined}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => onListKey(event, cursor, count, selection.length > 0, pageRows())}
       >
         <div className="history-sizer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const entry = entryAt({ pages }, item.index);
-            const isSelected = entry !== undefined && entry.handle === selected;
-            return (
-              <div
-                key={item.key}
-                id={`history-row-${item.index}`}
-                role="option"
-                aria-selected={isSelected}
-                aria-setsize={count}
-                aria-posinset={item.index + 1}
-                className={`history-row${isSelected ? ' is-selected' : ''}${item.index === activeIndex ? ' is-active' : ''}${entry ? '' : ' is-loading'}`}
-                style={{ transform: `translateY(${item.start}px)`, height: item.size }}
-                onClick={() => {
-                  setCursor(item.index);
-                  if (entry) void stores.history.getState().select(entry.handle);
-                }}
-              >
-                {entry ? <Row entry={entry} /> : <span className="h-loading">Loading…</span>}
-              </div>
-            );
+            const selected = entry !== undefined && selection.includes(entry.handle);
+            return <HistoryOption key={item.key} item={item} entry={entry} selected={selected} count={count} cursor={cursor} />;
           })}
         </div>
       </div>
+    </div>
+  );
+}
+
+function emptyText(query: string, days: HistoryDays): string {
+  if (query !== '') return `No handle or source name matches “${query}”${days === ALL_DAYS ? '' : ' on those days'}.`;
+  if (days !== ALL_DAYS) return 'No handle was stored on those days.';
+  return 'No handles stored yet. Shrink a catalog and its original is kept here, byte for byte.';
+}
+
+/** Arrows, Page Up/Down, Home and End move (Shift: extend the run; Ctrl/⌘: the cursor alone); Space adds or takes out, Enter selects. */
+function onListKey(event: KeyboardEvent<HTMLDivElement>, cursor: HistoryCursor, count: number, someSelected: boolean, page: number): void {
+  if (count === 0) return;
+  const { activeIndex } = cursor;
+  const moves: Record<string, number> = {
+    ArrowDown: activeIndex + 1,
+    ArrowUp: activeIndex - 1,
+    PageDown: activeIndex + page,
+    PageUp: activeIndex - page,
+    Home: 0,
+    End: count - 1,
+  };
+  const target = moves[event.key];
+  if (target !== undefined) {
+    event.preventDefault();
+    if (event.shiftKey) cursor.selectRunTo(target);
+    else if (event.ctrlKey || event.metaKey) cursor.moveCursor(target);
+    else cursor.selectIndex(target);
+  } else if (event.key === ' ' && someSelected) {
+    event.preventDefault();
+    cursor.toggleIndex(activeIndex);
+  } else if ((event.key === 'Enter' || event.key === ' ') && !someSelected) {
+    event.preventDefault();
+    cursor.selectIndex(activeIndex);
+  }
+}
+
+/** One row of the list: its cells once its page is fetched, "Loading…" until then. */
+function HistoryOption(props: { item: VirtualItem; entry: HistoryEntry | undefined; selected: boolean; count: number; cursor: HistoryCursor }) {
+  const { item, entry, selected, count, cursor } = props;
+  const onClick = (event: MouseEvent) => {
+    if (event.shiftKey) cursor.selectRunTo(item.index);
+    else if (event.ctrlKey || event.metaKey) cursor.toggleIndex(item.index);
+    else cursor.selectIndex(item.index);
+  };
+  return (
+    <div
+      id={`history-row-${item.index}`}
+      role="option"
+      aria-selected={selected}
+      aria-setsize={count}
+      aria-posinset={item.index + 1}
+      className={`history-row${selected ? ' is-selected' : ''}${item.index === cursor.activeIndex ? ' is-active' : ''}${entry ? '' : ' is-loading'}`}
+      style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+      onClick={onClick}
+    >
+      {entry ? <HistoryCells entry={entry} /> : <span className="h-loading">Loading…</span>}
     </div>
   );
 }

@@ -4,8 +4,8 @@
 // show and whose options Open in diff and Export compressed use again.
 
 import type { HistoryShrink } from '../../../shared/contracts';
-import { signedRatio } from '../../../shared/ratio';
-import { formatInt, formatPercent, formatTimestamp } from '../lib/format';
+import { formatInt, formatTimestamp } from '../lib/format';
+import { figuresText, JSON_ONLY, jsonFigures, modelFigures } from '../lib/model-figures';
 
 export function HistoryShrinks({ shrinks }: { shrinks: readonly HistoryShrink[] }) {
   return (
@@ -24,8 +24,14 @@ export function HistoryShrinks({ shrinks }: { shrinks: readonly HistoryShrink[] 
               <code className="mono">{shrink.compressor}</code> · {shrink.tokenizer ?? 'tokenizer unknown'}
             </div>
             <div className="details-shrink-figures">
-              {formatInt(shrink.tokens_before)} → {formatInt(shrink.tokens_after)} JSON tokens,{' '}
-              {formatPercent(signedRatio(shrink.tokens_before, shrink.tokens_after))} saved
+              {modelFigures(shrink.visible).map((figures) => (
+                <div key={figures.label}>
+                  {figures.label} {figuresText(figures)}
+                </div>
+              ))}
+              <div className={shrink.visible ? 'details-shrink-json' : undefined}>
+                {shrink.visible ? '' : `${JSON_ONLY}: `}JSON {figuresText(jsonFigures(shrink))}
+              </div>
             </div>
             <div className="details-shrink-source">{shrink.source_name ?? 'source unknown (written by another program)'}</div>
             {shrink.client ? (

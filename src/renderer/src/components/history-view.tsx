@@ -1,13 +1,15 @@
-// The History tab: a search box (source name or handle, applied after a
+// The History tab: the days to show (a bar of its own, whose right end is
+// where notices appear), a search box (source name or handle, applied after a
 // short pause), the number of matching handles, the list, and the details
-// of the selected one.
+// of the selected one (or of the several selected).
 
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useHistory, useSettings, useUi } from '../app-context';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { formatCount } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
-import { DEFAULT_HISTORY_SORT } from '../state/history-store';
+import { ALL_DAYS, DEFAULT_HISTORY_SORT } from '../state/history-store';
+import { HistoryDaysFilter } from './history-days';
 import { HistoryDetails } from './history-details';
 import { HistoryList } from './history-list';
 import { SearchField } from './search-field';
@@ -18,7 +20,7 @@ export function HistoryView() {
   const { stores, mac } = useApp();
   const storePath = useSettings((state) => state.appInfo?.storePath ?? null);
   const total = useHistory((state) => state.total);
-  const query = useHistory((state) => state.query);
+  const filtered = useHistory((state) => state.query !== '' || state.days !== ALL_DAYS);
   const newestFirst = useHistory((state) => state.sort.key === DEFAULT_HISTORY_SORT.key && state.sort.direction === DEFAULT_HISTORY_SORT.direction);
   const findSeq = useUi((state) => state.findSeq);
   const [input, setInput] = useState('');
@@ -37,32 +39,37 @@ export function HistoryView() {
   }, [findSeq, stores]);
 
   const count =
-    total === null ? '' : query === '' ? `${formatCount(total, 'handle')}${newestFirst ? ', newest first' : ''}` : formatCount(total, 'match', 'matches');
+    total === null ? '' : filtered ? formatCount(total, 'match', 'matches') : `${formatCount(total, 'handle')}${newestFirst ? ', newest first' : ''}`;
 
   return (
-    <div className="history">
-      <section className="panel history-panel" aria-labelledby="history-heading">
-        <div className="panel-head">
-          <h2 className="panel-title" id="history-heading" title={storePath ?? undefined}>
-            Recovery store
-          </h2>
-          <span className="panel-note" aria-live="polite">
-            {count}
-          </span>
-          <SearchField
-            wide
-            ref={searchRef}
-            label="Search history"
-            placeholder="Search by source name or handle"
-            title={titleWithShortcut('Search history', 'find', mac)}
-            value={input}
-            maxLength={200}
-            onChange={(event) => setInput(event.target.value)}
-          />
-        </div>
-        <HistoryList />
-      </section>
-      <HistoryDetails />
+    <div className="history-view">
+      <div className="history-bar">
+        <HistoryDaysFilter />
+      </div>
+      <div className="history">
+        <section className="panel history-panel" aria-labelledby="history-heading">
+          <div className="panel-head">
+            <h2 className="panel-title" id="history-heading" title={storePath ?? undefined}>
+              Recovery store
+            </h2>
+            <span className="panel-note" aria-live="polite">
+              {count}
+            </span>
+            <SearchField
+              wide
+              ref={searchRef}
+              label="Search history"
+              placeholder="Search by source name or handle"
+              title={titleWithShortcut('Search history', 'find', mac)}
+              value={input}
+              maxLength={200}
+              onChange={(event) => setInput(event.target.value)}
+            />
+          </div>
+          <HistoryList />
+        </section>
+        <HistoryDetails />
+      </div>
     </div>
   );
 }

@@ -19,6 +19,8 @@ const PATHS = {
   tool: 'M8 4h8M8 20h8M12 4v16M5 8.5 2.5 12 5 15.5M19 8.5l2.5 3.5-2.5 3.5',
   sliders: 'M4 7h9m4 0h3M4 17h3m4 0h9M15 4.5v5M9 14.5v5',
   plug: 'M9 3v4.5M15 3v4.5M6.5 7.5h11V11a5.5 5.5 0 0 1-11 0zM12 16.5V21',
+  expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  unexpand: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

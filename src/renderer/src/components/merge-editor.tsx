@@ -13,8 +13,9 @@ import { buildMergeView, type MergeText } from '../lib/merge-build';
 import { registerEditors } from '../lib/editor-registry';
 import { linkHorizontalScroll } from '../lib/horizontal-scroll';
 import { showMatch, type TextRange } from '../lib/search-reveal';
-import { settleScroll, textPart } from '../lib/settle-scroll';
-import { closingLine, revealCollapsed, setToolLines } from '../lib/tool-highlight';
+import { settleScroll } from '../lib/settle-scroll';
+import { closingLine, revealCollapsed, setToolLines, toolHead } from '../lib/tool-highlight';
+import { diffAnchor, keepAnchorOnResize, restoreAnchor } from '../lib/diff-anchor';
 import { COLLAPSE_CONFIG, themeCompartment, themeFor, wrapCompartment, wrapFor } from '../lib/merge-setup';
 
 /** Lines (1-based, within these texts) to bring to the top of both sides. */
@@ -37,22 +38,21 @@ export interface MergeEditorProps {
   onReady(view: MergeView | null): void;
 }
 
-/** The position of the line at the top of the diff (its first pixel row), on the original side. */
-function topLinePos(view: MergeView): number {
-  const height = view.dom.getBoundingClientRect().top - view.a.documentTop + 1;
-  return textPart(view.a.lineBlockAtHeight(height), (part) => part.bottom > height).from;
+/** Runs `reflow` (a switch that moves every line), then keeps what was in view where it was (diff-anchor.ts). */
+function reflowKeeping(view: MergeView, reflow: () => void): () => void {
+  const anchor = diffAnchor(view);
+  reflow();
+  return restoreAnchor(view, anchor);
 }
-
-/** Lines after a tool's `{` that a jump always shows: name, title, description and the schema's start. */
-const TOOL_HEAD_LINES = 6;
 
 export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onReady }: MergeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<MergeView | null>(null);
-  // The first render's settings; later changes are applied by the effects below.
-  const initial = useRef({ collapse, dark });
-  // Whether the editors wrap now (a new text starts as the last switch left them).
+  // The first render's theme; later changes are applied by the effects below.
+  const initial = useRef({ dark });
+  // Whether the editors collapse and wrap now (a new text starts as the last switches left them).
+  const collapsed = useRef(collapse);
   const wrapped = useRef(wrap);
   // Lines run wider than a side: the sideways bar shows.
   const [sideways, setSideways] = useState(false);
@@ -79,7 +79,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const view = buildMergeView(text, {
       root,
       parent: container,
-      collapse: initial.current.collapse,
+      collapse: collapsed.current,
       wrap: wrapped.current,
       dark: initial.current.dark,
       onFind,
@@ -91,7 +91,9 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     callbacks.current.onReady(view);
     const unregister = registerEditors([view.a, view.b], onFind);
     const unlink = barRef.current ? linkHorizontalScroll(view, barRef.current, setSideways) : () => undefined;
+    const unkeep = keepAnchorOnResize(view, host);
     return () => {
+      unkeep();
       stopMatch();
       unlink();
       unregister();
@@ -102,8 +104,12 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     };
   }, [text]);
 
+  // Collapsing on or off in place, keeping the marked tool (or the top line) where it shows.
   useEffect(() => {
-    viewRef.current?.reconfigure({ collapseUnchanged: collapse ? COLLAPSE_CONFIG : undefined });
+    const view = viewRef.current;
+    if (!view || collapsed.current === collapse) return;
+    collapsed.current = collapse;
+    return reflowKeeping(view, () => view.reconfigure({ collapseUnchanged: collapse ? COLLAPSE_CONFIG : undefined }));
   }, [collapse]);
 
   useEffect(() => {
@@ -112,14 +118,14 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     for (const side of [view.a, view.b]) side.dispatch({ effects: themeCompartment.reconfigure(themeFor(dark)) });
   }, [dark]);
 
-  // Wrapping on or off in place, keeping the line that was at the top there.
+  // Wrapping on or off in place, keeping the marked tool (or the top line) where it shows.
   useEffect(() => {
     const view = viewRef.current;
     if (!view || wrapped.current === wrap) return;
     wrapped.current = wrap;
-    const top = topLinePos(view);
-    for (const side of [view.a, view.b]) side.dispatch({ effects: wrapCompartment.reconfigure(wrapFor(wrap)) });
-    return settleScroll(view, 'a', top);
+    return reflowKeeping(view, () => {
+      for (const side of [view.a, view.b]) side.dispatch({ effects: wrapCompartment.reconfigure(wrapFor(wrap)) });
+    });
   }, [wrap]);
 
   const revealSeq = reveal?.seq ?? null;
@@ -135,10 +141,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
     const lastA = closingLine(docA, docA.lineAt(startA).number);
     const lastB = closingLine(docB, docB.lineAt(startB).number);
     // The tool's first lines (its name and description) must show; later unchanged stretches inside it may stay collapsed.
-    const head = (doc: typeof docA, start: number, last: number) => ({
-      from: start,
-      to: doc.line(Math.min(doc.lineAt(start).number + TOOL_HEAD_LINES, last)).to,
-    });
+    const head = (doc: typeof docA, start: number, last: number) => toolHead(doc, doc.lineAt(start).number, last);
     const opened = revealCollapsed(view, head(docA, startA, lastA), head(docB, startB, lastB));
     view.b.dispatch({ selection: { anchor: startB }, effects: [...opened.b, setToolLines.of({ first: docB.lineAt(startB).number, last: lastB })] });
     view.a.dispatch({ selection: { anchor: startA }, effects: [...opened.a, setToolLines.of({ first: docA.lineAt(startA).number, last: lastA })] });
@@ -148,7 +151,7 @@ export function MergeEditor({ text, collapse, wrap, dark, reveal, onFind, onRead
       if (again.a.length > 0) view.a.dispatch({ effects: again.a });
       if (again.b.length > 0) view.b.dispatch({ effects: again.b });
     };
-    return settleScroll(view, 'a', startA, { keepOpen });
+    return settleScroll(view, 'a', startA, { keepOpen, pairedPos: startB });
   }, [text, revealSeq, lineA, lineB]);
 
   return (

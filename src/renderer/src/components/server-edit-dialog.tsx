@@ -4,10 +4,11 @@
 // this change, or nothing when the file moved on since (then it says so).
 
 import { useRef, useState } from 'react';
-import type { ServerEditPreview } from '../../../shared/contracts';
+import type { ServerEditDone, ServerEditPreview } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { useApp } from '../app-context';
-import { serversStoreFor } from '../state/servers-store';
+import { costlierChoice, serversStoreFor } from '../state/servers-store';
+import { useServers } from '../hooks/use-servers';
 import { Icon } from './icon';
 import { ModalDialog } from './modal-dialog';
 
@@ -19,6 +20,16 @@ function diffLineClass(line: string): string | undefined {
   return undefined;
 }
 
+/** The notice once the file is written. */
+function doneText(done: ServerEditDone, wrap: boolean): string {
+  return wrap
+    ? `Wrapped “${done.row.server.name}”; the file as it was is in ${done.backupPath}. Restart the client (or reload ` +
+        `its MCP servers) to start it through the proxy.`
+    : `Unwrapped “${done.row.server.name}”: ` +
+        `${done.exact ? 'the file is byte for byte the one the wrap read' : 'the entry is back as it was'}; the backup ` +
+        `was removed.`;
+}
+
 export function ServerEditDialog({ preview: first, onClose }: { preview: ServerEditPreview; onClose(): void }) {
   const { api, stores } = useApp();
   const [preview, setPreview] = useState(first);
@@ -26,24 +37,14 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
   const [problem, setProblem] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const wrap = preview.action === 'wrap';
-  const env = Object.entries(preview.env ?? {});
+  const costlier = useServers((state) => (wrap ? costlierChoice(state, preview.serverId) : undefined));
 
   const confirm = async () => {
     setBusy(true);
     setProblem(null);
     try {
       const done = await serversStoreFor(api).getState().commit(preview);
-      stores.ui
-        .getState()
-        .notify(
-          'info',
-          wrap
-            ? `Wrapped “${done.row.server.name}”; the file as it was is in ${done.backupPath}. Restart the client (or reload ` +
-                `its MCP servers) to start it through the proxy.`
-            : `Unwrapped “${done.row.server.name}”: ` +
-                `${done.exact ? 'the file is byte for byte the one the wrap read' : 'the entry is back as it was'}; the backup ` +
-                `was removed.`,
-        );
+      stores.ui.getState().notify('info', doneText(done, wrap));
       onClose();
     } catch (error) {
       const refusal = asCavemanError(error);
@@ -64,21 +65,7 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
       className="dialog-wide server-edit-dialog"
       onClose={onClose}
       initialFocus={cancelRef}
-      description={
-        wrap ? (
-          <p>
-            This change is written to <code>{preview.configPath}</code>. The file as it is now is saved first as <code>{preview.backupPath}</code>; Unwrap puts
-            the entry back from it.
-          </p>
-        ) : (
-          <p>
-            The entry is put back from <code>{preview.backupPath}</code>, which is then removed
-            {preview.exact
-              ? '; the file will be byte for byte the one the wrap read.'
-              : '; the rest of the file changed since the wrap and stays as it is now.'}
-          </p>
-        )
-      }
+      description={<EditDescription preview={preview} />}
       actions={
         <>
           <button ref={cancelRef} type="button" className="button" onClick={onClose}>
@@ -90,28 +77,13 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         </>
       }
     >
-      <dl className="server-facts">
-        {wrap && preview.starts !== undefined ? (
-          <>
-            <dt>Starts</dt>
-            <dd>
-              <code>{preview.starts}</code>
-            </dd>
-          </>
-        ) : null}
-        {env.length > 0 ? (
-          <>
-            <dt>Sets</dt>
-            <dd>
-              <code>{env.map(([key, value]) => `${key}=${value}`).join(' ')}</code> (so the app’s own binary runs the CLI as Node)
-            </dd>
-          </>
-        ) : null}
-        <dt>Serves</dt>
-        <dd>
-          <code>{preview.serves}</code>
-        </dd>
-      </dl>
+      {costlier !== undefined ? (
+        <p className="server-costlier-chosen" role="status">
+          <Icon name="alert" />
+          <span>{costlier} To wrap at a level that costs less, cancel and pick another on the server’s card.</span>
+        </p>
+      ) : null}
+      <EditFacts preview={preview} />
       <pre className="server-diff" aria-label={`Changes to ${preview.configPath}`}>
         {preview.diff
           .replace(/\n$/, '')
@@ -129,5 +101,52 @@ export function ServerEditDialog({ preview: first, onClose }: { preview: ServerE
         </p>
       ) : null}
     </ModalDialog>
+  );
+}
+
+/** Which file is written, and the backup a wrap makes or an unwrap puts back and removes. */
+function EditDescription({ preview }: { preview: ServerEditPreview }) {
+  if (preview.action === 'wrap') {
+    return (
+      <p>
+        This change is written to <code>{preview.configPath}</code>. The file as it is now is saved first as <code>{preview.backupPath}</code>; Unwrap puts the
+        entry back from it.
+      </p>
+    );
+  }
+  return (
+    <p>
+      The entry is put back from <code>{preview.backupPath}</code>, which is then removed
+      {preview.exact ? '; the file will be byte for byte the one the wrap read.' : '; the rest of the file changed since the wrap and stays as it is now.'}
+    </p>
+  );
+}
+
+/** What the client starts from then on, the variables it sets, and the server the proxy serves. */
+function EditFacts({ preview }: { preview: ServerEditPreview }) {
+  const env = Object.entries(preview.env ?? {});
+  return (
+    <dl className="server-facts">
+      {preview.action === 'wrap' && preview.starts !== undefined ? (
+        <>
+          <dt>Starts</dt>
+          <dd>
+            <code>{preview.starts}</code>
+          </dd>
+        </>
+      ) : null}
+      {env.length > 0 ? (
+        <>
+          <dt>Sets</dt>
+          <dd>
+            <code>{env.map(([key, value]) => `${key}=${value}`).join(' ')}</code> (so the app’s own binary runs the CLI as Node)
+          </dd>
+        </>
+      ) : null}
+      <dt>Serves</dt>
+      <dd>
+        <code>{preview.serves}</code>
+      </dd>
+    </dl>
   );
 }

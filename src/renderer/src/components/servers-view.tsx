@@ -11,7 +11,7 @@ import type { ServerEditPreview } from '../../../shared/contracts';
 import { useApp, useSettings } from '../app-context';
 import { measurableRow, serversStoreFor } from '../state/servers-store';
 import { useServers } from '../hooks/use-servers';
-import { fileStatus } from './mcp-import-dialog';
+import { fileStatus } from '../lib/mcp-server-text';
 import { ServerCard } from './server-card';
 import { ServerEditDialog } from './server-edit-dialog';
 import { ServerTotals } from './server-totals';

@@ -8,3 +8,8 @@ export function Spinner({ label, size = 18 }: { label: string; size?: number }) 
     </span>
   );
 }
+
+/** Busy mark inside a button (the button keeps its name). */
+export function ButtonSpinner() {
+  return <span className="spinner" style={{ width: 12, height: 12 }} aria-hidden="true" />;
+}

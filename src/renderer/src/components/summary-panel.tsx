@@ -1,7 +1,8 @@
-// The headline numbers of one analysis: tools, tokens as JSON (as it came,
-// minified, shrunk), what the model sees of the tools at the level, share
-// saved (and the share saved beyond minification: clients send compact JSON,
-// so whitespace is not a saving an agent feels), what the saving the
+// The headline numbers of one analysis: tools, what the model sees of the
+// tools at the level (Claude's rendering, OpenAI's under it) and the share
+// of it saved — the headline —, the catalog file as JSON (as it came,
+// minified, shrunk, its share saved: mostly whitespace, which clients never
+// send, so it is not a saving an agent feels), what the saving the
 // model sees is worth per 1,000 requests at the person's input price, the
 // recovery handle (copyable), every level at a glance (level-comparison.tsx), the tokenizer, basis, level and bytes (in the
 // line under the name, so the cards fit one row at 1024 px), the guarantee checks, and the save / copy
@@ -10,10 +11,9 @@
 import { useEffect, useState } from 'react';
 import type { AnalysisSummary, BudgetPlanReport } from '../../../shared/contracts';
 import { NOTHING_STORED, asCavemanError, outcomeWords } from '../../../shared/errors';
-import { savingRatio } from '../../../shared/ratio';
 import { LEVEL_KEEPS } from '../../../shared/levels';
 import { useApp } from '../app-context';
-import { formatBytes, formatInt, formatPercent } from '../lib/format';
+import { formatBytes, formatInt } from '../lib/format';
 import { whyNoCompressed } from '../lib/compressed-handout';
 import { titleWithShortcut } from '../lib/shortcuts';
 import { GuaranteeBadge } from './guarantee-badge';
@@ -21,6 +21,7 @@ import { guaranteeBadges } from './guarantee-badges';
 import { LevelComparisonRow } from './level-comparison';
 import { Icon } from './icon';
 import { PriceStat } from './price-stat';
+import { SummaryStats } from './summary-stats';
 
 const nothingStored = outcomeWords(NOTHING_STORED);
 
@@ -29,16 +30,6 @@ function budgetTitle(budget: BudgetPlanReport): string {
   const levels = Object.entries(budget.tools).map(([level, count]) => `${count} at ${level}`);
   const listed = `${formatInt(budget.listing_tokens)} of ${formatInt(budget.tokens)}`;
   return `The listing Claude is handed (caveman_describe included) takes ${listed} tokens: ${levels.join(', ')}`;
-}
-
-function Stat({ label, value, detail, accent, title }: { label: string; value: string; detail?: string; accent?: boolean; title?: string | undefined }) {
-  return (
-    <div className={`stat${accent ? ' stat-accent' : ''}`} title={title}>
-      <dt className="stat-label">{label}</dt>
-      <dd className="stat-value">{value}</dd>
-      {detail ? <dd className="stat-detail">{detail}</dd> : null}
-    </div>
-  );
 }
 
 function CopyHandle({ handle }: { handle: string }) {
@@ -67,15 +58,12 @@ function CopyHandle({ handle }: { handle: string }) {
 
 export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
   const { commands, mac } = useApp();
-  const { report, guarantees, toolCount } = summary;
+  const { report, guarantees } = summary;
   const reason = report.pass_through?.reason;
   const storeError =
     report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
-  const saved = report.tokens_before - report.tokens_after;
-  // What the model is handed (SPEC §2.8): the price and the level's headline use it, never the whitespace-inclusive JSON saving.
+  // What the model is handed (docs/transform.md): the headline and the price use it, never the whitespace-inclusive JSON saving.
   const visible = summary.visible;
-  const beyondMinification = summary.tokensMinified === undefined ? undefined : savingRatio(summary.tokensMinified, report.tokens_after);
-  const visibleSaving = visible ? savingRatio(visible.anthropic.tokens_before, visible.anthropic.tokens_after) : undefined;
   const noCompressed = whyNoCompressed(summary);
   const [copyingText, setCopyingText] = useState(false);
 
@@ -183,62 +171,8 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
       ) : null}
 
       <dl className="stats">
-        <Stat label="Tools" value={formatInt(toolCount)} />
-        <Stat
-          label="Tokens"
-          value={`${formatInt(report.tokens_before)} → ${formatInt(report.tokens_after)}`}
-          detail={summary.tokensMinified === undefined ? `${formatInt(saved)} fewer` : `JSON · ${formatInt(summary.tokensMinified)} minified`}
-          title={
-            summary.tokensMinified === undefined
-              ? undefined
-              : `The catalog file as JSON: ${formatInt(report.tokens_before)} as it came, ${formatInt(summary.tokensMinified)} ` +
-                `as compact JSON (what MCP clients send), ${formatInt(report.tokens_after)} shrunk`
-          }
-        />
-        {visible ? (
-          <Stat
-            label="The model sees"
-            value={`${formatInt(visible.anthropic.tokens_before)} → ${formatInt(visible.anthropic.tokens_after)}`}
-            detail={`harmony ${formatInt(visible.openai.tokens_before)} → ${formatInt(visible.openai.tokens_after)}`}
-            title={
-              `What a model is handed of the tools at level ${summary.level} (${LEVEL_KEEPS[summary.level]}): name, ` +
-              `description and input schema as compact JSON, the way an MCP client passes them to Claude (annotations and ` +
-              `whitespace cost the model nothing); OpenAI's harmony rendering beside it. The price uses this count.`
-            }
-          />
-        ) : null}
-        {visible ? (
-          <Stat
-            label="Saved"
-            value={formatPercent(visibleSaving!)}
-            accent={visibleSaving! > 0}
-            // Reads on as one phrase, short enough for the 1024 px card: "1.8% of what the model sees · JSON 29.3%"; the share beyond minification is
-            // in the title.
-            detail={` of what the model sees · JSON ${formatPercent(report.ratio)}`}
-            title={
-              `The headline is the share of the tokens a model is handed (Claude's rendering); the catalog file as JSON saves ` +
-              `${formatPercent(report.ratio)}, most of it whitespace a client never sends` +
-              (beyondMinification === undefined
-                ? ''
-                : ` — against compact JSON (${formatInt(summary.tokensMinified!)} tokens) it saves ${formatPercent(beyondMinification)}`)
-            }
-          />
-        ) : (
-          <Stat
-            label="Saved"
-            value={formatPercent(report.ratio)}
-            accent={report.ratio > 0}
-            // Reads on as one phrase: "35.0% saved · 9.1% beyond minification".
-            detail={beyondMinification === undefined ? 'of the tokens' : ` saved · ${formatPercent(beyondMinification)} beyond minification`}
-            title={
-              beyondMinification === undefined
-                ? undefined
-                : `Beyond minification: the share saved against the same catalog as compact JSON ` +
-                  `(${formatInt(summary.tokensMinified!)} tokens), which is what MCP clients send`
-            }
-          />
-        )}
-        <PriceStat savedTokens={visible ? visible.anthropic.tokens_before - visible.anthropic.tokens_after : saved} />
+        <SummaryStats summary={summary} />
+        <PriceStat savedTokens={visible ? visible.anthropic.tokens_before - visible.anthropic.tokens_after : report.tokens_before - report.tokens_after} />
       </dl>
 
       <div className="summary-foot">

@@ -1,18 +1,20 @@
 // The per-tool token report: sortable, filterable, virtualised (10,000 tools
-// scroll smoothly), with the envelope and totals rows that add up to
-// lint.total. A row is a keyboard stop (arrows move, Enter or a click jumps
-// the diff to that tool). A panel too narrow for every column shows either
-// the token columns or the savings split, switched in its head, so no number
+// scroll smoothly), with the envelope and totals rows that add up to lint's
+// totals. What the model sees leads (Claude's tokens and share saved, then
+// OpenAI's share); the catalog's JSON tokens and what was saved of them by
+// kind follow, labelled. A row is a keyboard stop (arrows move, Enter or a
+// click jumps the diff to that tool). A panel too narrow for every column
+// shows some of them, switched in its head (tool-columns.ts), so no number
 // is cut or needs a sideways scroll.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { LintReport, SavingSplit } from '../../../shared/contracts';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { LintReport } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
 import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
-import { DEFAULT_SORT, nextSort, splitTotals, subtotal, toolRows, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
-import { signedRatio } from '../../../shared/ratio';
+import { DEFAULT_SORT, envelopeFigures, nextSort, subtotal, toolRows, totalFigures, type ToolFigures, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import { COLUMN_CHOICES, FIGURE_COLUMNS, shownColumns, type ColumnChoice, type FigureColumn } from '../lib/tool-columns';
 import '../styles/tool-table.css';
 import { useElementWidth } from '../hooks/use-element-width';
 import { useHeaderWidths } from '../hooks/use-header-widths';
@@ -24,43 +26,43 @@ import { LEVEL_KEEPS } from '../../../shared/levels';
 
 const ROW_HEIGHT = 34;
 const PERCENT_WIDTH = 70;
-/** A number column's width until its header has been measured (the widest header, Whitespace, fits). */
+/** A number column's width until its header has been measured (the widest header, Claude sees, fits). */
 const HEADER_FALLBACK = 108;
 const NAME_MIN = 140;
 /** A number cell's room beside its text: the 7 px padding each side (tool-table.css) and a few pixels for rounding. */
 const CELL_ROOM = 18;
 /** The name column's room below which not every column is shown at once. */
 const NAME_WANTED = 180;
-/** The columns of each half a narrow panel shows (indexes into COLUMNS; the names always show). */
-const COLUMN_SETS = { tokens: [0, 1, 2, 3], savings: [0, 4, 5, 6, 7] } as const;
-type ColumnSet = keyof typeof COLUMN_SETS;
-const COLUMN_SET_LABELS: Record<ColumnSet, { label: string; title: string }> = {
-  tokens: { label: 'Tokens', title: 'Tokens before and after, and the share saved' },
-  savings: { label: 'Savings', title: 'Tokens saved by kind: whitespace, metadata, structure, prose' },
-};
-
-const COLUMNS: { key: ToolSortKey; label: string; numeric: boolean; title?: string }[] = [
-  { key: 'name', label: 'Tool', numeric: false },
-  { key: 'before', label: 'Before', numeric: true, title: 'Tokens before' },
-  { key: 'after', label: 'After', numeric: true, title: 'Tokens after' },
-  { key: 'saved', label: 'Saved', numeric: true, title: 'Share of the tool’s tokens saved' },
-  { key: 'whitespace', label: 'Whitespace', numeric: true, title: 'Tokens saved by removing whitespace' },
-  { key: 'metadata', label: 'Metadata', numeric: true, title: 'Tokens saved by dropping annotations (title, examples, $comment, $schema)' },
-  { key: 'structure', label: 'Structure', numeric: true, title: 'Tokens saved by exact structure (keywords equal to their default, shared sub-schemas)' },
-  { key: 'prose', label: 'Prose', numeric: true, title: 'Tokens saved by trimming descriptions' },
-];
 
 interface CellValue {
   text: ReactNode;
   className?: string;
 }
 
-/** The savings split in column order. */
-const splitOf = (split: SavingSplit): number[] => [split.whitespace, split.metadata, split.structure, split.prose];
+/** A figure as its column shows it: a count grouped, a share with one decimal (a negative one marked). */
+function figureCell(column: FigureColumn, figures: ToolFigures, muted = false): CellValue {
+  const value = figures[column.key];
+  if (column.kind === 'share') return { text: formatPercent(value), className: `num${value < 0 ? ' is-negative' : ''}` };
+  return { text: formatInt(value), className: muted || column.kind === 'split' ? 'num muted' : 'num' };
+}
 
-/** The number cells of a sum row (subtotal, total), in column order. */
-function sumValues(before: number, after: number, ratio: number, split: SavingSplit): CellValue[] {
-  return [formatInt(before), formatInt(after), formatPercent(ratio), ...splitOf(split).map(formatInt)].map((text) => ({ text }));
+/** The envelope's cells: its counts; it has no share or split of its own. */
+function envelopeCell(column: FigureColumn, figures: ToolFigures): CellValue {
+  return column.kind === 'count' ? { text: formatInt(figures[column.key]) } : { text: '—', className: 'num muted' };
+}
+
+/** Each column's width: its widest value (the totals) or its header, whichever is wider. */
+function columnWidths(
+  total: ToolFigures,
+  envelope: ToolFigures,
+  headerWidths: readonly number[] | null,
+  textWidth: ((text: string) => number) | null,
+): number[] {
+  const valueWidth = (largest: number) => Math.ceil((textWidth ? textWidth(formatInt(largest)) : formatInt(largest).length * 7.6) + CELL_ROOM);
+  return FIGURE_COLUMNS.map((column, i) => {
+    const value = column.kind === 'share' ? PERCENT_WIDTH : valueWidth(Math.max(total[column.key], envelope[column.key]));
+    return Math.max(value, headerWidths?.[i + 1] ?? HEADER_FALLBACK);
+  });
 }
 
 export function ToolTable({ lint, analysisId, preview = null }: { lint: LintReport; analysisId: string; preview?: string | null }) {
@@ -77,44 +79,21 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const pendingFocus = useRef(false);
   const panelRef = useRef<HTMLElement>(null);
-  const panelWidth = useElementWidth(panelRef);
-  const [columnSet, setColumnSet] = useState<ColumnSet>('tokens');
 
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
-  const totals = useMemo(() => splitTotals(lint), [lint]);
   const filtered = filter.trim() !== '';
   const shownSum = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
   const footRows = shownSum ? 3 : 2;
-  // Each number column as wide as its header or its largest value (the totals), whichever is wider: big catalogs never
-  // clip digits, no header is cut, and short headers (After, Prose) leave their room to the names.
-  const [headerRowRef, headerWidths] = useHeaderWidths();
-  // The widest value of a column is its total, drawn bold: measured in that font (a guess per digit cut some digits).
-  const textWidth = useTextWidth(panelRef, '.total-row td');
-  const valueWidth = (largest: number) => Math.ceil((textWidth ? textWidth(formatInt(largest)) : formatInt(largest).length * 7.6) + CELL_ROOM);
-  const valueWidths = [
-    valueWidth(Math.max(lint.total.tokens_before, lint.envelope.tokens_before)),
-    valueWidth(Math.max(lint.total.tokens_after, lint.envelope.tokens_after)),
-    PERCENT_WIDTH,
-    ...[totals.whitespace, totals.metadata, totals.structure, totals.prose].map(valueWidth),
-  ];
-  const numberWidths = valueWidths.map((width, i) => Math.max(width, headerWidths?.[i + 1] ?? HEADER_FALLBACK));
+  const layout = useColumnLayout(lint, panelRef);
+  const { shown } = layout;
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
-  // The name column takes the room left over, unless the person sized it.
-  const [nameWidth, setNameWidth] = useState<number | null>(null);
-  const nameHeaderRef = useRef<HTMLTableCellElement>(null);
-  // Every column while the names keep their room; else one half of them (the person picks which). The first render
-  // (width not measured yet) has every header, so useHeaderWidths measures them all.
-  const everyColumn = panelWidth === null || panelWidth >= NAME_WANTED + numberWidths.reduce((sum, width) => sum + width, 0) + 2;
-  const shown: readonly number[] = everyColumn ? COLUMNS.map((_, i) => i) : COLUMN_SETS[columnSet];
-  const shownNumbers = shown.filter((i) => i > 0);
-  const otherColumnsWidth = shownNumbers.reduce((sum, i) => sum + (numberWidths[i - 1] ?? 0), 0);
-  /** The number cells of one row, for the columns shown (`values` in COLUMNS order, without the name). */
-  const numberCells = (values: readonly CellValue[]) =>
-    shownNumbers.map((i) => {
-      const value = values[i - 1];
+  /** The number cells of one row, for the columns shown. */
+  const numberCells = (cell: (column: FigureColumn) => CellValue) =>
+    shown.columns.map((i) => {
+      const value = cell(FIGURE_COLUMNS[i]!);
       return (
-        <td key={i} className={value?.className ?? 'num'}>
-          {value?.text}
+        <td key={i} className={value.className ?? 'num'}>
+          {value.text}
         </td>
       );
     });
@@ -129,6 +108,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
+  const columnCount = shown.columns.length + 1;
 
   // Find (Ctrl/Cmd+F outside the editor) focuses the filter box of the Results tab.
   useEffect(() => {
@@ -181,8 +161,6 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
     }
   };
 
-  const sortState = (key: ToolSortKey) => (sort.key === key ? sort.direction : 'none');
-
   return (
     <section className="panel tools-panel" aria-labelledby={`tools-heading-${analysisId}`} ref={panelRef}>
       <div className="panel-head">
@@ -193,25 +171,12 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
         <span className="panel-note">
           {filter.trim() === '' ? formatCount(lint.tools.length, 'tool') : `${formatInt(rows.length)} of ${formatCount(lint.tools.length, 'tool')}`}
         </span>
-        {everyColumn ? null : (
-          <span className="segmented segmented-small" role="group" aria-label="Columns shown">
-            {(Object.keys(COLUMN_SETS) as ColumnSet[]).map((set) => (
-              <button
-                key={set}
-                type="button"
-                className="segmented-item"
-                aria-pressed={columnSet === set}
-                title={COLUMN_SET_LABELS[set].title}
-                onClick={() => setColumnSet(set)}
-              >
-                {COLUMN_SET_LABELS[set].label}
-              </button>
-            ))}
-          </span>
-        )}
+        <ColumnToggle shown={shown} onChoose={layout.choose} />
         <SearchField
           ref={filterRef}
           label="Filter tools"
+          // Short enough to show whole when the column choice leaves the field its narrowest.
+          placeholder="Filter"
           title={titleWithShortcut('Filter tools', 'find', mac)}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
@@ -222,48 +187,26 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
           className="tool-table"
           aria-label="Per-tool tokens"
           aria-rowcount={rows.length + 1 + footRows}
-          style={{ minWidth: (nameWidth ?? NAME_MIN) + otherColumnsWidth }}
+          style={{ minWidth: (layout.nameWidth ?? NAME_MIN) + layout.shownWidth }}
         >
           <colgroup>
-            <col style={nameWidth === null ? undefined : { width: nameWidth }} />
-            {shownNumbers.map((i) => (
-              <col key={i} style={{ width: numberWidths[i - 1] }} />
+            <col style={layout.nameWidth === null ? undefined : { width: layout.nameWidth }} />
+            {shown.columns.map((i) => (
+              <col key={i} style={{ width: layout.widths[i] }} />
             ))}
           </colgroup>
-          <thead>
-            <tr aria-rowindex={1} ref={headerRowRef}>
-              {shown
-                .map((i) => COLUMNS[i]!)
-                .map((column) => (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={sortState(column.key)}
-                    className={column.numeric ? 'num' : undefined}
-                    ref={column.key === 'name' ? nameHeaderRef : undefined}
-                  >
-                    <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, column.key))} title={column.title}>
-                      <span className="sort-label">{column.label}</span>
-                      <span className={`sort-mark sort-${sortState(column.key)}`} aria-hidden="true" />
-                    </button>
-                    {column.key === 'name' ? (
-                      <ColumnResizer
-                        label="Tool column width"
-                        width={nameWidth}
-                        min={NAME_MIN}
-                        max={900}
-                        measure={() => nameHeaderRef.current?.getBoundingClientRect().width ?? NAME_MIN}
-                        onResize={setNameWidth}
-                      />
-                    ) : null}
-                  </th>
-                ))}
-            </tr>
-          </thead>
+          <HeaderRow
+            rowRef={layout.headerRowRef}
+            columns={layout.shown.columns}
+            nameWidth={layout.nameWidth}
+            onNameWidth={layout.setNameWidth}
+            sort={sort}
+            onSort={(key) => setSort(nextSort(sort, key))}
+          />
           <tbody ref={bodyRef} onKeyDown={onKeyDown}>
             {paddingTop > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={shown.length} style={{ height: paddingTop }} />
+                <td colSpan={columnCount} style={{ height: paddingTop }} />
               </tr>
             ) : null}
             {items.map((item) => {
@@ -286,23 +229,18 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                     {tool.level ? <span className="tool-level">{tool.level}</span> : null}
                     {tool.name}
                   </th>
-                  {numberCells([
-                    { text: formatInt(tool.tokens_before) },
-                    { text: formatInt(tool.tokens_after) },
-                    { text: formatPercent(tool.ratio), className: `num${tool.ratio < 0 ? ' is-negative' : ''}` },
-                    ...splitOf(tool.saving).map((value) => ({ text: formatInt(value), className: 'num muted' })),
-                  ])}
+                  {numberCells((column) => figureCell(column, row.figures))}
                 </tr>
               );
             })}
             {paddingBottom > 0 ? (
               <tr className="spacer" aria-hidden="true">
-                <td colSpan={shown.length} style={{ height: paddingBottom }} />
+                <td colSpan={columnCount} style={{ height: paddingBottom }} />
               </tr>
             ) : null}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={shown.length} className="table-empty">
+                <td colSpan={columnCount} className="table-empty">
                   {lint.tools.length === 0 ? 'This catalog has no tools.' : `No tool matches “${filter.trim()}”.`}
                 </td>
               </tr>
@@ -314,28 +252,125 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
                 <th scope="row" title="The tools the filter shows, without the envelope">
                   Filtered ({formatCount(rows.length, 'tool')})
                 </th>
-                {numberCells(sumValues(shownSum.before, shownSum.after, signedRatio(shownSum.before, shownSum.after), shownSum))}
+                {numberCells((column) => figureCell(column, shownSum))}
               </tr>
             ) : null}
             <tr className="envelope-row" aria-rowindex={rows.length + footRows}>
               <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
                 (envelope)
               </th>
-              {numberCells([
-                { text: formatInt(lint.envelope.tokens_before) },
-                { text: formatInt(lint.envelope.tokens_after) },
-                ...Array.from({ length: 5 }, () => ({ text: '—', className: 'num muted' })),
-              ])}
+              {numberCells((column) => envelopeCell(column, layout.envelope))}
             </tr>
             <tr className="total-row" aria-rowindex={rows.length + 1 + footRows}>
               <th scope="row" title="Every count is a local estimate (basis: inferred)">
                 Total (inferred)
               </th>
-              {numberCells(sumValues(lint.total.tokens_before, lint.total.tokens_after, lint.total.ratio, totals))}
+              {numberCells((column) => figureCell(column, layout.total))}
             </tr>
           </tfoot>
         </table>
       </div>
     </section>
+  );
+}
+
+interface ColumnLayout {
+  shown: ReturnType<typeof shownColumns>;
+  choose(choice: ColumnChoice): void;
+  /** Each number column's width, FIGURE_COLUMNS order. */
+  widths: number[];
+  shownWidth: number;
+  total: ToolFigures;
+  envelope: ToolFigures;
+  headerRowRef(row: HTMLTableRowElement | null): void;
+  /** The name column's width when the person sized it. */
+  nameWidth: number | null;
+  setNameWidth(width: number): void;
+}
+
+/**
+ * Which columns show and how wide each is: as wide as its header or its largest value (the totals), whichever is
+ * wider, so big catalogs never clip digits and short headers leave their room to the names. The first render (the
+ * panel not measured yet) has every header, so useHeaderWidths measures them all.
+ */
+function useColumnLayout(lint: LintReport, panelRef: RefObject<HTMLElement | null>): ColumnLayout {
+  const panelWidth = useElementWidth(panelRef);
+  const [choice, choose] = useState<ColumnChoice>('model');
+  const [nameWidth, setNameWidth] = useState<number | null>(null);
+  const [headerRowRef, headerWidths] = useHeaderWidths();
+  // The widest value of a column is its total, drawn bold: measured in that font (a guess per digit cut some digits).
+  const textWidth = useTextWidth(panelRef, '.total-row td');
+  const total = useMemo(() => totalFigures(lint), [lint]);
+  const envelope = useMemo(() => envelopeFigures(lint), [lint]);
+  const widths = columnWidths(total, envelope, headerWidths, textWidth);
+  const shown = shownColumns(widths, panelWidth === null ? null : panelWidth - NAME_WANTED - 2, choice);
+  const shownWidth = shown.columns.reduce((sum, i) => sum + (widths[i] ?? 0), 0);
+  return { shown, choose, widths, shownWidth, total, envelope, headerRowRef, nameWidth, setNameWidth };
+}
+
+/** The choice of columns a panel too narrow for all of them offers. */
+function ColumnToggle({ shown, onChoose }: { shown: ColumnLayout['shown']; onChoose(choice: ColumnChoice): void }) {
+  if (shown.choices.length === 0) return null;
+  return (
+    <span className="segmented segmented-small" role="group" aria-label="Columns shown">
+      {shown.choices.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          className="segmented-item"
+          aria-pressed={shown.chosen === choice}
+          title={COLUMN_CHOICES[choice].title}
+          onClick={() => onChoose(choice)}
+        >
+          {COLUMN_CHOICES[choice].label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+interface HeaderRowProps {
+  rowRef(row: HTMLTableRowElement | null): void;
+  /** The number columns shown (indexes into FIGURE_COLUMNS). */
+  columns: readonly number[];
+  nameWidth: number | null;
+  onNameWidth(width: number): void;
+  sort: ToolSort;
+  onSort(key: ToolSortKey): void;
+}
+
+function HeaderRow({ rowRef, columns, nameWidth, onNameWidth, sort, onSort }: HeaderRowProps) {
+  const nameHeaderRef = useRef<HTMLTableCellElement>(null);
+  const sortState = (key: ToolSortKey) => (sort.key === key ? sort.direction : 'none');
+  const headers = [{ key: 'name' as const, label: 'Tool', title: undefined, name: undefined }, ...columns.map((i) => FIGURE_COLUMNS[i]!)];
+  return (
+    <thead>
+      <tr aria-rowindex={1} ref={rowRef}>
+        {headers.map((column) => (
+          <th
+            key={column.key}
+            scope="col"
+            aria-sort={sortState(column.key)}
+            className={column.key === 'name' ? undefined : 'num'}
+            ref={column.key === 'name' ? nameHeaderRef : undefined}
+          >
+            <button type="button" className="sort-button" onClick={() => onSort(column.key)} title={column.title} aria-label={column.name}>
+              <span className="sort-label">{column.label}</span>
+              <span className={`sort-mark sort-${sortState(column.key)}`} aria-hidden="true" />
+            </button>
+            {column.key === 'name' ? (
+              <ColumnResizer
+                label="Tool column width"
+                width={nameWidth}
+                min={NAME_MIN}
+                max={900}
+                measure={() => nameHeaderRef.current?.getBoundingClientRect().width ?? NAME_MIN}
+                onResize={onNameWidth}
+              />
+            ) : null}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

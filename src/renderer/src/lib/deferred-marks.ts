@@ -1,5 +1,4 @@
-// Marks the text a level deferred apart from the text it dropped (issue 27
-// item 5): on the original side, description text a marked tool lost at
+// Marks the text a level deferred apart from the text it dropped: on the original side, description text a marked tool lost at
 // leads or signatures (one describe call away) is drawn in its own colour
 // with a dashed underline, over the diff's "removed" red.
 

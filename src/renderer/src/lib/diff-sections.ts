@@ -19,8 +19,8 @@ export interface SectionLimits {
   changes: number;
 }
 
-// Halved from 600,000 / 1,500: opening a section of a 32 MiB diff (MergeView, its first
-// measure, the syntax parse) then costs the page at most ~60 ms of CPU per task instead of ~100.
+// Small enough that opening one section of a large diff (MergeView, its first measure, the syntax parse)
+// stays a short task on the page's thread.
 export const SECTION_LIMITS: SectionLimits = { bytes: 300_000, changes: 800 };
 
 /** Both sides as UTF-8, their changes in bytes and where each tool starts. */

@@ -1,17 +1,10 @@
 // Number, size, percent and date formatting shared by every view, so the
-// same quantity reads the same everywhere (and tests can pin it).
+// same quantity reads the same everywhere (and tests can pin it). Token
+// counts and shares read as the CLI prints them: src/shared/format-figures.ts.
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatInt } from '../../../shared/format-figures';
 
-/** 12345 → "12,345". */
-export function formatInt(value: number): string {
-  return integer.format(value);
-}
-
-/** 0.4506 → "45.1%"; a negative share keeps its sign ("-2.0%"). */
-export function formatPercent(ratio: number): string {
-  return `${(ratio * 100).toFixed(1)}%`;
-}
+export { formatChange, formatCount, formatInt, formatPercent, formatShareMoved } from '../../../shared/format-figures';
 
 const UNITS = ['KiB', 'MiB', 'GiB'] as const;
 
@@ -40,15 +33,4 @@ export function formatTimestamp(iso: string): string {
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
   return zone ? `${day} ${time} ${zone}` : `${day} ${time}`;
-}
-
-/** 1 → "1 tool", 117 → "117 tools"; irregular plurals are passed in ("match", "matches"). */
-export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
-  return `${formatInt(count)} ${count === 1 ? noun : plural}`;
-}
-
-/** "before → after" with grouped digits. */
-export function formatChange(before: string | number, after: string | number): string {
-  const show = (v: string | number) => (typeof v === 'number' ? formatInt(v) : v);
-  return `${show(before)} → ${show(after)}`;
 }

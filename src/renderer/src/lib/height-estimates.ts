@@ -9,7 +9,7 @@
 // or shorter than the whole. MergeView aligns the sides with spacer widgets,
 // and a spacer splits the stretch it lands in on one side only, so after a
 // jump the same line sat at different heights on the two sides, one to three
-// rows apart, and every re-measure flipped it (issue 14, item 1).
+// rows apart, and every re-measure flipped it.
 //
 // Here a stretch is estimated as the sum of CodeMirror's own estimate for
 // each of its lines (HeightOracle.heightForLine), from a running total per

@@ -9,6 +9,7 @@ import type { ChangeRanges } from '../../../shared/ipc/change-ranges';
 import { deferredMarks, deferredTheme } from './deferred-marks';
 import { COLLAPSE_CONFIG, countLines, sideExtensions, toChanges } from './merge-setup';
 import type { TextRange } from './search-reveal';
+import { viewportSync } from './viewport-sync';
 
 export interface MergeText {
   original: string;
@@ -34,18 +35,20 @@ export function buildMergeView(text: MergeText, { root, parent, collapse, wrap, 
   const changes = toChanges(text.changes);
   const lastLine = Math.max(text.firstLineA + countLines(text.original), text.firstLineB + countLines(text.compressed)) - 1;
   const numberDigits = String(lastLine).length;
-  return new MergeView({
+  const sync = viewportSync();
+  const view = new MergeView({
     a: {
       doc: text.original,
       extensions: [
         sideExtensions({ label: 'Original catalog', dark, firstLine: text.firstLineA, numberDigits, wrap, onFind, onMatch }),
         deferredMarks(text.changes),
         deferredTheme,
+        sync.extension,
       ],
     },
     b: {
       doc: text.compressed,
-      extensions: sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap, onFind, onMatch }),
+      extensions: [sideExtensions({ label: 'Compressed catalog', dark, firstLine: text.firstLineB, numberDigits, wrap, onFind, onMatch }), sync.extension],
     },
     parent,
     root,
@@ -54,4 +57,6 @@ export function buildMergeView(text: MergeText, { root, parent, collapse, wrap, 
     collapseUnchanged: collapse ? COLLAPSE_CONFIG : undefined,
     diffConfig: { override: () => changes },
   });
+  sync.attach(view);
+  return view;
 }

@@ -2,7 +2,7 @@
 // so the landing place is visible and not only the cursor on its `{`.
 
 import { uncollapseUnchanged, type Chunk, type MergeView } from '@codemirror/merge';
-import { StateEffect, StateField, type Text } from '@codemirror/state';
+import { StateEffect, StateField, type EditorState, type Text } from '@codemirror/state';
 import { Decoration, EditorView, type DecorationSet } from '@codemirror/view';
 
 /** Line numbers (1-based, inclusive) of one tool's object in a side's text, or null to clear. */
@@ -26,6 +26,27 @@ export const toolHighlight = StateField.define<DecorationSet>({
   },
   provide: (field) => EditorView.decorations.from(field),
 });
+
+/** The first and last line (1-based) of the tool marked on this side, or null when none is. */
+export function markedTool(state: EditorState): { first: number; last: number } | null {
+  const marks = state.field(toolHighlight, false);
+  if (!marks || marks.size === 0) return null;
+  let first = 0;
+  let last = 0;
+  for (const mark = marks.iter(); mark.value; mark.next()) {
+    last = state.doc.lineAt(mark.from).number;
+    first ||= last;
+  }
+  return { first, last };
+}
+
+/** Lines after a tool's `{` that a jump always shows: name, title, description and the schema's start. */
+const TOOL_HEAD_LINES = 6;
+
+/** The text of a tool's first lines (from its `{` on line `first`, ending by line `last`): what a jump keeps open. */
+export function toolHead(doc: Text, first: number, last: number): { from: number; to: number } {
+  return { from: doc.line(first).from, to: doc.line(Math.min(first + TOOL_HEAD_LINES, last)).to };
+}
 
 /**
  * Last line of the pretty-printed JSON value that opens on `first`: the next

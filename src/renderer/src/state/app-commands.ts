@@ -10,7 +10,7 @@ import type { CavemanApi, ExportOutcome } from '../../../shared/ipc/caveman-api'
 import type { AppCommand } from '../lib/shortcuts';
 import type { CatalogFile } from '../lib/catalog-input';
 import { whyNoCompressed } from '../lib/compressed-handout';
-import { formatBytes } from '../lib/format';
+import { formatBytes, formatCount } from '../lib/format';
 import type { AppStores } from './app-stores';
 import { outcomeFor } from './catalogs-store';
 import { shownShrink } from './history-store';
@@ -42,6 +42,8 @@ export interface AppCommands {
   openHandle(handle: string): Promise<void>;
   /** Deletes a stored handle and says so in a notice; resolves false when it could not (the notice says why). */
   deleteHandle(handle: string): Promise<boolean>;
+  /** Deletes every handle selected in History and says how many in a notice; resolves false when it could not delete them all. */
+  deleteSelection(): Promise<boolean>;
   /** Picks the tokenizer; the catalog on screen is measured again with it (a failure becomes a notice). */
   setTokenizer(tokenizer: TokenizerName): void;
   /** Turns shared sub-schemas on or off; the catalog on screen is shrunk again (a failure becomes a notice). */
@@ -70,73 +72,92 @@ function describeExport(outcome: ExportOutcome): string | null {
   return outcome.fileName ? `${verb} ${outcome.fileName}` : verb;
 }
 
+/** What every group of commands works with. */
+interface CommandContext {
+  api: CavemanApi;
+  stores: AppStores;
+  env: CommandEnvironment;
+  notify: ReturnType<AppStores['ui']['getState']>['notify'];
+  /** The tokenizer picked in the settings. */
+  tokenizer: () => TokenizerName;
+}
+
 export function createAppCommands(api: CavemanApi, stores: AppStores, env: CommandEnvironment): AppCommands {
-  const notify = stores.ui.getState().notify;
-  const tokenizer = () => stores.settings.getState().tokenizer;
-
-  /** A stored handle to export: the compressed side as the shrink the details show made it. */
-  const handleSource = (handle: string) => {
-    const shrink = shownShrink(stores.history.getState(), handle);
-    return shrink === undefined ? { handle } : { handle, shrink };
-  };
-
-  const exportWith = async (request: Parameters<CavemanApi['exportCatalog']>[0]) => {
-    try {
-      const text = describeExport(await api.exportCatalog(request));
-      if (text) notify('info', text);
-    } catch (error) {
-      notify('error', `Could not save ${SIDE_WORDS[request.which]}: ${asCavemanError(error).message}`);
-    }
-  };
-
-  /** The analysis on screen, if it succeeded. */
-  const onScreen = (): AnalysisSummary | null => {
-    const state = stores.catalogs.getState();
-    const outcome = outcomeFor(state, state.activeKey);
-    return outcome?.ok ? outcome : null;
-  };
-  const runAgain = (summary: AnalysisSummary, tokenizer: TokenizerName, what: 'measure' | 'shrink') =>
-    stores.catalogs
-      .getState()
-      .reanalyze(summary.analysisId, tokenizer)
-      .catch((error: unknown) => notify('error', `Could not ${what} ${summary.name} again: ${errorMessage(error)}`));
-
+  const context: CommandContext = { api, stores, env, notify: stores.ui.getState().notify, tokenizer: () => stores.settings.getState().tokenizer };
   const commands: AppCommands = {
-    run(command) {
-      switch (command) {
-        case 'open':
-          void commands.open();
-          break;
-        case 'paste':
-          void commands.paste();
-          break;
-        case 'import-mcp':
-          commands.importMcp();
-          break;
-        case 'save-compressed':
-          void commands.saveActive('compressed');
-          break;
-        case 'save-original':
-          void commands.saveActive('original');
-          break;
-        case 'find':
-          commands.find();
-          break;
-        case 'show-history':
-          stores.ui.getState().setTab('history');
-          break;
-        case 'show-results':
-          stores.ui.getState().setTab('results');
-          break;
-        case 'show-servers':
-          stores.ui.getState().setTab('servers');
-          break;
-        case 'show-shortcuts':
-          stores.ui.getState().setShortcutsOpen(true);
-          break;
-      }
+    run: (command) => runCommand(commands, stores, command),
+    ...inputCommands(context),
+    ...deleteCommands(context),
+    ...settingCommands(context),
+    ...saveCommands(context),
+    find() {
+      if (env.openEditorSearch()) return;
+      stores.ui.getState().requestFind();
     },
+  };
+  return commands;
+}
 
+/** A command of the menu, the toolbar or a key shortcut, by name. */
+function runCommand(commands: AppCommands, stores: AppStores, command: AppCommand): void {
+  switch (command) {
+    case 'open':
+      void commands.open();
+      break;
+    case 'paste':
+      void commands.paste();
+      break;
+    case 'import-mcp':
+      commands.importMcp();
+      break;
+    case 'save-compressed':
+      void commands.saveActive('compressed');
+      break;
+    case 'save-original':
+      void commands.saveActive('original');
+      break;
+    case 'find':
+      commands.find();
+      break;
+    case 'show-history':
+      stores.ui.getState().setTab('history');
+      break;
+    case 'show-results':
+      stores.ui.getState().setTab('results');
+      break;
+    case 'show-servers':
+      stores.ui.getState().setTab('servers');
+      break;
+    case 'show-shortcuts':
+      stores.ui.getState().setShortcutsOpen(true);
+      break;
+  }
+}
+
+/** Reads the clipboard's text; null when the host refuses or does not answer in time. */
+async function clipboardText(env: CommandEnvironment): Promise<string | null> {
+  try {
+    return await Promise.race([
+      env.readClipboardText(),
+      new Promise<string>((_, reject) => setTimeout(() => reject(new Error('the clipboard did not answer')), CLIPBOARD_TIMEOUT_MS)),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+/** Catalogs coming in: files, pasted text, an MCP server, a stored handle. Each shows the Results tab. */
+function inputCommands({
+  stores,
+  env,
+  notify,
+  tokenizer,
+}: CommandContext): Pick<AppCommands, 'open' | 'paste' | 'shrinkText' | 'shrinkFiles' | 'importMcp' | 'importServer' | 'openHandle'> {
+  const shrinkText = async (text: string) => {
+    stores.ui.getState().setTab('results');
+    await stores.catalogs.getState().analyzeText(text, tokenizer());
+  };
+  return {
     async open() {
       try {
         await stores.catalogs.getState().openFiles(tokenizer());
@@ -147,26 +168,15 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
     },
 
     async paste() {
-      let text: string | null;
-      try {
-        text = await Promise.race([
-          env.readClipboardText(),
-          new Promise<string>((_, reject) => setTimeout(() => reject(new Error('the clipboard did not answer')), CLIPBOARD_TIMEOUT_MS)),
-        ]);
-      } catch {
-        text = null;
-      }
+      const text = await clipboardText(env);
       if (text === null || text.trim() === '') {
         stores.ui.getState().setPasteDialog(text === null ? 'unreadable' : 'empty');
         return;
       }
-      await commands.shrinkText(text);
+      await shrinkText(text);
     },
 
-    async shrinkText(text) {
-      stores.ui.getState().setTab('results');
-      await stores.catalogs.getState().analyzeText(text, tokenizer());
-    },
+    shrinkText,
 
     async shrinkFiles(files) {
       stores.ui.getState().setTab('results');
@@ -197,7 +207,12 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
         notify('error', `Could not open ${handle}: ${asCavemanError(error).message}`);
       }
     },
+  };
+}
 
+/** Deleting stored handles from History, each outcome said in a notice. */
+function deleteCommands({ stores, notify }: CommandContext): Pick<AppCommands, 'deleteHandle' | 'deleteSelection'> {
+  return {
     async deleteHandle(handle) {
       try {
         const deleted = await stores.history.getState().remove(handle);
@@ -209,6 +224,36 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       }
     },
 
+    async deleteSelection() {
+      const asked = stores.history.getState().selection.length;
+      try {
+        const deleted = await stores.history.getState().removeSelection();
+        const gone = asked - deleted;
+        notify('info', `Deleted ${formatCount(deleted, 'handle')}${gone > 0 ? ` (${formatCount(gone, 'was', 'were')} already gone)` : ''}`);
+        return true;
+      } catch (error) {
+        notify('error', `Could not delete every selected handle: ${asCavemanError(error).message}`);
+        return false;
+      }
+    },
+  };
+}
+
+/** The settings that change how a catalog is measured or shrunk: the one on screen is analysed again when it differs. */
+function settingCommands({ stores, notify }: CommandContext): Pick<AppCommands, 'setTokenizer' | 'setShareSchemas' | 'setLevel' | 'setBudget'> {
+  /** The analysis on screen, if it succeeded. */
+  const onScreen = (): AnalysisSummary | null => {
+    const state = stores.catalogs.getState();
+    const outcome = outcomeFor(state, state.activeKey);
+    return outcome?.ok ? outcome : null;
+  };
+  const runAgain = (summary: AnalysisSummary, tokenizer: TokenizerName, what: 'measure' | 'shrink') =>
+    stores.catalogs
+      .getState()
+      .reanalyze(summary.analysisId, tokenizer)
+      .catch((error: unknown) => notify('error', `Could not ${what} ${summary.name} again: ${errorMessage(error)}`));
+
+  return {
     setTokenizer(tokenizer) {
       stores.settings.getState().setTokenizer(tokenizer);
       const active = onScreen();
@@ -233,7 +278,27 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
       const active = onScreen();
       if (active && (active.report.budget?.tokens ?? null) !== stores.settings.getState().budget) void runAgain(active, active.tokenizer, 'shrink');
     },
+  };
+}
 
+/** Catalogs going out: copied to the clipboard or saved as a file, each outcome said in a notice. */
+function saveCommands({ api, stores, env, notify }: CommandContext): Pick<AppCommands, 'copyCompressed' | 'saveActive' | 'saveHandle'> {
+  /** A stored handle to export: the compressed side as the shrink the details show made it. */
+  const handleSource = (handle: string) => {
+    const shrink = shownShrink(stores.history.getState(), handle);
+    return shrink === undefined ? { handle } : { handle, shrink };
+  };
+
+  const exportWith = async (request: Parameters<CavemanApi['exportCatalog']>[0]) => {
+    try {
+      const text = describeExport(await api.exportCatalog(request));
+      if (text) notify('info', text);
+    } catch (error) {
+      notify('error', `Could not save ${SIDE_WORDS[request.which]}: ${asCavemanError(error).message}`);
+    }
+  };
+
+  return {
     async copyCompressed(summary) {
       try {
         const text = await api.getCatalogText({ analysisId: summary.analysisId, which: 'compressed' });
@@ -265,11 +330,5 @@ export function createAppCommands(api: CavemanApi, stores: AppStores, env: Comma
     },
 
     saveHandle: (handle, which) => exportWith({ source: handleSource(handle), which }),
-
-    find() {
-      if (env.openEditorSearch()) return;
-      stores.ui.getState().requestFind();
-    },
   };
-  return commands;
 }

@@ -95,192 +95,225 @@ export function outcomeFor(state: Pick<CatalogsState, 'summaries' | 'failures'>,
   return state.summaries[key] ?? state.failures[key] ?? null;
 }
 
+type SetCatalogs = CatalogsStore['setState'];
+type GetCatalogs = CatalogsStore['getState'];
+
+/** What the store's actions share besides its state. */
+interface CatalogsMemory {
+  api: CavemanApi;
+  /** How new analyses shrink. */
+  choice: () => ShrinkChoice;
+  /** Jobs that already finished (their start answer may still be on its way). */
+  finishedJobs: Set<string>;
+  /** Jobs a person cancelled, waiting for how they ended. */
+  cancelWaiters: Map<string, (outcome: JobFinishedEvent['outcome']) => void>;
+  /**
+   * Whether the screen is taken: the first result after each request takes
+   * it; later ones of the same batch, or after the person picked a catalog,
+   * wait in the list.
+   */
+  pinned: boolean;
+}
+
 /** `choice`: how new analyses shrink — shared sub-schemas, the level (the settings store's switches). */
 export function createCatalogsStore(api: CavemanApi, options: { choice?: () => ShrinkChoice } = {}): CatalogsStore {
-  const choice = () => options.choice?.() ?? {};
-  /** Jobs that already finished (their start answer may still be on its way). */
-  const finishedJobs = new Set<string>();
-  /** Jobs a person cancelled, waiting for how they ended. */
-  const cancelWaiters = new Map<string, (outcome: JobFinishedEvent['outcome']) => void>();
-  /**
-   * Whether a new result may take the screen: the first result after each
-   * request does; later ones of the same batch, or after the person picked a
-   * catalog, wait in the list.
-   */
-  let pinned = false;
+  const memory: CatalogsMemory = { api, choice: () => options.choice?.() ?? {}, finishedJobs: new Set(), cancelWaiters: new Map(), pinned: false };
+  return createStore<CatalogsState>()((set, get) => ({
+    jobs: [],
+    summaries: {},
+    failures: {},
+    order: [],
+    activeKey: null,
+    pastes: 0,
+    ...catalogJobs(memory, set, get),
+    ...catalogStarts(memory, set, get),
+    ...catalogList(memory, set, get),
+  }));
+}
 
-  return createStore<CatalogsState>()((set, get) => {
-    const add = (key: string, outcome: Outcome, replaces: string | null) =>
+/** The state once `outcome` arrived under `key`: it joins the list, or takes the place of the analysis it `replaces`. */
+function withOutcome(memory: CatalogsMemory, state: CatalogsState, key: string, outcome: Outcome, replaces: string | null): Partial<CatalogsState> {
+  const summaries = { ...state.summaries };
+  const failures = { ...state.failures };
+  if (outcome.ok) summaries[key] = outcome;
+  else failures[key] = outcome;
+  let activeKey = state.activeKey;
+  const at = replaces === null ? -1 : state.order.indexOf(replaces);
+  let order: string[];
+  if (at >= 0) {
+    // A re-measured analysis takes the place (and the focus) of the one it replaces.
+    order = state.order.filter((existing) => existing !== key || existing === replaces).map((existing) => (existing === replaces ? key : existing));
+    if (replaces !== null && replaces !== key) delete summaries[replaces];
+    if (activeKey === replaces) activeKey = key;
+  } else {
+    order = state.order.includes(key) ? state.order : [...state.order, key];
+  }
+  if (!memory.pinned && at < 0) {
+    activeKey = key;
+    memory.pinned = true;
+  }
+  return { summaries, failures, order, activeKey };
+}
+
+/** Jobs as main runs them: started, progressing, finished or cancelled, in whatever order their news arrives. */
+function catalogJobs(memory: CatalogsMemory, set: SetCatalogs, get: GetCatalogs): Pick<CatalogsState, 'track' | 'progress' | 'finished' | 'cancel'> {
+  const { finishedJobs, cancelWaiters } = memory;
+  const markCancelling = (jobId: string, cancelling: boolean) =>
+    set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling } : job)) }));
+  return {
+    track(jobs, options = {}) {
+      const replaces = options.replaces ?? null;
+      if (options.newBatch) memory.pinned = false;
       set((state) => {
+        const next = [...state.jobs];
+        for (const job of jobs) {
+          if (finishedJobs.has(job.jobId)) continue;
+          const at = next.findIndex((running) => running.jobId === job.jobId);
+          if (at >= 0) next[at] = { ...(next[at] as RunningJob), name: job.name, replaces };
+          else next.push(newJob(job.jobId, job.name, 'queued', 0, replaces));
+        }
+        return { jobs: next };
+      });
+    },
+
+    progress(event) {
+      if (finishedJobs.has(event.jobId)) return;
+      set((state) => {
+        const fraction = Math.min(1, Math.max(0, event.fraction));
+        const known = state.jobs.some((job) => job.jobId === event.jobId);
+        if (!known) {
+          // The event beat the answer to our call: show the job now, its name follows.
+          return { jobs: [...state.jobs, newJob(event.jobId, '', event.stage, fraction, null)] };
+        }
+        return { jobs: state.jobs.map((job) => (job.jobId === event.jobId ? { ...job, stage: event.stage, fraction } : job)) };
+      });
+    },
+
+    finished({ jobId, outcome }) {
+      if (finishedJobs.has(jobId)) return;
+      finishedJobs.add(jobId);
+      const job = get().jobs.find((running) => running.jobId === jobId);
+      set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
+      cancelWaiters.get(jobId)?.(outcome);
+      cancelWaiters.delete(jobId);
+      if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
+      const key = outcome.ok ? outcome.analysisId : failureKey(jobId);
+      set((state) => withOutcome(memory, state, key, outcome, outcome.ok ? (job?.replaces ?? null) : null));
+    },
+
+    async cancel(jobId) {
+      markCancelling(jobId, true);
+      // Waiting from before the call: the job's end can arrive before main's answer.
+      const ended = new Promise<JobFinishedEvent['outcome']>((resolve) => cancelWaiters.set(jobId, resolve));
+      let cancelled: boolean;
+      try {
+        cancelled = (await memory.api.cancelJob({ jobId })).cancelled;
+      } catch (error) {
+        cancelWaiters.delete(jobId);
+        markCancelling(jobId, false);
+        throw error;
+      }
+      if (!cancelled) {
+        // No longer running as far as main knows (e.g. after the event stream reconnected): the row goes;
+        // a result that is still on its way is shown when it lands.
+        cancelWaiters.delete(jobId);
+        set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
+        return { cancelled: false };
+      }
+      // The row says "Cancelling…" until the job ends: a cancel that lands after the original was stored says so.
+      return { cancelled: true, outcome: await ended };
+    },
+  };
+}
+
+/** Starting analyses: files, pasted text, an MCP server, a stored handle, or one on screen measured again. */
+function catalogStarts(
+  memory: CatalogsMemory,
+  set: SetCatalogs,
+  get: GetCatalogs,
+): Pick<CatalogsState, 'analyzeFiles' | 'analyzeText' | 'openFiles' | 'importMcpServer' | 'openHandle' | 'reanalyze'> {
+  const { api, choice } = memory;
+  /**
+   * A job that never reached main (a refused or unreadable file, a rejected call): it ends as every job ends, with
+   * the jobFinished of early-failures.ts — handed straight to finished(), as this store is where those events go.
+   */
+  const failEarly = failBeforeStart(localJobId, (event) => get().finished(event));
+
+  const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: InputOrigin) => {
+    try {
+      // The origin comes back with a failure (its advice on retrying depends on it), so nothing is kept here meanwhile.
+      get().track([await api.analyzeCatalog({ name, tokenizer, bytes, origin, ...choiceFields(choice()) })]);
+    } catch (error) {
+      failEarly(name, asCavemanError(error).toValue());
+    }
+  };
+
+  return {
+    async analyzeFiles(files, tokenizer) {
+      memory.pinned = false;
+      for (const file of files) {
+        const intake = await takeInFile(file);
+        if (intake.refusal) failEarly(intake.name, intake.refusal);
+        else await analyzeBytes(intake.name, intake.bytes, tokenizer, 'file');
+      }
+    },
+
+    async analyzeText(text, tokenizer) {
+      memory.pinned = false;
+      const pastes = get().pastes + 1;
+      set({ pastes });
+      const name = pastedName(pastes);
+      const bytes = new TextEncoder().encode(text);
+      const refusal = sizeRefusal(bytes.byteLength);
+      if (refusal) failEarly(name, refusal);
+      else await analyzeBytes(name, bytes, tokenizer, 'paste');
+    },
+
+    async openFiles(tokenizer) {
+      memory.pinned = false;
+      get().track(await api.openCatalogFiles({ tokenizer, ...choiceFields(choice()) }));
+    },
+
+    async importMcpServer(request) {
+      memory.pinned = false;
+      get().track([await api.importMcpServer({ ...request, ...choiceFields(choice()) })]);
+    },
+
+    async openHandle(handle, tokenizer, shrink) {
+      // A catalog already open for this handle is shown instead of a second copy.
+      const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
+      if (open !== undefined) return get().select(open);
+      memory.pinned = false;
+      get().track([await api.openHistoryEntry({ handle, tokenizer, ...choiceFields(choice()), ...(shrink === undefined ? {} : { shrink }) })]);
+    },
+
+    async reanalyze(analysisId, tokenizer) {
+      get().track([await api.reanalyzeCatalog({ analysisId, tokenizer, ...choiceFields(choice()) })], { replaces: analysisId });
+    },
+  };
+}
+
+/** The list of results: the one on screen, and closing one. */
+function catalogList(memory: CatalogsMemory, set: SetCatalogs, get: GetCatalogs): Pick<CatalogsState, 'select' | 'close'> {
+  return {
+    select(key) {
+      if (outcomeFor(get(), key) === null) return;
+      memory.pinned = true;
+      set({ activeKey: key });
+    },
+
+    close(key) {
+      set((state) => {
+        const at = state.order.indexOf(key);
+        if (at < 0) return {};
+        const order = state.order.filter((existing) => existing !== key);
         const summaries = { ...state.summaries };
         const failures = { ...state.failures };
-        if (outcome.ok) summaries[key] = outcome;
-        else failures[key] = outcome;
-        let activeKey = state.activeKey;
-        const at = replaces === null ? -1 : state.order.indexOf(replaces);
-        let order: string[];
-        if (at >= 0) {
-          // A re-measured analysis takes the place (and the focus) of the one it replaces.
-          order = state.order.filter((existing) => existing !== key || existing === replaces).map((existing) => (existing === replaces ? key : existing));
-          if (replaces !== null && replaces !== key) delete summaries[replaces];
-          if (activeKey === replaces) activeKey = key;
-        } else {
-          order = state.order.includes(key) ? state.order : [...state.order, key];
-        }
-        if (!pinned && at < 0) {
-          activeKey = key;
-          pinned = true;
-        }
-        return { summaries, failures, order, activeKey };
+        delete summaries[key];
+        delete failures[key];
+        const activeKey = state.activeKey === key ? (order[Math.min(at, order.length - 1)] ?? null) : state.activeKey;
+        return { order, summaries, failures, activeKey };
       });
-
-    /**
-     * A job that never reached main (a refused or unreadable file, a rejected call): it ends as every job ends, with
-     * the jobFinished of early-failures.ts — handed straight to finished(), as this store is where those events go.
-     */
-    const failEarly = failBeforeStart(localJobId, (event) => get().finished(event));
-    const startFailure = (name: string, error: unknown) => failEarly(name, asCavemanError(error).toValue());
-
-    const analyzeBytes = async (name: string, bytes: Uint8Array, tokenizer: TokenizerName, origin: InputOrigin) => {
-      try {
-        // The origin comes back with a failure (its advice on retrying depends on it), so nothing is kept here meanwhile.
-        get().track([await api.analyzeCatalog({ name, tokenizer, bytes, origin, ...choiceFields(choice()) })]);
-      } catch (error) {
-        startFailure(name, error);
-      }
-    };
-
-    return {
-      jobs: [],
-      summaries: {},
-      failures: {},
-      order: [],
-      activeKey: null,
-      pastes: 0,
-
-      track(jobs, options = {}) {
-        const replaces = options.replaces ?? null;
-        if (options.newBatch) pinned = false;
-        set((state) => {
-          const next = [...state.jobs];
-          for (const job of jobs) {
-            if (finishedJobs.has(job.jobId)) continue;
-            const at = next.findIndex((running) => running.jobId === job.jobId);
-            if (at >= 0) next[at] = { ...(next[at] as RunningJob), name: job.name, replaces };
-            else next.push(newJob(job.jobId, job.name, 'queued', 0, replaces));
-          }
-          return { jobs: next };
-        });
-      },
-
-      progress(event) {
-        if (finishedJobs.has(event.jobId)) return;
-        set((state) => {
-          const fraction = Math.min(1, Math.max(0, event.fraction));
-          const known = state.jobs.some((job) => job.jobId === event.jobId);
-          if (!known) {
-            // The event beat the answer to our call: show the job now, its name follows.
-            return { jobs: [...state.jobs, newJob(event.jobId, '', event.stage, fraction, null)] };
-          }
-          return { jobs: state.jobs.map((job) => (job.jobId === event.jobId ? { ...job, stage: event.stage, fraction } : job)) };
-        });
-      },
-
-      finished({ jobId, outcome }) {
-        if (finishedJobs.has(jobId)) return;
-        finishedJobs.add(jobId);
-        const job = get().jobs.find((running) => running.jobId === jobId);
-        set((state) => ({ jobs: state.jobs.filter((running) => running.jobId !== jobId) }));
-        cancelWaiters.get(jobId)?.(outcome);
-        cancelWaiters.delete(jobId);
-        if (!outcome.ok && outcome.error.code === 'cave_cancelled') return; // the person asked for it
-        add(outcome.ok ? outcome.analysisId : failureKey(jobId), outcome, outcome.ok ? (job?.replaces ?? null) : null);
-      },
-
-      async analyzeFiles(files, tokenizer) {
-        pinned = false;
-        for (const file of files) {
-          const intake = await takeInFile(file);
-          if (intake.refusal) failEarly(intake.name, intake.refusal);
-          else await analyzeBytes(intake.name, intake.bytes, tokenizer, 'file');
-        }
-      },
-
-      async analyzeText(text, tokenizer) {
-        pinned = false;
-        const pastes = get().pastes + 1;
-        set({ pastes });
-        const name = pastedName(pastes);
-        const bytes = new TextEncoder().encode(text);
-        const refusal = sizeRefusal(bytes.byteLength);
-        if (refusal) failEarly(name, refusal);
-        else await analyzeBytes(name, bytes, tokenizer, 'paste');
-      },
-
-      async openFiles(tokenizer) {
-        pinned = false;
-        get().track(await api.openCatalogFiles({ tokenizer, ...choiceFields(choice()) }));
-      },
-
-      async importMcpServer(request) {
-        pinned = false;
-        get().track([await api.importMcpServer({ ...request, ...choiceFields(choice()) })]);
-      },
-
-      async openHandle(handle, tokenizer, shrink) {
-        // A catalog already open for this handle is shown instead of a second copy.
-        const open = get().order.find((key) => get().summaries[key]?.report.recovery_handle === handle);
-        if (open !== undefined) return get().select(open);
-        pinned = false;
-        get().track([await api.openHistoryEntry({ handle, tokenizer, ...choiceFields(choice()), ...(shrink === undefined ? {} : { shrink }) })]);
-      },
-
-      async reanalyze(analysisId, tokenizer) {
-        get().track([await api.reanalyzeCatalog({ analysisId, tokenizer, ...choiceFields(choice()) })], { replaces: analysisId });
-      },
-
-      async cancel(jobId) {
-        set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: true } : job)) }));
-        // Waiting from before the call: the job's end can arrive before main's answer.
-        const ended = new Promise<JobFinishedEvent['outcome']>((resolve) => cancelWaiters.set(jobId, resolve));
-        let cancelled: boolean;
-        try {
-          cancelled = (await api.cancelJob({ jobId })).cancelled;
-        } catch (error) {
-          cancelWaiters.delete(jobId);
-          set((state) => ({ jobs: state.jobs.map((job) => (job.jobId === jobId ? { ...job, cancelling: false } : job)) }));
-          throw error;
-        }
-        if (!cancelled) {
-          // No longer running as far as main knows (e.g. after the event stream reconnected): the row goes;
-          // a result that is still on its way is shown when it lands.
-          cancelWaiters.delete(jobId);
-          set((state) => ({ jobs: state.jobs.filter((job) => job.jobId !== jobId) }));
-          return { cancelled: false };
-        }
-        // The row says "Cancelling…" until the job ends: a cancel that lands after the original was stored says so.
-        return { cancelled: true, outcome: await ended };
-      },
-
-      select(key) {
-        if (outcomeFor(get(), key) === null) return;
-        pinned = true;
-        set({ activeKey: key });
-      },
-
-      close(key) {
-        set((state) => {
-          const at = state.order.indexOf(key);
-          if (at < 0) return {};
-          const order = state.order.filter((existing) => existing !== key);
-          const summaries = { ...state.summaries };
-          const failures = { ...state.failures };
-          delete summaries[key];
-          delete failures[key];
-          const activeKey = state.activeKey === key ? (order[Math.min(at, order.length - 1)] ?? null) : state.activeKey;
-          return { order, summaries, failures, activeKey };
-        });
-      },
-    };
-  });
+    },
+  };
 }

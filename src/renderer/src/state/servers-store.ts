@@ -22,8 +22,10 @@ import type {
 } from '../../../shared/contracts';
 import { asCavemanError, errorSentence } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
+import { costlierLevels, costlierWhy } from '../../../shared/costlier-levels';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 import { DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
+import { costRows } from '../../../shared/server-cost-table';
 
 export type Measure =
   /** `queued`: Measure all has not reached it yet. */
@@ -96,6 +98,14 @@ export function checksOf(state: Pick<ServersState, 'checks'>, serverId: string):
 function checkOptions({ mode, unchecked }: WrapChecks): { checkCalls?: CheckCallsMode; noCheckTools?: string[] } {
   const patterns = mode === 'off' ? '' : unchecked.trim();
   return { ...(mode !== DEFAULT_CHECK_CALLS ? { checkCalls: mode } : {}), ...(patterns !== '' ? { noCheckTools: [patterns] } : {}) };
+}
+
+/** Why the level chosen for a measured server's wrap costs Claude more than a level before it; undefined when it does not (or nothing is measured). */
+export function costlierChoice(state: Pick<ServersState, 'levels' | 'measures' | 'excluded'>, serverId: string): string | undefined {
+  const measure = state.measures[serverId];
+  if (measure?.status !== 'done') return undefined;
+  const costlier = costlierLevels(costRows(measure.costs, new Set(state.excluded[serverId] ?? []))).get(levelOf(state, serverId));
+  return costlier && costlierWhy(costlier);
 }
 
 export function createServersStore(api: CavemanApi): ServersStore {

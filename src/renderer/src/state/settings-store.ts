@@ -3,10 +3,11 @@
 // person picks one), whether they share sub-schemas (off until turned on),
 // whether the diff collapses unchanged stretches (off until turned on) and
 // wraps long lines (on until turned off), the level new analyses shrink at
-// (facts until picked) and the model's input price (the tokenizer once picked,
-// the share switch, the level and the price kept across reloads and restarts
-// in the renderer's storage, which both hosts have).
-// The theme follows the OS through CSS, so it needs no setting.
+// (facts until picked), the model's input price and the table's share of
+// the width beside the diff (the tokenizer once picked, the share switch, the
+// level, the price and the table's share kept across reloads and restarts in
+// the renderer's storage, which both hosts have), and the theme (the OS's
+// until light or dark is picked, kept the same way).
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, TokenizerName } from '../../../shared/contracts';
@@ -24,6 +25,13 @@ export const LEVEL_KEY = 'caveman.level';
 export const TOKENIZER_KEY = 'caveman.tokenizer';
 export const SHARE_SCHEMAS_KEY = 'caveman.shareSchemas';
 export const BUDGET_KEY = 'caveman.budget';
+export const TABLE_SHARE_KEY = 'caveman.tableShare';
+export const THEME_KEY = 'caveman.theme';
+
+/** The OS's light or dark (system), or the one the person picked. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
 
 export interface SettingsState {
   appInfo: AppInfo | null;
@@ -34,7 +42,7 @@ export interface SettingsState {
   collapseUnchanged: boolean;
   /** The diff wraps long lines (on by default: descriptions read whole); off, they scroll sideways. */
   wrapLines: boolean;
-  /** New analyses write repeated sub-schemas once, in each tool's $defs (SPEC §2.3a; off by default). */
+  /** New analyses write repeated sub-schemas once, in each tool's $defs (docs/transform.md; off by default). */
   shareSchemas: boolean;
   /** How much description text new analyses keep (facts until picked); with a budget, the richest level a tool is listed at. */
   level: LevelName;
@@ -42,6 +50,9 @@ export interface SettingsState {
   budget: number | null;
   /** USD per 1M input tokens, or null when the person has not given one. */
   inputPrice: number | null;
+  /** The per-tool table's share of the width it shares with the diff, or null for the automatic split. */
+  tableShare: number | null;
+  theme: Theme;
 
   load(): Promise<void>;
   setTokenizer(tokenizer: TokenizerName): void;
@@ -51,6 +62,8 @@ export interface SettingsState {
   setCollapseUnchanged(collapse: boolean): void;
   setWrapLines(wrap: boolean): void;
   setInputPrice(price: number | null): void;
+  setTableShare(share: number | null): void;
+  setTheme(theme: Theme): void;
 }
 
 export type SettingsStore = StoreApi<SettingsState>;
@@ -104,6 +117,18 @@ export function readBudget(text: string | null): number | null {
   return Number.isSafeInteger(budget) ? budget : null;
 }
 
+/** The stored table share, or null when there is none or it is not a share of the width (0 to 1). */
+function readTableShare(storage: SettingsStorage): number | null {
+  const share = Number(readItem(storage, TABLE_SHARE_KEY) ?? NaN);
+  return share > 0 && share < 1 ? share : null;
+}
+
+/** The stored theme, or the OS's (system) when there is none or it is not one. */
+function readTheme(storage: SettingsStorage): Theme {
+  const stored = readItem(storage, THEME_KEY);
+  return isTheme(stored) ? stored : 'system';
+}
+
 /** The stored value of `key`, or null when there is none or storage refuses access. */
 function readItem(storage: SettingsStorage, key: string): string | null {
   try {
@@ -137,6 +162,8 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
     level: readLevel(storage),
     budget: readBudget(readItem(storage, BUDGET_KEY)),
     inputPrice: readInputPrice(storage),
+    tableShare: readTableShare(storage),
+    theme: readTheme(storage),
 
     async load() {
       try {
@@ -171,6 +198,15 @@ export function createSettingsStore(api: CavemanApi, storage: SettingsStorage = 
       const valid = inputPrice !== null && Number.isFinite(inputPrice) && inputPrice >= 0 ? inputPrice : null;
       writeInputPrice(storage, valid);
       set({ inputPrice: valid });
+    },
+    setTableShare(share) {
+      const valid = share !== null && share > 0 && share < 1 ? share : null;
+      writeItem(storage, TABLE_SHARE_KEY, valid === null ? null : String(valid));
+      set({ tableShare: valid });
+    },
+    setTheme(theme) {
+      writeItem(storage, THEME_KEY, theme === 'system' ? null : theme);
+      set({ theme });
     },
   }));
 }

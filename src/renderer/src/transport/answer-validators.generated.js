@@ -2,7 +2,7 @@
 // Do not edit: change the schema and run `npm run contracts`.
 "use strict";
 export const lintReport = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (SPEC §2.7). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"level":{"description":"The level the shrink measured was made at (SPEC §2.3b, docs/levels.md; facts by default). Always written by lint; optional for reports made before levels.","$ref":"defs.schema.json#/$defs/level"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"budget":{"description":"lint --budget: the plan measured (each tool's level is in tools[].level; level is the ceiling).","$ref":"defs.schema.json#/$defs/budgetPlan"},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`, issue 15): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (SPEC §2.6): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"tool_descriptions":{"title":"ToolDescriptionTally","description":"Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level. Optional for reports made before it was counted.","type":"object","additionalProperties":false,"required":["found","whole","deferred","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"deferred":{"type":"integer","minimum":0},"cut":{"description":"Shortened anywhere else (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"},"level":{"description":"lint --budget: the level the plan lists this tool at.","$ref":"defs.schema.json#/$defs/level"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/lint-report.schema.json","title":"LintReport","description":"Per-tool token report (docs/cli.md). Each tool's counts are its exact share of the whole catalog's tokens (the text is cut only where no token can straddle the cut), so the tools and the envelope sum to the totals. The totals also stand at the top level, as in the reference's lint report. Lint measures only; it stores nothing.","type":"object","additionalProperties":false,"required":["basis","content_type","tokenizer","catalog_kind","share_schemas","tokens_before","tokens_after","ratio","tokens_minified","beyond_minification","tools","envelope","total","facts","visible"],"properties":{"basis":{"$ref":"defs.schema.json#/$defs/basis"},"content_type":{"$ref":"defs.schema.json#/$defs/contentType"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"},"catalog_kind":{"$ref":"defs.schema.json#/$defs/catalogKind"},"share_schemas":{"description":"The shrink measured writes repeated sub-schemas once, in $defs (an opt-in).","type":"boolean"},"level":{"description":"The level the shrink measured was made at (docs/levels.md, docs/levels.md; facts by default). Always written by lint; optional for reports made before levels.","$ref":"defs.schema.json#/$defs/level"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"},"tools":{"type":"array","items":{"$ref":"#/$defs/toolTokens"}},"envelope":{"title":"EnvelopeTokens","description":"Tokens outside every tool (the catalog's own keys, punctuation and any BOM), so the parts sum to the totals.","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","visible"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0},"visible":{"$ref":"#/$defs/visibleTokens"}}},"budget":{"description":"lint --budget: the plan measured (each tool's level is in tools[].level; level is the ceiling).","$ref":"defs.schema.json#/$defs/budgetPlan"},"describe_tool":{"title":"DescribeToolPrice","description":"What the proxy's caveman_describe tool costs beside this catalog (`caveman-shrink proxy`): it is listed only when at least one tool has a description the shrink cut or dropped, and then adds `tokens` (inferred) to every tools/list; 0 when it is not listed. Absent when the catalog would pass through.","type":"object","additionalProperties":false,"required":["name","tokens","shortened_tools"],"properties":{"name":{"description":"caveman_describe, or with a suffix when a tool of the catalog has that name.","type":"string"},"tokens":{"type":"integer","minimum":0},"shortened_tools":{"description":"Tools with a non-empty description that is cut or gone in the shrunk catalog.","type":"integer","minimum":0},"visible":{"title":"DescribeToolSeen","description":"What the describe tool adds to what the model sees when it is listed: its share of the `anthropic` and `openai` renderings, as a tool of the listing is counted (inferred). Absent when it is not listed.","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"type":"integer","minimum":0},"openai":{"type":"integer","minimum":0}}}}},"total":{"title":"TotalTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after","ratio","tokens_minified","beyond_minification"],"properties":{"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"$ref":"defs.schema.json#/$defs/ratio"},"tokens_minified":{"$ref":"#/$defs/tokensMinified"},"beyond_minification":{"$ref":"#/$defs/beyondMinification"}}},"visible":{"$ref":"#/$defs/visibleTokens"},"facts":{"title":"FactReport","description":"The facts-kept guarantee over the whole catalog (docs/spec.md): fact sentences found, kept word for word, dropped as redundant with a keyword on the same node, deferred (at a deferral level, from a tool that carries the marker: one describe call away), and dropped otherwise (0 when the guarantee holds); every lead (a description's first sentence) whole or shortened by the 300-byte rule, or deferred where the level keeps no parameter description.","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped","leads","by_category","redundant_facts","dropped_facts"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0},"leads":{"title":"LeadTally","type":"object","additionalProperties":false,"required":["found","whole","shortened","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"shortened":{"description":"Leads over 300 bytes, cut at a word boundary and marked with …","type":"integer","minimum":0},"deferred":{"description":"Removed where the level keeps no parameter description (signatures), from a marked tool.","type":"integer","minimum":0},"cut":{"description":"Leads cut any other way (0 when the guarantee holds).","type":"integer","minimum":0}}},"tool_descriptions":{"title":"ToolDescriptionTally","description":"Each tool's own description (its envelope's), what a client's tool search reads: whole at full and facts; shortened only in a tool that carries the deferral marker, at a deferral level. Optional for reports made before it was counted.","type":"object","additionalProperties":false,"required":["found","whole","deferred","cut"],"properties":{"found":{"type":"integer","minimum":0},"whole":{"type":"integer","minimum":0},"deferred":{"type":"integer","minimum":0},"cut":{"description":"Shortened anywhere else (0 when the guarantee holds).","type":"integer","minimum":0}}},"by_category":{"description":"Per category of the fact taxonomy (a sentence counts in every category it matches).","type":"object","additionalProperties":{"title":"CategoryTally","type":"object","additionalProperties":false,"required":["kept","redundant","dropped"],"properties":{"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}}},"redundant_facts":{"description":"Fact sentences dropped as redundant, each with the keyword that carries it (at most 100).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence","keyword"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"},"keyword":{"type":"string"}}}},"dropped_facts":{"description":"Fact sentences dropped with no keyword that states them (at most 100; empty when the guarantee holds).","type":"array","items":{"type":"object","additionalProperties":false,"required":["tool","location","sentence"],"properties":{"tool":{"type":"string"},"location":{"type":"string"},"sentence":{"type":"string"}}}}}}},"$defs":{"tokensMinified":{"description":"Tokens of the input as compact JSON with nothing else changed: what a client that sends compact JSON pays without a shrink.","type":"integer","minimum":0},"beyondMinification":{"description":"Share of the minified input's tokens the shrink saves on top of minification: 1 - tokens_after / tokens_minified (0 when it saves nothing more).","type":"number","minimum":0,"maximum":1},"factTally":{"title":"FactTally","type":"object","additionalProperties":false,"required":["found","kept","redundant","dropped"],"properties":{"found":{"type":"integer","minimum":0},"kept":{"type":"integer","minimum":0},"redundant":{"type":"integer","minimum":0},"deferred":{"$ref":"#/$defs/deferredFacts"},"dropped":{"type":"integer","minimum":0}}},"deferredFacts":{"description":"Fact sentences missing from a tool that carries the deferral marker, at a deferral level (docs/levels.md): one describe call away. 0 at full and facts.","type":"integer","minimum":0},"toolTokens":{"title":"ToolTokens","type":"object","additionalProperties":false,"required":["name","tokens_before","tokens_after","ratio","saving","facts","visible"],"properties":{"name":{"type":"string"},"tokens_before":{"$ref":"defs.schema.json#/$defs/tokenCount"},"tokens_after":{"$ref":"defs.schema.json#/$defs/tokenCount"},"ratio":{"description":"(before - after) / before for this tool, unrounded; negative if the tool grew (never by the transform's own rules, but shares can shift by a token).","type":"number","maximum":1},"saving":{"title":"SavingSplit","description":"tokens_before - tokens_after split into whitespace, dropped metadata, exact structure (default-valued keywords, shared sub-schemas) and trimmed prose (the four sum to the saving).","type":"object","additionalProperties":false,"required":["whitespace","metadata","structure","prose"],"properties":{"whitespace":{"type":"integer"},"metadata":{"type":"integer"},"structure":{"type":"integer"},"prose":{"type":"integer"}}},"facts":{"$ref":"#/$defs/factTally"},"visible":{"$ref":"#/$defs/visibleTokens"},"level":{"description":"lint --budget: the level the plan lists this tool at.","$ref":"defs.schema.json#/$defs/level"}}},"visibleTokens":{"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (docs/transform.md), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}},"renderedTokens":{"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}}}};
 const schema33 = {"title":"Basis","description":"Every count is a local estimate, never a provider-verified number.","const":"inferred"};
 const schema34 = {"title":"ContentType","const":"toolschema"};
 const schema35 = {"title":"TokenizerName","description":"The local tokenizer a count was made with.","enum":["o200k_base","cl100k_base"]};
@@ -221,7 +221,7 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema48 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (SPEC §2.8), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
+const schema48 = {"title":"VisibleTokens","description":"Tokens of what a model sees of the tools (docs/transform.md), before and after the shrink (on a pass-through after equals before): `anthropic`, the tools as an MCP client hands them to Claude's Messages API (compact [{name, description, input_schema}] in catalog order); `openai`, the `namespace functions { … }` of OpenAI's harmony format. Annotations and whitespace are in neither. Per tool, its exact share of the rendering (the envelope holds the rest).","type":"object","additionalProperties":false,"required":["anthropic","openai"],"properties":{"anthropic":{"$ref":"#/$defs/renderedTokens"},"openai":{"$ref":"#/$defs/renderedTokens"}}};
 const schema49 = {"title":"RenderedTokens","type":"object","additionalProperties":false,"required":["tokens_before","tokens_after"],"properties":{"tokens_before":{"type":"integer","minimum":0},"tokens_after":{"type":"integer","minimum":0}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1573,7 +1573,7 @@ vErrors.push(err46);
 errors++;
 }
 for(const key2 in data18){
-if(!(((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools"))){
+if(!((((key2 === "name") || (key2 === "tokens")) || (key2 === "shortened_tools")) || (key2 === "visible"))){
 const err47 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
@@ -1646,9 +1646,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data18.visible !== undefined){
+let data22 = data18.visible;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.anthropic === undefined){
+const err53 = {instancePath:instancePath+"/describe_tool/visible",schemaPath:"#/properties/describe_tool/properties/visible/required",keyword:"required",params:{missingProperty: "anthropic"},message:"must have required property '"+"anthropic"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1657,12 +1659,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.total !== undefined){
-let data22 = data.total;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.tokens_before === undefined){
-const err54 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
+if(data22.openai === undefined){
+const err54 = {instancePath:instancePath+"/describe_tool/visible",schemaPath:"#/properties/describe_tool/properties/visible/required",keyword:"required",params:{missingProperty: "openai"},message:"must have required property '"+"openai"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1671,8 +1669,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data22.tokens_after === undefined){
-const err55 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
+for(const key3 in data22){
+if(!((key3 === "anthropic") || (key3 === "openai"))){
+const err55 = {instancePath:instancePath+"/describe_tool/visible",schemaPath:"#/properties/describe_tool/properties/visible/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1681,8 +1680,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data22.ratio === undefined){
-const err56 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
+}
+if(data22.anthropic !== undefined){
+let data23 = data22.anthropic;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err56 = {instancePath:instancePath+"/describe_tool/visible/anthropic",schemaPath:"#/properties/describe_tool/properties/visible/properties/anthropic/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1691,8 +1693,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data22.tokens_minified === undefined){
-const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err57 = {instancePath:instancePath+"/describe_tool/visible/anthropic",schemaPath:"#/properties/describe_tool/properties/visible/properties/anthropic/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1701,8 +1704,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data22.beyond_minification === undefined){
-const err58 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
+}
+}
+if(data22.openai !== undefined){
+let data24 = data22.openai;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err58 = {instancePath:instancePath+"/describe_tool/visible/openai",schemaPath:"#/properties/describe_tool/properties/visible/properties/openai/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1711,9 +1718,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-for(const key3 in data22){
-if(!(((((key3 === "tokens_before") || (key3 === "tokens_after")) || (key3 === "ratio")) || (key3 === "tokens_minified")) || (key3 === "beyond_minification"))){
-const err59 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err59 = {instancePath:instancePath+"/describe_tool/visible/openai",schemaPath:"#/properties/describe_tool/properties/visible/properties/openai/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1723,10 +1730,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data22.tokens_before !== undefined){
-let data23 = data22.tokens_before;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err60 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/describe_tool/visible",schemaPath:"#/properties/describe_tool/properties/visible/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1735,9 +1742,10 @@ vErrors.push(err60);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err61 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/describe_tool",schemaPath:"#/properties/describe_tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1747,11 +1755,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-if(data22.tokens_after !== undefined){
-let data24 = data22.tokens_after;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err62 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.total !== undefined){
+let data25 = data.total;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.tokens_before === undefined){
+const err62 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_before"},message:"must have required property '"+"tokens_before"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1760,9 +1768,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err63 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data25.tokens_after === undefined){
+const err63 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_after"},message:"must have required property '"+"tokens_after"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1771,13 +1778,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-if(data22.ratio !== undefined){
-let data25 = data22.ratio;
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 1 || isNaN(data25)){
-const err64 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data25.ratio === undefined){
+const err64 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "ratio"},message:"must have required property '"+"ratio"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1786,8 +1788,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data25 < 0 || isNaN(data25)){
-const err65 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data25.tokens_minified === undefined){
+const err65 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "tokens_minified"},message:"must have required property '"+"tokens_minified"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1796,9 +1798,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data25.beyond_minification === undefined){
+const err66 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/required",keyword:"required",params:{missingProperty: "beyond_minification"},message:"must have required property '"+"beyond_minification"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1807,11 +1808,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data22.tokens_minified !== undefined){
-let data26 = data22.tokens_minified;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err67 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key4 in data25){
+if(!(((((key4 === "tokens_before") || (key4 === "tokens_after")) || (key4 === "ratio")) || (key4 === "tokens_minified")) || (key4 === "beyond_minification"))){
+const err67 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1820,9 +1819,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 0 || isNaN(data26)){
-const err68 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data25.tokens_before !== undefined){
+let data26 = data25.tokens_before;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err68 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1831,13 +1832,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-if(data22.beyond_minification !== undefined){
-let data27 = data22.beyond_minification;
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 1 || isNaN(data27)){
-const err69 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err69 = {instancePath:instancePath+"/total/tokens_before",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1846,8 +1843,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data27 < 0 || isNaN(data27)){
-const err70 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data25.tokens_after !== undefined){
+let data27 = data25.tokens_after;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err70 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1856,9 +1857,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err71 = {instancePath:instancePath+"/total/tokens_after",schemaPath:"defs.schema.json#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1869,13 +1870,109 @@ errors++;
 }
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data25.ratio !== undefined){
+let data28 = data25.ratio;
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 1 || isNaN(data28)){
+const err72 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+if(data28 < 0 || isNaN(data28)){
+const err73 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/total/ratio",schemaPath:"defs.schema.json#/$defs/ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data25.tokens_minified !== undefined){
+let data29 = data25.tokens_minified;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err75 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err76 = {instancePath:instancePath+"/total/tokens_minified",schemaPath:"#/$defs/tokensMinified/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+if(data25.beyond_minification !== undefined){
+let data30 = data25.beyond_minification;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 1 || isNaN(data30)){
+const err77 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data30 < 0 || isNaN(data30)){
+const err78 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/total/beyond_minification",schemaPath:"#/$defs/beyondMinification/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1887,91 +1984,10 @@ errors = vErrors.length;
 }
 }
 if(data.facts !== undefined){
-let data29 = data.facts;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.found === undefined){
-const err73 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-if(data29.kept === undefined){
-const err74 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-if(data29.redundant === undefined){
-const err75 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(data29.dropped === undefined){
-const err76 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(data29.leads === undefined){
-const err77 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(data29.by_category === undefined){
-const err78 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if(data29.redundant_facts === undefined){
-const err79 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(data29.dropped_facts === undefined){
-const err80 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-for(const key4 in data29){
-if(!(func1.call(schema31.properties.facts.properties, key4))){
-const err81 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+let data32 = data.facts;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.found === undefined){
+const err81 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1980,11 +1996,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data29.found !== undefined){
-let data30 = data29.found;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err82 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.kept === undefined){
+const err82 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1993,9 +2006,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data32.redundant === undefined){
+const err83 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2004,12 +2016,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-}
-if(data29.kept !== undefined){
-let data31 = data29.kept;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err84 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.dropped === undefined){
+const err84 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2018,9 +2026,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err85 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data32.leads === undefined){
+const err85 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "leads"},message:"must have required property '"+"leads"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2029,12 +2036,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-if(data29.redundant !== undefined){
-let data32 = data29.redundant;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err86 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.by_category === undefined){
+const err86 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "by_category"},message:"must have required property '"+"by_category"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2043,9 +2046,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err87 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data32.redundant_facts === undefined){
+const err87 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "redundant_facts"},message:"must have required property '"+"redundant_facts"+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2054,12 +2056,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-}
-if(data29.deferred !== undefined){
-let data33 = data29.deferred;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err88 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.dropped_facts === undefined){
+const err88 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "dropped_facts"},message:"must have required property '"+"dropped_facts"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2068,9 +2066,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err89 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key5 in data32){
+if(!(func1.call(schema31.properties.facts.properties, key5))){
+const err89 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2080,11 +2078,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-if(data29.dropped !== undefined){
-let data34 = data29.dropped;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err90 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.found !== undefined){
+let data33 = data32.found;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err90 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2093,9 +2090,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err91 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err91 = {instancePath:instancePath+"/facts/found",schemaPath:"#/properties/facts/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2106,11 +2103,10 @@ errors++;
 }
 }
 }
-if(data29.leads !== undefined){
-let data35 = data29.leads;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.found === undefined){
-const err92 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+if(data32.kept !== undefined){
+let data34 = data32.kept;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err92 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2119,8 +2115,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data35.whole === undefined){
-const err93 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err93 = {instancePath:instancePath+"/facts/kept",schemaPath:"#/properties/facts/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2129,8 +2126,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data35.shortened === undefined){
-const err94 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
+}
+}
+if(data32.redundant !== undefined){
+let data35 = data32.redundant;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err94 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2139,8 +2140,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data35.cut === undefined){
-const err95 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err95 = {instancePath:instancePath+"/facts/redundant",schemaPath:"#/properties/facts/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2149,9 +2151,12 @@ vErrors.push(err95);
 }
 errors++;
 }
-for(const key5 in data35){
-if(!(((((key5 === "found") || (key5 === "whole")) || (key5 === "shortened")) || (key5 === "deferred")) || (key5 === "cut"))){
-const err96 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+}
+if(data32.deferred !== undefined){
+let data36 = data32.deferred;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err96 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2160,11 +2165,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data35.found !== undefined){
-let data36 = data35.found;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err97 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err97 = {instancePath:instancePath+"/facts/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2173,9 +2176,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 0 || isNaN(data36)){
-const err98 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data32.dropped !== undefined){
+let data37 = data32.dropped;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err98 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2184,12 +2190,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-}
-if(data35.whole !== undefined){
-let data37 = data35.whole;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err99 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 0 || isNaN(data37)){
+const err99 = {instancePath:instancePath+"/facts/dropped",schemaPath:"#/properties/facts/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2198,9 +2201,13 @@ vErrors.push(err99);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 0 || isNaN(data37)){
-const err100 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data32.leads !== undefined){
+let data38 = data32.leads;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.found === undefined){
+const err100 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2209,12 +2216,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-if(data35.shortened !== undefined){
-let data38 = data35.shortened;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err101 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.whole === undefined){
+const err101 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2223,9 +2226,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 0 || isNaN(data38)){
-const err102 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data38.shortened === undefined){
+const err102 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "shortened"},message:"must have required property '"+"shortened"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2234,12 +2236,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-}
-if(data35.deferred !== undefined){
-let data39 = data35.deferred;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err103 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.cut === undefined){
+const err103 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2248,9 +2246,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err104 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key6 in data38){
+if(!(((((key6 === "found") || (key6 === "whole")) || (key6 === "shortened")) || (key6 === "deferred")) || (key6 === "cut"))){
+const err104 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2260,11 +2258,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-if(data35.cut !== undefined){
-let data40 = data35.cut;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err105 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.found !== undefined){
+let data39 = data38.found;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err105 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2273,9 +2270,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err106 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
+const err106 = {instancePath:instancePath+"/facts/leads/found",schemaPath:"#/properties/facts/properties/leads/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2286,9 +2283,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.whole !== undefined){
+let data40 = data38.whole;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err107 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2297,12 +2295,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data29.tool_descriptions !== undefined){
-let data41 = data29.tool_descriptions;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.found === undefined){
-const err108 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err108 = {instancePath:instancePath+"/facts/leads/whole",schemaPath:"#/properties/facts/properties/leads/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2311,8 +2306,12 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data41.whole === undefined){
-const err109 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
+}
+}
+if(data38.shortened !== undefined){
+let data41 = data38.shortened;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err109 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2321,8 +2320,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data41.deferred === undefined){
-const err110 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "deferred"},message:"must have required property '"+"deferred"+"'"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
+const err110 = {instancePath:instancePath+"/facts/leads/shortened",schemaPath:"#/properties/facts/properties/leads/properties/shortened/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2331,8 +2331,12 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data41.cut === undefined){
-const err111 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
+}
+}
+if(data38.deferred !== undefined){
+let data42 = data38.deferred;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err111 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2341,9 +2345,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-for(const key6 in data41){
-if(!((((key6 === "found") || (key6 === "whole")) || (key6 === "deferred")) || (key6 === "cut"))){
-const err112 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err112 = {instancePath:instancePath+"/facts/leads/deferred",schemaPath:"#/properties/facts/properties/leads/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2353,10 +2357,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data41.found !== undefined){
-let data42 = data41.found;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err113 = {instancePath:instancePath+"/facts/tool_descriptions/found",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data38.cut !== undefined){
+let data43 = data38.cut;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err113 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2365,9 +2370,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 0 || isNaN(data42)){
-const err114 = {instancePath:instancePath+"/facts/tool_descriptions/found",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 0 || isNaN(data43)){
+const err114 = {instancePath:instancePath+"/facts/leads/cut",schemaPath:"#/properties/facts/properties/leads/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2378,10 +2383,9 @@ errors++;
 }
 }
 }
-if(data41.whole !== undefined){
-let data43 = data41.whole;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err115 = {instancePath:instancePath+"/facts/tool_descriptions/whole",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err115 = {instancePath:instancePath+"/facts/leads",schemaPath:"#/properties/facts/properties/leads/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2390,9 +2394,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 < 0 || isNaN(data43)){
-const err116 = {instancePath:instancePath+"/facts/tool_descriptions/whole",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data32.tool_descriptions !== undefined){
+let data44 = data32.tool_descriptions;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.found === undefined){
+const err116 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "found"},message:"must have required property '"+"found"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2401,12 +2408,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-}
-if(data41.deferred !== undefined){
-let data44 = data41.deferred;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err117 = {instancePath:instancePath+"/facts/tool_descriptions/deferred",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data44.whole === undefined){
+const err117 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "whole"},message:"must have required property '"+"whole"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2415,9 +2418,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err118 = {instancePath:instancePath+"/facts/tool_descriptions/deferred",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data44.deferred === undefined){
+const err118 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "deferred"},message:"must have required property '"+"deferred"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2426,12 +2428,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-}
-if(data41.cut !== undefined){
-let data45 = data41.cut;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err119 = {instancePath:instancePath+"/facts/tool_descriptions/cut",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data44.cut === undefined){
+const err119 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/required",keyword:"required",params:{missingProperty: "cut"},message:"must have required property '"+"cut"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2440,9 +2438,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err120 = {instancePath:instancePath+"/facts/tool_descriptions/cut",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key7 in data44){
+if(!((((key7 === "found") || (key7 === "whole")) || (key7 === "deferred")) || (key7 === "cut"))){
+const err120 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2452,10 +2450,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-}
-else {
-const err121 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data44.found !== undefined){
+let data45 = data44.found;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err121 = {instancePath:instancePath+"/facts/tool_descriptions/found",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/found/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2464,15 +2462,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data29.by_category !== undefined){
-let data46 = data29.by_category;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key7 in data46){
-let data47 = data46[key7];
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.kept === undefined){
-const err122 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err122 = {instancePath:instancePath+"/facts/tool_descriptions/found",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/found/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2481,8 +2473,12 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data47.redundant === undefined){
-const err123 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
+}
+}
+if(data44.whole !== undefined){
+let data46 = data44.whole;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err123 = {instancePath:instancePath+"/facts/tool_descriptions/whole",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/whole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2491,8 +2487,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data47.dropped === undefined){
-const err124 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+const err124 = {instancePath:instancePath+"/facts/tool_descriptions/whole",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/whole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2501,9 +2498,12 @@ vErrors.push(err124);
 }
 errors++;
 }
-for(const key8 in data47){
-if(!((((key8 === "kept") || (key8 === "redundant")) || (key8 === "deferred")) || (key8 === "dropped"))){
-const err125 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+}
+if(data44.deferred !== undefined){
+let data47 = data44.deferred;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err125 = {instancePath:instancePath+"/facts/tool_descriptions/deferred",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/deferred/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2512,11 +2512,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-if(data47.kept !== undefined){
-let data48 = data47.kept;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err126 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 0 || isNaN(data47)){
+const err126 = {instancePath:instancePath+"/facts/tool_descriptions/deferred",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/deferred/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2525,9 +2523,12 @@ vErrors.push(err126);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 0 || isNaN(data48)){
-const err127 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data44.cut !== undefined){
+let data48 = data44.cut;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err127 = {instancePath:instancePath+"/facts/tool_descriptions/cut",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/cut/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2536,12 +2537,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-if(data47.redundant !== undefined){
-let data49 = data47.redundant;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err128 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 0 || isNaN(data48)){
+const err128 = {instancePath:instancePath+"/facts/tool_descriptions/cut",schemaPath:"#/properties/facts/properties/tool_descriptions/properties/cut/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2550,9 +2548,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 < 0 || isNaN(data49)){
-const err129 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/facts/tool_descriptions",schemaPath:"#/properties/facts/properties/tool_descriptions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2562,11 +2562,14 @@ vErrors.push(err129);
 errors++;
 }
 }
-}
-if(data47.deferred !== undefined){
-let data50 = data47.deferred;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err130 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data32.by_category !== undefined){
+let data49 = data32.by_category;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key8 in data49){
+let data50 = data49[key8];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.kept === undefined){
+const err130 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "kept"},message:"must have required property '"+"kept"+"'"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2575,9 +2578,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 0 || isNaN(data50)){
-const err131 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data50.redundant === undefined){
+const err131 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "redundant"},message:"must have required property '"+"redundant"+"'"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2586,12 +2588,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-}
-if(data47.dropped !== undefined){
-let data51 = data47.dropped;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err132 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.dropped === undefined){
+const err132 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/required",keyword:"required",params:{missingProperty: "dropped"},message:"must have required property '"+"dropped"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2600,9 +2598,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-if((typeof data51 == "number") && (isFinite(data51))){
-if(data51 < 0 || isNaN(data51)){
-const err133 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key9 in data50){
+if(!((((key9 === "kept") || (key9 === "redundant")) || (key9 === "deferred")) || (key9 === "dropped"))){
+const err133 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2612,10 +2610,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
-}
-else {
-const err134 = {instancePath:instancePath+"/facts/by_category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.kept !== undefined){
+let data51 = data50.kept;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err134 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2624,10 +2622,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 0 || isNaN(data51)){
+const err135 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/kept",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/kept/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2637,15 +2634,11 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data29.redundant_facts !== undefined){
-let data52 = data29.redundant_facts;
-if(Array.isArray(data52)){
-const len1 = data52.length;
-for(let i1=0; i1<len1; i1++){
-let data53 = data52[i1];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.tool === undefined){
-const err136 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+}
+if(data50.redundant !== undefined){
+let data52 = data50.redundant;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err136 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2654,8 +2647,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data53.location === undefined){
-const err137 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 0 || isNaN(data52)){
+const err137 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/redundant",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/redundant/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2664,8 +2658,12 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data53.sentence === undefined){
-const err138 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+}
+if(data50.deferred !== undefined){
+let data53 = data50.deferred;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err138 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2674,8 +2672,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data53.keyword === undefined){
-const err139 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 0 || isNaN(data53)){
+const err139 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/deferred",schemaPath:"#/$defs/deferredFacts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2684,9 +2683,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-for(const key9 in data53){
-if(!((((key9 === "tool") || (key9 === "location")) || (key9 === "sentence")) || (key9 === "keyword"))){
-const err140 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+}
+if(data50.dropped !== undefined){
+let data54 = data50.dropped;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err140 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2695,10 +2697,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data53.tool !== undefined){
-if(typeof data53.tool !== "string"){
-const err141 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 < 0 || isNaN(data54)){
+const err141 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/dropped",schemaPath:"#/properties/facts/properties/by_category/additionalProperties/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2708,9 +2709,10 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data53.location !== undefined){
-if(typeof data53.location !== "string"){
-const err142 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/facts/by_category/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/properties/by_category/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2720,9 +2722,9 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data53.sentence !== undefined){
-if(typeof data53.sentence !== "string"){
-const err143 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err143 = {instancePath:instancePath+"/facts/by_category",schemaPath:"#/properties/facts/properties/by_category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2732,9 +2734,15 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data53.keyword !== undefined){
-if(typeof data53.keyword !== "string"){
-const err144 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.redundant_facts !== undefined){
+let data55 = data32.redundant_facts;
+if(Array.isArray(data55)){
+const len1 = data55.length;
+for(let i1=0; i1<len1; i1++){
+let data56 = data55[i1];
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.tool === undefined){
+const err144 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2743,10 +2751,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-}
-else {
-const err145 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data56.location === undefined){
+const err145 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2755,10 +2761,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data56.sentence === undefined){
+const err146 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2767,16 +2771,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data29.dropped_facts !== undefined){
-let data58 = data29.dropped_facts;
-if(Array.isArray(data58)){
-const len2 = data58.length;
-for(let i2=0; i2<len2; i2++){
-let data59 = data58[i2];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.tool === undefined){
-const err147 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if(data56.keyword === undefined){
+const err147 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2785,8 +2781,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(data59.location === undefined){
-const err148 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+for(const key10 in data56){
+if(!((((key10 === "tool") || (key10 === "location")) || (key10 === "sentence")) || (key10 === "keyword"))){
+const err148 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2795,8 +2792,10 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data59.sentence === undefined){
-const err149 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
+}
+if(data56.tool !== undefined){
+if(typeof data56.tool !== "string"){
+const err149 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/tool",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2805,9 +2804,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-for(const key10 in data59){
-if(!(((key10 === "tool") || (key10 === "location")) || (key10 === "sentence"))){
-const err150 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+if(data56.location !== undefined){
+if(typeof data56.location !== "string"){
+const err150 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/location",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2817,9 +2817,9 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data59.tool !== undefined){
-if(typeof data59.tool !== "string"){
-const err151 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.sentence !== undefined){
+if(typeof data56.sentence !== "string"){
+const err151 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/sentence",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2829,9 +2829,9 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data59.location !== undefined){
-if(typeof data59.location !== "string"){
-const err152 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.keyword !== undefined){
+if(typeof data56.keyword !== "string"){
+const err152 = {instancePath:instancePath+"/facts/redundant_facts/" + i1+"/keyword",schemaPath:"#/properties/facts/properties/redundant_facts/items/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2841,9 +2841,9 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data59.sentence !== undefined){
-if(typeof data59.sentence !== "string"){
-const err153 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err153 = {instancePath:instancePath+"/facts/redundant_facts/" + i1,schemaPath:"#/properties/facts/properties/redundant_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2855,7 +2855,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err154 = {instancePath:instancePath+"/facts/redundant_facts",schemaPath:"#/properties/facts/properties/redundant_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2865,9 +2865,15 @@ vErrors.push(err154);
 errors++;
 }
 }
-}
-else {
-const err155 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data32.dropped_facts !== undefined){
+let data61 = data32.dropped_facts;
+if(Array.isArray(data61)){
+const len2 = data61.length;
+for(let i2=0; i2<len2; i2++){
+let data62 = data61[i2];
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.tool === undefined){
+const err155 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2876,10 +2882,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-}
-else {
-const err156 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data62.location === undefined){
+const err156 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2888,15 +2892,108 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-}
-else {
-const err157 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data62.sentence === undefined){
+const err157 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/required",keyword:"required",params:{missingProperty: "sentence"},message:"must have required property '"+"sentence"+"'"};
 if(vErrors === null){
 vErrors = [err157];
 }
 else {
 vErrors.push(err157);
+}
+errors++;
+}
+for(const key11 in data62){
+if(!(((key11 === "tool") || (key11 === "location")) || (key11 === "sentence"))){
+const err158 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+if(data62.tool !== undefined){
+if(typeof data62.tool !== "string"){
+const err159 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/tool",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+if(data62.location !== undefined){
+if(typeof data62.location !== "string"){
+const err160 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/location",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+if(data62.sentence !== undefined){
+if(typeof data62.sentence !== "string"){
+const err161 = {instancePath:instancePath+"/facts/dropped_facts/" + i2+"/sentence",schemaPath:"#/properties/facts/properties/dropped_facts/items/properties/sentence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+else {
+const err162 = {instancePath:instancePath+"/facts/dropped_facts/" + i2,schemaPath:"#/properties/facts/properties/dropped_facts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/facts/dropped_facts",schemaPath:"#/properties/facts/properties/dropped_facts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+}
+else {
+const err164 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+}
+else {
+const err165 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
 }
 errors++;
 }

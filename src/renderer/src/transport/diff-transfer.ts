@@ -1,7 +1,7 @@
 // How a decoded diff crosses from the decoding thread to the page without
 // costing the page: structured-cloning both pretty sides of a 32 MiB catalog
-// (two strings of ~30 M characters) and its changes took the page's main
-// thread for about 340 ms. Packed, the diff is its sections' bounds (plain
+// (two strings of ~30 M characters) and its changes would stall the page's
+// main thread. Packed, the diff is its sections' bounds (plain
 // numbers) and three views: the original side and the changes inside the
 // envelope they came in, and the compressed side put together beside it —
 // two buffers, moved, not copied, and nothing decoded. The page decodes a

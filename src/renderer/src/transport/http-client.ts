@@ -46,18 +46,35 @@ export interface HttpCavemanApi extends CavemanApi {
 }
 
 export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
-  const baseUrl = options.baseUrl ?? '';
   const hub = createEventHub();
+  const session = openSession(options, hub);
+  const { call, answerRequest } = channelCaller(options, session.headers);
+  const channels = channelMethods(call, options.decode, answerRequest);
+  return {
+    platform: 'browser',
+    dispose: () => session.close(),
+    ...channels,
+    ...pageMethods(options, call, channels.analyzeCatalog, hub),
+    on: (event, listener) => hub.on(event, listener),
+  };
+}
+
+type Hub = ReturnType<typeof createEventHub>;
+/** The headers of a call: the token, the client id once the event stream's hello gave it, and `extra`. */
+type CallHeaders = (extra: Record<string, string>) => Promise<Record<string, string>>;
+type Call = <M extends Method>(method: M, request: RequestOf<M>, options?: CallOptions) => Promise<ResponseOf<M>>;
+
+/** The event stream, feeding `hub`, and the headers of every call (a call waits a while for the stream's hello and its client id). */
+function openSession(options: HttpApiOptions, hub: Hub): { headers: CallHeaders; close(): void } {
   let clientId: string | null = null;
   let greet: (() => void) | null = null;
   const firstHello = new Promise<void>((resolve) => {
     greet = resolve;
   });
-
   const stream = openEventStream({
     fetch: options.fetch,
     token: options.token,
-    baseUrl,
+    baseUrl: options.baseUrl ?? '',
     onHello(id) {
       clientId = id;
       greet?.();
@@ -65,15 +82,18 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     onEvent: (event, payload) => hub.emit(event, payload),
     ...(options.wait ? { wait: options.wait } : {}),
   });
-
-  const headers = async (extra: Record<string, string>): Promise<Record<string, string>> => {
+  const headers: CallHeaders = async (extra) => {
     if (clientId === null) {
       const timeout = options.helloTimeoutMs ?? 5000;
       await Promise.race([firstHello, new Promise((resolve) => setTimeout(resolve, timeout))]);
     }
     return { [TOKEN_HEADER]: options.token, ...(clientId === null ? {} : { [CLIENT_HEADER]: clientId }), ...extra };
   };
+  return { headers, close: () => stream.close() };
+}
 
+function channelCaller(options: HttpApiOptions, headers: CallHeaders) {
+  const baseUrl = options.baseUrl ?? '';
   const post = async (method: Method, init: { body: BodyInit; headers: Record<string, string> }): Promise<Response> => {
     try {
       return await options.fetch(baseUrl + channelPath(CHANNELS[method].channel), {
@@ -118,13 +138,17 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
     const url = new URL(baseUrl + channelPath(spec.channel), globalThis.location?.href ?? 'http://127.0.0.1/').href;
     return { url, headers: await headers({ 'content-type': 'application/json' }), body: JSON.stringify(request), channel: spec.channel };
   };
+  return { call, answerRequest };
+}
 
-  const channels = channelMethods(call, options.decode, answerRequest);
-
+/** What the page does itself: picks files and sends them, turns a download into a file, reads a picked MCP config file. */
+function pageMethods(
+  options: HttpApiOptions,
+  call: Call,
+  analyzeCatalog: CavemanApi['analyzeCatalog'],
+  hub: Hub,
+): Pick<CavemanApi, 'openCatalogFiles' | 'exportCatalog' | 'pickMcpConfig'> {
   return {
-    platform: 'browser',
-    dispose: () => stream.close(),
-    ...channels,
     async openCatalogFiles({ tokenizer }) {
       const files = await options.pickFiles();
       // A file the page could not send is a local job that ended before it started (early-failures.ts).
@@ -133,7 +157,7 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
       for (const file of files) {
         const intake = await takeInFile(file);
         if (intake.refusal) started.push(fail(intake.name, intake.refusal));
-        else started.push(await channels.analyzeCatalog({ name: intake.name, tokenizer, bytes: intake.bytes }));
+        else started.push(await analyzeCatalog({ name: intake.name, tokenizer, bytes: intake.bytes }));
       }
       return started;
     },
@@ -153,6 +177,5 @@ export function createHttpApi(options: HttpApiOptions): HttpCavemanApi {
       // The host gets the file's content, never a path.
       return call('readMcpConfig', { fileName: intake.name, bytes: intake.bytes });
     },
-    on: (event, listener) => hub.on(event, listener),
   };
 }

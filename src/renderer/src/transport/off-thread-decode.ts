@@ -1,7 +1,7 @@
 // Decodes the big binary answers on a worker thread (answer-decoder.worker.ts)
 // so the page never stalls on them: UTF-8 decoding, JSON.parse and the schema
-// check of a 32 MiB catalog's diff took the page's main thread for hundreds
-// of milliseconds; a diff comes back packed (diff-transfer.ts). Answers
+// check of a 32 MiB catalog's diff would stall the page's main thread; a
+// diff comes back packed (diff-transfer.ts). Answers
 // without bytes to decode pass straight through. In the browser the worker
 // fetches the big answers itself (fetchAnswer), so their bytes never cross
 // the page's thread; bytes the page has (Electron's IPC answers) are moved

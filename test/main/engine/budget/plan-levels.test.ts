@@ -42,5 +42,4 @@ describe('planLevels', () => {
   it('says so when even the floor does not fit, with the floor', () => {
     expect(planLevels(input(40))).toEqual({ levels: ['names', 'names', 'names'], tokens: 55, fits: false });
   });
-
 });

@@ -10,7 +10,7 @@ import { shrinkText } from '../../../helpers/transform';
 
 const doc = (value: unknown) => parseJson(typeof value === 'string' ? value : JSON.stringify(value));
 
-describe('guarantees hold on every real catalog and reference input, at every level (SPEC §2.6)', () => {
+describe('guarantees hold on every real catalog and reference input, at every level (docs/spec.md)', () => {
   const inputs = [...realFixtures().map((f) => [f.name, f.text] as const), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL')].flatMap(
     ([name, text]) => LEVELS.map((level) => [name, level, text] as const),
   );
@@ -215,7 +215,7 @@ describe('argument construction', () => {
   });
 });
 
-describe('references against $id bases (issue 22)', () => {
+describe('references against $id bases', () => {
   const sub = (p: unknown, r: unknown) => ({
     name: 't',
     inputSchema: {

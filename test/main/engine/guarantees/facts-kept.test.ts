@@ -11,7 +11,7 @@ import { shrinkText } from '../../../helpers/transform';
 const doc = (value: unknown) => parseJson(JSON.stringify(value));
 const FILLER = 'Nothing else to see here in this long filler sentence, which merely pads the text out to a length that is long enough to be reduced.';
 
-describe('the facts-kept guarantee (SPEC §2.6)', () => {
+describe('the facts-kept guarantee (docs/spec.md)', () => {
   it.each([...realFixtures().map((f) => [f.name, f.text] as const), ...Object.entries(referenceInputs()).filter(([k]) => k !== 'GO_DDL')])(
     '%s: no fact sentence dropped outside rule 3, every lead whole',
     (_name, text) => {

@@ -1,4 +1,4 @@
-// Issue 22, item 7: long pieces (runs the pre-split cannot cut) are counted
+// long pieces (runs the pre-split cannot cut) are counted
 // by backtracking (exact/backtrack-count.ts) once they have paid for its
 // tables, instead of by the heap merge. Held here to the heap merge (itself
 // held to tiktoken in compact-ranks.test.ts and long-runs.test.ts) on random
@@ -91,7 +91,7 @@ const longPieceTexts = fc.oneof(
     .map(([word, length]) => word.repeat(Math.ceil(length / word.length)).slice(0, length)),
 );
 
-describe('the backtracking counter (issue 22, item 7)', () => {
+describe('the backtracking counter', () => {
   describe.each(TOKENIZER_NAMES)('%s', (tokenizer) => {
     const ranks = loadRankTable(tokenizer);
     const tables = new BacktrackTables(ranks, countByMerging(ranks));

@@ -1,4 +1,4 @@
-// Issue 11, defect 2: one long run (spaces, newlines, letters, `[`, CJK,
+// defect 2: one long run (spaces, newlines, letters, `[`, CJK,
 // no-break spaces) used to overflow the stack in the long-run regex of the
 // old counter at about 6 MiB. Runs are now counted exactly, without a regex
 // over the run. tiktoken itself cannot count them (its merging is quadratic:
@@ -44,7 +44,7 @@ function expectedRunCount(char: string, length: number): number {
   return base + (length - short) / p;
 }
 
-describe('long runs (issue 11, defect 2)', () => {
+describe('long runs (defect 2)', () => {
   it('8 MiB of spaces after a catalog — the issue’s repro — is counted, and exactly', { timeout: 120_000 }, () => {
     const text = `{"tools":[{"name":"a","inputSchema":{"title":"drop","type":"object"}}]}${' '.repeat(8 * MiB)}`;
     const head = text.slice(0, text.length - 8 * MiB);
@@ -97,7 +97,7 @@ function randomLetters(length: number): string {
   return bytes.toString('latin1');
 }
 
-describe('long runs of many tokens, counted by backtracking (issue 22, item 7)', () => {
+describe('long runs of many tokens, counted by backtracking', () => {
   // A run with no closed form (random letters, mixed CJK) is held to the heap
   // merge, which merges as tiktoken does in O(n log n). Each run passes the
   // bytes after which long pieces are counted by backtracking, so it is.

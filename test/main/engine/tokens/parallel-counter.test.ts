@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { CavemanError } from '../../../../src/shared/errors';
 import { countTokens } from '../../../../src/main/engine/tokens/count-tokens';
 import { ParallelTokenCounter } from '../../../../src/main/engine/tokens/parallel-counter';
-import { resolveWorkerScript } from '../../../../src/main/workers/worker-script';
+import { resolveWorkerScript } from '../../../../src/main/engine/threads/worker-script';
 import { TOKENIZER_NAMES, bigConcatenation, mixedText, realTexts } from './token-fixtures';
 
 async function rejection(promise: Promise<unknown>): Promise<CavemanError> {

@@ -5,7 +5,7 @@ import { utf8ByteLength } from '../../../../src/main/engine/text/utf8';
 const bodyBytes = (lead: string) => utf8ByteLength(lead.endsWith(ELLIPSIS) ? lead.slice(0, -1) : lead);
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');
 
-describe('capLead (SPEC §2.3: the lead stays whole up to 300 bytes)', () => {
+describe('capLead (docs/transform.md: the lead stays whole up to 300 bytes)', () => {
   it('keeps a lead of at most 300 bytes whole, however long it is in words', () => {
     expect(LEAD_CAP_BYTES).toBe(300);
     const lead = 'x'.repeat(LEAD_CAP_BYTES);

@@ -1,4 +1,4 @@
-// Dialect (issue 22, item 2): a `$schema` other than 2020-12 stays exactly
+// Dialect: a `$schema` other than 2020-12 stays exactly
 // when a keyword the shrunk schema keeps reads differently in 2020-12 (MCP
 // 2025-11-25 reads a schema without `$schema` as 2020-12), and each dialect's
 // defaults are dropped only in that dialect. test/reliability/schema-meaning

@@ -7,7 +7,7 @@ import { shrinkText } from '../../../helpers/transform';
 const catalogOf = (inputSchema: unknown) => JSON.stringify({ tools: [{ name: 't', inputSchema }] });
 const schemaOf = (inputSchema: unknown) => JSON.parse(shrinkText(catalogOf(inputSchema))).tools[0].inputSchema;
 
-describe('exact structural savings (SPEC §2.3a)', () => {
+describe('exact structural savings (docs/transform.md)', () => {
   it('drops keywords equal to their JSON Schema default inside a schema', () => {
     const property = {
       type: 'array',

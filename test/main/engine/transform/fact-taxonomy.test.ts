@@ -14,7 +14,7 @@ import {
 import { LOST_FACTS } from '../../../helpers/lost-facts';
 
 // Per category: sentences that must match it and sentences that must not.
-// Written from the categories of SPEC §2.3 (issue 10), not from any catalog.
+// Written from the categories of docs/transform.md, not from any catalog.
 const CASES: Record<WordCategory, { match: string[]; miss: string[] }> = {
   obligations: {
     match: [
@@ -291,7 +291,7 @@ const CASES: Record<WordCategory, { match: string[]; miss: string[] }> = {
   },
 };
 
-describe('the fact taxonomy (SPEC §2.3)', () => {
+describe('the fact taxonomy (docs/transform.md)', () => {
   it('has the categories of the spec, each a non-empty named list', () => {
     expect(WORD_CATEGORY_NAMES).toEqual(Object.keys(CASES));
     expect(FACT_CATEGORY_NAMES).toEqual([...WORD_CATEGORY_NAMES, REFERENCES]);

@@ -1,4 +1,4 @@
-// The transform at each level (SPEC §2.3b, docs/levels.md): full reduces no
+// The transform at each level (docs/levels.md, docs/levels.md): full reduces no
 // description, facts is today's drop-in, leads and signatures defer text and
 // mark the tools that lost any, at the end of each one's own description.
 

@@ -88,7 +88,7 @@ describe('refTargets', () => {
     expect(found).toEqual(walked);
   });
 
-  it('resolves a $ref against the base its nearest $id sets (issue 22)', () => {
+  it('resolves a $ref against the base its nearest $id sets', () => {
     const nested = {
       properties: {
         sub: {

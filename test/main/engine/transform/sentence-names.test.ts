@@ -1,4 +1,4 @@
-// The structural fact rule (SPEC §2.3b): a sentence naming another tool of
+// The structural fact rule (docs/levels.md): a sentence naming another tool of
 // the catalog, or an identifier-like parameter of its own tool, is a fact.
 
 import fc from 'fast-check';

@@ -42,7 +42,7 @@ function shrink(text: string, shareSchemas: boolean, level?: LevelName) {
   return { result, text: outputText(result) };
 }
 
-describe('shared sub-schemas (SPEC §2.3a, opt-in)', () => {
+describe('shared sub-schemas (docs/transform.md, opt-in)', () => {
   const input = JSON.stringify(mail, null, 2);
   const plain = shrink(input, false);
   const shared = shrink(input, true);

@@ -1,4 +1,4 @@
-// The describe tool's answers (issues 22 item 7, 27 item 2) without a
+// The describe tool's answers without a
 // proxy: each tool exactly as the original has it (the original's bytes,
 // never a re-serialisation), one name or several a call, every tool of a
 // duplicated name labelled by position, an unnamed tool's placeholder beside

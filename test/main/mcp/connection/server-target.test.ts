@@ -21,7 +21,7 @@ describe('server targets', () => {
     // Cut only at an argument boundary, saying how many were left out; the command itself always shows.
     expect(describeTarget({ transport: 'stdio', command: 'node', args: ['s.js', '--mode', 'y'.repeat(200)] }, 20)).toBe('node s.js --mode … (1 more argument)');
     expect(describeTarget({ transport: 'stdio', command: 'x', args: ['y'.repeat(200), 'z'] }, 20)).toBe('x … (2 more arguments)');
-    // Issue 26: a word a shell would read differently keeps its quoting (it was shown bare: node -e setInterval(()=>{},1e3)).
+    // a word a shell would read differently keeps its quoting (it was shown bare: node -e setInterval(()=>{},1e3)).
     expect(describeTarget({ transport: 'stdio', command: 'node', args: ['-e', 'setInterval(()=>{},1e3)'] })).toBe('node -e "setInterval(()=>{},1e3)"');
     expect(describeTarget({ transport: 'stdio', command: 'sh', args: ['-c', 'echo "$HOME" it\'s'] })).toBe(`sh -c 'echo "$HOME" it'\\''s'`);
   });

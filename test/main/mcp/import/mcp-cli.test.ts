@@ -1,6 +1,6 @@
 // `caveman-shrink mcp` (in this process, and once as a separate process the
 // way users run it): the catalog on stdout, one JSON report line on stderr, the original in the
-// store under the reported handle — and the exit codes of SPEC §4 plus 1
+// store under the reported handle — and the exit codes of docs/cli.md plus 1
 // for a server that could not be reached or listed.
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -46,7 +46,7 @@ describe('caveman-shrink mcp', () => {
     expect(sameSelectionProfile(selectionProfile(run.stdout), selectionProfile(listed))).toBe(true);
 
     const history = JSON.parse((await runCommand(['history', '--json', '--store', store.db])).stdout.toString('utf8'));
-    expect(history.entries[0]).toMatchObject({ handle: line.recovery_handle, source_name: 'mcp:node', tool_count: 13 });
+    expect(history.entries[0]).toMatchObject({ handle: line.recovery_handle, source_name: 'mcp:server-everything/index.js', tool_count: 13 });
   });
 
   it('follows every page of a paging server; --name labels it in history', async () => {
@@ -57,7 +57,7 @@ describe('caveman-shrink mcp', () => {
     expect(history.entries[0]).toMatchObject({ source_name: 'mcp:tiny', tool_count: 11 });
   });
 
-  it('takes --level and --share-schemas: the catalog is what the library shrinks with them (issues 27 item 1, 23 item 5)', async () => {
+  it('takes --level and --share-schemas: the catalog is what the library shrinks with them', async () => {
     const listed = catalogBytes((await listServerTools(node(EVERYTHING_BIN))).tools);
     for (const options of [
       ['--level', 'signatures'],

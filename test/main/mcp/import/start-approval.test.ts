@@ -70,7 +70,7 @@ describe('approveStart', () => {
     );
   });
 
-  it('tells the page which servers Import starts, so the dialog says so before the click (issue 26)', () => {
+  it('tells the page which servers Import starts, so the dialog says so before the click', () => {
     expect(serverStarts(undefined)).toBe('config');
     expect(serverStarts({ kind: 'refuse' })).toBe('config');
     expect(serverStarts({ kind: 'allow' })).toBe('any');

@@ -1,4 +1,4 @@
-// The closing transcript of issues 15 and 27, as a test that prints it: an
+// A describe transcript, as a test that prints it: an
 // SDK client over stdio lists tools through `caveman-shrink proxy`, asks
 // caveman_describe for two shortened tools in one call and gets each
 // exactly as the server wrote it — compared byte for byte with the server's

@@ -1,4 +1,4 @@
-// caveman_describe in the proxy (issue 15, items 1, 2 and 4): listed only
+// caveman_describe in the proxy: listed only
 // when a description was shortened, answering each tool's original exactly
 // as the server listed it (from the store, so also after a restart),
 // marking complete tools, naming the tools on an unknown name, stepping
@@ -115,7 +115,7 @@ describe('caveman_describe in the proxy', () => {
     }
   });
 
-  it('gives the same listing bytes and the same handle on every run, whatever the store (issue 23 item 6)', async () => {
+  it('gives the same listing bytes and the same handle on every run, whatever the store', async () => {
     const server = listedToolsFile(`[${EXACT}, ${SECOND}]`);
     const reference = await rawServerListing(server);
     const runs: { line: string; handle: string }[] = [];
@@ -137,7 +137,7 @@ describe('caveman_describe in the proxy', () => {
     expect(Buffer.from(stored).toString('utf8')).toBe(`{"tools":[${[...reference.tools.values()].join(',')}]}`);
   });
 
-  it('answers every tool of a duplicated name by position, and an unnamed tool beside a real tool named like its placeholder (issue 22 item 7)', async () => {
+  it('answers every tool of a duplicated name by position, and an unnamed tool beside a real tool named like its placeholder', async () => {
     const tool = (name: string | undefined, lead: string) =>
       JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${LONG}`, inputSchema: { type: 'object', properties: {} } });
     const tools = [tool('dup', 'First.'), tool(undefined, 'Nameless.'), tool('#2', 'Named like a placeholder.'), tool('dup', 'Second.')];

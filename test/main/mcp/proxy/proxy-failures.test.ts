@@ -1,4 +1,4 @@
-// The proxy under failure and under hostile clients (issue 11, defects 4
+// The proxy under failure and under hostile clients (defects 4
 // and 5): a client's ids are its own whatever they look like, a server that
 // dies leaves no request unanswered, a broken or oversized line gets an
 // error reply and the session goes on, a huge line is read in linear time,

@@ -1,4 +1,4 @@
-// `caveman-shrink proxy --url URL` (issue 23 item 4): an HTTP upstream,
+// `caveman-shrink proxy --url URL`: an HTTP upstream,
 // streamable HTTP or HTTP+SSE, with the import's rules — headers go to the
 // named origin only, a redirect elsewhere is not followed — and the same
 // exactness as over stdio: a describe answer is the server's own bytes,

@@ -125,7 +125,7 @@ describe('caveman-shrink proxy', () => {
       const after = await proxied.client.listTools();
       expect(after.tools).toHaveLength(13);
       expect(names(after.tools).slice(-2)).toEqual(['tool_111', 'caveman_describe']);
-      // Shrunk afresh (issue 23 item 6): a second line and a new original, the new tool shortened like the others and described.
+      // Shrunk afresh: a second line and a new original, the new tool shortened like the others and described.
       const shrinks = [...proxied.stderr().matchAll(/tools\/list shrunk at leads: (\d+) tools, .*original stored as (ccr_[0-9a-f]{32})/g)];
       expect(shrinks.map((line) => line[1])).toEqual(['11', '12']);
       expect(shrinks[1]![2]).not.toBe(shrinks[0]![2]);

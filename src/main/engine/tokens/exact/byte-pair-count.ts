@@ -5,7 +5,7 @@
 // scan (quadratic, but fastest below ~128 bytes). Long pieces keep the pairs
 // in a heap ordered by (rank, position), which picks the same pair each step
 // in O(log n), until long pieces have cost enough to pay for the tables of
-// the backtracking counter (backtrack-count.ts: linear, and 4–60× faster on
+// the backtracking counter (backtrack-count.ts: linear, and far faster on
 // runs of megabytes); from then on they are counted with it.
 
 import { backtrackCount } from './backtrack-count';

@@ -56,7 +56,7 @@ function classify(code: number): CharClass {
   return OTHER;
 }
 
-/** The class of an ASCII code, without the property regexes (compiling them cost every cold start ~3 ms). */
+/** The class of an ASCII code, without the property regexes (compiling them would slow every cold start). */
 function asciiClass(code: number): CharClass {
   if (code === 0x0a || code === 0x0d) return NEWLINE;
   if (isUnicodeWhiteSpace(code)) return SPACE;

@@ -1,7 +1,7 @@
 // The compact form of a vocabulary that the build writes next to the bundle
 // (out/main/<tokenizer>.ranks): the rank table's typed arrays as they sit in
 // memory, so a cold start reads and hashes ~4 MB instead of decoding 200,000
-// base64 lines (~200 ms). It records the SHA-256 of the official rank file it
+// base64 lines. It records the SHA-256 of the official rank file it
 // was made from and of its own contents, and is refused unless both match.
 //
 // Layout (little-endian): "CVRANKS1", source SHA-256 (32 bytes), SHA-256 of

@@ -3,7 +3,7 @@
 // leftmost-first, backtracking match has (as the `tiktoken` package matches
 // it, `\s` being Unicode White_Space). Why not the pattern as a JavaScript
 // regex: on a run of megabytes its greedy quantifiers push a backtrack entry
-// per character and V8 throws "Maximum call stack size exceeded" (issue 11);
+// per character and V8 throws "Maximum call stack size exceeded";
 // these loops take constant stack and linear time.
 //
 // o200k_base:

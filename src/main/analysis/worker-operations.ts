@@ -6,11 +6,11 @@ import { CavemanError, MAX_INPUT_BYTES, configTooLargeError } from '../../shared
 import { DEFAULT_LEVEL } from '../../shared/levels';
 import { DEFAULT_TOKENIZER } from '../../shared/tokenizers';
 import type { ParallelTokenCounter } from '../engine/tokens';
-import type { AnalysisStage } from '../jobs/analysis/analyze-catalog';
-import { exportFileName } from '../jobs/analysis/export-name';
+import type { AnalysisStage } from './analyze-catalog';
+import { exportFileName } from './export-name';
 import { historyPage } from '../store';
 import type { StoreHolder } from './store-holder';
-import type { Operations } from './worker-protocol';
+import type { Operations } from './operation-types';
 import { packageVersion } from '../library/package-version';
 
 export interface OperationResources {
@@ -33,8 +33,8 @@ type Implementations = {
 
 // The engine's modules load on the first call that needs them (the jobs worker's warm-up makes that call at start):
 // the store worker, which answers the page's first calls (app info, history), starts without them.
-const analysis = () => import('../jobs/analysis/analyze-catalog');
-const recordedShrink = () => import('../jobs/analysis/recorded-shrink');
+const analysis = () => import('./analyze-catalog');
+const recordedShrink = () => import('./recorded-shrink');
 const recovery = () => import('../library/recover-tool');
 
 export const operations: Implementations = {
@@ -150,8 +150,13 @@ export const operations: Implementations = {
     return product;
   },
 
+  markListingUsed({ cacheKey }, { store }) {
+    tryQuietly(() => store.get().markListingUsed(cacheKey));
+    return null;
+  },
+
   async warmUp({ tokenizer }, { store, counter }, { signal }) {
-    const { warmUp } = await import('../jobs/analysis/warm-up');
+    const { warmUp } = await import('./warm-up');
     await warmUp(tokenizer, () => store.get(), counter, signal);
     return null;
   },

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecoveryStore } from '../../../../src/main/store';
-import type * as LevelComparison from '../../../../src/main/library/level-comparison';
-import type * as AnalyzeCatalog from '../../../../src/main/jobs/analysis/analyze-catalog';
+import { RecoveryStore } from '../../../src/main/store';
+import type * as LevelComparison from '../../../src/main/library/level-comparison';
+import type * as AnalyzeCatalog from '../../../src/main/analysis/analyze-catalog';
 
 // The comparison the page asks for first thing is run once by the warm-up: watched here, run for real.
 const compared = vi.hoisted(() => ({ inputs: [] as Uint8Array[] }));
-vi.mock('../../../../src/main/library/level-comparison', async (importOriginal) => {
+vi.mock('../../../src/main/library/level-comparison', async (importOriginal) => {
   const actual = await importOriginal<typeof LevelComparison>();
   return {
     ...actual,
@@ -28,7 +28,7 @@ const analysed = vi.hoisted(() => ({
   rejected: [] as string[],
   onFullSize: undefined as (() => void) | undefined,
 }));
-vi.mock('../../../../src/main/jobs/analysis/analyze-catalog', async (importOriginal) => {
+vi.mock('../../../src/main/analysis/analyze-catalog', async (importOriginal) => {
   const actual = await importOriginal<typeof AnalyzeCatalog>();
   return {
     ...actual,
@@ -48,8 +48,8 @@ vi.mock('../../../../src/main/jobs/analysis/analyze-catalog', async (importOrigi
   };
 });
 
-const { FULL_SIZE_ROUNDS, FULL_SIZE_TOOLS, WARM_UP_ROUNDS, warmUp, warmUpCatalog, warmUpRound } = await import('../../../../src/main/jobs/analysis/warm-up');
-const { splitSentences } = await import('../../../../src/main/engine/transform/split-sentences');
+const { FULL_SIZE_ROUNDS, FULL_SIZE_TOOLS, WARM_UP_ROUNDS, warmUp, warmUpCatalog, warmUpRound } = await import('../../../src/main/analysis/warm-up');
+const { splitSentences } = await import('../../../src/main/engine/transform/split-sentences');
 
 describe('warm-up', () => {
   let dir: string | undefined;

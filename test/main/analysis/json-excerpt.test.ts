@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlank, jsonExcerpt } from '../../../../src/main/jobs/analysis/json-excerpt';
+import { isBlank, jsonExcerpt } from '../../../src/main/analysis/json-excerpt';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

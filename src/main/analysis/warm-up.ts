@@ -1,42 +1,40 @@
-// A first analysis right after the app starts paid for the jobs worker's
-// start: loading its code, compiling every function of the shrink, the
-// checks, the report and the diff on first call, opening the store and
-// starting the counting threads — about as long as the analysis of a small
-// catalog itself, several times over. The host warms the worker as soon as it
+// A first analysis right after the app starts would pay for the jobs
+// worker's start: loading its code, compiling every function of the shrink,
+// the checks, the report and the diff on first call, opening the store and
+// starting the counting threads — far longer than the analysis of a small
+// catalog itself. The host warms the worker as soon as it
 // is up (a person takes seconds to pick a file): the store is opened, the
 // vocabulary loaded, the counting threads started, and a built-in catalog is
 // analysed into a store in memory (several small rounds, then two of a real
 // catalog's size) and the small one compared at every level (the page asks
-// for that comparison as soon as a result is shown: cold, it cost the host
-// about twice its warm CPU), so the code of every step has run often enough
-// to be optimised. Nothing is stored or shown.
+// for that comparison as soon as a result is shown, and cold it costs the
+// host far more), so the code of every step has run often enough to be
+// optimised. Nothing is stored or shown.
 //
 // Every other round's catalog holds one character beyond Latin-1 (an em dash,
 // as real catalogs do): V8 keeps a one-byte and a two-byte form of a string,
 // and compiles each regular expression for each form on first use. One such
 // character anywhere makes the whole decoded catalog, and every slice of it,
-// two-byte; with a Latin-1 warm-up only, the first such drop compiled every
-// pattern of the shrink, the fact taxonomy and the counting again.
+// two-byte; with a Latin-1 warm-up only, the first such drop would compile
+// every pattern of the shrink, the fact taxonomy and the counting again.
 
-import type { TokenizerName } from '../../../shared/tokenizers';
-import type { ParallelTokenCounter } from '../../engine/tokens';
-import { loadTokenizer } from '../../engine/tokens/count-tokens';
-import { compareLevels } from '../../library/level-comparison';
-import { RecoveryStore } from '../../store';
+import type { TokenizerName } from '../../shared/tokenizers';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import { loadTokenizer } from '../engine/tokens/count-tokens';
+import { compareLevels } from '../library/level-comparison';
+import { RecoveryStore } from '../store';
 import { analyzeCatalog } from './analyze-catalog';
 
 /**
- * Analyses of the warm-up catalog. Run once, the first real analysis of a 30 KB catalog still took its thread ~80 ms of CPU, ~40 ms
- * once that catalog had been analysed a few times: V8 optimises a function only after many calls. Ten rounds bring it to ~55 ms
- * (the rest is the catalog's own words and shapes) for ~10 ms each, in the seconds a person takes to pick a file.
+ * Analyses of the warm-up catalog: V8 optimises a function only after many calls, so one round leaves the code half optimised;
+ * ten small rounds fit in the seconds a person takes to pick a file (docs/performance.md, "Tuning in the code").
  */
 export const WARM_UP_ROUNDS = 10;
 
 /**
  * The last rounds analyse a catalog of a real one's size, one in each string form: what a catalog's volume makes hot is optimised
- * then, not in the first real analysis. Two rounds of 120 tools (~350 KB) with this catalog: the first analysis of
- * github-mcp-server.json after the warm-up took 141–167 ms instead of 206–227 (medians of three and two batches); one such round,
- * two of 60 tools, two of 200 or four of 120 did not help more (docs/performance.md, round seven, holds every batch).
+ * then, not in the first real analysis. Fewer, smaller, larger or more such rounds helped no more
+ * (docs/performance.md, "Tuning in the code").
  */
 export const FULL_SIZE_ROUNDS = 2;
 export const FULL_SIZE_TOOLS = 120;

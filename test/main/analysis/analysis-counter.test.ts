@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { analysisCounter, ANALYSIS_MIN_PARALLEL_CHARS } from '../../../../src/main/jobs/analysis/analysis-counter';
-import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
-import type { SharedCountJob } from '../../../../src/main/engine/tokens/count-job';
-import type { CountText } from '../../../../src/main/engine/tokens';
-import { lint } from '../../../../src/main/library/lint';
-import { shrink } from '../../../../src/main/library/shrink';
-import type { AnalysisSummary, LintReport } from '../../../../src/shared/contracts';
-import { realFixture } from '../../../helpers/fixtures';
+import { analysisCounter, ANALYSIS_MIN_PARALLEL_CHARS } from '../../../src/main/analysis/analysis-counter';
+import { analyzeCatalog } from '../../../src/main/analysis/analyze-catalog';
+import type { SharedCountJob } from '../../../src/main/engine/tokens/count-job';
+import type { CountText } from '../../../src/main/engine/tokens';
+import { lint } from '../../../src/main/library/lint';
+import { shrink } from '../../../src/main/library/shrink';
+import type { AnalysisSummary, LintReport } from '../../../src/shared/contracts';
+import { realFixture } from '../../helpers/fixtures';
 
 // The jobs worker's counter (one counting thread, as on a machine of two cores), watched: which texts it was given and how many
 // counting threads each was handed to. Read as begin() returns: a thread that has finished its chunks releases the job, so its

@@ -3,10 +3,10 @@
 // page shows — named by its id, else the latest — not the app's current
 // settings, so the catalog handed out is the one that shrink recorded.
 
-import { parseCompressor, type ShrinkSettings } from '../../../shared/compressor';
-import { CavemanError } from '../../../shared/errors';
-import { isTokenizerName, type TokenizerName } from '../../../shared/tokenizers';
-import type { HistoryShrink, RecoveryStore } from '../../store';
+import { parseCompressor, type ShrinkSettings } from '../../shared/compressor';
+import { CavemanError } from '../../shared/errors';
+import { isTokenizerName, type TokenizerName } from '../../shared/tokenizers';
+import type { HistoryShrink, RecoveryStore } from '../store';
 
 export interface ShrinkAgain {
   shrink: HistoryShrink;

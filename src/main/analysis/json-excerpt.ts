@@ -2,7 +2,7 @@
 // caret under its column, drawn here from the bytes analysed, so the renderer
 // need not keep the input.
 
-import type { ErrorPosition, JsonExcerpt } from '../../../shared/contracts';
+import type { ErrorPosition, JsonExcerpt } from '../../shared/contracts';
 
 /** Characters of a long line shown around the column. */
 const WINDOW = 100;

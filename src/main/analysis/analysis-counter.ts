@@ -7,7 +7,7 @@
 // thread after the checks, one text after another, while the counting
 // thread waited. Here the counting thread counts them during the checks.
 
-import { ParallelTokenCounter } from '../../engine/tokens';
+import { ParallelTokenCounter } from '../engine/tokens';
 
 /**
  * Texts from this many UTF-16 units are counted on the counting threads. The warm-up catalog's texts (7–15 KB) are above it, so the

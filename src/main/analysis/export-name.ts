@@ -1,6 +1,6 @@
 // File names offered when a catalog is saved or downloaded.
 
-import type { CatalogSide } from '../../../shared/contracts';
+import type { CatalogSide } from '../../shared/contracts';
 
 /** "tools.json" → "tools.json" (original) / "tools.min.json" (compressed). */
 export function exportFileName(name: string, which: CatalogSide): string {

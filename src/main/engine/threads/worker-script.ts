@@ -5,7 +5,7 @@
 // execArgv (nodejs/node#47747, so `--import tsx` fails with "Unknown file
 // extension .ts"), hence a tiny module that registers tsx inside the worker
 // and then imports the source. Transpiling a worker's whole module graph in
-// each thread costs seconds of CPU, so a test run that has just built (npm's
+// each thread is slow, so a test run that has just built (npm's
 // test:unit) names the build's folder in CAVEMAN_BUILT_WORKERS and the
 // threads run the built entries instead, as the CLI's process tests run
 // CAVEMAN_CLI.
@@ -13,8 +13,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CavemanError } from '../../shared/errors';
-import { errorMessage } from '../../shared/error-message';
+import { CavemanError } from '../../../shared/errors';
+import { errorMessage } from '../../../shared/error-message';
 
 function notFound(name: string, fromUrl: string | URL, why: string): CavemanError {
   return new CavemanError('cave_internal', `internal error: cannot start worker "${name}" from ${String(fromUrl)}: ${why}`);

@@ -1,9 +1,10 @@
 // Everything the app shows about one catalog, computed in one go off the main
-// thread: the shrink (committed to the store when it saves tokens), the
-// per-tool report, the guarantee checks and the side-by-side diff.
+// thread: the shrink (committed to the store when it saves tokens, then what
+// the model saw of it recorded there too), the per-tool report, the guarantee
+// checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../shared/contracts';
 import {
   MAX_INPUT_BYTES,
   NOTHING_STORED,
@@ -12,23 +13,24 @@ import {
   cancelledError,
   inputTooLargeError,
   type CavemanError,
-} from '../../../shared/errors';
-import type { TokenizerName } from '../../../shared/tokenizers';
-import { DEFAULT_LEVEL, type LevelName } from '../../../shared/levels';
-import { lintReportFor } from '../../library/lint';
-import { knownLevelFigures, type KnownLevelFigures } from '../../library/level-comparison';
-import { passThroughError } from '../../library/prepare-catalog';
-import { beginShrinkInDetail } from '../../library/shrink';
-import { budgetOptionsOf, isBudgetBelowFloor, planInput, type PlannedInput } from '../../library/plan-budget';
-import { prettyDiff } from '../../engine/diff/pretty-diff';
-import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../../engine/guarantees/check-guarantees';
-import { parseJson } from '../../engine/json/parse-json';
-import { outputText } from '../../engine/transform/transform-catalog';
-import type { ParallelTokenCounter } from '../../engine/tokens';
-import type { StoreOption } from '../../library/store-option';
-import { encodeDiff } from '../../../shared/ipc/diff-envelope';
-import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../../shared/progress-plan';
+} from '../../shared/errors';
+import type { TokenizerName } from '../../shared/tokenizers';
+import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
+import { lintReportFor } from '../library/lint';
+import { knownLevelFigures, type KnownLevelFigures } from '../library/level-comparison';
+import { passThroughError } from '../library/prepare-catalog';
+import { beginShrinkInDetail } from '../library/shrink';
+import { budgetOptionsOf, isBudgetBelowFloor, planInput, type PlannedInput } from '../library/plan-budget';
+import { prettyDiff } from '../engine/diff/pretty-diff';
+import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../engine/guarantees/check-guarantees';
+import { parseJson } from '../engine/json/parse-json';
+import { outputText } from '../engine/transform/transform-catalog';
+import type { ParallelTokenCounter } from '../engine/tokens';
+import type { StoreOption } from '../library/store-option';
+import { encodeDiff } from '../../shared/ipc/diff-envelope';
+import { ANALYSIS_PLAN, ANALYSIS_STEP_OF_SHRINK, type AnalysisStage, type AnalysisStep } from '../../shared/progress-plan';
 import { isBlank, jsonExcerpt } from './json-excerpt';
+import { recordModelTokens } from '../library/record-model-tokens';
 
 export type { AnalysisStage };
 
@@ -39,7 +41,7 @@ export interface AnalysisInput {
   tokenizer: TokenizerName;
   /** Where the renderer got the bytes, told back with a failure (its advice on retrying depends on it). */
   origin?: InputOrigin | undefined;
-  /** Shrink with shared sub-schemas (SPEC §2.3a; off by default). */
+  /** Shrink with shared sub-schemas (docs/transform.md; off by default). */
   shareSchemas?: boolean | undefined;
   /** How much description text stays (docs/levels.md; facts when absent); with `budget`, the richest level a tool is listed at. */
   level?: LevelName | undefined;
@@ -182,6 +184,7 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
   report('reportCounts', 1);
   const { output, ...shrinkReport } = outcome.result;
   if (shrinkReport.budget) lint.budget = shrinkReport.budget;
+  if (handle) recordModelTokens(input.store, handle, shrinkReport, lint.visible);
 
   const summary: AnalysisSummary = {
     ok: true,

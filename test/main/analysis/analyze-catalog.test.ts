@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../../../src/main/library/lint';
-import { analyzeCatalog } from '../../../../src/main/jobs/analysis/analyze-catalog';
-import { ANALYSIS_PLAN } from '../../../../src/shared/progress-plan';
-import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../../src/main/engine/tokens';
-import type { TokenizerName } from '../../../../src/shared/tokenizers';
-import type { LintReport } from '../../../../src/shared/contracts';
-import { realFixtures } from '../../../helpers/fixtures';
-import { generateCatalog } from '../../../../scripts/bench/generate-catalog.mjs';
-import { RecoveryStore } from '../../../../src/main/store';
-import { asCavemanError, outcomeWords } from '../../../../src/shared/errors';
+import { lint } from '../../../src/main/library/lint';
+import { analyzeCatalog } from '../../../src/main/analysis/analyze-catalog';
+import { ANALYSIS_PLAN } from '../../../src/shared/progress-plan';
+import { ParallelTokenCounter, type CountJobOptions, type CountText } from '../../../src/main/engine/tokens';
+import type { TokenizerName } from '../../../src/shared/tokenizers';
+import type { LintReport } from '../../../src/shared/contracts';
+import { realFixtures } from '../../helpers/fixtures';
+import { generateCatalog } from '../../../scripts/bench/generate-catalog.mjs';
+import { RecoveryStore } from '../../../src/main/store';
+import { asCavemanError, outcomeWords } from '../../../src/shared/errors';
 
 /** A counter on the calling thread that remembers every text it was asked to count. */
 class RecordingCounter extends ParallelTokenCounter {
@@ -88,6 +88,20 @@ describe('a cancelled analysis', () => {
     expect(error?.outcome).toEqual({ left: 'nothing_stored' });
     expect(outcomeWords(error!.outcome!)).toBe('nothing was stored');
     expect(stored).toEqual([]);
+  });
+
+  it('records in History what the model saw of its shrink, the figures the results show', async () => {
+    const store = RecoveryStore.open(':memory:');
+    try {
+      const product = await analyzeCatalog({ analysisId: 'a', name: 'a.json', bytes: catalog('Finds rows'), tokenizer: 'o200k_base', store });
+      if (!product.outcome.ok) throw new Error('the analysis failed');
+      const [entry] = store.history({ shrinks: true }).entries;
+      expect(entry?.handle).toBe(product.outcome.report.recovery_handle);
+      expect(entry?.visible).toEqual(product.outcome.visible);
+      expect(entry?.shrinks?.[0]?.visible).toEqual(product.outcome.visible);
+    } finally {
+      store.close();
+    }
   });
 
   it('after the original is stored says where it is kept, not that nothing was stored', async () => {

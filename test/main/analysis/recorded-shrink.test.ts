@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RecoveryStore, recoverTools, shrink } from '../../../../src/main/lib';
-import { parseJson } from '../../../../src/main/engine/json/parse-json';
-import { shortenedToolIndexes, toolOriginals } from '../../../../src/main/library/describe';
-import { operations } from '../../../../src/main/workers/worker-operations';
-import { StoreHolder } from '../../../../src/main/workers/store-holder';
-import type { LevelName } from '../../../../src/shared/levels';
+import { RecoveryStore, recoverTools, shrink } from '../../../src/main/lib';
+import { parseJson } from '../../../src/main/engine/json/parse-json';
+import { shortenedToolIndexes, toolOriginals } from '../../../src/main/library/describe';
+import { operations } from '../../../src/main/analysis/worker-operations';
+import { StoreHolder } from '../../../src/main/analysis/store-holder';
+import type { LevelName } from '../../../src/shared/levels';
 
 let dir: string;
 let store: string;

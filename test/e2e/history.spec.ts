@@ -1,0 +1,232 @@
+// Looking back in History: its figures are what the model saw (Claude's,
+// then OpenAI's; JSON only where a shrink was recorded without them); each
+// server imported from a typed command has a name of its own; notices of
+// repeated saves stay one, clear of the header and its search; several
+// handles go at once, after one confirmation naming how many; the list
+// narrows to the days they were stored.
+
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { LintReport } from '../../src/shared/contracts';
+import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { isCut, overlaps } from './layout-probes';
+
+const SHOTS = join(REPO, 'test-results', 'history');
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const require = createRequire(import.meta.url);
+const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
+const LISTED = join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs');
+const EVERYTHING = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
+
+/** A small catalog of its own (`i` makes its bytes, so its handle, differ). */
+const catalog = (i: number) => ({
+  name: `catalog-${i}.json`,
+  bytes: Buffer.from(
+    JSON.stringify(
+      { tools: [{ name: `tool_${i}`, description: `Does thing ${i}.   It is   useful.`, inputSchema: { type: 'object', properties: {} } }] },
+      null,
+      2,
+    ),
+  ),
+});
+
+async function storeCatalogs(page: Page, drop: (files: { name: string; bytes: Buffer }[]) => Promise<void>, count: number): Promise<void> {
+  await drop(Array.from({ length: count }, (_, i) => catalog(i)));
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('listbox', { name: 'History' }).getByRole('option')).toHaveCount(count);
+}
+
+test('servers imported from a typed command are told apart by their script (all three were mcp:node)', async ({ app }) => {
+  const { page } = app;
+  const servers = [[TINY, '--tools', '3'], [LISTED, join(REPO, 'test/fixtures/shared/real/server-memory.json')], [EVERYTHING]];
+  for (const args of servers) {
+    await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+    await dialog.getByLabel('Command line').fill([process.execPath, ...args].map((word) => `"${word}"`).join(' '));
+    await dialog.getByRole('button', { name: 'Start and import' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+  }
+  await page.getByRole('tab', { name: /History/ }).click();
+  const sources = page.getByRole('listbox', { name: 'History' }).locator('.h-source');
+  await expect(sources).toHaveText(['mcp:server-everything/index.js', 'mcp:listed-tools-server.mjs', 'mcp:tiny-server.mjs']);
+  await shot(page, 'sources-1440x960');
+});
+
+for (const size of [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+]) {
+  test(`saving three times at ${size.width}×${size.height}: one notice counts them, clear of History's header and search`, async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize(size);
+    await storeCatalogs(page, app.dropFiles, 2);
+    await page.getByRole('listbox', { name: 'History' }).getByRole('option').first().click();
+    const details = page.getByRole('complementary', { name: 'Details' });
+    for (let i = 0; i < 3; i++) await app.captureExport(() => details.getByRole('button', { name: 'Export compressed…' }).click());
+    const notices = page.getByRole('list', { name: 'Notifications' }).locator('li');
+    await expect(notices).toHaveCount(1);
+    await expect(notices).toContainText('×3');
+    const history = page.getByRole('region', { name: 'Recovery store' });
+    for (const covered of [
+      history.locator('.panel-head'),
+      page.getByRole('searchbox', { name: 'Search history' }),
+      history.getByRole('table', { name: 'History columns' }),
+    ])
+      expect(await overlaps(notices, covered)).toBe(false);
+    await shot(page, `notices-${size.width}x${size.height}`);
+  });
+}
+
+test('several handles go at once: selected by keyboard, one confirmation naming how many', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await storeCatalogs(page, app.dropFiles, 5);
+  const list = page.getByRole('listbox', { name: 'History' });
+  await expect(list).toHaveAttribute('aria-multiselectable', 'true');
+  const options = list.getByRole('option');
+  const selected = list.locator('[role="option"][aria-selected="true"]');
+
+  // A run with Shift+arrows, then one more row further down: Ctrl+arrows move without selecting, Space adds.
+  await list.focus();
+  await page.keyboard.press('Home');
+  await expect(selected).toHaveCount(1);
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(selected).toHaveCount(3);
+  await page.keyboard.press('Control+ArrowDown');
+  await page.keyboard.press('Control+ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(selected).toHaveCount(4);
+  await expect(options.nth(3)).toHaveAttribute('aria-selected', 'false');
+  const keep = (await options.nth(3).locator('.h-handle').textContent())!;
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details.getByRole('heading')).toHaveText('4 handles selected');
+  await shot(page, 'selected-1024x700');
+
+  const remove = details.getByRole('button', { name: 'Delete 4 handles…' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete 4 handles?' });
+  await expect(confirm).toContainText('The 4 handles selected will be removed from the recovery store');
+  await shot(page, 'confirm-1024x700');
+  await confirm.getByRole('button', { name: 'Delete 4 handles' }).click();
+  await expect(options).toHaveCount(1);
+  await expect(options.first().locator('.h-handle')).toHaveText(keep);
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Deleted 4 handles');
+  await expect(page.getByRole('tab', { name: /History/ })).toContainText('1');
+});
+
+test('the list narrows to the days handles were stored, and the count follows', async ({ app }) => {
+  const { page } = app;
+  await storeCatalogs(page, app.dropFiles, 3);
+  // Days of the page's time zone, as History shows times.
+  const day = (offset: number) =>
+    page.evaluate((offset) => {
+      const date = new Date();
+      date.setDate(date.getDate() + offset);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    }, offset);
+  const options = page.getByRole('listbox', { name: 'History' }).getByRole('option');
+  const from = page.getByLabel('Stored from');
+  const until = page.getByLabel('until', { exact: true });
+
+  await from.fill(await day(1));
+  await expect(page.getByText('No handle was stored on those days.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recovery store' })).toContainText('0 matches');
+  await from.fill(await day(0));
+  await until.fill(await day(0));
+  await expect(options).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Recovery store' })).toContainText('3 matches');
+  await until.fill(await day(-1));
+  await expect(options).toHaveCount(0);
+  await shot(page, 'days-1440x960');
+  await page.getByRole('button', { name: 'Any day' }).click();
+  await expect(options).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Recovery store' })).toContainText('3 handles, newest first');
+});
+
+for (const size of [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+]) {
+  test(`History's figures at ${size.width}×${size.height}: what the model sees (app and CLI shrinks); one recorded without them says JSON only`, async ({
+    app,
+  }) => {
+    const { page } = app;
+    await page.setViewportSize(size);
+    // A library caller's shrink into the same store counts no renderings, so it records no model figures: History says so.
+    const memory = fixture('server-memory.json');
+    const shrinkWithTheLibrary =
+      `import(${JSON.stringify(join(REPO, 'out/main/lib.js'))}).then(async ({ shrink }) => { ` +
+      `const bytes = require('node:fs').readFileSync(${JSON.stringify(memory.path)}); ` +
+      `await shrink(bytes, { store: ${JSON.stringify(app.storePath)}, sourceName: 'server-memory.json' }); process.exit(0); })`;
+    const shrunk = spawnSync(process.execPath, ['-e', shrinkWithTheLibrary]);
+    expect(shrunk.status, shrunk.stderr.toString()).toBe(0);
+    // The CLI's shrink records what the model sees of what it wrote.
+    const filesystem = fixture('server-filesystem.json');
+    const byCli = spawnSync(process.execPath, [join(REPO, 'out/main/cli.js'), filesystem.path, '--store', app.storePath]);
+    expect(byCli.status, byCli.stderr.toString()).toBe(0);
+    const github = fixture('github-mcp-server.json');
+    await app.dropFiles([{ name: github.name, bytes: github.bytes }]);
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/ccr_[0-9a-f]{32}/);
+    const lint = JSON.parse(cli(['lint', github.path, '--json']).stdout.toString('utf8')) as LintReport;
+    const { anthropic, openai } = lint.visible;
+    // JSON figures come from the same shrink's own report, at the level History stored.
+    const memoryLint = JSON.parse(cli(['lint', memory.path, '--json']).stdout.toString('utf8')) as LintReport;
+    const count = (tokens: number) => tokens.toLocaleString('en-US');
+    const githubJson = `${count(lint.tokens_before)} → ${count(lint.tokens_after)}`;
+    const memoryJson = `${count(memoryLint.tokens_before)} → ${count(memoryLint.tokens_after)}`;
+    const percent = (before: number, after: number) => `${(((before - after) / before) * 100).toFixed(1)}%`;
+    const filesystemSeen = (JSON.parse(cli(['lint', filesystem.path, '--json']).stdout.toString('utf8')) as LintReport).visible.anthropic;
+
+    await page.getByRole('tab', { name: /History/ }).click();
+    const list = page.getByRole('listbox', { name: 'History' });
+    const row = (source: string) => list.getByRole('option').filter({ has: page.locator('.h-source', { hasText: source }) });
+    await expect(row('server-memory.json')).toBeVisible();
+    const tokens = row(github.name).locator('.h-tokens');
+    await expect(tokens).toHaveText(
+      `${anthropic.tokens_before.toLocaleString('en-US')} → ${anthropic.tokens_after.toLocaleString('en-US')}` +
+        `OpenAI ${openai.tokens_before.toLocaleString('en-US')} → ${openai.tokens_after.toLocaleString('en-US')}`,
+    );
+    await expect(row(github.name).locator('.h-saved')).toHaveText(
+      `${percent(anthropic.tokens_before, anthropic.tokens_after)}OpenAI ${percent(openai.tokens_before, openai.tokens_after)}`,
+    );
+    await expect(tokens).toHaveAttribute('title', `JSON tokens: ${githubJson} tokens, ${percent(lint.tokens_before, lint.tokens_after)} saved`);
+    await expect(row('server-memory.json').locator('.h-tokens')).toHaveText(`JSON onlyJSON ${memoryJson}`);
+    await expect(row('server-memory.json').locator('.h-saved')).toHaveText(`${percent(memoryLint.tokens_before, memoryLint.tokens_after)}JSON`);
+    await expect(row(filesystem.name).locator('.h-tokens > span').first()).toHaveText(
+      `${filesystemSeen.tokens_before.toLocaleString('en-US')} → ${filesystemSeen.tokens_after.toLocaleString('en-US')}`,
+    );
+    expect(await isCut(page, '.history-row .h-tokens > span, .history-row .h-saved > span')).toEqual([]);
+
+    // Sorted by what Claude sees saved, the shrink recorded without it comes last.
+    const header = page.getByRole('table', { name: 'History columns' }).getByRole('columnheader', { name: 'Claude saved' });
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const savedOrder = [
+      [github.name, percent(anthropic.tokens_before, anthropic.tokens_after)],
+      [filesystem.name, percent(filesystemSeen.tokens_before, filesystemSeen.tokens_after)],
+    ].sort((a, b) => parseFloat(b[1]!) - parseFloat(a[1]!));
+    await expect(list.getByRole('option').locator('.h-source')).toHaveText([...savedOrder.map(([name]) => name!), 'server-memory.json']);
+
+    await row(github.name).click();
+    const details = page.getByRole('complementary', { name: 'Details' });
+    await expect(details).toContainText(
+      `Claude sees${anthropic.tokens_before.toLocaleString('en-US')} → ${anthropic.tokens_after.toLocaleString('en-US')} tokens`,
+    );
+    await expect(details).toContainText(`OpenAI sees${openai.tokens_before.toLocaleString('en-US')} → ${openai.tokens_after.toLocaleString('en-US')} tokens`);
+    await expect(details).toContainText(`JSON tokens${githubJson} tokens, ${percent(lint.tokens_before, lint.tokens_after)} saved`);
+    await shot(page, `model-figures-${size.width}x${size.height}`);
+    await row('server-memory.json').click();
+    await expect(details).toContainText('The model seesJSON only');
+    await expect(details.locator('.details-shrink')).toContainText(
+      `JSON only: JSON ${memoryJson} tokens, ${percent(memoryLint.tokens_before, memoryLint.tokens_after)} saved`,
+    );
+    await shot(page, `json-only-${size.width}x${size.height}`);
+  });
+}
