@@ -15,6 +15,7 @@ const ENUMS = {
   errorCodes: ['defs.schema.json', '$defs', 'errorValue', 'properties', 'code', 'enum'],
   tokenizers: ['defs.schema.json', '$defs', 'tokenizer', 'enum'],
   levels: ['defs.schema.json', '$defs', 'level', 'enum'],
+  checkCallsModes: ['defs.schema.json', '$defs', 'checkCalls', 'enum'],
   passThroughReasons: ['defs.schema.json', '$defs', 'passThrough', 'properties', 'reason', 'enum'],
   historySortKeys: ['ipc.schema.json', '$defs', 'HistoryListRequest', 'properties', 'sort', 'enum'],
   sortDirections: ['ipc.schema.json', '$defs', 'HistoryListRequest', 'properties', 'direction', 'enum'],

@@ -258,6 +258,11 @@ try {
           `(${ratio(proxyLine[mib].readMs, proxyLine[mib].parseMs)}× JSON.parse)`,
       );
     console.log(`  20 MiB / 2 MiB of those ratios: ${proxyLine.growth} (linear reading: about 1; quadratic about 10)`);
+    process.stderr.write('measuring checked calls through the proxy …\n');
+    const checked = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/checked-call-latency.ts'), '', values.quick ? '2' : '5'], {
+      encoding: 'utf8',
+    });
+    console.log(`\nChecked calls (the relay's own overhead and what checking adds, in this run):\n${checked.stdout.trimEnd()}${checked.stderr}`);
   }
 
   let shareSchemas = null;

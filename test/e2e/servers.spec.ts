@@ -1,11 +1,11 @@
 // The Servers tab, end to end, in a home folder this spec controls: the
 // servers of the MCP config files with their wrap state; Measure starts one
 // and shows its cost at each level in each rendering with its tools;
-// unticking a tool and picking a level make the wrap, whose diff and backup
-// are shown before anything is written; the wrapped entry shows as wrapped
-// and Unwrap gives the file back byte for byte. A file changed behind the
-// preview's back and a server that cannot start are clear failures; a home
-// with no config at all is an empty state.
+// unticking a tool, picking a level and the calls it checks make the wrap,
+// whose diff and backup are shown before anything is written; the wrapped
+// entry shows as wrapped and Unwrap gives the file back byte for byte. A
+// file changed behind the preview's back and a server that cannot start are
+// clear failures; a home with no config at all is an empty state.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +61,14 @@ test.describe('servers in config files', () => {
     await app.screenshot('servers-measured-1024');
     await page.setViewportSize({ width: 1440, height: 960 });
 
+    await tiny.getByLabel('Check calls').selectOption('all');
+    await tiny.getByLabel('except').fill('tool_03, grow');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await tiny.evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    expect(await tiny.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
+    await app.screenshot('servers-wrap-checks-1024');
+    await page.setViewportSize({ width: 1440, height: 960 });
+
     await tiny.getByRole('button', { name: 'Wrap…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Wrap this server?' });
     await expect(dialog).toContainText(`${config}.caveman-shrink-tiny.bak`);
@@ -70,12 +78,14 @@ test.describe('servers in config files', () => {
     await expect(diff).toContainText('"signatures"');
     await expect(diff).toContainText('"--exclude-tools"');
     await expect(diff).toContainText('"tool_02"');
+    await expect(diff).toContainText('"--check-calls","all","--no-check-tools","tool_03, grow"');
     expect(readFileSync(config, 'utf8')).toBe(CURSOR);
     await app.screenshot('servers-wrap-preview');
 
     await dialog.getByRole('button', { name: 'Wrap', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(tiny).toContainText('Wrapped · signatures');
+    await expect(tiny).toContainText('Wrapped · signatures · 1 filter · checks all');
+    await expect(tiny.getByLabel('Check calls')).toHaveCount(0);
     await expect(tiny).toContainText(`${config}.caveman-shrink-tiny.bak`);
     await expect(tiny.getByRole('checkbox', { name: 'tool_02' })).not.toBeChecked();
     await expect(tiny.getByRole('checkbox', { name: 'tool_02' })).toBeDisabled();

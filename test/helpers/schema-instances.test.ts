@@ -66,7 +66,9 @@ describe('schemaInstances', () => {
     expect(schemaInstances(backReference).skipped).toMatch(/no string found for the pattern/);
     expect(schemaInstances({ type: 'string', minLength: 5, maxLength: 2 }).skipped).toMatch(/no string found|Ajv rejected/);
     expect(schemaInstances({ type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }).skipped).toMatch(/Ajv cannot compile/);
-    expect(schemaInstances({ $schema: 'http://json-schema.org/draft-03/schema#', type: 'object' }).skipped).toMatch(/no Ajv for the draft-03 dialect/);
+    expect(schemaInstances({ $schema: 'http://json-schema.org/draft-03/schema#', type: 'object' }).skipped).toMatch(
+      /no Ajv for \$schema "http:\/\/json-schema.org\/draft-03\/schema#"/,
+    );
   });
 
   it('leaves out an optional property it cannot fill, and still serves the rest', () => {

@@ -7,6 +7,7 @@ import { packageVersion } from '../library/package-version';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
 import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
+import { CHECK_CALLS_MODES, DEFAULT_CHECK_CALLS } from '../../shared/check-calls';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start).
 import type { McpCommandOptions } from './commands/mcp-command';
 import type { ProxyCommandOptions } from './commands/proxy-options';
@@ -277,6 +278,14 @@ program
   .addOption(shareSchemasOption())
   .option('--include-tools <names>', 'list and relay only these tools (names or globs, comma-separated or repeated)', collect, [])
   .option('--exclude-tools <names>', 'never list or relay these tools (names or globs, comma-separated or repeated)', collect, [])
+  .addOption(
+    new Option(
+      '--check-calls <mode>',
+      `check tools/call arguments against the tool's original schema before relaying (default: ${DEFAULT_CHECK_CALLS}: ` +
+        'the tools whose listing deferred anything); an invalid call is answered by the proxy and never reaches the server',
+    ).choices(CHECK_CALLS_MODES),
+  )
+  .option('--no-check-tools <names>', 'never check the calls of these tools (names or globs, comma-separated or repeated)', collect, [])
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .passThroughOptions()
@@ -333,6 +342,10 @@ const wrapProxyOptions = (command: Command) => {
   return command;
 };
 
+/** The table's options under its keys: commander names a --no- flag's value without the `no` (--no-check-tools: checkTools). */
+const tableKeyed = (options: object) =>
+  Object.fromEntries(WRAP_PROXY_FLAGS.map((spec) => [spec.key, (options as Record<string, unknown>)[new Option(spec.flag).attributeName()]]));
+
 wrapProxyOptions(
   configOptions(
     program
@@ -349,7 +362,10 @@ wrapProxyOptions(
       '\nExample:\n  caveman-shrink wrap --config ~/.config/Claude/claude_desktop_config.json --server everything --dry-run',
   )
   .action(async (options: WrapCommandOptions, command: Command) => {
-    exitCode = await withUsage(command, async () => (await import('./commands/wrap-command')).runWrapCommand(options, io, proxyOptionNames(), givenLauncher));
+    const wrapOptions: WrapCommandOptions = { ...options, ...tableKeyed(options) };
+    exitCode = await withUsage(command, async () =>
+      (await import('./commands/wrap-command')).runWrapCommand(wrapOptions, io, proxyOptionNames(), givenLauncher),
+    );
   });
 
 configOptions(program.command('unwrap').description('give a wrapped server its entry back from the backup wrap left: the file as it was, byte for byte'))

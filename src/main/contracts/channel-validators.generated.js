@@ -6398,9 +6398,11 @@ return errors === 0;
 validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v27 = validate86;
-const schema159 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"hash":{"$ref":"#/$defs/editHash"}}};
+const schema159 = {"title":"ServerEditCommit","description":"Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action","hash"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"$ref":"#/$defs/toolNames"},"checkCalls":{"$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"$ref":"#/$defs/toolPatterns"},"hash":{"$ref":"#/$defs/editHash"}}};
 const schema162 = {"description":"Tool names of the server's last measured listing, each as listed.","type":"array","maxItems":4096,"items":{"type":"string","minLength":1,"maxLength":256}};
-const schema163 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
+const schema163 = {"title":"CheckCallsMode","description":"Which tools/call the proxy checks against the tool's original input schema before relaying it (docs/checked-calls.md): all, deferred (the calls of the tools whose listing deferred anything; the default) or off.","enum":["all","deferred","off"]};
+const schema164 = {"description":"Tool names or globs, each value comma-separated or one each, as the proxy's --no-check-tools takes them.","type":"array","maxItems":64,"items":{"type":"string","minLength":1,"maxLength":1024}};
+const schema165 = {"description":"SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.","type":"string","pattern":"^[0-9a-f]{64}$"};
 const pattern24 = new RegExp("^[0-9a-f]{64}$", "u");
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6445,7 +6447,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "serverId") || (key0 === "action")) || (key0 === "level")) || (key0 === "excludeTools")) || (key0 === "hash"))){
+if(!(((((((key0 === "serverId") || (key0 === "action")) || (key0 === "level")) || (key0 === "excludeTools")) || (key0 === "checkCalls")) || (key0 === "noCheckTools")) || (key0 === "hash"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6568,11 +6570,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.hash !== undefined){
-let data5 = data.hash;
-if(typeof data5 === "string"){
-if(!pattern24.test(data5)){
-const err13 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(data.checkCalls !== undefined){
+let data5 = data.checkCalls;
+if(!(((data5 === "all") || (data5 === "deferred")) || (data5 === "off"))){
+const err13 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6582,8 +6583,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.noCheckTools !== undefined){
+let data6 = data.noCheckTools;
+if(Array.isArray(data6)){
+if(data6.length > 64){
+const err14 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/$defs/toolPatterns/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6592,15 +6596,87 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(typeof data7 === "string"){
+if(func2(data7) > 1024){
+const err15 = {instancePath:instancePath+"/noCheckTools/" + i1,schemaPath:"#/$defs/toolPatterns/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+if(func2(data7) < 1){
+const err16 = {instancePath:instancePath+"/noCheckTools/" + i1,schemaPath:"#/$defs/toolPatterns/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/noCheckTools/" + i1,schemaPath:"#/$defs/toolPatterns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/$defs/toolPatterns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.hash !== undefined){
+let data8 = data.hash;
+if(typeof data8 === "string"){
+if(!pattern24.test(data8)){
+const err19 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/hash",schemaPath:"#/$defs/editHash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -6610,9 +6686,9 @@ return errors === 0;
 validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v28 = validate87;
-const schema164 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
-const schema166 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
-const schema167 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+const schema166 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
+const schema168 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
+const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6636,7 +6712,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "state") || (key0 === "level")) || (key0 === "includeTools")) || (key0 === "excludeTools")) || (key0 === "shareSchemas")) || (key0 === "serves")) || (key0 === "backupPath")) || (key0 === "reason"))){
+if(!(func1.call(schema169.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -6650,7 +6726,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((data0 === "direct") || (data0 === "wrapped")) || (data0 === "unwrappable"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema167.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema169.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6741,9 +6817,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.serves !== undefined){
-if(typeof data.serves !== "string"){
-const err9 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.checkCalls !== undefined){
+let data7 = data.checkCalls;
+if(!(((data7 === "all") || (data7 === "deferred")) || (data7 === "off"))){
+const err9 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6753,9 +6830,13 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.backupPath !== undefined){
-if(typeof data.backupPath !== "string"){
-const err10 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.noCheckTools !== undefined){
+let data8 = data.noCheckTools;
+if(Array.isArray(data8)){
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data8[i2] !== "string"){
+const err10 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6765,9 +6846,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err11 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6777,14 +6858,50 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.serves !== undefined){
+if(typeof data.serves !== "string"){
+const err12 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.backupPath !== undefined){
+if(typeof data.backupPath !== "string"){
+const err13 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err14 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -6967,7 +7084,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema164.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema166.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7036,7 +7153,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v29 = validate93;
-const schema169 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
+const schema172 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7120,7 +7237,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema169.properties, key0))){
+if(!(func1.call(schema172.properties, key0))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -7159,7 +7276,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema169.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema172.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7310,7 +7427,7 @@ return errors === 0;
 validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v30 = validate94;
-const schema172 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"}}};
+const schema175 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"},"checkCalls":{"description":"wrap: which calls the proxy checks (default deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrap: tools whose calls the proxy never checks.","$ref":"#/$defs/toolPatterns"}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7344,7 +7461,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "serverId") || (key0 === "action")) || (key0 === "level")) || (key0 === "excludeTools"))){
+if(!((((((key0 === "serverId") || (key0 === "action")) || (key0 === "level")) || (key0 === "excludeTools")) || (key0 === "checkCalls")) || (key0 === "noCheckTools"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7383,7 +7500,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema172.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema175.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7467,14 +7584,88 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.checkCalls !== undefined){
+let data5 = data.checkCalls;
+if(!(((data5 === "all") || (data5 === "deferred")) || (data5 === "off"))){
+const err12 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.noCheckTools !== undefined){
+let data6 = data.noCheckTools;
+if(Array.isArray(data6)){
+if(data6.length > 64){
+const err13 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/$defs/toolPatterns/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(typeof data7 === "string"){
+if(func2(data7) > 1024){
+const err14 = {instancePath:instancePath+"/noCheckTools/" + i1,schemaPath:"#/$defs/toolPatterns/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func2(data7) < 1){
+const err15 = {instancePath:instancePath+"/noCheckTools/" + i1,schemaPath:"#/$defs/toolPatterns/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/noCheckTools/" + i1,schemaPath:"#/$defs/toolPatterns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/$defs/toolPatterns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -7484,7 +7675,7 @@ return errors === 0;
 validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v31 = validate95;
-const schema176 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema181 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7549,7 +7740,7 @@ return errors === 0;
 validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v32 = validate96;
-const schema178 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
+const schema183 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7714,7 +7905,7 @@ return errors === 0;
 validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v33 = validate97;
-const schema181 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema186 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7814,7 +8005,7 @@ return errors === 0;
 validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v34 = validate98;
-const schema184 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+const schema189 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7920,7 +8111,7 @@ return errors === 0;
 validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v35 = validate101;
-const schema185 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+const schema190 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

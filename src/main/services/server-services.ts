@@ -108,7 +108,14 @@ export function createServerServices(deps: ServerServicesDeps): ServerServices {
       if (request.action === 'unwrap') return { server, prepared: await prepareUnwrap({ config: server.configPath, ref, launcher: launcherOrNone() }) };
       const excluded = request.excludeTools ?? [];
       excluded.forEach(assertFilterableName);
-      const options = { level: request.level, excludeTools: excluded.length > 0 ? [excluded.join(',')] : undefined };
+      const unchecked = request.noCheckTools ?? [];
+      unchecked.forEach(assertToolPattern);
+      const options = {
+        level: request.level,
+        excludeTools: excluded.length > 0 ? [excluded.join(',')] : undefined,
+        checkCalls: request.checkCalls,
+        noCheckTools: unchecked.length > 0 ? unchecked : undefined,
+      };
       return { server, prepared: await prepareWrap({ config: server.configPath, ref, launcher: launcherForWrap(), options }) };
     });
   };
@@ -186,6 +193,16 @@ function assertFilterableName(name: string): void {
       'cave_config_refused',
       `the tool name ${JSON.stringify(name.slice(0, 80))} holds characters the proxy's tool filter reads as a ` +
         `pattern; nothing was changed — leave it ticked, or wrap with the CLI and a pattern`,
+    );
+  }
+}
+
+/** A --no-check-tools value goes into the entry's args as one word: a line break or a leading dash would not read back as the value it was. */
+function assertToolPattern(pattern: string): void {
+  if (/[\u0000-\u001f\u007f]/.test(pattern) || pattern.trim().startsWith('-') || pattern.trim() === '') {
+    throw new CavemanError(
+      'cave_config_refused',
+      `the tool pattern ${JSON.stringify(pattern.slice(0, 80))} cannot be written as a --no-check-tools value; nothing was changed`,
     );
   }
 }

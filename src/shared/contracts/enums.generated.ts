@@ -6,6 +6,7 @@ export const CONTRACT_ENUMS = {
   errorCodes: ['cave_input_too_large', 'cave_invalid_json', 'cave_not_catalog', 'cave_too_deep', 'cave_invalid_utf8', 'cave_store_unavailable', 'cave_store_readonly', 'cave_store_full', 'cave_store_busy', 'cave_store_corrupt', 'cave_not_found', 'cave_hash_mismatch', 'cave_bad_request', 'cave_forbidden', 'cave_cancelled', 'cave_internal', 'cave_mcp_unreachable', 'cave_mcp_timeout', 'cave_mcp_protocol', 'cave_mcp_no_tools', 'cave_config_refused'],
   tokenizers: ['o200k_base', 'cl100k_base'],
   levels: ['full', 'facts', 'leads', 'overviews', 'signatures', 'skeletons', 'names'],
+  checkCallsModes: ['all', 'deferred', 'off'],
   passThroughReasons: ['input_too_large', 'invalid_utf8', 'invalid_json', 'too_deep', 'not_catalog', 'no_saving', 'store_error'],
   historySortKeys: ['created', 'source', 'tools', 'tokensBefore', 'tokensAfter', 'saved', 'modelBefore', 'modelAfter', 'modelSaved'],
   sortDirections: ['ascending', 'descending'],

@@ -66,6 +66,13 @@ export type ErrorOutcome =
  */
 export type LevelName1 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
+ * Which tools/call the proxy checks against the tool's original input schema before relaying it (docs/checked-calls.md): all, deferred (the calls of the tools whose listing deferred anything; the default) or off.
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "checkCalls".
+ */
+export type CheckCallsMode = 'all' | 'deferred' | 'off';
+/**
  * tool-list: {"tools":[…]} or {"functions":[…]}; tool-array: a bare array of tools; tool: one tool; schema: a bare JSON Schema.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
@@ -198,6 +205,10 @@ export type McpServerRef =
  */
 export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
+ * wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).
+ */
+export type CheckCallsMode1 = 'all' | 'deferred' | 'off';
+/**
  * Tool names of the server's last measured listing, each as listed.
  *
  * @maxItems 4096
@@ -206,6 +217,15 @@ export type LevelName3 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures'
  * via the `definition` "toolNames".
  */
 export type ToolNames = string[];
+/**
+ * Tool names or globs, each value comma-separated or one each, as the proxy's --no-check-tools takes them.
+ *
+ * @maxItems 64
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "toolPatterns".
+ */
+export type ToolPatterns = string[];
 /**
  * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
@@ -216,6 +236,16 @@ export type LevelName4 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures'
  * @maxItems 4096
  */
 export type ToolNames1 = string[];
+/**
+ * wrap: which calls the proxy checks (default deferred).
+ */
+export type CheckCallsMode2 = 'all' | 'deferred' | 'off';
+/**
+ * wrap: tools whose calls the proxy never checks.
+ *
+ * @maxItems 64
+ */
+export type ToolPatterns1 = string[];
 /**
  * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
@@ -1127,6 +1157,11 @@ export interface ServerWrapState {
   includeTools?: string[];
   excludeTools?: string[];
   shareSchemas?: boolean;
+  checkCalls?: CheckCallsMode1;
+  /**
+   * wrapped: the proxy's --no-check-tools, each value as written.
+   */
+  noCheckTools?: string[];
   /**
    * wrapped: the command line the proxy starts (the server's own).
    */
@@ -1218,6 +1253,8 @@ export interface ServerEditRequest {
   action: 'wrap' | 'unwrap';
   level?: LevelName4;
   excludeTools?: ToolNames1;
+  checkCalls?: CheckCallsMode2;
+  noCheckTools?: ToolPatterns1;
 }
 /**
  * Make the previewed edit: main prepares it again and writes it only when it is the change the preview showed (same hash: the same file bytes, the same result); else it refuses and nothing is written.
@@ -1234,6 +1271,8 @@ export interface ServerEditCommit {
   action: 'wrap' | 'unwrap';
   level?: LevelName1;
   excludeTools?: ToolNames;
+  checkCalls?: CheckCallsMode;
+  noCheckTools?: ToolPatterns;
   /**
    * SHA-256 (hex) of the config file's path, the bytes read and the text the edit writes.
    *
@@ -1917,6 +1956,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json#/$defs/errorLine': CliErrorLine;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/tokenizer': TokenizerName;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/level': LevelName;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/checkCalls': CheckCallsMode;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/budgetPlan': BudgetPlanReport;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/basis': Basis;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/contentType': ContentType;

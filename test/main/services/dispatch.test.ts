@@ -43,12 +43,20 @@ const VALID: { [M in Method]: RequestOf<M> } = {
   listServers: {},
   measureServer: { serverId: 'mcp-abc', tokenizer: 'o200k_base' },
   measureAllServers: { tokenizer: 'o200k_base' },
-  previewServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'] },
-  commitServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'], hash: 'a'.repeat(64) },
+  previewServerEdit: { serverId: 'mcp-abc', action: 'wrap', level: 'leads', excludeTools: ['echo'], checkCalls: 'all', noCheckTools: ['get_*'] },
+  commitServerEdit: {
+    serverId: 'mcp-abc',
+    action: 'wrap',
+    level: 'leads',
+    excludeTools: ['echo'],
+    checkCalls: 'off',
+    noCheckTools: ['a,b'],
+    hash: 'a'.repeat(64),
+  },
 };
 
 /** Optional request fields: `field` on every channel, or `field@method` on one. */
-const OPTIONAL = new Set(['query', 'name@getHistoryTools', 'level', 'excludeTools']);
+const OPTIONAL = new Set(['query', 'name@getHistoryTools', 'level', 'excludeTools', 'checkCalls', 'noCheckTools']);
 
 function invalidVariants(valid: Record<string, unknown>, method: Method): { request: unknown; mayPass: boolean }[] {
   const variants: { request: unknown; mayPass: boolean }[] = [null, undefined, 42, 'text', [], { ...valid, unexpected: true }].map((request) => ({

@@ -131,12 +131,21 @@ describe('Servers channels (real services)', () => {
   it('wrap: the preview shows the diff and names the backup, writing nothing; the commit writes the backup and the \
 entry, the unticked tool excluded', async () => {
     const tiny = rowOf(await call<ServersOverview>('listServers', {}), 'tiny');
-    const request = { serverId: tiny.server.id, action: 'wrap', level: 'signatures', excludeTools: ['tool_02'] } as const;
+    const request = {
+      serverId: tiny.server.id,
+      action: 'wrap',
+      level: 'signatures',
+      excludeTools: ['tool_02'],
+      checkCalls: 'all',
+      noCheckTools: ['tool_0{1,3}'],
+    } as const;
     const preview = await call<ServerEditPreview>('previewServerEdit', request);
     expect(preview.configPath).toBe(config);
     expect(preview.backupPath).toBe(`${config}.caveman-shrink-tiny.bak`);
     expect(preview.env).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
-    expect(preview.starts).toContain(`${CLI} proxy --level signatures --exclude-tools tool_02 -- ${process.execPath} ${TINY_SERVER} --tools 3`);
+    expect(preview.starts).toContain(
+      `${CLI} proxy --level signatures --exclude-tools tool_02 --check-calls all --no-check-tools tool_0{1,3} -- ${process.execPath} ${TINY_SERVER} --tools 3`,
+    );
     expect(preview.diff).toContain('+    "tiny": {');
     expect(preview.diff).toContain('ELECTRON_RUN_AS_NODE');
     expect(readFileSync(config, 'utf8')).toBe(original);
@@ -156,6 +165,8 @@ entry, the unticked tool excluded', async () => {
       state: 'wrapped',
       level: 'signatures',
       excludeTools: ['tool_02'],
+      checkCalls: 'all',
+      noCheckTools: ['tool_0{1,3}'],
       serves: `${process.execPath} ${TINY_SERVER} --tools 3`,
       backupPath: preview.backupPath,
     });
@@ -228,6 +239,12 @@ name that is a pattern are refused", async () => {
       code: 'cave_config_refused',
       message: expect.stringContaining('reads as a pattern'),
     });
+    for (const pattern of ['--level', 'a\nb', ' '])
+      expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'tiny').server.id, action: 'wrap', noCheckTools: [pattern] })).toMatchObject({
+        ok: false,
+        code: 'cave_config_refused',
+        message: expect.stringContaining('cannot be written as a --no-check-tools value'),
+      });
     expect(await dispatch('previewServerEdit', { serverId: rowOf(overview, 'tiny').server.id, action: 'unwrap' })).toMatchObject({
       ok: false,
       code: 'cave_config_refused',

@@ -1,6 +1,7 @@
 // The Servers view's data: the list, a measurement that arrives as events,
-// cancel by its job id, the unticked tools and the level that go into a
-// wrap request, and a commit that updates the row from main's answer.
+// cancel by its job id, the unticked tools, the level and the call checks
+// that go into a wrap request, and a commit that updates the row from main's
+// answer.
 
 import { describe, expect, it } from 'vitest';
 import type { ServerCosts, ServerEditPreview, ServerRow } from '../../../src/shared/contracts';
@@ -109,6 +110,18 @@ preview hash and updates the row', async () => {
 
     await store.getState().preview('a', 'unwrap');
     expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'unwrap' });
+  });
+
+  it('a wrap asks for the call checks chosen, only where they differ from the proxy default', async () => {
+    const api = createFakeApi({ previewServerEdit: async () => preview });
+    const store = createServersStore(api);
+    const asked = async () => (await store.getState().preview('a', 'wrap'), api.calls.at(-1)?.args[0]);
+    store.getState().setChecks('a', { mode: 'deferred', unchecked: '  ' });
+    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', level: 'leads' });
+    store.getState().setChecks('a', { mode: 'all', unchecked: ' get_*, echo ' });
+    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', level: 'leads', checkCalls: 'all', noCheckTools: ['get_*, echo'] });
+    store.getState().setChecks('a', { mode: 'off', unchecked: 'get_*' });
+    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', level: 'leads', checkCalls: 'off' });
   });
 
   it('View › Servers (the menu command) shows the Servers tab', () => {

@@ -5,6 +5,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import type { CheckCallsMode } from '../../../shared/check-calls';
 
 export interface ProxyCommandOptions {
   tokenizer: TokenizerName;
@@ -19,6 +20,10 @@ export interface ProxyCommandOptions {
   /** Names or globs, each value comma-separated (tool-filter.ts). */
   includeTools?: string[] | undefined;
   excludeTools?: string[] | undefined;
+  /** Which calls are checked (default deferred). */
+  checkCalls?: CheckCallsMode | undefined;
+  /** `--no-check-tools` (commander's name for it): names or globs whose calls are never checked. */
+  checkTools?: string[] | undefined;
   /** A server at a URL instead of a command (streamable HTTP; HTTP+SSE with `sse`). */
   url?: string | undefined;
   sse?: boolean | undefined;

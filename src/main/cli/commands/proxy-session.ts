@@ -11,7 +11,10 @@ import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { refuseClient } from '../../mcp/proxy/refuse-client';
 import { describeTarget, type StdioTarget, type UrlTarget } from '../../mcp/connection/server-target';
 import { toolFilter } from '../../mcp/proxy/tool-filter';
-import { startToolsProxy, type ToolCall } from '../../mcp/proxy/tools-proxy';
+import { callGate } from '../../mcp/proxy/call-gate';
+import { callCheckPolicy } from '../../library/call-check/check-policy';
+import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
+import { startToolsProxy } from '../../mcp/proxy/tools-proxy';
 import { writeAll } from '../stdio';
 import { oneLine, type ProxyCommandOptions, type ProxyIo } from './proxy-options';
 import { offThreadLister } from './proxy-lister';
@@ -27,6 +30,13 @@ export type ProxyLaunch = ({ target: StdioTarget; child: ChildPeer } | { target:
 function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): string {
   const reach = describeTool ? `one ${DESCRIBE_TOOL_NAME} call away` : 'in the store (caveman-shrink recover HANDLE --tool NAME)';
   return `level ${level}${chosen ? '' : " (the proxy's default)"}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
+}
+
+/** "the calls of the tools whose listing deferred anything are checked against their original schema (--check-calls deferred, the default)". */
+function checksNote(options: ProxyCommandOptions): string {
+  const mode = options.checkCalls ?? DEFAULT_CHECK_CALLS;
+  const exempt = mode !== 'off' && (options.checkTools ?? []).length > 0 ? `, never ${(options.checkTools ?? []).join(',')}` : '';
+  return `${CHECK_CALLS_MEANS[mode]} (--check-calls ${mode}${options.checkCalls === undefined ? ', the default' : ''}${exempt})`;
 }
 
 /** The options that shape the listing, as the worker takes them. */
@@ -46,7 +56,8 @@ function listingSettings(options: ProxyCommandOptions, sourceName: string, level
 export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptions, io: ProxyIo, signal?: AbortSignal): Promise<number> {
   const { target, store, sourceName, level } = launch;
   const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(line)}\n`);
-  const filter = toolFilter(options.includeTools, options.excludeTools);
+  const policy = callCheckPolicy({ mode: options.checkCalls, uncheckedTools: options.checkTools });
+  const gate = callGate({ filter: toolFilter(options.includeTools, options.excludeTools), policy, tokenizer: options.tokenizer, log });
   // The HTTP clients load only for a server at a URL.
   const upstream = launch.child === undefined ? new (await import('../../mcp/proxy/url-peer')).UrlPeer(launch.target, log) : launch.child;
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
@@ -58,12 +69,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
       upstream,
       downstream,
       log,
-      ...(filter
-        ? {
-            checkCall: ({ name }: ToolCall) =>
-              filter.keeps(name) ? undefined : `unknown tool ${JSON.stringify(name)}: this proxy does not list it (${filter.flags})`,
-          }
-        : {}),
+      ...(gate ? { checkCall: gate.checkCall, checkCallReadsListing: gate.readsListing } : {}),
       shrinkTools: lister.shrinkTools,
     });
   } catch (error) {
@@ -75,7 +81,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
   }
   log(
     `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ` +
-      `${levelNote(level, options.level !== undefined, options.describeTool !== false)} (store: ${store})`,
+      `${levelNote(level, options.level !== undefined, options.describeTool !== false)}; ${checksNote(options)} (store: ${store})`,
   );
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 

@@ -33,6 +33,11 @@ export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The unescaped segments of pointer text (without "#"): the inverse of pointerOf. */
+export function segmentsOf(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeSegment);
+}
+
 /** Pointer text (without "#") for a list of unescaped segments. */
 export function pointerOf(segments: readonly string[]): string {
   return segments.map((s) => '/' + escapeSegment(s)).join('');

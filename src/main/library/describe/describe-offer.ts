@@ -37,7 +37,7 @@ export function servedDescribeTool(name: string, index: DescribeIndex): ServedDe
     definition: describeToolDefinition(name),
     call(args) {
       const names = requestedNames(args);
-      return Promise.resolve(names === undefined ? { content: [{ type: 'text', text: describeUsage(name) }], isError: true } : index.answer(names));
+      return Promise.resolve(names === undefined ? { content: [{ type: 'text', text: describeUsage(name, args) }], isError: true } : index.answer(names));
     },
   };
 }

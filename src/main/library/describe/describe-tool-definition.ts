@@ -34,6 +34,13 @@ export function describeToolName(serverToolNames: Iterable<string>): string {
   return `${DESCRIBE_TOOL_NAME}_${n}`;
 }
 
+const RENAMED_DESCRIBE_TOOL = new RegExp(`^${DESCRIBE_TOOL_NAME}_[0-9]+$`);
+
+/** True for a name the describe tool may take in a listing (describeToolName's answers). */
+export function mayNameDescribeTool(name: string): boolean {
+  return name === DESCRIBE_TOOL_NAME || RENAMED_DESCRIBE_TOOL.test(name);
+}
+
 /**
  * The entry the proxy lists: small on purpose, every token of it is paid on
  * every turn (65 tokens in o200k_base and cl100k_base, as listed and as
@@ -59,10 +66,27 @@ export function requestedNames(args: unknown): string[] | undefined {
   return list.length > 0 && list.every((item): item is string => typeof item === 'string') ? list : undefined;
 }
 
-/** What a call that names no tool gets back. */
-export function describeUsage(name: string): string {
-  return `call ${name} with {"names": ["<tool>", …]}, names of listed tools`;
+/** What a call that names no tool gets back: what was wrong with `args`, then the shape the tool takes. */
+export function describeUsage(name: string, args: unknown): string {
+  return `${requestProblem(args)}: call ${name} with {"names": ["<tool>", …]}, names of listed tools`;
 }
+
+/** What keeps `args` from naming a tool, in the words of its shape (never its values: it may be anything a model sent). */
+function requestProblem(args: unknown): string {
+  if (args === undefined) return 'no arguments were given';
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return `the arguments are ${kindOf(args)}, not an object`;
+  const { names, name } = args as { names?: unknown; name?: unknown };
+  const asked = names ?? name;
+  const member = names === undefined && name !== undefined ? '"name"' : '"names"';
+  if (asked === undefined) return 'no "names" was given';
+  if (!Array.isArray(asked)) return `${member} is ${kindOf(asked)}, not a list of tool names`;
+  if (asked.length === 0) return `${member} is empty`;
+  const other = asked.find((item) => typeof item !== 'string');
+  return `${member} holds ${kindOf(other)}; each item is a tool name, a string`;
+}
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 
 /**
  * Tokens (inferred) the definition adds to a tools/list result when listed

@@ -12,6 +12,7 @@ export {
   describeToolPrice,
   describeToolTokens,
   describeUsage,
+  mayNameDescribeTool,
   requestedNames,
   type DescribeToolDefinition,
 } from './describe-tool-definition';

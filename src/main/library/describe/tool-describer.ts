@@ -51,7 +51,7 @@ export function toolDescriber(source: DescribeSource, options: DescribeToolsOpti
     shortened: index.shortenedCount,
     answer(args) {
       const names = requestedNames(args);
-      return names === undefined ? { content: [{ type: 'text', text: describeUsage(name) }], isError: true } : index.answer(names);
+      return names === undefined ? { content: [{ type: 'text', text: describeUsage(name, args) }], isError: true } : index.answer(names);
     },
   };
 }

@@ -12,9 +12,16 @@ interface Offered {
   local?: LocalTool | undefined;
 }
 
+/** A listing asked for in one generation: its answer, and the listing once made. */
+interface Asked<Listing> {
+  generation: number;
+  answer: Promise<Listing>;
+  made?: Listing;
+}
+
 export class ListingLifecycle<Listing extends Offered> {
   private generation = 0;
-  private listing: { generation: number; answer: Promise<Listing> } | undefined;
+  private listing: Asked<Listing> | undefined;
   /** The listing the client was last handed (or, after a change, made for it): the local tools answer from it. */
   private offered: Listing | undefined;
   /** The listing made again after a change, until it is done: a call of a local tool waits for it. */
@@ -26,13 +33,21 @@ export class ListingLifecycle<Listing extends Offered> {
   current(): Promise<Listing> {
     if (this.listing?.generation !== this.generation) {
       const answer = this.make();
-      const entry = { generation: this.generation, answer };
+      const entry: Asked<Listing> = { generation: this.generation, answer };
       this.listing = entry;
-      answer.catch(() => {
-        if (this.listing === entry) this.listing = undefined;
-      });
+      answer.then(
+        (made) => (entry.made = made),
+        () => {
+          if (this.listing === entry) this.listing = undefined;
+        },
+      );
     }
     return this.listing.answer;
+  }
+
+  /** The listing of the server's current tools once it is made; undefined while it is being made, or when none is. */
+  made(): Listing | undefined {
+    return this.listing?.generation === this.generation ? this.listing.made : undefined;
   }
 
   /** The client was handed `shrunk`. */
@@ -67,9 +82,9 @@ export class ListingLifecycle<Listing extends Offered> {
     });
   }
 
-  /** The local tool a tools/call of `name` calls, in the listing the client was handed. */
+  /** The local tool a tools/call of `name` calls: in the listing the client was handed, or before it was handed one, the one made. */
   localTool(name: unknown): LocalTool | undefined {
-    const local = this.offered?.local;
+    const local = (this.offered ?? this.made())?.local;
     return local !== undefined && name === local.definition.name ? local : undefined;
   }
 

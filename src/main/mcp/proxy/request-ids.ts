@@ -67,6 +67,11 @@ export class RequestIds {
     return id !== undefined && this.cancelled.delete(id);
   }
 
+  /** True while a request is in flight under our id `id`. */
+  holds(id: number): boolean {
+    return this.inFlight.has(id);
+  }
+
   /** Takes the request in flight under our id `id` out (an answer came, or it failed); undefined when there is none. */
   settle(id: number | undefined): InFlight | undefined {
     const waiting = id === undefined ? undefined : this.inFlight.get(id);

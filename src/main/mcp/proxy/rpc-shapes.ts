@@ -40,6 +40,9 @@ export const unrelayable = (what: string) => (method: string) => ({
   message: `the server's answer to ${method} could not be relayed: it was ${what}`,
 });
 
+/** The error for a client request under an id (its JSON text) that another request in flight has. */
+export const alreadyInFlight = (idText: string): RpcError => ({ code: ErrorCode.InvalidRequest, message: `a request with id ${idText} is already in flight` });
+
 /** The error for a tools/call whose `name` is not one string. */
 export const invalidToolName = (): RpcError => ({
   code: ErrorCode.InvalidParams,

@@ -11,8 +11,11 @@
 // is slow to read, the side it comes from is not read (backpressure). A
 // burst of notifications/tools/list_changed is one re-listing and one
 // notification to the client. A tools/call of a
-// local tool (caveman_describe) is answered here; one `checkCall` refuses
-// (a filtered tool) is answered -32602 here and never reaches the server.
+// local tool (caveman_describe) is answered here, also before the client
+// listed (the listing is made first); `checkCall` sees every other call with
+// the exact bytes of its arguments and the tool as listed, and may refuse it
+// (-32602: a filtered tool) or answer it (a tool result: invalid arguments),
+// so that it never reaches the server.
 //
 // Shaped like the MCP SDK's Protocol: one handler per kind of event
 // (a client message, a server message, a local tool's call, list_changed,
@@ -27,11 +30,14 @@ import { listAllPages } from '../connection/list-pages';
 import type { RpcPeer } from '../connection/line-peers';
 import { idKeyOf, type FrameId, type RpcFrame } from '../connection/rpc-frame';
 import { errorMessage } from '../../../shared/error-message';
+import { mayNameDescribeTool } from '../../library/describe';
+import { listedToolsByName, type ListedTool } from './listed-tools';
 import { listingAnswer, pageOfAnswer } from './listing-text';
 import { ListingLifecycle } from './listing-lifecycle';
 import { RequestIds, ourIdOf, type OwnRequest } from './request-ids';
 import {
   UpstreamError,
+  alreadyInFlight,
   describeUnreadable,
   invalidToolName,
   isNotification,
@@ -76,7 +82,14 @@ export interface ToolCall {
   name: string;
   /** The exact bytes of its `arguments` as the client sent them; undefined when it sent none. */
   arguments: Uint8Array | undefined;
+  /** The tool in the listing of the server's current tools; undefined when there is none yet, or it has no tool (or two) of this name. */
+  tool?: ListedTool | undefined;
+  /** The describe tool's name in that listing, when it offers one. */
+  describeTool?: string | undefined;
 }
+
+/** What becomes of a tools/call: relayed (undefined), refused with error -32602 and this message, or answered here with this tool result. */
+export type CallVerdict = undefined | { refuse: string } | { answer: Record<string, unknown> };
 
 export interface ToolsProxyOptions {
   /** The real server (not started yet). */
@@ -87,8 +100,10 @@ export interface ToolsProxyOptions {
   shrinkTools(tools: readonly Uint8Array[], context: ListingContext): Promise<ShrunkListing>;
   /** One note for a person; the caller keeps it on one line. */
   log(line: string): void;
-  /** Why a tools/call is answered -32602 and never reaches the server (a filtered tool, invalid arguments), or undefined to relay it. */
-  checkCall?(call: ToolCall): string | undefined;
+  /** Whether a tools/call is relayed, refused or answered here (a filtered tool, invalid arguments); it never throws. */
+  checkCall?(call: ToolCall): CallVerdict;
+  /** checkCall reads the call's `tool`: a call that comes while no listing is made waits for one (default false). */
+  checkCallReadsListing?: boolean;
   /** How long one upstream tools/list page may take (default 60 s). */
   requestTimeoutMs?: number;
   /** List the server's tools right after the client's notifications/initialized, before the client asks (default true). */
@@ -99,9 +114,10 @@ export interface ToolsProxyOptions {
 
 type Ending = 'client' | 'server' | 'closed';
 
-/** The listing handed out, with the server's other result members. */
+/** The listing handed out, with the server's other result members and its tools as the server listed them. */
 interface Listing extends ShrunkListing {
   extras: readonly Uint8Array[];
+  originals: readonly Uint8Array[];
 }
 
 const encoder = new TextEncoder();
@@ -132,6 +148,8 @@ export class ToolsProxy {
   private readonly timeoutMs: number;
   private readonly ids = new RequestIds();
   private readonly listing: ListingLifecycle<Listing>;
+  /** Each listing's tools by name, made on the first call that needs them. */
+  private readonly toolsByName = new WeakMap<Listing, Map<string, ListedTool>>();
   /** Answers the proxy gives itself, awaited before the client's side is closed. */
   private readonly answering = new Set<Promise<void>>();
   /** The sides not read until the side they are relayed to drains. */
@@ -208,34 +226,61 @@ export class ToolsProxy {
     }
     if (method === 'initialize') this.clientInfo = clientInfoOf(request);
     if (method === 'tools/list') return this.answer(this.answerToolsList(request, id));
-    if (method === 'tools/call' && !this.onToolCall(request, id)) return;
+    if (method === 'tools/call') return this.onToolCall(request, id);
     this.relayClientRequest(request, id);
   }
 
-  /** A tools/call the proxy answers itself (a local tool, a refused call) or lets through: true to relay it. */
-  private onToolCall(request: RpcFrame, id: FrameId): boolean {
+  private onToolCall(request: RpcFrame, id: FrameId): void {
     const params = request.params();
     const name = callName(request, params);
-    if (name === undefined) {
-      this.answer(this.errorToClient(id.text, invalidToolName()));
-      return false;
-    }
-    const local = this.listing.localTool(name);
-    if (local) {
-      this.answer(this.answerLocalCall(request, id, local));
-      return false;
-    }
+    if (name === undefined) return this.answer(this.errorToClient(id.text, invalidToolName()));
     const args = params && memberSpan(params, 'arguments');
-    const refused = this.options.checkCall?.({ name, arguments: args === undefined ? undefined : request.slice(args) });
-    if (refused === undefined) return true;
-    this.answer(this.errorToClient(id.text, { code: ErrorCode.InvalidParams, message: refused }));
-    return false;
+    const call: ToolCall = { name, arguments: args === undefined ? undefined : request.slice(args) };
+    if (this.listing.made() === undefined && this.waitsForListing(name)) return this.answer(this.toolCallAfterListing(request, id, call));
+    this.routeToolCall(request, id, call, undefined);
+  }
+
+  /** A call that needs the listing first: one checkCall reads it for, or one that may be a local tool's before the client listed. */
+  private waitsForListing(name: string): boolean {
+    return this.options.checkCallReadsListing === true || (!this.listing.listed && mayNameDescribeTool(name));
+  }
+
+  /** Holds the call's id while the listing is made (a cancel still finds it), then routes it; a listing that failed leaves it to go on without. */
+  private async toolCallAfterListing(request: RpcFrame, id: FrameId, call: ToolCall): Promise<void> {
+    const ours = this.ids.fromClient(id, 'tools/call');
+    if (ours === undefined) return this.errorToClient(id.text, alreadyInFlight(id.text));
+    await this.listing.current().catch(() => undefined);
+    if (this.ids.holds(ours)) this.routeToolCall(request, id, call, ours); // else it was cancelled, or answered as the server exited
+  }
+
+  /** A local tool's call is answered here; any other goes where checkCall says. `ours`: the id already held for it upstream. */
+  private routeToolCall(request: RpcFrame, id: FrameId, call: ToolCall, ours: number | undefined): void {
+    const local = this.listing.localTool(call.name);
+    const verdict = local ? undefined : this.options.checkCall?.(this.withListedTool(call));
+    if (!local && verdict === undefined) {
+      if (ours === undefined) this.relayClientRequest(request, id);
+      else this.requestUpstream(request.withId(String(ours)), ours, 'tools/call');
+      return;
+    }
+    this.ids.settle(ours);
+    if (local) this.answer(this.answerLocalCall(request, id, local));
+    else if (verdict && 'refuse' in verdict) this.answer(this.errorToClient(id.text, { code: ErrorCode.InvalidParams, message: verdict.refuse }));
+    else if (verdict) this.answer(this.resultToClient(id.text, verdict.answer));
+  }
+
+  /** `call` with its tool and the describe tool as the listing of the server's current tools has them, when one is made. */
+  private withListedTool(call: ToolCall): ToolCall {
+    const listing = this.listing.made();
+    if (listing === undefined) return call;
+    let byName = this.toolsByName.get(listing);
+    if (byName === undefined) this.toolsByName.set(listing, (byName = listedToolsByName(listing.originals, listing.tools)));
+    return { ...call, tool: byName.get(call.name), describeTool: listing.local?.definition.name };
   }
 
   private relayClientRequest(request: RpcFrame, clientId: FrameId): void {
     const ours = this.ids.fromClient(clientId, request.method!);
     if (ours === undefined) {
-      void this.errorToClient(clientId.text, { code: ErrorCode.InvalidRequest, message: `a request with id ${clientId.text} is already in flight` });
+      void this.errorToClient(clientId.text, alreadyInFlight(clientId.text));
       return;
     }
     this.requestUpstream(request.withId(String(ours)), ours, request.method!);
@@ -318,8 +363,7 @@ export class ToolsProxy {
     const local = await this.listing.latest(handed);
     try {
       const params = request.json('params') as { arguments?: unknown } | undefined;
-      const result = await local.call(params?.arguments);
-      await this.toClient(`{"jsonrpc":"2.0","id":${id.text},"result":${JSON.stringify(result)}}`);
+      await this.resultToClient(id.text, await local.call(params?.arguments));
     } catch (error) {
       await this.errorToClient(id.text, { code: ErrorCode.InternalError, message: `${local.definition.name} failed: ${errorMessage(error)}` });
     }
@@ -378,7 +422,7 @@ export class ToolsProxy {
       if (error instanceof UpstreamError) throw error;
       throw new UpstreamError({ code: ErrorCode.InternalError, message: errorMessage(error) });
     }
-    return { ...(await this.options.shrinkTools(tools, { clientInfo: this.clientInfo })), extras };
+    return { ...(await this.options.shrinkTools(tools, { clientInfo: this.clientInfo })), extras, originals: tools };
   }
 
   // ── requests upstream ──────────────────────────────────────────────
@@ -446,6 +490,11 @@ export class ToolsProxy {
 
   private toClient(text: string): Promise<void> {
     return this.write(this.downstream, [encoder.encode(text)]);
+  }
+
+  /** A result the proxy answers with itself, under the client's id. */
+  private resultToClient(idText: string, result: Record<string, unknown>): Promise<void> {
+    return this.toClient(`{"jsonrpc":"2.0","id":${idText},"result":${JSON.stringify(result)}}`);
   }
 
   /** An error answer under the client's id (its exact JSON text, or `null`). */

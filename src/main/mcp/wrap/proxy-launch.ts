@@ -6,6 +6,7 @@
 
 import { basename } from 'node:path';
 import { LEVELS } from '../../../shared/levels';
+import { CHECK_CALLS_MODES } from '../../../shared/check-calls';
 
 /** How this install is started: the runtime (process.execPath) and the CLI entry (out/main/cli.js), both absolute (app-launcher.ts decides them). */
 export interface Launcher {
@@ -20,8 +21,8 @@ export const LAUNCHER_ENV_KEYS: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
 
 /**
  * Every proxy option a wrap can write into an entry, in the order it
- * writes them: its key (commander's name for the flag, as `wrap` takes it
- * too), the proxy's flag, and whether it takes one value, values (repeated,
+ * writes them: its key (the flag's name in camel case, as `wrap` takes it
+ * and an entry's wrap state reads it back), the proxy's flag, and whether it takes one value, values (repeated,
  * each as given) or none. The wrap command offers each row as its own
  * option, refuses one this install's proxy does not take, and the wrap
  * state reads them back from an entry: a new one is one more row.
@@ -39,6 +40,19 @@ export const WRAP_PROXY_FLAGS = [
     flag: '--exclude-tools',
     takes: 'values',
     help: 'never list these tools (names or globs, comma-separated or repeated; passed to the proxy)',
+  },
+  {
+    key: 'checkCalls',
+    flag: '--check-calls',
+    takes: 'value',
+    help: "which tools/call the proxy checks against the tool's original schema (default: the proxy's, deferred)",
+    choices: CHECK_CALLS_MODES,
+  },
+  {
+    key: 'noCheckTools',
+    flag: '--no-check-tools',
+    takes: 'values',
+    help: 'never check the calls of these tools (names or globs, comma-separated or repeated; passed to the proxy)',
   },
 ] as const satisfies readonly WrapFlagSpec[];
 

@@ -7,6 +7,7 @@
 
 import type { ServerWrapState } from '../../../shared/contracts';
 import { isLevelName } from '../../../shared/levels';
+import { isCheckCallsMode } from '../../../shared/check-calls';
 import type { ParsedServer } from '../import/config-parse';
 import { WRAP_PROXY_FLAGS, proxiedArgv, type Launcher, type WrapFlagSpec } from './proxy-launch';
 import { words } from './wrap-plan';
@@ -22,13 +23,14 @@ export function wrapStateOf(entry: Entry, launcher?: Launcher): ServerWrapState 
   return { state: 'wrapped', ...proxyOptionsOf(proxied.flags), serves: words(proxied.server) };
 }
 
-type WrappedOptions = Pick<ServerWrapState, 'level' | 'includeTools' | 'excludeTools' | 'shareSchemas'>;
+type WrappedOptions = Pick<ServerWrapState, 'level' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools'>;
 
 /** The options between `proxy` and `--`; a flag it does not know is left out (the proxy itself would refuse it at start). */
 export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
   const options: WrappedOptions = {};
   const include: string[] = [];
   const exclude: string[] = [];
+  const unchecked: string[] = [];
   for (let i = 0; i < flags.length; i++) {
     const flag = flags[i]!;
     const eq = flag.indexOf('=');
@@ -40,8 +42,11 @@ export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
     else if (name === '--include-tools' && value !== undefined) include.push(value);
     else if (name === '--exclude-tools' && value !== undefined) exclude.push(value);
     else if (name === '--share-schemas') options.shareSchemas = true;
+    else if (name === '--check-calls' && isCheckCallsMode(value)) options.checkCalls = value;
+    else if (name === '--no-check-tools' && value !== undefined) unchecked.push(value);
   }
   if (include.length > 0) options.includeTools = include;
   if (exclude.length > 0) options.excludeTools = exclude;
+  if (unchecked.length > 0) options.noCheckTools = unchecked;
   return options;
 }

@@ -2,13 +2,15 @@
 // (direct, wrapped, or not wrappable and why), Measure, and once measured
 // its cost at each level in each rendering with its tools
 // (server-level-costs.tsx) — unticking one leaves it out of the wrap
-// (--exclude-tools). A wrapped server shows the level and filters its entry
-// has; to change them, unwrap and wrap again.
+// (--exclude-tools) — and which of its calls the proxy checks
+// (--check-calls, --no-check-tools). A wrapped server shows the level,
+// filters and checks its entry has; to change them, unwrap and wrap again.
 
 import { useState } from 'react';
 import type { LevelName, ServerEditPreview, ServerRow } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
 import { useApp, useSettings } from '../app-context';
 import { formatCount } from '../lib/format';
 import { excludedByEntry } from '../../../shared/server-cost-table';
@@ -17,6 +19,7 @@ import { commandText, whereFrom } from './mcp-import-dialog';
 import { useServers } from '../hooks/use-servers';
 import { Icon } from './icon';
 import { LevelCosts } from './server-level-costs';
+import { WrapChecksField } from './server-wrap-checks';
 
 interface ServerCardProps {
   row: ServerRow;
@@ -122,6 +125,7 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
           </>
         ) : null}
       </dl>
+      {wrap.state === 'direct' ? <WrapChecksField serverId={server.id} /> : null}
       {wrap.state === 'unwrappable' ? <p className="server-note">Cannot be wrapped: {wrap.reason}</p> : null}
       {problem !== null ? (
         <p className="server-problem" role="alert">
@@ -167,11 +171,15 @@ function WrapBadge({ row }: { row: ServerRow }) {
   const { wrap } = row;
   if (wrap.state === 'wrapped') {
     const filters = [...(wrap.includeTools ?? []).map((value) => `only ${value}`), ...(wrap.excludeTools ?? []).map((value) => `without ${value}`)];
+    const checks = wrap.checkCalls ?? DEFAULT_CHECK_CALLS;
+    const unchecked = checks === 'off' ? [] : (wrap.noCheckTools ?? []);
+    const details = [...filters, `${CHECK_CALLS_MEANS[checks]}${unchecked.length > 0 ? `, never ${unchecked.join(', ')}` : ''}`];
     return (
-      <span className="wrap-badge wrap-badge-wrapped" title={filters.length > 0 ? filters.join('; ') : undefined}>
+      <span className="wrap-badge wrap-badge-wrapped" title={details.join('; ')}>
         <Icon name="check" size={13} />
         Wrapped · {wrap.level ?? `${PROXY_DEFAULT_LEVEL} (default)`}
         {filters.length > 0 ? ` · ${formatCount(filters.length, 'filter')}` : ''}
+        {checks !== DEFAULT_CHECK_CALLS ? ` · checks ${checks}` : ''}
       </span>
     );
   }

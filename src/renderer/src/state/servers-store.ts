@@ -1,7 +1,7 @@
 // The Servers view's data: the servers of the MCP config files main
 // discovered (with their wrap state), each one's measurement at every level
-// when the person asked for it, the tools they unticked and the level they
-// chose for a wrap. Main starts a server only on Measure; a config file is
+// when the person asked for it, the tools they unticked, the level and the
+// call checks they chose for a wrap. Main starts a server only on Measure; a config file is
 // written only on a confirmed wrap or unwrap (preview, then commit).
 //
 // One store per API, made on first use: it listens to main's events itself
@@ -9,6 +9,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
+  CheckCallsMode,
   LevelName,
   McpConfigFile,
   ServerCosts,
@@ -23,6 +24,7 @@ import { asCavemanError, errorSentence } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { costlierLevels, costlierWhy } from '../../../shared/costlier-levels';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
 import { costRows } from '../../../shared/server-cost-table';
 
 export type Measure =
@@ -32,6 +34,12 @@ export type Measure =
   | { status: 'error'; message: string };
 
 export type EditAction = ServerEditPreview['action'];
+
+/** A wrap's --check-calls, and its --no-check-tools as typed (names or globs, comma-separated). */
+export interface WrapChecks {
+  mode: CheckCallsMode;
+  unchecked: string;
+}
 
 export interface ServersState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -45,6 +53,8 @@ export interface ServersState {
   excluded: Record<string, string[]>;
   /** The level chosen for a wrap, by server id (the proxy's default until chosen). */
   levels: Record<string, LevelName>;
+  /** The call checks chosen for a wrap, by server id (the proxy's default, checking nothing left out, until chosen). */
+  checks: Record<string, WrapChecks>;
 
   load(): Promise<void>;
   measure(serverId: string, tokenizer: TokenizerName): Promise<void>;
@@ -55,6 +65,7 @@ export interface ServersState {
   cancelAll(): Promise<void>;
   toggleTool(serverId: string, name: string): void;
   setLevel(serverId: string, level: LevelName): void;
+  setChecks(serverId: string, checks: WrapChecks): void;
   /** What the edit would change; rejects with main's refusal. */
   preview(serverId: string, action: EditAction): Promise<ServerEditPreview>;
   /** Makes the previewed edit; rejects (and changes nothing) when the file moved on since. */
@@ -77,6 +88,18 @@ export function levelOf(state: Pick<ServersState, 'levels'>, serverId: string): 
   return state.levels[serverId] ?? PROXY_DEFAULT_LEVEL;
 }
 
+const DEFAULT_CHECKS: WrapChecks = { mode: DEFAULT_CHECK_CALLS, unchecked: '' };
+
+export function checksOf(state: Pick<ServersState, 'checks'>, serverId: string): WrapChecks {
+  return state.checks[serverId] ?? DEFAULT_CHECKS;
+}
+
+/** The request's check options: only what differs from the proxy's default is written into the entry. */
+function checkOptions({ mode, unchecked }: WrapChecks): { checkCalls?: CheckCallsMode; noCheckTools?: string[] } {
+  const patterns = mode === 'off' ? '' : unchecked.trim();
+  return { ...(mode !== DEFAULT_CHECK_CALLS ? { checkCalls: mode } : {}), ...(patterns !== '' ? { noCheckTools: [patterns] } : {}) };
+}
+
 /** Why the level chosen for a measured server's wrap costs Claude more than a level before it; undefined when it does not (or nothing is measured). */
 export function costlierChoice(state: Pick<ServersState, 'levels' | 'measures' | 'excluded'>, serverId: string): string | undefined {
   const measure = state.measures[serverId];
@@ -92,7 +115,13 @@ export function createServersStore(api: CavemanApi): ServersStore {
     const editRequest = (serverId: string, action: EditAction) => {
       if (action === 'unwrap') return { serverId, action };
       const excluded = get().excluded[serverId] ?? [];
-      return { serverId, action, level: levelOf(get(), serverId), ...(excluded.length > 0 ? { excludeTools: excluded } : {}) };
+      return {
+        serverId,
+        action,
+        level: levelOf(get(), serverId),
+        ...(excluded.length > 0 ? { excludeTools: excluded } : {}),
+        ...checkOptions(checksOf(get(), serverId)),
+      };
     };
 
     return {
@@ -103,6 +132,7 @@ export function createServersStore(api: CavemanApi): ServersStore {
       measures: {},
       excluded: {},
       levels: {},
+      checks: {},
 
       async load() {
         const look = ++looks;
@@ -167,6 +197,8 @@ export function createServersStore(api: CavemanApi): ServersStore {
       },
 
       setLevel: (serverId, level) => set((state) => ({ levels: { ...state.levels, [serverId]: level } })),
+
+      setChecks: (serverId, checks) => set((state) => ({ checks: { ...state.checks, [serverId]: checks } })),
 
       preview: (serverId, action) => api.previewServerEdit(editRequest(serverId, action)),
 

@@ -95,9 +95,19 @@ describe('describeTools', () => {
     expect(mixed.isError).toBeUndefined();
     expect(mixed.content.at(-1)?.text).toBe('no tool named "nope" in this listing; its tools are: tool_a, tool_b');
     expect(describer.answer({ name: 'tool_b' }).content).toHaveLength(1); // one name as `name` is taken too
-    for (const args of [{}, { names: [] }, { names: [1] }, undefined]) {
+    const malformed: [unknown, string][] = [
+      [{}, 'no "names" was given'],
+      [{ names: [] }, '"names" is empty'],
+      [{ names: [1] }, '"names" holds a number; each item is a tool name, a string'],
+      [{ names: { tool_a: true } }, '"names" is an object, not a list of tool names'],
+      [{ name: 3 }, '"name" is a number, not a list of tool names'],
+      [undefined, 'no arguments were given'],
+      ['tool_a', 'the arguments are a string, not an object'],
+      [['tool_a'], 'the arguments are an array, not an object'],
+    ];
+    for (const [args, problem] of malformed) {
       expect(describer.answer(args)).toEqual({
-        content: [{ type: 'text', text: 'call caveman_describe with {"names": ["<tool>", …]}, names of listed tools' }],
+        content: [{ type: 'text', text: `${problem}: call caveman_describe with {"names": ["<tool>", …]}, names of listed tools` }],
         isError: true,
       });
     }

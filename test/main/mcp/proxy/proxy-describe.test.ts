@@ -186,7 +186,10 @@ describe('caveman_describe in the proxy', () => {
       expect(unknown.isError).toBe(true);
       expect(unknown.content[0]!.text).toBe('no tool named "nope" in this listing; its tools are: echo, tool_01, tool_02, tool_03, tool_04, tool_05, grow');
       const bad = (await proxied.client.callTool({ name: 'caveman_describe', arguments: {} })) as { content: TextContent; isError?: boolean };
-      expect(bad).toEqual({ content: [{ type: 'text', text: 'call caveman_describe with {"names": ["<tool>", …]}, names of listed tools' }], isError: true });
+      expect(bad).toEqual({
+        content: [{ type: 'text', text: 'no "names" was given: call caveman_describe with {"names": ["<tool>", …]}, names of listed tools' }],
+        isError: true,
+      });
     } finally {
       await proxied.close();
     }

@@ -107,7 +107,8 @@ describe('caveman-shrink proxy --level', () => {
     expect(facts.slice(0, -1)).toEqual(await libraryTools(original, { level: 'facts' }));
     expect(facts.filter((tool) => descriptionOf(tool).endsWith(MARKER))).toEqual([]);
     expect(proxy!.stderr()).toContain(
-      'tools/list is answered shrunk at level facts: tool descriptions whole, parameter descriptions cut to their lead and fact sentences (store:',
+      'tools/list is answered shrunk at level facts: tool descriptions whole, parameter descriptions cut to their lead and fact sentences; the calls ' +
+        'of the tools whose listing deferred anything are checked against their original schema (--check-calls deferred, the default) (store:',
     );
     await proxy!.close();
 

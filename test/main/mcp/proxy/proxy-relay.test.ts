@@ -5,40 +5,8 @@
 // request is gone at once, and a listing the engine cannot read passes.
 
 import { describe, expect, it, vi } from 'vitest';
-import { startToolsProxy, type ShrunkListing, type ToolsProxyOptions } from '../../../../src/main/mcp/proxy/tools-proxy';
-import { proxyListing } from '../../../../src/main/mcp/proxy/proxy-listing';
-import { FakePeer } from './fake-peer';
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
-const encode = (text: string) => new TextEncoder().encode(text);
-
-/** A shrinking listing on this thread, as the proxy's worker makes it. */
-const shrinking = (log: (note: string) => void = () => undefined): Pick<ToolsProxyOptions, 'shrinkTools'> => ({
-  shrinkTools: (tools) =>
-    proxyListing(tools, { store: ':memory:', tokenizer: 'o200k_base', sourceName: 't', level: 'leads', shareSchemas: false, describeTool: true, log }),
-});
-
-async function proxyInMemory(options: Partial<ToolsProxyOptions> = {}) {
-  const upstream = new FakePeer();
-  const downstream = new FakePeer();
-  const logged: string[] = [];
-  const proxy = await startToolsProxy({
-    upstream,
-    downstream,
-    log: (line) => logged.push(line),
-    shrinkTools: async (tools) => ({ tools }),
-    coalesceMs: 5,
-    ...options,
-  });
-  return { upstream, downstream, proxy, logged };
-}
-
-/** Answers the proxy's pending tools/list with `result` (raw JSON text). */
-function answerListing(upstream: FakePeer, result: string | Uint8Array) {
-  const id = upstream.sent.filter((m) => m.method === 'tools/list').at(-1)!.id as number;
-  const bytes = typeof result === 'string' ? encode(result) : result;
-  upstream.receiveBytes(Buffer.concat([encode(`{"jsonrpc":"2.0","id":${id},"result":`), bytes, encode('}')]));
-}
+import type { ShrunkListing } from '../../../../src/main/mcp/proxy/tools-proxy';
+import { answerListing, encode, proxyInMemory, shrinking, tick } from './in-memory-proxy';
 
 describe('the relay relays bytes', () => {
   it('keeps every byte of a request and its answer but the id, which is rewritten in place', async () => {
@@ -112,7 +80,7 @@ describe('list_changed', () => {
 
 describe('tools/call', () => {
   it('refuses a call whose name is not one string (an array, a number, none, twice) as invalid, and relays none of them', async () => {
-    const { upstream, downstream, proxy } = await proxyInMemory({ checkCall: ({ name }) => (name === 'tool_1' ? 'filtered' : undefined) });
+    const { upstream, downstream, proxy } = await proxyInMemory({ checkCall: ({ name }) => (name === 'tool_1' ? { refuse: 'filtered' } : undefined) });
     const calls = ['{"name":["tool_1"]}', '{"name":1}', '{"arguments":{}}', '{"name":"x","name":"tool_1"}', '[]'];
     calls.forEach((params, n) => downstream.receiveBytes(encode(`{"jsonrpc":"2.0","id":${n},"method":"tools/call","params":${params}}`)));
     await tick();

@@ -1,8 +1,8 @@
-// The proxy's --include-tools / --exclude-tools: names or
-// globs, comma-separated or repeated; an exclude wins over an include.
+// The proxy's --include-tools / --exclude-tools: names or globs,
+// comma-separated or repeated; an exclude wins over an include.
 
 import { describe, expect, it } from 'vitest';
-import { splitPatterns, toolFilter } from '../../../../src/main/mcp/proxy/tool-filter';
+import { toolFilter } from '../../../../src/main/mcp/proxy/tool-filter';
 
 const NAMES = ['get_me', 'get_file_contents', 'list_issues', 'list_gists', 'create_issue', 'delete_file', 'repo/search', 'browser_click', 'browser_type', '#2'];
 const kept = (include: string[], exclude: string[] = []) => NAMES.filter((name) => toolFilter(include, exclude)!.keeps(name));
@@ -25,9 +25,5 @@ describe('toolFilter', () => {
     expect(toolFilter([], ['x'])!.keeps(undefined)).toBe(true);
     expect(toolFilter(['x'], [])!.keeps(undefined)).toBe(false);
     expect(toolFilter(['get_*, list_*'], ['list_gists'])!.flags).toBe('--include-tools get_*,list_* --exclude-tools list_gists');
-  });
-
-  it('splits on commas outside braces and brackets', () => {
-    expect(splitPatterns('a, b{c,d},[,x],e,,')).toEqual(['a', 'b{c,d}', '[,x]', 'e']);
   });
 });

@@ -167,7 +167,7 @@ describe('the proxy core', () => {
       upstream,
       downstream,
       log: () => undefined,
-      checkCall: ({ name }) => (name === 'hidden' ? 'filtered out' : undefined),
+      checkCall: ({ name }) => (name === 'hidden' ? { refuse: 'filtered out' } : undefined),
       shrinkTools: async (tools) => ({ tools }),
     });
     downstream.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hidden', arguments: {} } });

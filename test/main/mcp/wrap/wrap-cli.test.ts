@@ -33,6 +33,7 @@ import { UsageError } from '../../../../src/main/cli/usage-error';
 import { runCommand } from '../../../helpers/cli';
 import { commitWrap, prepareWrap } from '../../../../src/main/mcp/wrap/wrap-server';
 import { assertWritable } from '../../../../src/main/mcp/wrap/config-file';
+import { wrapStateOf } from '../../../../src/main/mcp/wrap/wrap-state';
 import { EVERYTHING_BIN, FILESYSTEM_BIN, REPO, sdkListAll, node } from '../servers';
 import { CODEX, DESKTOP, formats } from './config-texts';
 
@@ -229,6 +230,31 @@ describe('the file itself', () => {
     expect(undo.status).toBe(0);
     expect(applyPatch(readFileSync(config, 'utf8'), undo.stdout)).toBe(DESKTOP);
     expect(existsSync(backupOf(config, 'everything'))).toBe(true);
+  });
+
+  it('writes --check-calls and each --no-check-tools value into the entry, which reads them back', async () => {
+    const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
+    const wrapped = await cli(
+      'wrap',
+      '--config',
+      config,
+      '--server',
+      'everything',
+      '--check-calls',
+      'all',
+      '--no-check-tools',
+      'get_*,echo',
+      '--no-check-tools',
+      'add',
+    );
+    expect(wrapped.status, wrapped.stderr).toBe(0);
+    const entry = (JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.everything!;
+    const args = entry.args.slice(entry.args.indexOf('proxy') + 1, entry.args.indexOf('--'));
+    expect(args).toEqual(['--check-calls', 'all', '--no-check-tools', 'get_*,echo', '--no-check-tools', 'add']);
+    expect(wrapStateOf({ transport: 'stdio', ...entry })).toMatchObject({ state: 'wrapped', checkCalls: 'all', noCheckTools: ['get_*,echo', 'add'] });
+    expect((await cli('wrap', '--config', config, '--server', 'x', '--check-calls', 'some')).status).toBe(2);
+    expect((await cli('unwrap', '--config', config, '--server', 'everything')).status).toBe(0);
+    expect(readFileSync(config, 'utf8')).toBe(DESKTOP);
   });
 
   it("--dry-run's diff shows no secret of the file: env values and secret args are ***, the file keeps them", async () => {

@@ -76,9 +76,22 @@ describe('wrapStateOf', () => {
 
 describe('the table of proxy flags wrap writes', () => {
   it('every row is written in order, read back from the entry, and is an option of the wrap command', async () => {
-    const options = { level: 'signatures', includeTools: ['a*', 'b'], excludeTools: ['c'] };
+    const options = { level: 'signatures', includeTools: ['a*', 'b'], excludeTools: ['c'], checkCalls: 'all', noCheckTools: ['d,e*'] };
     const flags = proxyFlags(options);
-    expect(flags).toEqual(['--level', 'signatures', '--include-tools', 'a*', '--include-tools', 'b', '--exclude-tools', 'c']);
+    expect(flags).toEqual([
+      '--level',
+      'signatures',
+      '--include-tools',
+      'a*',
+      '--include-tools',
+      'b',
+      '--exclude-tools',
+      'c',
+      '--check-calls',
+      'all',
+      '--no-check-tools',
+      'd,e*',
+    ]);
     expect(proxyOptionsOf(flags)).toEqual(options);
     const help = await runCommand(['wrap', '--help']);
     for (const spec of WRAP_PROXY_FLAGS) {
