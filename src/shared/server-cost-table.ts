@@ -13,7 +13,8 @@
 import type { LevelName, ServerCosts, ServerWrapState, TokenTriple } from './contracts';
 import { LEVELS, PROXY_DEFAULT_LEVEL } from './levels';
 
-export const RENDERINGS = ['json', 'anthropic', 'openai'] as const;
+/** In the order a person reads them: what Claude sees first, then OpenAI, the JSON last. */
+export const RENDERINGS = ['anthropic', 'openai', 'json'] as const;
 export type RenderingKey = (typeof RENDERINGS)[number];
 
 /** Column heads, and what each rendering is (docs/transform.md). */

@@ -43,7 +43,7 @@ test.describe('servers in config files', () => {
     await tiny.getByRole('button', { name: 'Measure' }).click();
     const table = tiny.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(LEVELS.length + 2);
-    await expect(table.getByRole('columnheader')).toHaveText(['Level', 'Tools', 'JSON', 'Claude', 'OpenAI']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Level', 'Tools', 'Claude', 'OpenAI', 'JSON']);
     for (const level of LEVELS) await expect(table.getByRole('rowheader', { name: new RegExp(`^${level}( |$)`) })).toBeVisible();
     await expect(tiny.getByRole('checkbox')).toHaveCount(5);
 
@@ -155,12 +155,13 @@ test.describe('a level that costs more', () => {
     await memory.getByRole('button', { name: 'Measure' }).click();
     const table = memory.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(LEVELS.length + 2);
+    // The cells after the level: Tools, then Claude's tokens.
     const claude = async (level: string) =>
       Number(
         (await table
           .getByRole('row', { name: new RegExp(`^${level}`) })
           .getByRole('cell')
-          .nth(2)
+          .nth(1)
           .textContent())!
           .split(' ')[0]!
           .replace(/,/g, ''),
