@@ -10,14 +10,15 @@ import { expect, fixture, REPO, test } from './app-fixture';
 const SHOTS = join(REPO, 'test-results', 'settings');
 mkdirSync(SHOTS, { recursive: true });
 
-/** The page's background and the diff editor's, as drawn. */
+/** The page's background, the diff editor's and a secondary button's (one drawn before the switch kept its light background), as drawn. */
 const drawn = (page: Page) =>
   page.evaluate(() => ({
     page: getComputedStyle(document.body).backgroundColor,
     diff: getComputedStyle(document.querySelector('[data-editor-host]')!.shadowRoot!.querySelector('.cm-editor')!).backgroundColor,
+    button: getComputedStyle(Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.includes('Paste JSON'))!).backgroundColor,
   }));
-const LIGHT = { page: 'rgb(244, 245, 247)', diff: 'rgb(255, 255, 255)' };
-const DARK = { page: 'rgb(15, 18, 23)', diff: 'rgb(22, 26, 33)' };
+const LIGHT = { page: 'rgb(244, 245, 247)', diff: 'rgb(255, 255, 255)', button: 'rgb(255, 255, 255)' };
+const DARK = { page: 'rgb(15, 18, 23)', diff: 'rgb(22, 26, 33)', button: 'rgb(22, 26, 33)' };
 
 for (const size of [
   { width: 1024, height: 700 },
