@@ -80,6 +80,20 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: { 'max-len': ['error', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true }] },
   },
+  {
+    // One import style: a relative import of a TypeScript module (or a generated .js beside its .d.ts) names no suffix.
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration[source.value=/^\\.{1,2}\\/.*\\.js$/]', message: 'Import a relative module without the .js suffix.' },
+        {
+          selector: ':matches(ExportNamedDeclaration, ExportAllDeclaration)[source.value=/^\\.{1,2}\\/.*\\.js$/]',
+          message: 'Export from a relative module without the .js suffix.',
+        },
+      ],
+    },
+  },
   // What the contracts script writes: one enum per line, as long as the schema's list.
   { files: ['**/*.generated.*'], rules: { 'max-len': 'off' } },
   {

@@ -10,10 +10,16 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WorkerContexts } from './worker-context';
-import { _electron as electron, test as base, type Browser, type ElectronApplication, type LaunchOptions, type Page } from '@playwright/test';
+import { _electron as electron, test as base, type Browser, type ElectronApplication, type LaunchOptions, type Locator, type Page } from '@playwright/test';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
+/** Screenshots to look at: one folder per view (test-results/table/, test-results/diff/…), each file named by the state it shows. */
+const SCREENSHOTS = join(REPO, 'test-results');
+
+/** Writes test-results/<view>/<state>.png of the page or one part of it. */
+export async function viewShot(target: Page | Locator, view: string, state: string): Promise<void> {
+  await target.screenshot({ path: join(SCREENSHOTS, view, `${state}.png`) });
+}
 
 export interface ExportedFile {
   fileName: string;
@@ -32,7 +38,8 @@ export interface AppDriver {
   allowConsoleErrors(pattern: RegExp): void;
   /** Reloads the window (the store persists). */
   reload(): Promise<void>;
-  screenshot(name: string): Promise<void>;
+  /** Writes test-results/<view>/<project>-<state>.png (the journey runs in each project). */
+  screenshot(view: string, state: string): Promise<void>;
 }
 
 let electronProbed: { path: string } | { reason: string } | undefined;
@@ -169,7 +176,6 @@ export const test = base.extend<
     // Made once the journey is known to run (made before the skip, each skipped Electron journey left one in /tmp).
     const dir = mkdtempSync(join(tmpdir(), 'caveman-e2e-'));
     const storePath = join(dir, 'store', 'ccr.db');
-    mkdirSync(SCREENSHOTS, { recursive: true });
     /** The driver parts every host shares; `host` adds how it exports and which console errors it tolerates. */
     const driver = (page: Page, kind: AppDriver['kind'], host: Pick<AppDriver, 'captureExport' | 'allowConsoleErrors'>): AppDriver => ({
       page,
@@ -179,8 +185,8 @@ export const test = base.extend<
       reload: async () => {
         await page.reload();
       },
-      screenshot: async (name) => {
-        await page.screenshot({ path: join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`), fullPage: false });
+      screenshot: async (view, state) => {
+        await page.screenshot({ path: join(SCREENSHOTS, view, `${testInfo.project.name}-${state}.png`), fullPage: false });
       },
       ...host,
     });

@@ -12,6 +12,8 @@ import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { LintReport } from '../../src/shared/contracts';
 import { cli, expect, fixture, REPO, test } from './app-fixture';
+import { RecoveryStore } from '../../src/main/store';
+import { GITHUB, dropAndWait } from './catalog-drops';
 import { isCut, overlaps } from './layout-probes';
 
 const SHOTS = join(REPO, 'test-results', 'history');
@@ -40,7 +42,7 @@ async function storeCatalogs(page: Page, drop: (files: { name: string; bytes: Bu
   await expect(page.getByRole('listbox', { name: 'History' }).getByRole('option')).toHaveCount(count);
 }
 
-test('servers imported from a typed command are told apart by their script (all three were mcp:node)', async ({ app }) => {
+test('servers imported from a typed command are told apart by their script', async ({ app }) => {
   const { page } = app;
   const servers = [[TINY, '--tools', '3'], [LISTED, join(REPO, 'test/fixtures/shared/real/server-memory.json')], [EVERYTHING]];
   for (const args of servers) {
@@ -230,3 +232,117 @@ for (const size of [
     await shot(page, `json-only-${size.width}x${size.height}`);
   });
 }
+
+test('history says which MCP client a proxy shrink was made for', async ({ app }) => {
+  const { page } = app;
+  // What the proxy records when it shrinks a listing for a client (its clientInfo from initialize).
+  const store = RecoveryStore.open(app.storePath);
+  const { handle } = store.put(GITHUB.bytes, {
+    tokensBefore: 25_545,
+    tokensAfter: 20_060,
+    tokenizer: 'o200k_base',
+    toolCount: 117,
+    sourceName: 'mcp:github',
+    clientInfo: { name: 'claude-code', version: '2.1.3' },
+  });
+  store.close();
+  await page.getByRole('tab', { name: /^History/ }).click();
+  await page
+    .getByRole('listbox', { name: 'History' })
+    .getByRole('option', { name: new RegExp(handle) })
+    .click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details).toContainText('for claude-code 2.1.3');
+  await app.screenshot('history', 'proxy-client');
+});
+
+test('a stored handle is in history after a reload: its original recovers byte-exact, and it is deleted after a confirmation', async ({ app }) => {
+  const { page } = app;
+  await dropAndWait(page, () => app.dropFiles([{ name: GITHUB.name, bytes: GITHUB.bytes }]), GITHUB.name);
+  const handle = (await page.getByRole('region', { name: 'Summary' }).textContent())!.match(/ccr_[0-9a-f]{32}/)![0];
+
+  await app.reload();
+  await page.getByRole('tab', { name: /^History/ }).click();
+  const list = page.getByRole('listbox', { name: 'History' });
+  const entry = list.getByRole('option', { name: new RegExp(handle) });
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('github-mcp-server.json');
+  await entry.click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details).toContainText(handle);
+  await app.screenshot('history', 'details');
+
+  const recovered = await app.captureExport(() => details.getByRole('button', { name: 'Recover original…' }).click());
+  expect(recovered.bytes.equals(GITHUB.bytes)).toBe(true);
+
+  await details.getByRole('button', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this handle?' });
+  await expect(confirm).toContainText(/can no longer be recovered/i);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('option', { name: new RegExp(handle) })).toHaveCount(0);
+  await expect(page.getByText(/No handles stored yet/)).toBeVisible();
+});
+
+test('history sorts by its columns, by click and by keyboard, in main’s order', async ({ app }) => {
+  const { page } = app;
+  const catalog = (tools: number, words: number) =>
+    Buffer.from(
+      JSON.stringify({
+        tools: Array.from({ length: tools }, (_, i) => ({
+          name: `tool_${i}`,
+          description: `Does thing ${i}.${'   padded'.repeat(words)}`,
+          inputSchema: { type: 'object', title: 'Args', properties: {} },
+        })),
+      }),
+    );
+  // Dropped one at a time, so each is stored after the one before.
+  for (const [name, bytes] of [
+    ['two.json', catalog(2, 40)],
+    ['three.json', catalog(3, 1)],
+    ['one.json', catalog(1, 5)],
+  ] as const) {
+    await app.dropFiles([{ name, bytes }]);
+    await expect(
+      page.getByRole('navigation', { name: 'Loaded catalogs' }).getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')} `) }),
+    ).toBeVisible();
+  }
+  await page.getByRole('tab', { name: /^History/ }).click();
+  const list = page.getByRole('listbox', { name: 'History' });
+  const sources = () => list.getByRole('option').locator('.h-source').allTextContents();
+  const header = (name: string) => page.getByRole('table', { name: 'History columns' }).getByRole('columnheader', { name });
+  await expect.poll(sources).toEqual(['one.json', 'three.json', 'two.json']);
+  await expect(header('Created')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'none');
+  const note = page.getByRole('region', { name: 'Recovery store' }).locator('.panel-note');
+  await expect(note).toHaveText('3 handles, newest first');
+
+  await header('Tools').getByRole('button').click();
+  await expect(note).toHaveText('3 handles');
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Created')).toHaveAttribute('aria-sort', 'none');
+  await expect.poll(sources).toEqual(['three.json', 'two.json', 'one.json']);
+  await header('Tools').getByRole('button').click();
+  await expect(header('Tools')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(sources).toEqual(['one.json', 'two.json', 'three.json']);
+
+  // By keyboard: Tab reaches the header buttons; Enter sorts by source name, A→Z.
+  await header('Source').getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(header('Source')).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(sources).toEqual(['one.json', 'three.json', 'two.json']);
+
+  // Saved is the share of what Claude's model sees; the three catalogs save different shares, largest first.
+  const savedShares = async () => (await list.getByRole('option').locator('.h-saved').allTextContents()).map((text) => parseFloat(text));
+  const unsorted = await savedShares();
+  await header('Claude saved').getByRole('button').focus();
+  await page.keyboard.press('Space');
+  await expect(header('Claude saved')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(savedShares).toEqual([...unsorted].sort((a, b) => b - a));
+  const saved = await savedShares();
+  expect(saved).toHaveLength(3);
+  expect(new Set(saved).size).toBe(3);
+  await header('Claude sees before').getByRole('button').click();
+  await expect(header('Claude sees before')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Claude sees after')).toHaveAttribute('aria-sort', 'none');
+  await shot(page, 'sorted');
+});

@@ -70,3 +70,9 @@ export const layeredOpacity = (page: Page, selectors: string[]) =>
     const through = selectors.reduce((left, selector) => left * (1 - alpha(getComputedStyle(document.querySelector(selector)!).backgroundColor)), 1);
     return 1 - through;
   }, selectors);
+
+/** The parts of `inner` that lie outside `outer` (px, rounded), so a cut-off control shows up as a non-zero side. */
+export async function overflow(inner: Locator, outer: Locator): Promise<{ left: number; right: number }> {
+  const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+  return { left: Math.max(0, Math.round(b.x - a.x)), right: Math.max(0, Math.round(a.x + a.width - (b.x + b.width))) };
+}

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { cli, expect, fixture, REPO, SCREENSHOTS, test } from './app-fixture';
+import { cli, expect, fixture, REPO, test } from './app-fixture';
 import { isCut } from './layout-probes';
 
 const GITHUB = fixture('github-mcp-server.json');
-const SHOTS = join(SCREENSHOTS, 'levels');
+const SHOTS = join(REPO, 'test-results', 'levels');
 mkdirSync(SHOTS, { recursive: true });
 
 /** The library's report of shrinking `path` at `level` (a fresh store), as a person calling shrink() would get it. */

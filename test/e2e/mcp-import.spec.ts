@@ -8,7 +8,7 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { REPO, cli, expect, homeWith, test } from './app-fixture';
+import { REPO, cli, expect, homeWith, test, viewShot } from './app-fixture';
 
 const TINY = join(REPO, 'test/fixtures/mcp/tiny-server.mjs');
 const require = createRequire(import.meta.url);
@@ -43,7 +43,7 @@ test('import a server found in an MCP config: nothing starts until Import, then 
   await expect(found.getByRole('listitem').nth(2)).toContainText('it has neither a "command" nor a "url"');
   await dialog.getByText(/^Looked in \d+ files$/).click();
   await expect(dialog).toContainText(/claude_desktop_config\.json — 1 server/);
-  await app.screenshot('mcp-import-dialog');
+  await app.screenshot('mcp-import', 'dialog');
 
   await dialog.getByRole('button', { name: 'Import tiny' }).click();
   await expect(dialog).toBeHidden();
@@ -59,7 +59,7 @@ test('import a server found in an MCP config: nothing starts until Import, then 
   await expect(summary).toContainText(line.recovery_handle);
   await expect(summary).toContainText(line.tokens_before.toLocaleString('en-US'));
   await expect(summary).toContainText(line.tokens_after.toLocaleString('en-US'));
-  await app.screenshot('mcp-imported');
+  await app.screenshot('mcp-import', 'imported');
 });
 
 test('another server: a form mistake is explained in the dialog, a crashing server is a clear failure, a chosen config file adds its servers', async ({
@@ -73,7 +73,7 @@ test('another server: a form mistake is explained in the dialog, a crashing serv
 
   await dialog.getByLabel('Command line').fill(`"${process.execPath}" "${TINY}" --mode crash`);
   await dialog.getByLabel('Environment').fill('TINY_LOG=1');
-  await app.screenshot('mcp-import-form');
+  await app.screenshot('mcp-import', 'form');
   await dialog.getByRole('button', { name: 'Start and import' }).click();
   await expect(dialog).toBeHidden();
   const failure = page.getByRole('alert').filter({ hasText: 'Could not import mcp:tiny-server.mjs' });
@@ -81,7 +81,7 @@ test('another server: a form mistake is explained in the dialog, a crashing serv
   await expect(failure).toContainText('exited before it answered tools/list');
   await expect(failure).toContainText('kaboom');
   await expect(failure).toContainText('cave_mcp_unreachable');
-  await app.screenshot('mcp-import-failure');
+  await app.screenshot('mcp-import', 'failure');
 
   if (app.kind !== 'browser') return; // Electron shows a native dialog here; the file input is the browser host's.
   await page.getByRole('button', { name: 'Import from MCP server…' }).click();
@@ -96,4 +96,60 @@ test('another server: a form mistake is explained in the dialog, a crashing serv
   await picked.getByRole('button', { name: 'Import team-tiny' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('4 tools', { exact: true })).toBeVisible();
+});
+
+test.describe('the MCP dialog with many servers found', () => {
+  test.use({
+    hostEnv: homeWith({
+      '.cursor/mcp.json': JSON.stringify({
+        mcpServers: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`server-${i + 1}`, { command: 'node', args: [`server-${i + 1}.mjs`, '--flag'] }])),
+      }),
+    }),
+  });
+
+  test('at 1024×700 the dialog fits the window: its title and Close stay in view, the servers scroll between them', async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+    await expect(dialog.getByRole('list', { name: 'Servers found' }).getByRole('listitem')).toHaveCount(12);
+    await dialog.getByText(/^Looked in \d+ files$/).click();
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(700);
+    // Close lies inside the dialog's box, and so does the title.
+    for (const part of [dialog.getByRole('button', { name: 'Close' }), dialog.getByRole('heading', { name: 'Import from MCP server' })]) {
+      const inner = (await part.boundingBox())!;
+      expect(inner.y).toBeGreaterThanOrEqual(box.y);
+      expect(inner.y + inner.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+    await viewShot(page, 'mcp-import', 'many-servers-1024x700');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test('a server that never answers initialize: the job says what it waits for and counts the seconds; Cancel stops it', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+  await dialog.getByLabel('Command line').fill(`"${process.execPath}" -e "setInterval(() => {}, 1000)"`);
+  await dialog.getByRole('button', { name: 'Start and import' }).click();
+  await expect(dialog).toBeHidden();
+  const jobs = page.getByRole('region', { name: 'Running jobs' });
+  await expect(jobs).toContainText('Waiting for the server to answer initialize');
+  const bar = jobs.getByRole('progressbar', { name: 'mcp:node' });
+  // The count moves on as the wait goes on.
+  await expect(bar).toHaveAttribute('aria-valuetext', /^Waiting for the server to answer initialize, \d+ s$/);
+  const waited = async () => Number(/(\d+) s$/.exec((await bar.getAttribute('aria-valuetext')) ?? '')?.[1]);
+  const first = await waited();
+  await expect.poll(waited).toBeGreaterThan(first);
+  await expect(jobs).toContainText(/\d+ s/);
+  await expect(jobs).not.toContainText('%');
+  await expect(jobs).not.toContainText('Listing');
+  await viewShot(page, 'mcp-import', 'waiting-1024x700');
+  await jobs.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Cancelled mcp:node — the server was stopped and nothing was stored.');
+  await expect(jobs).toHaveCount(0);
 });

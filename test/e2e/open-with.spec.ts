@@ -23,7 +23,7 @@ test('catalogs named at launch open in the window, the first on screen, and a mi
   const summary = page.getByRole('region', { name: 'Summary' });
   const handle = (JSON.parse(cli(['shrink', MEMORY.path]).stderr) as { recovery_handle: string }).recovery_handle;
   await expect(summary).toContainText(handle);
-  await app.screenshot('open-with');
+  await app.screenshot('results', 'opened-at-launch');
 
   await loaded.getByRole('button', { name: /^no-such-catalog\.json/ }).click();
   await expect(page.getByText(/cannot read no-such-catalog\.json .*there is no such file/i)).toBeVisible();

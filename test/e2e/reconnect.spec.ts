@@ -91,5 +91,5 @@ test('the event stream drops while a catalog is analysed: its result shows once 
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
   await expect(page.locator('.merge-host')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { dropper: Dropper }).dropper.streams)).toBe(2);
-  await app.screenshot('reconnect-result');
+  await app.screenshot('results', 'after-reconnect');
 });

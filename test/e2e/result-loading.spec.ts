@@ -39,7 +39,7 @@ test('the result of a finished job loads with a progress bar, the decoding threa
   const loading = page.getByRole('progressbar', { name: 'Loading the diff' });
   await expect(loading).toHaveAttribute('aria-valuetext', 'Requesting the diff…');
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
-  await app.screenshot('result-loading-requested');
+  await app.screenshot('results', 'loading-requested');
 
   // The decoding thread was running before the diff was even asked for: it started with the job.
   expect(diffAskedAt).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ import { distinctCatalog, expectedHandle } from '../reliability/helpers/catalogs
 import { canMountTmpfs, fillDisk, holdWriteLock, mountTmpfs } from '../reliability/helpers/faults';
 import { auditStore } from '../reliability/helpers/store-audit';
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy';
-import { expect, fixture, REPO, test } from './app-fixture';
+import { expect, fixture, homeWith, REPO, test, viewShot } from './app-fixture';
 
 const CATALOG = fixture('server-memory.json');
 
@@ -435,7 +435,7 @@ test.describe('store faults: a banner in the app, and nothing half-written', () 
         await expect(summary.getByRole('button', { name: 'Save original…' })).toBeEnabled();
         await expect(page.locator('.preview-tag')).toHaveCount(2);
         await expect(page.getByRole('region', { name: 'Diff' })).toContainText('Compressed (preview)');
-        await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', `fault-${journey.name.replace(/[^a-z]+/gi, '-')}.png`) });
+        await page.screenshot({ path: join(REPO, 'test-results', 'security', `fault-${journey.name.replace(/[^a-z]+/gi, '-')}.png`) });
 
         await page.getByRole('tab', { name: /^History/ }).click();
         if (journey.historyShowsSeed) {
@@ -455,4 +455,78 @@ test.describe('store faults: a banner in the app, and nothing half-written', () 
       }
     });
   }
+});
+
+test('the window cannot be used to break out', async ({ app }) => {
+  const { page } = app;
+  app.allowConsoleErrors(/Executing inline script violates the following Content Security Policy/);
+  const probe = await page.evaluate(() => {
+    const inline = document.createElement('script');
+    inline.textContent = 'window.__inlineRan = true';
+    document.head.append(inline);
+    return {
+      require: typeof (window as unknown as { require?: unknown }).require,
+      process: typeof (window as unknown as { process?: unknown }).process,
+      inlineRan: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true,
+    };
+  });
+  expect(probe).toEqual({ require: 'undefined', process: 'undefined', inlineRan: false });
+  if (app.kind === 'electron') {
+    expect(await page.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
+    // A navigation away is refused by the will-navigate guard: test/main/electron/security.test.ts and
+    // test/reliability/app-security/electron-wiring.test.ts check it on the wired window (a check here,
+    // right after setting location.href, passed whether or not the navigation was refused).
+  } else {
+    // The API refuses a request without the per-run token, even from the app's own origin.
+    const status = await page.evaluate(
+      async () =>
+        (await fetch('/api/history:list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"limit":1,"offset":0}' })).status,
+    );
+    expect(status).toBe(403);
+  }
+});
+
+test.describe('a browser host without --allow-commands', () => {
+  test.use({
+    allowCommands: false,
+    hostEnv: homeWith({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['mine.mjs'] } } }) }),
+  });
+
+  test('the MCP dialog says up front what this host does not start, and how to allow it', async ({ app }) => {
+    test.skip(test.info().project.name !== 'browser', 'the desktop app asks in a native dialog instead');
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('button', { name: 'Import from MCP server…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import from MCP server' });
+    const found = dialog.getByRole('list', { name: 'Servers found' });
+    // A server of the person's own config files still imports.
+    await expect(found.getByRole('button', { name: 'Import mine' })).toBeEnabled();
+
+    const start = dialog.getByRole('button', { name: 'Start and import' });
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(
+      'Starting a typed command is turned off here — import a server from your MCP config files instead, or start the ' +
+        'browser host with --allow-commands to allow it.',
+    );
+    // In view when the dialog opens at 1024×700, above the form's fields (not below them, at the end of the scroll).
+    await expect(dialog.getByText('Starting a typed command is turned off here')).toBeInViewport();
+    await dialog.getByLabel('URL (streamable HTTP)').check();
+    const connect = dialog.getByRole('button', { name: 'Connect and import' });
+    await expect(connect).toBeDisabled();
+    await expect(connect).toHaveAccessibleDescription(/^Connecting to a typed URL is turned off here — .* --allow-commands to allow it\.$/);
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose a config file…' }).click()]);
+    await chooser.setFiles({
+      name: 'team.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ mcpServers: { theirs: { command: 'node', args: ['theirs.mjs'] } } })),
+    });
+    const theirs = found.getByRole('button', { name: 'Import theirs' });
+    await expect(theirs).toBeDisabled();
+    await expect(theirs).toHaveAccessibleDescription(
+      /^theirs is from a config file chosen in the page, and the browser host does not run servers from those .* --allow-commands to allow it\.$/,
+    );
+    await expect(found.getByRole('button', { name: 'Import mine' })).toBeEnabled();
+    await viewShot(page, 'mcp-import', 'config-only-1024x700');
+  });
 });

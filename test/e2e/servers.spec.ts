@@ -38,7 +38,7 @@ test.describe('servers in config files', () => {
     await expect(tiny).toContainText('Cursor');
     await expect(list.getByRole('listitem', { name: 'remote' })).toContainText('Cannot be wrapped: it is reached by URL');
     await expect(list.getByRole('listitem', { name: 'remote' }).getByRole('button', { name: 'Wrap…' })).toHaveCount(0);
-    await app.screenshot('servers-list');
+    await app.screenshot('servers', 'list');
 
     await tiny.getByRole('button', { name: 'Measure' }).click();
     const table = tiny.getByRole('table');
@@ -54,11 +54,11 @@ test.describe('servers in config files', () => {
     await tiny.getByRole('checkbox', { name: 'tool_02' }).uncheck();
     await expect(toolsCell).toHaveText('4');
     await expect(signaturesRow).toContainText('≈');
-    await app.screenshot('servers-measured');
+    await app.screenshot('servers', 'measured');
     // At the 1024×700 minimum the table and the tools still fit the card, with no sideways scroll.
     await page.setViewportSize({ width: 1024, height: 700 });
     expect(await tiny.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
-    await app.screenshot('servers-measured-1024');
+    await app.screenshot('servers', 'measured-1024');
     await page.setViewportSize({ width: 1440, height: 960 });
 
     await tiny.getByLabel('Check calls').selectOption('all');
@@ -66,7 +66,7 @@ test.describe('servers in config files', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await tiny.evaluate((card) => card.scrollIntoView({ block: 'start' }));
     expect(await tiny.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
-    await app.screenshot('servers-wrap-checks-1024');
+    await app.screenshot('servers', 'wrap-checks-1024');
     await page.setViewportSize({ width: 1440, height: 960 });
 
     await tiny.getByRole('button', { name: 'Wrap…' }).click();
@@ -80,7 +80,7 @@ test.describe('servers in config files', () => {
     await expect(diff).toContainText('"tool_02"');
     await expect(diff).toContainText('"--check-calls","all","--no-check-tools","tool_03, grow"');
     expect(readFileSync(config, 'utf8')).toBe(CURSOR);
-    await app.screenshot('servers-wrap-preview');
+    await app.screenshot('servers', 'wrap-preview');
 
     await dialog.getByRole('button', { name: 'Wrap', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -93,7 +93,7 @@ test.describe('servers in config files', () => {
     const written = readFileSync(config, 'utf8');
     expect(written).toContain('// Cursor reads JSONC: this comment stays');
     expect(written).toContain('--exclude-tools');
-    await app.screenshot('servers-wrapped');
+    await app.screenshot('servers', 'wrapped');
 
     // A new look reads the wrapped state from the file.
     await page.getByRole('button', { name: 'Look again' }).click();
@@ -132,7 +132,7 @@ test.describe('servers in config files', () => {
       await expect(dialog.getByLabel(`Changes to ${config}`)).toContainText('"4"');
       expect(readFileSync(config, 'utf8')).toBe(edited);
       expect(existsSync(`${config}.caveman-shrink-tiny.bak`)).toBe(false);
-      await app.screenshot('servers-error');
+      await app.screenshot('servers', 'error');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(crashes.getByRole('alert')).toBeVisible();
     } finally {
@@ -177,16 +177,16 @@ test.describe('a level that costs more', () => {
     // leads is the level picked (the proxy's default): the card warns, with why.
     const warning = memory.getByRole('status').filter({ hasText: 'costs' });
     await expect(warning).toContainText(`leads costs ${leads - full} tokens more than full as Claude sees it: it lists caveman_describe`);
-    await app.screenshot('servers-costlier-1440');
+    await app.screenshot('servers', 'costlier-1440');
     await page.setViewportSize({ width: 1024, height: 700 });
     expect(await memory.evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
     await warning.scrollIntoViewIfNeeded();
-    await app.screenshot('servers-costlier-1024');
+    await app.screenshot('servers', 'costlier-1024');
 
     await memory.getByRole('button', { name: 'Wrap…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Wrap this server?' });
     await expect(dialog.getByRole('status')).toContainText(`leads costs ${leads - full} tokens more than full`);
-    await app.screenshot('servers-costlier-wrap-1024');
+    await app.screenshot('servers', 'costlier-wrap-1024');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // Picking full: nothing to warn about.
     await memory.getByRole('radio', { name: 'full' }).check();
@@ -206,9 +206,9 @@ test.describe('no config files', () => {
     await page.getByText(/^Config files looked at \(\d+\)$/).click();
     await expect(page.getByText(/claude_desktop_config\.json — not found/)).toBeVisible();
     await expect(page.getByText(/\.codex\/config\.toml — not found/)).toBeVisible();
-    await app.screenshot('servers-empty');
+    await app.screenshot('servers', 'empty');
     await page.setViewportSize({ width: 1024, height: 700 });
-    await app.screenshot('servers-empty-1024');
+    await app.screenshot('servers', 'empty-1024');
   });
 });
 
@@ -235,7 +235,7 @@ test.describe('Measure all', () => {
       await page.setViewportSize({ width, height });
       await page.getByRole('tab', { name: 'Servers' }).click();
       await expect(page.getByRole('list', { name: 'Servers' }).getByRole('listitem')).toHaveCount(4);
-      await app.screenshot(`servers-loaded-${width}`);
+      await app.screenshot('servers', `loaded-${width}`);
     }
 
     await page.getByRole('button', { name: 'Measure all' }).click();
@@ -267,9 +267,9 @@ test.describe('Measure all', () => {
       await page.setViewportSize({ width, height });
       await totals.scrollIntoViewIfNeeded();
       expect(await totals.evaluate((section) => section.scrollWidth <= section.clientWidth)).toBe(true);
-      await app.screenshot(`servers-measured-all-${width}`);
+      await app.screenshot('servers', `measured-all-${width}`);
       await crashes.scrollIntoViewIfNeeded();
-      await app.screenshot(`servers-measure-error-${width}`);
+      await app.screenshot('servers', `measure-error-${width}`);
     }
   });
 });

@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, fixture, REPO, test } from './app-fixture';
+import { expect, fixture, REPO, test, viewShot } from './app-fixture';
+import { GITHUB, dropGithub } from './catalog-drops';
 
 const SHOTS = join(REPO, 'test-results', 'settings');
 mkdirSync(SHOTS, { recursive: true });
@@ -59,3 +60,31 @@ for (const size of [
     await page.screenshot({ path: join(SHOTS, `theme-light-on-dark-os-${size.width}x${size.height}.png`) });
   });
 }
+
+test('a reload keeps the tokenizer and the share switch, and offers to open again, from history, the results open before it', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1601, height: 900 });
+  await dropGithub(page, app.dropFiles);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const handle = /ccr_[0-9a-f]{32}/.exec((await summary.textContent()) ?? '')![0];
+  const tokenizer = page.getByRole('combobox', { name: 'Tokenizer' });
+  const share = page.getByRole('checkbox', { name: 'Share sub-schemas' });
+  await tokenizer.selectOption('cl100k_base');
+  await expect(summary).toContainText('Tokenizer cl100k_base');
+  await share.check();
+
+  await app.reload();
+  await expect(tokenizer).toHaveValue('cl100k_base');
+  await expect(share).toBeChecked();
+  const offer = page.getByRole('region', { name: 'Last results' });
+  await expect(offer).toContainText(`Open last time: ${GITHUB.name}.`);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(offer).toContainText('Its original is in history.');
+  await viewShot(page, 'results', 'last-offered-1024x700');
+  await offer.getByRole('button', { name: 'Open it again' }).click();
+  // The same original from history, measured with the kept settings.
+  await expect(summary).toContainText(handle);
+  await expect(summary).toContainText('Tokenizer cl100k_base');
+  await expect(page.getByRole('region', { name: 'Last results' })).toHaveCount(0);
+  await viewShot(page, 'results', 'last-reopened-1024x700');
+});

@@ -86,7 +86,7 @@ test("history details: a tool's original definition, byte-exact, marked shortene
     expect(box.width).toBeGreaterThan(size.width / 2);
     await expect(originals.getByRole('button', { name: 'Close' })).toBeInViewport();
   }
-  await app.screenshot('history-tool-original');
+  await app.screenshot('history', 'tool-original');
   await originals.getByRole('button', { name: 'Close' }).click();
   await expect(originals).toHaveCount(0);
 });

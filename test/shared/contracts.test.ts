@@ -25,9 +25,9 @@ import {
   validatorsTypesFile,
   // @ts-expect-error -- a plain .mjs build script without type declarations
 } from '../../scripts/generate-answer-validators.mjs';
-import { CHANNEL_VALIDATORS } from '../../src/main/contracts/channel-validators.generated.js';
+import { CHANNEL_VALIDATORS } from '../../src/main/contracts/channel-validators.generated';
 import { CHANNELS } from '../../src/shared/ipc/channels';
-import * as standalone from '../../src/renderer/src/transport/answer-validators.generated.js';
+import * as standalone from '../../src/renderer/src/transport/answer-validators.generated';
 
 const expectValid = (id: string, value: unknown) => {
   const validate = validatorFor(id);

@@ -4,7 +4,7 @@
 // checks and the side-by-side diff.
 
 import { Buffer } from 'node:buffer';
-import type { AnalysisFailure, AnalysisSummary, InputOrigin } from '../../shared/contracts';
+import type { AnalysisFailure, AnalysisSummary, InputOrigin, LintReport } from '../../shared/contracts';
 import {
   MAX_INPUT_BYTES,
   NOTHING_STORED,
@@ -18,12 +18,13 @@ import type { TokenizerName } from '../../shared/tokenizers';
 import { DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
 import { lintReportFor } from '../library/lint';
 import { knownLevelFigures, type KnownLevelFigures } from '../library/level-comparison';
-import { passThroughError } from '../library/prepare-catalog';
-import { beginShrinkInDetail } from '../library/shrink';
+import { passThroughError, type CatalogPrepared } from '../library/prepare-catalog';
+import { beginShrinkInDetail, type DetailedShrinkOptions, type ShrinkResult, type ShrinkUnderway, type StageFractions } from '../library/shrink';
 import { budgetOptionsOf, isBudgetBelowFloor, planInput, type PlannedInput } from '../library/plan-budget';
 import { prettyDiff } from '../engine/diff/pretty-diff';
-import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput } from '../engine/guarantees/check-guarantees';
+import { CHECK_OUTPUT_SHARE, checkGuarantees, checkOutput, type CheckedOutput, type GuaranteeReport } from '../engine/guarantees/check-guarantees';
 import { parseJson } from '../engine/json/parse-json';
+import type { JsonDocument } from '../engine/json/json-node';
 import { outputText } from '../engine/transform/transform-catalog';
 import type { ParallelTokenCounter } from '../engine/tokens';
 import type { StoreOption } from '../library/store-option';
@@ -78,73 +79,135 @@ function within(value: number, from: number, to: number): number {
   return Math.min(1, Math.max(0, (value - from) / (to - from)));
 }
 
+/** Each step reports its own 0…1; the plan (shared/progress-plan.ts) places it on the bar and names its stage. */
+type ReportStep = (step: AnalysisStep, fraction: number) => void;
+
 export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProduct> {
-  const { analysisId, name, bytes, tokenizer } = input;
+  const { name, bytes } = input;
   const level = input.level ?? DEFAULT_LEVEL;
   const onProgress = input.onProgress;
-  // Each step reports its own 0…1; the plan (shared/progress-plan.ts) places it on the bar and names its stage.
-  const report = (step: AnalysisStep, fraction: number) => onProgress?.(ANALYSIS_PLAN.stage(step), ANALYSIS_PLAN.at(step, fraction));
+  const report: ReportStep = (step, fraction) => onProgress?.(ANALYSIS_PLAN.stage(step), ANALYSIS_PLAN.at(step, fraction));
   if (bytes.byteLength > MAX_INPUT_BYTES) {
     return failure(input, inputTooLargeError(name, bytes.byteLength));
   }
-
-  let planned: PlannedInput | undefined;
-  if (input.budget !== undefined) {
-    const options = { level, tokenizer, counter: input.counter, shareSchemas: input.shareSchemas, signal: input.signal };
-    try {
-      planned = await planInput(bytes, budgetOptionsOf(options, input.budget));
-    } catch (error) {
-      // A budget below the catalog's floor: nothing is shrunk or stored, and the failure names the floor.
-      if (isBudgetBelowFloor(error)) return failure(input, error);
-      throw error;
-    }
-  }
+  const planning = await planBudget(input, level);
+  if (!planning.ok) return planning.failed;
+  const { planned } = planning;
   const toolLevels = planned?.plan?.toolLevels;
-
-  let checksDone = false;
-  let countedDuringChecks: number | undefined;
-  const shrinking = beginShrinkInDetail(
-    bytes,
-    {
-      store: input.store,
-      tokenizer,
-      sourceName: name,
-      ...(input.shareSchemas ? { shareSchemas: true } : {}),
-      level,
-      ...(input.budget !== undefined ? { budget: input.budget } : {}),
-      ...(input.counter ? { counter: input.counter } : {}),
-      ...(input.signal ? { signal: input.signal } : {}),
-      onStage: (stage, fraction) => {
-        // Counting runs beside the checks (this thread helps when lint first awaits a count): its share of the bar comes after theirs.
-        if (stage === 'counting' && !checksDone) countedDuringChecks = fraction;
-        else report(ANALYSIS_STEP_OF_SHRINK[stage], fraction);
-      },
-    },
-    planned,
-  );
-  const { prepared, read } = shrinking;
-
+  const counting = countingAfterChecks(report);
+  const shrinking = beginShrinkInDetail(bytes, shrinkOptions(input, level, counting.onStage), planned);
+  const { prepared } = shrinking;
   if (!prepared.ok) {
     await shrinking.finish();
     const { passThrough } = prepared;
     return failure(input, passThroughError(passThrough, NOTHING_STORED), passThrough);
   }
+  const checks = checkAndBeginReport(input, level, toolLevels, shrinking, prepared, report);
+  counting.release();
+  const outcome = await shrinking.finish();
+  // From here the original is stored (unless the shrink passed through): a cancellation must say where it is.
+  const handle = outcome.result.recovery_handle;
+  const cancelledNow = () => (handle ? cancelledAfterStoringError(handle) : cancelledError());
 
-  // The workers count the input and the output while this thread checks.
+  report('diff', 0);
+  if (input.signal?.aborted) throw cancelledNow();
   const { doc, layout, transform } = prepared;
+  const { outputDoc, checked } = checks;
+  const tools = layout.tools.map((tool) => ({ name: tool.name, original: tool.node }));
+  const pretty = prettyDiff(doc, outputDoc, tools, (fraction) => report('diff', fraction), checked.deferrals.marked);
+  const lint = await awaitReport(checks, cancelledNow, report);
+  const { output, ...shrinkReport } = outcome.result;
+  if (shrinkReport.budget) lint.budget = shrinkReport.budget;
+  if (handle) recordModelTokens(input.store, handle, shrinkReport, lint.visible);
+  const summary = summaryOf(input, level, { report: shrinkReport, lint, guarantees: checks.guarantees, output, catalogKind: transform.kind });
+  // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
+  const lintBytes = encoder.encode(JSON.stringify(lint));
+  report('writeReport', 1);
+  const diff = encodeDiff(pretty, (text) => Buffer.byteLength(text, 'utf8'));
+  report('writeDiff', 1);
+  // A budget's figures are its plan's, not one level's: the level comparison counts every level itself then.
+  return { outcome: summary, lint: lintBytes, original: bytes, output, diff, ...(toolLevels ? {} : { levels: knownLevelFigures(level, lint) }) };
+}
+
+/** The budget's plan when one is asked for; a budget below the catalog's floor fails, naming the floor (nothing is shrunk or stored). */
+async function planBudget(input: AnalysisInput, level: LevelName): Promise<{ ok: true; planned?: PlannedInput } | { ok: false; failed: AnalysisProduct }> {
+  if (input.budget === undefined) return { ok: true };
+  const options = { level, tokenizer: input.tokenizer, counter: input.counter, shareSchemas: input.shareSchemas, signal: input.signal };
+  try {
+    return { ok: true, planned: await planInput(input.bytes, budgetOptionsOf(options, input.budget)) };
+  } catch (error) {
+    if (isBudgetBelowFloor(error)) return { ok: false, failed: failure(input, error) };
+    throw error;
+  }
+}
+
+/**
+ * The shrink's stages on the bar, but counting runs beside the checks (this thread helps when lint first awaits a
+ * count): its share of the bar is held until the checks are done, then shown after theirs.
+ */
+function countingAfterChecks(report: ReportStep): { onStage: StageFractions; release(): void } {
+  let checksDone = false;
+  let countedDuringChecks: number | undefined;
+  return {
+    onStage: (stage, fraction) => {
+      if (stage === 'counting' && !checksDone) countedDuringChecks = fraction;
+      else report(ANALYSIS_STEP_OF_SHRINK[stage], fraction);
+    },
+    release: () => {
+      checksDone = true;
+      if (countedDuringChecks !== undefined) report('count', countedDuringChecks);
+    },
+  };
+}
+
+function shrinkOptions(input: AnalysisInput, level: LevelName, onStage: StageFractions): DetailedShrinkOptions {
+  return {
+    store: input.store,
+    tokenizer: input.tokenizer,
+    sourceName: input.name,
+    ...(input.shareSchemas ? { shareSchemas: true } : {}),
+    level,
+    ...(input.budget !== undefined ? { budget: input.budget } : {}),
+    ...(input.counter ? { counter: input.counter } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    onStage,
+  };
+}
+
+interface Checks {
+  /** The output parsed once, for the report, the guarantees and the diff. */
+  outputDoc: JsonDocument;
+  checked: CheckedOutput;
+  guarantees: GuaranteeReport;
+  /** The per-tool report, its variants being counted by the workers. */
+  lintReport: Promise<LintReport>;
+  /** How far the workers are with the report's variants. */
+  variantsCounted(): number;
+}
+
+/**
+ * The checks, on this thread while the workers count the input and the output: the output's ledger, the
+ * report's variant transforms (begun now, so the workers count them next, while this thread diffs), then the
+ * guarantee walks.
+ */
+function checkAndBeginReport(
+  input: AnalysisInput,
+  level: LevelName,
+  toolLevels: readonly LevelName[] | undefined,
+  shrinking: ShrinkUnderway,
+  prepared: CatalogPrepared,
+  report: ReportStep,
+): Checks {
+  const { doc, transform } = prepared;
   report('parseOutput', 0);
-  // The output is parsed once, and checked once, for the report, the guarantees and the diff.
   const outputDoc = parseJson(outputText(transform), undefined, (fraction) => report('parseOutput', fraction));
-  // How far the workers are with the report's variants; shown once the diff is done and the analysis waits for them.
   let variantsCounted = 0;
-  // The checks: the output's ledger, the report's variant transforms, then the guarantee walks.
   const checked = checkOutput(doc, outputDoc, transform.tools.length, (fraction) => report('ledger', fraction), toolLevels ?? level);
-  // The report's variants are begun now: the workers count them next, while this thread diffs.
   const lintReport = lintReportFor(
-    read,
+    shrinking.read,
     prepared,
     {
-      tokenizer,
+      tokenizer: input.tokenizer,
       shareSchemas: input.shareSchemas === true,
       level,
       toolLevels,
@@ -155,60 +218,50 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
     input.counter,
     { counts: shrinking.counts, checked, output: outputDoc },
   );
-  // Awaited below; a cancellation before then must not leave it unhandled.
+  // Awaited later; a cancellation before then must not leave it unhandled.
   lintReport.catch(() => undefined);
   // checkGuarantees gives checkOutput, done above, the first CHECK_OUTPUT_SHARE of its bar; the rest is its own walks.
   const guarantees = checkGuarantees(doc, outputDoc, checked, (fraction) => report('guarantees', within(fraction, CHECK_OUTPUT_SHARE, 1)));
-  checksDone = true;
-  if (countedDuringChecks !== undefined) report('count', countedDuringChecks);
-  const outcome = await shrinking.finish();
-  // From here the original is stored (unless the shrink passed through): a cancellation must say where it is.
-  const handle = outcome.result.recovery_handle;
-  const cancelledNow = () => (handle ? cancelledAfterStoringError(handle) : cancelledError());
+  return { outputDoc, checked, guarantees, lintReport, variantsCounted: () => variantsCounted };
+}
 
-  report('diff', 0);
-  if (input.signal?.aborted) throw cancelledNow();
-  const pretty = prettyDiff(
-    doc,
-    outputDoc,
-    layout.tools.map((tool) => ({ name: tool.name, original: tool.node })),
-    (fraction) => report('diff', fraction),
-    checked.deferrals.marked,
-  );
-  const waiting = setInterval(() => report('reportCounts', variantsCounted), WAIT_REPORT_MS);
-  const lint = await lintReport
+/** The report, once its variants are counted; the wait shows on the bar, and a cancellation says where the original is. */
+async function awaitReport(checks: Checks, cancelledNow: () => CavemanError, report: ReportStep): Promise<LintReport> {
+  const waiting = setInterval(() => report('reportCounts', checks.variantsCounted()), WAIT_REPORT_MS);
+  const lint = await checks.lintReport
     .catch((error: unknown) => {
       throw asCavemanError(error).code === 'cave_cancelled' ? cancelledNow() : error;
     })
     .finally(() => clearInterval(waiting));
   report('reportCounts', 1);
-  const { output, ...shrinkReport } = outcome.result;
-  if (shrinkReport.budget) lint.budget = shrinkReport.budget;
-  if (handle) recordModelTokens(input.store, handle, shrinkReport, lint.visible);
+  return lint;
+}
 
-  const summary: AnalysisSummary = {
+interface SummaryParts {
+  report: Omit<ShrinkResult, 'output'>;
+  lint: LintReport;
+  guarantees: GuaranteeReport;
+  output: Uint8Array;
+  catalogKind: AnalysisSummary['catalogKind'];
+}
+
+function summaryOf(input: AnalysisInput, level: LevelName, { report, lint, guarantees, output, catalogKind }: SummaryParts): AnalysisSummary {
+  return {
     ok: true,
-    analysisId,
-    name,
-    tokenizer,
+    analysisId: input.analysisId,
+    name: input.name,
+    tokenizer: input.tokenizer,
     level,
-    report: shrinkReport,
+    report,
     toolCount: lint.tools.length,
     guarantees,
-    bytesBefore: bytes.byteLength,
+    bytesBefore: input.bytes.byteLength,
     bytesAfter: output.byteLength,
-    catalogKind: transform.kind,
+    catalogKind,
     tokensMinified: lint.tokens_minified,
     visible: lint.visible,
     ...(input.shareSchemas ? { shareSchemas: true } : {}),
   };
-  // Writing the report and the diff envelope takes a moment on a large catalog: the last steps of the bar.
-  const lintBytes = encoder.encode(JSON.stringify(lint));
-  report('writeReport', 1);
-  const diff = encodeDiff(pretty, (text) => Buffer.byteLength(text, 'utf8'));
-  report('writeDiff', 1);
-  // A budget's figures are its plan's, not one level's: the level comparison counts every level itself then.
-  return { outcome: summary, lint: lintBytes, original: bytes, output, diff, ...(toolLevels ? {} : { levels: knownLevelFigures(level, lint) }) };
 }
 
 /** The failure of `input`, with what the renderer shows of it: whether it was blank, the line at the error's position. */

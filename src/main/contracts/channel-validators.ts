@@ -4,7 +4,7 @@
 // ones check (test/shared/contracts.test.ts holds them to that).
 
 import type { ValidateFunction } from 'ajv';
-import { CHANNEL_VALIDATORS } from './channel-validators.generated.js';
+import { CHANNEL_VALIDATORS } from './channel-validators.generated';
 
 /** The validator of a schema the channel table names, by `$id` (or `$id#/pointer`). */
 export function channelValidator(id: string): ValidateFunction {

@@ -20,7 +20,7 @@ import { readInput, type CatalogInput, type ReadInput } from './read-catalog-tex
 import { sharedCounter } from './shared-counter';
 import { budgetOptionsOf, budgetReport, planInput } from './plan-budget';
 import { RENDERINGS } from '../engine/visible/rendering';
-import { beginVisibleCounts, sideOfBytes, visibleFigures } from './visible-counts';
+import { beginVisibleCounts, sideOfBytes, visibleFigures, type VisibleCounting, type VisibleFigures } from './visible-counts';
 import {
   beginToolCount,
   inputToolSpans,
@@ -125,16 +125,60 @@ export async function lintReportFor(
 ): Promise<LintReport> {
   const { tokenizer, signal } = totals;
   const { doc, transform } = prepared;
-  interface Counting {
-    text: Uint8Array;
-    spans: ToolSpans;
-    result: () => Promise<ToolCounts>;
-    cancel: () => void;
+  const count = countOnce(counter, tokenizer, signal);
+  // The input as shrink counts it: its bytes, a BOM included (it belongs to the envelope).
+  const source = count(read.bytes, inputToolSpans(read, transform), known.counts?.before);
+  const output = count(transform.output, outputToolSpans(transform), known.counts?.after);
+  // Every count is begun before anything is awaited, so the workers count
+  // them while this thread (or the caller, which need not await at once) works on.
+  const variants = beginVariants(prepared, totals, count);
+  // What the model sees of the input and of the output (docs/transform.md), counted beside the rest.
+  const visibleBefore = beginVisibleCounts(
+    { doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined },
+    counter,
+    tokenizer,
+    signal,
+  );
+  const outputDoc = known.output ?? parseJson(outputText(transform));
+  const visibleAfter = beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, visibleBefore);
+  // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
+  const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
+  const level = totals.level ?? DEFAULT_LEVEL;
+  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking, totals.toolLevels ?? level)).ledger;
+  const figures = await settleCounts(source, output, variants, { before: visibleBefore, after: visibleAfter }, totals.onProgress);
+  // What reaches a model is the output, or on a pass-through the input itself.
+  const facts = figures.passesThrough ? factLedger(doc, doc, transform.tools.length) : outputFacts;
+  totals.onProgress?.(1);
+  const report = assembleReport(prepared, totals, figures, facts);
+  // The output as parsed for its renderings: its descriptions tell which tools were shortened.
+  if (totals.describeTool && report.tokens_after < report.tokens_before) {
+    const price = describeToolPrice(doc, transform, tokenizer, outputDoc);
+    if (price.tokens > 0) {
+      const { anthropic, openai } = await describeToolShares(price.name, tokenizer, counter, signal);
+      price.visible = { anthropic, openai };
+    }
+    report.describe_tool = price;
   }
+  return report;
+}
+
+/** One text being counted on the workers (or already known). */
+interface Counting {
+  text: Uint8Array;
+  spans: ToolSpans;
+  result: () => Promise<ToolCounts>;
+  cancel: () => void;
+}
+
+type CountText = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending, progress?: Progress) => Counting;
+
+/**
+ * Begins counting texts, each once: a variant byte for byte equal to a text already
+ * counted (nothing to trim, nothing to minify) takes that text's counts.
+ */
+function countOnce(counter: ParallelTokenCounter, tokenizer: TokenizerName, signal: AbortSignal | undefined): CountText {
   const counted: Counting[] = [];
-  // Each text is counted once: a variant byte for byte equal to a text already
-  // counted (nothing to trim, nothing to minify) takes that text's counts.
-  const count = (text: Uint8Array, spans: ToolSpans, known?: ToolCountsPending, progress?: Progress): Counting => {
+  return (text, spans, known, progress) => {
     const same = counted.find((c) => sameText(c.text, text) && sameSpans(c.spans, spans));
     if (same) return same;
     let counting: Counting;
@@ -153,80 +197,102 @@ export async function lintReportFor(
     counted.push(counting);
     return counting;
   };
-  // The input as shrink counts it: its bytes, a BOM included (it belongs to the envelope).
-  const source = count(read.bytes, inputToolSpans(read, transform), known.counts?.before);
-  const output = count(transform.output, outputToolSpans(transform), known.counts?.after);
+}
+
+/** The partial transforms a saving is attributed by, being counted. */
+interface VariantCounts {
+  /** The input as compact JSON, nothing else changed (also the base of "beyond minification"). */
+  minified: Counting;
+  /** Minified with the metadata trimmed. */
+  metadata: Counting;
+  /** Trimmed with the structure changed too; absent when structure changed nothing (the usual case). */
+  structure: Counting | undefined;
+}
+
+function beginVariants({ doc, transform }: CatalogPrepared, totals: LintTotals, count: CountText): VariantCounts {
   const share = totals.shareSchemas ?? false;
-  // Every variant is begun before anything is awaited, so the workers count
-  // them while this thread (or the caller, which need not await at once) works on.
-  // Minified: the input as compact JSON, nothing else changed (also the base of "beyond minification").
-  // Structure changed nothing (the usual case): no need to count it.
   const structureChanged = transform.structureDrops > 0 || transform.sharedDefinitions > 0;
   const variants = structureChanged ? 3 : 2;
   const [minifying = NO_PROGRESS, trimming = NO_PROGRESS, restructuring = NO_PROGRESS] = parts(totals.onVariantsProgress ?? NO_PROGRESS, variants);
   const [minifiedCounted, trimmedCounted, restructuredCounted] = totals.onVariantsCounted ? parts(totals.onVariantsCounted, variants) : [];
-  const minifiedJob = count(
+  const variant = (result: TransformResult): [Uint8Array, ToolSpans] => [result.output, outputToolSpans(result)];
+  const minified = count(
     ...variant(transformCatalog(doc, { dropAnnotations: false, reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: minifying })!),
     undefined,
     minifiedCounted,
   );
-  const metadataJob = count(
+  const metadata = count(
     ...variant(transformCatalog(doc, { reduceDescriptions: false, exactStructure: false, sharedOutput: true, onProgress: trimming })!),
     undefined,
     trimmedCounted,
   );
-  const structureJob = structureChanged
+  const structure = structureChanged
     ? count(
         ...variant(transformCatalog(doc, { reduceDescriptions: false, shareSchemas: share, sharedOutput: true, onProgress: restructuring })!),
         undefined,
         restructuredCounted,
       )
     : undefined;
-  // What the model sees of the input and of the output (docs/transform.md), counted beside the rest.
-  const visibleBefore = beginVisibleCounts(
-    { doc, layout: prepared.layout, asciiBytes: read.decoded.ok ? read.decoded.asciiBytes : undefined },
-    counter,
-    tokenizer,
-    signal,
-  );
-  const outputDoc = known.output ?? parseJson(outputText(transform));
-  const visibleAfter = beginVisibleCounts(sideOfBytes(outputDoc, readCatalog(outputDoc)!, transform.output), counter, tokenizer, signal, visibleBefore);
-  // The facts ledger is built on this thread while the workers count (the first quarter of the progress, per tool).
-  const checking = span(totals.onProgress ?? NO_PROGRESS, 0, 0.25);
-  const level = totals.level ?? DEFAULT_LEVEL;
-  const outputFacts = (known.checked ?? checkOutput(doc, outputDoc, transform.tools.length, checking, totals.toolLevels ?? level)).ledger;
-  const before = await source.result();
-  totals.onProgress?.(0.25);
-  const after = await output.result();
-  totals.onProgress?.(0.5);
-  const passesThrough = after.total >= before.total;
+  return { minified, metadata, structure };
+}
 
+/** Every count, awaited: per tool after each step of the shrink, and the totals. */
+interface CountedFigures {
+  before: ToolCounts;
+  /** The output's, or the input's when the catalog passes through. */
+  after: ToolCounts;
+  minified: ToolCounts;
+  /** Per tool: minified, then without metadata, then with the structure changed too. */
+  compact: readonly number[];
+  withoutMetadata: readonly number[];
+  withStructure: readonly number[];
+  passesThrough: boolean;
+  visible: VisibleFigures;
+}
+
+/** Awaits the counts in the order the progress reports them; a pass-through cancels what it need not attribute. */
+async function settleCounts(
+  source: Counting,
+  output: Counting,
+  variants: VariantCounts,
+  visible: { before: VisibleCounting; after: VisibleCounting },
+  onProgress: LintTotals['onProgress'],
+): Promise<CountedFigures> {
+  const before = await source.result();
+  onProgress?.(0.25);
+  const after = await output.result();
+  onProgress?.(0.5);
+  const passesThrough = after.total >= before.total;
   let withoutMetadata = before.parts;
   let withStructure = before.parts;
   if (!passesThrough) {
-    withoutMetadata = (await metadataJob.result()).parts;
-    totals.onProgress?.(0.75);
-    withStructure = structureJob ? (await structureJob.result()).parts : withoutMetadata;
+    withoutMetadata = (await variants.metadata.result()).parts;
+    onProgress?.(0.75);
+    withStructure = variants.structure ? (await variants.structure.result()).parts : withoutMetadata;
   } else {
     // A pass-through saves nothing to attribute.
-    for (const unused of [metadataJob, structureJob]) if (unused !== minifiedJob) unused?.cancel();
-    for (const name of RENDERINGS) if (visibleAfter[name] !== visibleBefore[name]) visibleAfter[name].cancel();
+    for (const unused of [variants.metadata, variants.structure]) if (unused !== variants.minified) unused?.cancel();
+    for (const name of RENDERINGS) if (visible.after[name] !== visible.before[name]) visible.after[name].cancel();
   }
-  const minified = await minifiedJob.result();
-  const visible = await visibleFigures(visibleBefore, passesThrough ? visibleBefore : visibleAfter);
-  const compact = passesThrough ? before.parts : minified.parts;
-  // What reaches a model is the output, or on a pass-through the input itself.
-  const facts = passesThrough ? factLedger(doc, doc, transform.tools.length) : outputFacts;
-  totals.onProgress?.(1);
-  const afterParts = passesThrough ? before.parts : after.parts;
-  const totalBefore = before.total;
-  const totalAfter = passesThrough ? before.total : after.total;
+  const minified = await variants.minified.result();
+  const seen = await visibleFigures(visible.before, passesThrough ? visible.before : visible.after);
+  return {
+    before,
+    after: passesThrough ? before : after,
+    minified,
+    compact: passesThrough ? before.parts : minified.parts,
+    withoutMetadata,
+    withStructure,
+    passesThrough,
+    visible: seen,
+  };
+}
 
-  function variant(result: TransformResult): [Uint8Array, ToolSpans] {
-    return [result.output, outputToolSpans(result)];
-  }
-
-  const tools: ToolTokens[] = transform.tools.map((span, i) => ({
+/** Each tool's counts and the saving by kind (whitespace, metadata, structure, prose), its facts and what the model sees. */
+function toolTokensOf(transform: CatalogPrepared['transform'], figures: CountedFigures, facts: FactLedger, toolLevels: LintTotals['toolLevels']): ToolTokens[] {
+  const { before, compact, withoutMetadata, withStructure, visible } = figures;
+  const afterParts = figures.after.parts;
+  return transform.tools.map((span, i) => ({
     name: span.name,
     tokens_before: before.parts[i]!,
     tokens_after: afterParts[i]!,
@@ -239,28 +305,36 @@ export async function lintReportFor(
     },
     facts: factTally(facts.tools[i]),
     visible: visible.tools[i]!,
-    ...(totals.toolLevels ? { level: totals.toolLevels[i]! } : {}),
+    ...(toolLevels ? { level: toolLevels[i]! } : {}),
   }));
+}
+
+/** The report: the tools, the envelope (what lies outside them), the totals and the facts. */
+function assembleReport({ transform }: CatalogPrepared, totals: LintTotals, figures: CountedFigures, facts: FactLedger): LintReport {
+  const tools = toolTokensOf(transform, figures, facts, totals.toolLevels);
+  const totalBefore = figures.before.total;
+  const totalAfter = figures.after.total;
+  const minifiedTotal = figures.minified.total;
   const sum = (key: 'tokens_before' | 'tokens_after') => tools.reduce((s, t) => s + t[key], 0);
   const ratio = savingRatio(totalBefore, totalAfter);
-  const beyondMinification = savingRatio(minified.total, totalAfter);
+  const beyondMinification = savingRatio(minifiedTotal, totalAfter);
   const totalFacts = tools.reduce<FactTally>((sum, tool) => addTally(sum, tool.facts), { found: 0, kept: 0, redundant: 0, deferred: 0, dropped: 0 });
-  const report: LintReport = {
+  return {
     basis: 'inferred',
     content_type: 'toolschema',
-    tokenizer,
+    tokenizer: totals.tokenizer,
     catalog_kind: transform.kind,
-    share_schemas: share,
-    level,
+    share_schemas: totals.shareSchemas ?? false,
+    level: totals.level ?? DEFAULT_LEVEL,
     tokens_before: totalBefore,
     tokens_after: totalAfter,
     ratio,
-    tokens_minified: minified.total,
+    tokens_minified: minifiedTotal,
     beyond_minification: beyondMinification,
     tools,
-    envelope: { tokens_before: totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after'), visible: visible.envelope },
-    total: { tokens_before: totalBefore, tokens_after: totalAfter, ratio, tokens_minified: minified.total, beyond_minification: beyondMinification },
-    visible: visible.total,
+    envelope: { tokens_before: totalBefore - sum('tokens_before'), tokens_after: totalAfter - sum('tokens_after'), visible: figures.visible.envelope },
+    total: { tokens_before: totalBefore, tokens_after: totalAfter, ratio, tokens_minified: minifiedTotal, beyond_minification: beyondMinification },
+    visible: figures.visible.total,
     facts: {
       ...totalFacts,
       leads: { ...facts.leads },
@@ -270,16 +344,6 @@ export async function lintReportFor(
       dropped_facts: facts.dropped.slice(0, LISTED).map(({ tool, location, sentence }) => ({ tool, location, sentence })),
     },
   };
-  // The output as parsed for its renderings: its descriptions tell which tools were shortened.
-  if (totals.describeTool && totalAfter < totalBefore) {
-    const price = describeToolPrice(doc, transform, tokenizer, outputDoc);
-    if (price.tokens > 0) {
-      const { anthropic, openai } = await describeToolShares(price.name, tokenizer, counter, signal);
-      price.visible = { anthropic, openai };
-    }
-    report.describe_tool = price;
-  }
-  return report;
 }
 
 /** The describe tool's share of a listing that holds it, as JSON and in each rendering (what it adds, up to the envelope's join). */

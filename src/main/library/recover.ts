@@ -1,7 +1,7 @@
 // recover(), history() and selectionProfile(): the read-only library calls.
 
-import type { HistoryPage, HistorySortKey, SortDirection } from '../../shared/contracts';
-import { DEFAULT_PAGE_SIZE, historyPage } from '../store';
+import type { HistoryPage } from '../../shared/contracts';
+import { DEFAULT_PAGE_SIZE, historyPage, type HistoryQuery } from '../store';
 import { selectionProfileOf, type SelectionProfile } from '../engine/guarantees/selection-profile';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput } from './read-catalog-text';
@@ -20,17 +20,8 @@ export function recover(handle: string, options: StoreOptions = {}): Uint8Array 
   return withStore(options.store, (store) => store.get(handle), { readonly: true });
 }
 
-export interface HistoryOptions extends StoreOptions {
-  limit?: number;
-  offset?: number;
-  query?: string;
-  /** Order by this column, 'created' by default. */
-  sort?: HistorySortKey;
-  /** 'descending' by default. */
-  direction?: SortDirection;
-  /** List each entry's shrinks too (`shrinks`, newest first). */
-  shrinks?: boolean;
-}
+/** The store's history query (page, search, sort, days, shrinks), and which store to read. */
+export interface HistoryOptions extends StoreOptions, HistoryQuery {}
 
 /** Handles in the store, newest first unless a sort says otherwise. */
 export function history({ store, limit = DEFAULT_PAGE_SIZE, offset = 0, ...request }: HistoryOptions = {}): HistoryPage {

@@ -3,10 +3,10 @@
 // data_version says another connection committed, rows they added get a
 // history row and rows they removed lose theirs. The mirror also keeps the
 // retained-byte total, which only changes through the same writes.
-import { HISTORY_TABLE, SHRINKS_TABLE, TEMP_RECOVERIES_DDL, TEMP_SHRINKS_DDL, historyDdl } from './schema.js';
-import { normalizeCreatedAt } from './created-at.js';
-import type { SqliteDatabase } from './open-connection.js';
-import { addModelTokensToStandIns, copyFileModelTokens } from './model-tokens.js';
+import { HISTORY_TABLE, SHRINKS_TABLE, TEMP_RECOVERIES_DDL, TEMP_SHRINKS_DDL, historyDdl } from './schema';
+import { normalizeCreatedAt } from './created-at';
+import type { SqliteDatabase } from './open-connection';
+import { addModelTokensToStandIns, copyFileModelTokens } from './model-tokens';
 import type { Statement } from 'better-sqlite3';
 
 const CREATED_AT_FUNCTION = 'caveman_created_at';

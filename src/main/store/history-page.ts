@@ -3,7 +3,7 @@
 // they answer.
 
 import type { HistoryListRequest, HistoryPage } from '../../shared/contracts';
-import type { RecoveryStore } from './recovery-store.js';
+import type { RecoveryStore } from './recovery-store';
 
 /** `shrinks`: each entry lists its shrinks too. */
 export function historyPage(

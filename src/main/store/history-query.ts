@@ -5,13 +5,13 @@
 // Other orderings have no index of their own (one per column would slow
 // every put): SQLite keeps the top rows of one pass over the table, measured
 // in test/main/store/history-performance.test.ts.
-import { HISTORY_TABLE, SHRINKS_CLIENT_COLUMN, SHRINKS_TABLE } from './schema.js';
-import type { SqliteDatabase } from './open-connection.js';
-import { columnOrNull } from './table-columns.js';
+import { HISTORY_TABLE, SHRINKS_CLIENT_COLUMN, SHRINKS_TABLE } from './schema';
+import type { SqliteDatabase } from './open-connection';
+import { columnOrNull } from './table-columns';
 import type { HistorySortKey, SortDirection } from '../../shared/contracts';
-import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink } from './types.js';
+import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink } from './types';
 import type { Statement } from 'better-sqlite3';
-import { decodeModelTokens, MODEL_SORT_COLUMNS, MODEL_TOKENS_COLUMN, modelTokensOf } from './model-tokens.js';
+import { decodeModelTokens, MODEL_SORT_COLUMNS, MODEL_TOKENS_COLUMN, modelTokensOf } from './model-tokens';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;

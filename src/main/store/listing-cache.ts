@@ -3,8 +3,8 @@
 // option that shapes the answer (the caller makes it), bounded in bytes, the
 // least recently used let go first. An app table of its own; nothing here
 // touches `recoveries` or history.
-import type { SqliteDatabase } from './open-connection.js';
-import { LISTINGS_TABLE } from './schema.js';
+import type { SqliteDatabase } from './open-connection';
+import { LISTINGS_TABLE } from './schema';
 
 /** What is kept of a listing: the tools' bytes and the caller's description of them (JSON text). */
 export interface CachedListing {

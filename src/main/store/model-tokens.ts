@@ -6,9 +6,9 @@
 // only"), as do shrinks recorded by a caller that did not count them.
 
 import type { VisibleTokens } from '../../shared/contracts';
-import type { SqliteDatabase } from './open-connection.js';
-import { HISTORY_TABLE, SHRINKS_TABLE } from './schema.js';
-import { columnOrNull, hasColumn } from './table-columns.js';
+import type { SqliteDatabase } from './open-connection';
+import { HISTORY_TABLE, SHRINKS_TABLE } from './schema';
+import { columnOrNull, hasColumn } from './table-columns';
 
 export const MODEL_TOKENS_COLUMN = 'model_tokens';
 

@@ -22,14 +22,14 @@ import {
   LISTINGS_DDL,
   SHRINKS_CLIENT_COLUMN,
   ADD_SHRINKS_CLIENT_COLUMN,
-} from './schema.js';
-import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files.js';
-import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors.js';
-import { nativeBindingOption } from './native-binding.js';
-import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks.js';
-import { addModelTokensColumns } from './model-tokens.js';
-import { hasColumn } from './table-columns.js';
-import { CavemanError } from '../../shared/errors.js';
+} from './schema';
+import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files';
+import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors';
+import { nativeBindingOption } from './native-binding';
+import { frozenCode, markStoreFiles, storeFilePath, type StoreFileMarks } from './store-file-marks';
+import { addModelTokensColumns } from './model-tokens';
+import { hasColumn } from './table-columns';
+import { CavemanError } from '../../shared/errors';
 
 // Required, not imported: an ESM import of this CommonJS package makes Node
 // scan its sources for named exports first, on every CLI cold start.

@@ -1,8 +1,8 @@
 // Checks what a caller wants stored next to an original and turns it into
 // column values, so a bad number is refused before any transaction starts.
-import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
-import { METADATA_SOURCE } from './schema.js';
-import type { PutMeta } from './types.js';
+import { CavemanError, NOTHING_STORED } from '../../shared/errors';
+import { METADATA_SOURCE } from './schema';
+import type { PutMeta } from './types';
 
 export const DEFAULT_CONTENT_TYPE = 'toolschema';
 export const DEFAULT_COMPRESSOR = 'toolschema';

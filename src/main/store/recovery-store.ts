@@ -3,20 +3,20 @@
 // returned only after the original is durably committed; recovery never
 // guesses and never returns bytes that do not hash to the handle.
 import path from 'node:path';
-import { CavemanError, NOTHING_STORED } from '../../shared/errors.js';
-import { isRecoveryHandle, recoveryHandleFor } from './handle.js';
-import { encodeModelTokens } from './model-tokens.js';
+import { CavemanError, NOTHING_STORED } from '../../shared/errors';
+import { isRecoveryHandle, recoveryHandleFor } from './handle';
+import { encodeModelTokens } from './model-tokens';
 import type { VisibleTokens } from '../../shared/contracts';
-import { sourceKeyFor } from './history-query.js';
-import { MEMORY_PATH } from './open-connection.js';
-import { putColumnsFor, type PutColumns } from './put-meta.js';
-import { DEFAULT_MAX_BYTES } from './store-path.js';
-import { failedAction, invalidBudgetError, mapStoreErrors, outcomeClause, outcomeOf, toStoreError, type StoreAction } from './store-errors.js';
-import type { StoreFilesChange } from './store-file-marks.js';
-import { StoreSession, type NewRow, type ShrinkFigures } from './store-session.js';
-import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types.js';
-import { readCachedListing, touchCachedListing, writeCachedListing, type CachedListing } from './listing-cache.js';
-import { LISTINGS_TABLE } from './schema.js';
+import { sourceKeyFor } from './history-query';
+import { MEMORY_PATH } from './open-connection';
+import { putColumnsFor, type PutColumns } from './put-meta';
+import { DEFAULT_MAX_BYTES } from './store-path';
+import { failedAction, invalidBudgetError, mapStoreErrors, outcomeClause, outcomeOf, toStoreError, type StoreAction } from './store-errors';
+import type { StoreFilesChange } from './store-file-marks';
+import { StoreSession, type NewRow, type ShrinkFigures } from './store-session';
+import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types';
+import { readCachedListing, touchCachedListing, writeCachedListing, type CachedListing } from './listing-cache';
+import { LISTINGS_TABLE } from './schema';
 
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;

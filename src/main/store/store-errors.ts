@@ -3,8 +3,8 @@
 // "fix the permissions" from "this file is damaged".
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CavemanError, NOTHING_STORED, outcomeWords, type ErrorOutcome } from '../../shared/errors.js';
-import { errorMessage } from '../../shared/error-message.js';
+import { CavemanError, NOTHING_STORED, outcomeWords, type ErrorOutcome } from '../../shared/errors';
+import { errorMessage } from '../../shared/error-message';
 
 /** What the caller was doing; it decides how the sentence ends. */
 export type StoreAction = 'open' | 'store' | 'delete' | 'read';

@@ -4,7 +4,7 @@
 // This module also decides, up front, whether the file can be written at all.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CavemanError } from '../../shared/errors.js';
+import { CavemanError } from '../../shared/errors';
 
 export const FOLDER_MODE = 0o700;
 export const FILE_MODE = 0o600;

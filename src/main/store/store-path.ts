@@ -2,7 +2,7 @@
 // environment the same way the Go caveman tools decide it (docs/store.md).
 import os from 'node:os';
 import path from 'node:path';
-import { invalidBudgetError } from './store-errors.js';
+import { invalidBudgetError } from './store-errors';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

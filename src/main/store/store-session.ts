@@ -4,13 +4,13 @@
 // longer the session's (store-file-marks.ts). A session that cannot be closed
 // safely is kept, unclosed, until it can be.
 import type { Statement } from 'better-sqlite3';
-import { HistoryMirror } from './history-mirror.js';
-import { HistoryQueries } from './history-query.js';
-import { openConnection, type SqliteDatabase } from './open-connection.js';
-import type { PutColumns } from './put-meta.js';
-import { HISTORY_TABLE, SHRINKS_TABLE, recordFirstShrinks } from './schema.js';
-import { MODEL_TOKENS_COLUMN } from './model-tokens.js';
-import { sidecarsStillOurs, storeFilesChange, type StoreFileMarks, type StoreFilesChange } from './store-file-marks.js';
+import { HistoryMirror } from './history-mirror';
+import { HistoryQueries } from './history-query';
+import { openConnection, type SqliteDatabase } from './open-connection';
+import type { PutColumns } from './put-meta';
+import { HISTORY_TABLE, SHRINKS_TABLE, recordFirstShrinks } from './schema';
+import { MODEL_TOKENS_COLUMN } from './model-tokens';
+import { sidecarsStillOurs, storeFilesChange, type StoreFileMarks, type StoreFilesChange } from './store-file-marks';
 
 export interface NewRow extends PutColumns {
   handle: string;

@@ -32,6 +32,13 @@ describe('library API', () => {
     expect(history({ store: path }).total).toBe(realFixtures().length);
   });
 
+  it('history takes the store query whole: the days a handle was stored narrow the list', async () => {
+    const path = join(dir, 'ccr.db');
+    await shrink(realFixtures()[0]!.bytes, { store: path });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect([history({ store: path, createdFrom: tomorrow }).total, history({ store: path, createdBefore: tomorrow }).total]).toEqual([0, 1]);
+  });
+
   it('shares sub-schemas only when asked, and records it with the handle so history shows how a catalog was shrunk', async () => {
     const recipient = {
       type: 'object',

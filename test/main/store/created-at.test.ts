@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCreatedAt } from '../../../src/main/store/index.js';
+import { normalizeCreatedAt } from '../../../src/main/store/index';
 
 describe('normalizeCreatedAt', () => {
   it.each([

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RecoveryStore } from '../../../src/main/store/index.js';
+import { RecoveryStore } from '../../../src/main/store/index';
 import { FIXTURES_DIR } from '../../helpers/fixtures';
 import { folderPerTest } from '../../helpers/temp-folder';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isRecoveryHandle, recoveryHandleFor } from '../../../src/main/store/index.js';
+import { isRecoveryHandle, recoveryHandleFor } from '../../../src/main/store/index';
 
 describe('recoveryHandleFor', () => {
   it('is ccr_ plus the first 32 hex digits of SHA-256 (known vector)', () => {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_TABLE, RecoveryStore, SHRINKS_TABLE, recoveryHandleFor } from '../../../src/main/store/index.js';
+import { HISTORY_TABLE, RecoveryStore, SHRINKS_TABLE, recoveryHandleFor } from '../../../src/main/store/index';
 
 const ROWS = 100_000;
 const EVERY_NTH_IS_FOREIGN = 10; // rows written "by the Go tools": no history row until the store syncs

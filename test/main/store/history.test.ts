@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RecoveryStore, historyPage, type PutMeta } from '../../../src/main/store/index.js';
+import { RecoveryStore, historyPage, type PutMeta } from '../../../src/main/store/index';
 
 let folder: string;
 let store: RecoveryStore;

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { VisibleTokens } from '../../../src/shared/contracts';
-import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
-import { decodeModelTokens } from '../../../src/main/store/model-tokens.js';
-import { HISTORY_TABLE, RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl } from '../../../src/main/store/schema.js';
+import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index';
+import { decodeModelTokens } from '../../../src/main/store/model-tokens';
+import { HISTORY_TABLE, RECOVERIES_DDL, SHRINKS_DDL, SHRINKS_TABLE, historyDdl } from '../../../src/main/store/schema';
 import { folderPerTest } from '../../helpers/temp-folder';
 
 const tmp = folderPerTest('ccr-model-tokens-');

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shrink } from '../../../src/main/library/shrink.js';
-import { RecoveryStore } from '../../../src/main/store/index.js';
-import { canMakeReadOnly, makeReadOnly } from '../../helpers/read-only.js';
+import { shrink } from '../../../src/main/library/shrink';
+import { RecoveryStore } from '../../../src/main/store/index';
+import { canMakeReadOnly, makeReadOnly } from '../../helpers/read-only';
 
 let folder: string;
 let savedUmask: number;

@@ -4,9 +4,9 @@
 // recently used let go first.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RecoveryStore } from '../../../src/main/store/index.js';
-import { writeCachedListing, readCachedListing } from '../../../src/main/store/listing-cache.js';
-import { HISTORY_TABLE, RECOVERIES_DDL, SHRINKS_TABLE, historyDdl } from '../../../src/main/store/schema.js';
+import { RecoveryStore } from '../../../src/main/store/index';
+import { writeCachedListing, readCachedListing } from '../../../src/main/store/listing-cache';
+import { HISTORY_TABLE, RECOVERIES_DDL, SHRINKS_TABLE, historyDdl } from '../../../src/main/store/schema';
 import { folderPerTest } from '../../helpers/temp-folder';
 
 const tmp = folderPerTest('ccr-proxy-listings-');

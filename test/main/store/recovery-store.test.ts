@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
-import { RECOVERIES_DDL } from '../../../src/main/store/schema.js';
+import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index';
+import { RECOVERIES_DDL } from '../../../src/main/store/schema';
 import { caughtCavemanError } from '../../helpers/caught-error';
 import { folderPerTest } from '../../helpers/temp-folder';
 

@@ -6,8 +6,8 @@
 // its first shrink.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index.js';
-import { HISTORY_TABLE, RECOVERIES_DDL, SHRINKS_TABLE, historyDdl } from '../../../src/main/store/schema.js';
+import { RecoveryStore, recoveryHandleFor } from '../../../src/main/store/index';
+import { HISTORY_TABLE, RECOVERIES_DDL, SHRINKS_TABLE, historyDdl } from '../../../src/main/store/schema';
 import { folderPerTest } from '../../helpers/temp-folder';
 
 const tmp = folderPerTest('ccr-shrinks-');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CavemanError } from '../../../src/shared/errors.js';
-import { toStoreError } from '../../../src/main/store/store-errors.js';
+import { CavemanError } from '../../../src/shared/errors';
+import { toStoreError } from '../../../src/main/store/store-errors';
 
 const PATH = '/x/ccr.db';
 

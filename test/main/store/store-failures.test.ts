@@ -5,8 +5,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecoveryStore, RECOVERIES_DDL, recoveryHandleFor } from '../../../src/main/store/index.js';
-import { BUSY_TIMEOUT_MS } from '../../../src/main/store/store-errors.js';
+import { RecoveryStore, RECOVERIES_DDL, recoveryHandleFor } from '../../../src/main/store/index';
+import { BUSY_TIMEOUT_MS } from '../../../src/main/store/store-errors';
 import { caughtCavemanError } from '../../helpers/caught-error';
 import { folderPerTest } from '../../helpers/temp-folder';
 

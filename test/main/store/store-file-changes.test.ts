@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RecoveryStore } from '../../../src/main/store/index.js';
+import { RecoveryStore } from '../../../src/main/store/index';
 import { caughtCavemanError } from '../../helpers/caught-error';
 import { canMakeReadOnly } from '../../helpers/read-only';
 import { folderPerTest } from '../../helpers/temp-folder';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_BYTES, resolveMaxBytes, resolveStorePath } from '../../../src/main/store/index.js';
-import { caughtCavemanError } from '../../helpers/caught-error.js';
+import { DEFAULT_MAX_BYTES, resolveMaxBytes, resolveStorePath } from '../../../src/main/store/index';
+import { caughtCavemanError } from '../../helpers/caught-error';
 
 const HOME = '/home/tester';
 

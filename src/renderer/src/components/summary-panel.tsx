@@ -57,22 +57,9 @@ function CopyHandle({ handle }: { handle: string }) {
 }
 
 export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
-  const { commands, mac } = useApp();
-  const { report, guarantees } = summary;
-  const reason = report.pass_through?.reason;
-  const storeError =
-    report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
+  const { report } = summary;
   // What the model is handed (docs/transform.md): the headline and the price use it, never the whitespace-inclusive JSON saving.
   const visible = summary.visible;
-  const noCompressed = whyNoCompressed(summary);
-  const [copyingText, setCopyingText] = useState(false);
-
-  const copyCompressed = async () => {
-    setCopyingText(true);
-    await commands.copyCompressed(summary);
-    setCopyingText(false);
-  };
-
   return (
     <section className="summary" aria-label="Summary">
       <div className="summary-head">
@@ -80,124 +67,168 @@ export function SummaryPanel({ summary }: { summary: AnalysisSummary }) {
           <h2 className="summary-name" title={summary.name}>
             {summary.name}
           </h2>
-          <p className="summary-meta">
-            <span>
-              Tokenizer <strong>{summary.tokenizer}</strong>
-            </span>
-            <span aria-hidden="true">·</span>
-            <span>basis: inferred</span>
-            <span aria-hidden="true">·</span>
-            <span title={LEVEL_KEEPS[summary.level]}>
-              Level <strong>{summary.level}</strong>
-            </span>
-            {report.budget ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span title={budgetTitle(report.budget)}>
-                  Budget <strong>{formatInt(report.budget.tokens)}</strong> ({formatInt(report.budget.listing_tokens)} listed)
-                </span>
-              </>
-            ) : null}
-            {summary.catalogKind ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>{summary.catalogKind}</span>
-              </>
-            ) : null}
-            <span aria-hidden="true">·</span>
-            <span title={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}>
-              {formatBytes(summary.bytesBefore)} → {formatBytes(summary.bytesAfter)}
-            </span>
-            {summary.shareSchemas ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span title="Identical sub-schemas repeated inside a tool are written once, in its $defs">shared sub-schemas</span>
-              </>
-            ) : null}
-          </p>
+          <SummaryMeta summary={summary} />
         </div>
-        <div className="summary-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void commands.saveActive('compressed')}
-            disabled={noCompressed !== null}
-            title={noCompressed ? `No compressed catalog: ${noCompressed}` : titleWithShortcut('Save compressed…', 'save-compressed', mac)}
-          >
-            <Icon name="save" />
-            Save compressed…
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void commands.saveActive('original')}
-            title={titleWithShortcut('Save original…', 'save-original', mac)}
-          >
-            <Icon name="save" />
-            Save original…
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void copyCompressed()}
-            disabled={copyingText || noCompressed !== null}
-            title={noCompressed ? `No compressed catalog: ${noCompressed}` : undefined}
-          >
-            <Icon name="copy" />
-            Copy compressed
-          </button>
-        </div>
+        <SummaryActions summary={summary} />
       </div>
-
-      {storeError ? (
-        <div className="banner banner-bad" role="alert">
-          <Icon name="alert" />
-          <p>
-            <strong>The recovery store could not keep the original:</strong> {storeError.message} — {nothingStored}, so the catalog passes through unchanged.
-          </p>
-        </div>
-      ) : reason === 'no_saving' ? (
-        <div className="banner banner-info" role="status">
-          <Icon name="check" />
-          <p>Already minimal — nothing to remove; {nothingStored}.</p>
-        </div>
-      ) : reason ? (
-        <div className="banner banner-info" role="status">
-          <Icon name="alert" />
-          <p>
-            {report.pass_through?.message} — {nothingStored}.
-          </p>
-        </div>
-      ) : null}
-
+      <PassThroughBanner summary={summary} />
       <dl className="stats">
         <SummaryStats summary={summary} />
         <PriceStat savedTokens={visible ? visible.anthropic.tokens_before - visible.anthropic.tokens_after : report.tokens_before - report.tokens_after} />
       </dl>
+      <SummaryFoot summary={summary} />
+    </section>
+  );
+}
 
-      <div className="summary-foot">
-        <div className="handle-row">
-          <span className="handle-label">Recovery handle</span>
-          {report.recovery_handle ? (
-            <>
-              <code className="handle-code">{report.recovery_handle}</code>
-              <CopyHandle handle={report.recovery_handle} />
-            </>
-          ) : (
-            <span className="handle-none">none — {nothingStored}</span>
-          )}
-        </div>
-        <LevelComparisonRow summary={summary} />
-        {guarantees ? (
-          <ul className="badges" aria-label="Guarantees">
-            {guaranteeBadges(guarantees, summary.level).map((badge) => (
-              <GuaranteeBadge key={badge.title} {...badge} />
-            ))}
-          </ul>
+/** The line under the name: tokenizer, basis, level, budget, catalog kind, bytes and shared sub-schemas. */
+function SummaryMeta({ summary }: { summary: AnalysisSummary }) {
+  const { report } = summary;
+  return (
+    <p className="summary-meta">
+      <span>
+        Tokenizer <strong>{summary.tokenizer}</strong>
+      </span>
+      <span aria-hidden="true">·</span>
+      <span>basis: inferred</span>
+      <span aria-hidden="true">·</span>
+      <span title={LEVEL_KEEPS[summary.level]}>
+        Level <strong>{summary.level}</strong>
+      </span>
+      {report.budget ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span title={budgetTitle(report.budget)}>
+            Budget <strong>{formatInt(report.budget.tokens)}</strong> ({formatInt(report.budget.listing_tokens)} listed)
+          </span>
+        </>
+      ) : null}
+      {summary.catalogKind ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span>{summary.catalogKind}</span>
+        </>
+      ) : null}
+      <span aria-hidden="true">·</span>
+      <span title={`${formatInt(summary.bytesBefore)} → ${formatInt(summary.bytesAfter)} bytes`}>
+        {formatBytes(summary.bytesBefore)} → {formatBytes(summary.bytesAfter)}
+      </span>
+      {summary.shareSchemas ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span title="Identical sub-schemas repeated inside a tool are written once, in its $defs">shared sub-schemas</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** Save compressed, save original and copy compressed; the compressed ones say why when there is none. */
+function SummaryActions({ summary }: { summary: AnalysisSummary }) {
+  const { commands, mac } = useApp();
+  const noCompressed = whyNoCompressed(summary);
+  const [copyingText, setCopyingText] = useState(false);
+  const copyCompressed = async () => {
+    setCopyingText(true);
+    await commands.copyCompressed(summary);
+    setCopyingText(false);
+  };
+  return (
+    <div className="summary-actions">
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => void commands.saveActive('compressed')}
+        disabled={noCompressed !== null}
+        title={noCompressed ? `No compressed catalog: ${noCompressed}` : titleWithShortcut('Save compressed…', 'save-compressed', mac)}
+      >
+        <Icon name="save" />
+        Save compressed…
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void commands.saveActive('original')}
+        title={titleWithShortcut('Save original…', 'save-original', mac)}
+      >
+        <Icon name="save" />
+        Save original…
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void copyCompressed()}
+        disabled={copyingText || noCompressed !== null}
+        title={noCompressed ? `No compressed catalog: ${noCompressed}` : undefined}
+      >
+        <Icon name="copy" />
+        Copy compressed
+      </button>
+    </div>
+  );
+}
+
+/** Why nothing was stored, when the catalog passed through: the store failed, it was already minimal, or another reason. */
+function PassThroughBanner({ summary }: { summary: AnalysisSummary }) {
+  const { report } = summary;
+  const reason = report.pass_through?.reason;
+  const storeError =
+    report.error ?? (reason === 'store_error' ? { code: 'cave_store_unavailable' as const, message: report.pass_through?.message ?? '' } : undefined);
+  if (storeError) {
+    return (
+      <div className="banner banner-bad" role="alert">
+        <Icon name="alert" />
+        <p>
+          <strong>The recovery store could not keep the original:</strong> {storeError.message} — {nothingStored}, so the catalog passes through unchanged.
+        </p>
+      </div>
+    );
+  }
+  if (reason === 'no_saving') {
+    return (
+      <div className="banner banner-info" role="status">
+        <Icon name="check" />
+        <p>Already minimal — nothing to remove; {nothingStored}.</p>
+      </div>
+    );
+  }
+  if (!reason) return null;
+  return (
+    <div className="banner banner-info" role="status">
+      <Icon name="alert" />
+      <p>
+        {report.pass_through?.message} — {nothingStored}.
+      </p>
+    </div>
+  );
+}
+
+/** The recovery handle (copyable), every level at a glance and the guarantee checks. */
+function SummaryFoot({ summary }: { summary: AnalysisSummary }) {
+  const { report, guarantees } = summary;
+  return (
+    <div className="summary-foot">
+      <div className="handle-row">
+        <span className="handle-label">Recovery handle</span>
+        {report.recovery_handle ? (
+          <>
+            <code className="handle-code">{report.recovery_handle}</code>
+            <CopyHandle handle={report.recovery_handle} />
+          </>
         ) : (
-          <p className="badges-none">Guarantee checks did not run: the catalog was not transformed.</p>
+          <span className="handle-none">none — {nothingStored}</span>
         )}
       </div>
-    </section>
+      <LevelComparisonRow summary={summary} />
+      {guarantees ? (
+        <ul className="badges" aria-label="Guarantees">
+          {guaranteeBadges(guarantees, summary.level).map((badge) => (
+            <GuaranteeBadge key={badge.title} {...badge} />
+          ))}
+        </ul>
+      ) : (
+        <p className="badges-none">Guarantee checks did not run: the catalog was not transformed.</p>
+      )}
+    </div>
   );
 }

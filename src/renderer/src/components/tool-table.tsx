@@ -7,13 +7,24 @@
 // shows some of them, switched in its head (tool-columns.ts), so no number
 // is cut or needs a sideways scroll.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { LintReport } from '../../../shared/contracts';
 import { useApp, useUi } from '../app-context';
 import { formatCount, formatInt, formatPercent } from '../lib/format';
 import { titleWithShortcut } from '../lib/shortcuts';
-import { DEFAULT_SORT, envelopeFigures, nextSort, subtotal, toolRows, totalFigures, type ToolFigures, type ToolSort, type ToolSortKey } from '../lib/tool-rows';
+import {
+  DEFAULT_SORT,
+  envelopeFigures,
+  nextSort,
+  subtotal,
+  toolRows,
+  totalFigures,
+  type ToolFigures,
+  type ToolRow,
+  type ToolSort,
+  type ToolSortKey,
+} from '../lib/tool-rows';
 import { COLUMN_CHOICES, FIGURE_COLUMNS, shownColumns, type ColumnChoice, type FigureColumn } from '../lib/tool-columns';
 import '../styles/tool-table.css';
 import { useElementWidth } from '../hooks/use-element-width';
@@ -66,37 +77,147 @@ function columnWidths(
 }
 
 export function ToolTable({ lint, analysisId, preview = null }: { lint: LintReport; analysisId: string; preview?: string | null }) {
-  const { stores, mac } = useApp();
-  const findSeq = useUi((state) => state.findSeq);
-  const revealed = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal.index : null));
-  // Find requests made before this table existed are not for it.
-  const findSeqAtMount = useRef(findSeq);
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<ToolSort>(DEFAULT_SORT);
-  const [focusIndex, setFocusIndex] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const filterRef = useRef<HTMLInputElement>(null);
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const pendingFocus = useRef(false);
   const panelRef = useRef<HTMLElement>(null);
-
   const rows = useMemo(() => toolRows(lint.tools, filter, sort), [lint, filter, sort]);
   const filtered = filter.trim() !== '';
   const shownSum = useMemo(() => (filtered ? subtotal(rows) : null), [filtered, rows]);
   const footRows = shownSum ? 3 : 2;
   const layout = useColumnLayout(lint, panelRef);
-  const { shown } = layout;
+  const { bodyRef, onKeyDown, ...navigation } = useRowNavigation(rows, scrollRef, analysisId);
+  const numberCells = (cell: (column: FigureColumn) => CellValue) => <NumberCells columns={layout.shown.columns} cell={cell} />;
+
+  return (
+    <section className="panel tools-panel" aria-labelledby={`tools-heading-${analysisId}`} ref={panelRef}>
+      <TableHead lint={lint} analysisId={analysisId} preview={preview} shownCount={rows.length} layout={layout} filter={filter} onFilter={setFilter} />
+      <div className="table-scroll" ref={scrollRef}>
+        <table
+          className="tool-table"
+          aria-label="Per-tool tokens"
+          aria-rowcount={rows.length + 1 + footRows}
+          style={{ minWidth: (layout.nameWidth ?? NAME_MIN) + layout.shownWidth }}
+        >
+          <colgroup>
+            <col style={layout.nameWidth === null ? undefined : { width: layout.nameWidth }} />
+            {layout.shown.columns.map((i) => (
+              <col key={i} style={{ width: layout.widths[i] }} />
+            ))}
+          </colgroup>
+          <HeaderRow
+            rowRef={layout.headerRowRef}
+            columns={layout.shown.columns}
+            nameWidth={layout.nameWidth}
+            onNameWidth={layout.setNameWidth}
+            sort={sort}
+            onSort={(key) => setSort(nextSort(sort, key))}
+          />
+          <tbody ref={bodyRef} onKeyDown={onKeyDown}>
+            <ToolRows
+              rows={rows}
+              navigation={navigation}
+              columnCount={layout.shown.columns.length + 1}
+              numberCells={numberCells}
+              empty={lint.tools.length === 0 ? 'This catalog has no tools.' : `No tool matches “${filter.trim()}”.`}
+            />
+          </tbody>
+          <TotalsFoot rowCount={rows.length} footRows={footRows} shownSum={shownSum} layout={layout} numberCells={numberCells} />
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The number cells of one row, for the columns shown. */
+function NumberCells({ columns, cell }: { columns: readonly number[]; cell(column: FigureColumn): CellValue }) {
+  return columns.map((i) => {
+    const value = cell(FIGURE_COLUMNS[i]!);
+    return (
+      <td key={i} className={value.className ?? 'num'}>
+        {value.text}
+      </td>
+    );
+  });
+}
+
+interface TableHeadProps {
+  lint: LintReport;
+  analysisId: string;
+  preview: string | null;
+  shownCount: number;
+  layout: ColumnLayout;
+  filter: string;
+  onFilter(filter: string): void;
+}
+
+/** The panel's title, how many tools show, the column choice and the filter box. */
+function TableHead({ lint, analysisId, preview, shownCount, layout, filter, onFilter }: TableHeadProps) {
+  const { mac } = useApp();
+  const filterRef = useFindFocus();
+  return (
+    <div className="panel-head">
+      <h3 className="panel-title" id={`tools-heading-${analysisId}`}>
+        Per-tool tokens
+      </h3>
+      <PreviewTag reason={preview} />
+      <span className="panel-note">
+        {filter.trim() === '' ? formatCount(lint.tools.length, 'tool') : `${formatInt(shownCount)} of ${formatCount(lint.tools.length, 'tool')}`}
+      </span>
+      <ColumnToggle shown={layout.shown} onChoose={layout.choose} />
+      <SearchField
+        ref={filterRef}
+        label="Filter tools"
+        // Short enough to show whole when the column choice leaves the field its narrowest.
+        placeholder="Filter"
+        title={titleWithShortcut('Filter tools', 'find', mac)}
+        value={filter}
+        onChange={(event) => onFilter(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Find (Ctrl/Cmd+F outside the editor) focuses the filter box of the Results tab. */
+function useFindFocus(): RefObject<HTMLInputElement | null> {
+  const { stores } = useApp();
+  const findSeq = useUi((state) => state.findSeq);
+  // Find requests made before this table existed are not for it.
+  const findSeqAtMount = useRef(findSeq);
+  const filterRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (findSeq === findSeqAtMount.current || stores.ui.getState().tab !== 'results') return;
+    filterRef.current?.focus();
+    filterRef.current?.select();
+  }, [findSeq, stores]);
+  return filterRef;
+}
+
+interface RowNavigation {
+  items: VirtualItem[];
+  paddingTop: number;
+  paddingBottom: number;
+  /** The row that is the keyboard stop. */
+  current: number;
+  /** The tool the diff was last moved to, by its index in the catalog. */
+  revealed: number | null;
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>): void;
+  reveal(position: number): void;
+  setFocusIndex(position: number): void;
+}
+
+/**
+ * The virtual rows and the keyboard among them: arrows, pages, Home and End move the focus (scrolling the row in,
+ * then focusing it once rendered); Enter, Space or a click jumps the diff to the row's tool.
+ */
+function useRowNavigation(rows: readonly ToolRow[], scrollRef: RefObject<HTMLDivElement | null>, analysisId: string): RowNavigation {
+  const { stores } = useApp();
+  const revealed = useUi((state) => (state.reveal?.analysisId === analysisId ? state.reveal.index : null));
+  const [focusIndex, setFocusIndex] = useState(0);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const pendingFocus = useRef(false);
   const current = Math.min(focusIndex, Math.max(0, rows.length - 1));
-  /** The number cells of one row, for the columns shown. */
-  const numberCells = (cell: (column: FigureColumn) => CellValue) =>
-    shown.columns.map((i) => {
-      const value = cell(FIGURE_COLUMNS[i]!);
-      return (
-        <td key={i} className={value.className ?? 'num'}>
-          {value.text}
-        </td>
-      );
-    });
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -106,18 +227,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
-  const columnCount = shown.columns.length + 1;
 
-  // Find (Ctrl/Cmd+F outside the editor) focuses the filter box of the Results tab.
-  useEffect(() => {
-    if (findSeq === findSeqAtMount.current || stores.ui.getState().tab !== 'results') return;
-    filterRef.current?.focus();
-    filterRef.current?.select();
-  }, [findSeq, stores]);
-
-  // Keyboard moves focus between virtual rows: scroll the row in, then focus it once rendered.
   useEffect(() => {
     if (!pendingFocus.current) return;
     const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-row="${current}"]`);
@@ -143,15 +253,7 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current - 1,
-      PageDown: current + page,
-      PageUp: current - page,
-      Home: 0,
-      End: rows.length - 1,
-    };
-    const target = moves[event.key];
+    const target = keyTarget(event.key, current, page, rows.length);
     if (target !== undefined) {
       event.preventDefault();
       moveTo(target);
@@ -161,116 +263,125 @@ export function ToolTable({ lint, analysisId, preview = null }: { lint: LintRepo
     }
   };
 
+  return {
+    items,
+    paddingTop: items[0]?.start ?? 0,
+    paddingBottom: Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)),
+    current,
+    revealed,
+    bodyRef,
+    onKeyDown,
+    reveal,
+    setFocusIndex,
+  };
+}
+
+/** The row a navigation key moves to, or undefined for any other key. */
+function keyTarget(key: string, current: number, page: number, count: number): number | undefined {
+  const moves: Record<string, number> = {
+    ArrowDown: current + 1,
+    ArrowUp: current - 1,
+    PageDown: current + page,
+    PageUp: current - page,
+    Home: 0,
+    End: count - 1,
+  };
+  return moves[key];
+}
+
+interface ToolRowsProps {
+  rows: readonly ToolRow[];
+  navigation: Omit<RowNavigation, 'bodyRef' | 'onKeyDown'>;
+  columnCount: number;
+  numberCells(cell: (column: FigureColumn) => CellValue): ReactNode;
+  /** What an empty table says. */
+  empty: string;
+}
+
+/** The tools' rows, only those in view rendered, with spacers keeping the scroll height of the rest. */
+function ToolRows({ rows, navigation, columnCount, numberCells, empty }: ToolRowsProps) {
+  const { items, paddingTop, paddingBottom, current, revealed } = navigation;
   return (
-    <section className="panel tools-panel" aria-labelledby={`tools-heading-${analysisId}`} ref={panelRef}>
-      <div className="panel-head">
-        <h3 className="panel-title" id={`tools-heading-${analysisId}`}>
-          Per-tool tokens
-        </h3>
-        <PreviewTag reason={preview} />
-        <span className="panel-note">
-          {filter.trim() === '' ? formatCount(lint.tools.length, 'tool') : `${formatInt(rows.length)} of ${formatCount(lint.tools.length, 'tool')}`}
-        </span>
-        <ColumnToggle shown={shown} onChoose={layout.choose} />
-        <SearchField
-          ref={filterRef}
-          label="Filter tools"
-          // Short enough to show whole when the column choice leaves the field its narrowest.
-          placeholder="Filter"
-          title={titleWithShortcut('Filter tools', 'find', mac)}
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-      </div>
-      <div className="table-scroll" ref={scrollRef}>
-        <table
-          className="tool-table"
-          aria-label="Per-tool tokens"
-          aria-rowcount={rows.length + 1 + footRows}
-          style={{ minWidth: (layout.nameWidth ?? NAME_MIN) + layout.shownWidth }}
-        >
-          <colgroup>
-            <col style={layout.nameWidth === null ? undefined : { width: layout.nameWidth }} />
-            {shown.columns.map((i) => (
-              <col key={i} style={{ width: layout.widths[i] }} />
-            ))}
-          </colgroup>
-          <HeaderRow
-            rowRef={layout.headerRowRef}
-            columns={layout.shown.columns}
-            nameWidth={layout.nameWidth}
-            onNameWidth={layout.setNameWidth}
-            sort={sort}
-            onSort={(key) => setSort(nextSort(sort, key))}
-          />
-          <tbody ref={bodyRef} onKeyDown={onKeyDown}>
-            {paddingTop > 0 ? (
-              <tr className="spacer" aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingTop }} />
-              </tr>
-            ) : null}
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              const { tool } = row;
-              return (
-                <tr
-                  key={row.index}
-                  data-row={item.index}
-                  aria-rowindex={item.index + 2}
-                  tabIndex={item.index === current ? 0 : -1}
-                  className={`tool-row${revealed === row.index ? ' is-revealed' : ''}`}
-                  onClick={() => reveal(item.index)}
-                  onFocus={() => setFocusIndex(item.index)}
-                  title={`Show ${tool.name} in the diff`}
-                >
-                  <th scope="row" className="tool-name" title={tool.level ? `${tool.name} — listed at ${tool.level}: ${LEVEL_KEEPS[tool.level]}` : tool.name}>
-                    {/* A budget lists each tool at its own level: said first, so a long name's ellipsis never hides it. */}
-                    {tool.level ? <span className="tool-level">{tool.level}</span> : null}
-                    {tool.name}
-                  </th>
-                  {numberCells((column) => figureCell(column, row.figures))}
-                </tr>
-              );
-            })}
-            {paddingBottom > 0 ? (
-              <tr className="spacer" aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingBottom }} />
-              </tr>
-            ) : null}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="table-empty">
-                  {lint.tools.length === 0 ? 'This catalog has no tools.' : `No tool matches “${filter.trim()}”.`}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-          <tfoot className={shownSum ? 'has-subtotal' : undefined}>
-            {shownSum ? (
-              <tr className="subtotal-row" aria-rowindex={rows.length + 2}>
-                <th scope="row" title="The tools the filter shows, without the envelope">
-                  Filtered ({formatCount(rows.length, 'tool')})
-                </th>
-                {numberCells((column) => figureCell(column, shownSum))}
-              </tr>
-            ) : null}
-            <tr className="envelope-row" aria-rowindex={rows.length + footRows}>
-              <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
-                (envelope)
-              </th>
-              {numberCells((column) => envelopeCell(column, layout.envelope))}
-            </tr>
-            <tr className="total-row" aria-rowindex={rows.length + 1 + footRows}>
-              <th scope="row" title="Every count is a local estimate (basis: inferred)">
-                Total (inferred)
-              </th>
-              {numberCells((column) => figureCell(column, layout.total))}
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </section>
+    <>
+      {paddingTop > 0 ? (
+        <tr className="spacer" aria-hidden="true">
+          <td colSpan={columnCount} style={{ height: paddingTop }} />
+        </tr>
+      ) : null}
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        const { tool } = row;
+        return (
+          <tr
+            key={row.index}
+            data-row={item.index}
+            aria-rowindex={item.index + 2}
+            tabIndex={item.index === current ? 0 : -1}
+            className={`tool-row${revealed === row.index ? ' is-revealed' : ''}`}
+            onClick={() => navigation.reveal(item.index)}
+            onFocus={() => navigation.setFocusIndex(item.index)}
+            title={`Show ${tool.name} in the diff`}
+          >
+            <th scope="row" className="tool-name" title={tool.level ? `${tool.name} — listed at ${tool.level}: ${LEVEL_KEEPS[tool.level]}` : tool.name}>
+              {/* A budget lists each tool at its own level: said first, so a long name's ellipsis never hides it. */}
+              {tool.level ? <span className="tool-level">{tool.level}</span> : null}
+              {tool.name}
+            </th>
+            {numberCells((column) => figureCell(column, row.figures))}
+          </tr>
+        );
+      })}
+      {paddingBottom > 0 ? (
+        <tr className="spacer" aria-hidden="true">
+          <td colSpan={columnCount} style={{ height: paddingBottom }} />
+        </tr>
+      ) : null}
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={columnCount} className="table-empty">
+            {empty}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+interface TotalsFootProps {
+  rowCount: number;
+  footRows: number;
+  /** The filtered tools' sum, when a filter is on. */
+  shownSum: ToolFigures | null;
+  layout: ColumnLayout;
+  numberCells(cell: (column: FigureColumn) => CellValue): ReactNode;
+}
+
+/** The filtered subtotal (when filtering), the envelope and the totals that add up to lint's. */
+function TotalsFoot({ rowCount, footRows, shownSum, layout, numberCells }: TotalsFootProps) {
+  return (
+    <tfoot className={shownSum ? 'has-subtotal' : undefined}>
+      {shownSum ? (
+        <tr className="subtotal-row" aria-rowindex={rowCount + 2}>
+          <th scope="row" title="The tools the filter shows, without the envelope">
+            Filtered ({formatCount(rowCount, 'tool')})
+          </th>
+          {numberCells((column) => figureCell(column, shownSum))}
+        </tr>
+      ) : null}
+      <tr className="envelope-row" aria-rowindex={rowCount + footRows}>
+        <th scope="row" title="Everything outside the tools: the catalog’s own keys and punctuation">
+          (envelope)
+        </th>
+        {numberCells((column) => envelopeCell(column, layout.envelope))}
+      </tr>
+      <tr className="total-row" aria-rowindex={rowCount + 1 + footRows}>
+        <th scope="row" title="Every count is a local estimate (basis: inferred)">
+          Total (inferred)
+        </th>
+        {numberCells((column) => figureCell(column, layout.total))}
+      </tr>
+    </tfoot>
   );
 }
 

@@ -11,7 +11,7 @@ import { CHANNELS, type AnswerOf, type ChannelSpec, type DecodedAnswers, type Re
 import { decodeDiffEnvelope, rebuildCompressed } from '../../../shared/ipc/diff-envelope';
 import { planSections, SECTION_LIMITS, type SectionLimits } from '../lib/diff-sections';
 import { unpackDiff, type PackedDiff } from './diff-transfer';
-import { diffEnvelopeLayout, lintReport, type AnswerValidator } from './answer-validators.generated.js';
+import { diffEnvelopeLayout, lintReport, type AnswerValidator } from './answer-validators.generated';
 
 const decoder = new TextDecoder('utf-8');
 

@@ -4,9 +4,12 @@
 // re-listing, calls with a name of the wrong shape are refused, a cancelled
 // request is gone at once, and a listing the engine cannot read passes.
 
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShrunkListing } from '../../../../src/main/mcp/proxy/tools-proxy';
 import { answerListing, encode, proxyInMemory, shrinking, tick } from './in-memory-proxy';
+
+/** Long past the proxy's list_changed coalescing window: nothing more arrives by then. */
+const LATER_MS = 1_000;
 
 describe('the relay relays bytes', () => {
   it('keeps every byte of a request and its answer but the id, which is rewritten in place', async () => {
@@ -57,7 +60,13 @@ describe('backpressure', () => {
 });
 
 describe('list_changed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('a burst of 1,000 is one re-listing and one notification to the client; pings meanwhile are relayed at once', async () => {
+    // The burst is coalesced on a timer: fake time lets the test wait past it without sleeping.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { upstream, downstream, proxy } = await proxyInMemory();
     downstream.receive({ jsonrpc: '2.0', id: 'l', method: 'tools/list' });
     await tick();
@@ -68,11 +77,11 @@ describe('list_changed', () => {
     await tick();
     expect(upstream.sent.filter((m) => m.method === 'ping')).toHaveLength(1);
     await vi.waitFor(() => expect(upstream.sent.filter((m) => m.method === 'tools/list')).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(LATER_MS);
     expect(upstream.sent.filter((m) => m.method === 'tools/list')).toHaveLength(2);
     answerListing(upstream, '{"tools":[{"name":"b"}]}');
     await vi.waitFor(() => expect(downstream.sent.filter((m) => m.method === 'notifications/tools/list_changed')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(LATER_MS);
     expect(downstream.sent.filter((m) => m.method === 'notifications/tools/list_changed')).toHaveLength(1);
     await proxy.close();
   });

@@ -3,7 +3,7 @@
 // the Electron binary as Node, with the CLI from app.asar.unpacked, for the
 // desktop app (an AppImage by $APPIMAGE).
 
-import { existsSync, realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appLauncher, unpackedPath } from '../../../../src/main/mcp/wrap/app-launcher';
@@ -83,6 +83,7 @@ describe('appLauncher', () => {
   it("the CLI's wrap uses the same decision (this Node, the built out/main/cli.js)", () => {
     // Under vitest the module is the source file, whose ./cli.js does not exist: the same refusal as a Node host without a build.
     expect(() => thisInstall()).toThrow(/cli\.js is missing: wrap runs from a built copy/);
-    expect(existsSync(process.execPath) && realpathSync(process.execPath)).toBeTruthy();
+    // This Node is a real file once its links are followed: what wrap would launch.
+    expect(statSync(realpathSync(process.execPath)).isFile()).toBe(true);
   });
 });

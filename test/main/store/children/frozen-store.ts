@@ -3,8 +3,8 @@
 // made immutable (chattr +i). Prints one JSON line of what each call did,
 // then makes the file writable again before exiting.
 import { execFileSync } from 'node:child_process';
-import { RecoveryStore } from '../../../../src/main/store/index.js';
-import { CavemanError } from '../../../../src/shared/errors.js';
+import { RecoveryStore } from '../../../../src/main/store/index';
+import { CavemanError } from '../../../../src/shared/errors';
 
 const dbPath = process.argv[2]!;
 const meta = { tokensBefore: 10, tokensAfter: 4 };
