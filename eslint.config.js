@@ -59,6 +59,7 @@ export default tseslint.config(
       'out/**',
       'node_modules/**',
       'scratch/**',
+      '.cache/**',
       'test-results/**',
       'playwright-report/**',
       'bench-results/**',
