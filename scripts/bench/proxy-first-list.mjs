@@ -6,10 +6,13 @@
 // (a listing never seen), warm starts one store that has seen it; direct
 // starts run the server alone, the floor the proxy is measured against.
 //
-//   npm run build && node scripts/bench/proxy-first-list.mjs [--runs 20] [--cli out/main/cli.js]
+// With --catalog FILE, that catalog's tools are served instead, to
+// see what a small server costs a client that races its first request.
+//
+//   npm run build && node scripts/bench/proxy-first-list.mjs [--runs 20] [--cli out/main/cli.js] [--catalog FILE]
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +25,7 @@ const flag = (name, fallback) => {
 };
 const cli = resolve(flag('cli', join(repo, 'out/main/cli.js')));
 const runs = Number(flag('runs', '20'));
+const named = flag('catalog', undefined);
 const TOOLS = 344;
 
 /** The bench's generated catalog regrouped into TOOLS larger tools (about 10 KB each, as large real servers write them). */
@@ -77,7 +81,8 @@ const figures = (times) => {
 const dir = mkdtempSync(join(tmpdir(), 'caveman-first-list-'));
 try {
   const catalog = join(dir, 'catalog.json');
-  const text = largeToolCatalog();
+  // One line: the server writes the listing as a single JSON-RPC message.
+  const text = named === undefined ? largeToolCatalog() : JSON.stringify({ tools: JSON.parse(readFileSync(named, 'utf8')).tools });
   writeFileSync(catalog, text);
   const direct = [];
   for (let n = 0; n < runs; n++) direct.push(await firstList(undefined, catalog));
@@ -90,7 +95,8 @@ try {
   await firstList(warmStore, catalog);
   const warm = [];
   for (let n = 0; n < runs; n++) warm.push(await firstList(warmStore, catalog));
-  console.log(`first tools/list through the proxy, ${(text.length / 1e6).toFixed(1)} MB, ${TOOLS} tools, ${runs} starts each:`);
+  const tools = named === undefined ? TOOLS : JSON.parse(text).tools.length;
+  console.log(`first tools/list through the proxy, ${(text.length / 1e6).toFixed(1)} MB, ${tools} tools, ${runs} starts each:`);
   console.log(`  direct (the server alone, no proxy): ${figures(direct)}`);
   console.log(`  cold (a listing never seen): ${figures(cold)}`);
   console.log(`  warm (seen before, same options): ${figures(warm)}`);

@@ -4,10 +4,13 @@
 
 import { signedRatio } from './ratio';
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use: building a NumberFormat loads locale data, a cost every
+// CLI start (the proxy's first answer among them) would pay at import.
+let integer: Intl.NumberFormat | undefined;
 
 /** 12345 → "12,345". */
 export function formatInt(value: number): string {
+  integer ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return integer.format(value);
 }
 
