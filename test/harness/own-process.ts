@@ -21,6 +21,7 @@ export const OWN_PROCESS_FILES: Readonly<Record<string, string>> = {
   'test/main/mcp/import/config-discovery.test.ts': 'watchSpawns patches node:child_process for the process',
   'test/main/mcp/import/list-server-tools.test.ts': 'vi.spyOn ServerDiagnostics.prototype; fake timers (deadline.ts)',
   'test/main/mcp/import/mcp-cli.test.ts': 'vi.spyOn Client.prototype.request; fake timers (deadline.ts)',
+  'test/main/mcp/proxy/proxy-relay.test.ts': 'vi.useFakeTimers (the list_changed coalescing window runs on setTimeout)',
   'test/main/services/app-services.test.ts': 'writes process.env.CAVEMAN_CCR_MAX_BYTES',
   'test/main/services/mcp-services.test.ts': 'writes process.env HOME, USERPROFILE, XDG_CONFIG_HOME for the whole file',
   'test/main/services/server-services.test.ts': 'writes process.env HOME, USERPROFILE, XDG_CONFIG_HOME for the whole file',
