@@ -98,12 +98,22 @@ function referenceFor(catalog: HarnessCatalog, argv: readonly string[], workDir:
 /** Runs between configuring the client and starting its session (the CI journey asks `claude mcp list` there). */
 export type BeforeClient = (home: string, env: Record<string, string>) => Promise<void>;
 
-export async function runSession(driver: ClientDriver, bin: string, catalog: HarnessCatalog, variant: Variant, beforeClient?: BeforeClient): Promise<Session> {
+/** The steps of a session of its own (the checked-call transcript), given the work folder; else the catalog's measured steps. */
+export type OwnSteps = (workDir: string) => Step[];
+
+export async function runSession(
+  driver: ClientDriver,
+  bin: string,
+  catalog: HarnessCatalog,
+  variant: Variant,
+  beforeClient?: BeforeClient,
+  ownSteps?: OwnSteps,
+): Promise<Session> {
   const home = freshHome();
   const workDir = workDirOf(home);
   const server = { name: catalog.server, argv: serverCommand(catalog, CACHE_DIR, workDir) };
   const reference = await referenceFor(catalog, server.argv, workDir);
-  const steps = sessionSteps(catalog, workDir, driver.steps).filter((step) => variant !== 'direct' || step.kind !== 'describe');
+  const steps = ownSteps?.(workDir) ?? sessionSteps(catalog, workDir, driver.steps).filter((step) => variant !== 'direct' || step.kind !== 'describe');
   const firstStepDone = ({ texts, found }: { texts: string[]; found: string[] }) => showsServer(steps[0]!, texts, found, reference);
   const model = await startFakeModel(driver.dialect, scriptPlayer(driver, server.name, steps, firstStepDone));
   try {

@@ -8,12 +8,14 @@
 //                   [--results FILE] [--docs]      measure, write the results file (and docs/clients.md's tables)
 //   npm run clients -- --report [--results FILE] [--docs]   render the tables from a results file
 //   npm run clients -- --journey                             the CI check (Claude Code through wrap and the proxy)
+//   npm run clients -- --checked-call [--clients …]          a wrong call, its refusal and the corrected call, as the model read them
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LEVELS, isLevelName } from '../../src/shared/levels';
 import { CATALOGS } from './catalogs';
 import { CLIENTS } from './clients';
+import { runCheckedCall } from './checked-call';
 import { runJourney } from './journey';
 import { measureClients } from './measure-clients';
 import { renderTables, writeDocs } from './render-docs';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     docs: { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
     journey: { type: 'boolean', default: false },
+    'checked-call': { type: 'boolean', default: false },
   },
 });
 
@@ -44,6 +47,7 @@ function usage(message: string): never {
 
 if (!existsSync(CLI)) usage(`${CLI} is missing: run npm run build first`);
 if (values.journey) process.exit(await runJourney());
+if (values['checked-call']) process.exit(await runCheckedCall(picked(CLIENTS, values.clients ?? 'claude-code', 'client')));
 if (!values.report) {
   const levels = values.levels?.split(',') ?? [...LEVELS];
   const unknown = levels.find((level) => !isLevelName(level));
