@@ -241,6 +241,7 @@ program
   .option('--timeout <seconds>', 'how long starting the server and listing may take in all', positiveInteger, 60)
   .option('--name <label>', 'source name recorded in history (default mcp:<command or URL host>)')
   .addOption(levelOption(`how much description text stays (default: ${DEFAULT_LEVEL})`))
+  .addOption(budgetOption())
   .addOption(shareSchemasOption())
   .addOption(tokenizerOption())
   .addOption(storeOption())
@@ -275,6 +276,7 @@ program
   )
   .option('--no-describe-tool', 'do not list caveman_describe')
   .addOption(levelOption(`how much description text stays in the listing (default: ${PROXY_DEFAULT_LEVEL}; the rest is one caveman_describe call away)`))
+  .addOption(budgetOption())
   .addOption(shareSchemasOption())
   .option('--include-tools <names>', 'list and relay only these tools (names or globs, comma-separated or repeated)', collect, [])
   .option('--exclude-tools <names>', 'never list or relay these tools (names or globs, comma-separated or repeated)', collect, [])
@@ -337,6 +339,7 @@ const wrapProxyOptions = (command: Command) => {
   for (const spec of WRAP_PROXY_FLAGS as readonly WrapFlagSpec[]) {
     const option = new Option(spec.takes === 'none' ? spec.flag : `${spec.flag} <${spec.takes}>`, spec.help);
     if (spec.choices) option.choices(spec.choices);
+    if (spec.wholeNumber) option.argParser((value: string) => String(positiveInteger(value)));
     command.addOption(spec.takes === 'values' ? option.argParser(collect).default([]) : option);
   }
   return command;

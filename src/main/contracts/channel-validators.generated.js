@@ -6688,7 +6688,7 @@ validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v28 = validate87;
 const schema166 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
 const schema168 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
-const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"budget":{"description":"wrapped: the proxy's --budget in tokens (absent: no budget).","type":"integer","minimum":1},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6749,13 +6749,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.includeTools !== undefined){
-let data2 = data.includeTools;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/includeTools/" + i0,schemaPath:"#/properties/includeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.budget !== undefined){
+let data2 = data.budget;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/budget",schemaPath:"#/properties/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6764,10 +6761,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/includeTools",schemaPath:"#/properties/includeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/budget",schemaPath:"#/properties/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6777,13 +6773,14 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.excludeTools !== undefined){
-let data4 = data.excludeTools;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err6 = {instancePath:instancePath+"/excludeTools/" + i1,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.includeTools !== undefined){
+let data3 = data.includeTools;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err6 = {instancePath:instancePath+"/includeTools/" + i0,schemaPath:"#/properties/includeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6795,7 +6792,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/includeTools",schemaPath:"#/properties/includeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6805,9 +6802,13 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.shareSchemas !== undefined){
-if(typeof data.shareSchemas !== "boolean"){
-const err8 = {instancePath:instancePath+"/shareSchemas",schemaPath:"#/properties/shareSchemas/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.excludeTools !== undefined){
+let data5 = data.excludeTools;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err8 = {instancePath:instancePath+"/excludeTools/" + i1,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6817,10 +6818,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.checkCalls !== undefined){
-let data7 = data.checkCalls;
-if(!(((data7 === "all") || (data7 === "deferred")) || (data7 === "off"))){
-const err9 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err9 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6830,13 +6830,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.noCheckTools !== undefined){
-let data8 = data.noCheckTools;
-if(Array.isArray(data8)){
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data8[i2] !== "string"){
-const err10 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.shareSchemas !== undefined){
+if(typeof data.shareSchemas !== "boolean"){
+const err10 = {instancePath:instancePath+"/shareSchemas",schemaPath:"#/properties/shareSchemas/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6846,9 +6842,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.checkCalls !== undefined){
+let data8 = data.checkCalls;
+if(!(((data8 === "all") || (data8 === "deferred")) || (data8 === "off"))){
+const err11 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6858,9 +6855,13 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.serves !== undefined){
-if(typeof data.serves !== "string"){
-const err12 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.noCheckTools !== undefined){
+let data9 = data.noCheckTools;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err12 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6870,9 +6871,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.backupPath !== undefined){
-if(typeof data.backupPath !== "string"){
-const err13 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err13 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6882,9 +6883,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err14 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.serves !== undefined){
+if(typeof data.serves !== "string"){
+const err14 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6894,14 +6895,38 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.backupPath !== undefined){
+if(typeof data.backupPath !== "string"){
+const err15 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err16 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }

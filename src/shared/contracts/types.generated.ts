@@ -1154,6 +1154,10 @@ export interface McpImportRequest {
 export interface ServerWrapState {
   state: 'direct' | 'wrapped' | 'unwrappable';
   level?: LevelName3;
+  /**
+   * wrapped: the proxy's --budget in tokens (absent: no budget).
+   */
+  budget?: number;
   includeTools?: string[];
   excludeTools?: string[];
   shareSchemas?: boolean;

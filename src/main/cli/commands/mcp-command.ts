@@ -8,6 +8,7 @@
 import { NOTHING_STORED, asCavemanError, errorSentence, outcomeWords, type ErrorOutcome } from '../../../shared/errors';
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import { isBudgetBelowFloor } from '../../library/plan-budget';
 import { shrink } from '../../library/shrink';
 import { catalogBytes, listServerTools } from '../../mcp/import/list-server-tools';
 import type { McpTarget } from '../../mcp/connection/server-target';
@@ -38,6 +39,8 @@ export interface McpCommandOptions {
   store?: string | undefined;
   /** Default DEFAULT_LEVEL (facts), as `shrink`. */
   level?: LevelName | undefined;
+  /** Fit the listing in this many tokens, `level` its ceiling; below the listing's floor, a usage mistake. */
+  budget?: number | undefined;
   shareSchemas?: boolean | undefined;
   /** A pass-through exits STRICT_PASS_THROUGH_EXIT instead of 0 (strict-exit.ts). */
   strict?: boolean | undefined;
@@ -123,6 +126,7 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
       ...(options.store !== undefined ? { store: options.store } : {}),
       sourceName: options.name ?? (options.server !== undefined ? `mcp:${options.server}` : typedServerName(target)),
       ...(options.level !== undefined ? { level: options.level } : {}),
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
       ...(options.shareSchemas === true ? { shareSchemas: true } : {}),
       ...(signal ? { signal } : {}),
     });
@@ -137,6 +141,8 @@ export async function runMcpCommand(commandLine: readonly string[], options: Mcp
     );
   } catch (thrown) {
     if (thrown instanceof IncompleteOutputError) throw thrown;
+    // A budget below the listing's floor is a usage mistake, as in shrink: nothing on stdout, the floor on stderr, exit 2.
+    if (isBudgetBelowFloor(thrown)) throw new UsageError(thrown.message);
     // A failure we did not foresee still hands out the catalog the server listed.
     await writeAll(io.stdout, bytes);
     return reportLine(io, unforeseenFailureLine(thrown), options.strict);

@@ -16,6 +16,8 @@ export interface ProxyCommandOptions {
   describeTool?: boolean | undefined;
   /** Default PROXY_DEFAULT_LEVEL (leads). */
   level?: LevelName | undefined;
+  /** Tokens the listing may take as Claude is handed it: each tool at the richest level at or below `level` that fits. */
+  budget?: number | undefined;
   shareSchemas?: boolean | undefined;
   /** Names or globs, each value comma-separated (tool-filter.ts). */
   includeTools?: string[] | undefined;

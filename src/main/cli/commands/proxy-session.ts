@@ -15,6 +15,7 @@ import { callGate } from '../../mcp/proxy/call-gate';
 import { callCheckPolicy } from '../../library/call-check/check-policy';
 import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
 import { startToolsProxy } from '../../mcp/proxy/tools-proxy';
+import { formatInt } from '../../../shared/format-figures';
 import { writeAll } from '../stdio';
 import { oneLine, type ProxyCommandOptions, type ProxyIo } from './proxy-options';
 import { offThreadLister } from './proxy-lister';
@@ -32,6 +33,13 @@ function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): st
   return `level ${level}${chosen ? '' : " (the proxy's default)"}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
 }
 
+/** ", within a budget of 4,000 tokens: the costliest tools stepped down a level at a time until the listing fits". */
+function budgetNote(budget: number | undefined): string {
+  return budget === undefined
+    ? ''
+    : `, within a budget of ${formatInt(budget)} tokens as Claude is handed the listing: the costliest tools stepped down a level at a time until it fits`;
+}
+
 /** "the calls of the tools whose listing deferred anything are checked against their original schema (--check-calls deferred, the default)". */
 function checksNote(options: ProxyCommandOptions): string {
   const mode = options.checkCalls ?? DEFAULT_CHECK_CALLS;
@@ -45,6 +53,7 @@ function listingSettings(options: ProxyCommandOptions, sourceName: string, level
     tokenizer: options.tokenizer,
     sourceName,
     level,
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
     shareSchemas: options.shareSchemas === true,
     describeTool: options.describeTool !== false,
     includeTools: options.includeTools,
@@ -81,7 +90,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
   }
   log(
     `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ` +
-      `${levelNote(level, options.level !== undefined, options.describeTool !== false)}; ${checksNote(options)} (store: ${store})`,
+      `${levelNote(level, options.level !== undefined, options.describeTool !== false)}${budgetNote(options.budget)}; ${checksNote(options)} (store: ${store})`,
   );
   signal?.addEventListener('abort', () => void proxy.close(), { once: true });
 

@@ -26,12 +26,15 @@ import { shrinkListedTools, type ShrunkTools } from './shrink-listed-tools';
 import type { ToolFilter } from './tool-filter';
 import type { ClientInfo, ShrunkListing } from './tools-proxy';
 import { errorMessage } from '../../../shared/error-message';
+import { formatInt } from '../../../shared/format-figures';
 
 /** The options that shape a listing, as plain data (they cross to a worker thread). */
 export interface ListingSettings {
   tokenizer: TokenizerName;
   sourceName: string;
   level: LevelName;
+  /** Tokens the listing may take as Claude is handed it (with a budget, `level` is the ceiling). */
+  budget?: number | undefined;
   shareSchemas: boolean;
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;
@@ -53,6 +56,7 @@ export interface ProxyListingOptions {
   tokenizer: TokenizerName;
   sourceName: string;
   level: LevelName;
+  budget?: number | undefined;
   shareSchemas: boolean;
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;
@@ -89,6 +93,7 @@ export async function listingProduct(listed: readonly Uint8Array[], options: Omi
       ? plural(listed.length)
       : `${kept.length} of ${plural(listed.length)} listed (${filter.flags}: ${listed.length - kept.length} filtered out)`;
   const shrunk = await shrinkListedTools(kept, options);
+  if ('belowFloor' in shrunk && shrunk.belowFloor !== undefined) log(shrunk.belowFloor);
 
   if ('unchanged' in shrunk) {
     // Nothing changed at all: nothing to count (a listing above 32 MiB would take seconds to).
@@ -133,13 +138,13 @@ interface Served {
 async function cheapestListing(kept: readonly Uint8Array[], shrunk: StoredShrink, options: Omit<ProxyListingOptions, 'log'>): Promise<Served> {
   const offer = options.describeTool ? offerDescribeTool(shrunk.index, shrunk.tools, { tokenizer: options.tokenizer }) : undefined;
   const handedOut = offer?.tool ? [...shrunk.tools, encoder.encode(JSON.stringify(offer.tool.definition))] : shrunk.tools;
-  const asked: Served = { tools: shrunk.tools, handedOut, offer, how: `shrunk at ${options.level}`, why: '', from: shrunk };
+  const asked: Served = { tools: shrunk.tools, handedOut, offer, how: `shrunk at ${shrunkAt(shrunk, options)}`, why: '', from: shrunk };
   const seen = await seenTokens(kept, handedOut, options.tokenizer);
   if (seen === undefined || seen.anthropic.tokens_after < seen.anthropic.tokens_before) return { ...asked, seen };
   const { tokens_before: before, tokens_after: after } = seen.anthropic;
-  const why = `; at ${options.level}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${before} → ${after} tokens`;
+  const why = `; at ${shrunkAt(shrunk, options)}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${before} → ${after} tokens`;
   if (options.level !== 'full') {
-    const whole = await shrinkListedTools(kept, { ...options, level: 'full' });
+    const whole = await shrinkListedTools(kept, { ...options, level: 'full', budget: undefined });
     const wholeSeen = 'unchanged' in whole ? undefined : await seenTokens(kept, whole.tools, options.tokenizer);
     if (!('unchanged' in whole) && wholeSeen !== undefined && wholeSeen.anthropic.tokens_after < wholeSeen.anthropic.tokens_before)
       return { tools: whole.tools, handedOut: whole.tools, how: 'served at full (nothing deferred)', why, seen: wholeSeen, from: whole };
@@ -149,6 +154,12 @@ async function cheapestListing(kept: readonly Uint8Array[], shrunk: StoredShrink
     openai: { tokens_before: seen.openai.tokens_before, tokens_after: seen.openai.tokens_before },
   };
   return { tools: [...kept], handedOut: [...kept], how: 'served as the server listed it', why, seen: asListed, from: shrunk };
+}
+
+/** "leads", "leads and below, within a budget of 4,000 tokens", or "names" when the budget was below the listing's floor. */
+function shrunkAt(shrunk: StoredShrink, options: Pick<ProxyListingOptions, 'level' | 'budget'>): string {
+  if (shrunk.belowFloor !== undefined) return 'names';
+  return options.budget === undefined ? options.level : `${options.level} and below, within a budget of ${formatInt(options.budget)} tokens`;
 }
 
 function keptTools(listed: readonly Uint8Array[], filter: ToolFilter): Uint8Array[] {

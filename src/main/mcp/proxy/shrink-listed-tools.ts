@@ -14,6 +14,7 @@ import { MAX_INPUT_BYTES, NOTHING_STORED, asCavemanError, inputTooLargeError, ou
 import type { LevelName } from '../../../shared/levels';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
+import { isBudgetBelowFloor } from '../../library/plan-budget';
 import { shrink } from '../../library/shrink';
 import type { RecordedShrink } from '../../library/record-model-tokens';
 import type { StoreOption } from '../../library/store-option';
@@ -26,6 +27,8 @@ export interface ShrinkListedOptions {
   tokenizer: TokenizerName;
   sourceName: string;
   level: LevelName;
+  /** Tokens the listing may take as Claude is handed it (with a budget, `level` is the ceiling). */
+  budget?: number | undefined;
   shareSchemas: boolean;
   /** The MCP client the listing is for, recorded with the shrink. */
   clientInfo?: ClientInfo | undefined;
@@ -40,6 +43,8 @@ export type ShrunkTools =
       recorded: RecordedShrink;
       /** What the describe tool answers from (the original is stored). */
       index: DescribeIndex;
+      /** Said when the budget was below the listing's floor and every tool was listed at names instead. */
+      belowFloor?: string;
     }
   | {
       /** The server's own bytes. */
@@ -55,17 +60,18 @@ export async function shrinkListedTools(tools: readonly Uint8Array[], options: S
   // Fail-open, as `shrink` is: a listing too large to shrink (or a shrink that fails) is handed on as it came.
   if (bytes.length > MAX_INPUT_BYTES) return unchanged(inputTooLargeError('the listing', bytes.length).message);
   let outcome;
+  let belowFloor: string | undefined;
   try {
-    outcome = await shrink(bytes, {
-      tokenizer: options.tokenizer,
-      sourceName: options.sourceName,
-      level: options.level,
-      shareSchemas: options.shareSchemas,
-      ...(options.store !== undefined ? { store: options.store } : {}),
-      ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
-    });
+    outcome = await shrinkAt(bytes, options, options.budget);
   } catch (thrown) {
-    return unchanged(`${asCavemanError(thrown).message}; ${outcomeWords(NOTHING_STORED)}`);
+    if (!isBudgetBelowFloor(thrown)) return unchanged(`${asCavemanError(thrown).message}; ${outcomeWords(NOTHING_STORED)}`);
+    // Every tool stays listed: at names, the least a listing can be, rather than the server's own listing.
+    belowFloor = `${asCavemanError(thrown).message}; every tool is listed at names`;
+    try {
+      outcome = await shrinkAt(bytes, { ...options, level: 'names' }, undefined);
+    } catch (again) {
+      return unchanged(`${asCavemanError(again).message}; ${outcomeWords(NOTHING_STORED)}`);
+    }
   }
   const { result, error } = outcome;
   if (error) return unchanged(`the store could not take the original (${error.message}); ${outcomeWords(NOTHING_STORED)}`);
@@ -74,5 +80,17 @@ export async function shrinkListedTools(tools: readonly Uint8Array[], options: S
   const decoder = new TextDecoder();
   const index = DescribeIndex.of(parseJson(decoder.decode(bytes), MAX_JSON_DEPTH), parseJson(decoder.decode(result.output), MAX_JSON_DEPTH));
   const recorded = { tokenizer: result.tokenizer, tokens_before: result.tokens_before, tokens_after: result.tokens_after };
-  return { tools: toolTexts(result.output), handle: result.recovery_handle, recorded, index };
+  return { tools: toolTexts(result.output), handle: result.recovery_handle, recorded, index, ...(belowFloor !== undefined ? { belowFloor } : {}) };
+}
+
+function shrinkAt(bytes: Uint8Array, options: ShrinkListedOptions, budget: number | undefined) {
+  return shrink(bytes, {
+    tokenizer: options.tokenizer,
+    sourceName: options.sourceName,
+    level: options.level,
+    shareSchemas: options.shareSchemas,
+    ...(budget !== undefined ? { budget } : {}),
+    ...(options.store !== undefined ? { store: options.store } : {}),
+    ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
+  });
 }

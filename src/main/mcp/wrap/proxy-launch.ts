@@ -30,6 +30,13 @@ export const LAUNCHER_ENV_KEYS: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
 export const WRAP_PROXY_FLAGS = [
   { key: 'level', flag: '--level', takes: 'value', help: "the proxy's level (default: the proxy's)", choices: LEVELS },
   {
+    key: 'budget',
+    flag: '--budget',
+    takes: 'value',
+    help: "the tokens the proxy's listing may take as Claude is handed it, --level its ceiling (passed to the proxy)",
+    wholeNumber: true,
+  },
+  {
     key: 'includeTools',
     flag: '--include-tools',
     takes: 'values',
@@ -64,6 +71,8 @@ export interface WrapFlagSpec {
   help: string;
   /** The values it takes, when only some. */
   choices?: readonly string[];
+  /** Its value is a whole number of at least 1. */
+  wholeNumber?: boolean;
 }
 
 type WrapFlag = (typeof WRAP_PROXY_FLAGS)[number];

@@ -23,7 +23,7 @@ export function wrapStateOf(entry: Entry, launcher?: Launcher): ServerWrapState 
   return { state: 'wrapped', ...proxyOptionsOf(proxied.flags), serves: words(proxied.server) };
 }
 
-type WrappedOptions = Pick<ServerWrapState, 'level' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools'>;
+type WrappedOptions = Pick<ServerWrapState, 'level' | 'budget' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools'>;
 
 /** The options between `proxy` and `--`; a flag it does not know is left out (the proxy itself would refuse it at start). */
 export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
@@ -39,6 +39,7 @@ export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
     let value: string | undefined;
     if (takesValue) value = eq > 0 && name !== flag ? flag.slice(eq + 1) : flags[++i];
     if (name === '--level' && isLevelName(value)) options.level = value;
+    else if (name === '--budget' && /^[1-9]\d*$/.test(value ?? '')) options.budget = Number(value);
     else if (name === '--include-tools' && value !== undefined) include.push(value);
     else if (name === '--exclude-tools' && value !== undefined) exclude.push(value);
     else if (name === '--share-schemas') options.shareSchemas = true;

@@ -118,6 +118,25 @@ describe('caveman-shrink proxy --level', () => {
   });
 });
 
+describe('caveman-shrink proxy --budget', () => {
+  it('lists every tool within the budget as the library plans it, and below the floor lists every tool at names, saying so', async () => {
+    const server = githubServer();
+    const original = [...(await rawServerListing(server)).tools.values()];
+    const budgeted = await listThrough(['--budget', '4000'], server);
+    expect(budgeted.slice(0, -1)).toEqual(await libraryTools(original, { level: 'leads', budget: 4000 }));
+    const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(budgeted)), 'o200k_base'))!.anthropic;
+    expect(seen.tokens_after).toBeLessThanOrEqual(4000);
+    expect(proxy!.stderr()).toContain('within a budget of 4,000 tokens as Claude is handed the listing');
+    expect(proxy!.stderr()).toContain('tools/list shrunk at leads and below, within a budget of 4,000 tokens: 117 tools');
+    await proxy!.close();
+
+    const floor = await listThrough(['--budget', '100'], server);
+    expect(floor.slice(0, -1)).toEqual(await libraryTools(original, { level: 'names' }));
+    expect(proxy!.stderr()).toMatch(/a budget of 100 tokens is below this catalog's floor: .*; every tool is listed at names\n/);
+    expect(proxy!.stderr()).toContain('tools/list shrunk at names: 117 tools');
+  });
+});
+
 describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
   it('lists only the tools kept, refuses a call of any other without the server, and reports the saving', async () => {
     const server = githubServer();

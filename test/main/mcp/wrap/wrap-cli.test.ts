@@ -257,6 +257,18 @@ describe('the file itself', () => {
     expect(readFileSync(config, 'utf8')).toBe(DESKTOP);
   });
 
+  it('writes --budget into the entry after --level, which reads it back; a budget that is not a whole number is a usage mistake', async () => {
+    const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
+    const wrapped = await cli('wrap', '--config', config, '--server', 'everything', '--level', 'skeletons', '--budget', '4000');
+    expect(wrapped.status, wrapped.stderr).toBe(0);
+    const entry = (JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.everything!;
+    expect(entry.args.slice(entry.args.indexOf('proxy') + 1, entry.args.indexOf('--'))).toEqual(['--level', 'skeletons', '--budget', '4000']);
+    expect(wrapStateOf({ transport: 'stdio', ...entry })).toMatchObject({ state: 'wrapped', level: 'skeletons', budget: 4000 });
+    for (const budget of ['0', 'lots', '1.5']) expect((await cli('wrap', '--config', config, '--server', 'x', '--budget', budget)).status).toBe(2);
+    expect((await cli('unwrap', '--config', config, '--server', 'everything')).status).toBe(0);
+    expect(readFileSync(config, 'utf8')).toBe(DESKTOP);
+  });
+
   it("--dry-run's diff shows no secret of the file: env values and secret args are ***, the file keeps them", async () => {
     const text = DESKTOP.replace('"--rm",', '"--rm", "--api-key", "k-42",');
     const config = write('.config/Claude/claude_desktop_config.json', text);

@@ -76,11 +76,13 @@ describe('wrapStateOf', () => {
 
 describe('the table of proxy flags wrap writes', () => {
   it('every row is written in order, read back from the entry, and is an option of the wrap command', async () => {
-    const options = { level: 'signatures', includeTools: ['a*', 'b'], excludeTools: ['c'], checkCalls: 'all', noCheckTools: ['d,e*'] };
+    const options = { level: 'signatures', budget: '4000', includeTools: ['a*', 'b'], excludeTools: ['c'], checkCalls: 'all', noCheckTools: ['d,e*'] };
     const flags = proxyFlags(options);
     expect(flags).toEqual([
       '--level',
       'signatures',
+      '--budget',
+      '4000',
       '--include-tools',
       'a*',
       '--include-tools',
@@ -92,7 +94,8 @@ describe('the table of proxy flags wrap writes', () => {
       '--no-check-tools',
       'd,e*',
     ]);
-    expect(proxyOptionsOf(flags)).toEqual(options);
+    // The entry's state reads the budget as the number it is.
+    expect(proxyOptionsOf(flags)).toEqual({ ...options, budget: 4000 });
     const help = await runCommand(['wrap', '--help']);
     for (const spec of WRAP_PROXY_FLAGS) {
       expect(flags).toContain(spec.flag);
