@@ -195,6 +195,17 @@ test.describe('a level that costs more', () => {
   });
 });
 
+test.describe('a server wrapped with a budget', () => {
+  const proxied = [join(REPO, 'out/main/cli.js'), 'proxy', '--level', 'skeletons', '--budget', '4000', '--', process.execPath, LISTED, MEMORY];
+  test.use({ hostEnv: homeWith({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: proxied } } }) }) });
+
+  test('says its level and the budget its listing is fitted in', async ({ app }) => {
+    await app.page.getByRole('tab', { name: 'Servers' }).click();
+    const memory = app.page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'memory' });
+    await expect(memory).toContainText('Wrapped · skeletons · within 4,000 tokens');
+  });
+});
+
 test.describe('no config files', () => {
   test.use({ hostEnv: homeWith({}) });
 

@@ -12,7 +12,7 @@ import { asCavemanError } from '../../../shared/errors';
 import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
 import { useApp, useSettings } from '../app-context';
-import { formatCount } from '../lib/format';
+import { formatCount, formatInt } from '../lib/format';
 import { excludedByEntry } from '../../../shared/server-cost-table';
 import { serversStoreFor, levelOf, type EditAction } from '../state/servers-store';
 import { commandText, whereFrom } from './mcp-import-dialog';
@@ -178,6 +178,7 @@ function WrapBadge({ row }: { row: ServerRow }) {
       <span className="wrap-badge wrap-badge-wrapped" title={details.join('; ')}>
         <Icon name="check" size={13} />
         Wrapped · {wrap.level ?? `${PROXY_DEFAULT_LEVEL} (default)`}
+        {wrap.budget !== undefined ? ` · within ${formatInt(wrap.budget)} tokens` : ''}
         {filters.length > 0 ? ` · ${formatCount(filters.length, 'filter')}` : ''}
         {checks !== DEFAULT_CHECK_CALLS ? ` · checks ${checks}` : ''}
       </span>
