@@ -6,7 +6,8 @@
 
 import { RecoveryStore } from '../../store';
 import type { ListingContext, ShrunkListing } from '../../mcp/proxy/tools-proxy';
-import { productFromStore, servedListing, type ListingSettings } from '../../mcp/proxy/proxy-listing';
+import type * as ProxyListing from '../../mcp/proxy/proxy-listing';
+import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { packTools } from '../../mcp/proxy/listing-text';
 import { listingKey } from '../../mcp/proxy/listing-key';
 import { WorkerClient } from '../../workers/worker-client';
@@ -40,8 +41,12 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
       return undefined;
     }
   };
-  // Opened while the server starts, not when its listing has come.
+  // Opened while the server starts, not when its listing has come; the listing's code (the engine's
+  // chunks) loads after the relay is up, so the client's initialize is answered without waiting for it.
   setImmediate(opened);
+  let listingCode: Promise<typeof ProxyListing> | undefined;
+  const listing = () => (listingCode ??= import('../../mcp/proxy/proxy-listing'));
+  setImmediate(() => void listing());
   return {
     async shrinkTools(tools, context) {
       const cacheKey = listingKey(tools, settings);
@@ -49,6 +54,7 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
       const packed = found ? undefined : packTools(tools);
       made ||= found === undefined;
       if (found) worker.call('markListingUsed', { cacheKey }).catch(() => undefined);
+      const { productFromStore, servedListing } = await listing();
       const product = found
         ? productFromStore(found)
         : await worker.call('proxyListing', { tools: packed!, settings, context, cacheKey }, { transfer: [packed!.bytes.buffer as ArrayBuffer] });

@@ -4,7 +4,7 @@
 // this overlaps the server's own start-up.
 
 import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
-import { DESCRIBE_TOOL_NAME } from '../../library/describe';
+import { DESCRIBE_TOOL_NAME } from '../../library/describe/describe-tool-definition';
 import { MAX_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
 import { StreamPeer, type ChildPeer } from '../../mcp/connection/line-peers';
 import type { ListingSettings } from '../../mcp/proxy/proxy-listing';

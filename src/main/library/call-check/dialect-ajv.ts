@@ -4,14 +4,32 @@
 // default: servers are often laxer than their formats, and a refusal must
 // only ever be a violation of the server's own published schema.
 
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv, type Options } from 'ajv/dist/ajv.js';
-import AjvDraft04 from 'ajv-draft-04';
+import { createRequire } from 'node:module';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, Options } from 'ajv/dist/ajv.js';
 import { dialectOf, type Dialect } from '../../engine/transform/dialect';
 
 export type CheckedDialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
 export type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+
+// Each dialect's Ajv is loaded on its first schema, not at import: the
+// proxy's relay imports the checker, and a client waits for the answer to its
+// initialize while the relay loads.
+type AjvClass = new (options: Options) => AnyAjv;
+const loaders: Record<'2020-12' | '2019-09' | 'draft-07' | 'draft-04', () => AjvClass> = {
+  '2020-12': () => (createRequire(import.meta.url)('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+  '2019-09': () => (createRequire(import.meta.url)('ajv/dist/2019.js') as { Ajv2019: typeof Ajv2019 }).Ajv2019,
+  'draft-07': () => (createRequire(import.meta.url)('ajv/dist/ajv.js') as { Ajv: typeof Ajv }).Ajv,
+  'draft-04': () => (createRequire(import.meta.url)('ajv-draft-04') as { default: AjvClass }).default,
+};
+const loaded = new Map<keyof typeof loaders, AjvClass>();
+
+function ajvClass(dialect: keyof typeof loaders): AjvClass {
+  let found = loaded.get(dialect);
+  if (found === undefined) loaded.set(dialect, (found = loaders[dialect]()));
+  return found;
+}
 
 /**
  * `verbose` puts the schema object behind each error in it, which is how a
@@ -38,16 +56,7 @@ export function checkedDialect(declared: unknown): CheckedDialect | { unknown: s
  */
 export function dialectAjv(dialect: CheckedDialect, unicode = true): AnyAjv {
   const options: Options = { ...OPTIONS, unicodeRegExp: unicode };
-  switch (dialect) {
-    case '2020-12':
-      return new Ajv2020(options);
-    case '2019-09':
-      return new Ajv2019(options);
-    // draft-06 differs from draft-07 only by if/then/else, which no draft-06 schema writes.
-    case 'draft-07':
-    case 'draft-06':
-      return new Ajv(options);
-    case 'draft-04':
-      return new AjvDraft04(options) as Ajv;
-  }
+  // draft-06 differs from draft-07 only by if/then/else, which no draft-06 schema writes.
+  const Class = ajvClass(dialect === 'draft-06' ? 'draft-07' : dialect);
+  return new Class(options);
 }
