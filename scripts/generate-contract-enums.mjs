@@ -16,6 +16,7 @@ const ENUMS = {
   tokenizers: ['defs.schema.json', '$defs', 'tokenizer', 'enum'],
   levels: ['defs.schema.json', '$defs', 'level', 'enum'],
   checkCallsModes: ['defs.schema.json', '$defs', 'checkCalls', 'enum'],
+  profiles: ['defs.schema.json', '$defs', 'profile', 'enum'],
   passThroughReasons: ['defs.schema.json', '$defs', 'passThrough', 'properties', 'reason', 'enum'],
   historySortKeys: ['ipc.schema.json', '$defs', 'HistoryListRequest', 'properties', 'sort', 'enum'],
   sortDirections: ['ipc.schema.json', '$defs', 'HistoryListRequest', 'properties', 'direction', 'enum'],

@@ -1,13 +1,12 @@
 // The real-client journey CI runs after `npm test`: Claude Code with a
 // server-filesystem entry that `caveman-shrink wrap` routes through the
-// proxy; `claude mcp list` says it is connected; the scripted model loads a
+// proxy at the profile Claude Code's initialize picks; `claude mcp list` says it is connected; the scripted model loads a
 // tool with ToolSearch, calls it and gets the server's own answer, and asks
 // caveman_describe, whose answer must be the server's own bytes for the tool
 // (compared byte for byte with the server's tools/list text). When Claude
 // Code cannot be installed it says so and passes: the rest of CI stands.
 
 import { spawnSync } from 'node:child_process';
-import { PROXY_DEFAULT_LEVEL } from '../../src/shared/levels';
 import { CATALOGS } from './catalogs';
 import { CLAUDE_CODE } from './drivers/claude-code';
 import { installClient } from './install-client';
@@ -38,7 +37,7 @@ export async function runJourney(): Promise<number> {
   const catalog = CATALOGS.find((entry) => entry.id === 'server-filesystem')!;
   const driver = { ...CLAUDE_CODE, steps: new Set(['load-name', 'call', 'describe'] as const) };
   let mcpList = '';
-  const session = await runSession(driver, installation.bin, catalog, PROXY_DEFAULT_LEVEL, async (home, env) => {
+  const session = await runSession(driver, installation.bin, catalog, 'profile', async (home, env) => {
     mcpList = spawnSync(installation.bin, ['mcp', 'list'], { cwd: workDirOf(home), env, encoding: 'utf8', timeout: 120_000 }).stdout ?? '';
   });
   const result = sessionResult(session);
@@ -50,7 +49,7 @@ export async function runJourney(): Promise<number> {
   const checks = [
     check(
       session.routed?.by === 'wrap',
-      `wrap routed "${catalog.server}" in ~/.claude.json through the proxy (--level ${PROXY_DEFAULT_LEVEL})`,
+      `wrap routed "${catalog.server}" in ~/.claude.json through the proxy (no listing flag: the proxy picks Claude Code's profile)`,
       `wrap did not route the entry`,
     ),
     check(/Connected/.test(connected), `claude mcp list: ${connected.replace(/^.* - /, '')}`, `claude mcp list does not say connected: ${mcpList.trim()}`),

@@ -1,6 +1,6 @@
-// The measurement: every client, on every catalog, direct and at every level.
+// The measurement: every client, on every catalog, direct and through the
+// proxy as each variant (every level, and the profile the client gets).
 
-import type { LevelName } from '../../src/shared/levels';
 import type { HarnessCatalog } from './catalogs';
 import type { ClientDriver } from './client-driver';
 import type { ClientPackageId } from './client-packages';
@@ -13,7 +13,8 @@ import { sessionResult, type SessionResult } from './session-result';
 export interface MeasureOptions {
   clients: ClientDriver[];
   catalogs: HarnessCatalog[];
-  levels: readonly LevelName[];
+  /** How the proxy serves the server besides direct (variants.ts). */
+  variants: readonly Exclude<Variant, 'direct'>[];
   /** Called after each session (progress, and writing the results so far). */
   onSession(result: SessionResult, results: ClientsResults): void;
 }
@@ -37,7 +38,7 @@ export async function measureClients(options: MeasureOptions): Promise<ClientsRe
       continue;
     }
     const plan = options.catalogs.flatMap((catalog) =>
-      (['direct', ...options.levels] as Variant[]).map((variant): [HarnessCatalog, Variant] => [catalog, variant]),
+      (['direct', ...options.variants] as Variant[]).map((variant): [HarnessCatalog, Variant] => [catalog, variant]),
     );
     for (const [catalog, variant] of plan) {
       const result = sessionResult(await runSession(driver, installation.bin, catalog, variant));

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LevelName } from '../../src/shared/levels';
+import type { Variant } from './variants';
 import type { HarnessCatalog } from './catalogs';
 import { serverCommand } from './catalogs';
 import type { ClientDriver, ServerEntry } from './client-driver';
@@ -17,8 +17,7 @@ import { serverReference, type ServerReference } from './server-reference';
 import { showsServer } from './step-outcome';
 import { sessionSteps, type Step } from './steps';
 
-/** The server direct, or through the proxy at a level. */
-export type Variant = 'direct' | LevelName;
+export type { Variant };
 
 export interface Session {
   driver: ClientDriver;

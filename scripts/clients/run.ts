@@ -4,7 +4,7 @@
 // server direct and through the proxy at every level, and reports what each
 // client sent the model.
 //
-//   npm run clients [-- --clients claude-code,codex] [--catalogs server-filesystem] [--levels leads,signatures]
+//   npm run clients [-- --clients claude-code,codex] [--catalogs server-filesystem] [--levels leads,profile,overviews@8000]
 //                   [--results FILE] [--docs]      measure, write the results file (and docs/clients.md's tables)
 //   npm run clients -- --report [--results FILE] [--docs]   render the tables from a results file
 //   npm run clients -- --journey                             the CI check (Claude Code through wrap and the proxy)
@@ -12,7 +12,8 @@
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { LEVELS, isLevelName } from '../../src/shared/levels';
+import { LEVELS } from '../../src/shared/levels';
+import { isVariant } from './variants';
 import { CATALOGS } from './catalogs';
 import { CLIENTS } from './clients';
 import { runCheckedCall } from './checked-call';
@@ -49,13 +50,13 @@ if (!existsSync(CLI)) usage(`${CLI} is missing: run npm run build first`);
 if (values.journey) process.exit(await runJourney());
 if (values['checked-call']) process.exit(await runCheckedCall(picked(CLIENTS, values.clients ?? 'claude-code', 'client')));
 if (!values.report) {
-  const levels = values.levels?.split(',') ?? [...LEVELS];
-  const unknown = levels.find((level) => !isLevelName(level));
-  if (unknown !== undefined) usage(`unknown level "${unknown}" (known: ${LEVELS.join(', ')})`);
+  const variants = values.levels?.split(',') ?? [...LEVELS, 'profile'];
+  const unknown = variants.find((variant) => !isVariant(variant) || variant === 'direct');
+  if (unknown !== undefined) usage(`unknown level "${unknown}" (known: ${LEVELS.join(', ')}, profile, or LEVEL@TOKENS for a budget)`);
   await measureClients({
     clients: picked(CLIENTS, values.clients, 'client'),
     catalogs: picked(CATALOGS, values.catalogs, 'catalog'),
-    levels: levels.filter(isLevelName),
+    variants: variants.filter(isVariant).filter((variant) => variant !== 'direct'),
     onSession: (_, results) => writeResults(values.results, results),
   });
   console.log(`results: ${values.results}`);

@@ -14,9 +14,6 @@ export const LEVELS = CONTRACT_ENUMS.levels as readonly LevelName[];
 /** shrink, lint and the app: today's drop-in behaviour. */
 export const DEFAULT_LEVEL: LevelName = 'facts';
 
-/** The proxy defers details by default: every tool stays listed and callable, its details one describe call away. */
-export const PROXY_DEFAULT_LEVEL: LevelName = 'leads';
-
 /** The levels that defer text to the describe tool (and mark what they shortened). */
 export const DEFERRING_LEVELS: readonly LevelName[] = ['leads', 'overviews', 'signatures', 'skeletons', 'names'];
 

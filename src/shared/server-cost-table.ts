@@ -10,8 +10,9 @@
 // is an estimate: a listing without those tools can join a token or two
 // differently at the seams. Such rows say so (estimate: true).
 
-import type { LevelName, ServerCosts, ServerWrapState, TokenTriple } from './contracts';
-import { LEVELS, PROXY_DEFAULT_LEVEL } from './levels';
+import type { LevelName, McpClient, ServerCosts, ServerWrapState, TokenTriple } from './contracts';
+import { LEVELS } from './levels';
+import { wrappedListing } from './profiles';
 
 /** In the order a person reads them: what Claude sees first, then OpenAI, the JSON last. */
 export const RENDERINGS = ['anthropic', 'openai', 'json'] as const;
@@ -72,12 +73,16 @@ export function excludedByEntry(wrap: ServerWrapState): string[] {
   return (wrap.excludeTools ?? []).flatMap((value) => value.split(',')).map((name) => name.trim());
 }
 
-export function serverCostLine(costs: ServerCosts, wrap: ServerWrapState): ServerCostLine {
+/** `client`: whose config file holds the entry (a wrapped entry without --profile gets that client's profile). */
+export function serverCostLine(costs: ServerCosts, wrap: ServerWrapState, client: McpClient): ServerCostLine {
   const rows = costRows(costs, new Set(excludedByEntry(wrap)));
   const levels = Object.fromEntries(rows.map((row) => [row.level, row.after.anthropic])) as Record<LevelName, number>;
   const before = costs.levels[0]?.total.anthropic.tokens_before ?? 0;
-  const asConfigured = wrap.state === 'wrapped' ? levels[wrap.level ?? PROXY_DEFAULT_LEVEL] : before;
-  return { asConfigured, levels, estimate: wrap.state === 'wrapped' && rows.some((row) => row.estimate) };
+  if (wrap.state !== 'wrapped') return { asConfigured: before, levels, estimate: false };
+  const { level, budget } = wrappedListing(wrap, client);
+  // A budget's plan is not measured here: the listing is at most the budget (the ceiling's cost when that is less).
+  const capped = budget !== undefined && budget < levels[level];
+  return { asConfigured: capped ? budget : levels[level], levels, estimate: capped || rows.some((row) => row.estimate) };
 }
 
 /** The lines added up: what a client sends on every request with all of these servers listed. */

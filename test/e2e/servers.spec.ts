@@ -174,7 +174,10 @@ test.describe('a level that costs more', () => {
     await expect(table).not.toContainText('−-');
     await expect(table).not.toContainText('−+');
     await expect(leadsRow.locator('.server-grew')).toHaveText([/^\+\d+\.\d%$/]);
-    // leads is the level picked (the proxy's default): the card warns, with why.
+    // Until a level is picked, the card shows the ceiling of the profile Cursor's proxy would list at (listing: skeletons).
+    await expect(memory.getByRole('radio', { name: 'skeletons' })).toBeChecked();
+    // Picking leads: the card warns, with why.
+    await memory.getByRole('radio', { name: 'leads' }).check();
     const warning = memory.getByRole('status').filter({ hasText: 'costs' });
     await expect(warning).toContainText(`leads costs ${leads - full} tokens more than full as Claude sees it: it lists caveman_describe`);
     await app.screenshot('servers', 'costlier-1440');
@@ -203,6 +206,21 @@ test.describe('a server wrapped with a budget', () => {
     await app.page.getByRole('tab', { name: 'Servers' }).click();
     const memory = app.page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'memory' });
     await expect(memory).toContainText('Wrapped · skeletons · within 4,000 tokens');
+  });
+});
+
+test.describe('servers wrapped without a level', () => {
+  const proxied = [join(REPO, 'out/main/cli.js'), 'proxy', '--', process.execPath, LISTED, MEMORY];
+  const entry = JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: proxied } } });
+  test.use({ hostEnv: homeWith({ '.claude.json': entry, '.cursor/mcp.json': entry }) });
+
+  test("say the profile the proxy picks for their client: Claude Code's tool search, a listing client's budget", async ({ app }) => {
+    await app.page.getByRole('tab', { name: 'Servers' }).click();
+    const cards = app.page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'memory' });
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: 'Claude Code' })).toContainText('Wrapped · overviews (profile tool-search)');
+    await expect(cards.filter({ hasText: 'Cursor' })).toContainText('Wrapped · skeletons (profile listing) · within 9,000 tokens');
+    await app.screenshot('servers', 'wrapped-profiles');
   });
 });
 

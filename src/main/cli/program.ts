@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { packageVersion } from '../library/package-version';
 import { CONTRACT_ENUMS, type HistorySortKey, type SortDirection } from '../../shared/contracts';
-import { DEFAULT_LEVEL, LEVELS, PROXY_DEFAULT_LEVEL, type LevelName } from '../../shared/levels';
+import { DEFAULT_LEVEL, LEVELS, type LevelName } from '../../shared/levels';
+import { PROFILE_NAMES } from '../../shared/profiles';
 import { DEFAULT_TOKENIZER, TOKENIZERS } from '../../shared/tokenizers';
 import { CHECK_CALLS_MODES, DEFAULT_CHECK_CALLS } from '../../shared/check-calls';
 // Commands are imported when they run, so a shrink does not load the MCP SDK (cold start).
@@ -275,7 +276,13 @@ program
     "list caveman_describe, which answers a tool's full original definition from the store, when a description was shortened (default)",
   )
   .option('--no-describe-tool', 'do not list caveman_describe')
-  .addOption(levelOption(`how much description text stays in the listing (default: ${PROXY_DEFAULT_LEVEL}; the rest is one caveman_describe call away)`))
+  .addOption(
+    new Option(
+      '--profile <name>',
+      "how to list for this kind of client (default: the one the client's initialize picks; an unknown client gets listing)",
+    ).choices(PROFILE_NAMES),
+  )
+  .addOption(levelOption("how much description text stays in the listing (default: the profile's ceiling; the rest is one caveman_describe call away)"))
   .addOption(budgetOption())
   .addOption(shareSchemasOption())
   .option('--include-tools <names>', 'list and relay only these tools (names or globs, comma-separated or repeated)', collect, [])

@@ -6688,7 +6688,8 @@ validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v28 = validate87;
 const schema166 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
 const schema168 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
-const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"level":{"description":"wrapped: the proxy's --level (absent: the proxy's default, leads).","$ref":"defs.schema.json#/$defs/level"},"budget":{"description":"wrapped: the proxy's --budget in tokens (absent: no budget).","type":"integer","minimum":1},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"profile":{"description":"wrapped: the proxy's --profile (absent: the profile the client's initialize picks).","$ref":"defs.schema.json#/$defs/profile"},"level":{"description":"wrapped: the proxy's --level (absent: the profile's ceiling).","$ref":"defs.schema.json#/$defs/level"},"budget":{"description":"wrapped: the proxy's --budget in tokens (absent: no budget).","type":"integer","minimum":1},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+const schema170 = {"title":"ProfileName","description":"How the proxy lists a server's tools for one kind of client (docs/clients.md, Profiles): tool-search (a client that loads definitions through its own search: each tool's own description whole, parameter descriptions deferred), code-mode (Codex's code mode: every tool within its listing's cut) or listing (a client that lists every tool on every request: typed skeletons within a per-server budget).","enum":["tool-search","code-mode","listing"]};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6736,10 +6737,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.level !== undefined){
-let data1 = data.level;
-if(!(((((((data1 === "full") || (data1 === "facts")) || (data1 === "leads")) || (data1 === "overviews")) || (data1 === "signatures")) || (data1 === "skeletons")) || (data1 === "names"))){
-const err3 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+if(data.profile !== undefined){
+let data1 = data.profile;
+if(!(((data1 === "tool-search") || (data1 === "code-mode")) || (data1 === "listing"))){
+const err3 = {instancePath:instancePath+"/profile",schemaPath:"defs.schema.json#/$defs/profile/enum",keyword:"enum",params:{allowedValues: schema170.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6749,10 +6750,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.budget !== undefined){
-let data2 = data.budget;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/budget",schemaPath:"#/properties/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.level !== undefined){
+let data2 = data.level;
+if(!(((((((data2 === "full") || (data2 === "facts")) || (data2 === "leads")) || (data2 === "overviews")) || (data2 === "signatures")) || (data2 === "skeletons")) || (data2 === "names"))){
+const err4 = {instancePath:instancePath+"/level",schemaPath:"defs.schema.json#/$defs/level/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6761,9 +6762,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 1 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/budget",schemaPath:"#/properties/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.budget !== undefined){
+let data3 = data.budget;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/budget",schemaPath:"#/properties/budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6772,15 +6775,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.includeTools !== undefined){
-let data3 = data.includeTools;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-const err6 = {instancePath:instancePath+"/includeTools/" + i0,schemaPath:"#/properties/includeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/budget",schemaPath:"#/properties/budget/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6791,8 +6788,13 @@ errors++;
 }
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/includeTools",schemaPath:"#/properties/includeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.includeTools !== undefined){
+let data4 = data.includeTools;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data4[i0] !== "string"){
+const err7 = {instancePath:instancePath+"/includeTools/" + i0,schemaPath:"#/properties/includeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6802,13 +6804,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.excludeTools !== undefined){
-let data5 = data.excludeTools;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data5[i1] !== "string"){
-const err8 = {instancePath:instancePath+"/excludeTools/" + i1,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err8 = {instancePath:instancePath+"/includeTools",schemaPath:"#/properties/includeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6818,9 +6816,13 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.excludeTools !== undefined){
+let data6 = data.excludeTools;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data6[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/excludeTools/" + i1,schemaPath:"#/properties/excludeTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6830,9 +6832,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.shareSchemas !== undefined){
-if(typeof data.shareSchemas !== "boolean"){
-const err10 = {instancePath:instancePath+"/shareSchemas",schemaPath:"#/properties/shareSchemas/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err10 = {instancePath:instancePath+"/excludeTools",schemaPath:"#/properties/excludeTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6842,10 +6844,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.checkCalls !== undefined){
-let data8 = data.checkCalls;
-if(!(((data8 === "all") || (data8 === "deferred")) || (data8 === "off"))){
-const err11 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
+if(data.shareSchemas !== undefined){
+if(typeof data.shareSchemas !== "boolean"){
+const err11 = {instancePath:instancePath+"/shareSchemas",schemaPath:"#/properties/shareSchemas/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6855,13 +6856,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.noCheckTools !== undefined){
-let data9 = data.noCheckTools;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data9[i2] !== "string"){
-const err12 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.checkCalls !== undefined){
+let data9 = data.checkCalls;
+if(!(((data9 === "all") || (data9 === "deferred")) || (data9 === "off"))){
+const err12 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6871,9 +6869,13 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.noCheckTools !== undefined){
+let data10 = data.noCheckTools;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data10[i2] !== "string"){
+const err13 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6883,9 +6885,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.serves !== undefined){
-if(typeof data.serves !== "string"){
-const err14 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err14 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6895,9 +6897,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.backupPath !== undefined){
-if(typeof data.backupPath !== "string"){
-const err15 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.serves !== undefined){
+if(typeof data.serves !== "string"){
+const err15 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6907,9 +6909,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err16 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.backupPath !== undefined){
+if(typeof data.backupPath !== "string"){
+const err16 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6919,14 +6921,26 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -7178,7 +7192,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v29 = validate93;
-const schema172 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
+const schema173 = {"title":"ServerEditPreview","type":"object","additionalProperties":false,"required":["serverId","action","configPath","diff","backupPath","hash","serves"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"description":"The file that would be written (links resolved).","type":"string"},"diff":{"description":"Unified diff of the file, before → after.","type":"string"},"backupPath":{"description":"wrap: the backup it creates (the file as read); unwrap: the backup it restores the entry from, then removes.","type":"string"},"hash":{"$ref":"#/$defs/editHash"},"starts":{"description":"wrap: the command line the client starts from then on.","type":"string"},"env":{"description":"wrap: variables it sets in the entry's env for the launcher (the desktop app: ELECTRON_RUN_AS_NODE).","type":"object","additionalProperties":{"type":"string"}},"serves":{"description":"The server's own command line.","type":"string"},"exact":{"description":"unwrap: the file will be the backup byte for byte (nothing else in it changed since the wrap).","type":"boolean"}}};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7262,7 +7276,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema172.properties, key0))){
+if(!(func1.call(schema173.properties, key0))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -7301,7 +7315,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema172.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema173.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7452,7 +7466,7 @@ return errors === 0;
 validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v30 = validate94;
-const schema175 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default leads).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"},"checkCalls":{"description":"wrap: which calls the proxy checks (default deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrap: tools whose calls the proxy never checks.","$ref":"#/$defs/toolPatterns"}}};
+const schema176 = {"title":"ServerEditRequest","description":"Preview a wrap or an unwrap of a discovered server, by id only (main knows its config file; the page never names a path). Nothing is written.","type":"object","additionalProperties":false,"required":["serverId","action"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"level":{"description":"wrap: the proxy's level (default: none written; the proxy lists at the profile the client's initialize picks).","$ref":"defs.schema.json#/$defs/level"},"excludeTools":{"description":"wrap: tools the proxy neither lists nor lets be called.","$ref":"#/$defs/toolNames"},"checkCalls":{"description":"wrap: which calls the proxy checks (default deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrap: tools whose calls the proxy never checks.","$ref":"#/$defs/toolPatterns"}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7525,7 +7539,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!((data1 === "wrap") || (data1 === "unwrap"))){
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema175.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema176.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7700,7 +7714,7 @@ return errors === 0;
 validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v31 = validate95;
-const schema181 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema182 = {"title":"ServerMeasureAllRequest","description":"Measure every server of the last listing that can start (not disabled, no problem), one after another, each as servers:measure does: a project file's servers only once the person confirmed their commands (one question for them all; the browser host refuses them unless started with --allow-commands). Each gets a job id; its progress and result come as serverProgress and serverMeasured events; jobs:cancel stops one.","type":"object","additionalProperties":false,"required":["tokenizer"],"properties":{"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7765,7 +7779,7 @@ return errors === 0;
 validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v32 = validate96;
-const schema183 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
+const schema184 = {"title":"ServerMeasureAllStarted","description":"The servers being measured, in order, each with its job id.","type":"object","additionalProperties":false,"required":["jobs"],"properties":{"jobs":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["serverId","jobId"],"properties":{"serverId":{"$ref":"#/$defs/id"},"jobId":{"$ref":"#/$defs/id"}}}}}};
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7930,7 +7944,7 @@ return errors === 0;
 validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v33 = validate97;
-const schema186 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
+const schema187 = {"title":"ServerMeasureRequest","description":"List a discovered server's tools (it is started, under the host's start rules) and measure the listing at every level in every rendering; measures only, stores nothing. A job: progress and the result come as serverProgress and serverMeasured events; jobs:cancel stops it.","type":"object","additionalProperties":false,"required":["serverId","tokenizer"],"properties":{"serverId":{"$ref":"#/$defs/id"},"tokenizer":{"$ref":"defs.schema.json#/$defs/tokenizer"}}};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8030,7 +8044,7 @@ return errors === 0;
 validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v34 = validate98;
-const schema189 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
+const schema190 = {"title":"ServersOverview","description":"The Servers view: every server in the MCP clients' config files at their documented locations (never a picked file), and every file looked at. Reads files, never starts anything.","type":"object","additionalProperties":false,"required":["servers","files"],"properties":{"servers":{"type":"array","items":{"$ref":"#/$defs/ServerRow"}},"files":{"type":"array","items":{"$ref":"#/$defs/McpConfigFile"}}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8136,7 +8150,7 @@ return errors === 0;
 validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v35 = validate101;
-const schema190 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+const schema191 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -7,6 +7,7 @@ export const CONTRACT_ENUMS = {
   tokenizers: ['o200k_base', 'cl100k_base'],
   levels: ['full', 'facts', 'leads', 'overviews', 'signatures', 'skeletons', 'names'],
   checkCallsModes: ['all', 'deferred', 'off'],
+  profiles: ['tool-search', 'code-mode', 'listing'],
   passThroughReasons: ['input_too_large', 'invalid_utf8', 'invalid_json', 'too_deep', 'not_catalog', 'no_saving', 'store_error'],
   historySortKeys: ['created', 'source', 'tools', 'tokensBefore', 'tokensAfter', 'saved', 'modelBefore', 'modelAfter', 'modelSaved'],
   sortDirections: ['ascending', 'descending'],

@@ -66,6 +66,13 @@ export type ErrorOutcome =
  */
 export type LevelName1 = 'full' | 'facts' | 'leads' | 'overviews' | 'signatures' | 'skeletons' | 'names';
 /**
+ * How the proxy lists a server's tools for one kind of client (docs/clients.md, Profiles): tool-search (a client that loads definitions through its own search: each tool's own description whole, parameter descriptions deferred), code-mode (Codex's code mode: every tool within its listing's cut) or listing (a client that lists every tool on every request: typed skeletons within a per-server budget).
+ *
+ * This interface was referenced by `SharedDefinitions`'s JSON-Schema
+ * via the `definition` "profile".
+ */
+export type ProfileName = 'tool-search' | 'code-mode' | 'listing';
+/**
  * Which tools/call the proxy checks against the tool's original input schema before relaying it (docs/checked-calls.md): all, deferred (the calls of the tools whose listing deferred anything; the default) or off.
  *
  * This interface was referenced by `SharedDefinitions`'s JSON-Schema
@@ -200,6 +207,10 @@ export type McpServerRef =
         [k: string]: string | undefined;
       };
     };
+/**
+ * wrapped: the proxy's --profile (absent: the profile the client's initialize picks).
+ */
+export type ProfileName1 = 'tool-search' | 'code-mode' | 'listing';
 /**
  * How much a shrink defers to the describe tool (docs/levels.md): full (nothing), facts (tool descriptions whole, every fact sentence stays; the default), leads (tool and parameter leads and warnings), overviews (tool descriptions whole; parameter descriptions deferred), signatures (tool leads and warnings; parameter descriptions deferred), skeletons (a short tool lead; each schema's typed skeleton: names, types, required, short enums), names (a short tool lead; {"type":"object"}).
  */
@@ -1153,6 +1164,7 @@ export interface McpImportRequest {
  */
 export interface ServerWrapState {
   state: 'direct' | 'wrapped' | 'unwrappable';
+  profile?: ProfileName1;
   level?: LevelName3;
   /**
    * wrapped: the proxy's --budget in tokens (absent: no budget).
@@ -1960,6 +1972,7 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/cli-shrink-line.schema.json#/$defs/errorLine': CliErrorLine;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/tokenizer': TokenizerName;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/level': LevelName;
+  'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/profile': ProfileName;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/checkCalls': CheckCallsMode;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/budgetPlan': BudgetPlanReport;
   'https://schemas.caveman-shrink.dev/v1/defs.schema.json#/$defs/basis': Basis;

@@ -36,9 +36,16 @@ const kept = (key: string) => {
 describe('offThreadLister', () => {
   it('shrinks on the worker once, recording the client; the same listing with the same options comes from the store after', async () => {
     const notes: string[] = [];
-    const lister = offThreadLister(store.db, SETTINGS, (note) => notes.push(note));
+    const lister = offThreadLister(
+      store.db,
+      'o200k_base',
+      () => ({ settings: SETTINGS, said: 'for lister-test 3' }),
+      (note) => notes.push(note),
+    );
     try {
       const first = await lister.shrinkTools(tools, client);
+      // The choice is said once, before the first listing it made.
+      expect(notes[0]).toBe('for lister-test 3');
       expect(notes.at(-1)).toMatch(/^tools\/list shrunk at leads: /);
       // The worker keeps the listing once it handed it over.
       await vi.waitFor(() => expect(kept(listingKey(tools, SETTINGS))).toBe(true));
@@ -49,14 +56,20 @@ describe('offThreadLister', () => {
       await vi.waitFor(() => expect(usedAt(listingKey(tools, SETTINGS))).toBeGreaterThan(written));
       expect(again.tools).toEqual(first.tools);
       expect(await again.local!.call({ names: ['create_entities'] })).toEqual(await first.local!.call({ names: ['create_entities'] }));
-      const handle = /original stored as (ccr_[0-9a-f]{32})/.exec(notes[0]!)![1]!;
+      const handle = /original stored as (ccr_[0-9a-f]{32})/.exec(notes[1]!)![1]!;
+      expect(notes.filter((note) => note === 'for lister-test 3')).toHaveLength(1);
       const opened = RecoveryStore.open(store.db);
       expect(opened.details(handle)!.shrinks![0]!.client).toEqual(client.clientInfo);
       opened.close();
     } finally {
       await lister.close();
     }
-    const other = offThreadLister(store.db, { ...SETTINGS, level: 'signatures' }, (note) => notes.push(note));
+    const other = offThreadLister(
+      store.db,
+      'o200k_base',
+      () => ({ settings: { ...SETTINGS, level: 'signatures' }, said: 'for lister-test 3' }),
+      (note) => notes.push(note),
+    );
     try {
       await other.shrinkTools(tools, client);
       expect(notes.at(-1)).toMatch(/^tools\/list shrunk at signatures: /);

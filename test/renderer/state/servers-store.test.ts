@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerCosts, ServerEditPreview, ServerRow } from '../../../src/shared/contracts';
 import { CavemanError } from '../../../src/shared/errors';
-import { costlierChoice, createServersStore } from '../../../src/renderer/src/state/servers-store';
+import { costlierChoice, createServersStore, levelOf } from '../../../src/renderer/src/state/servers-store';
+import { PROFILES, profileOfConfigClient } from '../../../src/shared/profiles';
 import { createAppCommands } from '../../../src/renderer/src/state/app-commands';
 import { createAppStores } from '../../../src/renderer/src/state/app-stores';
 import { commandEnv, createFakeApi, settle } from '../fakes/fake-api';
@@ -83,7 +84,7 @@ measuring stops them all', async () => {
     expect(api.calls.filter((call) => call.method === 'cancelJob').map((call) => call.args[0])).toEqual([{ jobId: 'job-1' }, { jobId: 'job-2' }]);
   });
 
-  it('a wrap asks for the chosen level (the proxy default until chosen) and the unticked tools; the commit carries the \
+  it('a wrap asks for the chosen level (none until chosen: the proxy picks the profile) and the unticked tools; the commit carries the \
 preview hash and updates the row', async () => {
     const wrapped = { ...row('a', 'wrapped'), wrap: { state: 'wrapped' as const, level: 'signatures' as const, excludeTools: ['tool_02'] } };
     const api = createFakeApi({
@@ -94,7 +95,9 @@ preview hash and updates the row', async () => {
     const store = createServersStore(api);
     await store.getState().load();
     await store.getState().preview('a', 'wrap');
-    expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'wrap', level: 'leads' });
+    expect(api.calls.at(-1)?.args[0]).toEqual({ serverId: 'a', action: 'wrap' });
+    // Until one is chosen, the level shown is the ceiling of the profile the proxy picks for the server's client.
+    expect(levelOf(store.getState(), 'a')).toBe(PROFILES[profileOfConfigClient(row('a').server.client)].ceiling);
 
     store.getState().setLevel('a', 'signatures');
     store.getState().toggleTool('a', 'tool_02');
@@ -117,11 +120,11 @@ preview hash and updates the row', async () => {
     const store = createServersStore(api);
     const asked = async () => (await store.getState().preview('a', 'wrap'), api.calls.at(-1)?.args[0]);
     store.getState().setChecks('a', { mode: 'deferred', unchecked: '  ' });
-    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', level: 'leads' });
+    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap' });
     store.getState().setChecks('a', { mode: 'all', unchecked: ' get_*, echo ' });
-    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', level: 'leads', checkCalls: 'all', noCheckTools: ['get_*, echo'] });
+    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', checkCalls: 'all', noCheckTools: ['get_*, echo'] });
     store.getState().setChecks('a', { mode: 'off', unchecked: 'get_*' });
-    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', level: 'leads', checkCalls: 'off' });
+    expect(await asked()).toEqual({ serverId: 'a', action: 'wrap', checkCalls: 'off' });
   });
 
   it('View › Servers (the menu command) shows the Servers tab', () => {
@@ -143,13 +146,13 @@ preview hash and updates the row', async () => {
       tools: [triple(after)],
       describeTool: { name: 'caveman_describe', shortenedTools: describe > 0 ? 1 : 0, tokens: triple(describe) },
     });
-    // server-memory's figures: leads (the proxy's default) lists caveman_describe and costs more than full.
+    // server-memory's figures: leads lists caveman_describe and costs more than full.
     const measured: ServerCosts = {
       ...costs,
       tools: [{ name: 'read_graph', before: triple(971) }],
       levels: [level('full', 836, 0), level('facts', 836, 0), level('leads', 831, 64)],
     };
-    const state = { levels: {}, excluded: {}, measures: { a: { status: 'done' as const, costs: measured } } };
+    const state = { levels: { a: 'leads' as const }, rows: [], excluded: {}, measures: { a: { status: 'done' as const, costs: measured } } };
     expect(costlierChoice(state, 'a')).toMatch(/^leads costs 59 tokens more than full as Claude sees it: it lists caveman_describe \(64 tokens\)/);
     expect(costlierChoice({ ...state, levels: { a: 'facts' } }, 'a')).toBeUndefined();
     expect(costlierChoice(state, 'b')).toBeUndefined();

@@ -4,13 +4,13 @@
 // stdin/stdout to any MCP client, with
 // tools/list answered by the shrunk catalog (the original committed to the
 // store first, its handle on stderr) and every other message relayed
-// unchanged; at the proxy's level (leads by default), with only the tools
+// unchanged; at the profile the client's initialize picks (or --profile,
+// --level, --budget), with only the tools
 // --include-tools/--exclude-tools keep. Put it in front of a server in an
 // MCP client's config:
 //   "command": "caveman-shrink", "args": ["proxy", "--", "npx", "-y", "…"]
 // stdout belongs to the MCP protocol, so everything we say goes to stderr.
 
-import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
 import { resolveStorePath } from '../../store/store-path';
 import { MAX_RELAYED_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
 import { ChildPeer } from '../../mcp/connection/line-peers';
@@ -37,7 +37,6 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
   const settled = {
     store: options.store ?? resolveStorePath(),
     sourceName: options.name ?? defaultSourceName(target),
-    level: options.level ?? PROXY_DEFAULT_LEVEL,
   };
   if (target.transport !== 'stdio') return (await import('./proxy-session')).serveProxy({ target, ...settled }, options, io, signal);
   const child = new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_RELAYED_MESSAGE_BYTES);

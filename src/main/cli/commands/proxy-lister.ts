@@ -11,6 +11,7 @@ import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { packTools } from '../../mcp/proxy/listing-text';
 import { listingKey } from '../../mcp/proxy/listing-key';
 import { WorkerClient } from '../../workers/worker-client';
+import type { TokenizerName } from '../../../shared/tokenizers';
 
 export interface OffThreadLister {
   shrinkTools(tools: readonly Uint8Array[], context: ListingContext): Promise<ShrunkListing>;
@@ -18,13 +19,17 @@ export interface OffThreadLister {
   close(): Promise<void>;
 }
 
-export function offThreadLister(storePath: string, settings: ListingSettings, log: (line: string) => void): OffThreadLister {
+/** The settings of the listing for the client in front of the proxy, and what the stderr line says of that choice. */
+export type SettingsFor = (context: ListingContext) => { settings: ListingSettings; said: string };
+
+export function offThreadLister(storePath: string, tokenizer: TokenizerName, settingsFor: SettingsFor, log: (line: string) => void): OffThreadLister {
   // At normal priority: the client is waiting for this listing, and the relay's thread has its own.
   const worker = new WorkerClient({ storePath, maxBytesSetting: process.env.CAVEMAN_CCR_MAX_BYTES, nice: 0 }, 'proxy');
   // Started now, so the first listing does not wait for the worker to load the engine.
-  worker.call('prepareProxyListing', { tokenizer: settings.tokenizer }).catch(() => undefined);
+  worker.call('prepareProxyListing', { tokenizer }).catch(() => undefined);
   let store: RecoveryStore | undefined;
   let made = false;
+  let lastSaid: string | undefined;
   /** The store, open; undefined when it cannot be (the worker's shrink says what is wrong with it). */
   const opened = () => {
     try {
@@ -49,6 +54,8 @@ export function offThreadLister(storePath: string, settings: ListingSettings, lo
   setImmediate(() => void listing());
   return {
     async shrinkTools(tools, context) {
+      const { settings, said } = settingsFor(context);
+      if (said !== lastSaid) log((lastSaid = said));
       const cacheKey = listingKey(tools, settings);
       const found = kept(cacheKey);
       const packed = found ? undefined : packTools(tools);

@@ -4,6 +4,7 @@
 
 import type { Readable, Writable } from 'node:stream';
 import type { LevelName } from '../../../shared/levels';
+import type { ProfileName } from '../../../shared/profiles';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import type { CheckCallsMode } from '../../../shared/check-calls';
 
@@ -14,7 +15,9 @@ export interface ProxyCommandOptions {
   env?: string[] | undefined;
   /** List caveman_describe beside a shrunk catalog (default true). */
   describeTool?: boolean | undefined;
-  /** Default PROXY_DEFAULT_LEVEL (leads). */
+  /** How to list, by name (default: the one the client's initialize picks; src/shared/profiles.ts). */
+  profile?: ProfileName | undefined;
+  /** The level, or with a budget the ceiling (default: the profile's). */
   level?: LevelName | undefined;
   /** Tokens the listing may take as Claude is handed it: each tool at the richest level at or below `level` that fits. */
   budget?: number | undefined;

@@ -11,26 +11,27 @@ import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { refuseClient } from '../../mcp/proxy/refuse-client';
 import { describeTarget, type StdioTarget, type UrlTarget } from '../../mcp/connection/server-target';
 import { toolFilter } from '../../mcp/proxy/tool-filter';
-import { callGate } from '../../mcp/proxy/call-gate';
+import { callGate, type CallGate } from '../../mcp/proxy/call-gate';
+import { clientListing } from '../../mcp/proxy/client-listing';
+import { PROFILES, PROFILE_NAMES, flagsSettleListing, type ClientInfo } from '../../../shared/profiles';
 import { callCheckPolicy } from '../../library/call-check/check-policy';
-import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
-import { startToolsProxy } from '../../mcp/proxy/tools-proxy';
+import { CHECK_CALLS_MEANS, type CheckCallsMode } from '../../../shared/check-calls';
+import { startToolsProxy, type ToolsProxy } from '../../mcp/proxy/tools-proxy';
 import { formatInt } from '../../../shared/format-figures';
 import { writeAll } from '../stdio';
 import { oneLine, type ProxyCommandOptions, type ProxyIo } from './proxy-options';
-import { offThreadLister } from './proxy-lister';
+import { offThreadLister, type SettingsFor } from './proxy-lister';
 
 /** What the command settled before loading the session: the server, the store, the names. */
 export type ProxyLaunch = ({ target: StdioTarget; child: ChildPeer } | { target: UrlTarget; child?: undefined }) & {
   store: string;
   sourceName: string;
-  level: LevelName;
 };
 
-/** "level leads (the proxy's default): each description cut to its lead and warnings; the rest is one caveman_describe call away". */
-function levelNote(level: LevelName, chosen: boolean, describeTool: boolean): string {
+/** "level leads: each description cut to its lead and warnings; the rest is one caveman_describe call away". */
+function levelNote(level: LevelName, describeTool: boolean): string {
   const reach = describeTool ? `one ${DESCRIBE_TOOL_NAME} call away` : 'in the store (caveman-shrink recover HANDLE --tool NAME)';
-  return `level ${level}${chosen ? '' : " (the proxy's default)"}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
+  return `level ${level}: ${LEVEL_KEEPS[level]}${defersDetails(level) ? `; the rest is ${reach}` : ''}`;
 }
 
 /** ", within a budget of 4,000 tokens: the costliest tools stepped down a level at a time until the listing fits". */
@@ -40,39 +41,79 @@ function budgetNote(budget: number | undefined): string {
     : `, within a budget of ${formatInt(budget)} tokens as Claude is handed the listing: the costliest tools stepped down a level at a time until it fits`;
 }
 
+/** How tools/list is answered, as the start line says it: one level when the flags settle it, else by the client's profile. */
+function listingNote(options: ProxyCommandOptions): string {
+  const describeTool = options.describeTool !== false;
+  if (flagsSettleListing(options)) return `${levelNote(options.level!, describeTool)}${budgetNote(options.budget)}`;
+  if (options.profile !== undefined) {
+    const { level, budget } = clientListing(options, undefined);
+    return `profile ${options.profile}, ${levelNote(level, describeTool)}${budgetNote(budget)}`;
+  }
+  const over = [options.level && `--level ${options.level}`, options.budget && `--budget ${options.budget}`].filter(Boolean).join(' ');
+  return `the profile the client's initialize picks (docs/clients.md, Profiles)${over ? `, with ${over} over it` : ''}`;
+}
+
 /** "the calls of the tools whose listing deferred anything are checked against their original schema (--check-calls deferred, the default)". */
 function checksNote(options: ProxyCommandOptions): string {
-  const mode = options.checkCalls ?? DEFAULT_CHECK_CALLS;
+  const mode = options.checkCalls ?? PROFILES_CHECK;
   const exempt = mode !== 'off' && (options.checkTools ?? []).length > 0 ? `, never ${(options.checkTools ?? []).join(',')}` : '';
+  if (mode === undefined)
+    return `calls checked as the client's profile says (${PROFILE_NAMES.map((name) => `${name}: ${PROFILES[name].checkCalls}`).join(', ')}${exempt})`;
   return `${CHECK_CALLS_MEANS[mode]} (--check-calls ${mode}${options.checkCalls === undefined ? ', the default' : ''}${exempt})`;
 }
 
-/** The options that shape the listing, as the worker takes them. */
-function listingSettings(options: ProxyCommandOptions, sourceName: string, level: LevelName): ListingSettings {
+/** The calls every profile checks, when they agree. */
+const PROFILES_CHECK = (() => {
+  const modes = new Set(PROFILE_NAMES.map((name) => PROFILES[name].checkCalls));
+  return modes.size === 1 ? [...modes][0] : undefined;
+})();
+
+/** The options that shape the listing for the client in front of the proxy, as the worker takes them. */
+function settingsFor(options: ProxyCommandOptions, sourceName: string): SettingsFor {
+  return ({ clientInfo }) => {
+    const choice = clientListing(options, clientInfo);
+    const settings: ListingSettings = {
+      tokenizer: options.tokenizer,
+      sourceName,
+      level: choice.level,
+      ...(choice.budget !== undefined ? { budget: choice.budget } : {}),
+      ...(choice.profile !== undefined ? { profile: choice.profile } : {}),
+      shareSchemas: options.shareSchemas === true,
+      describeTool: options.describeTool !== false,
+      includeTools: options.includeTools,
+      excludeTools: options.excludeTools,
+    };
+    return { settings, said: `tools/list ${choice.said}` };
+  };
+}
+
+/** The proxy's checkCall for the client in front of it: made on the first call, when the client's profile is known. */
+function clientCallGate(options: ProxyCommandOptions, client: () => ClientInfo | undefined, log: (line: string) => void): CallGate | undefined {
+  const filter = toolFilter(options.includeTools, options.excludeTools);
+  const gateFor = (mode: CheckCallsMode) =>
+    callGate({ filter, policy: callCheckPolicy({ mode, uncheckedTools: options.checkTools }), tokenizer: options.tokenizer, log });
+  if (options.checkCalls !== undefined) return gateFor(options.checkCalls);
+  let made: { gate: CallGate | undefined } | undefined;
   return {
-    tokenizer: options.tokenizer,
-    sourceName,
-    level,
-    ...(options.budget !== undefined ? { budget: options.budget } : {}),
-    shareSchemas: options.shareSchemas === true,
-    describeTool: options.describeTool !== false,
-    includeTools: options.includeTools,
-    excludeTools: options.excludeTools,
+    readsListing: PROFILE_NAMES.some((name) => PROFILES[name].checkCalls !== 'off'),
+    checkCall(call) {
+      made ??= { gate: gateFor(clientListing(options, client()).checkCalls) };
+      return made.gate?.checkCall(call);
+    },
   };
 }
 
 /** Serves `launch`'s server to the client on `io` until either goes away: 0 when the client closed, 1 when the server could not start or exited. */
 export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptions, io: ProxyIo, signal?: AbortSignal): Promise<number> {
-  const { target, store, sourceName, level } = launch;
+  const { target, store, sourceName } = launch;
   const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(line)}\n`);
-  const policy = callCheckPolicy({ mode: options.checkCalls, uncheckedTools: options.checkTools });
-  const gate = callGate({ filter: toolFilter(options.includeTools, options.excludeTools), policy, tokenizer: options.tokenizer, log });
+  let proxy: ToolsProxy | undefined;
+  const gate = clientCallGate(options, () => proxy?.clientInfo, log);
   // The HTTP clients load only for a server at a URL.
   const upstream = launch.child === undefined ? new (await import('../../mcp/proxy/url-peer')).UrlPeer(launch.target, log) : launch.child;
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
-  const lister = offThreadLister(store, listingSettings(options, sourceName, level), log);
+  const lister = offThreadLister(store, options.tokenizer, settingsFor(options, sourceName), log);
 
-  let proxy;
   try {
     proxy = await startToolsProxy({
       upstream,
@@ -88,13 +129,11 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
     await Promise.all([lister.close(), refuseClient(downstream, oneLine(explained.message))]);
     return 1;
   }
-  log(
-    `serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ` +
-      `${levelNote(level, options.level !== undefined, options.describeTool !== false)}${budgetNote(options.budget)}; ${checksNote(options)} (store: ${store})`,
-  );
-  signal?.addEventListener('abort', () => void proxy.close(), { once: true });
+  log(`serving ${describeTarget(target)} over stdio; tools/list is answered shrunk at ` + `${listingNote(options)}; ${checksNote(options)} (store: ${store})`);
+  const started = proxy;
+  signal?.addEventListener('abort', () => void started.close(), { once: true });
 
-  const how = await proxy.closed;
+  const how = await started.closed;
   await lister.close();
   io.stdin.destroy(); // nothing more to read; let the process end
   return how === 'server' ? 1 : 0;

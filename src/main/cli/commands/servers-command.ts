@@ -87,7 +87,7 @@ async function measureOne(each: ListedServer, where: LocationEnv, options: Serve
       clientInfo: { name: 'caveman-shrink', version: packageVersion() },
     });
     const costs = await serverCosts(catalogBytes(listed.tools), { tokenizer: options.tokenizer, signal });
-    return { ok: true, line: serverCostLine(costs, each.wrap), tools: listed.tools.length };
+    return { ok: true, line: serverCostLine(costs, each.wrap, each.server.client), tools: listed.tools.length };
   } catch (error) {
     return { ok: false, reason: redactText(asCavemanError(error).message) };
   }

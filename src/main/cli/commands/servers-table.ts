@@ -5,7 +5,8 @@
 // and across every config.
 
 import type { ServerWrapState } from '../../../shared/contracts';
-import { LEVELS, PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { LEVELS } from '../../../shared/levels';
+import { wrappedListing } from '../../../shared/profiles';
 import { MCP_CLIENT_NAMES } from '../../../shared/mcp-clients';
 import { redactedCommandLine, redactUrl } from '../../../shared/redact';
 import { sumCostLines, type ServerCostLine } from '../../../shared/server-cost-table';
@@ -29,7 +30,7 @@ export function clientOf(server: DiscoveredServer): string {
 }
 
 export function stateOf({ server, wrap }: ListedServer): string {
-  if (wrap.state === 'wrapped') return `wrapped · ${wrap.level ?? PROXY_DEFAULT_LEVEL}`;
+  if (wrap.state === 'wrapped') return `wrapped · ${wrappedListing(wrap, server.client).said}`;
   if (wrap.state === 'unwrappable') return server.transport === 'stdio' ? 'not wrappable' : `URL (${server.transport})`;
   return server.disabled ? 'direct, disabled' : 'direct';
 }

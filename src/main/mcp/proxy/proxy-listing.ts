@@ -13,6 +13,7 @@
 // History keeps those figures (both renderings) on the shrink served.
 
 import type { LevelName } from '../../../shared/levels';
+import type { ProfileName } from '../../../shared/profiles';
 import { formatPercent } from '../../../shared/format-figures';
 import { signedRatio } from '../../../shared/ratio';
 import type { TokenizerName } from '../../../shared/tokenizers';
@@ -35,6 +36,8 @@ export interface ListingSettings {
   level: LevelName;
   /** Tokens the listing may take as Claude is handed it (with a budget, `level` is the ceiling). */
   budget?: number | undefined;
+  /** The profile the level and budget come from, when one chose them. */
+  profile?: ProfileName | undefined;
   shareSchemas: boolean;
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;

@@ -35,6 +35,7 @@ import { listedToolsByName, type ListedTool } from './listed-tools';
 import { listingAnswer, pageOfAnswer } from './listing-text';
 import { ListingLifecycle } from './listing-lifecycle';
 import { RequestIds, ourIdOf, type OwnRequest } from './request-ids';
+import type { ClientInfo } from '../../../shared/profiles';
 import {
   UpstreamError,
   alreadyInFlight,
@@ -66,10 +67,7 @@ export interface ShrunkListing {
 }
 
 /** Who the client said it is in `initialize`. */
-export interface ClientInfo {
-  name: string;
-  version: string;
-}
+export type { ClientInfo };
 
 /** What the listing may depend on besides the server's tools. */
 export interface ListingContext {

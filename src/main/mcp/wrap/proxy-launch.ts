@@ -6,6 +6,7 @@
 
 import { basename } from 'node:path';
 import { LEVELS } from '../../../shared/levels';
+import { PROFILE_NAMES } from '../../../shared/profiles';
 import { CHECK_CALLS_MODES } from '../../../shared/check-calls';
 
 /** How this install is started: the runtime (process.execPath) and the CLI entry (out/main/cli.js), both absolute (app-launcher.ts decides them). */
@@ -28,7 +29,14 @@ export const LAUNCHER_ENV_KEYS: readonly string[] = ['ELECTRON_RUN_AS_NODE'];
  * state reads them back from an entry: a new one is one more row.
  */
 export const WRAP_PROXY_FLAGS = [
-  { key: 'level', flag: '--level', takes: 'value', help: "the proxy's level (default: the proxy's)", choices: LEVELS },
+  {
+    key: 'profile',
+    flag: '--profile',
+    takes: 'value',
+    help: "how the proxy lists for this client (default: the one the client's initialize picks; name one for a client that cannot say)",
+    choices: PROFILE_NAMES,
+  },
+  { key: 'level', flag: '--level', takes: 'value', help: "the proxy's level, or with a budget its ceiling (default: the profile's)", choices: LEVELS },
   {
     key: 'budget',
     flag: '--budget',

@@ -7,6 +7,7 @@
 
 import type { ServerWrapState } from '../../../shared/contracts';
 import { isLevelName } from '../../../shared/levels';
+import { isProfileName } from '../../../shared/profiles';
 import { isCheckCallsMode } from '../../../shared/check-calls';
 import type { ParsedServer } from '../import/config-parse';
 import { WRAP_PROXY_FLAGS, proxiedArgv, type Launcher, type WrapFlagSpec } from './proxy-launch';
@@ -23,7 +24,7 @@ export function wrapStateOf(entry: Entry, launcher?: Launcher): ServerWrapState 
   return { state: 'wrapped', ...proxyOptionsOf(proxied.flags), serves: words(proxied.server) };
 }
 
-type WrappedOptions = Pick<ServerWrapState, 'level' | 'budget' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools'>;
+type WrappedOptions = Pick<ServerWrapState, 'profile' | 'level' | 'budget' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools'>;
 
 /** The options between `proxy` and `--`; a flag it does not know is left out (the proxy itself would refuse it at start). */
 export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
@@ -38,7 +39,8 @@ export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
     const takesValue = (WRAP_PROXY_FLAGS as readonly WrapFlagSpec[]).some((spec) => spec.flag === name && spec.takes !== 'none');
     let value: string | undefined;
     if (takesValue) value = eq > 0 && name !== flag ? flag.slice(eq + 1) : flags[++i];
-    if (name === '--level' && isLevelName(value)) options.level = value;
+    if (name === '--profile' && isProfileName(value)) options.profile = value;
+    else if (name === '--level' && isLevelName(value)) options.level = value;
     else if (name === '--budget' && /^[1-9]\d*$/.test(value ?? '')) options.budget = Number(value);
     else if (name === '--include-tools' && value !== undefined) include.push(value);
     else if (name === '--exclude-tools' && value !== undefined) exclude.push(value);

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import type { LevelName, ServerEditPreview, ServerRow } from '../../../shared/contracts';
 import { asCavemanError } from '../../../shared/errors';
-import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { wrappedListing } from '../../../shared/profiles';
 import { CHECK_CALLS_MEANS, DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
 import { useApp, useSettings } from '../app-context';
 import { formatCount, formatInt } from '../lib/format';
@@ -38,7 +38,7 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const wrapped = wrap.state === 'wrapped';
   const excluded = new Set(wrapped ? excludedByEntry(row.wrap) : (chosenExcluded ?? []));
-  const level: LevelName = wrapped ? (wrap.level ?? PROXY_DEFAULT_LEVEL) : chosenLevel;
+  const level: LevelName = wrapped ? wrappedListing(wrap, server.client).level : chosenLevel;
   const headingId = `server-${server.id}`;
 
   const edit = async (action: EditAction) => {
@@ -170,6 +170,7 @@ export function ServerCard({ row, onPreview }: ServerCardProps) {
 function WrapBadge({ row }: { row: ServerRow }) {
   const { wrap } = row;
   if (wrap.state === 'wrapped') {
+    const listing = wrappedListing(wrap, row.server.client);
     const filters = [...(wrap.includeTools ?? []).map((value) => `only ${value}`), ...(wrap.excludeTools ?? []).map((value) => `without ${value}`)];
     const checks = wrap.checkCalls ?? DEFAULT_CHECK_CALLS;
     const unchecked = checks === 'off' ? [] : (wrap.noCheckTools ?? []);
@@ -177,8 +178,8 @@ function WrapBadge({ row }: { row: ServerRow }) {
     return (
       <span className="wrap-badge wrap-badge-wrapped" title={details.join('; ')}>
         <Icon name="check" size={13} />
-        Wrapped · {wrap.level ?? `${PROXY_DEFAULT_LEVEL} (default)`}
-        {wrap.budget !== undefined ? ` · within ${formatInt(wrap.budget)} tokens` : ''}
+        Wrapped · {listing.said}
+        {listing.budget !== undefined ? ` · within ${formatInt(listing.budget)} tokens` : ''}
         {filters.length > 0 ? ` · ${formatCount(filters.length, 'filter')}` : ''}
         {checks !== DEFAULT_CHECK_CALLS ? ` · checks ${checks}` : ''}
       </span>

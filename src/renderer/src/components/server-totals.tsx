@@ -24,7 +24,7 @@ export function ServerTotals() {
   const measures = useServers((state) => state.measures);
   const lines: Line[] = rows.flatMap((row) => {
     const measure = measures[row.server.id];
-    return measure?.status === 'done' ? [{ row, line: serverCostLine(measure.costs, row.wrap), tools: measure.costs.tools.length }] : [];
+    return measure?.status === 'done' ? [{ row, line: serverCostLine(measure.costs, row.wrap, row.server.client), tools: measure.costs.tools.length }] : [];
   });
   if (lines.length === 0) return null;
   const tokenizer = Object.values(measures).find((measure) => measure.status === 'done')?.costs.tokenizer;

@@ -23,7 +23,7 @@ import type {
 import { asCavemanError, errorSentence } from '../../../shared/errors';
 import type { CavemanApi } from '../../../shared/ipc/caveman-api';
 import { costlierLevels, costlierWhy } from '../../../shared/costlier-levels';
-import { PROXY_DEFAULT_LEVEL } from '../../../shared/levels';
+import { DEFAULT_PROFILE, PROFILES, profileOfConfigClient } from '../../../shared/profiles';
 import { DEFAULT_CHECK_CALLS } from '../../../shared/check-calls';
 import { costRows } from '../../../shared/server-cost-table';
 
@@ -84,9 +84,13 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
   return rest;
 }
 
-export function levelOf(state: Pick<ServersState, 'levels'>, serverId: string): LevelName {
-  return state.levels[serverId] ?? PROXY_DEFAULT_LEVEL;
+/** The level chosen for a server's wrap, else the ceiling of the profile its client gets from the proxy (what a wrap without --level lists at). */
+export function levelOf(state: Pick<ServersState, 'levels' | 'rows'>, serverId: string): LevelName {
+  const client = state.rows.find((row) => row.server.id === serverId)?.server.client;
+  return state.levels[serverId] ?? (client === undefined ? DEFAULT_PROFILE_CEILING : PROFILES[profileOfConfigClient(client)].ceiling);
 }
+
+const DEFAULT_PROFILE_CEILING = PROFILES[DEFAULT_PROFILE].ceiling;
 
 const DEFAULT_CHECKS: WrapChecks = { mode: DEFAULT_CHECK_CALLS, unchecked: '' };
 
@@ -101,7 +105,7 @@ function checkOptions({ mode, unchecked }: WrapChecks): { checkCalls?: CheckCall
 }
 
 /** Why the level chosen for a measured server's wrap costs Claude more than a level before it; undefined when it does not (or nothing is measured). */
-export function costlierChoice(state: Pick<ServersState, 'levels' | 'measures' | 'excluded'>, serverId: string): string | undefined {
+export function costlierChoice(state: Pick<ServersState, 'levels' | 'rows' | 'measures' | 'excluded'>, serverId: string): string | undefined {
   const measure = state.measures[serverId];
   if (measure?.status !== 'done') return undefined;
   const costlier = costlierLevels(costRows(measure.costs, new Set(state.excluded[serverId] ?? []))).get(levelOf(state, serverId));
@@ -118,7 +122,8 @@ export function createServersStore(api: CavemanApi): ServersStore {
       return {
         serverId,
         action,
-        level: levelOf(get(), serverId),
+        // Only a level the person chose is written: without one the proxy lists at the profile the client picks.
+        ...(get().levels[serverId] !== undefined ? { level: get().levels[serverId] } : {}),
         ...(excluded.length > 0 ? { excludeTools: excluded } : {}),
         ...checkOptions(checksOf(get(), serverId)),
       };

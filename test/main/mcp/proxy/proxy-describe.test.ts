@@ -39,7 +39,7 @@ interface Proxied {
 }
 
 async function throughProxy(server: string[], options: string[] = []): Promise<Proxied> {
-  const transport = new CommandTransport(['proxy', '--store', store.db, ...options, '--', ...server]);
+  const transport = new CommandTransport(['proxy', '--store', store.db, '--level', 'leads', ...options, '--', ...server]);
   const client = new Client({ name: 'describe-test', version: '1' });
   await client.connect(transport);
   return { client, stderr: () => transport.stderr(), close: () => client.close() };

@@ -1,5 +1,6 @@
 // The proxy's own options: the level
-// (leads by default, said on stderr at start), the tools/list line counting
+// (said on stderr at start; without one, the client's profile picks it:
+// proxy-profiles.test.ts), the tools/list line counting
 // what the model sees, --share-schemas, the tool filters, and the
 // environment the server is given.
 
@@ -65,10 +66,10 @@ const toolNames = (tools: readonly string[]) => listingBytes.toolNames(tools.map
 const descriptionOf = (tool: string) => (JSON.parse(tool) as { description?: string }).description ?? '';
 
 describe('caveman-shrink proxy --level', () => {
-  it('shrinks at leads by default and says so at start; the tools/list line counts what the model sees (anthropic), the describe tool included', async () => {
+  it('shrinks at --level leads and says so at start; the tools/list line counts what the model sees (anthropic), the describe tool included', async () => {
     const server = githubServer();
     const original = [...(await rawServerListing(server)).tools.values()];
-    const listed = await listThrough([], server);
+    const listed = await listThrough(['--level', 'leads'], server);
     const describeTool = JSON.stringify(describeToolDefinition());
     expect(listed).toEqual([...(await libraryTools(original, { level: 'leads' })), describeTool]);
     const marked = listed.filter((tool) => descriptionOf(tool).endsWith(MARKER));
@@ -76,8 +77,7 @@ describe('caveman-shrink proxy --level', () => {
 
     const stderr = proxy!.stderr();
     expect(stderr).toContain(
-      "tools/list is answered shrunk at level leads (the proxy's default): each description cut to its lead and " +
-        'warnings; the rest is one caveman_describe call away',
+      'tools/list is answered shrunk at level leads: each description cut to its lead and ' + 'warnings; the rest is one caveman_describe call away',
     );
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
     const percent = (savingRatio(seen.tokens_before, seen.tokens_after) * 100).toFixed(1);
@@ -122,7 +122,7 @@ describe('caveman-shrink proxy --budget', () => {
   it('lists every tool within the budget as the library plans it, and below the floor lists every tool at names, saying so', async () => {
     const server = githubServer();
     const original = [...(await rawServerListing(server)).tools.values()];
-    const budgeted = await listThrough(['--budget', '4000'], server);
+    const budgeted = await listThrough(['--level', 'leads', '--budget', '4000'], server);
     expect(budgeted.slice(0, -1)).toEqual(await libraryTools(original, { level: 'leads', budget: 4000 }));
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(budgeted)), 'o200k_base'))!.anthropic;
     expect(seen.tokens_after).toBeLessThanOrEqual(4000);
@@ -130,7 +130,7 @@ describe('caveman-shrink proxy --budget', () => {
     expect(proxy!.stderr()).toContain('tools/list shrunk at leads and below, within a budget of 4,000 tokens: 117 tools');
     await proxy!.close();
 
-    const floor = await listThrough(['--budget', '100'], server);
+    const floor = await listThrough(['--level', 'leads', '--budget', '100'], server);
     expect(floor.slice(0, -1)).toEqual(await libraryTools(original, { level: 'names' }));
     expect(proxy!.stderr()).toMatch(/a budget of 100 tokens is below this catalog's floor: .*; every tool is listed at names\n/);
     expect(proxy!.stderr()).toContain('tools/list shrunk at names: 117 tools');

@@ -95,7 +95,7 @@ interface Proxied {
 async function throughProxy(proxyArgs: string[]): Promise<Proxied> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...cliArgv(), 'proxy', '--store', store.db, ...proxyArgs],
+    args: [...cliArgv(), 'proxy', '--store', store.db, '--level', 'leads', ...proxyArgs],
     cwd: REPO,
     stderr: 'pipe',
   });
@@ -155,7 +155,7 @@ describe('caveman-shrink proxy --url: redirects and failures', () => {
 
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [...cliArgv(), 'proxy', '--store', store.db, '--url', url, '-H', 'Authorization: Bearer secret'],
+      args: [...cliArgv(), 'proxy', '--store', store.db, '--level', 'leads', '--url', url, '-H', 'Authorization: Bearer secret'],
       cwd: REPO,
       stderr: 'pipe',
     });
@@ -177,7 +177,7 @@ describe('caveman-shrink proxy --url: redirects and failures', () => {
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [...cliArgv(), 'proxy', '--store', store.db, '--url', url],
+      args: [...cliArgv(), 'proxy', '--store', store.db, '--level', 'leads', '--url', url],
       cwd: REPO,
       stderr: 'ignore',
     });

@@ -32,8 +32,8 @@ interface Proxied {
   close(): Promise<void>;
 }
 
-/** An SDK client connected to `caveman-shrink proxy [options] -- <server…>`, run in this process. */
-async function throughProxy(server: string[], options: string[] = ['--store', store.db]): Promise<Proxied> {
+/** An SDK client connected to `caveman-shrink proxy [options] -- <server…>` (by default at leads), run in this process. */
+async function throughProxy(server: string[], options: string[] = ['--store', store.db, '--level', 'leads']): Promise<Proxied> {
   const transport = new CommandTransport(['proxy', ...options, '--', ...server]);
   transport.running.stderrStream.on('data', somethingArrived);
   const client = new Client({ name: 'proxy-test', version: '1' });

@@ -76,9 +76,19 @@ describe('wrapStateOf', () => {
 
 describe('the table of proxy flags wrap writes', () => {
   it('every row is written in order, read back from the entry, and is an option of the wrap command', async () => {
-    const options = { level: 'signatures', budget: '4000', includeTools: ['a*', 'b'], excludeTools: ['c'], checkCalls: 'all', noCheckTools: ['d,e*'] };
+    const options = {
+      profile: 'listing',
+      level: 'signatures',
+      budget: '4000',
+      includeTools: ['a*', 'b'],
+      excludeTools: ['c'],
+      checkCalls: 'all',
+      noCheckTools: ['d,e*'],
+    };
     const flags = proxyFlags(options);
     expect(flags).toEqual([
+      '--profile',
+      'listing',
       '--level',
       'signatures',
       '--budget',
