@@ -75,15 +75,15 @@ export function clientTable(driver: ClientDriver, results: SessionResult[]): str
 }
 
 /** The intended tool's rank in each repetition of a query's search (0: not found). */
-function ranksOf(result: SessionResult | undefined, query: string, tool: string): number[] {
+export function ranksOf(result: SessionResult | undefined, query: string, tool: string): number[] {
   return (result?.steps ?? []).filter((step) => step.kind === 'recall' && step.target === query).map((step) => step.found.indexOf(tool) + 1);
 }
 
 /** The rank a model can count on: the worst over the repetitions (Infinity: missed at least once). */
-const worstRank = (ranks: number[]) => (ranks.length === 0 || ranks.includes(0) ? Infinity : Math.max(...ranks));
+export const worstRank = (ranks: number[]) => (ranks.length === 0 || ranks.includes(0) ? Infinity : Math.max(...ranks));
 
 /** "3", "2–5" when the repetitions differ, "—" never found, "4 or —" when found only sometimes. */
-function rankCell(ranks: number[]): string {
+export function rankCell(ranks: number[]): string {
   const found = ranks.filter((rank) => rank > 0);
   if (found.length === 0) return '—';
   const [low, high] = [Math.min(...found), Math.max(...found)];

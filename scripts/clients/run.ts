@@ -8,6 +8,7 @@
 //                   [--results FILE] [--docs]      measure, write the results file (and docs/clients.md's tables)
 //   npm run clients -- --report [--results FILE] [--docs]   render the tables from a results file
 //   npm run clients -- --journey                             the CI check (Claude Code through wrap and the proxy)
+//   npm run clients -- --profile-check                       the CI check of each deferring client's search at its profile
 //   npm run clients -- --checked-call [--clients …]          a wrong call, its refusal and the corrected call, as the model read them
 
 import { existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { CATALOGS } from './catalogs';
 import { CLIENTS } from './clients';
 import { runCheckedCall } from './checked-call';
 import { runJourney } from './journey';
+import { runProfileCheck } from './profile-check';
 import { measureClients } from './measure-clients';
 import { renderTables, writeDocs } from './render-docs';
 import { CLI } from './repo';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     docs: { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
     journey: { type: 'boolean', default: false },
+    'profile-check': { type: 'boolean', default: false },
     'checked-call': { type: 'boolean', default: false },
   },
 });
@@ -48,6 +51,7 @@ function usage(message: string): never {
 
 if (!existsSync(CLI)) usage(`${CLI} is missing: run npm run build first`);
 if (values.journey) process.exit(await runJourney());
+if (values['profile-check']) process.exit(await runProfileCheck());
 if (values['checked-call']) process.exit(await runCheckedCall(picked(CLIENTS, values.clients ?? 'claude-code', 'client')));
 if (!values.report) {
   const variants = values.levels?.split(',') ?? [...LEVELS, 'profile'];

@@ -25,6 +25,7 @@ export { sameSelectionProfile, type SelectionProfile, type ToolSelectionProfile 
 export { RecoveryStore, recoveryHandleFor, resolveStorePath } from './store';
 export { CavemanError, MAX_INPUT_BYTES, type ErrorCode } from '../shared/errors';
 export { TOKENIZERS, DEFAULT_TOKENIZER, type TokenizerName } from '../shared/tokenizers';
+export { PROFILES, type Profile, type ProfileName } from '../shared/profiles';
 export { compressorLabel, parseCompressor, type ShrinkSettings } from '../shared/compressor';
 export type { LevelsReport, LevelRow } from '../shared/contracts';
 export type { HistoryEntry, HistoryPage, LintReport, ShrinkReport, PassThrough, VisibleTokens } from '../shared/contracts';

@@ -39,8 +39,9 @@ export interface ServersCommandOptions {
 
 const legend = (tokenizer: TokenizerName) =>
   `tokens per request as the model sees them: the anthropic rendering (what Claude is sent), inferred, ${tokenizer}\n` +
-  'AS CONFIGURED: a direct server as it lists its tools, a wrapped one through the proxy at its level; each level: through the proxy, ' +
-  'caveman_describe included; ≈: tools a wrapped entry leaves out, taken off by their shares\n';
+  "AS CONFIGURED: a direct server as it lists its tools, a wrapped one through the proxy at its level (or its client's profile's); " +
+  'each level: through the proxy, caveman_describe included; ≈: tools a wrapped entry leaves out, taken off by their shares, ' +
+  "or a budget below its level, taken as the listing's cost\n";
 
 export async function runServersCommand(options: ServersCommandOptions, io: CommandIo, launcher?: Launcher, signal?: AbortSignal): Promise<number> {
   const where: LocationEnv = { platform: process.platform, home: homedir(), env: process.env, cwd: process.cwd() };
