@@ -18,6 +18,7 @@ import { serverEnv } from '../../mcp/connection/server-env';
 import { defaultSourceName, type McpTarget } from '../../mcp/connection/server-target';
 import { parsePairs } from '../key-value';
 import { UsageError } from '../usage-error';
+import { takeEarly } from '../early-server';
 import type { ProxyCommandOptions, ProxyIo } from './proxy-options';
 
 /** The server the options name: a command after -- (its --env as given), or --url (with --sse, --header) as `mcp` takes it. */
@@ -39,7 +40,9 @@ export async function runProxyCommand(commandLine: readonly string[], options: P
     sourceName: options.name ?? defaultSourceName(target),
   };
   if (target.transport !== 'stdio') return (await import('./proxy-session')).serveProxy({ target, ...settled }, options, io, signal);
-  const child = new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_RELAYED_MESSAGE_BYTES);
+  const child =
+    takeEarly([target.command, ...target.args], target.env) ??
+    new ChildPeer({ command: target.command, args: target.args, env: serverEnv(process.env, target.env) }, MAX_RELAYED_MESSAGE_BYTES);
   // Launched before the rest of the proxy loads, so the server starts up while we do; a launch that fails is reported when the session starts it.
   child.launch().catch(() => undefined);
   return (await import('./proxy-session')).serveProxy({ target, child, ...settled }, options, io, signal);

@@ -4,7 +4,8 @@
 // committed. A listing seen before with the same options is answered from
 // the store after hashing it (listing-key.ts), without the worker.
 
-import { RecoveryStore } from '../../store';
+import type * as Store from '../../store';
+import type { RecoveryStore } from '../../store';
 import type { ListingContext, ShrunkListing } from '../../mcp/proxy/tools-proxy';
 import type * as ProxyListing from '../../mcp/proxy/proxy-listing';
 import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
@@ -28,27 +29,29 @@ export function offThreadLister(storePath: string, tokenizer: TokenizerName, set
   // Started now, so the first listing does not wait for the worker to load the engine.
   worker.call('prepareProxyListing', { tokenizer }).catch(() => undefined);
   let store: RecoveryStore | undefined;
+  let storeCode: Promise<typeof Store> | undefined;
   let made = false;
   let lastSaid: string | undefined;
   /** The store, open; undefined when it cannot be (the worker's shrink says what is wrong with it). */
-  const opened = () => {
+  const opened = async () => {
     try {
+      const { RecoveryStore } = await (storeCode ??= import('../../store'));
       return (store ??= RecoveryStore.open(storePath));
     } catch {
       return undefined;
     }
   };
   /** The listing kept under `key`, when the store can be read and has it. */
-  const kept = (key: string) => {
+  const kept = async (key: string) => {
     try {
-      return opened()?.cachedListing(key);
+      return (await opened())?.cachedListing(key);
     } catch {
       return undefined;
     }
   };
-  // Opened while the server starts, not when its listing has come; the listing's code (the engine's
-  // chunks) loads after the relay is up, so the client's initialize is answered without waiting for it.
-  setImmediate(opened);
+  // The store and the listing's code (the engine's chunks) load after the relay is up, while the server
+  // starts: the client's initialize is answered without waiting for them.
+  setImmediate(() => void opened());
   let listingCode: Promise<typeof ProxyListing> | undefined;
   const listing = () => (listingCode ??= import('../../mcp/proxy/proxy-listing'));
   setImmediate(() => void listing());
@@ -57,7 +60,7 @@ export function offThreadLister(storePath: string, tokenizer: TokenizerName, set
       const { settings, said } = settingsFor(context);
       if (said !== lastSaid) log((lastSaid = said));
       const cacheKey = listingKey(tools, settings);
-      const found = kept(cacheKey);
+      const found = await kept(cacheKey);
       const packed = found ? undefined : packTools(tools);
       made ||= found === undefined;
       if (found) worker.call('markListingUsed', { cacheKey }).catch(() => undefined);

@@ -4,19 +4,19 @@
 // this overlaps the server's own start-up.
 
 import { LEVEL_KEEPS, defersDetails, type LevelName } from '../../../shared/levels';
-import { DESCRIBE_TOOL_NAME } from '../../library/describe/describe-tool-definition';
+import { DESCRIBE_TOOL_NAME } from '../../library/describe/describe-tool-name';
 import { MAX_MESSAGE_BYTES } from '../../mcp/connection/list-pages';
 import { StreamPeer, type ChildPeer } from '../../mcp/connection/line-peers';
 import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { refuseClient } from '../../mcp/proxy/refuse-client';
 import { describeTarget, type StdioTarget, type UrlTarget } from '../../mcp/connection/server-target';
 import { toolFilter } from '../../mcp/proxy/tool-filter';
-import { callGate, type CallGate } from '../../mcp/proxy/call-gate';
+import type { CallGate } from '../../mcp/proxy/call-gate';
 import { clientListing } from '../../mcp/proxy/client-listing';
 import { PROFILES, PROFILE_NAMES, flagsSettleListing, type ClientInfo } from '../../../shared/profiles';
-import { callCheckPolicy } from '../../library/call-check/check-policy';
-import { CHECK_CALLS_MEANS, type CheckCallsMode } from '../../../shared/check-calls';
-import { startToolsProxy, type ToolsProxy } from '../../mcp/proxy/tools-proxy';
+import { CHECK_CALLS_MEANS } from '../../../shared/check-calls';
+import { startToolsProxy, type ToolCall, type ToolsProxy } from '../../mcp/proxy/tools-proxy';
+import { errorMessage } from '../../../shared/error-message';
 import { formatInt } from '../../../shared/format-figures';
 import { writeAll } from '../stdio';
 import { oneLine, type ProxyCommandOptions, type ProxyIo } from './proxy-options';
@@ -87,20 +87,23 @@ function settingsFor(options: ProxyCommandOptions, sourceName: string): Settings
   };
 }
 
-/** The proxy's checkCall for the client in front of it: made on the first call, when the client's profile is known. */
-function clientCallGate(options: ProxyCommandOptions, client: () => ClientInfo | undefined, log: (line: string) => void): CallGate | undefined {
-  const filter = toolFilter(options.includeTools, options.excludeTools);
-  const gateFor = (mode: CheckCallsMode) =>
-    callGate({ filter, policy: callCheckPolicy({ mode, uncheckedTools: options.checkTools }), tokenizer: options.tokenizer, log });
-  if (options.checkCalls !== undefined) return gateFor(options.checkCalls);
-  let made: { gate: CallGate | undefined } | undefined;
-  return {
-    readsListing: PROFILE_NAMES.some((name) => PROFILES[name].checkCalls !== 'off'),
-    checkCall(call) {
-      made ??= { gate: gateFor(clientListing(options, client()).checkCalls) };
-      return made.gate?.checkCall(call);
-    },
-  };
+/**
+ * The proxy's checkCall, its code loaded after the relay is up: a call it
+ * checks waits for the listing, and the listing waits for the code (`ready`).
+ * With --check-calls off it only refuses filtered tools, and loads at once.
+ */
+async function lateCallGate(options: ProxyCommandOptions, client: () => ClientInfo | undefined, log: (line: string) => void) {
+  const code = () => import('../../mcp/proxy/client-call-gate');
+  if (options.checkCalls === 'off') {
+    const gate = toolFilter(options.includeTools, options.excludeTools) && (await code()).clientCallGate(options, client, log);
+    return { gate: gate || undefined, ready: Promise.resolve() };
+  }
+  let gate: CallGate | undefined;
+  const ready = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(code)
+    .then((loaded) => void (gate = loaded.clientCallGate(options, client, log)))
+    .catch((error: unknown) => log(`calls are relayed unchecked: the call checker could not load (${errorMessage(error)})`));
+  return { gate: { readsListing: true, checkCall: (call: ToolCall) => gate?.checkCall(call) }, ready };
 }
 
 /** Serves `launch`'s server to the client on `io` until either goes away: 0 when the client closed, 1 when the server could not start or exited. */
@@ -108,7 +111,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
   const { target, store, sourceName } = launch;
   const log = (line: string) => void writeAll(io.stderr, `caveman-shrink proxy: ${oneLine(line)}\n`);
   let proxy: ToolsProxy | undefined;
-  const gate = clientCallGate(options, () => proxy?.clientInfo, log);
+  const { gate, ready } = await lateCallGate(options, () => proxy?.clientInfo, log);
   // The HTTP clients load only for a server at a URL.
   const upstream = launch.child === undefined ? new (await import('../../mcp/proxy/url-peer')).UrlPeer(launch.target, log) : launch.child;
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
@@ -120,7 +123,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
       downstream,
       log,
       ...(gate ? { checkCall: gate.checkCall, checkCallReadsListing: gate.readsListing } : {}),
-      shrinkTools: lister.shrinkTools,
+      shrinkTools: async (tools, context) => (await Promise.all([lister.shrinkTools(tools, context), ready]))[0],
     });
   } catch (error) {
     const { ServerDiagnostics } = await import('../../mcp/connection/server-diagnostics');

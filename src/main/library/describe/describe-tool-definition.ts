@@ -14,7 +14,9 @@ import { countTokens } from '../../engine/tokens';
 import { DEFERRAL_MARKER } from '../../engine/transform/deferral-marker';
 import type { TransformResult } from '../../engine/transform/transform-catalog';
 
-export const DESCRIBE_TOOL_NAME = 'caveman_describe';
+import { DESCRIBE_TOOL_NAME, describeToolName } from './describe-tool-name';
+
+export { DESCRIBE_TOOL_NAME, describeToolName, mayNameDescribeTool } from './describe-tool-name';
 
 export { DEFERRAL_MARKER } from '../../engine/transform/deferral-marker';
 
@@ -23,22 +25,6 @@ export interface DescribeToolDefinition {
   description: string;
   inputSchema: { type: 'object'; properties: { names: { type: 'array'; items: { type: 'string' } } }; required: ['names'] };
   [key: string]: unknown;
-}
-
-/** `caveman_describe`, or `caveman_describe_2`, `_3`… when a server tool already has the name. */
-export function describeToolName(serverToolNames: Iterable<string>): string {
-  const taken = new Set(serverToolNames);
-  if (!taken.has(DESCRIBE_TOOL_NAME)) return DESCRIBE_TOOL_NAME;
-  let n = 2;
-  while (taken.has(`${DESCRIBE_TOOL_NAME}_${n}`)) n++;
-  return `${DESCRIBE_TOOL_NAME}_${n}`;
-}
-
-const RENAMED_DESCRIBE_TOOL = new RegExp(`^${DESCRIBE_TOOL_NAME}_[0-9]+$`);
-
-/** True for a name the describe tool may take in a listing (describeToolName's answers). */
-export function mayNameDescribeTool(name: string): boolean {
-  return name === DESCRIBE_TOOL_NAME || RENAMED_DESCRIBE_TOOL.test(name);
 }
 
 /**

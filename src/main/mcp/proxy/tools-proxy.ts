@@ -30,7 +30,7 @@ import { listAllPages } from '../connection/list-pages';
 import type { RpcPeer } from '../connection/line-peers';
 import { idKeyOf, type FrameId, type RpcFrame } from '../connection/rpc-frame';
 import { errorMessage } from '../../../shared/error-message';
-import { mayNameDescribeTool } from '../../library/describe';
+import { mayNameDescribeTool } from '../../library/describe/describe-tool-name';
 import { listedToolsByName, type ListedTool } from './listed-tools';
 import { listingAnswer, pageOfAnswer } from './listing-text';
 import { ListingLifecycle } from './listing-lifecycle';
