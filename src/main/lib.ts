@@ -5,7 +5,7 @@ export { shrink, type ShrinkOptions, type ShrinkOutcome, type ShrinkProgress, ty
 export { lint, type LintOptions } from './library/lint';
 export { lintLevels, type LintLevelsOptions } from './library/lint-levels';
 export { visibleTokens } from './library/visible-tokens';
-export { recover, history, selectionProfile, type HistoryOptions, type StoreOptions } from './library/recover';
+export { recover, history, toolCalls, selectionProfile, type HistoryOptions, type StoreOptions } from './library/recover';
 export { recoverTool, recoverTools, type RecoveredTool, type ToolOriginal } from './library/recover-tool';
 export { closeSharedCounter } from './library/shared-counter';
 export {

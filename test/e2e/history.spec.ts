@@ -346,3 +346,30 @@ test('history sorts by its columns, by click and by keyboard, in main’s order'
   await expect(header('Claude sees after')).toHaveAttribute('aria-sort', 'none');
   await shot(page, 'sorted');
 });
+
+test("the proxy's tool calls: none yet, then each server's tools most called first", async ({ app }) => {
+  const { page } = app;
+  await page.getByRole('tab', { name: /History/ }).click();
+  await page.getByRole('button', { name: 'Tool calls…' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Tool calls through the proxy' });
+  await expect(dialog).toContainText('No tool was called through the proxy in the last 30 days.');
+  await shot(page, 'tool-calls-empty');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // As a proxy counts them: names and counts per server, written to the store the app reads.
+  const store = RecoveryStore.open(app.storePath);
+  store.recordToolCalls('mcp:github', new Map([['list_issues', 7], ['get_me', 1]]));
+  store.recordToolCalls('mcp:filesystem', new Map([['read_text_file', 3]]));
+  store.close();
+  await page.getByRole('button', { name: 'Tool calls…' }).click();
+  dialog = page.getByRole('dialog', { name: 'Tool calls through the proxy' });
+  const rows = dialog.getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText(/mcp:github\s*list_issues\s*7\s*\d{4}-\d{2}-\d{2}/);
+  await expect(rows.nth(2)).toContainText('read_text_file');
+  await expect(dialog).toContainText('Names and counts only');
+  await shot(page, 'tool-calls');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

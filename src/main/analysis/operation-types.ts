@@ -9,6 +9,7 @@ import type {
   HistoryListRequest,
   HistoryPage,
   HistoryTools,
+  ToolCalls,
   InputOrigin,
   ServerCosts,
 } from '../../shared/contracts';
@@ -71,6 +72,8 @@ export interface Operations {
   details: { args: { handle: string }; result: HistoryEntry | null };
   delete: { args: { handle: string }; result: boolean };
   historyTools: { args: { handle: string; name?: string | undefined }; result: HistoryTools };
+  /** The tools the proxy relayed calls of in the usage window, most called first. */
+  toolCalls: { args: Record<string, never>; result: ToolCalls };
   /** Reads the MCP clients' config files (never starts a server). */
   discoverMcpServers: { args: { where: LocationEnv }; result: Discovery };
   /** The servers in a config file's bytes (a file the person picked). */

@@ -9,6 +9,7 @@ import type { ParallelTokenCounter } from '../engine/tokens';
 import type { AnalysisStage } from './analyze-catalog';
 import { exportFileName } from './export-name';
 import { historyPage } from '../store';
+import { USAGE_DAYS } from '../mcp/proxy/usage-snapshot';
 import type { StoreHolder } from './store-holder';
 import type { Operations } from './operation-types';
 import { packageVersion } from '../library/package-version';
@@ -185,6 +186,10 @@ export const operations: Implementations = {
     if (name === undefined) return { tools };
     const found = recoverTool(handle, name, { store: opened });
     return { tools, original: { name: found.name, shortened: found.shortened, text: new TextDecoder().decode(found.original) } };
+  },
+
+  async toolCalls(_, { store }) {
+    return { days: USAGE_DAYS, tools: store.get().listToolCalls(USAGE_DAYS) };
   },
 };
 

@@ -218,12 +218,22 @@ program
   .option('--json', 'print the page as JSON')
   .option('-n, --limit <n>', 'how many entries', positiveInteger, 20)
   .option('--offset <n>', 'skip this many entries', nonNegativeInteger, 0)
-  .option('-q, --query <text>', 'only entries whose source name or handle contains TEXT')
+  .option('-q, --query <text>', 'only entries whose source name or handle contains TEXT (with --calls: whose server does)')
+  .option('--calls', 'the tools the proxy relayed calls of in the last 30 days, per server, most called first (they stay richest under a budget)')
   .addOption(new Option('--sort <column>', 'order by this column (default: created)').choices(CONTRACT_ENUMS.historySortKeys))
   .addOption(new Option('--direction <way>', 'sort direction').choices(CONTRACT_ENUMS.sortDirections).default('descending'))
   .addOption(storeOption())
   .action(
-    async (options: { json?: boolean; limit: number; offset: number; query?: string; sort?: HistorySortKey; direction: SortDirection; store?: string }) => {
+    async (options: {
+      json?: boolean;
+      limit: number;
+      offset: number;
+      query?: string;
+      sort?: HistorySortKey;
+      direction: SortDirection;
+      store?: string;
+      calls?: boolean;
+    }) => {
       exitCode = await (await import('./commands/history-command')).runHistoryCommand({ ...options, json: options.json === true }, io);
     },
   );
@@ -295,6 +305,10 @@ program
     ).choices(CHECK_CALLS_MODES),
   )
   .option('--no-check-tools <names>', 'never check the calls of these tools (names or globs, comma-separated or repeated)', collect, [])
+  .option(
+    '--no-usage',
+    'do not count the calls relayed (per tool, in the store: names and counts only) nor keep the tools called in the last 30 days richest under a budget',
+  )
   .addOption(tokenizerOption())
   .addOption(storeOption())
   .passThroughOptions()
@@ -354,7 +368,13 @@ const wrapProxyOptions = (command: Command) => {
 
 /** The table's options under its keys: commander names a --no- flag's value without the `no` (--no-check-tools: checkTools). */
 const tableKeyed = (options: object) =>
-  Object.fromEntries(WRAP_PROXY_FLAGS.map((spec) => [spec.key, (options as Record<string, unknown>)[new Option(spec.flag).attributeName()]]));
+  Object.fromEntries(
+    WRAP_PROXY_FLAGS.map((spec) => {
+      const value = (options as Record<string, unknown>)[new Option(spec.flag).attributeName()];
+      // A --no- switch is false when given: the table's key says it is on.
+      return [spec.key, spec.takes === 'none' && spec.flag.startsWith('--no-') ? (value === false ? true : undefined) : value];
+    }),
+  );
 
 wrapProxyOptions(
   configOptions(

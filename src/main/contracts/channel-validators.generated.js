@@ -6688,7 +6688,7 @@ validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v28 = validate87;
 const schema166 = {"title":"ServerEditDone","type":"object","additionalProperties":false,"required":["serverId","action","configPath","backupPath","row"],"properties":{"serverId":{"$ref":"#/$defs/id"},"action":{"enum":["wrap","unwrap"]},"configPath":{"type":"string"},"backupPath":{"description":"wrap: the backup created; unwrap: the backup removed.","type":"string"},"exact":{"type":"boolean"},"row":{"description":"The server as the file now has it.","$ref":"#/$defs/ServerRow"}}};
 const schema168 = {"title":"ServerRow","description":"A server of a config file main discovered itself, with its wrap state.","type":"object","additionalProperties":false,"required":["server","wrap"],"properties":{"server":{"$ref":"#/$defs/McpServerInfo"},"wrap":{"$ref":"#/$defs/ServerWrapState"}}};
-const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"profile":{"description":"wrapped: the proxy's --profile (absent: the profile the client's initialize picks).","$ref":"defs.schema.json#/$defs/profile"},"level":{"description":"wrapped: the proxy's --level (absent: the profile's ceiling).","$ref":"defs.schema.json#/$defs/level"},"budget":{"description":"wrapped: the proxy's --budget in tokens (absent: no budget).","type":"integer","minimum":1},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
+const schema169 = {"title":"ServerWrapState","description":"Whether the entry starts through caveman-shrink proxy (read from the config file, never from the page). direct: it starts the server itself and can be wrapped; wrapped: it starts the proxy, with the proxy's options as written; unwrappable: it cannot be routed through the proxy (reason says why: a URL server, an entry the import cannot start).","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["direct","wrapped","unwrappable"]},"profile":{"description":"wrapped: the proxy's --profile (absent: the profile the client's initialize picks).","$ref":"defs.schema.json#/$defs/profile"},"level":{"description":"wrapped: the proxy's --level (absent: the profile's ceiling).","$ref":"defs.schema.json#/$defs/level"},"budget":{"description":"wrapped: the proxy's --budget in tokens (absent: no budget).","type":"integer","minimum":1},"includeTools":{"type":"array","items":{"type":"string"}},"excludeTools":{"type":"array","items":{"type":"string"}},"shareSchemas":{"type":"boolean"},"noUsage":{"description":"wrapped: the proxy's --no-usage (calls neither counted nor shaping a budgeted listing).","type":"boolean"},"checkCalls":{"description":"wrapped: the proxy's --check-calls (absent: the proxy's default, deferred).","$ref":"defs.schema.json#/$defs/checkCalls"},"noCheckTools":{"description":"wrapped: the proxy's --no-check-tools, each value as written.","type":"array","items":{"type":"string"}},"serves":{"description":"wrapped: the command line the proxy starts (the server's own).","type":"string"},"backupPath":{"description":"wrapped: the backup the wrap left beside the config file, when it is there (unwrap needs it).","type":"string"},"reason":{"description":"unwrappable: why.","type":"string"}}};
 const schema170 = {"title":"ProfileName","description":"How the proxy lists a server's tools for one kind of client (docs/clients.md, Profiles): tool-search (a client that loads definitions through its own search: each tool's own description whole, parameter descriptions deferred), code-mode (Codex's code mode: every tool within its listing's cut) or listing (a client that lists every tool on every request: typed skeletons within a per-server budget).","enum":["tool-search","code-mode","listing"]};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6856,10 +6856,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.checkCalls !== undefined){
-let data9 = data.checkCalls;
-if(!(((data9 === "all") || (data9 === "deferred")) || (data9 === "off"))){
-const err12 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
+if(data.noUsage !== undefined){
+if(typeof data.noUsage !== "boolean"){
+const err12 = {instancePath:instancePath+"/noUsage",schemaPath:"#/properties/noUsage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6869,13 +6868,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.noCheckTools !== undefined){
-let data10 = data.noCheckTools;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data10[i2] !== "string"){
-const err13 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.checkCalls !== undefined){
+let data10 = data.checkCalls;
+if(!(((data10 === "all") || (data10 === "deferred")) || (data10 === "off"))){
+const err13 = {instancePath:instancePath+"/checkCalls",schemaPath:"defs.schema.json#/$defs/checkCalls/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6885,9 +6881,13 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.noCheckTools !== undefined){
+let data11 = data.noCheckTools;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data11[i2] !== "string"){
+const err14 = {instancePath:instancePath+"/noCheckTools/" + i2,schemaPath:"#/properties/noCheckTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6897,9 +6897,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.serves !== undefined){
-if(typeof data.serves !== "string"){
-const err15 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err15 = {instancePath:instancePath+"/noCheckTools",schemaPath:"#/properties/noCheckTools/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6909,9 +6909,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.backupPath !== undefined){
-if(typeof data.backupPath !== "string"){
-const err16 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.serves !== undefined){
+if(typeof data.serves !== "string"){
+const err16 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6921,9 +6921,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.backupPath !== undefined){
+if(typeof data.backupPath !== "string"){
+const err17 = {instancePath:instancePath+"/backupPath",schemaPath:"#/properties/backupPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6933,14 +6933,26 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err18 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -8150,12 +8162,258 @@ return errors === 0;
 validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v35 = validate101;
-const schema191 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+const schema191 = {"title":"ToolCalls","description":"The tools the proxy relayed calls of in the last `days` days, most called first: under a token budget they are stepped down last.","type":"object","additionalProperties":false,"required":["days","tools"],"properties":{"days":{"type":"integer","minimum":1},"tools":{"type":"array","items":{"$ref":"#/$defs/ToolCallCount"}}}};
+const schema192 = {"title":"ToolCallCount","description":"How often the proxy relayed calls of one tool of one server (names and counts only, never arguments).","type":"object","additionalProperties":false,"required":["server","tool","calls","lastCalled"],"properties":{"server":{"description":"The server's source name, as the proxy records it (mcp:<command or URL host>, or --name).","type":"string"},"tool":{"type":"string"},"calls":{"description":"Calls in the window.","type":"integer","minimum":1},"lastCalled":{"description":"The last UTC day it was called, YYYY-MM-DD.","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}}};
+const pattern32 = new RegExp("^\\d{4}-\\d{2}-\\d{2}$", "u");
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.days === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "days"},message:"must have required property '"+"days"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tools === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tools"},message:"must have required property '"+"tools"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "days") || (key0 === "tools"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.days !== undefined){
+let data0 = data.days;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/days",schemaPath:"#/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.tools !== undefined){
+let data1 = data.tools;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.server === undefined){
+const err5 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/ToolCallCount/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.tool === undefined){
+const err6 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/ToolCallCount/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.calls === undefined){
+const err7 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/ToolCallCount/required",keyword:"required",params:{missingProperty: "calls"},message:"must have required property '"+"calls"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.lastCalled === undefined){
+const err8 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/ToolCallCount/required",keyword:"required",params:{missingProperty: "lastCalled"},message:"must have required property '"+"lastCalled"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!((((key1 === "server") || (key1 === "tool")) || (key1 === "calls")) || (key1 === "lastCalled"))){
+const err9 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/ToolCallCount/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.server !== undefined){
+if(typeof data2.server !== "string"){
+const err10 = {instancePath:instancePath+"/tools/" + i0+"/server",schemaPath:"#/$defs/ToolCallCount/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.tool !== undefined){
+if(typeof data2.tool !== "string"){
+const err11 = {instancePath:instancePath+"/tools/" + i0+"/tool",schemaPath:"#/$defs/ToolCallCount/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.calls !== undefined){
+let data5 = data2.calls;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err12 = {instancePath:instancePath+"/tools/" + i0+"/calls",schemaPath:"#/$defs/ToolCallCount/properties/calls/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err13 = {instancePath:instancePath+"/tools/" + i0+"/calls",schemaPath:"#/$defs/ToolCallCount/properties/calls/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data2.lastCalled !== undefined){
+let data6 = data2.lastCalled;
+if(typeof data6 === "string"){
+if(!pattern32.test(data6)){
+const err14 = {instancePath:instancePath+"/tools/" + i0+"/lastCalled",schemaPath:"#/$defs/ToolCallCount/properties/lastCalled/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/tools/" + i0+"/lastCalled",schemaPath:"#/$defs/ToolCallCount/properties/lastCalled/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tools/" + i0,schemaPath:"#/$defs/ToolCallCount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v36 = validate102;
+const schema193 = {"title":"EmptyRequest","type":"object","additionalProperties":false,"properties":{}};
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8184,10 +8442,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 /** Each channel schema's $id (with pointer) → its validator. */
 export const CHANNEL_VALIDATORS = new Map([
@@ -8226,5 +8484,6 @@ export const CHANNEL_VALIDATORS = new Map([
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureAllStarted", v32],
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServerMeasureRequest", v33],
   ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ServersOverview", v34],
-  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty", v35],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ToolCalls", v35],
+  ["https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/empty", v36],
 ]);

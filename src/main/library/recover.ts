@@ -1,6 +1,7 @@
 // recover(), history() and selectionProfile(): the read-only library calls.
 
-import type { HistoryPage } from '../../shared/contracts';
+import type { HistoryPage, ToolCalls } from '../../shared/contracts';
+import { USAGE_DAYS } from '../../shared/usage';
 import { DEFAULT_PAGE_SIZE, historyPage, type HistoryQuery } from '../store';
 import { selectionProfileOf, type SelectionProfile } from '../engine/guarantees/selection-profile';
 import { passThroughError, prepareCatalog } from './prepare-catalog';
@@ -26,6 +27,11 @@ export interface HistoryOptions extends StoreOptions, HistoryQuery {}
 /** Handles in the store, newest first unless a sort says otherwise. */
 export function history({ store, limit = DEFAULT_PAGE_SIZE, offset = 0, ...request }: HistoryOptions = {}): HistoryPage {
   return withStore(store, (opened) => historyPage(opened, { limit, offset, ...request }), { readonly: true });
+}
+
+/** The tools the proxy relayed calls of in the last `days` days (30 by default), most called first: names and counts only. */
+export function toolCalls({ store, days = USAGE_DAYS }: StoreOptions & { days?: number } = {}): ToolCalls {
+  return withStore(store, (opened) => ({ days, tools: opened.listToolCalls(days) }), { readonly: true });
 }
 
 /** The selection surface of a catalog (docs/spec.md); throws when the input is not one. */

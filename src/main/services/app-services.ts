@@ -197,6 +197,7 @@ function historyHandlers(storeWorker: WorkerClient): Handlers {
     getHistoryEntry: async ({ handle }) => ({ entry: await storeWorker.call('details', { handle }) }),
     deleteHistoryEntry: async ({ handle }) => ({ deleted: await storeWorker.call('delete', { handle }) }),
     getHistoryTools: ({ handle, name }) => storeWorker.call('historyTools', { handle, name }),
+    getToolCalls: () => storeWorker.call('toolCalls', {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   historyDdl,
   recordFirstShrinks,
   LISTINGS_DDL,
+  TOOL_CALLS_DDL,
   SHRINKS_CLIENT_COLUMN,
   ADD_SHRINKS_CLIENT_COLUMN,
 } from './schema';
@@ -86,6 +87,7 @@ function createSchema(db: SqliteDatabase): void {
     if (migrating) db.exec(recordFirstShrinks('1'));
     if (!hasColumn(db, SHRINKS_TABLE, SHRINKS_CLIENT_COLUMN)) db.exec(ADD_SHRINKS_CLIENT_COLUMN);
     db.exec(LISTINGS_DDL);
+    db.exec(TOOL_CALLS_DDL);
   }).immediate();
 }
 

@@ -16,7 +16,9 @@ import type { StoreFilesChange } from './store-file-marks';
 import { StoreSession, type NewRow, type ShrinkFigures } from './store-session';
 import type { HistoryEntry, HistoryPage, HistoryQuery, HistoryShrink, OpenOptions, PutMeta, PutResult } from './types';
 import { readCachedListing, touchCachedListing, writeCachedListing, type CachedListing } from './listing-cache';
-import { LISTINGS_TABLE } from './schema';
+import { LISTINGS_TABLE, TOOL_CALLS_TABLE } from './schema';
+import { addToolCalls, dayOf, listToolCalls, readToolCalls } from './tool-calls';
+import type { ToolCallCount } from '../../shared/contracts';
 
 function validMaxBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BYTES;
@@ -220,6 +222,27 @@ export class RecoveryStore {
     const session = this.live('store');
     if (!session.writable) throw new CavemanError('cave_store_readonly', `the recovery store at ${this.path} is read-only`);
     mapStoreErrors(this.path, 'store', () => writeCachedListing(session.db, key, listing, this.clock().getTime()));
+  }
+
+  /** Adds calls the proxy relayed (per tool name) to `server`'s count for today; a read-only store leaves them. */
+  recordToolCalls(server: string, counts: ReadonlyMap<string, number>): void {
+    const session = this.live('store');
+    if (!session.writable) return;
+    mapStoreErrors(this.path, 'store', () => addToolCalls(session.db, server, counts, dayOf(this.clock().getTime())));
+  }
+
+  /** Calls per tool of `server` in the last `days` days, today included (none when the store has no count yet). */
+  toolCalls(server: string, days: number): Record<string, number> {
+    const session = this.live('read');
+    const since = dayOf(this.clock().getTime()) - days + 1;
+    return mapStoreErrors(this.path, 'read', () => (session.hasTable(TOOL_CALLS_TABLE) ? readToolCalls(session.db, server, since) : {}));
+  }
+
+  /** Every server's tools called in the last `days` days, most called first. */
+  listToolCalls(days: number): ToolCallCount[] {
+    const session = this.live('read');
+    const since = dayOf(this.clock().getTime()) - days + 1;
+    return mapStoreErrors(this.path, 'read', () => (session.hasTable(TOOL_CALLS_TABLE) ? listToolCalls(session.db, since) : []));
   }
 
   /** Sum of the lengths of every stored original (rows from other tools included). */

@@ -110,3 +110,20 @@ CREATE TABLE IF NOT EXISTS ${LISTINGS_TABLE} (
   tools BLOB NOT NULL,
   meta TEXT NOT NULL
 );`;
+
+export const TOOL_CALLS_TABLE = 'caveman_app_tool_calls';
+
+/**
+ * The calls the proxy relayed, per server (its source name), tool and UTC day
+ * (days since 1970-01-01): names and counts only, never a call's arguments
+ * (tool-calls.ts). Under a budget, the tools called in the last 30 days are
+ * stepped down last.
+ */
+export const TOOL_CALLS_DDL = `
+CREATE TABLE IF NOT EXISTS ${TOOL_CALLS_TABLE} (
+  server TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  calls INTEGER NOT NULL,
+  PRIMARY KEY (server, tool, day)
+) WITHOUT ROWID;`;

@@ -987,6 +987,37 @@ export interface HistoryOpenRequest {
   shrink?: number;
 }
 /**
+ * How often the proxy relayed calls of one tool of one server (names and counts only, never arguments).
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ToolCallCount".
+ */
+export interface ToolCallCount {
+  /**
+   * The server's source name, as the proxy records it (mcp:<command or URL host>, or --name).
+   */
+  server: string;
+  tool: string;
+  /**
+   * Calls in the window.
+   */
+  calls: number;
+  /**
+   * The last UTC day it was called, YYYY-MM-DD.
+   */
+  lastCalled: string;
+}
+/**
+ * The tools the proxy relayed calls of in the last `days` days, most called first: under a token budget they are stepped down last.
+ *
+ * This interface was referenced by `IPCContract`'s JSON-Schema
+ * via the `definition` "ToolCalls".
+ */
+export interface ToolCalls {
+  days: number;
+  tools: ToolCallCount[];
+}
+/**
  * This interface was referenced by `IPCContract`'s JSON-Schema
  * via the `definition` "HistoryDetails".
  */
@@ -1173,6 +1204,10 @@ export interface ServerWrapState {
   includeTools?: string[];
   excludeTools?: string[];
   shareSchemas?: boolean;
+  /**
+   * wrapped: the proxy's --no-usage (calls neither counted nor shaping a budgeted listing).
+   */
+  noUsage?: boolean;
   checkCalls?: CheckCallsMode1;
   /**
    * wrapped: the proxy's --no-check-tools, each value as written.
@@ -2011,6 +2046,8 @@ export interface ContractTypes {
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryListRequest': HistoryListRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HandleRequest': HandleRequest;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryOpenRequest': HistoryOpenRequest;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ToolCallCount': ToolCallCount;
+  'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/ToolCalls': ToolCalls;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryDetails': HistoryDetails;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/DeleteResult': DeleteResult;
   'https://schemas.caveman-shrink.dev/v1/ipc.schema.json#/$defs/HistoryToolsRequest': HistoryToolsRequest;

@@ -90,6 +90,8 @@ export const CHANNELS = {
   listHistory: { channel: 'history:list', request: def('HistoryListRequest'), response: HISTORY_PAGE, transports: BOTH },
   getHistoryEntry: { channel: 'history:details', request: def('HandleRequest'), response: def('HistoryDetails'), transports: BOTH },
   getHistoryTools: { channel: 'history:tools', request: def('HistoryToolsRequest'), response: def('HistoryTools'), transports: BOTH },
+  /** The tools the proxy relayed calls of lately, per server (names and counts only). */
+  getToolCalls: { channel: 'history:toolCalls', request: def('empty'), response: def('ToolCalls'), transports: BOTH },
   deleteHistoryEntry: { channel: 'history:delete', request: def('HandleRequest'), response: def('DeleteResult'), transports: BOTH },
   openHistoryEntry: { channel: 'history:open', request: def('HistoryOpenRequest'), response: def('JobStarted'), transports: BOTH },
   /** Servers in the MCP clients' config files at their documented locations; reads files, never starts anything. */

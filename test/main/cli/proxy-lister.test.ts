@@ -38,8 +38,7 @@ describe('offThreadLister', () => {
     const notes: string[] = [];
     const lister = offThreadLister(
       store.db,
-      'o200k_base',
-      () => ({ settings: SETTINGS, said: 'for lister-test 3' }),
+      { tokenizer: 'o200k_base', sourceName: 'mcp:test', usage: true, settingsFor: () => ({ settings: SETTINGS, said: 'for lister-test 3' }) },
       (note) => notes.push(note),
     );
     try {
@@ -66,8 +65,12 @@ describe('offThreadLister', () => {
     }
     const other = offThreadLister(
       store.db,
-      'o200k_base',
-      () => ({ settings: { ...SETTINGS, level: 'signatures' }, said: 'for lister-test 3' }),
+      {
+        tokenizer: 'o200k_base',
+        sourceName: 'mcp:test',
+        usage: true,
+        settingsFor: () => ({ settings: { ...SETTINGS, level: 'signatures' }, said: 'for lister-test 3' }),
+      },
       (note) => notes.push(note),
     );
     try {

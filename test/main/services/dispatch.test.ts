@@ -34,6 +34,7 @@ const VALID: { [M in Method]: RequestOf<M> } = {
   listHistory: { limit: 50, offset: 0, query: 'github' },
   getHistoryEntry: { handle: HANDLE },
   getHistoryTools: { handle: HANDLE, name: 'search' },
+  getToolCalls: {},
   deleteHistoryEntry: { handle: HANDLE },
   openHistoryEntry: { handle: HANDLE, tokenizer: 'o200k_base' },
   discoverMcpServers: {},

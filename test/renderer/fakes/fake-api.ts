@@ -33,6 +33,7 @@ export function createFakeApi(impl: Partial<Methods> = {}): FakeApi {
     listHistory: async ({ limit, offset }) => ({ entries: [], total: 0, limit, offset }),
     getHistoryEntry: async () => ({ entry: null }),
     getHistoryTools: async () => ({ tools: [] }),
+    getToolCalls: async () => ({ days: 30, tools: [] }),
     deleteHistoryEntry: async () => ({ deleted: true }),
     openHistoryEntry: async () => ({ jobId: `job-${++jobs}`, name: 'stored.json' }),
     discoverMcpServers: async () => ({ servers: [], files: [] }),

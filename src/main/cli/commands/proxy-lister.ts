@@ -12,10 +12,13 @@ import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { packTools } from '../../mcp/proxy/listing-text';
 import { listingKey } from '../../mcp/proxy/listing-key';
 import { WorkerClient } from '../../workers/worker-client';
+import { USAGE_DAYS, usageRanks } from '../../mcp/proxy/usage-snapshot';
 import type { TokenizerName } from '../../../shared/tokenizers';
 
 export interface OffThreadLister {
   shrinkTools(tools: readonly Uint8Array[], context: ListingContext): Promise<ShrunkListing>;
+  /** Adds relayed calls (per tool name) to the server's counts in the store. */
+  recordCalls(counts: ReadonlyMap<string, number>): Promise<void>;
   /** Stops the worker (it would keep the process alive) and lets the store go. */
   close(): Promise<void>;
 }
@@ -23,7 +26,16 @@ export interface OffThreadLister {
 /** The settings of the listing for the client in front of the proxy, and what the stderr line says of that choice. */
 export type SettingsFor = (context: ListingContext) => { settings: ListingSettings; said: string };
 
-export function offThreadLister(storePath: string, tokenizer: TokenizerName, settingsFor: SettingsFor, log: (line: string) => void): OffThreadLister {
+export interface ListerOptions {
+  tokenizer: TokenizerName;
+  /** The server's source name, its calls are counted under. */
+  sourceName: string;
+  settingsFor: SettingsFor;
+  /** Under a budget, the tools called lately are stepped down last (false: `--no-usage`). */
+  usage: boolean;
+}
+
+export function offThreadLister(storePath: string, { tokenizer, sourceName, settingsFor, usage }: ListerOptions, log: (line: string) => void): OffThreadLister {
   // At normal priority: the client is waiting for this listing, and the relay's thread has its own.
   const worker = new WorkerClient({ storePath, maxBytesSetting: process.env.CAVEMAN_CCR_MAX_BYTES, nice: 0 }, 'proxy');
   // Started now, so the first listing does not wait for the worker to load the engine.
@@ -57,8 +69,11 @@ export function offThreadLister(storePath: string, tokenizer: TokenizerName, set
   setImmediate(() => void listing());
   return {
     async shrinkTools(tools, context) {
-      const { settings, said } = settingsFor(context);
+      const { settings: chosen, said } = settingsFor(context);
       if (said !== lastSaid) log((lastSaid = said));
+      // Read at each listing (at start and on list_changed): between them the listing stays the same bytes.
+      const calls = usage && chosen.budget !== undefined ? usageRanks((await opened())?.toolCalls(sourceName, USAGE_DAYS) ?? {}) : {};
+      const settings = Object.keys(calls).length > 0 ? { ...chosen, calls } : chosen;
       const cacheKey = listingKey(tools, settings);
       const found = await kept(cacheKey);
       const packed = found ? undefined : packTools(tools);
@@ -70,6 +85,11 @@ export function offThreadLister(storePath: string, tokenizer: TokenizerName, set
         : await worker.call('proxyListing', { tools: packed!, settings, context, cacheKey }, { transfer: [packed!.bytes.buffer as ArrayBuffer] });
       product.notes.forEach((note) => log(note));
       return servedListing(product);
+    },
+    async recordCalls(counts) {
+      const writable = await opened();
+      if (writable === undefined) throw new Error('the store could not be opened');
+      writable.recordToolCalls(sourceName, counts);
     },
     async close() {
       store?.close();

@@ -22,6 +22,8 @@ export interface ProxyCommandOptions {
   /** Tokens the listing may take as Claude is handed it: each tool at the richest level at or below `level` that fits. */
   budget?: number | undefined;
   shareSchemas?: boolean | undefined;
+  /** `--no-usage` (commander's name for it: false): calls are not counted and do not shape a budgeted listing. */
+  usage?: boolean | undefined;
   /** Names or globs, each value comma-separated (tool-filter.ts). */
   includeTools?: string[] | undefined;
   excludeTools?: string[] | undefined;

@@ -21,6 +21,8 @@ import { formatInt } from '../../../shared/format-figures';
 import { writeAll } from '../stdio';
 import { oneLine, type ProxyCommandOptions, type ProxyIo } from './proxy-options';
 import { offThreadLister, type SettingsFor } from './proxy-lister';
+import { CallTally } from '../../mcp/proxy/call-tally';
+import { USAGE_DAYS } from '../../mcp/proxy/usage-snapshot';
 
 /** What the command settled before loading the session: the server, the store, the names. */
 export type ProxyLaunch = ({ target: StdioTarget; child: ChildPeer } | { target: UrlTarget; child?: undefined }) & {
@@ -35,19 +37,20 @@ function levelNote(level: LevelName, describeTool: boolean): string {
 }
 
 /** ", within a budget of 4,000 tokens: the costliest tools stepped down a level at a time until the listing fits". */
-function budgetNote(budget: number | undefined): string {
-  return budget === undefined
-    ? ''
-    : `, within a budget of ${formatInt(budget)} tokens as Claude is handed the listing: the costliest tools stepped down a level at a time until it fits`;
+function budgetNote(budget: number | undefined, usage: boolean): string {
+  if (budget === undefined) return '';
+  const used = usage ? ` (the tools called in the last ${USAGE_DAYS} days last)` : ' (--no-usage: calls not counted)';
+  const fitting = 'the costliest tools stepped down a level at a time until it fits';
+  return `, within a budget of ${formatInt(budget)} tokens as Claude is handed the listing: ${fitting}${used}`;
 }
 
 /** How tools/list is answered, as the start line says it: one level when the flags settle it, else by the client's profile. */
 function listingNote(options: ProxyCommandOptions): string {
   const describeTool = options.describeTool !== false;
-  if (flagsSettleListing(options)) return `${levelNote(options.level!, describeTool)}${budgetNote(options.budget)}`;
+  if (flagsSettleListing(options)) return `${levelNote(options.level!, describeTool)}${budgetNote(options.budget, options.usage !== false)}`;
   if (options.profile !== undefined) {
     const { level, budget } = clientListing(options, undefined);
-    return `profile ${options.profile}, ${levelNote(level, describeTool)}${budgetNote(budget)}`;
+    return `profile ${options.profile}, ${levelNote(level, describeTool)}${budgetNote(budget, options.usage !== false)}`;
   }
   const over = [options.level && `--level ${options.level}`, options.budget && `--budget ${options.budget}`].filter(Boolean).join(' ');
   return `the profile the client's initialize picks (docs/clients.md, Profiles)${over ? `, with ${over} over it` : ''}`;
@@ -115,7 +118,9 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
   // The HTTP clients load only for a server at a URL.
   const upstream = launch.child === undefined ? new (await import('../../mcp/proxy/url-peer')).UrlPeer(launch.target, log) : launch.child;
   const downstream = new StreamPeer(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
-  const lister = offThreadLister(store, options.tokenizer, settingsFor(options, sourceName), log);
+  const usage = options.usage !== false;
+  const lister = offThreadLister(store, { tokenizer: options.tokenizer, sourceName, settingsFor: settingsFor(options, sourceName), usage }, log);
+  const tally = usage ? new CallTally(lister.recordCalls, log) : undefined;
 
   try {
     proxy = await startToolsProxy({
@@ -123,6 +128,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
       downstream,
       log,
       ...(gate ? { checkCall: gate.checkCall, checkCallReadsListing: gate.readsListing } : {}),
+      ...(tally ? { onCallRelayed: (name: string) => tally.count(name) } : {}),
       shrinkTools: async (tools, context) => (await Promise.all([lister.shrinkTools(tools, context), ready]))[0],
     });
   } catch (error) {
@@ -137,6 +143,7 @@ export async function serveProxy(launch: ProxyLaunch, options: ProxyCommandOptio
   signal?.addEventListener('abort', () => void started.close(), { once: true });
 
   const how = await started.closed;
+  await tally?.flush();
   await lister.close();
   io.stdin.destroy(); // nothing more to read; let the process end
   return how === 'server' ? 1 : 0;

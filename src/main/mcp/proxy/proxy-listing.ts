@@ -38,6 +38,8 @@ export interface ListingSettings {
   budget?: number | undefined;
   /** The profile the level and budget come from, when one chose them. */
   profile?: ProfileName | undefined;
+  /** With a budget: the server's tools by how much they were called lately (usage-snapshot.ts); called more, stepped down later. */
+  calls?: Readonly<Record<string, number>> | undefined;
   shareSchemas: boolean;
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;
@@ -60,6 +62,7 @@ export interface ProxyListingOptions {
   sourceName: string;
   level: LevelName;
   budget?: number | undefined;
+  calls?: Readonly<Record<string, number>> | undefined;
   shareSchemas: boolean;
   /** List caveman_describe when a description was shortened. */
   describeTool: boolean;

@@ -29,6 +29,8 @@ export interface ShrinkListedOptions {
   level: LevelName;
   /** Tokens the listing may take as Claude is handed it (with a budget, `level` is the ceiling). */
   budget?: number | undefined;
+  /** With a budget: calls per tool name; a tool called more is stepped down later. */
+  calls?: Readonly<Record<string, number>> | undefined;
   shareSchemas: boolean;
   /** The MCP client the listing is for, recorded with the shrink. */
   clientInfo?: ClientInfo | undefined;
@@ -89,7 +91,7 @@ function shrinkAt(bytes: Uint8Array, options: ShrinkListedOptions, budget: numbe
     sourceName: options.sourceName,
     level: options.level,
     shareSchemas: options.shareSchemas,
-    ...(budget !== undefined ? { budget } : {}),
+    ...(budget !== undefined ? { budget, ...(options.calls !== undefined ? { calls: options.calls } : {}) } : {}),
     ...(options.store !== undefined ? { store: options.store } : {}),
     ...(options.clientInfo !== undefined ? { clientInfo: options.clientInfo } : {}),
   });

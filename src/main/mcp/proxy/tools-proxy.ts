@@ -100,6 +100,8 @@ export interface ToolsProxyOptions {
   log(line: string): void;
   /** Whether a tools/call is relayed, refused or answered here (a filtered tool, invalid arguments); it never throws. */
   checkCall?(call: ToolCall): CallVerdict;
+  /** Told the tool's name of each tools/call relayed to the server (not one refused or answered here); it never throws. */
+  onCallRelayed?(name: string): void;
   /** checkCall reads the call's `tool`: a call that comes while no listing is made waits for one (default false). */
   checkCallReadsListing?: boolean;
   /** How long one upstream tools/list page may take (default 60 s). */
@@ -256,6 +258,7 @@ export class ToolsProxy {
     const local = this.listing.localTool(call.name);
     const verdict = local ? undefined : this.options.checkCall?.(this.withListedTool(call));
     if (!local && verdict === undefined) {
+      this.options.onCallRelayed?.(call.name);
       if (ours === undefined) this.relayClientRequest(request, id);
       else this.requestUpstream(request.withId(String(ours)), ours, 'tools/call');
       return;

@@ -69,6 +69,12 @@ export const WRAP_PROXY_FLAGS = [
     takes: 'values',
     help: 'never check the calls of these tools (names or globs, comma-separated or repeated; passed to the proxy)',
   },
+  {
+    key: 'noUsage',
+    flag: '--no-usage',
+    takes: 'none',
+    help: 'the proxy neither counts calls nor keeps the tools called lately richest under a budget (passed to the proxy)',
+  },
 ] as const satisfies readonly WrapFlagSpec[];
 
 export interface WrapFlagSpec {

@@ -24,7 +24,10 @@ export function wrapStateOf(entry: Entry, launcher?: Launcher): ServerWrapState 
   return { state: 'wrapped', ...proxyOptionsOf(proxied.flags), serves: words(proxied.server) };
 }
 
-type WrappedOptions = Pick<ServerWrapState, 'profile' | 'level' | 'budget' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools'>;
+type WrappedOptions = Pick<
+  ServerWrapState,
+  'profile' | 'level' | 'budget' | 'includeTools' | 'excludeTools' | 'shareSchemas' | 'checkCalls' | 'noCheckTools' | 'noUsage'
+>;
 
 /** The options between `proxy` and `--`; a flag it does not know is left out (the proxy itself would refuse it at start). */
 export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
@@ -47,6 +50,7 @@ export function proxyOptionsOf(flags: readonly string[]): WrappedOptions {
     else if (name === '--share-schemas') options.shareSchemas = true;
     else if (name === '--check-calls' && isCheckCallsMode(value)) options.checkCalls = value;
     else if (name === '--no-check-tools' && value !== undefined) unchecked.push(value);
+    else if (name === '--no-usage') options.noUsage = true;
   }
   if (include.length > 0) options.includeTools = include;
   if (exclude.length > 0) options.excludeTools = exclude;

@@ -1,7 +1,8 @@
 // The History tab: the days to show (a bar of its own, whose right end is
 // where notices appear), a search box (source name or handle, applied after a
 // short pause), the number of matching handles, the list, and the details
-// of the selected one (or of the several selected).
+// of the selected one (or of the several selected); the proxy's tool calls
+// are a button away.
 
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useHistory, useSettings, useUi } from '../app-context';
@@ -12,6 +13,7 @@ import { ALL_DAYS, DEFAULT_HISTORY_SORT } from '../state/history-store';
 import { HistoryDaysFilter } from './history-days';
 import { HistoryDetails } from './history-details';
 import { HistoryList } from './history-list';
+import { ToolCallsButton } from './history-tool-calls';
 import { SearchField } from './search-field';
 
 const SEARCH_DELAY_MS = 200;
@@ -45,6 +47,7 @@ export function HistoryView() {
     <div className="history-view">
       <div className="history-bar">
         <HistoryDaysFilter />
+        <ToolCallsButton />
       </div>
       <div className="history">
         <section className="panel history-panel" aria-labelledby="history-heading">

@@ -84,6 +84,7 @@ describe('the table of proxy flags wrap writes', () => {
       excludeTools: ['c'],
       checkCalls: 'all',
       noCheckTools: ['d,e*'],
+      noUsage: true,
     };
     const flags = proxyFlags(options);
     expect(flags).toEqual([
@@ -103,6 +104,7 @@ describe('the table of proxy flags wrap writes', () => {
       'all',
       '--no-check-tools',
       'd,e*',
+      '--no-usage',
     ]);
     // The entry's state reads the budget as the number it is.
     expect(proxyOptionsOf(flags)).toEqual({ ...options, budget: 4000 });
