@@ -359,7 +359,13 @@ test("the proxy's tool calls: none yet, then each server's tools most called fir
 
   // As a proxy counts them: names and counts per server, written to the store the app reads.
   const store = RecoveryStore.open(app.storePath);
-  store.recordToolCalls('mcp:github', new Map([['list_issues', 7], ['get_me', 1]]));
+  store.recordToolCalls(
+    'mcp:github',
+    new Map([
+      ['list_issues', 7],
+      ['get_me', 1],
+    ]),
+  );
   store.recordToolCalls('mcp:filesystem', new Map([['read_text_file', 3]]));
   store.close();
   await page.getByRole('button', { name: 'Tool calls…' }).click();

@@ -74,6 +74,8 @@ export interface ShrinkResult extends ShrinkReport {
 
 export interface ShrinkOutcome {
   result: ShrinkResult;
+  /** With a budget, when shrunk: each tool's level, in catalog order (without one, every tool is at `options.level`). */
+  toolLevels?: readonly LevelName[];
   /** Set when the store could not take the original: the result is then a pass-through. */
   error?: CavemanError;
 }
@@ -147,6 +149,8 @@ interface ShrinkCounting {
   scratch: SharedScratch | undefined;
   /** The budget's plan, for the report. */
   budget: BudgetPlanReport | undefined;
+  /** The budget's plan: each tool's level. */
+  toolLevels: readonly LevelName[] | undefined;
 }
 
 function startShrink(
@@ -219,12 +223,13 @@ function startShrink(
     progress,
     scratch,
     budget: planned?.plan && options.budget !== undefined ? budgetReport(options.budget, planned.plan) : undefined,
+    toolLevels: planned?.plan?.toolLevels,
   };
   return { counting, read, prepared };
 }
 
 async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
-  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress, scratch, budget } = counting;
+  const { options, tokenizer, bytes, original, digest, output, toolCount, notCatalog, beforeJob, afterJob, progress, scratch, budget, toolLevels } = counting;
   // The workers count while this thread parses and transforms; then this
   // thread helps them (a vocabulary costs ~5 MB per thread). A job too small
   // for workers, or a counter without them, is counted here.
@@ -281,6 +286,7 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
   }
   return {
     result: { ...report(tokenizer, tokensBefore, tokensAfter, options.level), ...(budget ? { budget } : {}), recovery_handle: handle, output: handedOut },
+    ...(toolLevels ? { toolLevels } : {}),
   };
 }
 

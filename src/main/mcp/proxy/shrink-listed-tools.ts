@@ -80,7 +80,9 @@ export async function shrinkListedTools(tools: readonly Uint8Array[], options: S
   if (result.recovery_handle === undefined) return unchanged(`${result.pass_through?.message ?? 'nothing to shrink'}; ${outcomeWords(NOTHING_STORED)}`);
   // The engine's output is compact JSON of the same catalog shape: {"tools":[…]}; a shrunk original was UTF-8.
   const decoder = new TextDecoder();
-  const index = DescribeIndex.of(parseJson(decoder.decode(bytes), MAX_JSON_DEPTH), parseJson(decoder.decode(result.output), MAX_JSON_DEPTH));
+  // Each tool's level as listed: the budget's plan, else the one level (names when the budget was below the floor).
+  const levels = outcome.toolLevels ?? (belowFloor !== undefined ? 'names' : options.level);
+  const index = DescribeIndex.of(parseJson(decoder.decode(bytes), MAX_JSON_DEPTH), parseJson(decoder.decode(result.output), MAX_JSON_DEPTH), levels);
   const recorded = { tokenizer: result.tokenizer, tokens_before: result.tokens_before, tokens_after: result.tokens_after };
   return { tools: toolTexts(result.output), handle: result.recovery_handle, recorded, index, ...(belowFloor !== undefined ? { belowFloor } : {}) };
 }

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeTools, describeToolDefinition, shrink, toolDescriber } from '../../../../src/main/lib';
-import { COMPLETE_NOTE } from '../../../../src/main/library/describe';
+import { COMPLETE_NOTE, DescribeIndex } from '../../../../src/main/library/describe';
+import { deferredNote } from '../../../../src/main/library/describe/describe-index';
+import { MAX_JSON_DEPTH, parseJson } from '../../../../src/main/engine/json/parse-json';
 import { realFixture } from '../../../helpers/fixtures';
 
 // Prose with no fact in it, so a listing at a deferral level (leads, as the proxy lists) drops all but the lead.
@@ -123,5 +125,46 @@ describe('describeTools', () => {
       expect(answer.isError).toBeUndefined();
       expect(JSON.parse(answer.content[0]!.text)).toEqual(tool);
     }
+  });
+});
+
+describe('DescribeIndex: globs and what a skeleton or a name-only listing deferred', () => {
+  const index = (levels: Parameters<typeof DescribeIndex.of>[2]) => {
+    const original = parseJson(`{"tools":[${EXACT},${SECOND},${WHOLE}]}`, MAX_JSON_DEPTH);
+    // Every tool but `whole` shortened in the listing.
+    return DescribeIndex.withShortened(original, (at) => at < 2, levels);
+  };
+
+  it('a name no tool has that is a glob answers with every tool it matches, in catalog order; one that matches none is unknown', () => {
+    const answer = index('leads').answer(['[es]*', 'nothing_*']);
+    expect(answer.content.map((part) => part.text)).toEqual([
+      '2 tools answer to "[es]*"; this is tool 1 of 3:',
+      EXACT,
+      '2 tools answer to "[es]*"; this is tool 2 of 3:',
+      SECOND,
+      expect.stringMatching(/^no tool named "nothing_\*" in this listing; /),
+    ]);
+  });
+
+  it('a tool listed as a skeleton or by name leads with what was deferred; at other levels, and a complete tool, nothing is added', () => {
+    const at = ['skeletons', 'names', 'names'] as const;
+    const texts = index(at)
+      .answer(['exact', 'second', 'whole'])
+      .content.map((part) => part.text);
+    expect(texts).toEqual([
+      deferredNote({ name: 'exact', position: 1, level: 'skeletons' }),
+      EXACT,
+      deferredNote({ name: 'second', position: 2, level: 'names' }),
+      SECOND,
+      WHOLE,
+      COMPLETE_NOTE,
+    ]);
+    expect(texts[0]).toMatch(/^exact was listed as a typed skeleton: .*every description, pattern, format, bound and longer enum\.$/);
+    expect(texts[2]).toMatch(/^second was listed by its name and a short lead only: its whole input schema was deferred/);
+    expect(
+      index('signatures')
+        .answer(['exact'])
+        .content.map((part) => part.text),
+    ).toEqual([EXACT]);
   });
 });

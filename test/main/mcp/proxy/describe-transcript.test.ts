@@ -120,13 +120,19 @@ async function transcript(
 it("transcript: list, describe two shortened tools in one call with the server's own bytes, call a tool; again after a restart", async () => {
   const lines: string[] = [];
   const say = (line: string) => lines.push(line);
-  await transcript('server-everything', [process.execPath, EVERYTHING_BIN], [], { name: 'echo', arguments: { message: 'hello through the proxy' } }, say);
+  await transcript(
+    'server-everything',
+    [process.execPath, EVERYTHING_BIN],
+    ['--level', 'leads'],
+    { name: 'echo', arguments: { message: 'hello through the proxy' } },
+    say,
+  );
   const file = join(dir, 'tools.json');
   writeFileSync(file, `[${EXACT_TOOLS.join(', ')}]`);
   await transcript(
     'a server writing 1.0, \\u00e9 and 1e400',
     [process.execPath, join(REPO, 'test/fixtures/mcp/listed-tools-server.mjs'), file],
-    [],
+    ['--level', 'leads'],
     { name: 'echo', arguments: { message: 'hi' } },
     say,
   );

@@ -141,7 +141,7 @@ describe('caveman_describe in the proxy', () => {
     const tool = (name: string | undefined, lead: string) =>
       JSON.stringify({ ...(name === undefined ? {} : { name }), description: `${lead} ${LONG}`, inputSchema: { type: 'object', properties: {} } });
     const tools = [tool('dup', 'First.'), tool(undefined, 'Nameless.'), tool('#2', 'Named like a placeholder.'), tool('dup', 'Second.')];
-    const proxy = rawProxy(['--store', store.db], listedToolsFile(`[${tools.join(',')}]`));
+    const proxy = rawProxy(['--store', store.db, '--level', 'leads'], listedToolsFile(`[${tools.join(',')}]`));
     try {
       proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
       await proxy.next();

@@ -168,7 +168,9 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
       // The store the entry's env named is the one the proxy used: the env reached it.
       expect(existsSync(store)).toBe(true);
       const answer = (await client.callTool({ name: 'caveman_describe', arguments: { name: shortened[0]!.name } })) as { content: { text: string }[] };
-      expect(JSON.parse(answer.content[0]!.text)).toEqual(direct.find((tool) => tool.name === shortened[0]!.name));
+      // Listed as a skeleton: one line says what was deferred, then the definition as the server wrote it.
+      expect(answer.content[0]!.text).toMatch(new RegExp(`^${shortened[0]!.name} was listed as a typed skeleton: `));
+      expect(JSON.parse(answer.content[1]!.text)).toEqual(direct.find((tool) => tool.name === shortened[0]!.name));
       expect(await client.callTool({ name: 'echo', arguments: { message: 'wrapped' } })).toEqual({ content: [{ type: 'text', text: 'Echo: wrapped' }] });
     } finally {
       await client.close();
