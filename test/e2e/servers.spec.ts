@@ -210,16 +210,18 @@ test.describe('a server wrapped with a budget', () => {
 });
 
 test.describe('servers wrapped without a level', () => {
-  const proxied = [join(REPO, 'out/main/cli.js'), 'proxy', '--', process.execPath, LISTED, MEMORY];
-  const entry = JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: proxied } } });
-  test.use({ hostEnv: homeWith({ '.claude.json': entry, '.cursor/mcp.json': entry }) });
+  const entry = (...flags: string[]) =>
+    JSON.stringify({
+      mcpServers: { memory: { command: process.execPath, args: [join(REPO, 'out/main/cli.js'), 'proxy', ...flags, '--', process.execPath, LISTED, MEMORY] } },
+    });
+  test.use({ hostEnv: homeWith({ '.claude.json': entry(), '.cursor/mcp.json': entry('--no-usage') }) });
 
   test("say the profile the proxy picks for their client: Claude Code's tool search, a listing client's budget", async ({ app }) => {
     await app.page.getByRole('tab', { name: 'Servers' }).click();
     const cards = app.page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'memory' });
     await expect(cards).toHaveCount(2);
     await expect(cards.filter({ hasText: 'Claude Code' })).toContainText('Wrapped · overviews (profile tool-search)');
-    await expect(cards.filter({ hasText: 'Cursor' })).toContainText('Wrapped · skeletons (profile listing) · within 9,000 tokens');
+    await expect(cards.filter({ hasText: 'Cursor' })).toContainText('Wrapped · skeletons (profile listing) · within 9,000 tokens · calls not counted');
     await app.screenshot('servers', 'wrapped-profiles');
   });
 });

@@ -182,6 +182,7 @@ function WrapBadge({ row }: { row: ServerRow }) {
         {listing.budget !== undefined ? ` · within ${formatInt(listing.budget)} tokens` : ''}
         {filters.length > 0 ? ` · ${formatCount(filters.length, 'filter')}` : ''}
         {checks !== DEFAULT_CHECK_CALLS ? ` · checks ${checks}` : ''}
+        {wrap.noUsage === true ? ' · calls not counted' : ''}
       </span>
     );
   }
