@@ -148,7 +148,8 @@ async function cheapestListing(kept: readonly Uint8Array[], shrunk: StoredShrink
   const seen = await seenTokens(kept, handedOut, options.tokenizer);
   if (seen === undefined || seen.anthropic.tokens_after < seen.anthropic.tokens_before) return { ...asked, seen };
   const { tokens_before: before, tokens_after: after } = seen.anthropic;
-  const why = `; at ${shrunkAt(shrunk, options)}${offer?.tool ? ` with ${offer.tool.definition.name}` : ''} it would have been ${before} → ${after} tokens`;
+  const withDescribe = offer?.tool ? ` with ${offer.tool.definition.name}` : '';
+  const why = `; at ${shrunkAt(shrunk, options)}${withDescribe} it would have been ${formatInt(before)} → ${formatInt(after)} tokens`;
   if (options.level !== 'full') {
     const whole = await shrinkListedTools(kept, { ...options, level: 'full', budget: undefined });
     const wholeSeen = 'unchanged' in whole ? undefined : await seenTokens(kept, whole.tools, options.tokenizer);
@@ -178,7 +179,7 @@ function seenTokens(before: readonly Uint8Array[], after: readonly Uint8Array[],
   return visibleTokens(catalogBytes(before), catalogBytes(after), tokenizer);
 }
 
-/** "1710 → 903 tokens as the model sees them (47.2% saved; anthropic rendering, inferred, o200k_base)"; a listing that grew says so. */
+/** "1,710 → 903 tokens as the model sees them (47.2% saved; anthropic rendering, inferred, o200k_base)"; a listing that grew says so. */
 async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[], tokenizer: TokenizerName): Promise<string> {
   let counted;
   try {
@@ -192,7 +193,8 @@ async function seen(before: readonly Uint8Array[], after: readonly Uint8Array[],
 
 function seenText({ anthropic }: VisibleTokens, tokenizer: TokenizerName): string {
   const percent = formatPercent(signedRatio(anthropic.tokens_before, anthropic.tokens_after));
-  return `${anthropic.tokens_before} → ${anthropic.tokens_after} tokens as the model sees them (${percent} saved; anthropic rendering, inferred, ${tokenizer})`;
+  const figures = `${formatInt(anthropic.tokens_before)} → ${formatInt(anthropic.tokens_after)}`;
+  return `${figures} tokens as the model sees them (${percent} saved; anthropic rendering, inferred, ${tokenizer})`;
 }
 
 /** A product as the store keeps it: its tools' bytes, and the rest as JSON text. */

@@ -176,7 +176,7 @@ describe('caveman_describe in the proxy', () => {
       ).toBe(price);
       expect(proxied.stderr()).toMatch(
         new RegExp(
-          `tools/list shrunk at leads: 7 tools, \\d+ → \\d+ tokens as the model sees them \\([\\d.]+% saved; anthropic ` +
+          `tools/list shrunk at leads: 7 tools, [\\d,]+ → [\\d,]+ tokens as the model sees them \\([\\d.]+% saved; anthropic ` +
             `rendering, inferred, o200k_base\\); original stored as ccr_[0-9a-f]{32}; caveman_describe adds ${price} tokens ` +
             `\\(inferred; offered because 6 of 7 tools were shortened\\)\\n`,
         ),

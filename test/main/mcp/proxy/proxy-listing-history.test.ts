@@ -7,6 +7,7 @@ import { catalogBytes } from '../../../../src/main/mcp/proxy/listing-text';
 import { visibleTokens } from '../../../../src/main/library/visible-tokens';
 import { RecoveryStore } from '../../../../src/main/store';
 import { realFixture } from '../../../helpers/fixtures';
+import { formatInt } from '../../../../src/shared/format-figures';
 
 const encoder = new TextEncoder();
 const toolsOf = (text: string) => (JSON.parse(text) as { tools: unknown[] }).tools.map((tool) => encoder.encode(JSON.stringify(tool)));
@@ -25,7 +26,9 @@ describe('the proxy’s listing in History', () => {
       expect(entry!.visible).toEqual(expected);
       expect(entry!.shrinks![0]!.visible).toEqual(expected);
       // The stderr line gives the same Claude figures.
-      expect(product.notes[0]).toContain(`${expected!.anthropic.tokens_before} → ${expected!.anthropic.tokens_after} tokens as the model sees them`);
+      expect(product.notes[0]).toContain(
+        `${formatInt(expected!.anthropic.tokens_before)} → ${formatInt(expected!.anthropic.tokens_after)} tokens as the model sees them`,
+      );
     } finally {
       store.close();
     }

@@ -19,6 +19,7 @@ import { cliArgv, tempStore } from '../../../helpers/cli';
 import { INITIALIZE, rawProxy, type RawProxy } from './raw-proxy';
 import { rawServerListing } from '../raw-server-tools';
 import { REPO } from '../servers';
+import { formatInt } from '../../../../src/shared/format-figures';
 
 let store: ReturnType<typeof tempStore>;
 let proxy: RawProxy | undefined;
@@ -83,7 +84,7 @@ describe('caveman-shrink proxy --level', () => {
     const percent = (savingRatio(seen.tokens_before, seen.tokens_after) * 100).toFixed(1);
     expect(stderr).toMatch(
       new RegExp(
-        `caveman-shrink proxy: tools/list shrunk at leads: 117 tools, ${seen.tokens_before} → ${seen.tokens_after} ` +
+        `caveman-shrink proxy: tools/list shrunk at leads: 117 tools, ${formatInt(seen.tokens_before)} → ${formatInt(seen.tokens_after)} ` +
           `tokens as the model sees them \\(${percent}% saved; anthropic rendering, inferred, o200k_base\\); original ` +
           `stored as ccr_[0-9a-f]{32}; caveman_describe adds \\d+ tokens \\(inferred; offered because ${marked.length} of ` +
           `117 tools were shortened\\)\\n`,
@@ -114,7 +115,7 @@ describe('caveman-shrink proxy --level', () => {
 
     const signatures = await listThrough(['--level', 'signatures', '--share-schemas'], server);
     expect(signatures.slice(0, -1)).toEqual(await libraryTools(original, { level: 'signatures', shareSchemas: true }));
-    expect(proxy!.stderr()).toMatch(/tools\/list shrunk at signatures: 117 tools, \d+ → \d+ tokens as the model sees them/);
+    expect(proxy!.stderr()).toMatch(/tools\/list shrunk at signatures: 117 tools, [\d,]+ → [\d,]+ tokens as the model sees them/);
   });
 });
 
@@ -154,8 +155,8 @@ describe('caveman-shrink proxy --include-tools / --exclude-tools', () => {
     const seen = (await visibleTokens(Buffer.from(catalogText(original)), Buffer.from(catalogText(listed)), 'o200k_base'))!.anthropic;
     expect(proxy!.stderr()).toContain(
       `tools/list shrunk at leads: ${expected.length} of 117 tools listed (--include-tools get_*,list_*,search_code ` +
-        `--exclude-tools list_gists: ${117 - expected.length} filtered out), ${seen.tokens_before} → ` +
-        `${seen.tokens_after} tokens as the model sees them`,
+        `--exclude-tools list_gists: ${117 - expected.length} filtered out), ${formatInt(seen.tokens_before)} → ` +
+        `${formatInt(seen.tokens_after)} tokens as the model sees them`,
     );
 
     proxy!.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'create_issue', arguments: {} } });

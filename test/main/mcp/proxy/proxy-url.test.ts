@@ -208,7 +208,7 @@ describe('caveman-shrink proxy --url with server-everything', () => {
       expect(await proxied.client.callTool({ name: 'echo', arguments: { message: 'over http' } })).toEqual({
         content: [{ type: 'text', text: 'Echo: over http' }],
       });
-      expect(proxied.stderr()).toMatch(/tools\/list shrunk at leads: 13 tools, \d+ → \d+ tokens as the model sees them/);
+      expect(proxied.stderr()).toMatch(/tools\/list shrunk at leads: 13 tools, [\d,]+ → [\d,]+ tokens as the model sees them/);
     } finally {
       await proxied.close();
     }

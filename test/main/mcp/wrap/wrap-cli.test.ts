@@ -164,7 +164,9 @@ describe('a wrapped Claude Desktop entry, started the way a client starts it', (
       expect(shortened.length).toBeGreaterThan(0);
       // Claude Desktop is not a client the proxy knows: it gets the listing profile, and stderr names the client and the profile.
       expect(stderr).toContain('tools/list for "claude-desktop-like" 1: profile listing');
-      expect(stderr).toMatch(/tools\/list shrunk at skeletons and below, within a budget of 9,000 tokens: \d+ tools, \d+ → \d+ tokens as the model sees them/);
+      expect(stderr).toMatch(
+        /tools\/list shrunk at skeletons and below, within a budget of 9,000 tokens: \d+ tools, [\d,]+ → [\d,]+ tokens as the model sees them/,
+      );
       // The store the entry's env named is the one the proxy used: the env reached it.
       expect(existsSync(store)).toBe(true);
       const answer = (await client.callTool({ name: 'caveman_describe', arguments: { name: shortened[0]!.name } })) as { content: { text: string }[] };
