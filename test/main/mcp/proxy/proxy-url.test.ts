@@ -182,10 +182,13 @@ describe('caveman-shrink proxy --url: redirects and failures', () => {
       stderr: 'ignore',
     });
     const client = new Client({ name: 'refused-test', version: '1' });
+    // A failed connect closes the transport without waiting for the proxy to exit; wait here
+    // so the proxy is gone before the store's folder is removed.
+    const exited = new Promise<void>((done) => (client.onclose = done));
     await expect(client.connect(transport)).rejects.toThrow(
       `the proxy could not send initialize to the server: could not reach ${url}: connection refused (is the server running?)`,
     );
-    await client.close();
+    await exited;
   });
 });
 
