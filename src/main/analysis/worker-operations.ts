@@ -156,6 +156,11 @@ export const operations: Implementations = {
     return null;
   },
 
+  recordToolCalls({ server, counts }, { store }) {
+    store.get().recordToolCalls(server, new Map(Object.entries(counts)));
+    return null;
+  },
+
   async warmUp({ tokenizer }, { store, counter }, { signal }) {
     const { warmUp } = await import('./warm-up');
     await warmUp(tokenizer, () => store.get(), counter, signal);
