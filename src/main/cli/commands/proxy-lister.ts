@@ -12,7 +12,8 @@ import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { packTools } from '../../mcp/proxy/listing-text';
 import { listingKey } from '../../mcp/proxy/listing-key';
 import { WorkerClient } from '../../workers/worker-client';
-import { USAGE_DAYS, usageRanks } from '../../mcp/proxy/usage-snapshot';
+import { usageRanks } from '../../engine/budget/usage-ranks';
+import { USAGE_DAYS } from '../../../shared/usage';
 import type { TokenizerName } from '../../../shared/tokenizers';
 import { errorMessage } from '../../../shared/error-message';
 

@@ -69,6 +69,16 @@ const counted = (server: string) => {
     opened.close();
   }
 };
+/** The latest shrink of the one original stored: the server's listing. */
+const latestShrink = () => {
+  const opened = RecoveryStore.open(store.db);
+  try {
+    const [entry] = opened.history().entries;
+    return opened.shrink(entry!.handle)!;
+  } finally {
+    opened.close();
+  }
+};
 const atNames = (tools: Listed[], name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties === undefined;
 /** A tool whose original schema has parameters, none of them required: a call without arguments is valid (and relayed). */
 const takesNoArguments = (original: Listed[], name: string) => {
@@ -94,6 +104,8 @@ describe('usage counts', () => {
 
     const next = await session(BUDGETED);
     expect(atNames(next, called.name)).toBe(false);
+    // The shrink served records the calls its plan stepped by (as ranks), so History remakes that listing.
+    expect(latestShrink().calls).toEqual({ [called.name]: 1 });
     // Same counts, same listing: the listing's bytes do not move between starts.
     expect(await session(BUDGETED)).toEqual(next);
   });
