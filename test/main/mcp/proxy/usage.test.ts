@@ -118,6 +118,15 @@ describe('usage counts', () => {
     expect(counted('gh')).toEqual({});
   });
 
+  it('without a budget the counts change nothing: the listing kept before is the one served', async () => {
+    const unbudgeted = ['--level', 'skeletons', '--name', 'gh'];
+    const first = await sessionSaying(unbudgeted, ['get_me']);
+    expect(counted('gh')).toEqual({ get_me: 1 });
+    const again = await sessionSaying(unbudgeted);
+    expect(again.tools).toEqual(first.tools);
+    expect(again.stderr).toContain('a listing seen before with the same options: answered from the store');
+  });
+
   it('a store that will neither give nor take the counts fails no listing and no call, and says so once', async () => {
     // The counts' table under the name the store uses, with columns it does not have: reads and writes of it fail.
     mkdirSync(dirname(store.db), { recursive: true });
