@@ -14,6 +14,8 @@ export interface ShrinkSettings {
   level: LevelName;
   /** The listing's token budget, when one planned each tool's level (`level` is then the ceiling). */
   budget?: number;
+  /** With a budget: the calls per tool name its plan stepped by, recorded beside the label (the shrink's calls), not in it. */
+  calls?: Readonly<Record<string, number>>;
 }
 
 export const BASE_COMPRESSOR = 'toolschema';
@@ -59,6 +61,12 @@ export function parseCompressor(label: string): ShrinkSettings | undefined {
     rest.shift();
   }
   return rest.length === 0 ? settings : undefined;
+}
+
+/** `settings` with the calls a shrink recorded beside its label: they shape only a budget's plan. */
+export function withRecordedCalls(settings: ShrinkSettings, calls: Readonly<Record<string, number | undefined>> | undefined): ShrinkSettings {
+  if (settings.budget === undefined || calls === undefined) return settings;
+  return { ...settings, calls: Object.fromEntries(Object.entries(calls).filter((entry): entry is [string, number] => typeof entry[1] === 'number')) };
 }
 
 /** The settings a label records; the defaults for any other label (a row another tool wrote). */

@@ -48,6 +48,8 @@ export interface AnalysisInput {
   level?: LevelName | undefined;
   /** Fit the listing Claude is handed in this many tokens (docs/levels.md, "Budgets"). */
   budget?: number | undefined;
+  /** With `budget`: calls per tool name, a tool called more stepped down later (a recorded shrink's, analyzed again). */
+  calls?: Readonly<Record<string, number>> | undefined;
   /** Where the original is committed; a path is opened for this call (and fails open if it cannot be). */
   store: StoreOption;
   counter?: ParallelTokenCounter | undefined;
@@ -132,7 +134,8 @@ export async function analyzeCatalog(input: AnalysisInput): Promise<AnalysisProd
 /** The budget's plan when one is asked for; a budget below the catalog's floor fails, naming the floor (nothing is shrunk or stored). */
 async function planBudget(input: AnalysisInput, level: LevelName): Promise<{ ok: true; planned?: PlannedInput } | { ok: false; failed: AnalysisProduct }> {
   if (input.budget === undefined) return { ok: true };
-  const options = { level, tokenizer: input.tokenizer, counter: input.counter, shareSchemas: input.shareSchemas, signal: input.signal };
+  const { tokenizer, counter, shareSchemas, calls, signal } = input;
+  const options = { level, tokenizer, counter, shareSchemas, calls, signal };
   try {
     return { ok: true, planned: await planInput(input.bytes, budgetOptionsOf(options, input.budget)) };
   } catch (error) {
@@ -168,6 +171,7 @@ function shrinkOptions(input: AnalysisInput, level: LevelName, onStage: StageFra
     ...(input.shareSchemas ? { shareSchemas: true } : {}),
     level,
     ...(input.budget !== undefined ? { budget: input.budget } : {}),
+    ...(input.calls !== undefined ? { calls: input.calls } : {}),
     ...(input.counter ? { counter: input.counter } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     onStage,

@@ -88,6 +88,8 @@ export interface Operations {
   proxyListing: { args: { tools: PackedTools; settings: ListingSettings; context: ListingContext; cacheKey?: string }; result: ListingProduct };
   /** Marks a kept listing used (the store rewrites its row: kept off the relay's thread). */
   markListingUsed: { args: { cacheKey: string }; result: null };
+  /** Adds the calls a proxy relayed (per tool name) to the server's counts; throws what the store throws. */
+  recordToolCalls: { args: { server: string; counts: Record<string, number> }; result: null };
 }
 
 export type Operation = keyof Operations;

@@ -3,7 +3,7 @@
 // page shows — named by its id, else the latest — not the app's current
 // settings, so the catalog handed out is the one that shrink recorded.
 
-import { parseCompressor, type ShrinkSettings } from '../../shared/compressor';
+import { parseCompressor, withRecordedCalls, type ShrinkSettings } from '../../shared/compressor';
 import { CavemanError } from '../../shared/errors';
 import { isTokenizerName, type TokenizerName } from '../../shared/tokenizers';
 import type { HistoryShrink, RecoveryStore } from '../store';
@@ -31,10 +31,13 @@ export function shrinkAgain(
   return {
     shrink,
     tokenizer: isTokenizerName(shrink.tokenizer) ? shrink.tokenizer : fallback.tokenizer,
-    options: parseCompressor(shrink.compressor) ?? {
-      shareSchemas: fallback.shareSchemas,
-      level: fallback.level,
-      ...(fallback.budget !== undefined ? { budget: fallback.budget } : {}),
-    },
+    options: withRecordedCalls(
+      parseCompressor(shrink.compressor) ?? {
+        shareSchemas: fallback.shareSchemas,
+        level: fallback.level,
+        ...(fallback.budget !== undefined ? { budget: fallback.budget } : {}),
+      },
+      shrink.calls,
+    ),
   };
 }

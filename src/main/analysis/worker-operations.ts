@@ -9,7 +9,7 @@ import type { ParallelTokenCounter } from '../engine/tokens';
 import type { AnalysisStage } from './analyze-catalog';
 import { exportFileName } from './export-name';
 import { historyPage } from '../store';
-import { USAGE_DAYS } from '../mcp/proxy/usage-snapshot';
+import { USAGE_DAYS } from '../../shared/usage';
 import type { StoreHolder } from './store-holder';
 import type { Operations } from './operation-types';
 import { packageVersion } from '../library/package-version';
@@ -66,6 +66,7 @@ export const operations: Implementations = {
       shareSchemas: options.shareSchemas,
       level: options.level,
       budget: options.budget,
+      calls: options.calls,
       store: opened,
       counter,
       signal,
@@ -153,6 +154,11 @@ export const operations: Implementations = {
 
   markListingUsed({ cacheKey }, { store }) {
     tryQuietly(() => store.get().markListingUsed(cacheKey));
+    return null;
+  },
+
+  recordToolCalls({ server, counts }, { store }) {
+    store.get().recordToolCalls(server, new Map(Object.entries(counts)));
     return null;
   },
 

@@ -4,7 +4,7 @@
 import func2Module from "ajv/dist/runtime/ucs2length.js";
 export const v0 = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-page.schema.json","title":"HistoryPage","description":"A page of history, newest first; what 'caveman-shrink history --json' prints.","type":"object","additionalProperties":false,"required":["entries","total","limit","offset"],"properties":{"entries":{"type":"array","items":{"$ref":"history-entry.schema.json"}},"total":{"description":"Entries matching the query in all.","type":"integer","minimum":0},"limit":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"query":{"type":"string"}}};
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before, tokens_after and visible are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer","visible"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"modelTokens":{"description":"What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.","oneOf":[{"$ref":"lint-report.schema.json#/$defs/visibleTokens"},{"type":"null"}]},"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name","visible"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.caveman-shrink.dev/v1/history-entry.schema.json","title":"HistoryEntry","description":"One handle in the recovery store. compressor, tokenizer, tokens_before, tokens_after and visible are those of its latest shrink (shrinks lists every one where asked for: history details, the CLI's history --json). source_name, tool_count and tokenizer are null for rows other programs (the Go tools) wrote.","type":"object","additionalProperties":false,"required":["handle","created_at","bytes","tokens_before","tokens_after","content_type","compressor","source_name","tool_count","tokenizer","visible"],"properties":{"handle":{"$ref":"defs.schema.json#/$defs/recoveryHandle"},"created_at":{"description":"When the original was first stored.","type":"string","minLength":1},"bytes":{"type":"integer","minimum":0},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"content_type":{"type":"string"},"compressor":{"type":"string"},"source_name":{"description":"Where the catalog came from: the first source known for it (each shrink names its own).","type":["string","null"]},"tool_count":{"type":["integer","null"],"minimum":0},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"shrinks":{"description":"Every shrink of this original, newest first: the first is the latest, whose figures the entry shows.","type":"array","minItems":1,"items":{"$ref":"#/$defs/historyShrink"}}},"$defs":{"modelTokens":{"description":"What the model saw of the catalog before and after the shrink (the anthropic and openai renderings' tokens, as the results show them); null when the shrink was recorded without them (a version before, another program, the CLI): its figures are the JSON tokens only.","oneOf":[{"$ref":"lint-report.schema.json#/$defs/visibleTokens"},{"type":"null"}]},"historyShrink":{"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>, then +budget-<tokens>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name","visible"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}},"calls":{"description":"With a budget: the calls per tool name its plan stepped the tools by (a tool called more is stepped down later; the proxy records each tool's rank by use), so the plan can be made again; absent when none.","type":"object","additionalProperties":{"type":"integer","minimum":1}}}}}};
 const schema34 = {"title":"RecoveryHandle","description":"ccr_ + the first 32 hex digits of the SHA-256 of the original bytes.","type":"string","pattern":"^ccr_[0-9a-f]{32}$"};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = func2Module.default ?? func2Module;
@@ -340,7 +340,7 @@ return errors === 0;
 }
 validate23.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema68 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name","visible"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}};
+const schema68 = {"title":"HistoryShrink","description":"One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>, then +budget-<tokens>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.","type":"object","additionalProperties":false,"required":["created_at","compressor","tokenizer","tokens_before","tokens_after","source_name","visible"],"properties":{"id":{"description":"Names this shrink to history:open and to an export of the handle; absent for the one shrink of an original stored by a program that does not record shrinks (the Go tools, earlier versions).","type":"integer","minimum":1},"created_at":{"description":"When it was made (normalised like the entry's).","type":"string","minLength":1},"compressor":{"type":"string"},"tokenizer":{"type":["string","null"]},"visible":{"$ref":"#/$defs/modelTokens"},"tokens_before":{"type":"integer"},"tokens_after":{"type":"integer"},"source_name":{"type":["string","null"]},"client":{"description":"The MCP client the proxy made this shrink for (its clientInfo from initialize); absent when no proxy recorded one.","type":"object","additionalProperties":false,"required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}},"calls":{"description":"With a budget: the calls per tool name its plan stepped the tools by (a tool called more is stepped down later; the proxy records each tool's rank by use), so the plan can be made again; absent when none.","type":"object","additionalProperties":{"type":"integer","minimum":1}}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -626,14 +626,54 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.calls !== undefined){
+let data11 = data.calls;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key2 in data11){
+let data12 = data11[key2];
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err23 = {instancePath:instancePath+"/calls/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/calls/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 1 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/calls/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/calls/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/calls",schemaPath:"#/properties/calls/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }

@@ -96,7 +96,8 @@ function* budgetPlanning(layout: CatalogLayout, options: Pick<BudgetOptions, 'ce
   const ladder = LEVELS.slice(LEVELS.indexOf(ceiling));
   const known: (ListingCosts | undefined)[] = [yield ceiling];
   const rest = known[0]!.total - sum(known[0]!.parts);
-  const calls = options.calls && layout.tools.map((tool) => options.calls![tool.name] ?? 0);
+  // Own names only: a tool named like an Object method (`constructor`) is not called by inheritance.
+  const calls = options.calls && layout.tools.map((tool) => (Object.hasOwn(options.calls!, tool.name) ? options.calls![tool.name]! : 0));
   for (;;) {
     try {
       const plan = planLevels({ ladder, costsAt: (rung) => known[rung]?.parts ?? needs(rung), rest, budget, calls });
@@ -143,14 +144,14 @@ export async function planInput(input: CatalogInput, options: BudgetOptions): Pr
 /**
  * A stored original transformed as its shrink recorded it (compressor.ts):
  * with a budget, its plan made again, on this thread (the same catalog,
- * ceiling, budget and tokenizer give the same plan; calls are not recorded).
+ * ceiling, budget, tokenizer and recorded calls give the same plan).
  */
 export function prepareAsRecorded(read: ReadInput, settings: ShrinkSettings, tokenizer: TokenizerName): PreparedCatalog {
-  const { shareSchemas, level, budget } = settings;
+  const { shareSchemas, level, budget, calls } = settings;
   if (budget === undefined) return prepareCatalog(read, { shareSchemas, level });
   const parsed = parseCatalog(read);
   if (!parsed.ok || parsed.layout === undefined) return prepareCatalog(read, { parsed, shareSchemas, level });
-  const plan = planBudgetNow(parsed.doc, parsed.layout, { ceiling: level, budget, tokenizer, shareSchemas });
+  const plan = planBudgetNow(parsed.doc, parsed.layout, { ceiling: level, budget, tokenizer, shareSchemas, calls });
   return prepareCatalog(read, { parsed, shareSchemas, level, toolLevels: plan.toolLevels });
 }
 

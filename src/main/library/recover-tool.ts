@@ -4,7 +4,7 @@
 // and which tools the shrunk catalog shortened (describe/tool-originals.ts
 // says precisely what that means).
 
-import { recordedSettings, type ShrinkSettings } from '../../shared/compressor';
+import { recordedSettings, withRecordedCalls, type ShrinkSettings } from '../../shared/compressor';
 import { CavemanError } from '../../shared/errors';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { toolOriginals, type ToolOriginal } from './describe/tool-originals';
@@ -44,7 +44,7 @@ export function recoverRecorded(handle: string, options: StoreOptions = {}): Rec
       const tokenizer = shrink?.tokenizer;
       return {
         original: store.get(handle),
-        settings: recordedSettings(shrink?.compressor),
+        settings: withRecordedCalls(recordedSettings(shrink?.compressor), shrink?.calls),
         tokenizer: isTokenizerName(tokenizer) ? tokenizer : DEFAULT_TOKENIZER,
       };
     },

@@ -12,7 +12,8 @@ import { DEFAULT_TOKENIZER, type TokenizerName } from '../../shared/tokenizers';
 import { SHRINK_PLAN, type ShrinkStage } from '../../shared/progress-plan';
 import { sharedBytes, type CountJob, type ParallelTokenCounter } from '../engine/tokens';
 import { shrinkScratch, type SharedScratch } from '../engine/memory/shared-scratch';
-import { recoveryHandleOfDigest } from '../store';
+import { recoveryHandleOfDigest, type PutMeta } from '../store';
+import { usageRanks } from '../engine/budget/usage-ranks';
 import { prepareCatalog, type PreparedCatalog } from './prepare-catalog';
 import { readInput, type CatalogInput, type ReadInput } from './read-catalog-text';
 import { sharedCounter } from './shared-counter';
@@ -290,16 +291,21 @@ async function finishShrink(counting: ShrinkCounting): Promise<ShrinkOutcome> {
   };
 }
 
-/** How the store records the shrink's options: its compressor label, and share_schemas and level in its metadata (defaults left out). */
-function recordedWith(options: DetailedShrinkOptions): { compressor?: string; shareSchemas?: true; level?: LevelName } {
+/**
+ * How the store records the shrink's options: its compressor label, share_schemas and level in its metadata (defaults
+ * left out), and with a budget the calls its plan stepped by, as ranks (the same plan; usage-ranks.ts).
+ */
+function recordedWith(options: DetailedShrinkOptions): Pick<PutMeta, 'compressor' | 'shareSchemas' | 'level' | 'calls'> {
   const shareSchemas = options.shareSchemas === true;
   const level = options.level ?? DEFAULT_LEVEL;
   const { budget } = options;
   if (!shareSchemas && level === DEFAULT_LEVEL && budget === undefined) return {};
+  const calls = budget !== undefined && options.calls !== undefined ? usageRanks(options.calls) : {};
   return {
     compressor: compressorLabel({ shareSchemas, level, ...(budget !== undefined ? { budget } : {}) }),
     ...(shareSchemas ? { shareSchemas: true } : {}),
     ...(level !== DEFAULT_LEVEL ? { level } : {}),
+    ...(Object.keys(calls).length > 0 ? { calls } : {}),
   };
 }
 

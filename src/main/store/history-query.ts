@@ -5,7 +5,7 @@
 // Other orderings have no index of their own (one per column would slow
 // every put): SQLite keeps the top rows of one pass over the table, measured
 // in test/main/store/history-performance.test.ts.
-import { HISTORY_TABLE, SHRINKS_CLIENT_COLUMN, SHRINKS_TABLE } from './schema';
+import { HISTORY_TABLE, SHRINKS_CALLS_COLUMN, SHRINKS_CLIENT_COLUMN, SHRINKS_TABLE } from './schema';
 import type { SqliteDatabase } from './open-connection';
 import { columnOrNull } from './table-columns';
 import type { HistorySortKey, SortDirection } from '../../shared/contracts';
@@ -41,16 +41,18 @@ const MATCHES = '(instr(handle, :needle) > 0 OR instr(source_key, :needle) > 0)'
 
 /** A history row as read: what the model saw as the column's text. */
 type StoredEntryRow = Omit<HistoryEntry, 'visible' | 'shrinks'> & { model_tokens: string | null };
-/** A shrink row as read: its client and what the model saw as the JSON texts they are kept as. */
-type StoredShrinkRow = Omit<HistoryShrink, 'visible' | 'client'> & { model_tokens: string | null; client_info: string | null };
+/** A shrink row as read: its client, its calls and what the model saw as the JSON texts they are kept as. */
+type StoredShrinkRow = Omit<HistoryShrink, 'visible' | 'client' | 'calls'> & { model_tokens: string | null; client_info: string | null; calls: string | null };
 
 function entryOf({ model_tokens, ...row }: StoredEntryRow): HistoryEntry {
   return { ...row, visible: decodeModelTokens(model_tokens) };
 }
 
-function shrinkOfRow({ model_tokens, client_info, ...row }: StoredShrinkRow): HistoryShrink {
-  const shrink = { ...row, visible: decodeModelTokens(model_tokens) };
-  return client_info === null ? shrink : { ...shrink, client: JSON.parse(client_info) as NonNullable<HistoryShrink['client']> };
+function shrinkOfRow({ model_tokens, client_info, calls, ...row }: StoredShrinkRow): HistoryShrink {
+  const shrink: HistoryShrink = { ...row, visible: decodeModelTokens(model_tokens) };
+  if (client_info !== null) shrink.client = JSON.parse(client_info) as NonNullable<HistoryShrink['client']>;
+  if (calls !== null) shrink.calls = JSON.parse(calls) as NonNullable<HistoryShrink['calls']>;
+  return shrink;
 }
 
 /** What a request narrows the list to: a search, and bounds on when the entries were stored. */
@@ -107,7 +109,8 @@ export class HistoryQueries {
   constructor(private readonly db: SqliteDatabase) {
     this.count = db.prepare<[], number>(`SELECT count(*) FROM ${HISTORY_TABLE}`).pluck();
     this.byHandle = db.prepare(`${this.from} WHERE handle = ?`);
-    const added = `${columnOrNull(db, SHRINKS_TABLE, SHRINKS_CLIENT_COLUMN)}, ${modelTokensOf(db, SHRINKS_TABLE)}`;
+    const recorded = [SHRINKS_CLIENT_COLUMN, SHRINKS_CALLS_COLUMN].map((column) => columnOrNull(db, SHRINKS_TABLE, column));
+    const added = `${recorded.join(', ')}, ${modelTokensOf(db, SHRINKS_TABLE)}`;
     this.shrinksOf = db.prepare(`SELECT ${SHRINK_COLUMNS}, ${added} FROM ${SHRINKS_TABLE} WHERE handle = ? ORDER BY id DESC`);
   }
 

@@ -23,6 +23,8 @@ import {
   TOOL_CALLS_DDL,
   SHRINKS_CLIENT_COLUMN,
   ADD_SHRINKS_CLIENT_COLUMN,
+  SHRINKS_CALLS_COLUMN,
+  ADD_SHRINKS_CALLS_COLUMN,
 } from './schema';
 import { prepareStoreFiles, removeSidecarsMadeSince, sidecarState, tightenSidecars } from './store-files';
 import { BUSY_TIMEOUT_MS, toStoreError } from './store-errors';
@@ -73,7 +75,7 @@ function closeQuietly(db: SqliteDatabase): void {
 }
 
 /**
- * Creates what is missing. A store whose shrinks table predates the client column gets it (nullable) here;
+ * Creates what is missing. A store whose shrinks table predates the client or calls column gets it (nullable) here;
  * a store made before shrinks were recorded gets
  * its shrinks table here, each history row becoming its first shrink, in the
  * same transaction (so two processes opening it at once migrate it once).
@@ -86,6 +88,7 @@ function createSchema(db: SqliteDatabase): void {
     db.exec(SHRINKS_DDL);
     if (migrating) db.exec(recordFirstShrinks('1'));
     if (!hasColumn(db, SHRINKS_TABLE, SHRINKS_CLIENT_COLUMN)) db.exec(ADD_SHRINKS_CLIENT_COLUMN);
+    if (!hasColumn(db, SHRINKS_TABLE, SHRINKS_CALLS_COLUMN)) db.exec(ADD_SHRINKS_CALLS_COLUMN);
     db.exec(LISTINGS_DDL);
     db.exec(TOOL_CALLS_DDL);
   }).immediate();

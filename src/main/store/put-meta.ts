@@ -17,6 +17,8 @@ export interface PutColumns {
   tokenizer: string | null;
   /** The MCP client, as JSON text `{"name":…,"version":…}`, or null. */
   clientInfo: string | null;
+  /** The calls a budget's plan stepped by, as JSON text with the names in order (like calls, like text), or null for none. */
+  calls: string | null;
   /** Small JSON blob for `recoveries.metadata`, readable by other tools. */
   metadata: Buffer;
 }
@@ -57,6 +59,17 @@ function clientInfoColumn(client: PutMeta['clientInfo']): string | null {
   return JSON.stringify({ name: client.name, version: client.version });
 }
 
+function callsColumn(calls: PutMeta['calls']): string | null {
+  if (calls === undefined) return null;
+  if (typeof calls !== 'object' || calls === null) throw badRequest('calls must map tool names to counts');
+  const names = Object.keys(calls).sort();
+  for (const name of names) {
+    const value = calls[name];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw badRequest(`calls of ${name} must be a whole number of 1 or more`);
+  }
+  return names.length === 0 ? null : JSON.stringify(Object.fromEntries(names.map((name) => [name, calls[name]])));
+}
+
 /** Column values for `meta`; throws cave_bad_request for negative or fractional counts and non-text labels. */
 export function putColumnsFor(meta: PutMeta): PutColumns {
   const toolCount = optionalCount('toolCount', meta.toolCount);
@@ -70,6 +83,7 @@ export function putColumnsFor(meta: PutMeta): PutColumns {
     toolCount,
     tokenizer,
     clientInfo: clientInfoColumn(meta.clientInfo),
+    calls: callsColumn(meta.calls),
     metadata: metadataBlob(toolCount, tokenizer, meta.shareSchemas === true, label('level', meta.level, null)),
   };
 }

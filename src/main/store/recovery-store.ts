@@ -65,6 +65,7 @@ function sameShrink(latest: ShrinkFigures, columns: PutColumns): boolean {
     latest.tokenizer === columns.tokenizer &&
     latest.tokens_before === columns.tokensBefore &&
     latest.tokens_after === columns.tokensAfter &&
+    latest.calls === columns.calls &&
     (columns.sourceName === null || latest.source_name === columns.sourceName)
   );
 }

@@ -72,7 +72,8 @@ CREATE TABLE IF NOT EXISTS ${SHRINKS_TABLE} (
   tokens_before INTEGER NOT NULL,
   tokens_after INTEGER NOT NULL,
   source_name TEXT NULL,
-  client_info TEXT NULL
+  client_info TEXT NULL,
+  calls TEXT NULL
 );
 CREATE INDEX IF NOT EXISTS ${SHRINKS_TABLE}_handle ON ${SHRINKS_TABLE} (handle, id);
 CREATE TRIGGER IF NOT EXISTS ${SHRINKS_TABLE}_follow_history
@@ -82,6 +83,13 @@ CREATE TRIGGER IF NOT EXISTS ${SHRINKS_TABLE}_follow_history
 /** Added after the shrinks table first shipped: the MCP client a proxy shrank for, `{"name":…,"version":…}` (JSON text). */
 export const SHRINKS_CLIENT_COLUMN = 'client_info';
 export const ADD_SHRINKS_CLIENT_COLUMN = `ALTER TABLE ${SHRINKS_TABLE} ADD COLUMN ${SHRINKS_CLIENT_COLUMN} TEXT NULL`;
+
+/**
+ * Added after the client column: the calls per tool name a budget's plan stepped the tools by (JSON text, names in
+ * order), so the plan can be made again as it was (the compressor label records the budget, not the calls).
+ */
+export const SHRINKS_CALLS_COLUMN = 'calls';
+export const ADD_SHRINKS_CALLS_COLUMN = `ALTER TABLE ${SHRINKS_TABLE} ADD COLUMN ${SHRINKS_CALLS_COLUMN} TEXT NULL`;
 
 /** The shrink a history row stands for when it has none recorded: its own columns. */
 export const FIRST_SHRINK_COLUMNS = 'handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name';

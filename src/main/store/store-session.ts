@@ -8,7 +8,8 @@ import { HistoryMirror } from './history-mirror';
 import { HistoryQueries } from './history-query';
 import { openConnection, type SqliteDatabase } from './open-connection';
 import type { PutColumns } from './put-meta';
-import { HISTORY_TABLE, SHRINKS_TABLE, recordFirstShrinks } from './schema';
+import { HISTORY_TABLE, SHRINKS_CALLS_COLUMN, SHRINKS_TABLE, recordFirstShrinks } from './schema';
+import { columnOrNull } from './table-columns';
 import { MODEL_TOKENS_COLUMN } from './model-tokens';
 import { sidecarsStillOurs, storeFilesChange, type StoreFileMarks, type StoreFilesChange } from './store-file-marks';
 
@@ -31,8 +32,8 @@ VALUES (:handle, :createdAt, :bytes, :tokensBefore, :tokensAfter, :contentType, 
   :sourceName, :toolCount, :tokenizer, :sourceKey)`;
 
 const INSERT_SHRINK = `
-INSERT INTO ${SHRINKS_TABLE} (handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name, client_info)
-VALUES (:handle, :createdAt, :compressor, :tokenizer, :tokensBefore, :tokensAfter, :sourceName, :clientInfo)`;
+INSERT INTO ${SHRINKS_TABLE} (handle, created_at, compressor, tokenizer, tokens_before, tokens_after, source_name, client_info, calls)
+VALUES (:handle, :createdAt, :compressor, :tokenizer, :tokensBefore, :tokensAfter, :sourceName, :clientInfo, :calls)`;
 
 /** What makes one shrink differ from another (its time aside). */
 export interface ShrinkFigures {
@@ -41,14 +42,15 @@ export interface ShrinkFigures {
   tokens_before: number;
   tokens_after: number;
   source_name: string | null;
+  calls: string | null;
 }
 
-// The latest shrink of a handle: its newest shrink row, else its history row (its own only shrink).
-const LATEST_SHRINK = `
-SELECT compressor, tokenizer, tokens_before, tokens_after, source_name FROM (
-  SELECT 0 AS rank, id, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${SHRINKS_TABLE} WHERE handle = :handle
+/** The latest shrink of a handle: its newest shrink row, else its history row (its own only shrink); `calls` is the column or NULL. */
+const latestShrink = (calls: string) => `
+SELECT compressor, tokenizer, tokens_before, tokens_after, source_name, calls FROM (
+  SELECT 0 AS rank, id, compressor, tokenizer, tokens_before, tokens_after, source_name, ${calls} FROM ${SHRINKS_TABLE} WHERE handle = :handle
   UNION ALL
-  SELECT 1, 0, compressor, tokenizer, tokens_before, tokens_after, source_name FROM ${HISTORY_TABLE} WHERE handle = :handle
+  SELECT 1, 0, compressor, tokenizer, tokens_before, tokens_after, source_name, NULL FROM ${HISTORY_TABLE} WHERE handle = :handle
 ) ORDER BY rank, id DESC LIMIT 1`;
 
 // The history row shows its latest shrink's options, tokenizer and counts (what the model saw of it comes after, when
@@ -96,7 +98,6 @@ export class StoreSession {
   readonly existingCreatedAt: Statement<[string], string>;
   readonly deleteRecovery: Statement<[string], number>;
   readonly deleteHistory: Statement<[string]>;
-  readonly insertShrink: Statement<[NewRow]>;
   readonly latestShrink: Statement<[{ handle: string }], ShrinkFigures>;
   /** A history row written without shrink rows gets its own as its first, before a later shrink changes it. */
   readonly keepFirstShrink: Statement<[{ handle: string }]>;
@@ -119,12 +120,19 @@ export class StoreSession {
     this.existingCreatedAt = db.prepare<[string], string>(EXISTING_CREATED_AT).pluck();
     this.deleteRecovery = db.prepare<[string], number>('DELETE FROM recoveries WHERE handle = ? RETURNING octet_length(original)').pluck();
     this.deleteHistory = db.prepare(`DELETE FROM ${HISTORY_TABLE} WHERE handle = ?`);
-    this.insertShrink = db.prepare(INSERT_SHRINK);
-    this.latestShrink = db.prepare(LATEST_SHRINK);
+    // A read-only store made before shrinks recorded their calls has no such column (a writable one gets it at open).
+    this.latestShrink = db.prepare(latestShrink(columnOrNull(db, SHRINKS_TABLE, SHRINKS_CALLS_COLUMN)));
     this.keepFirstShrink = db.prepare(recordFirstShrinks(`h.handle = :handle AND NOT EXISTS (SELECT 1 FROM ${SHRINKS_TABLE} AS s WHERE s.handle = h.handle)`));
     this.showLatestShrink = db.prepare(SHOW_LATEST_SHRINK);
     this.recordModelTokens = writable ? { shrink: db.prepare(RECORD_SHRINK_MODEL_TOKENS), history: db.prepare(RECORD_HISTORY_MODEL_TOKENS) } : undefined;
     this.mirror.refresh();
+  }
+
+  private insertShrinkStatement: Statement<[NewRow]> | undefined;
+
+  /** Prepared on first use (a write): a read-only store made before a column was added to the shrinks table lacks it. */
+  get insertShrink(): Statement<[NewRow]> {
+    return (this.insertShrinkStatement ??= this.db.prepare(INSERT_SHRINK));
   }
 
   /** Opens `dbPath` (see openConnection); throws what openConnection throws, or what the first sync does. */

@@ -48,6 +48,8 @@ export interface PutMeta {
   level?: string;
   /** The MCP client a proxy shrank it for (recorded with the shrink, shown in history). */
   clientInfo?: { name: string; version: string };
+  /** With a budget: the calls per tool name its plan stepped the tools by (recorded with the shrink, so the plan can be made again). */
+  calls?: Readonly<Record<string, number>>;
 }
 
 export interface PutResult {

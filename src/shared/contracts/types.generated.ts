@@ -615,7 +615,7 @@ export interface RenderedTokens {
   tokens_after: number;
 }
 /**
- * One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.
+ * One shrink of a stored original: its options (compressor: toolschema, then +share-schemas, then +level-<name>, then +budget-<tokens>), its tokenizer, the counts it gave and the source it came from. A shrink like the latest one of its original is not recorded again.
  *
  * This interface was referenced by `HistoryEntry`'s JSON-Schema
  * via the `definition` "historyShrink".
@@ -647,6 +647,12 @@ export interface HistoryShrink {
   client?: {
     name: string;
     version: string;
+  };
+  /**
+   * With a budget: the calls per tool name its plan stepped the tools by (a tool called more is stepped down later; the proxy records each tool's rank by use), so the plan can be made again; absent when none.
+   */
+  calls?: {
+    [k: string]: number | undefined;
   };
 }
 /**

@@ -13,6 +13,8 @@ import { shortenedToolIndexes, toolOriginals } from '../../../src/main/library/d
 import { operations } from '../../../src/main/analysis/worker-operations';
 import { StoreHolder } from '../../../src/main/analysis/store-holder';
 import type { LevelName } from '../../../src/shared/levels';
+import { lint } from '../../../src/main/library/lint';
+import { realFixture } from '../../helpers/fixtures';
 
 let dir: string;
 let store: string;
@@ -51,6 +53,18 @@ async function exportCompressed(handle: string): Promise<string> {
   const holder = new StoreHolder(store, undefined);
   try {
     return text((await operations.exportHandle({ handle, which: 'compressed' }, { store: holder }, undefined as never)).bytes);
+  } finally {
+    holder.close();
+  }
+}
+
+/** What history's diff shows of the handle's latest shrink (analyzed again as that shrink recorded it). */
+async function analyzedAgain(handle: string): Promise<string> {
+  const holder = new StoreHolder(store, undefined);
+  try {
+    const args = { analysisId: 'again', handle, tokenizer: 'o200k_base' as const };
+    const product = await operations.analyzeHandle(args, { store: holder }, { onProgress: () => undefined } as never);
+    return text(product.output);
   } finally {
     holder.close();
   }
@@ -99,5 +113,20 @@ describe('re-transforming a stored original as it was shrunk', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('a budget planned with calls: recoverTools, Save compressed and the diff are what that plan handed out', async () => {
+    const github = realFixture('github-mcp-server.json');
+    const options = { level: 'full', budget: 20_000 } as const;
+    const stepped = (await lint(github.bytes, options)).tools.find((tool) => tool.level !== 'full')!;
+    const { result } = await shrink(github.bytes, { store, ...options, calls: { [stepped.name]: 2 } });
+    const output = text(result.output);
+    const handle = result.recovery_handle!;
+    const handedOut = toolOriginals(parseJson(github.text), parseJson(output));
+    // The tool called keeps its whole text; the plan without its calls would have shortened it.
+    expect(handedOut.find((tool) => tool.name === stepped.name)!.shortened).toBe(false);
+    expect(recoverTools(handle, { store }).map((tool) => tool.shortened)).toEqual(handedOut.map((tool) => tool.shortened));
+    expect(await exportCompressed(handle)).toBe(output);
+    expect(await analyzedAgain(handle)).toBe(output);
   });
 });

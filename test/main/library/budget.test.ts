@@ -115,3 +115,21 @@ describe('--budget on the command line', () => {
     expect(note).toMatch(/^caveman-shrink: budget 8,000: .*; a description ending in " …" lost text\. /);
   });
 });
+
+describe('a usage snapshot', () => {
+  it('counts only the calls it names: a tool named like an Object method is not called by inheritance', async () => {
+    const long = (what: string) => `${what}. ${'It explains at length what it does, how, and when to use it. '.repeat(12)}`;
+    const tool = (name: string) => ({
+      name,
+      description: long(`Runs ${name}`),
+      inputSchema: { type: 'object', properties: { value: { type: 'string', description: long('The value') } } },
+    });
+    const catalog = JSON.stringify({ tools: [tool('constructor'), tool('toString'), tool('run')] });
+    const options = { level: 'full', budget: 1200 } as const;
+    const levels = async (calls?: Record<string, number>) =>
+      (await lint(catalog, { ...options, ...(calls ? { calls } : {}) })).tools.map((each) => `${each.name}: ${each.level}`);
+    const plain = await levels();
+    expect(plain).not.toEqual(['constructor: full', 'toString: full', 'run: full']);
+    expect(await levels({ absent: 1 })).toEqual(plain);
+  });
+});

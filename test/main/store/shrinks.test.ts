@@ -100,6 +100,17 @@ describe('each shrink of a stored original', () => {
     expect(store.details(handle)?.shrinks?.map((shrink) => shrink.compressor)).toEqual(['toolschema', 'toolschema+share-schemas', 'toolschema']);
   });
 
+  it('records the calls a budget planned by: the same calls are not a shrink again, other calls are', () => {
+    const store = open();
+    const BUDGETED = { ...FIRST, compressor: 'toolschema+budget-4000' };
+    const { handle } = store.put(bytes('catalog'), { ...BUDGETED, calls: { list: 2, get: 1 } });
+    store.put(bytes('catalog'), { ...BUDGETED, calls: { get: 1, list: 2 } });
+    store.put(bytes('catalog'), { ...BUDGETED, calls: { get: 2, list: 1 } });
+    store.put(bytes('catalog'), BUDGETED);
+    expect(store.details(handle)?.shrinks?.map((shrink) => shrink.calls)).toEqual([undefined, { get: 2, list: 1 }, { get: 1, list: 2 }]);
+    expect(() => store.put(bytes('catalog'), { ...BUDGETED, calls: { get: 1.5 } })).toThrow(/calls of get must be a whole number of 1 or more/);
+  });
+
   it('goes with its handle: deleting it, or the Go tools removing its row, removes its shrinks', () => {
     const store = open();
     const one = store.put(bytes('one'), FIRST).handle;
@@ -219,6 +230,19 @@ describe('a store made before shrinks were recorded', () => {
       },
     ]);
     expect(raw().prepare('SELECT count(*) AS n FROM sqlite_master WHERE name = ?').get(SHRINKS_TABLE)).toEqual({ n: 0 });
+  });
+});
+
+describe('a store made before shrinks recorded their calls', () => {
+  it('is read without them read-only, and gets the column on its next writable open', () => {
+    const first = open();
+    const { handle } = first.put(bytes('catalog'), FIRST);
+    first.close();
+    raw().exec(`ALTER TABLE ${SHRINKS_TABLE} DROP COLUMN calls`);
+    expect(open({ readonly: true }).details(handle)?.shrinks?.[0]).toMatchObject({ compressor: 'toolschema', tokens_after: 40 });
+    const store = open();
+    store.put(bytes('catalog'), { ...FIRST, compressor: 'toolschema+budget-4000', calls: { get: 1 } });
+    expect(store.shrink(handle)?.calls).toEqual({ get: 1 });
   });
 });
 

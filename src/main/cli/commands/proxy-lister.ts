@@ -12,8 +12,10 @@ import type { ListingSettings } from '../../mcp/proxy/proxy-listing';
 import { packTools } from '../../mcp/proxy/listing-text';
 import { listingKey } from '../../mcp/proxy/listing-key';
 import { WorkerClient } from '../../workers/worker-client';
-import { USAGE_DAYS, usageRanks } from '../../mcp/proxy/usage-snapshot';
+import { usageRanks } from '../../engine/budget/usage-ranks';
+import { USAGE_DAYS } from '../../../shared/usage';
 import type { TokenizerName } from '../../../shared/tokenizers';
+import { errorMessage } from '../../../shared/error-message';
 
 export interface OffThreadLister {
   shrinkTools(tools: readonly Uint8Array[], context: ListingContext): Promise<ShrunkListing>;
@@ -44,6 +46,7 @@ export function offThreadLister(storePath: string, { tokenizer, sourceName, sett
   let storeCode: Promise<typeof Store> | undefined;
   let made = false;
   let lastSaid: string | undefined;
+  let usageUnread = false;
   /** The store, open; undefined when it cannot be (the worker's shrink says what is wrong with it). */
   const opened = async () => {
     try {
@@ -61,6 +64,16 @@ export function offThreadLister(storePath: string, { tokenizer, sourceName, sett
       return undefined;
     }
   };
+  /** The server's calls in the usage window; none when the store will not give them (said once): the listing is then planned without. */
+  const recentCalls = async (): Promise<Record<string, number>> => {
+    try {
+      return (await opened())?.toolCalls(sourceName, USAGE_DAYS) ?? {};
+    } catch (error) {
+      if (!usageUnread) log(`tool calls not read: the listing is planned as if none was made (${errorMessage(error)})`);
+      usageUnread = true;
+      return {};
+    }
+  };
   // The store and the listing's code (the engine's chunks) load after the relay is up, while the server
   // starts: the client's initialize is answered without waiting for them.
   setImmediate(() => void opened());
@@ -72,7 +85,7 @@ export function offThreadLister(storePath: string, { tokenizer, sourceName, sett
       const { settings: chosen, said } = settingsFor(context);
       if (said !== lastSaid) log((lastSaid = said));
       // Read at each listing (at start and on list_changed): between them the listing stays the same bytes.
-      const calls = usage && chosen.budget !== undefined ? usageRanks((await opened())?.toolCalls(sourceName, USAGE_DAYS) ?? {}) : {};
+      const calls = usage && chosen.budget !== undefined ? usageRanks(await recentCalls()) : {};
       const settings = Object.keys(calls).length > 0 ? { ...chosen, calls } : chosen;
       const cacheKey = listingKey(tools, settings);
       const found = await kept(cacheKey);
@@ -87,9 +100,8 @@ export function offThreadLister(storePath: string, { tokenizer, sourceName, sett
       return servedListing(product);
     },
     async recordCalls(counts) {
-      const writable = await opened();
-      if (writable === undefined) throw new Error('the store could not be opened');
-      writable.recordToolCalls(sourceName, counts);
+      // On the worker's thread: a write may wait for another process's, and the relay never does.
+      await worker.call('recordToolCalls', { server: sourceName, counts: Object.fromEntries(counts) });
     },
     async close() {
       store?.close();

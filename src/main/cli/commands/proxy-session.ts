@@ -22,7 +22,7 @@ import { writeAll } from '../stdio';
 import { oneLine, type ProxyCommandOptions, type ProxyIo } from './proxy-options';
 import { offThreadLister, type SettingsFor } from './proxy-lister';
 import { CallTally } from '../../mcp/proxy/call-tally';
-import { USAGE_DAYS } from '../../mcp/proxy/usage-snapshot';
+import { USAGE_DAYS } from '../../../shared/usage';
 
 /** What the command settled before loading the session: the server, the store, the names. */
 export type ProxyLaunch = ({ target: StdioTarget; child: ChildPeer } | { target: UrlTarget; child?: undefined }) & {

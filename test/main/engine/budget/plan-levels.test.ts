@@ -39,6 +39,15 @@ describe('planLevels', () => {
     expect(planLevels(input(90, { calls })).levels).toEqual(['signatures', 'skeletons', 'names']);
   });
 
+  it('among the tools called, steps the least called first and the most called last of all', () => {
+    const calls = [5, 0, 2];
+    // Tool 1 (never called) goes to its floor first (110), then tool 2 (called twice) to names (75), cheaper than tool 0 would be.
+    expect(planLevels(input(100, { calls })).levels).toEqual(['signatures', 'names', 'names']);
+    expect(planLevels(input(100)).levels).toEqual(['names', 'signatures', 'names']);
+    // Only then tool 0, the most called.
+    expect(planLevels(input(70, { calls })).levels).toEqual(['skeletons', 'names', 'names']);
+  });
+
   it('says so when even the floor does not fit, with the floor', () => {
     expect(planLevels(input(40))).toEqual({ levels: ['names', 'names', 'names'], tokens: 55, fits: false });
   });

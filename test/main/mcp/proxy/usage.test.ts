@@ -3,8 +3,9 @@
 // listing steps the tools called lately down last; --no-usage neither counts
 // nor lets counts shape the listing.
 
-import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as listingBytes from '../../../../src/main/mcp/proxy/listing-text';
 import { RpcFrame } from '../../../../src/main/mcp/connection/rpc-frame';
@@ -37,6 +38,11 @@ function githubServer(): string[] {
 
 /** Lists through a proxy with `flags`, calls `calls` (each with no arguments) and stops it: the tools as listed. */
 async function session(flags: string[], calls: string[] = []): Promise<Listed[]> {
+  return (await sessionSaying(flags, calls)).tools;
+}
+
+/** session(), with what the proxy wrote on stderr. */
+async function sessionSaying(flags: string[], calls: string[] = []): Promise<{ tools: Listed[]; stderr: string }> {
   const proxy = rawProxy(['--store', store.db, ...flags], githubServer());
   try {
     proxy.send({ jsonrpc: '2.0', id: 1, ...INITIALIZE });
@@ -48,7 +54,8 @@ async function session(flags: string[], calls: string[] = []): Promise<Listed[]>
       proxy.send({ jsonrpc: '2.0', id: 10 + at, method: 'tools/call', params: { name, arguments: {} } });
       expect(JSON.stringify(await proxy.next())).toContain(`server answered ${name}`);
     }
-    return tools;
+    await proxy.close();
+    return { tools, stderr: proxy.stderr() };
   } finally {
     await proxy.close();
   }
@@ -58,6 +65,16 @@ const counted = (server: string) => {
   const opened = RecoveryStore.open(store.db);
   try {
     return opened.toolCalls(server, 30);
+  } finally {
+    opened.close();
+  }
+};
+/** The latest shrink of the one original stored: the server's listing. */
+const latestShrink = () => {
+  const opened = RecoveryStore.open(store.db);
+  try {
+    const [entry] = opened.history().entries;
+    return opened.shrink(entry!.handle)!;
   } finally {
     opened.close();
   }
@@ -87,6 +104,8 @@ describe('usage counts', () => {
 
     const next = await session(BUDGETED);
     expect(atNames(next, called.name)).toBe(false);
+    // The shrink served records the calls its plan stepped by (as ranks), so History remakes that listing.
+    expect(latestShrink().calls).toEqual({ [called.name]: 1 });
     // Same counts, same listing: the listing's bytes do not move between starts.
     expect(await session(BUDGETED)).toEqual(next);
   });
@@ -97,5 +116,29 @@ describe('usage counts', () => {
     const called = first.find((tool) => atNames(first, tool.name) && takesNoArguments(original, tool.name))!;
     await session([...BUDGETED, '--no-usage'], [called.name]);
     expect(counted('gh')).toEqual({});
+  });
+
+  it('without a budget the counts change nothing: the listing kept before is the one served', async () => {
+    const unbudgeted = ['--level', 'skeletons', '--name', 'gh'];
+    const first = await sessionSaying(unbudgeted, ['get_me']);
+    expect(counted('gh')).toEqual({ get_me: 1 });
+    const again = await sessionSaying(unbudgeted);
+    expect(again.tools).toEqual(first.tools);
+    expect(again.stderr).toContain('a listing seen before with the same options: answered from the store');
+  });
+
+  it('a store that will neither give nor take the counts fails no listing and no call, and says so once', async () => {
+    // The counts' table under the name the store uses, with columns it does not have: reads and writes of it fail.
+    mkdirSync(dirname(store.db), { recursive: true });
+    const db = new Database(store.db);
+    db.exec('CREATE TABLE caveman_app_tool_calls (other TEXT)');
+    db.close();
+    const plain = await session([...BUDGETED, '--no-usage']);
+    const original = (JSON.parse(decode(realFixture('github-mcp-server.json').bytes)) as { tools: Listed[] }).tools;
+    const called = plain.find((tool) => atNames(plain, tool.name) && takesNoArguments(original, tool.name))!;
+    const { tools, stderr } = await sessionSaying(BUDGETED, [called.name, called.name]);
+    expect(tools).toEqual(plain);
+    expect(stderr.match(/calls not read/g)).toHaveLength(1);
+    expect(stderr.match(/tool calls are not counted/g)).toHaveLength(1);
   });
 });

@@ -275,6 +275,21 @@ describe('the file itself', () => {
     expect(readFileSync(config, 'utf8')).toBe(DESKTOP);
   });
 
+  it('writes --no-usage into the entry only when given, and reads it back', async () => {
+    const config = write('.config/Claude/claude_desktop_config.json', DESKTOP);
+    const flagsOf = () => {
+      const entry = (JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers.everything!;
+      return { flags: entry.args.slice(entry.args.indexOf('proxy') + 1, entry.args.indexOf('--')), state: wrapStateOf({ transport: 'stdio', ...entry }) };
+    };
+    expect((await cli('wrap', '--config', config, '--server', 'everything', '--budget', '4000', '--no-usage')).status).toBe(0);
+    expect(flagsOf().flags).toEqual(['--budget', '4000', '--no-usage']);
+    expect(flagsOf().state).toMatchObject({ state: 'wrapped', budget: 4000, noUsage: true });
+    expect((await cli('unwrap', '--config', config, '--server', 'everything')).status).toBe(0);
+    expect((await cli('wrap', '--config', config, '--server', 'everything', '--budget', '4000')).status).toBe(0);
+    expect(flagsOf().flags).toEqual(['--budget', '4000']);
+    expect(flagsOf().state).not.toHaveProperty('noUsage');
+  });
+
   it("--dry-run's diff shows no secret of the file: env values and secret args are ***, the file keeps them", async () => {
     const text = DESKTOP.replace('"--rm",', '"--rm", "--api-key", "k-42",');
     const config = write('.config/Claude/claude_desktop_config.json', text);

@@ -1,10 +1,9 @@
-// What a budget's plan reads of a server's usage: each tool called in the
-// usage window by its rank (1 for the least called; tools called as often
-// share a rank; a tool not called is absent). The plan only compares
-// counts, so ranks give the same listing as the counts, and the kept
-// listing's key changes only when the order of the tools by use does.
-
-export { USAGE_DAYS } from '../../../shared/usage';
+// What a budget's plan reads of a usage snapshot: each tool called by its
+// rank (1 for the least called; tools called as often share a rank; a tool
+// not called is absent). The plan only compares counts, so ranks give the
+// same plan as the counts; the proxy's kept listing is keyed by them (it
+// changes only when the order of the tools by use does), and a shrink
+// records them to make its plan again.
 
 export function usageRanks(calls: Readonly<Record<string, number>>): Record<string, number> {
   const counts = [...new Set(Object.values(calls).filter((count) => count > 0))].sort((a, b) => a - b);
