@@ -34,6 +34,8 @@ export interface ClientDriver<Turn = unknown> {
    * (none when the request does not show the server). What the server costs every request.
    */
   serverParts(body: unknown, server: string): string[];
+  /** Where loaded tools join the request's listing: the prefix of the server's tools' names there (its loads can then be told from the client's own). */
+  loadedToolPrefix?: (server: string) => string;
   /** The tools a search answered, best first: the server's own by their bare names, any other by its full name. */
   searchResults(answer: readonly object[], server: string): string[];
   /** What the client says a listing it cut came to whole, in its own count (Codex's code mode). */

@@ -17,6 +17,8 @@ export interface StepReading {
   answered: boolean;
   /** Tokens of what the client answered: its result blocks, and the tool definitions it listed from then on (a load). */
   addedTokens: number;
+  /** Of those, the server's own tool definitions that joined the listing (a load, in a client that lists what it loads). */
+  serverTokens: number | undefined;
   texts: string[];
   /** For a search: the tools it found, best first. */
   found: string[];
@@ -56,17 +58,21 @@ function requestsAround(session: Session, index: number): [RecordedRequest | und
 function readStep(session: Session, index: number): StepReading {
   const step = session.steps[index]!;
   const [before, after] = requestsAround(session, index);
-  if (!before || !after) return { step, answered: false, addedTokens: 0, texts: [], found: [], roundTripMs: 0 };
+  if (!before || !after) return { step, answered: false, addedTokens: 0, serverTokens: undefined, texts: [], found: [], roundTripMs: 0 };
   const { dialect } = session.driver;
   const body = parsed(after);
   const results = dialect.resultBlocks(dialect.answerToLastTurn(body));
   const listedBefore = dialect.listedTools(parsed(before));
-  const listedSince = [...dialect.listedTools(body)].filter(([name]) => !listedBefore.has(name)).map(([, tool]) => tool);
+  const joined = [...dialect.listedTools(body)].filter(([name]) => !listedBefore.has(name));
+  const listedSince = joined.map(([, tool]) => tool);
+  const prefix = session.driver.loadedToolPrefix?.(session.server?.name ?? '');
+  const serverTools = prefix === undefined ? undefined : joined.filter(([name]) => name.startsWith(prefix)).map(([, tool]) => tool);
   const { texts, found } = lastAnswer(session.driver, body, session.server?.name ?? '');
   return {
     step,
     answered: true,
     addedTokens: sum([...results, ...listedSince].map((block) => requestTokens(JSON.stringify(block)))),
+    serverTokens: serverTools && sum(serverTools.map((tool) => requestTokens(JSON.stringify(tool)))),
     texts,
     found,
     roundTripMs: after.receivedMs - before.answeredMs,

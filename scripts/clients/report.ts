@@ -18,7 +18,8 @@ const stepOf = (result: SessionResult | undefined, kind: StepResult['kind']) => 
 function loadCell(step: StepResult | undefined, direct: StepResult | undefined): string {
   if (!step) return '—';
   if (!step.answered) return 'no answer';
-  return versus(step.addedTokens, direct?.addedTokens);
+  const whole = versus(step.addedTokens, direct?.addedTokens);
+  return step.serverTokens === undefined ? whole : `${whole}; its tools ${versus(step.serverTokens, direct?.serverTokens)}`;
 }
 
 function listingCell(step: StepResult | undefined, direct: StepResult | undefined, toolCount: number): string {

@@ -13,6 +13,8 @@ export interface StepResult {
   target: string;
   answered: boolean;
   addedTokens: number;
+  /** Of those, the server's own tool definitions a load added (absent where the client's loads are not listed tools: Codex). */
+  serverTokens?: number;
   /** A search's or a listing's tools, best first. */
   found: string[];
   /** A call: the server's own answer came back; caveman_describe: the server's own bytes did. */
@@ -55,7 +57,7 @@ function targetOf(step: Session['steps'][number]): string {
 
 export function sessionResult(session: Session): SessionResult {
   const reading = readSession(session);
-  const steps = reading.steps.map(({ step, answered, addedTokens, found, texts, roundTripMs }): StepResult => {
+  const steps = reading.steps.map(({ step, answered, addedTokens, serverTokens, found, texts, roundTripMs }): StepResult => {
     const exact =
       step.kind === 'call'
         ? answerHas(texts, session.reference.callAnswer)
@@ -66,7 +68,20 @@ export function sessionResult(session: Session): SessionResult {
     const notListed = exact === false && step.kind === 'describe' && texts.some((text) => text.includes(DESCRIBE_TOOL)) ? true : undefined;
     const wholeTokens = step.kind === 'listing' ? session.driver.wholeListingTokens?.(texts) : undefined;
     const rounded = Math.round(roundTripMs);
-    return { kind: step.kind, target: targetOf(step), answered, addedTokens, found, exact, answerStart, notListed, wholeTokens, roundTripMs: rounded };
+    const loaded = step.kind === 'load-name' || step.kind === 'load-keywords' ? serverTokens : undefined;
+    return {
+      kind: step.kind,
+      target: targetOf(step),
+      answered,
+      addedTokens,
+      serverTokens: loaded,
+      found,
+      exact,
+      answerStart,
+      notListed,
+      wholeTokens,
+      roundTripMs: rounded,
+    };
   });
   return {
     client: session.driver.id,

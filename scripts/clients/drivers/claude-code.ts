@@ -87,6 +87,7 @@ function claudeCode(id: string, label: string, toolSearch: boolean): ClientDrive
     }),
     turn,
     serverParts: (body, server) => (toolSearch ? serverToolNames(body, server) : listedServerTools(anthropicMessages, body, mcpName(server, ''))),
+    loadedToolPrefix: (server) => mcpName(server, ''),
     searchResults,
   };
 }

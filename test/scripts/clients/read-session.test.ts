@@ -1,7 +1,8 @@
 // What the harness reads from the requests a client sent: a load's tokens
 // are its result blocks and the definitions the client lists from then on
-// (not the reminders it adds, nor what the request already held), counted
-// with the ids a client makes up each run held fixed.
+// (not the reminders it adds, nor what the request already held), of which
+// the server's own definitions are told apart, counted with the ids a client
+// makes up each run held fixed.
 
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from '../../../scripts/clients/catalogs';
@@ -53,11 +54,20 @@ describe('readSession', () => {
         step: { kind: 'load-name', tool: 'read_file' },
         answered: true,
         addedTokens: requestTokens(JSON.stringify(result)) + requestTokens(JSON.stringify(loaded)),
+        serverTokens: requestTokens(JSON.stringify(loaded)),
         texts: [],
         found: ['read_file'],
         roundTripMs: 90,
       },
     ]);
+  });
+
+  it('tells the server’s loaded tools from the client’s own a search loaded with them', () => {
+    const own = { name: 'CronList', description: 'Lists scheduled jobs.', input_schema: { type: 'object' }, defer_loading: true };
+    const both = { ...second, tools: [builtIn, loaded, own] };
+    const [step] = readSession(session([request(0, 0, first), request(1, undefined, both)])).steps;
+    expect(step).toMatchObject({ serverTokens: requestTokens(JSON.stringify(loaded)) });
+    expect(step!.addedTokens - step!.serverTokens!).toBe(requestTokens(JSON.stringify(result)) + requestTokens(JSON.stringify(own)));
   });
 
   it('reads the last attempt of a first step taken again, and a step never answered as such', () => {
