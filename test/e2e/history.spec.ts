@@ -350,6 +350,7 @@ test('history sorts by its columns, by click and by keyboard, in main’s order'
 test("the proxy's tool calls: none yet, then each server's tools most called first", async ({ app }) => {
   const { page } = app;
   await page.getByRole('tab', { name: /History/ }).click();
+  await shot(page, 'tool-calls-button');
   await page.getByRole('button', { name: 'Tool calls…' }).click();
   let dialog = page.getByRole('dialog', { name: 'Tool calls through the proxy' });
   await expect(dialog).toContainText('No tool was called through the proxy in the last 30 days.');
