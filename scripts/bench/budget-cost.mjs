@@ -6,10 +6,11 @@
 // the ceiling facts and 8,000 tokens (every level counted). The ratio is the
 // median of the per-round ratios (measure.mjs).
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { RecoveryStore, shrink } from '../../out/main/lib.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { closeSharedCounter, RecoveryStore, shrink } from '../../out/main/lib.js';
 import { generateWideCatalog } from './generate-catalog.mjs';
 import { formatMs, interleaved, middle, pairedRatio } from './measure.mjs';
 
@@ -49,4 +50,15 @@ export function budgetCostLines(results) {
       `  ${r.name.padEnd(20)} ceiling ${r.level.padEnd(9)} budget ${String(r.budget).padStart(6)}  ` +
       `plain ${formatMs(r.plainMs).padStart(6)} ms  budgeted ${formatMs(r.budgetedMs).padStart(6)} ms  ${r.ratio}× (goal ≤ 2×)`,
   );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = mkdtempSync(join(tmpdir(), 'caveman-budget-cost-'));
+  let stores = 0;
+  try {
+    for (const line of budgetCostLines(await budgetCost(Number(process.argv[2] ?? 9), () => join(dir, `store-${stores++}.db`)))) console.log(line);
+  } finally {
+    await closeSharedCounter();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
