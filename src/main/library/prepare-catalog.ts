@@ -2,6 +2,7 @@
 // input must pass through unchanged. Shared by shrink, lint and the app.
 
 import type { PassThrough } from '../../shared/contracts';
+import { DEFAULT_LEVEL, type CatalogLevels } from '../../shared/levels';
 import { CavemanError, type ErrorCode, type ErrorOutcome } from '../../shared/errors';
 import type { JsonDocument } from '../engine/json/json-node';
 import { JsonSyntaxError, MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
@@ -19,6 +20,8 @@ export interface CatalogPrepared {
   doc: JsonDocument;
   layout: CatalogLayout;
   transform: TransformResult;
+  /** The level each tool was transformed at: one for all, or a budget's plan. */
+  levels: CatalogLevels;
 }
 
 export type PreparedCatalog = CatalogPrepared | { ok: false; passThrough: PassThrough };
@@ -63,7 +66,7 @@ export function prepareCatalog(
       },
     };
   }
-  return { ok: true, doc, layout, transform };
+  return { ok: true, doc, layout, transform, levels: options.toolLevels ?? options.level ?? DEFAULT_LEVEL };
 }
 
 /** Decoded text → parsed document and its layout, or why the input must pass through. */

@@ -6,6 +6,7 @@
 
 import { recordedSettings, withRecordedCalls, type ShrinkSettings } from '../../shared/compressor';
 import { CavemanError } from '../../shared/errors';
+import type { CatalogLevels } from '../../shared/levels';
 import { MAX_JSON_DEPTH, parseJson } from '../engine/json/parse-json';
 import { toolOriginals, type ToolOriginal } from './describe/tool-originals';
 import { prepareAsRecorded } from './plan-budget';
@@ -54,6 +55,11 @@ export function recoverRecorded(handle: string, options: StoreOptions = {}): Rec
 
 /** The tools of the catalog behind `handle`, in order. Throws cave_not_found / cave_hash_mismatch like recover, cave_not_catalog when it holds no catalog. */
 export function recoverTools(handle: string, options: StoreOptions = {}): ToolOriginal[] {
+  return recoverListing(handle, options).tools;
+}
+
+/** recoverTools, with the level each tool was listed at (a budgeted shrink's plan, made again). */
+export function recoverListing(handle: string, options: StoreOptions = {}): { tools: ToolOriginal[]; levels: CatalogLevels } {
   const { original, settings, tokenizer } = recoverRecorded(handle, options);
   const prepared = prepareAsRecorded(readInput(original), settings, tokenizer);
   if (!prepared.ok)
@@ -63,7 +69,7 @@ export function recoverTools(handle: string, options: StoreOptions = {}): ToolOr
     );
   // The engine is deterministic: transforming the original again with the recorded options gives the catalog that was handed out.
   const shrunk = parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH);
-  return toolOriginals(prepared.doc, shrunk);
+  return { tools: toolOriginals(prepared.doc, shrunk), levels: prepared.levels };
 }
 
 /** One tool's original definition; an unknown name is cave_not_found naming the tools there are. */

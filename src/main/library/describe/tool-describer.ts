@@ -14,7 +14,7 @@ import { MAX_JSON_DEPTH, parseJson } from '../../engine/json/parse-json';
 import { passThroughError, prepareCatalog } from '../prepare-catalog';
 import { readInput, type CatalogInput } from '../read-catalog-text';
 import { recover, type StoreOptions } from '../recover';
-import { recoverTools } from '../recover-tool';
+import { recoverListing } from '../recover-tool';
 import { describeToolDefinition, describeToolName, describeUsage, requestedNames, type DescribeToolDefinition } from './describe-tool-definition';
 import { DescribeIndex, type DescribeAnswer } from './describe-index';
 
@@ -63,14 +63,16 @@ export function describeTools(source: DescribeSource, names: string | readonly s
 
 function indexOf(source: DescribeSource, options: DescribeToolsOptions): DescribeIndex {
   if ('handle' in source) {
-    // recoverTools re-transforms the original as it was shrunk (the recorded options) and says which tools lost text.
-    const shortened = recoverTools(source.handle, options).map((tool) => tool.shortened);
-    return DescribeIndex.withShortened(parseJson(decode(recover(source.handle, options)), MAX_JSON_DEPTH), (at) => shortened[at] === true);
+    // recoverListing re-transforms the original as it was shrunk (the recorded options, a budget's plan made again) and
+    // says which tools lost text and at which level each was listed.
+    const { tools, levels } = recoverListing(source.handle, options);
+    const original = parseJson(decode(recover(source.handle, options)), MAX_JSON_DEPTH);
+    return DescribeIndex.withShortened(original, (at) => tools[at]?.shortened === true, levels);
   }
   const read = readInput(source.original);
   if (!read.decoded.ok) throw new CavemanError('cave_invalid_utf8', `the original is not UTF-8 (byte ${read.decoded.invalidAt})`);
   if (source.shrunk !== undefined) return DescribeIndex.of(parseJson(read.decoded.text, MAX_JSON_DEPTH), parseJson(decode(source.shrunk), MAX_JSON_DEPTH));
   const prepared = prepareCatalog(read, { shareSchemas: options.shareSchemas ?? false, ...(options.level !== undefined ? { level: options.level } : {}) });
   if (!prepared.ok) throw passThroughError(prepared.passThrough);
-  return DescribeIndex.of(prepared.doc, parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH));
+  return DescribeIndex.of(prepared.doc, parseJson(new TextDecoder().decode(prepared.transform.output), MAX_JSON_DEPTH), prepared.levels);
 }

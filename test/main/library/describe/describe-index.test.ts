@@ -59,6 +59,40 @@ describe('describeTools', () => {
     }
   });
 
+  it('outside the proxy too, a tool listed as a skeleton or by name leads with what was deferred: at a level, and at a stored budget’s plan', async () => {
+    const original = `{"tools":[${EXACT},${SECOND}]}`;
+    expect(describeTools({ original }, 'exact', { level: 'skeletons' }).content.map((part) => part.text)).toEqual([
+      deferredNote({ name: 'exact', position: 1, level: 'skeletons' }),
+      EXACT,
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'caveman-describe-'));
+    try {
+      const store = join(dir, 'ccr.db');
+      // Room for one tool at its skeleton: the plan steps the costlier to names, and the handle's describer makes that plan again.
+      const levels = (budget: number) =>
+        shrink(original, { store: ':memory:', level: 'skeletons', budget }).then(
+          (outcome) => outcome.toolLevels,
+          () => undefined, // below the floor
+        );
+      let budget = 50;
+      while ((await levels(budget))?.includes('skeletons') !== true) budget += 5;
+      const stored = await shrink(original, { store, level: 'skeletons', budget });
+      const planned = stored.toolLevels!;
+      expect(new Set(planned)).toEqual(new Set(['skeletons', 'names']));
+      const texts = toolDescriber({ handle: stored.result.recovery_handle! }, { store })
+        .answer({ names: ['exact', 'second'] })
+        .content.map((part) => part.text);
+      expect(texts).toEqual([
+        deferredNote({ name: 'exact', position: 1, level: planned[0] }),
+        EXACT,
+        deferredNote({ name: 'second', position: 2, level: planned[1] }),
+        SECOND,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers every tool of a duplicated name, labelled by position; a placeholder answers beside a real tool of that name', async () => {
     const tools = [
       long('dup', 'First of the name.'),
