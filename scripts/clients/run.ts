@@ -5,7 +5,9 @@
 // client sent the model.
 //
 //   npm run clients [-- --clients claude-code,codex] [--catalogs server-filesystem] [--levels leads,profile,overviews@8000]
-//                   [--results FILE] [--docs]      measure, write the results file (and docs/clients.md's tables)
+//                   [--busy N] [--client-env KEY=VALUE,…]
+//                   [--results FILE] [--docs]      measure, write the results file (and docs/clients.md's tables);
+//                                                  --busy: N spinning processes for the run, --client-env: added to each client's environment
 //   npm run clients -- --report [--results FILE] [--docs]   render the tables from a results file
 //   npm run clients -- --journey                             the CI check (Claude Code through wrap and the proxy)
 //   npm run clients -- --profile-check                       the CI check of each deferring client's search at its profile
@@ -21,6 +23,7 @@ import { runCheckedCall } from './checked-call';
 import { runJourney } from './journey';
 import { runProfileCheck } from './profile-check';
 import { measureClients } from './measure-clients';
+import { parseClientEnv, startBusyLoops, withClientEnv } from './run-conditions';
 import { renderTables, writeDocs } from './render-docs';
 import { CLI } from './repo';
 import { DEFAULT_RESULTS, readResults, writeResults } from './results-file';
@@ -36,6 +39,8 @@ const { values } = parseArgs({
     journey: { type: 'boolean', default: false },
     'profile-check': { type: 'boolean', default: false },
     'checked-call': { type: 'boolean', default: false },
+    busy: { type: 'string', default: '0' },
+    'client-env': { type: 'string' },
   },
 });
 
@@ -57,12 +62,25 @@ if (!values.report) {
   const variants = values.levels?.split(',') ?? [...LEVELS, 'profile'];
   const unknown = variants.find((variant) => !isVariant(variant) || variant === 'direct');
   if (unknown !== undefined) usage(`unknown level "${unknown}" (known: ${LEVELS.join(', ')}, profile, or LEVEL@TOKENS for a budget)`);
-  await measureClients({
-    clients: picked(CLIENTS, values.clients, 'client'),
-    catalogs: picked(CATALOGS, values.catalogs, 'catalog'),
-    variants: variants.filter(isVariant).filter((variant) => variant !== 'direct'),
-    onSession: (_, results) => writeResults(values.results, results),
-  });
+  const busy = Number(values.busy);
+  if (!Number.isInteger(busy) || busy < 0) usage(`--busy takes a count of processes, not "${values.busy}"`);
+  let clientEnv: Record<string, string> = {};
+  try {
+    clientEnv = parseClientEnv(values['client-env']);
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const stopBusy = startBusyLoops(busy);
+  try {
+    await measureClients({
+      clients: picked(CLIENTS, values.clients, 'client').map((driver) => withClientEnv(driver, clientEnv)),
+      catalogs: picked(CATALOGS, values.catalogs, 'catalog'),
+      variants: variants.filter(isVariant).filter((variant) => variant !== 'direct'),
+      onSession: (_, results) => writeResults(values.results, results),
+    });
+  } finally {
+    stopBusy();
+  }
   console.log(`results: ${values.results}`);
 }
 const results = readResults(values.results);
