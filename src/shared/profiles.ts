@@ -22,6 +22,8 @@ export interface Profile {
   checkCalls: CheckCallsMode;
   /** Who it is for, in one phrase (the proxy's stderr, the docs). */
   serves: string;
+  /** Whether its client hands the model every tool's definition on every request; false: the model sees names and loads definitions when it needs them. */
+  listsEveryRequest: boolean;
 }
 
 /**
@@ -39,18 +41,21 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     ceiling: 'overviews',
     checkCalls: 'deferred',
     serves: "a client that loads definitions through its own search, which reads each tool's own description (kept whole)",
+    listsEveryRequest: false,
   },
   'code-mode': {
     ceiling: 'overviews',
     budget: CODE_MODE_BUDGET,
     checkCalls: 'deferred',
     serves: "Codex's code mode, which shows the model every tool's name, description and declaration within a cut",
+    listsEveryRequest: false,
   },
   listing: {
     ceiling: 'skeletons',
     budget: LISTING_BUDGET,
     checkCalls: 'deferred',
     serves: 'a client that lists every tool on every request',
+    listsEveryRequest: true,
   },
 };
 
@@ -101,6 +106,21 @@ export function profileForClient(info: ClientInfo | undefined): ClientProfile {
 /** The profile the proxy picks for a client by its config file (its latest: a config file does not say the version). */
 export function profileOfConfigClient(client: McpClient): ProfileName {
   return KNOWN_CLIENTS.find((known) => known.configClient === client)?.versions.at(-1)?.profile ?? DEFAULT_PROFILE;
+}
+
+/**
+ * What a cost table says of the clients among `clients` that defer MCP tools (their model sees the tools' names on
+ * every request and loads a definition when it needs it), or undefined when none does: the CLI's and the app's words.
+ */
+export function deferringClientsNote(clients: readonly McpClient[], names: Readonly<Record<McpClient, string>>): string | undefined {
+  const deferring = [...new Set(clients)].filter((client) => !PROFILES[profileOfConfigClient(client)].listsEveryRequest).map((client) => names[client]);
+  if (deferring.length === 0) return undefined;
+  const one = deferring.length === 1;
+  const who = one ? `${deferring[0]} defers` : `${deferring.slice(0, -1).join(', ')} and ${deferring.at(-1)} defer`;
+  return (
+    `${who} MCP tools: on every request the model sees only the tools' names and loads a definition when it needs one; ` +
+    `for ${one ? 'this client' : 'these clients'} the figures are what every definition costs, and a load pays only for the tools it loads.`
+  );
 }
 
 /** The proxy's own flags that choose a listing. */

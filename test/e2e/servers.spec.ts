@@ -287,6 +287,8 @@ test.describe('Measure all', () => {
     expect(tiny[1]!).toBeGreaterThan(tiny[2 + LEVELS.indexOf('signatures')]!);
     await expect(totals).toContainText('as Claude sees them (anthropic rendering, inferred, o200k_base)');
     await expect(totals).toContainText('Not in the totals: crashes (could not be measured: see its card).');
+    // Claude Code's model sees its tools' names only: the totals say what its rows stand for.
+    await expect(totals).toContainText("Claude Code defers MCP tools: on every request the model sees only the tools' names");
     // A client with one server measured needs no total of its own.
     await expect(table.getByRole('row', { name: /total/ })).toHaveCount(1);
     const crashes = page.getByRole('list', { name: 'Servers' }).getByRole('listitem', { name: 'crashes' });

@@ -1,7 +1,17 @@
 // Which profile a client gets, and how the proxy's flags override it.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE, PROFILES, compareVersions, listingFields, profileForClient, profileOfConfigClient, wrappedListing } from '../../src/shared/profiles';
+import { MCP_CLIENT_NAMES } from '../../src/shared/mcp-clients';
+import {
+  DEFAULT_PROFILE,
+  PROFILES,
+  compareVersions,
+  deferringClientsNote,
+  listingFields,
+  profileForClient,
+  profileOfConfigClient,
+  wrappedListing,
+} from '../../src/shared/profiles';
 
 describe('profileForClient', () => {
   it('a known client by its clientInfo name and measured version; its latest for any other version; the default for the rest', () => {
@@ -46,5 +56,15 @@ describe('compareVersions', () => {
     expect(compareVersions('2.1', '2.1.0')).toBe(0);
     expect(compareVersions('0.61.0-nightly', '0.61.0')).toBe(0);
     expect(compareVersions('0.60.9', '0.61.0')).toBe(-1);
+  });
+});
+
+describe('deferringClientsNote', () => {
+  it('names the clients whose model sees tool names only (their profile does not list every request), and none for listing clients', () => {
+    expect(deferringClientsNote(['gemini', 'cursor', 'claude-desktop'], MCP_CLIENT_NAMES)).toBeUndefined();
+    expect(deferringClientsNote(['claude-code', 'gemini', 'claude-code'], MCP_CLIENT_NAMES)).toMatch(
+      /^Claude Code defers MCP tools: .* for this client the figures are what every definition costs/,
+    );
+    expect(deferringClientsNote(['codex', 'cursor', 'claude-code'], MCP_CLIENT_NAMES)).toMatch(/^Codex and Claude Code defer MCP tools: .* for these clients/);
   });
 });

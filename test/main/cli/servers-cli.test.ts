@@ -115,6 +115,8 @@ only when allowed", async () => {
     // Direct: as configured is the listing itself, more than the proxy lists at signatures.
     expect(small[0]!).toBeGreaterThan(small[1 + LEVELS.indexOf('signatures')]!);
     expect(run.stdout).toContain('tokens per request as the model sees them: the anthropic rendering (what Claude is sent), inferred, o200k_base');
+    // Claude Code's model sees the names only: the table says what its figures stand for.
+    expect(run.stdout).toContain("Claude Code defers MCP tools: on every request the model sees only the tools' names");
     expect(run.stderr).toContain(`theirs (${join(project, '.vscode/mcp.json')}): ${process.execPath} -e`);
     expect(run.stderr).toContain("theirs: not measured (a project's file: not confirmed (run on a terminal, or add --run-project-servers))");
     expect(run.stderr).toMatch(/remote: not measured \(could not .+http:\/\/\*\*\*@127\.0\.0\.1:9\/mcp\?key=\*\*\*/);

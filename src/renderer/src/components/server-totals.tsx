@@ -8,6 +8,7 @@
 import type { LevelName, ServerRow } from '../../../shared/contracts';
 import { LEVELS } from '../../../shared/levels';
 import { MCP_CLIENT_NAMES } from '../../../shared/mcp-clients';
+import { deferringClientsNote } from '../../../shared/profiles';
 import { serverCostLine, sumCostLines, type ServerCostLine } from '../../../shared/server-cost-table';
 import { formatInt } from '../lib/format';
 import { useServers } from '../hooks/use-servers';
@@ -30,6 +31,7 @@ export function ServerTotals() {
   const tokenizer = Object.values(measures).find((measure) => measure.status === 'done')?.costs.tokenizer;
   const clients = [...new Set(lines.map(({ row }) => row.server.client))];
   const left = rows.filter((row) => measurableRow(row) && measures[row.server.id]?.status !== 'done');
+  const deferring = deferringClientsNote(clients, MCP_CLIENT_NAMES);
   return (
     <section className="server-totals" aria-labelledby="server-totals-title">
       <h3 id="server-totals-title">What your servers cost per request</h3>
@@ -75,6 +77,7 @@ export function ServerTotals() {
           </tfoot>
         </table>
       </div>
+      {deferring !== undefined ? <p className="server-note">{deferring}</p> : null}
       {left.length > 0 ? (
         <p className="server-note">Not in the totals: {left.map((row) => `${row.server.name} (${leftBecause(measures[row.server.id])})`).join(', ')}.</p>
       ) : null}
