@@ -9,6 +9,7 @@
 import type { CheckCallsMode, McpClient, ProfileName } from './contracts';
 import { CONTRACT_ENUMS } from './contracts/enums.generated';
 import type { LevelName } from './levels';
+import { MCP_CLIENT_NAMES } from './mcp-clients';
 
 export type { ProfileName };
 
@@ -112,8 +113,10 @@ export function profileOfConfigClient(client: McpClient): ProfileName {
  * What a cost table says of the clients among `clients` that defer MCP tools (their model sees the tools' names on
  * every request and loads a definition when it needs it), or undefined when none does: the CLI's and the app's words.
  */
-export function deferringClientsNote(clients: readonly McpClient[], names: Readonly<Record<McpClient, string>>): string | undefined {
-  const deferring = [...new Set(clients)].filter((client) => !PROFILES[profileOfConfigClient(client)].listsEveryRequest).map((client) => names[client]);
+export function deferringClientsNote(clients: readonly McpClient[]): string | undefined {
+  const deferring = [...new Set(clients)]
+    .filter((client) => !PROFILES[profileOfConfigClient(client)].listsEveryRequest)
+    .map((client) => MCP_CLIENT_NAMES[client]);
   if (deferring.length === 0) return undefined;
   const one = deferring.length === 1;
   const who = one ? `${deferring[0]} defers` : `${deferring.slice(0, -1).join(', ')} and ${deferring.at(-1)} defer`;

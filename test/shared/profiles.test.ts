@@ -1,7 +1,6 @@
 // Which profile a client gets, and how the proxy's flags override it.
 
 import { describe, expect, it } from 'vitest';
-import { MCP_CLIENT_NAMES } from '../../src/shared/mcp-clients';
 import {
   DEFAULT_PROFILE,
   PROFILES,
@@ -61,10 +60,10 @@ describe('compareVersions', () => {
 
 describe('deferringClientsNote', () => {
   it('names the clients whose model sees tool names only (their profile does not list every request), and none for listing clients', () => {
-    expect(deferringClientsNote(['gemini', 'cursor', 'claude-desktop'], MCP_CLIENT_NAMES)).toBeUndefined();
-    expect(deferringClientsNote(['claude-code', 'gemini', 'claude-code'], MCP_CLIENT_NAMES)).toMatch(
+    expect(deferringClientsNote(['gemini', 'cursor', 'claude-desktop'])).toBeUndefined();
+    expect(deferringClientsNote(['claude-code', 'gemini', 'claude-code'])).toMatch(
       /^Claude Code defers MCP tools: .* for this client the figures are what every definition costs/,
     );
-    expect(deferringClientsNote(['codex', 'cursor', 'claude-code'], MCP_CLIENT_NAMES)).toMatch(/^Codex and Claude Code defer MCP tools: .* for these clients/);
+    expect(deferringClientsNote(['codex', 'cursor', 'claude-code'])).toMatch(/^Codex and Claude Code defer MCP tools: .* for these clients/);
   });
 });

@@ -12,7 +12,6 @@ import { homedir } from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import type { ReadStream } from 'node:tty';
 import { asCavemanError } from '../../../shared/errors';
-import { MCP_CLIENT_NAMES } from '../../../shared/mcp-clients';
 import { deferringClientsNote } from '../../../shared/profiles';
 import { redactText } from '../../../shared/redact';
 import { serverCostLine } from '../../../shared/server-cost-table';
@@ -77,10 +76,7 @@ export async function runServersCommand(options: ServersCommandOptions, io: Comm
   }
   const skipped = listed.filter((each) => !measurable(each.server)).map((each) => `${each.server.name}: not measured (${skipReason(each.server)})`);
   const failed = measured.flatMap((each) => (each.outcome.ok ? [] : [`${each.server.name}: not measured (${each.outcome.reason})`]));
-  const deferring = deferringClientsNote(
-    measured.flatMap((each) => (each.outcome.ok ? [each.server.client] : [])),
-    MCP_CLIENT_NAMES,
-  );
+  const deferring = deferringClientsNote(measured.flatMap((each) => (each.outcome.ok ? [each.server.client] : [])));
   await writeAll(io.stdout, measureTable(measured) + legend(options.tokenizer) + (deferring === undefined ? '' : `${deferring}\n`));
   await note(io, [...failed, ...skipped, ...notes]);
   return measured.some((each) => each.outcome.ok) ? 0 : 1;

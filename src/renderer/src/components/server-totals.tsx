@@ -31,7 +31,7 @@ export function ServerTotals() {
   const tokenizer = Object.values(measures).find((measure) => measure.status === 'done')?.costs.tokenizer;
   const clients = [...new Set(lines.map(({ row }) => row.server.client))];
   const left = rows.filter((row) => measurableRow(row) && measures[row.server.id]?.status !== 'done');
-  const deferring = deferringClientsNote(clients, MCP_CLIENT_NAMES);
+  const deferring = deferringClientsNote(clients);
   return (
     <section className="server-totals" aria-labelledby="server-totals-title">
       <h3 id="server-totals-title">What your servers cost per request</h3>
